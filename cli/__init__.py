@@ -1,0 +1,1 @@
+"""The twilight command line."""

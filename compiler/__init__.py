@@ -1,0 +1,1 @@
+"""The rules compiler: .tsr sources to validated JSON IR."""

@@ -1,0 +1,186 @@
+"""Compile a ruleset: load → parse → merge → check → IR → schema validation, with an IR cache.
+
+`compile_target` never raises for bad input: every problem is a diagnostic in the result.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import jsonschema
+
+from twilight.compiler import ast
+from twilight.compiler.decls import RulesetChecker
+from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
+from twilight.compiler.loader import MANIFEST, Loader, LoadedRuleset, display_path, known_rulesets, merge, rules_root
+from twilight.compiler.parser import grammar_text
+from twilight.compiler.vocab import schema, schema_text, vocabulary
+
+COMPILER_VERSION = "1"
+
+
+@dataclass
+class CompileResult:
+    target: str
+    ir: dict[str, Any] | None
+    diagnostics: list[Diagnostic]
+    sources: dict[str, str] = field(default_factory=dict)
+    cached: bool = False
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return self.ir is not None and not any(d.severity.value == "error" for d in self.diagnostics)
+
+
+def cache_dir() -> Path:
+    base = os.environ.get("TWILIGHT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "twilight"
+    )
+    return Path(base)
+
+
+def _source_hash(sources: dict[str, str], name: str) -> str:
+    digest = hashlib.sha256()
+    for part in (COMPILER_VERSION, name, grammar_text(), schema_text()):
+        digest.update(part.encode("utf-8"))
+        digest.update(b"\0")
+    for path in sorted(sources):
+        digest.update(path.encode("utf-8"))
+        digest.update(b"\0")
+        digest.update(sources[path].encode("utf-8"))
+        digest.update(b"\0")
+    return digest.hexdigest()
+
+
+def _cache_read(key: str) -> dict[str, Any] | None:
+    path = cache_dir() / f"ir-{key}.json"
+    try:
+        loaded = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return loaded if isinstance(loaded, dict) and "ir" in loaded else None
+
+
+def _cache_write(key: str, payload: dict[str, Any]) -> None:
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = folder / f".ir-{key}.{os.getpid()}.tmp"
+        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
+        os.replace(tmp, folder / f"ir-{key}.json")
+    except OSError:
+        pass  # a cache that cannot be written only costs time
+
+
+def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
+    """A ruleset name, a ruleset folder, or a lone .tsr file -> (folder, name, lone file)."""
+    known = known_rulesets(root)
+    if target in known:
+        return known[target], target, None
+    path = Path(target)
+    if path.is_dir():
+        if (path / MANIFEST).is_file():
+            return path, path.resolve().name, None
+        sink.add("E003", f"{display_path(path)} is a folder without {MANIFEST}", Pos(display_path(path), 1, 1),
+                 "a ruleset folder holds ruleset.tsr")
+        return None
+    if path.is_file():
+        for parent in path.resolve().parents:
+            if (parent / MANIFEST).is_file():
+                return parent, parent.name, None
+        return path, path.stem, path
+    hint = suggest(target, known)
+    sink.add("E002", f"'{target}' is neither a known ruleset nor a file or folder", None,
+             f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known) or '(none)'}")
+    return None
+
+
+def compile_target(
+    target: str,
+    *,
+    root: Path | None = None,
+    overrides: dict[str, str] | None = None,
+    use_cache: bool = True,
+    base: str = "standard",
+) -> CompileResult:
+    """Compile a ruleset by name, by folder, or a lone rule file checked on top of `base`."""
+    started = time.perf_counter()
+    sink = Sink()
+    root = root or rules_root()
+    loader = Loader(sink, overrides)
+    try:
+        resolved = _resolve(target, root, sink)
+        if resolved is None:
+            return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
+        folder, name, lone = resolved
+        implicit: set[str] | None = None
+        if lone is not None:
+            known = known_rulesets(root)
+            chain = loader.load_chain(known[base], base, root) if base in known else []
+            parsed = loader.parse(lone)
+            chain.append(LoadedRuleset(name, lone.parent, None, [parsed] if parsed else []))
+            implicit = {display_path(lone)}
+        else:
+            chain = loader.load_chain(folder, name, root)
+        key = _source_hash(loader.sources, name)
+        if use_cache and not sink.has_errors():
+            hit = _cache_read(key)
+            if hit is not None:
+                warnings = [Diagnostic(w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help"))
+                            for w in hit.get("warnings", [])]
+                return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
+        if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
+            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+        merged = merge(chain, sink, implicit)
+        checker = RulesetChecker(merged, sink, vocabulary())
+        ir = checker.run(name)
+        if sink.has_errors():
+            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+        _validate(ir, checker.emit.where, sink)
+        if sink.has_errors():
+            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+        if use_cache:
+            warnings = [
+                {"code": d.code, "message": d.message, "help": d.help,
+                 "pos": {"file": d.pos.file, "line": d.pos.line, "col": d.pos.col,
+                         "end_line": d.pos.end_line, "end_col": d.pos.end_col} if d.pos else None}
+                for d in sink.items
+            ]
+            _cache_write(key, {"ir": ir, "warnings": warnings})
+        return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
+    except RecursionError:
+        sink.add("E902", "the input nests too deeply to compile", None, "split deeply nested expressions")
+    except Exception as err:  # noqa: BLE001 - the promise is: no traceback ever reaches a user
+        sink.add("E902", f"internal compiler error: {err.__class__.__name__}: {err}", None)
+    return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+
+
+def validator() -> jsonschema.protocols.Validator:
+    cls = jsonschema.validators.validator_for(schema())
+    return cls(schema())  # type: ignore[no-any-return]
+
+
+def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
+    """Validate against the schema; map each error to the deepest IR node that knows its source."""
+    for error in sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path))):
+        pos: Pos | None = None
+        node: Any = ir
+        for step in error.absolute_path:
+            try:
+                node = node[step]
+            except (KeyError, IndexError, TypeError):
+                break
+            pos = where.get(id(node), pos)
+        pointer = "/" + "/".join(str(p) for p in error.absolute_path)
+        sink.add("E901", f"IR at {pointer}: {error.message}", pos)
+
+
+def ast_decl_count(files: list[ast.RuleFile]) -> int:
+    return sum(len(f.decls) for f in files)

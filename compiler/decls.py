@@ -1,0 +1,635 @@
+"""Declaration checks (map, cards, settings, priorities, appendix, tables, orders, procedures, rules)
+and assembly of the ruleset IR."""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from twilight.compiler import ast
+from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.exprs import Emitter, Procedure, Scope, Symbol
+from twilight.compiler.loader import Merged
+from twilight.compiler.vocab import Vocabulary
+
+PROVISIONAL_RE = re.compile(r"^P[0-9]+(\.[0-9]+)*: \S")
+SOURCE_RE = re.compile(r"\S.* · \S")
+ID_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
+PARAM_TYPES = {"int", "bool", "text", "side", "card_side", "country", "region", "card", "period", "scoring_level", "any"}
+
+
+class RulesetChecker:
+    def __init__(self, merged: Merged, sink: Sink, vocab: Vocabulary) -> None:
+        self.merged = merged
+        self.sink = sink
+        self.vocab = vocab
+        self.decls = list(merged.decls.items())
+        self.symbols: dict[str, Symbol] = {}
+        self.procedures: dict[str, Procedure] = {}
+        self.emit = Emitter(sink, vocab, self.symbols, self.procedures)
+
+    # ------------------------------------------------------------------ helpers
+    def of(self, cls: type[Any]) -> list[Any]:
+        seen: set[int] = set()
+        out = []
+        for _, decl in self.decls:
+            if isinstance(decl, cls) and id(decl) not in seen:
+                seen.add(id(decl))
+                out.append(decl)
+        return out
+
+    def declare(self, name: str, sym: Symbol) -> None:
+        other = self.symbols.get(name)
+        if other is not None and (other.kind, other.type) != (sym.kind, sym.type):
+            # A side and its superpower may share a name (ussr): the superpower is only used in adjacency.
+            if {other.kind, sym.kind} == {"side", "superpower"}:
+                if sym.kind == "side":
+                    self.symbols[name] = sym
+                return
+            self.sink.add(
+                "E203",
+                f"'{name}' names both a {other.kind} and a {sym.kind}",
+                sym.pos,
+                notes=[f"the {other.kind} is declared at {other.pos}"] if other.pos else [],
+            )
+            return
+        self.symbols[name] = sym
+
+    def check_annotations(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> None:
+        for note in notes:
+            if note.kind == "provisional" and not PROVISIONAL_RE.match(note.text):
+                self.sink.add("E207", f'provisional mark "{note.text}" does not start with "P<n>: "', note.pos,
+                              'write provisional "P3.4: <why>" with the P-number from the gaps file')
+            if note.kind == "source" and not SOURCE_RE.search(note.text):
+                self.sink.add("E207", f'source "{note.text}" does not name "<file> · <section>"', note.pos,
+                              'write source "000 · Setup 4" (seed file prefix, a middle dot, the section)')
+
+    def provenance(self, decl: ast.Decl, notes: list[ast.Annotation] | None = None) -> dict[str, Any]:
+        notes = decl.annotations if notes is None else notes
+        self.check_annotations(notes)
+        if not notes:
+            self.sink.add("W201", f"{decl.kind} '{decl.name.name}' has no source or provisional mark", decl.name.pos)
+        return self.emit.provenance(notes)
+
+    def common(self, decl: ast.Decl, notes: list[ast.Annotation] | None = None) -> dict[str, Any]:
+        return {"provenance": self.provenance(decl, notes), "src": f"{decl.pos.file}:{decl.pos.line}"}
+
+    def check_id(self, ident: ast.Ident) -> None:
+        if not ID_RE.match(ident.name):
+            self.sink.add("E105", f"'{ident.name}': ids are lowercase letters, digits and _", ident.pos,
+                          f"write '{ident.name.lower()}'")
+
+    def ref(self, ident: ast.Ident, kind: str, what: str | None = None) -> bool:
+        """Check that a name in a clause is declared and of the right kind."""
+        sym = self.symbols.get(ident.name)
+        if sym is not None and (sym.kind == kind or (kind == "superpower" and sym.kind == "side")):
+            return True
+        label = what or kind
+        if sym is not None:
+            self.sink.add("E209", f"'{ident.name}' is a {sym.kind}, not a {label}", ident.pos)
+            return False
+        candidates = [k for k, s in self.symbols.items() if s.kind == kind]
+        hint = suggest(ident.name, candidates)
+        self.sink.add("E104", f"unknown {label} '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None)
+        return False
+
+    # ------------------------------------------------------------------ symbols
+    def collect(self) -> None:
+        for enum_type, values in self.vocab.enums.items():
+            if enum_type in ("side", "card_side"):
+                continue
+            for value in values:
+                self.declare(value, Symbol("enum", enum_type))
+        self.declare("neutral", Symbol("enum", "card_side"))
+        for decl in self.of(ast.SideDecl):
+            self.check_id(decl.name)
+            if decl.name.name not in self.vocab.enums["side"]:
+                self.sink.add("E206", f"side '{decl.name.name}' is not one of {', '.join(self.vocab.enums['side'])}", decl.name.pos)
+            self.declare(decl.name.name, Symbol("side", "side", decl.name.pos))
+            if decl.superpower is not None:
+                self.declare(decl.superpower.name, Symbol("superpower", "superpower", decl.superpower.pos))
+        for decl in self.of(ast.RegionDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("region", "region", decl.name.pos))
+            for sub, _ in decl.subregions:
+                self.check_id(sub)
+                self.declare(sub.name, Symbol("region", "region", sub.pos))
+        for decl in self.of(ast.CountryDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("country", "country", decl.name.pos))
+        for decl in self.of(ast.CardDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("card", "card", decl.name.pos))
+        for decl in self.of(ast.SettingDecl):
+            self.check_id(decl.name)
+            typ = f"setting:{decl.name.name}" if decl.type == "enum" else decl.type
+            self.declare(decl.name.name, Symbol("setting", typ, decl.name.pos))
+            for value in decl.values:
+                self.check_id(value)
+                self.declare(value.name, Symbol("enum", typ, value.pos))
+        for decl in self.of(ast.TableDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("table", "table", decl.name.pos))
+        for decl in self.of(ast.OrderDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("order", "order", decl.name.pos))
+        for decl in self.of(ast.ProcedureDecl):
+            self.check_id(decl.name)
+            if decl.name.name in self.vocab.primitives:
+                self.sink.add("E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos)
+            self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos)
+
+    def params(self, params: list[ast.Param]) -> list[tuple[str, str]]:
+        out = []
+        for param in params:
+            base = param.type[5:-1] if param.type.startswith("list[") and param.type.endswith("]") else param.type
+            if base not in PARAM_TYPES and not base.startswith("setting:"):
+                hint = suggest(base, PARAM_TYPES)
+                self.sink.add("E104", f"unknown type '{param.type}'", param.type_pos, f"did you mean '{hint}'?" if hint else None)
+            out.append((param.name.name, param.type))
+        return out
+
+    # ------------------------------------------------------------------ map
+    def check_map(self) -> dict[str, Any]:
+        regions: dict[str, Any] = {}
+        for decl in self.of(ast.RegionDecl):
+            regions[decl.name.name] = {"parent": None, **self.common(decl)}
+            for sub, notes in decl.subregions:
+                self.check_annotations(notes)
+                regions[sub.name] = {
+                    "parent": decl.name.name,
+                    "provenance": self.emit.provenance(notes or decl.annotations),
+                    "src": f"{sub.pos.file}:{sub.pos.line}",
+                }
+        sides: dict[str, Any] = {}
+        superpower_of: dict[str, str] = {}
+        for decl in self.of(ast.SideDecl):
+            for adj in decl.adjacent:
+                self.ref(adj, "country")
+            if decl.superpower is not None:
+                superpower_of[decl.superpower.name] = decl.name.name
+            sides[decl.name.name] = {
+                "superpower": decl.superpower.name if decl.superpower else decl.name.name,
+                "adjacent": [a.name for a in decl.adjacent],
+                **self.common(decl),
+            }
+        countries: dict[str, Any] = {}
+        adjacency: dict[str, set[str]] = {}
+        decl_of: dict[str, ast.CountryDecl] = {}
+        for decl in self.of(ast.CountryDecl):
+            name = decl.name.name
+            decl_of[name] = decl
+            for key, pos in decl.duplicates:
+                self.sink.add("E205", f"'{key}' given twice for country '{name}'", pos)
+            for key in ("region", "stability"):
+                if key not in decl.clauses:
+                    self.sink.add("E204", f"country '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
+            region = decl.clauses.get("region")
+            region_name = None
+            if region is not None:
+                ident = region[0]
+                assert isinstance(ident, ast.Ident)
+                if self.ref(ident, "region"):
+                    region_name = ident.name
+            subs: list[str] = []
+            for sub in decl.clauses.get("subregion", ([], None))[0]:  # type: ignore[union-attr]
+                assert isinstance(sub, ast.Ident)
+                if self.ref(sub, "region", "subregion") and region_name is not None:
+                    parent = regions.get(sub.name, {}).get("parent")
+                    if parent != region_name:
+                        self.sink.add("E302", f"'{sub.name}' is not a subregion of '{region_name}'", sub.pos)
+                subs.append(sub.name)
+            stability = decl.clauses.get("stability", (0, decl.pos))
+            stab_value = stability[0]
+            assert isinstance(stab_value, int)
+            if "stability" in decl.clauses and not 1 <= stab_value <= 9:
+                self.sink.add("E206", f"stability {stab_value} is outside 1-9", stability[1])
+            adj_names: list[str] = []
+            for adj in decl.clauses.get("adjacent", ([], None))[0]:  # type: ignore[union-attr]
+                assert isinstance(adj, ast.Ident)
+                if adj.name == name:
+                    self.sink.add("E303", f"country '{name}' is listed as adjacent to itself", adj.pos)
+                    continue
+                sym = self.symbols.get(adj.name)
+                if sym is None or sym.kind not in ("country", "superpower", "side"):
+                    self.ref(adj, "country")
+                    continue
+                if sym.kind == "side" and adj.name not in superpower_of:
+                    self.sink.add("E209", f"'{adj.name}' is a side; adjacency names its superpower", adj.pos)
+                    continue
+                adj_names.append(adj.name)
+            if "adjacent" not in decl.clauses:
+                self.sink.add("W301", f"country '{name}' has no adjacent countries", decl.name.pos)
+            adjacency[name] = set(adj_names)
+            countries[name] = {
+                "region": region_name or "",
+                "subregions": subs,
+                "stability": stab_value if 1 <= stab_value <= 9 else 1,
+                "battleground": "battleground" in decl.clauses,
+                "adjacent": adj_names,
+                **self.common(decl),
+            }
+        # Adjacency runs both ways, superpower links included.
+        for superpower, side in superpower_of.items():
+            adjacency[superpower] = set(sides[side]["adjacent"])
+        for name, neighbours in adjacency.items():
+            for other in sorted(neighbours):
+                if other in adjacency and name not in adjacency[other]:
+                    where = decl_of[name].name.pos if name in decl_of else None
+                    self.sink.add(
+                        "E301",
+                        f"'{name}' lists '{other}' as adjacent, but '{other}' does not list '{name}'",
+                        where,
+                        f"add {name} to the adjacency of {other}",
+                    )
+        for country in countries.values():
+            if country["region"] == "":
+                country["region"] = "europe"  # placeholder after an error; the IR is not emitted then
+        return {"regions": regions, "sides": sides, "countries": countries}
+
+    # ------------------------------------------------------------------ cards
+    def check_cards(self) -> dict[str, Any]:
+        cards: dict[str, Any] = {}
+        numbers: dict[int, ast.CardDecl] = {}
+        enabled_by: dict[str, list[str]] = {}
+        prevented_by: dict[str, list[str]] = {}
+        for decl in self.of(ast.CardDecl):
+            name = decl.name.name
+            if decl.number in numbers:
+                first = numbers[decl.number]
+                self.sink.add("E401", f"card number {decl.number} is used by '{first.name.name}' too", decl.pos,
+                              notes=[f"'{first.name.name}' is declared at {first.pos}"])
+            numbers[decl.number] = decl
+            for key, pos in decl.duplicates:
+                self.sink.add("E205", f"'{key}' given twice for card '{name}'", pos)
+            for key in ("ops", "side", "period"):
+                if key not in decl.clauses:
+                    self.sink.add("E204", f"card '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
+            ops = decl.clauses.get("ops", (0, decl.pos))
+            ops_value = ops[0]
+            assert isinstance(ops_value, int)
+            if not 0 <= ops_value <= 4:
+                self.sink.add("E206", f"ops {ops_value} is outside 0-4", ops[1])
+            side = self._enum_clause(decl, "side", "card_side")
+            period = self._enum_clause(decl, "period", "period")
+            scoring = "scoring" in decl.clauses
+            if scoring and ops_value != 0:
+                self.sink.add("E409", f"scoring card '{name}' has ops {ops_value}", ops[1], "write ops 0")
+            notes = list(decl.annotations)
+            event_ir = None
+            if "event" in decl.clauses:
+                event_value, _ = decl.clauses["event"]
+                body, event_notes = event_value  # type: ignore[misc]
+                notes.extend(event_notes)
+                self.emit.decision_prefix = name
+                scope = Scope(dict(self.vocab.contexts["event"]))
+                event_ir = self.emit.body(body, scope)
+            links: dict[str, list[str]] = {}
+            for key in ("enables", "prevents"):
+                links[key] = []
+                for ident in decl.clauses.get(key, ([], None))[0]:  # type: ignore[union-attr]
+                    assert isinstance(ident, ast.Ident)
+                    if ident.name == name:
+                        self.sink.add("E410", f"card '{name}' {key} itself", ident.pos)
+                    elif self.ref(ident, "card"):
+                        links[key].append(ident.name)
+                        (enabled_by if key == "enables" else prevented_by).setdefault(ident.name, []).append(name)
+            cards[name] = {
+                "number": decl.number,
+                "ops": ops_value if 0 <= ops_value <= 4 else 0,
+                "side": side or "neutral",
+                "period": period or "early",
+                "starred": "starred" in decl.clauses,
+                "permanent": "permanent" in decl.clauses,
+                "scoring": scoring,
+                "optional": "optional" in decl.clauses,
+                "event": event_ir,
+                "enables": links["enables"],
+                "prevents": links["prevents"],
+                **self.common(decl, notes),
+            }
+        for name, card in cards.items():
+            card["requires_any"] = sorted(enabled_by.get(name, []))
+            card["prevented_by"] = sorted(prevented_by.get(name, []))
+        return dict(sorted(cards.items(), key=lambda kv: kv[1]["number"]))
+
+    def _enum_clause(self, decl: ast.CardDecl, key: str, enum: str) -> str | None:
+        clause = decl.clauses.get(key)
+        if clause is None:
+            return None
+        ident = clause[0]
+        assert isinstance(ident, ast.Ident)
+        values = self.vocab.enums[enum]
+        if ident.name not in values:
+            hint = suggest(ident.name, values)
+            self.sink.add("E206", f"{key} '{ident.name}' is not one of {', '.join(values)}", ident.pos,
+                          f"did you mean '{hint}'?" if hint else None)
+            return None
+        return ident.name
+
+    # ------------------------------------------------------------------ settings
+    def check_settings(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.SettingDecl):
+            values = [v.name for v in decl.values]
+            default: Any = None
+            if decl.default is not None:
+                value, pos = decl.default
+                ok = (
+                    (decl.type == "bool" and isinstance(value, bool))
+                    or (decl.type == "int" and isinstance(value, int) and not isinstance(value, bool))
+                    or (decl.type == "enum" and isinstance(value, str) and value in values)
+                )
+                if not ok:
+                    wanted = " | ".join(values) if decl.type == "enum" else decl.type
+                    self.sink.add("E508", f"default {value!r} of setting '{decl.name.name}' is not {wanted}", pos)
+                    value = values[0] if values else False
+                default = value
+            out[decl.name.name] = {"type": decl.type, "values": values, "default": default, **self.common(decl)}
+        return out
+
+    # ------------------------------------------------------------------ priority lists
+    def check_priorities(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.PriorityDecl):
+            params = self.params(decl.params)
+            scope = Scope(dict(params))
+            if decl.target is None:
+                self.sink.add("E204", f"priority '{decl.name.name}' has no 'target'", decl.name.pos, "add `target c: country`")
+                target = ("target", "any")
+            else:
+                ident, typ, pos = decl.target
+                self.params([ast.Param(ident, typ, pos)])
+                target = (ident.name, typ)
+            inner = Scope({target[0]: target[1]}, scope)
+            self.emit.decision_prefix = decl.name.name
+            requires = []
+            for expr, notes in decl.requires:
+                self.check_annotations(notes)
+                requires.append({"expr": self.emit.condition(expr, inner, "a 'require' condition"),
+                                 "provenance": self.emit.provenance(notes)})
+            options = []
+            last = -1
+            for option in decl.options:
+                if option.number <= last:
+                    self.sink.add("E406", f"option {option.number} comes after option {last}", option.pos)
+                last = max(last, option.number)
+                self.check_annotations(option.annotations)
+                options.append({
+                    "number": option.number,
+                    "name": option.name.name,
+                    "where": [self.emit.condition(w, inner, "a 'where' condition") for w in option.where],
+                    "when": [self.emit.condition(w, scope, "a 'when' condition") for w in option.when],
+                    "prefer": [self.emit.sort_key(k, inner) for k in option.prefer],
+                    "place": self.emit.typed(option.place, "int", inner, "'place'"),
+                    "provenance": self.emit.provenance(option.annotations),
+                })
+            if not options:
+                self.sink.add("E204", f"priority '{decl.name.name}' has no options", decl.name.pos)
+            final = []
+            for key, notes in decl.final:
+                self.check_annotations(notes)
+                final.append({**self.emit.sort_key(key, inner), "provenance": self.emit.provenance(notes)})
+            out[decl.name.name] = {
+                "params": [{"name": n, "type": t} for n, t in params],
+                "target": {"name": target[0], "type": target[1]},
+                "restart": decl.restart.name if decl.restart else None,
+                "requires": requires,
+                "options": options,
+                "final": final,
+                **self.common(decl),
+            }
+        return out
+
+    # ------------------------------------------------------------------ appendix
+    def check_appendix(self, cards: dict[str, Any]) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        by_number = {c["number"]: n for n, c in cards.items()}
+        context = self.vocab.contexts["appendix"]
+        for decl in self.of(ast.AppendixDecl):
+            name = decl.name.name
+            card = by_number.get(decl.number)
+            if card is None:
+                self.sink.add("E402", f"appendix {decl.number}: there is no card {decl.number}", decl.pos)
+            elif card != name:
+                self.sink.add("E402", f"appendix {decl.number} '{name}': card {decl.number} is '{card}'", decl.name.pos,
+                              f"write `appendix {decl.number} {card}`")
+            self.emit.decision_prefix = name
+            scope = Scope(dict(context))
+            notes = list(decl.annotations)
+            events = []
+            for event in decl.events:
+                self.check_annotations(event.annotations)
+                moments = []
+                for moment in event.moments:
+                    has_region = self.vocab.moments.get(moment.name.name)
+                    if has_region is None:
+                        hint = suggest(moment.name.name, self.vocab.moments)
+                        self.sink.add("E504", f"unknown moment '{moment.name.name}'", moment.name.pos,
+                                      f"did you mean '{hint}'?" if hint else f"one of: {', '.join(self.vocab.moments)}")
+                        continue
+                    region = None
+                    if moment.region is not None:
+                        if not has_region:
+                            self.sink.add("E206", f"moment '{moment.name.name}' takes no region", moment.region.pos)
+                        elif self.ref(moment.region, "region"):
+                            region = moment.region.name
+                    moments.append({"moment": moment.name.name, "region": region})
+                events.append({
+                    "moments": moments or [{"moment": "headline", "region": None}],
+                    "when": self.emit.condition(event.when, scope),
+                    "resolve": self.emit.body(event.resolve, scope) if event.resolve is not None else None,
+                    "provenance": self.emit.provenance(event.annotations),
+                })
+                notes.extend(event.annotations)
+            blocks: dict[str, Any] = {}
+            for key in ("reaction", "against_human"):
+                part = getattr(decl, key)
+                if part is None:
+                    blocks[key] = None
+                    continue
+                body, _, part_notes = part
+                self.check_annotations(part_notes)
+                notes.extend(part_notes)
+                blocks[key] = self.emit.body(body, scope)
+            if decl.ops_only is not None:
+                notes.extend(decl.ops_only[1])
+                if events:
+                    self.sink.add("E206", f"appendix '{name}' is ops_only but also names event moments", decl.ops_only[0])
+            if not events and decl.ops_only is None and blocks["reaction"] is None and blocks["against_human"] is None:
+                self.sink.add("E204", f"appendix '{name}' says nothing", decl.name.pos,
+                              "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`")
+            out[name] = {
+                "number": decl.number,
+                "events": events,
+                "ops_only": decl.ops_only is not None,
+                **blocks,
+                **self.common(decl, notes),
+            }
+        return dict(sorted(out.items(), key=lambda kv: kv[1]["number"]))
+
+    # ------------------------------------------------------------------ tables and orders
+    def check_tables(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.TableDecl):
+            name = decl.name.name
+            roll = None
+            if decl.roll is not None:
+                roll = self.emit.typed(decl.roll, "int", Scope(), "the table's roll")
+            if not decl.columns:
+                self.sink.add("E204", f"table '{name}' has no columns", decl.name.pos, 'add `columns "6-5-4" "3" …`')
+            columns = []
+            seen_faces: dict[int, str] = {}
+            for label, pos in decl.columns:
+                faces = None
+                if roll is not None:
+                    faces = self._faces(label, pos)
+                    for face in faces:
+                        if face in seen_faces:
+                            self.sink.add("E405", f"die face {face} is in columns '{seen_faces[face]}' and '{label}'", pos)
+                        seen_faces[face] = label
+                columns.append({"label": label, "faces": faces})
+            if roll is not None and decl.columns and set(seen_faces) != set(range(1, 7)):
+                missing = sorted(set(range(1, 7)) - set(seen_faces))
+                if missing:
+                    self.sink.add("E405", f"no column for die face {', '.join(map(str, missing))}", decl.columns[0][1])
+            key_kinds = [k.name for k in decl.keys]
+            for key in decl.keys:
+                if key.name not in ("side", "country", "region", "card", "setting") and self.symbols.get(key.name, Symbol("", "")).kind != "setting":
+                    hint = suggest(key.name, ["side", "country", "region", "card"])
+                    self.sink.add("E104", f"unknown key type '{key.name}'", key.pos, f"did you mean '{hint}'?" if hint else None)
+            rows = []
+            for row in decl.rows:
+                self.check_annotations(row.annotations)
+                if len(row.cells) != len(decl.columns):
+                    self.sink.add("E403", f"row {' '.join(k.name for k in row.keys)} has {len(row.cells)} cells for "
+                                  f"{len(decl.columns)} columns", row.pos)
+                self._row_keys(row.keys, key_kinds, row.pos)
+                rows.append({"keys": [k.name for k in row.keys], "cells": [c or 0 for c in row.cells]})
+            totals = []
+            for keys, total, pos in decl.totals:
+                self._row_keys(keys, key_kinds[: len(keys)], pos)
+                wanted = [k.name for k in keys]
+                for col, (label, _) in enumerate(decl.columns):
+                    got = sum(r["cells"][col] for r in rows if r["keys"][: len(wanted)] == wanted and col < len(r["cells"]))
+                    if got != total:
+                        self.sink.add("E404", f"column '{label}' gives {' '.join(wanted)} {got}, the total says {total}", pos)
+                totals.append({"keys": wanted, "total": total})
+            out[name] = {"roll": roll, "keys": key_kinds, "columns": columns, "rows": rows, "totals": totals, **self.common(decl)}
+        return out
+
+    def _faces(self, label: str, pos: Pos) -> list[int]:
+        faces = []
+        for part in label.split("-"):
+            if not part.strip().isdigit() or not 1 <= int(part) <= 6:
+                self.sink.add("E405", f"column '{label}' of a die table must list faces 1-6 like \"6-5-4\"", pos)
+                return []
+            faces.append(int(part))
+        return faces
+
+    def _row_keys(self, keys: list[ast.Ident], kinds: list[str], pos: Pos) -> None:
+        if len(keys) != len(kinds):
+            self.sink.add("E403", f"a row key has {len(keys)} parts; the table's keys are {', '.join(kinds) or '(none)'}", pos)
+            return
+        for ident, kind in zip(keys, kinds, strict=True):
+            if kind in ("side", "country", "region", "card"):
+                self.ref(ident, kind)
+                continue
+            setting = self.symbols.get(kind)
+            if setting is not None and setting.kind == "setting":
+                value = self.symbols.get(ident.name)
+                if value is None or value.type != setting.type:
+                    values = [k for k, v in self.symbols.items() if v.kind == "enum" and v.type == setting.type]
+                    hint = suggest(ident.name, values)
+                    self.sink.add("E508", f"'{ident.name}' is not a value of setting '{kind}'", ident.pos,
+                                  f"did you mean '{hint}'?" if hint else f"one of: {', '.join(values)}")
+
+    def check_orders(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.OrderDecl):
+            seen: set[str] = set()
+            kinds: set[str] = set()
+            for item in decl.items:
+                if item.name in seen:
+                    self.sink.add("E408", f"'{item.name}' is listed twice in order '{decl.name.name}'", item.pos)
+                seen.add(item.name)
+                sym = self.symbols.get(item.name)
+                if sym is None:
+                    self.sink.unknown("name", item.name, item.pos, self.symbols)
+                else:
+                    kinds.add(sym.kind)
+            if len(kinds) > 1:
+                self.sink.add("E209", f"order '{decl.name.name}' mixes {', '.join(sorted(kinds))}", decl.name.pos)
+            out[decl.name.name] = {"items": [i.name for i in decl.items], **self.common(decl)}
+        return out
+
+    # ------------------------------------------------------------------ procedures, sequence, rules
+    def check_procedures(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.ProcedureDecl):
+            params = self.procedures[decl.name.name].params
+            self.emit.decision_prefix = decl.name.name
+            body = self.emit.body(decl.body, Scope(dict(params)))
+            out[decl.name.name] = {"params": [{"name": n, "type": t} for n, t in params], "body": body, **self.common(decl)}
+        return out
+
+    def check_sequence(self) -> dict[str, Any]:
+        sequences = self.of(ast.SequenceDecl)
+        if len(sequences) != 1:
+            where = sequences[1].pos if len(sequences) > 1 else None
+            self.sink.add("E407", f"the ruleset has {len(sequences)} sequence declarations", where)
+        if not sequences:
+            return {"name": "missing", "body": [], "provenance": {"sources": []}, "src": ""}
+        decl = sequences[0]
+        self.emit.decision_prefix = decl.name.name
+        return {"name": decl.name.name, "body": self.emit.body(decl.body, Scope()), **self.common(decl)}
+
+    def check_rules(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.RuleDecl):
+            self.emit.decision_prefix = decl.name.name
+            items = [self.emit.effect_item(item, Scope(dict(self.vocab.contexts["rule"]))) for item in decl.items]
+            for item in decl.items:
+                self.check_annotations(item.annotations)
+            if decl.rule_kind == "restriction" and not any(isinstance(i, ast.Forbid) for i in decl.items):
+                self.sink.add("E204", f"restriction '{decl.name.name}' forbids nothing", decl.name.pos, "add `forbid …`")
+            if not decl.items:
+                self.sink.add("E204", f"{decl.rule_kind} '{decl.name.name}' is empty", decl.name.pos)
+            out[decl.name.name] = {"kind": decl.rule_kind, "items": items, **self.common(decl)}
+        return out
+
+    # ------------------------------------------------------------------ everything
+    def run(self, name: str) -> dict[str, Any]:
+        self.collect()
+        manifest = self.merged.chain[-1].manifest if self.merged.chain else None
+        settings = self.check_settings()
+        map_ir = self.check_map()
+        cards = self.check_cards()
+        ir: dict[str, Any] = {
+            "ir_version": self.vocab_version(),
+            "ruleset": {
+                "name": name,
+                "title": manifest.title if manifest else name,
+                "version": manifest.version if manifest else None,
+                "description": manifest.description if manifest else None,
+                "chain": [r.name for r in self.merged.chain],
+            },
+            "settings": settings,
+            "map": map_ir,
+            "cards": cards,
+            "priorities": self.check_priorities(),
+            "appendix": self.check_appendix(cards),
+            "tables": self.check_tables(),
+            "orders": self.check_orders(),
+            "procedures": self.check_procedures(),
+            "sequence": self.check_sequence(),
+            "rules": self.check_rules(),
+        }
+        return ir
+
+    def vocab_version(self) -> int:
+        from twilight.compiler.vocab import schema
+
+        version = schema()["x-twilight"]["ir_version"]
+        assert isinstance(version, int)
+        return version

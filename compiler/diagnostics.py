@@ -1,0 +1,181 @@
+"""Diagnostics: positioned errors and warnings with stable codes, rendered with a caret.
+
+Every problem the compiler finds becomes a `Diagnostic`; nothing is raised to the user. The table of
+codes below is the single documented list (`docs/diagnostics.md` is generated from it by
+`twilight codes --markdown`).
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class Severity(str, Enum):
+    ERROR = "error"
+    WARNING = "warning"
+
+
+@dataclass(frozen=True)
+class Pos:
+    """A span in a source file; lines and columns count from 1."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int | None = None
+    end_col: int | None = None
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+
+# code -> (severity, title, what to do about it)
+CODES: dict[str, tuple[Severity, str, str]] = {
+    # E0xx: files and rulesets
+    "E001": (Severity.ERROR, "cannot read file", "Check that the file exists and is UTF-8 text."),
+    "E002": (Severity.ERROR, "unknown ruleset", "Run `twilight rulesets` to list the known rulesets."),
+    "E003": (Severity.ERROR, "bad ruleset manifest", "Each ruleset folder holds one ruleset.tsr with a `ruleset` block."),
+    "E004": (Severity.ERROR, "extends cycle", "A ruleset may not extend itself, directly or through others."),
+    "E005": (Severity.ERROR, "ruleset has no rule files", "Put .tsr files in the ruleset folder."),
+    # E1xx: syntax
+    "E101": (Severity.ERROR, "syntax error: unexpected token", "Compare with the expected tokens listed."),
+    "E102": (Severity.ERROR, "syntax error: unexpected character", "Identifiers are ASCII letters, digits and _."),
+    "E103": (Severity.ERROR, "syntax error: unexpected end of file", "A block or declaration is not closed."),
+    "E104": (Severity.ERROR, "unknown name", "Check the spelling, or declare the name."),
+    "E105": (Severity.ERROR, "identifier must be lowercase", "Write ids in lowercase snake_case."),
+    # E2xx: declarations
+    "E201": (Severity.ERROR, "duplicate declaration", "Rename one, or write `override` to replace an inherited one."),
+    "E202": (Severity.ERROR, "override of nothing", "`override` replaces a declaration from an extended ruleset."),
+    "E203": (Severity.ERROR, "name used for two kinds of things", "Ids share one namespace in expressions."),
+    "E204": (Severity.ERROR, "missing required clause", "Add the clause the declaration needs."),
+    "E205": (Severity.ERROR, "clause given twice", "Keep one of them."),
+    "E206": (Severity.ERROR, "value out of range", "See the allowed range in the message."),
+    "E207": (Severity.ERROR, "bad annotation", 'Write source "<seed file> · <section>" or provisional "P<n>: <why>".'),
+    "E208": (Severity.ERROR, "remove of nothing", "`remove KIND NAME` removes an inherited declaration."),
+    "E209": (Severity.ERROR, "wrong kind of name", "The clause needs a name of another kind."),
+    # E3xx: the map
+    "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
+    "E302": (Severity.ERROR, "subregion not in the country's region", "Declare the subregion inside that region."),
+    "E303": (Severity.ERROR, "country adjacent to itself", "Remove the self-link."),
+    # E4xx: cards, appendix, tables, priorities, sequence
+    "E401": (Severity.ERROR, "card number already used", "Card numbers are unique."),
+    "E402": (Severity.ERROR, "appendix entry does not match its card", "Use the card's number and id."),
+    "E403": (Severity.ERROR, "table row has the wrong number of cells", "One cell per column."),
+    "E404": (Severity.ERROR, "table total does not add up", "Fix a cell or the stated total."),
+    "E405": (Severity.ERROR, "die columns must cover each face once", "Columns like \"6-5-4\" \"3\" \"2\" \"1\"."),
+    "E406": (Severity.ERROR, "priority options out of order", "Number options 0, 1, 2 … in order."),
+    "E407": (Severity.ERROR, "ruleset needs exactly one sequence", "Declare one `sequence` (or override it)."),
+    "E408": (Severity.ERROR, "order lists an item twice", "Each item once."),
+    "E409": (Severity.ERROR, "scoring card with operations", "Scoring cards have ops 0."),
+    "E410": (Severity.ERROR, "enables/prevents its own card", "Name another card."),
+    # E5xx: types and calls
+    "E501": (Severity.ERROR, "unknown function", "See `twilight primitives` for what exists."),
+    "E502": (Severity.ERROR, "wrong number of arguments", "Match the signature shown."),
+    "E503": (Severity.ERROR, "type mismatch", "The value has another type than the place needs."),
+    "E504": (Severity.ERROR, "unknown trigger, action or modifier", "See the list of names that fit here."),
+    "E505": (Severity.ERROR, "value of a call is unused", "Use it in `let`, or call an effect."),
+    "E506": (Severity.ERROR, "effect used as a value", "Effects change the game; they have no value."),
+    "E507": (Severity.ERROR, "`set` of an undeclared variable", "Declare it first with `let`."),
+    "E508": (Severity.ERROR, "unknown setting value", "Use one of the values the setting declares."),
+    "E509": (Severity.ERROR, "stop outside a loop", "`stop` leaves the innermost loop."),
+    # E9xx: the IR
+    "E901": (Severity.ERROR, "IR does not validate against the schema", "This is a compiler bug or a schema drift."),
+    "E902": (Severity.ERROR, "internal compiler error", "Please report it with the input that caused it."),
+    # Wxxx: warnings
+    "W201": (Severity.WARNING, "declaration without source or provisional mark", "Add source \"…\" or provisional \"P<n>: …\"."),
+    "W202": (Severity.WARNING, "unused local variable", "Remove it or use it."),
+    "W301": (Severity.WARNING, "country has no adjacency", "Every country touches at least one other."),
+}
+
+
+@dataclass
+class Diagnostic:
+    code: str
+    message: str
+    pos: Pos | None = None
+    help: str | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def severity(self) -> Severity:
+        return CODES[self.code][0]
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"code": self.code, "severity": self.severity.value, "message": self.message}
+        if self.pos is not None:
+            out.update(file=self.pos.file, line=self.pos.line, col=self.pos.col)
+            if self.pos.end_line is not None:
+                out.update(end_line=self.pos.end_line, end_col=self.pos.end_col)
+        if self.help:
+            out["help"] = self.help
+        if self.notes:
+            out["notes"] = list(self.notes)
+        return out
+
+
+def suggest(word: str, candidates: Iterable[str]) -> str | None:
+    """The closest known name, for "did you mean …?" hints."""
+    matches = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.72)
+    return matches[0] if matches else None
+
+
+class Sink:
+    """Collects diagnostics for one run; keeps every error, not only the first."""
+
+    def __init__(self) -> None:
+        self.items: list[Diagnostic] = []
+        self._seen: set[tuple[str, str, str]] = set()
+
+    def add(
+        self,
+        code: str,
+        message: str,
+        pos: Pos | None = None,
+        help: str | None = None,
+        notes: Iterable[str] = (),
+    ) -> None:
+        key = (code, message, str(pos))
+        if key in self._seen:
+            return
+        self._seen.add(key)
+        self.items.append(Diagnostic(code, message, pos, help, list(notes)))
+
+    def unknown(self, kind: str, name: str, pos: Pos | None, known: Iterable[str]) -> None:
+        hint = suggest(name, known)
+        self.add("E104", f"unknown {kind} '{name}'", pos, f"did you mean '{hint}'?" if hint else None)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity is Severity.ERROR]
+
+    @property
+    def warnings(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.severity is Severity.WARNING]
+
+    def has_errors(self) -> bool:
+        return any(d.severity is Severity.ERROR for d in self.items)
+
+
+def render(diag: Diagnostic, sources: dict[str, str]) -> str:
+    """`path:line:col: error[CODE]: message`, the source line, a caret, then help and notes."""
+    head = f"{diag.severity.value}[{diag.code}]: {diag.message}"
+    lines = [f"{diag.pos}: {head}" if diag.pos else head]
+    if diag.pos is not None:
+        text = sources.get(diag.pos.file)
+        if text is not None:
+            src_lines = text.splitlines()
+            if 1 <= diag.pos.line <= len(src_lines):
+                line = src_lines[diag.pos.line - 1].replace("\t", " ")
+                width = 1
+                if diag.pos.end_line == diag.pos.line and diag.pos.end_col is not None:
+                    width = max(1, diag.pos.end_col - diag.pos.col)
+                gutter = f"{diag.pos.line:>4} | "
+                lines.append(gutter + line)
+                lines.append(" " * (len(gutter) + diag.pos.col - 1) + "^" * width)
+    if diag.help:
+        lines.append(f"  help: {diag.help}")
+    lines.extend(f"  note: {n}" for n in diag.notes)
+    return "\n".join(lines)

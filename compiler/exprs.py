@@ -1,0 +1,523 @@
+"""Name resolution, type checking and IR emission for expressions, statements and effect items.
+
+One pass does all three: each `check_*` method returns the IR fragment of a node and records the node's
+source position (`Emitter.where`) so that schema errors can be mapped back to the source.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any
+
+from twilight.compiler import ast
+from twilight.compiler import types as T
+from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.vocab import Vocabulary
+
+AGGREGATES = {"count": "int", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}
+COMPARE = {"==", "!=", "<", "<=", ">", ">="}
+
+
+@dataclass
+class Symbol:
+    kind: str  # country | region | card | side | superpower | setting | table | order | enum
+    type: str
+    pos: Pos | None = None
+
+
+@dataclass
+class Scope:
+    vars: dict[str, str] = field(default_factory=dict)
+    parent: Scope | None = None
+    loop: bool = False
+
+    def lookup(self, name: str) -> str | None:
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.vars:
+                return scope.vars[name]
+            scope = scope.parent
+        return None
+
+    def in_loop(self) -> bool:
+        scope: Scope | None = self
+        while scope is not None:
+            if scope.loop:
+                return True
+            scope = scope.parent
+        return False
+
+    def names(self) -> set[str]:
+        out: set[str] = set()
+        scope: Scope | None = self
+        while scope is not None:
+            out.update(scope.vars)
+            scope = scope.parent
+        return out
+
+
+@dataclass
+class Procedure:
+    params: list[tuple[str, str]]
+    pos: Pos
+
+
+class Emitter:
+    def __init__(self, sink: Sink, vocab: Vocabulary, symbols: dict[str, Symbol], procedures: dict[str, Procedure]):
+        self.sink = sink
+        self.vocab = vocab
+        self.symbols = symbols
+        self.procedures = procedures
+        self.where: dict[int, Pos] = {}
+        self.decision_prefix = "decision"
+
+    # ------------------------------------------------------------------ helpers
+    def mark(self, ir: Any, pos: Pos) -> Any:
+        if isinstance(ir, (dict, list)):
+            self.where[id(ir)] = pos
+        return ir
+
+    def expect(self, got: str, want: str, pos: Pos, what: str) -> None:
+        if not T.fits(got, want):
+            self.sink.add("E503", f"{what} must be {want}, not {got}", pos)
+
+    def provenance(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> dict[str, Any]:
+        out: dict[str, Any] = {"sources": [n.text for n in notes if n.kind == "source"]}
+        provisional = [n.text for n in notes if n.kind == "provisional"]
+        if provisional:
+            out["provisional"] = provisional
+        return out
+
+    @contextmanager
+    def scope(self, parent: Scope, variables: dict[str, str] | None = None, loop: bool = False) -> Iterator[Scope]:
+        yield Scope(dict(variables or {}), parent, loop)
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, node: ast.Expr, scope: Scope) -> tuple[Any, str]:
+        ir, typ = self._expr(node, scope)
+        return self.mark(ir, node.pos), typ
+
+    def condition(self, node: ast.Expr | None, scope: Scope, what: str = "a condition") -> Any:
+        if node is None:
+            return None
+        ir, typ = self.expr(node, scope)
+        self.expect(typ, "bool", node.pos, what)
+        return ir
+
+    def typed(self, node: ast.Expr | None, want: str, scope: Scope, what: str) -> Any:
+        if node is None:
+            return None
+        ir, typ = self.expr(node, scope)
+        self.expect(typ, want, node.pos, what)
+        return ir
+
+    def _expr(self, node: ast.Expr, scope: Scope) -> tuple[Any, str]:
+        if isinstance(node, ast.Lit):
+            if node.value is None:
+                return None, "none"
+            if isinstance(node.value, bool):
+                return node.value, "bool"
+            if isinstance(node.value, int):
+                return node.value, "int"
+            return {"str": node.value}, "text"
+        if isinstance(node, ast.Name):
+            return self._name(node, scope)
+        if isinstance(node, ast.Call):
+            return self._call(node, scope)
+        if isinstance(node, ast.Aggregate):
+            return self._aggregate(node, scope)
+        if isinstance(node, ast.ListExpr):
+            return self._list(node, scope)
+        if isinstance(node, ast.Comprehension):
+            return self._comprehension(node, scope)
+        if isinstance(node, ast.Unary):
+            operand, typ = self.expr(node.operand, scope)
+            want = "bool" if node.op == "not" else "int"
+            self.expect(typ, want, node.operand.pos, f"the operand of '{'not' if node.op == 'not' else '-'}'")
+            return {"op": node.op, "args": [operand]}, want
+        if isinstance(node, ast.Binary):
+            return self._binary(node, scope)
+        if isinstance(node, ast.IfExpr):
+            cond = self.condition(node.cond, scope)
+            then, t1 = self.expr(node.then, scope)
+            other, t2 = self.expr(node.else_, scope)
+            common = T.unify(t1, t2)
+            if common is None:
+                self.sink.add("E503", f"the branches of 'if … then … else' differ: {t1} and {t2}", node.pos)
+                common = "any"
+            return {"op": "if", "args": [cond, then, other]}, common
+        raise TypeError(f"unknown expression node {node!r}")  # pragma: no cover
+
+    def _name(self, node: ast.Name, scope: Scope) -> tuple[Any, str]:
+        local = scope.lookup(node.name)
+        if local is not None:
+            return {"var": node.name}, local
+        sym = self.symbols.get(node.name)
+        if sym is not None and sym.kind != "superpower":
+            ref: dict[str, Any] = {"ref": sym.kind, "id": node.name}
+            if sym.kind == "enum":
+                ref["type"] = sym.type.replace("setting:", "")
+            return ref, sym.type
+        if node.name in self.vocab.primitives or node.name in self.procedures:
+            self.sink.add("E503", f"'{node.name}' is a function: call it as {node.name}(…)", node.pos)
+            return None, "any"
+        known = scope.names() | {k for k, s in self.symbols.items() if s.kind != "superpower"}
+        hint = suggest(node.name, known)
+        if node.name != node.name.lower():
+            self.sink.add("E105", f"'{node.name}': names are lowercase", node.pos, f"write '{node.name.lower()}'")
+        else:
+            self.sink.add("E104", f"unknown name '{node.name}'", node.pos, f"did you mean '{hint}'?" if hint else None)
+        return None, "any"
+
+    def _args(self, fn: str, params: list[tuple[str, str]], variadic: bool, node: ast.Call, scope: Scope) -> tuple[list[Any], dict[str, str]]:
+        args = list(node.args)
+        ok_count = len(args) >= len(params) if variadic else len(args) == len(params)
+        if not ok_count:
+            shown = ", ".join(f"{n}: {t}" for n, t in params) + (", …" if variadic else "")
+            self.sink.add(
+                "E502",
+                f"{fn}() takes {'at least ' if variadic else ''}{len(params)} argument{'s' if len(params) != 1 else ''}, "
+                f"got {len(args)}",
+                node.pos,
+                f"signature: {fn}({shown})",
+            )
+        env: dict[str, str] = {}
+        out = []
+        for i, arg in enumerate(args):
+            ir, typ = self.expr(arg, scope)
+            if i < len(params) or (variadic and params):
+                pname, ptype = params[min(i, len(params) - 1)]
+                want = T.bind(ptype, typ, env)
+                self.expect(typ, want, arg.pos, f"argument '{pname}' of {fn}()")
+            out.append(ir)
+        return out, env
+
+    def _call(self, node: ast.Call, scope: Scope) -> tuple[Any, str]:
+        fn = node.fn.name
+        sig = self.vocab.primitives.get(fn)
+        if sig is None:
+            if fn in self.procedures:
+                self.sink.add("E506", f"procedure '{fn}' has no value; call it as a statement", node.fn.pos)
+                return None, "any"
+            self._unknown_function(node.fn)
+            for arg in node.args:
+                self.expr(arg, scope)
+            return None, "any"
+        args, env = self._args(fn, list(sig.params), sig.variadic, node, scope)
+        if sig.returns is None:
+            self.sink.add("E506", f"{fn}() is an effect, not a value", node.fn.pos, "call it as a statement")
+            return None, "any"
+        return {"call": {fn: args}}, T.substitute(sig.returns, env)
+
+    def _unknown_function(self, ident: ast.Ident) -> None:
+        known = set(self.vocab.primitives) | set(self.procedures)
+        hint = suggest(ident.name, known)
+        self.sink.add("E501", f"unknown function '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None)
+
+    def _aggregate(self, node: ast.Aggregate, scope: Scope) -> tuple[Any, str]:
+        fn = node.fn.name
+        if fn not in AGGREGATES:
+            hint = suggest(fn, AGGREGATES)
+            self.sink.add(
+                "E501",
+                f"'{fn}(… for …)' is not an aggregate; use one of {', '.join(AGGREGATES)}",
+                node.fn.pos,
+                f"did you mean '{hint}'?" if hint else None,
+            )
+        source, stype = self.expr(node.source, scope)
+        el = T.element(stype)
+        if el is None:
+            self.sink.add("E503", f"'for … in' needs a list, not {stype}", node.source.pos)
+            el = "any"
+        inner = Scope({node.var.name: el}, scope)
+        where = self.condition(node.where, inner, "the 'where' condition")
+        item, itype = self.expr(node.item, inner)
+        want = {"count": "any", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}.get(fn, "any")
+        self.expect(itype, want, node.item.pos, f"the item of {fn}(…)")
+        return {"agg": fn, "item": item, "var": node.var.name, "in": source, "where": where}, AGGREGATES.get(fn, "any")
+
+    def _list(self, node: ast.ListExpr, scope: Scope) -> tuple[Any, str]:
+        items = []
+        common = "none"
+        for item in node.items:
+            ir, typ = self.expr(item, scope)
+            items.append(ir)
+            merged = T.unify(common, typ)
+            if merged is None:
+                self.sink.add("E503", f"list items of different types: {common} and {typ}", item.pos)
+                merged = "any"
+            common = merged
+        return {"list": items}, T.list_of("any" if common == "none" else common)
+
+    def _comprehension(self, node: ast.Comprehension, scope: Scope) -> tuple[Any, str]:
+        source, stype = self.expr(node.source, scope)
+        el = T.element(stype)
+        if el is None:
+            self.sink.add("E503", f"'each … in' needs a list, not {stype}", node.source.pos)
+            el = "any"
+        inner = Scope({node.var.name: el}, scope)
+        where = self.condition(node.where, inner, "the 'where' condition")
+        order = [self.sort_key(k, inner) for k in node.order]
+        return {"each": node.var.name, "in": source, "where": where, "order": order}, T.list_of(el)
+
+    def sort_key(self, key: ast.SortKey, scope: Scope) -> dict[str, Any]:
+        ir, typ = self.expr(key.key, scope)
+        if not (typ in T.ORDERED or typ in ("bool", "any", "none")):
+            self.sink.add("E503", f"a sort key must be a number, a yes/no or an ordered value, not {typ}", key.key.pos)
+        return {"key": ir, "desc": key.desc}
+
+    def _binary(self, node: ast.Binary, scope: Scope) -> tuple[Any, str]:
+        left, lt = self.expr(node.left, scope)
+        right, rt = self.expr(node.right, scope)
+        op = node.op
+        if op in ("and", "or"):
+            self.expect(lt, "bool", node.left.pos, f"the left side of '{op}'")
+            self.expect(rt, "bool", node.right.pos, f"the right side of '{op}'")
+            result = "bool"
+        elif op in COMPARE:
+            if not T.comparable(lt, rt):
+                self.sink.add("E503", f"cannot compare {lt} with {rt}", node.pos)
+            elif op not in ("==", "!=") and not ({lt, rt} - {"any", "none"}) <= T.ORDERED:
+                self.sink.add("E503", f"'{op}' needs numbers or ordered values, not {lt} and {rt}", node.pos)
+            result = "bool"
+        elif op in ("in", "not_in"):
+            el = T.element(rt)
+            if el is None:
+                self.sink.add("E503", f"'in' needs a list on its right, not {rt}", node.right.pos)
+            elif not T.comparable(lt, el):
+                self.sink.add("E503", f"a {lt} is never in a list of {el}", node.pos)
+            result = "bool"
+        else:
+            self.expect(lt, "int", node.left.pos, f"the left side of '{op}'")
+            self.expect(rt, "int", node.right.pos, f"the right side of '{op}'")
+            result = "int"
+        return {"op": op, "args": [left, right]}, result
+
+    # ------------------------------------------------------------------ statements
+    def body(self, stmts: tuple[ast.Stmt, ...] | list[ast.Stmt], scope: Scope) -> list[Any]:
+        inner = Scope({}, scope)
+        return [self.mark(self._stmt(s, inner), s.pos) for s in stmts]
+
+    def _stmt(self, node: ast.Stmt, scope: Scope) -> Any:
+        if isinstance(node, ast.CallStmt):
+            return self._call_stmt(node.call, scope)
+        if isinstance(node, ast.Let):
+            value, typ = self.expr(node.value, scope)
+            scope.vars[node.var.name] = "any" if typ == "none" else typ
+            return {"let": node.var.name, "value": value}
+        if isinstance(node, ast.Set):
+            current = scope.lookup(node.var.name)
+            value, typ = self.expr(node.value, scope)
+            if current is None:
+                self.sink.add("E507", f"`set {node.var.name}`: no variable of that name", node.var.pos, "declare it with `let` first")
+            else:
+                self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'")
+            return {"set": node.var.name, "value": value}
+        if isinstance(node, ast.If):
+            return {
+                "if": self.condition(node.cond, scope),
+                "then": self.body(node.then, scope),
+                "else": self.body(node.else_, scope),
+            }
+        if isinstance(node, ast.ForEach):
+            source, el = self._list_source(node.source, scope, "for each")
+            inner = Scope({node.var.name: el}, scope, loop=True)
+            return {
+                "for_each": node.var.name,
+                "in": source,
+                "where": self.condition(node.where, inner, "the 'where' condition"),
+                "body": self.body(node.body, inner),
+            }
+        if isinstance(node, ast.Repeat):
+            count = self.typed(node.count, "int", scope, "the count of 'repeat'")
+            inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
+            return {"repeat": count, "as": node.var.name if node.var else None, "body": self.body(node.body, inner)}
+        if isinstance(node, ast.While):
+            cond = self.condition(node.cond, scope)
+            return {"while": cond, "body": self.body(node.body, Scope({}, scope, loop=True))}
+        if isinstance(node, ast.Choose):
+            return self._choose(node, scope)
+        if isinstance(node, ast.Decide):
+            return self._decide(node, scope)
+        if isinstance(node, ast.Lasting):
+            return self.lasting(node, scope)
+        if isinstance(node, ast.Phase):
+            return {
+                "phase": node.name.name,
+                "step": node.is_step,
+                "label": node.label,
+                "body": self.body(node.body, scope),
+                "provenance": self.provenance(node.annotations),
+            }
+        if isinstance(node, ast.Stop):
+            if not scope.in_loop():
+                self.sink.add("E509", "`stop` outside a loop", node.pos)
+            return {"stop": True}
+        raise TypeError(f"unknown statement node {node!r}")  # pragma: no cover
+
+    def _list_source(self, node: ast.Expr, scope: Scope, what: str) -> tuple[Any, str]:
+        source, stype = self.expr(node, scope)
+        el = T.element(stype)
+        if el is None:
+            self.sink.add("E503", f"'{what} … in' needs a list, not {stype}", node.pos)
+            el = "any"
+        return source, el
+
+    def _call_stmt(self, call: ast.Call, scope: Scope) -> Any:
+        fn = call.fn.name
+        proc = self.procedures.get(fn)
+        if proc is not None:
+            args, _ = self._args(fn, proc.params, False, call, scope)
+            return {"run": fn, "args": args}
+        sig = self.vocab.primitives.get(fn)
+        if sig is None:
+            self._unknown_function(call.fn)
+            for arg in call.args:
+                self.expr(arg, scope)
+            return {"do": {"log": [{"str": "unknown"}]}}
+        args, _ = self._args(fn, list(sig.params), sig.variadic, call, scope)
+        if sig.returns is not None:
+            self.sink.add("E505", f"the value of {fn}() is not used", call.fn.pos, "use it in `let`, `if` or an argument")
+        return {"do": {fn: args}} if sig.returns is None else {"do": {"log": [{"str": fn}]}}
+
+    def _choose(self, node: ast.Choose, scope: Scope) -> Any:
+        source, el = self._list_source(node.source, scope, "choose")
+        inner = Scope({node.var.name: el}, scope)
+        where = self.condition(node.where, inner, "the 'where' condition")
+        by = self.typed(node.by, "side", scope, "the chooser ('by')")
+        count = self.typed(node.count, "int", scope, "'count'")
+        up_to = self.typed(node.up_to, "int", scope, "'up to'")
+        decision = node.decision.name if node.decision else f"{self.decision_prefix}_{node.var.name}"
+        return {
+            "choose": node.var.name,
+            "in": source,
+            "where": where,
+            "by": by,
+            "count": count,
+            "up_to": up_to,
+            "distinct": node.distinct,
+            "optional": node.optional,
+            "decision": decision,
+            "body": self.body(node.body, inner),
+            "otherwise": self.body(node.otherwise, scope),
+        }
+
+    def _decide(self, node: ast.Decide, scope: Scope) -> Any:
+        by = self.typed(node.by, "side", scope, "the chooser ('by')")
+        seen: dict[str, Pos] = {}
+        options = []
+        for option in node.options:
+            if option.name.name in seen:
+                self.sink.add("E201", f"option '{option.name.name}' given twice", option.name.pos)
+            seen[option.name.name] = option.name.pos
+            options.append(
+                {
+                    "name": option.name.name,
+                    "when": self.condition(option.when, scope),
+                    "body": self.body(option.body, scope),
+                }
+            )
+        return {"decide": node.decision.name, "by": by, "options": options}
+
+    # ------------------------------------------------------------------ lasting effects and rule items
+    def lasting(self, node: ast.Lasting, scope: Scope) -> Any:
+        until = node.until.name
+        params = self.vocab.expiries.get(until)
+        args: list[Any] = []
+        if params is None:
+            hint = suggest(until, self.vocab.expiries)
+            self.sink.add(
+                "E504",
+                f"unknown expiry '{until}'; one of: {', '.join(self.vocab.expiries)}",
+                node.until.pos,
+                f"did you mean '{hint}'?" if hint else None,
+            )
+            until = "end_of_turn"
+        else:
+            fake = ast.Call(node.pos, node.until, node.until_args)
+            args, _ = self._args(until, [(t, t) for t in params], False, fake, scope)
+        inner = Scope(dict(self.vocab.contexts["lasting"]), scope)
+        items = [self.effect_item(item, inner) for item in node.items]
+        return {
+            "lasting": node.name.name,
+            "until": until,
+            "until_args": args,
+            "items": items,
+            "provenance": self.provenance(node.annotations),
+        }
+
+    def _bound(self, table: dict[str, dict[str, str]], ident: ast.Ident, what: str) -> dict[str, str] | None:
+        if ident.name in table:
+            return table[ident.name]
+        hint = suggest(ident.name, table)
+        self.sink.add(
+            "E504",
+            f"unknown {what} '{ident.name}'",
+            ident.pos,
+            f"did you mean '{hint}'?" if hint else f"one of: {', '.join(sorted(table))}",
+        )
+        return None
+
+    def effect_item(self, item: ast.EffectItem, scope: Scope) -> Any:
+        prov = self.provenance(item.annotations)
+        if isinstance(item, ast.Modify):
+            bound = self._bound(self.vocab.modifiers, item.target, "modifier") or {}
+            inner = Scope(dict(bound), scope)
+            out: dict[str, Any] = {
+                "modify": item.target.name if item.target.name in self.vocab.modifiers else "ops",
+                "mode": item.mode,
+                "value": self.typed(item.value, "int", inner, "the modifier's value"),
+                "when": self.condition(item.when, inner),
+            }
+        elif isinstance(item, ast.Forbid):
+            shared: dict[str, str] | None = None
+            names = []
+            for action in item.actions:
+                bound = self._bound(self.vocab.actions, action, "action")
+                if bound is not None:
+                    names.append(action.name)
+                    shared = dict(bound) if shared is None else {k: v for k, v in shared.items() if bound.get(k) == v}
+            inner = Scope(shared or {}, scope)
+            out = {
+                "forbid": names or ["play"],
+                "when": self.condition(item.when, inner),
+                "code": item.code.name if item.code else None,
+            }
+        elif isinstance(item, ast.On):
+            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or {}
+            inner = Scope(dict(bound), scope)
+            out = {
+                "on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
+                "when": self.condition(item.when, inner),
+                "body": self.body(item.body, inner),
+            }
+        elif isinstance(item, ast.Allow):
+            out = {
+                "allow": item.name.name,
+                "by": self.typed(item.by, "side", scope, "who may ('by')"),
+                "when": self.condition(item.when, scope),
+                "body": self.body(item.body, scope),
+            }
+        elif isinstance(item, ast.Status):
+            params = self.vocab.statuses.get(item.name.name)
+            args: list[Any] = []
+            if params is None:
+                hint = suggest(item.name.name, self.vocab.statuses)
+                self.sink.add("E504", f"unknown status '{item.name.name}'", item.name.pos, f"did you mean '{hint}'?" if hint else None)
+            else:
+                fake = ast.Call(item.pos, item.name, item.args)
+                args, _ = self._args(item.name.name, [(t, t) for t in params], False, fake, scope)
+            out = {"status": item.name.name if params is not None else "hand_revealed", "args": args}
+        elif isinstance(item, ast.Ends):
+            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or {}
+            inner = Scope(dict(bound), scope)
+            out = {
+                "ends_on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
+                "when": self.condition(item.when, inner),
+            }
+        else:  # pragma: no cover
+            raise TypeError(f"unknown effect item {item!r}")
+        out["provenance"] = prov
+        return self.mark(out, item.pos)

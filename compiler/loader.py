@@ -1,0 +1,270 @@
+"""Find rulesets, read their files, follow `extends`, and merge declarations by name.
+
+A ruleset is a folder with a `ruleset.tsr` manifest and any number of .tsr files below it. A derived
+ruleset sees every declaration of the rulesets it extends; it may replace one with `override` or drop
+one with `remove KIND NAME`.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+
+from twilight.compiler import ast
+from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.parser import parse_text
+
+MANIFEST = "ruleset.tsr"
+
+# Declaration kinds that share one namespace for duplicates and overrides.
+NAMESPACE = {
+    "region": "region",
+    "subregion": "region",
+    "side": "side",
+    "country": "country",
+    "card": "card",
+    "setting": "setting",
+    "priority": "priority",
+    "appendix": "appendix",
+    "table": "table",
+    "order": "order",
+    "sequence": "sequence",
+    "procedure": "procedure",
+    "rule": "rule",
+    "restriction": "rule",
+    "victory": "rule",
+}
+
+
+def rules_root() -> Path:
+    return Path(str(resources.files("twilight.rules")))
+
+
+def known_rulesets(root: Path | None = None) -> dict[str, Path]:
+    """Ruleset name -> folder, for every folder of the rules root with a manifest."""
+    base = root or rules_root()
+    found: dict[str, Path] = {}
+    if base.is_dir():
+        for child in sorted(base.iterdir()):
+            if (child / MANIFEST).is_file():
+                found[child.name] = child
+    return found
+
+
+@dataclass
+class LoadedRuleset:
+    name: str
+    folder: Path
+    manifest: ast.RulesetDecl | None
+    files: list[ast.RuleFile] = field(default_factory=list)
+
+
+@dataclass
+class Merged:
+    """The declarations in force after `extends`, `override` and `remove`, in a stable order."""
+
+    chain: list[LoadedRuleset]
+    decls: dict[tuple[str, str], ast.Decl]
+
+
+def display_path(path: Path) -> str:
+    """Paths in diagnostics: relative to the working directory when possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+class Loader:
+    """Reads and parses files once per process; `overrides` replaces file texts (tests, mutation)."""
+
+    def __init__(self, sink: Sink, overrides: dict[str, str] | None = None) -> None:
+        self.sink = sink
+        self.overrides = overrides or {}
+        self.sources: dict[str, str] = {}
+
+    def _read(self, path: Path) -> str | None:
+        shown = display_path(path)
+        if shown in self.overrides:
+            return self.overrides[shown]
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            self.sink.add("E001", f"cannot read {shown}: {err.__class__.__name__}", Pos(shown, 1, 1))
+            return None
+
+    def parse(self, path: Path) -> ast.RuleFile | None:
+        shown = display_path(path)
+        text = self._read(path)
+        if text is None:
+            return None
+        self.sources[shown] = text
+        return _parse_cached(text, shown, self.sink)
+
+    def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
+        loaded = LoadedRuleset(name, folder, None)
+        files = sorted(p for p in folder.rglob("*.tsr") if p.is_file())
+        if not files:
+            self.sink.add("E005", f"ruleset folder {display_path(folder)} has no .tsr files")
+        for path in files:
+            parsed = self.parse(path)
+            if parsed is None:
+                continue
+            if path.name == MANIFEST:
+                manifests = [d for d in parsed.decls if isinstance(d, ast.RulesetDecl)]
+                if len(manifests) != 1:
+                    self.sink.add("E003", f"{MANIFEST} must hold exactly one `ruleset` block", Pos(parsed.path, 1, 1))
+                else:
+                    loaded.manifest = manifests[0]
+            loaded.files.append(parsed)
+        if not (folder / MANIFEST).is_file():
+            self.sink.add("E003", f"no {MANIFEST} in {display_path(folder)}", Pos(display_path(folder), 1, 1))
+        return loaded
+
+    def load_chain(self, folder: Path, name: str, root: Path) -> list[LoadedRuleset]:
+        """The ruleset and everything it extends, base first."""
+        chain: list[LoadedRuleset] = []
+        seen: list[str] = []
+        current: tuple[Path, str] | None = (folder, name)
+        while current is not None:
+            cur_folder, cur_name = current
+            if cur_name in seen:
+                self.sink.add("E004", f"extends cycle: {' -> '.join([*seen, cur_name])}")
+                break
+            seen.append(cur_name)
+            loaded = self.load_folder(cur_folder, cur_name)
+            chain.append(loaded)
+            current = None
+            if loaded.manifest and loaded.manifest.extends:
+                parent, pos = loaded.manifest.extends[0]
+                for extra, extra_pos in loaded.manifest.extends[1:]:
+                    self.sink.add("E205", f"`extends` given twice ('{extra}')", extra_pos)
+                known = known_rulesets(root)
+                if parent in known:
+                    current = (known[parent], parent)
+                elif (cur_folder / parent / MANIFEST).is_file() or (cur_folder.parent / parent / MANIFEST).is_file():
+                    target = cur_folder / parent if (cur_folder / parent).is_dir() else cur_folder.parent / parent
+                    current = (target, target.name)
+                else:
+                    hint = suggest(parent, known)
+                    self.sink.add(
+                        "E002", f"unknown ruleset '{parent}'", pos, f"did you mean '{hint}'?" if hint else None
+                    )
+        chain.reverse()
+        return chain
+
+
+_PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = {}
+
+
+def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
+    """Parsing is the slow step; a file with unchanged text is parsed once per process."""
+    key = (path, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    hit = _PARSE_CACHE.get(key)
+    if hit is None:
+        local = Sink()
+        parsed = parse_text(text, path, local)
+        hit = (parsed, list(local.items))
+        if len(_PARSE_CACHE) > 4096:
+            _PARSE_CACHE.clear()
+        _PARSE_CACHE[key] = hit
+    parsed, diags = hit
+    for d in diags:
+        sink.items.append(d)  # type: ignore[arg-type]
+    return parsed
+
+
+def _kind_of(decl: ast.Decl) -> str:
+    return decl.rule_kind if isinstance(decl, ast.RuleDecl) else decl.kind
+
+
+def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | None = None) -> Merged:
+    """Apply each ruleset's declarations over its base's, reporting duplicates and bad overrides.
+
+    `implicit_override`: files whose declarations replace same-named inherited ones without the
+    keyword (used when a lone file is checked on top of a ruleset).
+    """
+    decls: dict[tuple[str, str], ast.Decl] = {}
+    origin: dict[tuple[str, str], str] = {}
+    for level, loaded in enumerate(chain):
+        local: dict[tuple[str, str], ast.Decl] = {}
+        for rule_file in loaded.files:
+            for decl in rule_file.decls:
+                if isinstance(decl, ast.RulesetDecl):
+                    continue
+                if isinstance(decl, ast.RemoveDecl):
+                    _remove(decl, decls, origin, loaded.name, sink)
+                    continue
+                keys = [(NAMESPACE[decl.kind], decl.name.name)]
+                if isinstance(decl, ast.RegionDecl):
+                    keys += [("region", sub.name) for sub, _ in decl.subregions]
+                for key in keys:
+                    _place(decl, key, level, loaded.name, local, decls, origin, sink, implicit_override)
+    return Merged(chain, decls)
+
+
+def _place(
+    decl: ast.Decl,
+    key: tuple[str, str],
+    level: int,
+    ruleset: str,
+    local: dict[tuple[str, str], ast.Decl],
+    decls: dict[tuple[str, str], ast.Decl],
+    origin: dict[tuple[str, str], str],
+    sink: Sink,
+    implicit_override: set[str] | None,
+) -> None:
+    what = f"{_kind_of(decl)} '{key[1]}'"
+    if key in local:
+        first = local[key]
+        sink.add(
+            "E201",
+            f"{what} is declared twice in ruleset '{ruleset}'",
+            decl.name.pos,
+            notes=[f"first declared at {first.name.pos}"],
+        )
+        return
+    local[key] = decl
+    inherited = key in decls and origin[key] != ruleset
+    forced = implicit_override is not None and decl.pos.file in implicit_override
+    if inherited and not decl.override and not forced:
+        sink.add(
+            "E201",
+            f"{what} is already declared by ruleset '{origin[key]}'",
+            decl.name.pos,
+            "write `override` before it to replace the inherited one",
+            notes=[f"inherited from {decls[key].name.pos}"],
+        )
+        return
+    if decl.override and not inherited:
+        sink.add("E202", f"`override` of {what}, which no extended ruleset declares", decl.pos)
+    decls[key] = decl
+    origin[key] = ruleset
+
+
+def _remove(
+    decl: ast.RemoveDecl,
+    decls: dict[tuple[str, str], ast.Decl],
+    origin: dict[tuple[str, str], str],
+    ruleset: str,
+    sink: Sink,
+) -> None:
+    kind = decl.target_kind.name if decl.target_kind else ""
+    space = NAMESPACE.get(kind)
+    if space is None:
+        hint = suggest(kind, NAMESPACE)
+        sink.add(
+            "E104",
+            f"unknown declaration kind '{kind}'",
+            decl.target_kind.pos if decl.target_kind else decl.pos,
+            f"did you mean '{hint}'?" if hint else None,
+        )
+        return
+    key = (space, decl.name.name)
+    if key not in decls:
+        sink.add("E208", f"`remove {kind} {decl.name.name}`: nothing of that name is inherited", decl.name.pos)
+        return
+    del decls[key]
+    origin.pop(key, None)

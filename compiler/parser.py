@@ -1,0 +1,833 @@
+"""Parse .tsr text into the syntax tree (`compiler.ast`), turning syntax errors into diagnostics.
+
+The Lark LALR parser is built once per process (building it costs more than parsing a file).
+"""
+
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from typing import Any
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+
+from twilight.compiler import ast
+from twilight.compiler.diagnostics import Pos, Sink
+
+# Human names for the grammar's terminals, for "expected one of …" messages.
+_TOKEN_NAMES = {
+    "NAME": "a name",
+    "INT": "a number",
+    "STRING": 'a "string"',
+    "LBRACE": "'{'",
+    "RBRACE": "'}'",
+    "LPAR": "'('",
+    "RPAR": "')'",
+    "LSQB": "'['",
+    "RSQB": "']'",
+    "COMMA": "','",
+    "COLON": "':'",
+    "EQUAL": "'='",
+    "COMP_OP": "a comparison",
+    "ADD_OP": "'+' or '-'",
+    "MUL_OP": "'*'",
+    "MINUS": "'-'",
+    "VBAR": "'|'",
+    "$END": "end of file",
+}
+
+
+def grammar_text() -> str:
+    return resources.files("twilight.grammar").joinpath("twilight.lark").read_text(encoding="utf-8")
+
+
+@functools.cache
+def _parser() -> Lark:
+    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+
+
+def keywords() -> set[str]:
+    """Every keyword of the language (for the reference and for editor grammars)."""
+    return {
+        t.pattern.value
+        for t in _parser().terminals
+        if t.pattern.type == "str" and t.pattern.value.isidentifier()
+    }
+
+
+def _token_name(name: str) -> str:
+    if name in _TOKEN_NAMES:
+        return _TOKEN_NAMES[name]
+    for term in _parser().terminals:
+        if term.name == name and term.pattern.type == "str":
+            return f"'{term.pattern.value}'"
+    return name.lower()
+
+
+def _expected(names: set[str]) -> str:
+    shown = sorted({_token_name(n) for n in names})
+    if len(shown) > 12:
+        shown = [*shown[:12], "…"]
+    return ", ".join(shown)
+
+
+class _Tag:
+    """A tagged optional part (`where …`, `when …`, `as …`) so parents can find it by kind."""
+
+    __slots__ = ("kind", "value", "pos")
+
+    def __init__(self, kind: str, value: Any, pos: Pos) -> None:
+        self.kind = kind
+        self.value = value
+        self.pos = pos
+
+
+def _tags(children: list[Any], kind: str) -> list[_Tag]:
+    return [c for c in children if isinstance(c, _Tag) and c.kind == kind]
+
+
+def _tag(children: list[Any], kind: str) -> Any:
+    found = _tags(children, kind)
+    return found[0].value if found else None
+
+
+def _annotations(children: list[Any]) -> list[ast.Annotation]:
+    return [c for c in children if isinstance(c, ast.Annotation)]
+
+
+def _unquote(token: Token) -> str:
+    raw = str(token)[1:-1]
+    return raw.replace('\\"', '"').replace("\\\\", "\\")
+
+
+@v_args(meta=True)
+class _Builder(Transformer[Token, list[ast.Decl]]):
+    def __init__(self, file: str) -> None:
+        super().__init__()
+        self.file = file
+
+    # -------------------------------------------------------- helpers
+    def _pos(self, meta: Any) -> Pos:
+        if getattr(meta, "empty", True):
+            return Pos(self.file, 1, 1)
+        return Pos(self.file, meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def _tok(self, tok: Token) -> Pos:
+        return Pos(self.file, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
+
+    def _ident(self, tok: Token) -> ast.Ident:
+        return ast.Ident(str(tok), self._tok(tok))
+
+    def _names(self, children: list[Any]) -> list[Token]:
+        return [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+
+    def _block(self, children: list[Any]) -> tuple[ast.Stmt, ...]:
+        for c in children:
+            if isinstance(c, _Tag) and c.kind == "block":
+                return tuple(c.value)
+        return ()
+
+    def _decl_head(self, meta: Any, children: list[Any]) -> tuple[bool, list[ast.Annotation], Pos]:
+        override = any(isinstance(c, _Tag) and c.kind == "override" for c in children)
+        return override, _annotations(children), self._pos(meta)
+
+    # -------------------------------------------------------- top level
+    def start(self, meta: Any, children: list[Any]) -> list[ast.Decl]:
+        return [c for c in children if isinstance(c, ast.Decl)]
+
+    def override(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("override", True, self._pos(meta))
+
+    def source(self, meta: Any, children: list[Any]) -> ast.Annotation:
+        return ast.Annotation("source", _unquote(children[0]), self._pos(meta))
+
+    def provisional(self, meta: Any, children: list[Any]) -> ast.Annotation:
+        return ast.Annotation("provisional", _unquote(children[0]), self._pos(meta))
+
+    def name_list(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("names", [self._ident(t) for t in children], self._pos(meta))
+
+    # -------------------------------------------------------- ruleset manifest
+    def version(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("version", _unquote(children[0]), self._pos(meta))
+
+    def extends(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("extends", _unquote(children[0]), self._pos(meta))
+
+    def description(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("description", _unquote(children[0]), self._pos(meta))
+
+    def ruleset_decl(self, meta: Any, children: list[Any]) -> ast.RulesetDecl:
+        title_tok = children[0]
+        decl = ast.RulesetDecl(
+            "ruleset",
+            ast.Ident(_unquote(title_tok), self._tok(title_tok)),
+            self._pos(meta),
+            False,
+            _annotations(children),
+        )
+        decl.title = _unquote(title_tok)
+        decl.version = _tag(children, "version")
+        decl.description = _tag(children, "description")
+        decl.extends = [(t.value, t.pos) for t in _tags(children, "extends")]
+        return decl
+
+    # -------------------------------------------------------- map
+    def subregion(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("subregion", (self._ident(children[0]), _annotations(children)), self._pos(meta))
+
+    def region_body(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("region_body", [c.value for c in children], self._pos(meta))
+
+    def region_decl(self, meta: Any, children: list[Any]) -> ast.RegionDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.RegionDecl("region", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.subregions = _tag(children, "region_body") or []
+        return decl
+
+    def side_decl(self, meta: Any, children: list[Any]) -> ast.SideDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        names = self._names(children)
+        decl = ast.SideDecl("side", self._ident(names[0]), pos, override, notes)
+        decl.superpower = self._ident(names[1])
+        decl.adjacent = _tag(children, "names") or []
+        return decl
+
+    def c_region(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("region", self._ident(children[0])), self._pos(meta))
+
+    def c_subregions(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("subregion", children[0].value), self._pos(meta))
+
+    def c_stability(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("stability", int(children[0])), self._pos(meta))
+
+    def c_battleground(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("battleground", True), self._pos(meta))
+
+    def c_adjacent(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("adjacent", children[0].value), self._pos(meta))
+
+    def _clauses(
+        self, children: list[Any]
+    ) -> tuple[dict[str, tuple[object, Pos]], list[tuple[str, Pos]]]:
+        clauses: dict[str, tuple[object, Pos]] = {}
+        duplicates: list[tuple[str, Pos]] = []
+        for tag in _tags(children, "clause"):
+            key, value = tag.value
+            if key in clauses:
+                duplicates.append((key, tag.pos))
+            else:
+                clauses[key] = (value, tag.pos)
+        return clauses, duplicates
+
+    def country_decl(self, meta: Any, children: list[Any]) -> ast.CountryDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.CountryDecl("country", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.clauses, decl.duplicates = self._clauses(children)
+        return decl
+
+    # -------------------------------------------------------- cards
+    def ops(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("ops", int(children[0])), self._pos(meta))
+
+    def side(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("side", self._ident(children[0])), self._pos(meta))
+
+    def period(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("period", self._ident(children[0])), self._pos(meta))
+
+    def starred(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("starred", True), self._pos(meta))
+
+    def permanent(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("permanent", True), self._pos(meta))
+
+    def scoring(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("scoring", True), self._pos(meta))
+
+    def optional(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("optional", True), self._pos(meta))
+
+    def event(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("event", (self._block(children), _annotations(children))), self._pos(meta))
+
+    def enables(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("enables", children[0].value), self._pos(meta))
+
+    def prevents(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("prevents", children[0].value), self._pos(meta))
+
+    def card_item(self, meta: Any, children: list[Any]) -> Any:
+        return children[0]  # a bare annotation inside a card body
+
+    def card_decl(self, meta: Any, children: list[Any]) -> ast.CardDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        decl = ast.CardDecl("card", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.number = int(num)
+        decl.clauses, decl.duplicates = self._clauses(children)
+        return decl
+
+    # -------------------------------------------------------- settings
+    def bool_type(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("stype", ("bool", []), self._pos(meta))
+
+    def int_type(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("stype", ("int", []), self._pos(meta))
+
+    def enum_type(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("stype", ("enum", [self._ident(t) for t in children]), self._pos(meta))
+
+    def true(self, meta: Any, children: list[Any]) -> ast.Lit:
+        return ast.Lit(self._pos(meta), True)
+
+    def false(self, meta: Any, children: list[Any]) -> ast.Lit:
+        return ast.Lit(self._pos(meta), False)
+
+    def setting_value(self, meta: Any, children: list[Any]) -> Any:
+        return children[0]
+
+    def setting_decl(self, meta: Any, children: list[Any]) -> ast.SettingDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.SettingDecl("setting", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.type, decl.values = _tag(children, "stype")
+        value = next(c for c in children if isinstance(c, ast.Expr))
+        if isinstance(value, ast.Name):
+            decl.default = (value.name, value.pos)
+        elif isinstance(value, ast.Lit):
+            decl.default = (value.value, value.pos)
+        return decl
+
+    # -------------------------------------------------------- priority lists
+    def type_arg(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("type_arg", children[0].value, self._pos(meta))
+
+    def type_ref(self, meta: Any, children: list[Any]) -> _Tag:
+        arg = _tag(children, "type_arg")
+        text = str(children[0]) if arg is None else f"{children[0]}[{arg}]"
+        return _Tag("type", text, self._pos(meta))
+
+    def param(self, meta: Any, children: list[Any]) -> ast.Param:
+        type_tag = children[1]
+        return ast.Param(self._ident(children[0]), type_tag.value, type_tag.pos)
+
+    def params(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("params", [c for c in children if isinstance(c, ast.Param)], self._pos(meta))
+
+    def asc(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("dir", False, self._pos(meta))
+
+    def desc(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("dir", True, self._pos(meta))
+
+    def sort_key(self, meta: Any, children: list[Any]) -> ast.SortKey:
+        return ast.SortKey(children[0], bool(_tag(children, "dir")))
+
+    def sort_keys(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("sort_keys", list(children), self._pos(meta))
+
+    def p_target(self, meta: Any, children: list[Any]) -> _Tag:
+        type_tag = _tags(children, "type")[0]
+        return _Tag("p_target", (self._ident(children[0]), type_tag.value, type_tag.pos), self._pos(meta))
+
+    def p_restart(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("p_restart", self._ident(children[0]), self._pos(meta))
+
+    def p_require(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("p_require", (children[0], _annotations(children)), self._pos(meta))
+
+    def p_final(self, meta: Any, children: list[Any]) -> _Tag:
+        keys = _tag(children, "sort_keys")
+        notes = _annotations(children)
+        return _Tag("p_final", [(k, notes) for k in keys], self._pos(meta))
+
+    def o_where(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("o_where", (_tag(children, "where"), _annotations(children)), self._pos(meta))
+
+    def o_when(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("o_when", (_tag(children, "when"), _annotations(children)), self._pos(meta))
+
+    def o_prefer(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("o_prefer", (_tag(children, "sort_keys"), _annotations(children)), self._pos(meta))
+
+    def o_place(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("o_place", (children[0], _annotations(children)), self._pos(meta))
+
+    def p_option(self, meta: Any, children: list[Any]) -> _Tag:
+        num = children[0]
+        option = ast.PriorityOption(int(num), self._ident(children[1]), self._pos(meta), _annotations(children))
+        for tag in children:
+            if not isinstance(tag, _Tag):
+                continue
+            value, notes = tag.value
+            option.annotations.extend(notes)
+            if tag.kind == "o_where":
+                option.where.append(value)
+            elif tag.kind == "o_when":
+                option.when.append(value)
+            elif tag.kind == "o_prefer":
+                option.prefer.extend(value)
+            elif tag.kind == "o_place":
+                option.place = value
+        return _Tag("p_option", option, self._pos(meta))
+
+    def priority_decl(self, meta: Any, children: list[Any]) -> ast.PriorityDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.PriorityDecl("priority", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.params = _tag(children, "params") or []
+        for tag in children:
+            if not isinstance(tag, _Tag):
+                continue
+            if tag.kind == "p_target":
+                decl.target = tag.value
+            elif tag.kind == "p_restart":
+                decl.restart = tag.value
+            elif tag.kind == "p_require":
+                decl.requires.append(tag.value)
+            elif tag.kind == "p_option":
+                decl.options.append(tag.value)
+            elif tag.kind == "p_final":
+                decl.final.extend(tag.value)
+        return decl
+
+    # -------------------------------------------------------- appendix
+    def moment_region(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("moment_region", self._ident(children[0]), self._pos(meta))
+
+    def moment(self, meta: Any, children: list[Any]) -> ast.Moment:
+        return ast.Moment(self._ident(children[0]), _tag(children, "moment_region"))
+
+    def resolve(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("resolve", self._block(children), self._pos(meta))
+
+    def a_event(self, meta: Any, children: list[Any]) -> _Tag:
+        moments = [c for c in children if isinstance(c, ast.Moment)]
+        resolve = _tags(children, "resolve")
+        event = ast.AppendixEvent(
+            moments,
+            _tag(children, "when"),
+            resolve[0].value if resolve else None,
+            self._pos(meta),
+            _annotations(children),
+        )
+        return _Tag("a_event", event, self._pos(meta))
+
+    def a_ops_only(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("a_ops_only", (self._pos(meta), _annotations(children)), self._pos(meta))
+
+    def a_reaction(self, meta: Any, children: list[Any]) -> _Tag:
+        value = (self._block(children), self._pos(meta), _annotations(children))
+        return _Tag("a_reaction", value, self._pos(meta))
+
+    def a_against_human(self, meta: Any, children: list[Any]) -> _Tag:
+        value = (self._block(children), self._pos(meta), _annotations(children))
+        return _Tag("a_against_human", value, self._pos(meta))
+
+    def appendix_decl(self, meta: Any, children: list[Any]) -> ast.AppendixDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        decl = ast.AppendixDecl("appendix", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.number = int(num)
+        decl.events = [t.value for t in _tags(children, "a_event")]
+        decl.ops_only = _tag(children, "a_ops_only")
+        decl.reaction = _tag(children, "a_reaction")
+        decl.against_human = _tag(children, "a_against_human")
+        return decl
+
+    # -------------------------------------------------------- tables and orders
+    def column(self, meta: Any, children: list[Any]) -> _Tag:
+        tok = children[0]
+        text = _unquote(tok) if tok.type == "STRING" else str(tok)
+        return _Tag("column", (text, self._tok(tok)), self._pos(meta))
+
+    def cell_int(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("cell", int(children[0]), self._pos(meta))
+
+    def cell_empty(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("cell", None, self._pos(meta))
+
+    def t_roll(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("t_roll", children[0], self._pos(meta))
+
+    def t_keys(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("t_keys", children[0].value, self._pos(meta))
+
+    def t_columns(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("t_columns", [c.value for c in children], self._pos(meta))
+
+    def t_row(self, meta: Any, children: list[Any]) -> _Tag:
+        keys = [self._ident(t) for t in self._names(children)]
+        cells = [c.value for c in _tags(children, "cell")]
+        row = ast.TableRow(keys, cells, self._pos(meta), _annotations(children))
+        return _Tag("t_row", row, self._pos(meta))
+
+    def t_total(self, meta: Any, children: list[Any]) -> _Tag:
+        keys = [self._ident(t) for t in self._names(children)]
+        num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
+        return _Tag("t_total", (keys, int(num), self._pos(meta)), self._pos(meta))
+
+    def table_decl(self, meta: Any, children: list[Any]) -> ast.TableDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.TableDecl("table", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.roll = _tag(children, "t_roll")
+        decl.keys = _tag(children, "t_keys") or []
+        decl.columns = _tag(children, "t_columns") or []
+        decl.rows = [t.value for t in _tags(children, "t_row")]
+        decl.totals = [t.value for t in _tags(children, "t_total")]
+        return decl
+
+    def order_decl(self, meta: Any, children: list[Any]) -> ast.OrderDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.OrderDecl("order", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.items = _tag(children, "names") or []
+        return decl
+
+    # -------------------------------------------------------- sequence, procedures, rules
+    def sequence_decl(self, meta: Any, children: list[Any]) -> ast.SequenceDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.SequenceDecl("sequence", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.body = self._block(children)
+        return decl
+
+    def procedure_decl(self, meta: Any, children: list[Any]) -> ast.ProcedureDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.ProcedureDecl("procedure", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.params = _tag(children, "params") or []
+        decl.body = self._block(children)
+        return decl
+
+    def kind_rule(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("rule_kind", "rule", self._pos(meta))
+
+    def kind_restriction(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("rule_kind", "restriction", self._pos(meta))
+
+    def kind_victory(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("rule_kind", "victory", self._pos(meta))
+
+    def rule_decl(self, meta: Any, children: list[Any]) -> ast.RuleDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        kind = _tag(children, "rule_kind")
+        decl = ast.RuleDecl(kind, self._ident(self._names(children)[0]), pos, override, notes)
+        decl.rule_kind = kind
+        decl.items = [c for c in children if isinstance(c, ast.EffectItem)]
+        return decl
+
+    def remove_decl(self, meta: Any, children: list[Any]) -> ast.RemoveDecl:
+        names = self._names(children)
+        decl = ast.RemoveDecl("remove", self._ident(names[1]), self._pos(meta), False, _annotations(children))
+        decl.target_kind = self._ident(names[0])
+        return decl
+
+    # -------------------------------------------------------- effect items
+    def by(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("by_expr", children[0], self._pos(meta))
+
+    def mode_to(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("mode", "to", self._pos(meta))
+
+    def mode_by(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("mode", "by", self._pos(meta))
+
+    def where(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("where", children[0], self._pos(meta))
+
+    def when(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("when", children[0], self._pos(meta))
+
+    def code(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("code", self._ident(children[0]), self._pos(meta))
+
+    def as_name(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("as_name", self._ident(children[0]), self._pos(meta))
+
+    def otherwise(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("otherwise", self._block(children), self._pos(meta))
+
+    def order_by(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("order_by", children[0].value, self._pos(meta))
+
+    def e_modify(self, meta: Any, children: list[Any]) -> ast.Modify:
+        mode = _tag(children, "mode") or "by"
+        value = next(c for c in children if isinstance(c, ast.Expr))
+        return ast.Modify(
+            self._pos(meta),
+            tuple(_annotations(children)),
+            self._ident(children[0]),
+            mode,
+            value,
+            _tag(children, "when"),
+        )
+
+    def e_forbid(self, meta: Any, children: list[Any]) -> ast.Forbid:
+        return ast.Forbid(
+            self._pos(meta),
+            tuple(_annotations(children)),
+            tuple(_tag(children, "names")),
+            _tag(children, "when"),
+            _tag(children, "code"),
+        )
+
+    def e_on(self, meta: Any, children: list[Any]) -> ast.On:
+        return ast.On(
+            self._pos(meta),
+            tuple(_annotations(children)),
+            self._ident(children[0]),
+            _tag(children, "when"),
+            self._block(children),
+        )
+
+    def e_allow(self, meta: Any, children: list[Any]) -> ast.Allow:
+        return ast.Allow(
+            self._pos(meta),
+            tuple(_annotations(children)),
+            self._ident(children[0]),
+            _tag(children, "by_expr"),
+            _tag(children, "when"),
+            self._block(children),
+        )
+
+    def e_status(self, meta: Any, children: list[Any]) -> ast.Status:
+        return ast.Status(
+            self._pos(meta), tuple(_annotations(children)), self._ident(children[0]), self._args(children)
+        )
+
+    def e_ends(self, meta: Any, children: list[Any]) -> ast.Ends:
+        return ast.Ends(
+            self._pos(meta), tuple(_annotations(children)), self._ident(children[0]), _tag(children, "when")
+        )
+
+    # -------------------------------------------------------- statements
+    def block(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("block", [c for c in children if isinstance(c, ast.Stmt)], self._pos(meta))
+
+    def _args(self, children: list[Any]) -> tuple[ast.Expr, ...]:
+        for c in children:
+            if isinstance(c, _Tag) and c.kind == "args":
+                return tuple(c.value)
+        return ()
+
+    def args(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("args", list(children), self._pos(meta))
+
+    def call_stmt(self, meta: Any, children: list[Any]) -> ast.CallStmt:
+        pos = self._pos(meta)
+        return ast.CallStmt(pos, ast.Call(pos, self._ident(children[0]), self._args(children)))
+
+    def let_stmt(self, meta: Any, children: list[Any]) -> ast.Let:
+        return ast.Let(self._pos(meta), self._ident(children[0]), children[1])
+
+    def set_stmt(self, meta: Any, children: list[Any]) -> ast.Set:
+        return ast.Set(self._pos(meta), self._ident(children[0]), children[1])
+
+    def else_part(self, meta: Any, children: list[Any]) -> _Tag:
+        child = children[0]
+        body = child.value if isinstance(child, _Tag) else [child]
+        return _Tag("else", tuple(body), self._pos(meta))
+
+    def if_stmt(self, meta: Any, children: list[Any]) -> ast.If:
+        return ast.If(self._pos(meta), children[0], self._block(children), _tag(children, "else") or ())
+
+    def for_stmt(self, meta: Any, children: list[Any]) -> ast.ForEach:
+        return ast.ForEach(
+            self._pos(meta), self._ident(children[0]), children[1], _tag(children, "where"), self._block(children)
+        )
+
+    def repeat_stmt(self, meta: Any, children: list[Any]) -> ast.Repeat:
+        return ast.Repeat(self._pos(meta), children[0], _tag(children, "as_name"), self._block(children))
+
+    def while_stmt(self, meta: Any, children: list[Any]) -> ast.While:
+        return ast.While(self._pos(meta), children[0], self._block(children))
+
+    def m_count(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("count", children[0], self._pos(meta))
+
+    def m_up_to(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("up_to", children[0], self._pos(meta))
+
+    def m_distinct(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("distinct", True, self._pos(meta))
+
+    def m_optional(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("optional", True, self._pos(meta))
+
+    def choose_stmt(self, meta: Any, children: list[Any]) -> ast.Choose:
+        return ast.Choose(
+            self._pos(meta),
+            self._ident(children[0]),
+            children[1],
+            _tag(children, "where"),
+            _tag(children, "by_expr"),
+            _tag(children, "count"),
+            _tag(children, "up_to"),
+            bool(_tag(children, "distinct")),
+            bool(_tag(children, "optional")),
+            _tag(children, "as_name"),
+            self._block(children),
+            _tag(children, "otherwise") or (),
+        )
+
+    def decide_option(self, meta: Any, children: list[Any]) -> ast.DecideOption:
+        return ast.DecideOption(self._ident(children[0]), _tag(children, "when"), self._block(children))
+
+    def decide_stmt(self, meta: Any, children: list[Any]) -> ast.Decide:
+        options = tuple(c for c in children if isinstance(c, ast.DecideOption))
+        return ast.Decide(self._pos(meta), self._ident(children[0]), _tag(children, "by_expr"), options)
+
+    def until_args(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("until_args", self._args(children), self._pos(meta))
+
+    def lasting_stmt(self, meta: Any, children: list[Any]) -> ast.Lasting:
+        return ast.Lasting(
+            self._pos(meta),
+            self._ident(children[0]),
+            self._ident(children[1]),
+            _tag(children, "until_args") or (),
+            tuple(_annotations(children)),
+            tuple(c for c in children if isinstance(c, ast.EffectItem)),
+        )
+
+    def label(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("label", _unquote(children[0]), self._pos(meta))
+
+    def phase_stmt(self, meta: Any, children: list[Any]) -> ast.Phase:
+        return ast.Phase(
+            self._pos(meta),
+            self._ident(children[0]),
+            _tag(children, "label"),
+            tuple(_annotations(children)),
+            self._block(children),
+        )
+
+    def step_stmt(self, meta: Any, children: list[Any]) -> ast.Phase:
+        return ast.Phase(
+            self._pos(meta), self._ident(children[0]), None, tuple(_annotations(children)), self._block(children), True
+        )
+
+    def stop_stmt(self, meta: Any, children: list[Any]) -> ast.Stop:
+        return ast.Stop(self._pos(meta))
+
+    # -------------------------------------------------------- expressions
+    def if_expr(self, meta: Any, children: list[Any]) -> ast.IfExpr:
+        return ast.IfExpr(self._pos(meta), children[0], children[1], children[2])
+
+    def or_(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), "or", children[0], children[1])
+
+    def and_(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), "and", children[0], children[1])
+
+    def not_(self, meta: Any, children: list[Any]) -> ast.Unary:
+        return ast.Unary(self._pos(meta), "not", children[0])
+
+    def neg(self, meta: Any, children: list[Any]) -> ast.Unary:
+        return ast.Unary(self._pos(meta), "neg", children[0])
+
+    def compare(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), str(children[1]), children[0], children[2])
+
+    def arith(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), str(children[1]), children[0], children[2])
+
+    def member(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), "in", children[0], children[1])
+
+    def not_member(self, meta: Any, children: list[Any]) -> ast.Binary:
+        return ast.Binary(self._pos(meta), "not_in", children[0], children[1])
+
+    def int_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
+        return ast.Lit(self._pos(meta), int(children[0]))
+
+    def string_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
+        return ast.Lit(self._pos(meta), _unquote(children[0]))
+
+    def none(self, meta: Any, children: list[Any]) -> ast.Lit:
+        return ast.Lit(self._pos(meta), None)
+
+    def name(self, meta: Any, children: list[Any]) -> ast.Name:
+        return ast.Name(self._tok(children[0]), str(children[0]))
+
+    def call(self, meta: Any, children: list[Any]) -> ast.Call:
+        return ast.Call(self._pos(meta), self._ident(children[0]), self._args(children))
+
+    def aggregate(self, meta: Any, children: list[Any]) -> ast.Aggregate:
+        return ast.Aggregate(
+            self._pos(meta),
+            self._ident(children[0]),
+            children[1],
+            self._ident(children[2]),
+            children[3],
+            _tag(children, "where"),
+        )
+
+    def list_expr(self, meta: Any, children: list[Any]) -> ast.ListExpr:
+        return ast.ListExpr(self._pos(meta), self._args(children))
+
+    def comprehension(self, meta: Any, children: list[Any]) -> ast.Comprehension:
+        return ast.Comprehension(
+            self._pos(meta),
+            self._ident(children[0]),
+            children[1],
+            _tag(children, "where"),
+            tuple(_tag(children, "order_by") or ()),
+        )
+
+    def __default__(self, data: Any, children: list[Any], meta: Any) -> Any:
+        raise ValueError(f"grammar rule without a builder: {data}")
+
+
+def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> None:
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if tok.type == "$END":
+            line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
+            col = len(text.rsplit("\n", 1)[-1]) + 1 if not text.endswith("\n") else 1
+            if text.endswith("\n"):
+                line = text.count("\n")
+                col = len(text.split("\n")[-2]) + 1 if line >= 1 else 1
+            sink.add(
+                "E103",
+                "unexpected end of file",
+                Pos(path, max(line, 1), max(col, 1)),
+                f"expected {_expected(set(err.expected))}",
+            )
+            return
+        pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
+        shown = str(tok)
+        sink.add(
+            "E101",
+            f"unexpected {_token_name(tok.type) if tok.type != 'NAME' else 'name'} '{shown}'",
+            pos,
+            f"expected {_expected(set(err.expected))}",
+        )
+    elif isinstance(err, UnexpectedCharacters):
+        char = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
+        sink.add(
+            "E102",
+            f"unexpected character {char!r}",
+            Pos(path, err.line, err.column, err.line, err.column + 1),
+            "names are ASCII letters, digits and '_'; strings are in double quotes"
+            if not char.isascii() or char.isalpha()
+            else None,
+        )
+    elif isinstance(err, UnexpectedEOF):
+        sink.add("E103", "unexpected end of file", Pos(path, max(1, text.count("\n")), 1))
+    else:  # pragma: no cover - lark has no other kinds today
+        sink.add("E101", str(err).splitlines()[0], Pos(path, 1, 1))
+
+
+def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
+    """Parse one file. On a syntax error, report it and return None."""
+    try:
+        tree: Tree[Token] = _parser().parse(text)
+    except UnexpectedInput as err:
+        _syntax_error(err, path, text, sink)
+        return None
+    try:
+        decls = _Builder(path).transform(tree)
+    except VisitError as err:  # a grammar/builder mismatch: a bug, reported, never a traceback
+        sink.add("E902", f"could not build the syntax tree: {err.orig_exc}", Pos(path, 1, 1))
+        return None
+    return ast.RuleFile(path, decls)

@@ -1,0 +1,70 @@
+"""The runtime vocabulary as the compiler sees it: read from the IR schema's "x-twilight" section.
+
+The compiler never imports the runtime; the schema file is the contract between the two, and a test
+asserts that it matches the runtime registry.
+"""
+
+from __future__ import annotations
+
+import functools
+import json
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+
+@dataclass(frozen=True)
+class Signature:
+    name: str
+    params: tuple[tuple[str, str], ...]
+    returns: str | None
+    variadic: bool
+    doc: str
+
+    def render(self) -> str:
+        params = ", ".join(f"{n}: {t}" for n, t in self.params) + (", ..." if self.variadic else "")
+        tail = f" -> {self.returns}" if self.returns else ""
+        return f"{self.name}({params}){tail}"
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    primitives: dict[str, Signature]
+    triggers: dict[str, dict[str, str]]
+    actions: dict[str, dict[str, str]]
+    modifiers: dict[str, dict[str, str]]
+    expiries: dict[str, tuple[str, ...]]
+    statuses: dict[str, tuple[str, ...]]
+    moments: dict[str, bool]
+    enums: dict[str, tuple[str, ...]]
+    contexts: dict[str, dict[str, str]]
+
+
+def schema_text() -> str:
+    return resources.files("twilight.compiler").joinpath("schema/ir.schema.json").read_text(encoding="utf-8")
+
+
+@functools.cache
+def schema() -> dict[str, Any]:
+    loaded: dict[str, Any] = json.loads(schema_text())
+    return loaded
+
+
+@functools.cache
+def vocabulary() -> Vocabulary:
+    raw = schema()["x-twilight"]
+    prims = {
+        name: Signature(name, tuple((p[0], p[1]) for p in spec["params"]), spec["returns"], spec["variadic"], spec["doc"])
+        for name, spec in raw["primitives"].items()
+    }
+    return Vocabulary(
+        primitives=prims,
+        triggers=raw["triggers"],
+        actions=raw["actions"],
+        modifiers=raw["modifiers"],
+        expiries={k: tuple(v) for k, v in raw["expiries"].items()},
+        statuses={k: tuple(v) for k, v in raw["statuses"].items()},
+        moments=raw["moments"],
+        enums={k: tuple(v) for k, v in raw["enums"].items()},
+        contexts=raw["contexts"],
+    )

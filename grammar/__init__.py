@@ -1,0 +1,1 @@
+"""Package data: grammar files shipped with the twilight package."""

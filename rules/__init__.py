@@ -1,0 +1,1 @@
+"""Package data: rules files shipped with the twilight package."""

@@ -1,0 +1,1 @@
+"""The runtime: primitives and (later) the generic interpreter."""

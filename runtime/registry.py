@@ -1,0 +1,258 @@
+"""The vocabulary the runtime offers to rule files: primitive operations, triggers, actions, modifiers.
+
+This is the runtime's side of the IR contract. Every name a rule file may call or hook into is declared
+here with its signature and a one-line meaning. `twilight dev schema` writes these declarations into
+`compiler/schema/ir.schema.json`; the compiler checks rule files against the schema's copy (the compiler
+never imports the runtime), and a test asserts that the two agree.
+
+Types: int, bool, text, side, card_side, country, region, card, table, order, period, scoring_level,
+list[T], any. `none` fits every type.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    type: str
+
+
+@dataclass(frozen=True)
+class Primitive:
+    name: str
+    params: tuple[Param, ...]
+    returns: str | None  # None: an effect (a statement), otherwise a query usable in expressions
+    doc: str
+    variadic: bool = False  # the last parameter repeats (one or more)
+
+
+def _p(spec: str) -> tuple[Param, ...]:
+    """'side:side country:country' -> params."""
+    out = []
+    for part in spec.split():
+        name, _, typ = part.partition(":")
+        out.append(Param(name, typ))
+    return tuple(out)
+
+
+def q(name: str, params: str, returns: str, doc: str, variadic: bool = False) -> Primitive:
+    return Primitive(name, _p(params), returns, doc, variadic)
+
+
+def fx(name: str, params: str, doc: str) -> Primitive:
+    return Primitive(name, _p(params), None, doc)
+
+
+PRIMITIVES: tuple[Primitive, ...] = (
+    # ---------------------------------------------------------------- arithmetic and lists
+    q("min", "a:int b:int", "int", "The smallest of the numbers.", variadic=True),
+    q("max", "a:int b:int", "int", "The largest of the numbers.", variadic=True),
+    q("abs", "n:int", "int", "The number without its sign."),
+    q("size", "items:list[any]", "int", "How many items the list holds."),
+    q("first", "items:list[T]", "T", "The first item of the list, or none when it is empty."),
+    q("concat", "a:list[T] b:list[T]", "list[T]", "The items of both lists, in order."),
+    q("rank", "order:order item:any", "int", "Position of the item in an ordered list (1 = first)."),
+    q("d6", "", "int", "Roll one six-sided die (forced dice in scenarios come first)."),
+    q("roll_table", "table:table", "int", "Roll the table's dice and give the number of the column rolled (1 = first)."),
+    q("table_value", "table:table key:any column:int", "int",
+      "The cell of a table for a row key and a column number (0 for an empty cell)."),
+    # ---------------------------------------------------------------- sides and the game state
+    q("opponent", "side:side", "side", "The other superpower."),
+    q("phasing", "", "side", "The phasing player."),
+    q("turn", "", "int", "The current turn (1-10)."),
+    q("action_round", "", "int", "The current action round of the turn (0 in the headline)."),
+    q("current_period", "", "period", "The war period of the current turn."),
+    q("in_headline", "", "bool", "True while the headline phase is being resolved."),
+    q("defcon", "", "int", "The DEFCON level (5 peace ... 1 nuclear war)."),
+    q("vp", "", "int", "The victory point marker: positive = US ahead."),
+    q("milops", "side:side", "int", "The side's military operations this turn."),
+    q("space_box", "side:side", "int", "The Space Race box the side has reached (0-8)."),
+    q("space_attempts", "side:side", "int", "Space Race attempts the side made this turn."),
+    q("space_attempts_allowed", "side:side", "int", "Space Race attempts the side may make this turn."),
+    q("action_rounds_this_turn", "side:side", "int", "Action rounds the side takes this turn."),
+    q("game_over", "", "bool", "True once a victory or end condition has ended the game."),
+    q("in_final_scoring", "", "bool", "True while final scoring is being resolved (no automatic VP victory)."),
+    # ---------------------------------------------------------------- the map
+    q("all_countries", "", "list[country]", "Every country on the map."),
+    q("countries", "region:region", "list[country]", "The countries of a region or subregion."),
+    q("neighbours", "country:country", "list[country]", "The countries adjacent to a country."),
+    q("in_region", "country:country region:region", "bool", "The country belongs to the region (or subregion)."),
+    q("region_of", "country:country", "region", "The country's region."),
+    q("adjacent_to_region", "country:country region:region", "bool",
+      "The country is outside the region and adjacent to one of its countries."),
+    q("adjacent_to_superpower", "country:country", "bool", "The country is adjacent to either superpower."),
+    q("adjacent_to_enemy_superpower", "country:country side:side", "bool",
+      "The country is adjacent to the side's opponent's superpower."),
+    q("stability", "country:country", "int", "The country's stability number."),
+    q("battleground", "country:country", "bool", "The country is a battleground (Key) country."),
+    q("influence", "side:side country:country", "int", "The side's influence in the country."),
+    q("controls", "side:side country:country", "bool",
+      "The side controls the country (its influence exceeds the opponent's by the stability number)."),
+    q("control_margin", "side:side country:country", "int",
+      "Influence of the side minus the opponent's minus stability (0 or more: the side controls)."),
+    q("ops_to_control", "side:side country:country", "int", "Influence the side must add to control the country."),
+    q("ops_to_break_control", "side:side country:country", "int",
+      "Influence the side must add so that the opponent no longer controls the country (0 if it does not)."),
+    q("accessible", "side:side country:country", "bool",
+      "The side may place influence there by 6.1.1: its influence was in the country or a neighbour, or the "
+      "country touches its superpower, at the start of the action round."),
+    q("placed_this_round", "side:side country:country", "int",
+      "Influence the side has placed with operations in the country this action round."),
+    q("scoring_level", "side:side region:region", "scoring_level", "The side's level in the region now."),
+    q("level_if_controlled", "side:side country:country region:region", "scoring_level",
+      "The side's level in the region if it also controlled the country."),
+    q("score_swing_if_controlled", "side:side country:country region:region", "int",
+      "VP the side would gain at the region's scoring if it also controlled the country."),
+    q("controlled_count", "side:side region:region", "int", "Countries of the region the side controls."),
+    # ---------------------------------------------------------------- cards
+    q("ops", "card:card", "int", "The card's printed operations value."),
+    q("ops_for", "side:side card:card", "int", "The card's operations value for the side, with every modifier."),
+    q("event_side", "card:card", "card_side", "Whose event the card carries: us, ussr or neutral."),
+    q("period_of", "card:card", "period", "The war period the card belongs to."),
+    q("is_scoring", "card:card", "bool", "The card is a scoring card."),
+    q("is_starred", "card:card", "bool", "The card leaves the game when its event is played."),
+    q("in_effect", "card:card", "bool", "The card's event is in effect."),
+    q("played_by", "card:card", "card_side", "Who played the card's event now in effect (neutral if nobody)."),
+    q("hand", "side:side", "list[card]", "The side's hand (solo: its deck/hand, top card first)."),
+    q("draw_pile", "", "list[card]", "The draw pile, top first."),
+    q("discard_pile", "", "list[card]", "The discard pile, newest first."),
+    q("removed_cards", "", "list[card]", "Cards removed from the game."),
+    q("period_cards", "period:period", "list[card]", "The cards of a war period that are in the game."),
+    q("china_card_holder", "", "side", "The side holding The China Card."),
+    q("china_card_face_up", "", "bool", "The China Card is face up (playable)."),
+    q("headline_of", "side:side", "card", "The card the side chose for this turn's headline (none outside it)."),
+    q("random_card", "cards:list[card]", "card", "A card picked at random from the list (none if empty)."),
+    q("setting", "name:text", "any", "The value of a setting chosen before the game."),
+    # ---------------------------------------------------------------- effects on the board
+    fx("add_influence", "side:side country:country amount:int", "Add the side's influence to a country."),
+    fx("remove_influence", "side:side country:country amount:int",
+       "Remove the side's influence from a country (never below 0)."),
+    fx("set_defcon", "level:int", "Set DEFCON (1-5)."),
+    fx("change_defcon", "by:int", "Raise (positive) or lower (negative) DEFCON, within 1-5."),
+    fx("gain_vp", "side:side amount:int", "The side gains victory points."),
+    fx("add_milops", "side:side amount:int", "Advance the side's military operations marker."),
+    fx("reset_milops", "", "Both military operations markers go back to 0."),
+    fx("win", "side:side reason:text", "The game ends at once: the side wins for the given reason."),
+    fx("end_in_draw", "reason:text", "The game ends at once in a draw."),
+    fx("begin_final_scoring", "", "Final scoring starts: VP no longer win automatically (10.3.2)."),
+    fx("score_region", "region:region", "Score a region as its scoring card does."),
+    fx("score_southeast_asia", "", "Score Southeast Asia as its scoring card does."),
+    # ---------------------------------------------------------------- operations
+    fx("conduct_operations", "side:side ops:int",
+       "The side conducts operations worth the given value (influence, realignment or coup)."),
+    fx("place_influence_with_ops", "side:side ops:int", "The side places influence with operations (6.1)."),
+    fx("coup", "side:side country:country ops:int", "A coup attempt with the given operations (6.3)."),
+    fx("free_coup", "side:side country:country ops:int",
+       "A coup granted by an event: ignores DEFCON limits and adds no military operations (6.3.5)."),
+    fx("realign", "side:side country:country", "One realignment roll (6.2)."),
+    fx("space_attempt", "side:side card:card", "A Space Race attempt with the card (6.4)."),
+    fx("take_action_round", "side:side", "The side plays one action round (chooses a card and how to play it)."),
+    # ---------------------------------------------------------------- cards and decks
+    fx("deal_up_to", "side:side size:int", "Deal cards from the draw pile until the hand holds that many."),
+    fx("draw_to", "side:side count:int", "The side draws cards from the draw pile into its hand."),
+    fx("add_period_to_deck", "period:period", "Shuffle a war period's cards into the draw pile (4.4)."),
+    fx("shuffle_hand", "side:side", "Shuffle the side's hand (solo: its deck/hand)."),
+    fx("arrange_hand", "side:side cards:list[card]", "Put the side's hand in the given order, top first."),
+    fx("discard", "side:side card:card", "Move a card from the side's hand to the discard pile."),
+    fx("remove_from_game", "card:card", "Remove a card from the game."),
+    fx("give_card", "card:card side:side", "Move a card into the side's hand from wherever it is."),
+    fx("play_event", "side:side card:card", "The event of the card happens for the side."),
+    fx("play_card_for_ops", "side:side card:card",
+       "The side uses the card's operations; an opponent event on it happens as 5.2 says."),
+    fx("cancel_event", "card:card", "End the card's event that is in effect."),
+    fx("cancel_headline", "side:side", "The side's headline event does not happen; its card is discarded."),
+    fx("reveal_hand", "side:side to:side", "The side shows its hand to the other side."),
+    fx("pass_china_card", "to:side face_up:bool", "The China Card goes to the side, face up or face down."),
+    fx("flip_china_card_face_up", "", "The China Card turns face up (4.5 G)."),
+    fx("apply_table", "table:table column:int", "Apply a setup table's column: place its influence."),
+    fx("apply_table_for", "table:table column:int side:side", "Apply one side's rows of a table column."),
+    fx("log", "message:text", "Write a line to the game trace."),
+)
+
+# Triggers that `on` hooks may listen to, with the variables each binds.
+TRIGGERS: dict[str, dict[str, str]] = {
+    "turn_start": {"turn_number": "int"},
+    "turn_end": {"turn_number": "int"},
+    "action_round_start": {"actor": "side"},
+    "action_round_end": {"actor": "side"},
+    "headline_revealed": {"us_card": "card", "ussr_card": "card"},
+    "card_played": {"actor": "side", "card": "card"},
+    "event_played": {"actor": "side", "card": "card"},
+    "coup_attempt": {"actor": "side", "target": "country", "card": "card"},
+    "coup_resolved": {"actor": "side", "target": "country", "card": "card"},
+    "realignment": {"actor": "side", "target": "country"},
+    "influence_placed": {"actor": "side", "target": "country"},
+    "vp_changed": {},
+    "defcon_changed": {"actor": "side"},
+    "region_scored": {"region": "region"},
+    "final_scoring": {},
+}
+
+# Player actions a `forbid` may refuse, with the variables each binds.
+ACTIONS: dict[str, dict[str, str]] = {
+    "play": {"actor": "side", "card": "card"},
+    "event": {"actor": "side", "card": "card"},
+    "headline": {"actor": "side", "card": "card"},
+    "influence": {"actor": "side", "card": "card", "target": "country"},
+    "coup": {"actor": "side", "card": "card", "target": "country"},
+    "realign": {"actor": "side", "card": "card", "target": "country"},
+    "space": {"actor": "side", "card": "card"},
+    "hold": {"actor": "side", "card": "card"},
+}
+
+# Quantities a `modify` may change, with the variables each binds.
+MODIFIERS: dict[str, dict[str, str]] = {
+    "ops": {"actor": "side", "card": "card"},
+    "coup_roll": {"actor": "side", "target": "country"},
+    "realign_roll": {"actor": "side", "target": "country"},
+    "space_roll": {"actor": "side"},
+    "defcon_drop_on_coup": {"actor": "side", "target": "country"},
+    "scoring_battlegrounds": {"actor": "side", "region": "region"},
+    "action_rounds": {"actor": "side"},
+}
+
+# How long a lasting effect stays in force, with the arguments each takes.
+EXPIRIES: dict[str, tuple[str, ...]] = {
+    "end_of_turn": (),
+    "end_of_action_round": (),
+    "end_of_next_action_round": ("side",),
+    "cancelled": (),
+}
+
+# Statuses a lasting effect may grant, with their argument types.
+STATUSES: dict[str, tuple[str, ...]] = {
+    "hand_revealed": ("side", "side"),
+    "must_play_for_ops": ("side", "card"),
+}
+
+# The moments of the solo card appendix; True: the moment may name a region ("scoring_round in europe").
+MOMENTS: dict[str, bool] = {
+    "headline": False,
+    "non_scoring_round": False,
+    "scoring_round": True,
+    "action_round": False,
+}
+
+# Built-in enumerations; their values are names usable in expressions.
+ENUMS: dict[str, tuple[str, ...]] = {
+    "side": ("us", "ussr"),
+    "card_side": ("us", "ussr", "neutral"),
+    "period": ("early", "mid", "late"),
+    "scoring_level": ("no_presence", "presence", "domination", "control"),
+}
+
+# Variables bound inside each kind of block.
+CONTEXTS: dict[str, dict[str, str]] = {
+    "event": {"player": "side", "this_card": "card"},
+    "lasting": {"owner": "side", "this_card": "card"},
+    "rule": {},
+    "appendix": {"ai": "side", "human": "side", "region": "region", "this_card": "card"},
+    "sequence": {},
+}
+
+
+def by_name() -> dict[str, Primitive]:
+    return {p.name: p for p in PRIMITIVES}
