@@ -13,9 +13,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jsonschema
-
-from twilight.compiler import ast
+from twilight.compiler.cachedir import cache_dir
 from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import MANIFEST, Loader, LoadedRuleset, display_path, known_rulesets, merge, rules_root
@@ -37,13 +35,6 @@ class CompileResult:
     @property
     def ok(self) -> bool:
         return self.ir is not None and not any(d.severity.value == "error" for d in self.diagnostics)
-
-
-def cache_dir() -> Path:
-    base = os.environ.get("TWILIGHT_CACHE") or os.path.join(
-        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "twilight"
-    )
-    return Path(base)
 
 
 def _source_hash(sources: dict[str, str], name: str) -> str:
@@ -124,6 +115,7 @@ def compile_target(
         if lone is not None:
             known = known_rulesets(root)
             chain = loader.load_chain(known[base], base, root) if base in known else []
+            loader.ir_paths[display_path(lone)] = lone.name
             parsed = loader.parse(lone)
             chain.append(LoadedRuleset(name, lone.parent, None, [parsed] if parsed else []))
             implicit = {display_path(lone)}
@@ -139,7 +131,7 @@ def compile_target(
         if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
             return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
         merged = merge(chain, sink, implicit)
-        checker = RulesetChecker(merged, sink, vocabulary())
+        checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
         ir = checker.run(name)
         if sink.has_errors():
             return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
@@ -147,29 +139,32 @@ def compile_target(
         if sink.has_errors():
             return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
         if use_cache:
-            warnings = [
+            saved = [
                 {"code": d.code, "message": d.message, "help": d.help,
                  "pos": {"file": d.pos.file, "line": d.pos.line, "col": d.pos.col,
                          "end_line": d.pos.end_line, "end_col": d.pos.end_col} if d.pos else None}
                 for d in sink.items
             ]
-            _cache_write(key, {"ir": ir, "warnings": warnings})
+            _cache_write(key, {"ir": ir, "warnings": saved})
         return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
     except RecursionError:
-        sink.add("E902", "the input nests too deeply to compile", None, "split deeply nested expressions")
+        sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
     except Exception as err:  # noqa: BLE001 - the promise is: no traceback ever reaches a user
         sink.add("E902", f"internal compiler error: {err.__class__.__name__}: {err}", None)
     return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
 
 
-def validator() -> jsonschema.protocols.Validator:
+def validator() -> Any:
+    import jsonschema  # imported on first validation: it costs a tenth of a second at start-up
+
     cls = jsonschema.validators.validator_for(schema())
-    return cls(schema())  # type: ignore[no-any-return]
+    return cls(schema())
 
 
 def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Validate against the schema; map each error to the deepest IR node that knows its source."""
-    for error in sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path))):
+    for top in sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path))):
+        error = _deepest(top)
         pos: Pos | None = None
         node: Any = ir
         for step in error.absolute_path:
@@ -182,5 +177,8 @@ def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
         sink.add("E901", f"IR at {pointer}: {error.message}", pos)
 
 
-def ast_decl_count(files: list[ast.RuleFile]) -> int:
-    return sum(len(f.decls) for f in files)
+def _deepest(error: Any) -> Any:
+    """Inside a union's "not valid under any" error, the sub-error deepest in the IR names the cause."""
+    while error.context:
+        error = max(error.context, key=lambda e: (len(e.absolute_path), -len(e.schema_path)))
+    return error

@@ -19,8 +19,9 @@ PARAM_TYPES = {"int", "bool", "text", "side", "card_side", "country", "region", 
 
 
 class RulesetChecker:
-    def __init__(self, merged: Merged, sink: Sink, vocab: Vocabulary) -> None:
+    def __init__(self, merged: Merged, sink: Sink, vocab: Vocabulary, ir_paths: dict[str, str] | None = None) -> None:
         self.merged = merged
+        self.ir_paths = ir_paths or {}
         self.sink = sink
         self.vocab = vocab
         self.decls = list(merged.decls.items())
@@ -72,7 +73,10 @@ class RulesetChecker:
         return self.emit.provenance(notes)
 
     def common(self, decl: ast.Decl, notes: list[ast.Annotation] | None = None) -> dict[str, Any]:
-        return {"provenance": self.provenance(decl, notes), "src": f"{decl.pos.file}:{decl.pos.line}"}
+        return {"provenance": self.provenance(decl, notes), "src": self.src(decl.pos)}
+
+    def src(self, pos: Pos) -> str:
+        return f"{self.ir_paths.get(pos.file, pos.file)}:{pos.line}"
 
     def check_id(self, ident: ast.Ident) -> None:
         if not ID_RE.match(ident.name):
@@ -159,7 +163,7 @@ class RulesetChecker:
                 regions[sub.name] = {
                     "parent": decl.name.name,
                     "provenance": self.emit.provenance(notes or decl.annotations),
-                    "src": f"{sub.pos.file}:{sub.pos.line}",
+                    "src": self.src(sub.pos),
                 }
         sides: dict[str, Any] = {}
         superpower_of: dict[str, str] = {}
@@ -192,7 +196,7 @@ class RulesetChecker:
                 if self.ref(ident, "region"):
                     region_name = ident.name
             subs: list[str] = []
-            for sub in decl.clauses.get("subregion", ([], None))[0]:  # type: ignore[union-attr]
+            for sub in decl.clauses.get("subregion", ([], None))[0]:
                 assert isinstance(sub, ast.Ident)
                 if self.ref(sub, "region", "subregion") and region_name is not None:
                     parent = regions.get(sub.name, {}).get("parent")
@@ -205,7 +209,7 @@ class RulesetChecker:
             if "stability" in decl.clauses and not 1 <= stab_value <= 9:
                 self.sink.add("E206", f"stability {stab_value} is outside 1-9", stability[1])
             adj_names: list[str] = []
-            for adj in decl.clauses.get("adjacent", ([], None))[0]:  # type: ignore[union-attr]
+            for adj in decl.clauses.get("adjacent", ([], None))[0]:
                 assert isinstance(adj, ast.Ident)
                 if adj.name == name:
                     self.sink.add("E303", f"country '{name}' is listed as adjacent to itself", adj.pos)
@@ -279,7 +283,7 @@ class RulesetChecker:
             event_ir = None
             if "event" in decl.clauses:
                 event_value, _ = decl.clauses["event"]
-                body, event_notes = event_value  # type: ignore[misc]
+                body, event_notes = event_value
                 notes.extend(event_notes)
                 self.emit.decision_prefix = name
                 scope = Scope(dict(self.vocab.contexts["event"]))
@@ -287,7 +291,7 @@ class RulesetChecker:
             links: dict[str, list[str]] = {}
             for key in ("enables", "prevents"):
                 links[key] = []
-                for ident in decl.clauses.get(key, ([], None))[0]:  # type: ignore[union-attr]
+                for ident in decl.clauses.get(key, ([], None))[0]:
                     assert isinstance(ident, ast.Ident)
                     if ident.name == name:
                         self.sink.add("E410", f"card '{name}' {key} itself", ident.pos)
@@ -510,10 +514,13 @@ class RulesetChecker:
             for keys, total, pos in decl.totals:
                 self._row_keys(keys, key_kinds[: len(keys)], pos)
                 wanted = [k.name for k in keys]
+                wrong = []
                 for col, (label, _) in enumerate(decl.columns):
                     got = sum(r["cells"][col] for r in rows if r["keys"][: len(wanted)] == wanted and col < len(r["cells"]))
                     if got != total:
-                        self.sink.add("E404", f"column '{label}' gives {' '.join(wanted)} {got}, the total says {total}", pos)
+                        wrong.append(f"'{label}' gives {got}")
+                if wrong:
+                    self.sink.add("E404", f"the {' '.join(wanted)} total is {total}, but column {', column '.join(wrong)}", pos)
                 totals.append({"keys": wanted, "total": total})
             out[name] = {"roll": roll, "keys": key_kinds, "columns": columns, "rows": rows, "totals": totals, **self.common(decl)}
         return out

@@ -46,6 +46,7 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E103": (Severity.ERROR, "syntax error: unexpected end of file", "A block or declaration is not closed."),
     "E104": (Severity.ERROR, "unknown name", "Check the spelling, or declare the name."),
     "E105": (Severity.ERROR, "identifier must be lowercase", "Write ids in lowercase snake_case."),
+    "E106": (Severity.ERROR, "input nests too deeply", "Split the expression or block into smaller parts."),
     # E2xx: declarations
     "E201": (Severity.ERROR, "duplicate declaration", "Rename one, or write `override` to replace an inherited one."),
     "E202": (Severity.ERROR, "override of nothing", "`override` replaces a declaration from an extended ruleset."),

@@ -32,11 +32,14 @@ class Scope:
     vars: dict[str, str] = field(default_factory=dict)
     parent: Scope | None = None
     loop: bool = False
+    lets: dict[str, Pos] = field(default_factory=dict)  # variables declared by `let`, for W202
+    used: set[str] = field(default_factory=set)
 
     def lookup(self, name: str) -> str | None:
         scope: Scope | None = self
         while scope is not None:
             if name in scope.vars:
+                scope.used.add(name)
                 return scope.vars[name]
             scope = scope.parent
         return None
@@ -236,7 +239,7 @@ class Emitter:
         item, itype = self.expr(node.item, inner)
         want = {"count": "any", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}.get(fn, "any")
         self.expect(itype, want, node.item.pos, f"the item of {fn}(…)")
-        return {"agg": fn, "item": item, "var": node.var.name, "in": source, "where": where}, AGGREGATES.get(fn, "any")
+        return {"agg": fn, "item": item, "bind": node.var.name, "in": source, "where": where}, AGGREGATES.get(fn, "any")
 
     def _list(self, node: ast.ListExpr, scope: Scope) -> tuple[Any, str]:
         items = []
@@ -298,7 +301,11 @@ class Emitter:
     # ------------------------------------------------------------------ statements
     def body(self, stmts: tuple[ast.Stmt, ...] | list[ast.Stmt], scope: Scope) -> list[Any]:
         inner = Scope({}, scope)
-        return [self.mark(self._stmt(s, inner), s.pos) for s in stmts]
+        out = [self.mark(self._stmt(s, inner), s.pos) for s in stmts]
+        for name, pos in inner.lets.items():
+            if name not in inner.used:
+                self.sink.add("W202", f"variable '{name}' is never used", pos)
+        return out
 
     def _stmt(self, node: ast.Stmt, scope: Scope) -> Any:
         if isinstance(node, ast.CallStmt):
@@ -306,6 +313,8 @@ class Emitter:
         if isinstance(node, ast.Let):
             value, typ = self.expr(node.value, scope)
             scope.vars[node.var.name] = "any" if typ == "none" else typ
+            scope.lets[node.var.name] = node.var.pos
+            scope.used.discard(node.var.name)
             return {"let": node.var.name, "value": value}
         if isinstance(node, ast.Set):
             current = scope.lookup(node.var.name)
@@ -475,10 +484,13 @@ class Emitter:
             shared: dict[str, str] | None = None
             names = []
             for action in item.actions:
-                bound = self._bound(self.vocab.actions, action, "action")
-                if bound is not None:
+                action_vars = self._bound(self.vocab.actions, action, "action")
+                if action_vars is not None:
                     names.append(action.name)
-                    shared = dict(bound) if shared is None else {k: v for k, v in shared.items() if bound.get(k) == v}
+                    if shared is None:
+                        shared = dict(action_vars)
+                    else:
+                        shared = {k: v for k, v in shared.items() if action_vars.get(k) == v}
             inner = Scope(shared or {}, scope)
             out = {
                 "forbid": names or ["play"],

@@ -84,6 +84,8 @@ class Loader:
         self.sink = sink
         self.overrides = overrides or {}
         self.sources: dict[str, str] = {}
+        # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
+        self.ir_paths: dict[str, str] = {}
 
     def _read(self, path: Path) -> str | None:
         shown = display_path(path)
@@ -109,6 +111,7 @@ class Loader:
         if not files:
             self.sink.add("E005", f"ruleset folder {display_path(folder)} has no .tsr files")
         for path in files:
+            self.ir_paths[display_path(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
             parsed = self.parse(path)
             if parsed is None:
                 continue
@@ -141,12 +144,13 @@ class Loader:
                 parent, pos = loaded.manifest.extends[0]
                 for extra, extra_pos in loaded.manifest.extends[1:]:
                     self.sink.add("E205", f"`extends` given twice ('{extra}')", extra_pos)
+                # A sibling folder wins over the installed rules, so a copied rules tree checks as a whole.
                 known = known_rulesets(root)
-                if parent in known:
+                sibling = cur_folder.parent / parent
+                if (sibling / MANIFEST).is_file():
+                    current = (sibling, parent)
+                elif parent in known:
                     current = (known[parent], parent)
-                elif (cur_folder / parent / MANIFEST).is_file() or (cur_folder.parent / parent / MANIFEST).is_file():
-                    target = cur_folder / parent if (cur_folder / parent).is_dir() else cur_folder.parent / parent
-                    current = (target, target.name)
                 else:
                     hint = suggest(parent, known)
                     self.sink.add(

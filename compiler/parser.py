@@ -6,6 +6,7 @@ The Lark LALR parser is built once per process (building it costs more than pars
 from __future__ import annotations
 
 import functools
+import hashlib
 from importlib import resources
 from typing import Any
 
@@ -13,6 +14,7 @@ from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
 from twilight.compiler import ast
+from twilight.compiler.cachedir import cache_dir
 from twilight.compiler.diagnostics import Pos, Sink
 
 # Human names for the grammar's terminals, for "expected one of …" messages.
@@ -44,7 +46,17 @@ def grammar_text() -> str:
 
 @functools.cache
 def _parser() -> Lark:
-    return Lark(grammar_text(), parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    # Building the LALR tables takes a third of a second; Lark stores them in a file keyed by the
+    # grammar's hash, so later processes load them instead.
+    options: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+    folder = cache_dir()
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+        text = grammar_text()
+        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+        return Lark(text, cache=str(folder / f"grammar-{digest}.lark.cache"), **options)
+    except OSError:
+        return Lark(grammar_text(), **options)
 
 
 def keywords() -> set[str]:
@@ -803,7 +815,8 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
             f"expected {_expected(set(err.expected))}",
         )
     elif isinstance(err, UnexpectedCharacters):
-        char = text[err.pos_in_stream] if 0 <= err.pos_in_stream < len(text) else "?"
+        at = err.pos_in_stream or 0
+        char = text[at] if 0 <= at < len(text) else "?"
         sink.add(
             "E102",
             f"unexpected character {char!r}",
@@ -827,7 +840,13 @@ def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
         return None
     try:
         decls = _Builder(path).transform(tree)
-    except VisitError as err:  # a grammar/builder mismatch: a bug, reported, never a traceback
-        sink.add("E902", f"could not build the syntax tree: {err.orig_exc}", Pos(path, 1, 1))
+    except RecursionError:
+        sink.add("E106", "the file nests too deeply to compile", Pos(path, 1, 1), "split deep blocks or expressions")
+        return None
+    except VisitError as err:
+        if isinstance(err.orig_exc, RecursionError):
+            sink.add("E106", "the file nests too deeply to compile", Pos(path, 1, 1), "split deep blocks or expressions")
+        else:  # a grammar/builder mismatch: a bug, reported, never a traceback
+            sink.add("E902", f"could not build the syntax tree: {err.orig_exc}", Pos(path, 1, 1))
         return None
     return ast.RuleFile(path, decls)

@@ -84,8 +84,7 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("adjacent_to_region", "country:country region:region", "bool",
       "The country is outside the region and adjacent to one of its countries."),
     q("adjacent_to_superpower", "country:country", "bool", "The country is adjacent to either superpower."),
-    q("adjacent_to_enemy_superpower", "country:country side:side", "bool",
-      "The country is adjacent to the side's opponent's superpower."),
+    q("adjacent_to_superpower_of", "country:country side:side", "bool", "The country is adjacent to the side's superpower."),
     q("stability", "country:country", "int", "The country's stability number."),
     q("battleground", "country:country", "bool", "The country is a battleground (Key) country."),
     q("influence", "side:side country:country", "int", "The side's influence in the country."),
@@ -125,6 +124,17 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("china_card_face_up", "", "bool", "The China Card is face up (playable)."),
     q("headline_of", "side:side", "card", "The card the side chose for this turn's headline (none outside it)."),
     q("random_card", "cards:list[card]", "card", "A card picked at random from the list (none if empty)."),
+    q("drawn_this_round", "side:side", "list[card]", "The cards the side drew from its deck/hand this action round (solo)."),
+    q("ops_spent_only_in", "region:region", "bool",
+      "Every operation of the card being played goes to the region (influence, coups and realignments)."),
+    q("space_ops_needed", "side:side", "int", "Operations the side's next Space Race box needs (0 once the track is done)."),
+    # ---------------------------------------------------------------- look-ahead (simulated on a copy; nothing changes)
+    q("score_if_event", "side:side card:card region:region", "int",
+      "VP the side would gain at the region's scoring after the card's event."),
+    q("score_if_ops", "side:side ops:int region:region", "int",
+      "VP the side would gain at the region's scoring after spending the operations by its priorities."),
+    q("event_influence_gain", "side:side card:card", "int", "Influence the side would add with the card's event."),
+    q("event_control_gain", "side:side card:card", "int", "Countries the side would newly control after the card's event."),
     q("setting", "name:text", "any", "The value of a setting chosen before the game."),
     # ---------------------------------------------------------------- effects on the board
     fx("add_influence", "side:side country:country amount:int", "Add the side's influence to a country."),
@@ -159,7 +169,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("discard", "side:side card:card", "Move a card from the side's hand to the discard pile."),
     fx("remove_from_game", "card:card", "Remove a card from the game."),
     fx("give_card", "card:card side:side", "Move a card into the side's hand from wherever it is."),
-    fx("play_event", "side:side card:card", "The event of the card happens for the side."),
+    fx("play_event", "side:side card:card",
+       "The event of the card happens for the side; the card is then discarded, removed (starred) or stays in "
+       "effect (permanent)."),
+    fx("play_card", "side:side card:card",
+       "The side plays the card as an action of its own choosing: event, operations or a Space Race attempt."),
+    fx("ai_operations", "side:side ops:int scoring_round:bool",
+       "The AI spends operations by its priority lists, as in a scoring round when told so."),
     fx("play_card_for_ops", "side:side card:card",
        "The side uses the card's operations; an opponent event on it happens as 5.2 says."),
     fx("cancel_event", "card:card", "End the card's event that is in effect."),
@@ -203,7 +219,8 @@ ACTIONS: dict[str, dict[str, str]] = {
     "hold": {"actor": "side", "card": "card"},
 }
 
-# Quantities a `modify` may change, with the variables each binds.
+# Quantities a `modify` may change, with the variables each binds (`actor`: the side whose roll, card or
+# count is modified). A quantity starts from the rules' base value; every `by` applies, then every `to`.
 MODIFIERS: dict[str, dict[str, str]] = {
     "ops": {"actor": "side", "card": "card"},
     "coup_roll": {"actor": "side", "target": "country"},
@@ -226,6 +243,7 @@ EXPIRIES: dict[str, tuple[str, ...]] = {
 STATUSES: dict[str, tuple[str, ...]] = {
     "hand_revealed": ("side", "side"),
     "must_play_for_ops": ("side", "card"),
+    "must_play": ("side", "card"),
 }
 
 # The moments of the solo card appendix; True: the moment may name a region ("scoring_round in europe").

@@ -24,6 +24,25 @@ def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> di
     return {"type": "object", "required": sorted(required), "properties": props, "additionalProperties": False}
 
 
+def _union(forms: dict[str, dict[str, Any]], scalars: list[str] | None = None) -> dict[str, Any]:
+    """A tagged union: each object form has one key no other form has (its tag).
+
+    `dependentSchemas` applies a form's schema only when its tag is present, so validation never tries
+    the wrong forms (an `anyOf` would, and collect every error of each).
+    """
+    union: dict[str, Any] = {
+        "type": [*(scalars or []), "object"],
+        "dependentSchemas": forms,
+    }
+    tags = {"anyOf": [{"required": [tag]} for tag in forms]}
+    if scalars:
+        union["if"] = {"type": "object"}
+        union["then"] = tags
+    else:
+        union.update(tags)
+    return union
+
+
 def _arity(prim: registry.Primitive) -> dict[str, Any]:
     n = len(prim.params)
     spec: dict[str, Any] = {"type": "array", "items": _REF, "minItems": n}
@@ -77,11 +96,10 @@ def build_schema() -> dict[str, Any]:
     sort_key = _obj({"key": _REF, "desc": {"type": "boolean"}})
     param = _obj({"name": ident, "type": {"type": "string"}})
 
-    expr_forms = [
-        {"type": ["integer", "boolean", "null"]},
-        _obj({"str": {"type": "string"}}),
-        _obj({"var": ident}),
-        _obj(
+    expr_forms = {
+        "str": _obj({"str": {"type": "string"}}),
+        "var": _obj({"var": ident}),
+        "ref": _obj(
             {
                 "ref": {
                     "enum": ["country", "region", "card", "side", "superpower", "setting", "table", "order", "enum"]
@@ -90,18 +108,18 @@ def build_schema() -> dict[str, Any]:
             },
             {"type": ident},
         ),
-        _obj({"call": {"$ref": "#/$defs/query_call"}}),
-        _obj(
+        "call": _obj({"call": {"$ref": "#/$defs/query_call"}}),
+        "agg": _obj(
             {
                 "agg": {"enum": ["count", "sum", "max", "min", "any", "all"]},
                 "item": _REF,
-                "var": ident,
+                "bind": ident,
                 "in": _REF,
                 "where": _OPT_EXPR,
             }
         ),
-        _obj({"list": {"type": "array", "items": _REF}}),
-        _obj(
+        "list": _obj({"list": {"type": "array", "items": _REF}}),
+        "each": _obj(
             {
                 "each": ident,
                 "in": _REF,
@@ -109,7 +127,7 @@ def build_schema() -> dict[str, Any]:
                 "order": {"type": "array", "items": {"$ref": "#/$defs/sort_key"}},
             }
         ),
-        _obj(
+        "op": _obj(
             {
                 "op": {
                     "enum": ["and", "or", "not", "neg", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "in", "not_in", "if"]
@@ -117,18 +135,18 @@ def build_schema() -> dict[str, Any]:
                 "args": {"type": "array", "items": _REF, "minItems": 1, "maxItems": 3},
             }
         ),
-    ]
+    }
 
-    stmt_forms = [
-        _obj({"do": {"$ref": "#/$defs/effect_call"}}),
-        _obj({"run": ident, "args": {"type": "array", "items": _REF}}),
-        _obj({"let": ident, "value": _REF}),
-        _obj({"set": ident, "value": _REF}),
-        _obj({"if": _REF, "then": _BODY, "else": _BODY}),
-        _obj({"for_each": ident, "in": _REF, "where": _OPT_EXPR, "body": _BODY}),
-        _obj({"repeat": _REF, "as": {"anyOf": [ident, {"type": "null"}]}, "body": _BODY}),
-        _obj({"while": _REF, "body": _BODY}),
-        _obj(
+    stmt_forms = {
+        "do": _obj({"do": {"$ref": "#/$defs/effect_call"}}),
+        "run": _obj({"run": ident, "args": {"type": "array", "items": _REF}}),
+        "let": _obj({"let": ident, "value": _REF}),
+        "set": _obj({"set": ident, "value": _REF}),
+        "if": _obj({"if": _REF, "then": _BODY, "else": _BODY}),
+        "for_each": _obj({"for_each": ident, "in": _REF, "where": _OPT_EXPR, "body": _BODY}),
+        "repeat": _obj({"repeat": _REF, "as": {"anyOf": [ident, {"type": "null"}]}, "body": _BODY}),
+        "while": _obj({"while": _REF, "body": _BODY}),
+        "choose": _obj(
             {
                 "choose": ident,
                 "in": _REF,
@@ -143,7 +161,7 @@ def build_schema() -> dict[str, Any]:
                 "otherwise": _BODY,
             }
         ),
-        _obj(
+        "decide": _obj(
             {
                 "decide": ident,
                 "by": _REF,
@@ -154,7 +172,7 @@ def build_schema() -> dict[str, Any]:
                 },
             }
         ),
-        _obj(
+        "lasting": _obj(
             {
                 "lasting": ident,
                 "until": {"enum": sorted(registry.EXPIRIES)},
@@ -163,16 +181,16 @@ def build_schema() -> dict[str, Any]:
             },
             {"provenance": {"$ref": "#/$defs/provenance"}},
         ),
-        _obj(
+        "phase": _obj(
             {"phase": ident, "step": {"type": "boolean"}, "label": {"type": ["string", "null"]}, "body": _BODY},
             {"provenance": {"$ref": "#/$defs/provenance"}},
         ),
-        _obj({"stop": {"const": True}}),
-    ]
+        "stop": _obj({"stop": {"const": True}}),
+    }
 
     item_common = {"provenance": {"$ref": "#/$defs/provenance"}}
-    effect_item_forms = [
-        _obj(
+    effect_item_forms = {
+        "modify": _obj(
             {
                 "modify": {"enum": sorted(registry.MODIFIERS)},
                 "mode": {"enum": ["by", "to"]},
@@ -181,7 +199,7 @@ def build_schema() -> dict[str, Any]:
             },
             item_common,
         ),
-        _obj(
+        "forbid": _obj(
             {
                 "forbid": {"type": "array", "minItems": 1, "items": {"enum": sorted(registry.ACTIONS)}},
                 "when": _OPT_EXPR,
@@ -189,11 +207,13 @@ def build_schema() -> dict[str, Any]:
             },
             item_common,
         ),
-        _obj({"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY}, item_common),
-        _obj({"allow": ident, "by": _REF, "when": _OPT_EXPR, "body": _BODY}, item_common),
-        _obj({"status": {"enum": sorted(registry.STATUSES)}, "args": {"type": "array", "items": _REF}}, item_common),
-        _obj({"ends_on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR}, item_common),
-    ]
+        "on": _obj({"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY}, item_common),
+        "allow": _obj({"allow": ident, "by": _REF, "when": _OPT_EXPR, "body": _BODY}, item_common),
+        "status": _obj(
+            {"status": {"enum": sorted(registry.STATUSES)}, "args": {"type": "array", "items": _REF}}, item_common
+        ),
+        "ends_on": _obj({"ends_on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR}, item_common),
+    }
 
     country = _obj(
         {
@@ -371,10 +391,10 @@ def build_schema() -> dict[str, Any]:
         "$defs": {
             "provenance": provenance,
             "sort_key": sort_key,
-            "expr": {"anyOf": expr_forms},
+            "expr": _union(expr_forms, ["integer", "boolean", "null"]),
             "body": {"type": "array", "items": {"$ref": "#/$defs/stmt"}},
-            "stmt": {"anyOf": stmt_forms},
-            "effect_item": {"anyOf": effect_item_forms},
+            "stmt": _union(stmt_forms),
+            "effect_item": _union(effect_item_forms),
             "query_call": _calls(effects=False),
             "effect_call": _calls(effects=True),
         },

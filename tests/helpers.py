@@ -1,0 +1,107 @@
+"""Shared helpers for the test suite: where the rule files are, how to edit one through `overrides`.
+
+Tests run from the project root (tests/conftest.py changes into it), so displayed paths look like
+"rules/standard/map/europe.tsr", exactly as the compiler prints them.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from twilight.compiler.diagnostics import Diagnostic, Severity
+from twilight.compiler.loader import display_path, rules_root
+
+ROOT = Path(__file__).resolve().parent.parent
+RULES = rules_root()
+SCHEMA_PATH = ROOT / "compiler" / "schema" / "ir.schema.json"
+RULESETS = ("standard", "solo-v2")
+
+
+def rule_files() -> list[Path]:
+    """Every rule file of every ruleset, sorted."""
+    return sorted(p for p in RULES.rglob("*.tsr") if p.is_file())
+
+
+def shown(rel: str) -> str:
+    """The displayed path of a rule file given relative to the rules folder ("standard/sequence.tsr")."""
+    return display_path(RULES / rel)
+
+
+def read_rule(rel: str) -> str:
+    return (RULES / rel).read_text(encoding="utf-8")
+
+
+def line_of(text: str, needle: str) -> int:
+    """The 1-based line of the one occurrence of `needle` in `text` (fails if it is not unique)."""
+    count = text.count(needle)
+    assert count == 1, f"{needle!r} occurs {count} times; the edit needs exactly one"
+    return text[: text.index(needle)].count("\n") + 1
+
+
+def col_of(text: str, needle: str) -> int:
+    """The 1-based column of the one occurrence of `needle` in `text`."""
+    line_of(text, needle)
+    start = text.index(needle)
+    return start - (text.rfind("\n", 0, start) + 1) + 1
+
+
+def edit(rel: str, old: str, new: str) -> tuple[dict[str, str], int]:
+    """Overrides that replace the one `old` in a rule file by `new`, and the line where `old` was."""
+    text = read_rule(rel)
+    line = line_of(text, old)
+    return {shown(rel): text.replace(old, new)}, line
+
+
+def errors(diags: Sequence[Diagnostic]) -> list[Diagnostic]:
+    return [d for d in diags if d.severity is Severity.ERROR]
+
+
+def describe(diags: Sequence[Diagnostic]) -> str:
+    return "\n".join(f"  {d.pos}: {d.code}: {d.message}" for d in diags) or "  (no diagnostics)"
+
+
+def twilight_cmd() -> list[str] | None:
+    """The `twilight` console script next to this Python, or on PATH; None if there is none."""
+    beside = Path(sys.executable).with_name("twilight")
+    if beside.is_file():
+        return [str(beside)]
+    found = shutil.which("twilight")
+    return [found] if found else None
+
+
+def run_cli(args: Sequence[str], cwd: Path | None = None, extra_env: dict[str, str] | None = None) -> tuple[int, str]:
+    """Run `twilight ARGS` in `cwd` (default: the project root); returns (exit status, stdout + stderr).
+
+    Uses the installed console script when there is one (the real entry point, `main()`), otherwise
+    click's CliRunner on the command group.
+    """
+    cmd = twilight_cmd()
+    if cmd is not None:
+        env = {**os.environ, **(extra_env or {})}
+        proc = subprocess.run(
+            [*cmd, *args], cwd=cwd or ROOT, env=env, capture_output=True, text=True, timeout=300, check=False
+        )
+        return proc.returncode, proc.stdout + proc.stderr
+    from click.testing import CliRunner
+
+    from twilight.cli.main import cli
+
+    previous = Path.cwd()
+    os.chdir(cwd or ROOT)
+    try:
+        result = CliRunner().invoke(cli, list(args), env=extra_env)
+    finally:
+        os.chdir(previous)
+    return result.exit_code, result.output
+
+
+def dump_ir(ir: dict[str, Any]) -> str:
+    """The IR as `twilight compile` writes it."""
+    return json.dumps(ir, indent=1, ensure_ascii=False) + "\n"

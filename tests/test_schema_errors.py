@@ -1,0 +1,54 @@
+"""Schema errors in the IR are mapped back to the source position that produced the node."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.compiler import api
+from twilight.compiler.decls import RulesetChecker
+from twilight.compiler.diagnostics import Sink
+from twilight.compiler.loader import Loader, known_rulesets, merge, rules_root
+from twilight.compiler.vocab import vocabulary
+
+
+def _checked(name: str) -> tuple[dict[str, Any], RulesetChecker]:
+    sink = Sink()
+    loader = Loader(sink)
+    chain = loader.load_chain(known_rulesets()[name], name, rules_root())
+    checker = RulesetChecker(merge(chain, sink), sink, vocabulary(), loader.ir_paths)
+    ir = checker.run(name)
+    assert not sink.has_errors(), [d.message for d in sink.items]
+    return ir, checker
+
+
+def test_schema_error_points_at_the_statement_that_produced_it() -> None:
+    ir, checker = _checked("standard")
+    statement = ir["cards"]["blockade"]["event"][0]
+    statement["decision"] = "Not An Id"  # what a compiler bug could emit
+    sink = Sink()
+    api._validate(ir, checker.emit.where, sink)
+    assert [d.code for d in sink.items] == ["E901"]
+    diag = sink.items[0]
+    assert diag.pos is not None
+    assert diag.pos.file.endswith("010_blockade.tsr")
+    assert "/cards/blockade/event/0/decision" in diag.message
+    assert "does not match" in diag.message
+
+
+def test_schema_error_in_an_expression_names_the_expression() -> None:
+    ir, checker = _checked("solo-v2")
+    option = ir["priorities"]["ai_influence_placement"]["options"][1]
+    option["where"][0]["args"][0] = {"call": {"no_such_primitive": []}}
+    sink = Sink()
+    api._validate(ir, checker.emit.where, sink)
+    assert sink.items and all(d.code == "E901" for d in sink.items)
+    assert any("no_such_primitive" in d.message for d in sink.items)
+    assert all(d.pos is not None and d.pos.file.endswith("influence_priority.tsr") for d in sink.items)
+
+
+def test_the_real_ir_validates() -> None:
+    for name in ("standard", "solo-v2"):
+        ir, checker = _checked(name)
+        sink = Sink()
+        api._validate(ir, checker.emit.where, sink)
+        assert sink.items == []
