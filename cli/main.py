@@ -9,7 +9,6 @@ from pathlib import Path
 from typing import Any
 
 import click
-
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
@@ -49,9 +48,8 @@ def rulesets(as_json: bool) -> None:
     width = max((len(r["name"]) for r in rows), default=4)
     click.echo(f"{'name':<{width}}  {'version':<7}  {'extends':<10}  description")
     for r in rows:
-        click.echo(
-            f"{r['name']:<{width}}  {r['version'] or '-':<7}  {r['extends'] or '-':<10}  {r['description'] or ''}"
-        )
+        version, extends = r["version"] or "-", r["extends"] or "-"
+        click.echo(f"{r['name']:<{width}}  {version:<7}  {extends:<10}  {r['description'] or ''}")
         click.echo(f"{'':<{width}}  {r['path']}")
 
 
@@ -76,10 +74,18 @@ def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
 
 @cli.command()
 @click.argument("targets", nargs=-1)
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text", show_default=True,
-              help="json: one diagnostic per line, for editors and CI.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one diagnostic per line, for editors and CI.",
+)
 @click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
-@click.option("--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against.")
+@click.option(
+    "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
+)
 def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None:
     """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors."""
     names = list(targets) or list(known_rulesets())
@@ -93,8 +99,13 @@ def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None
 
 @cli.command("compile")
 @click.argument("target")
-@click.option("-o", "--output", type=click.Path(dir_okay=False, writable=True), required=True,
-              help="Where to write the IR (JSON).")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    required=True,
+    help="Where to write the IR (JSON).",
+)
 @click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
 def compile_cmd(target: str, output: str, no_cache: bool) -> None:
     """Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json)."""
@@ -177,7 +188,7 @@ def main() -> None:
         sys.exit(130)
     except SystemExit:
         raise
-    except Exception as err:  # noqa: BLE001
+    except Exception as err:
         click.echo(f"internal error: {err.__class__.__name__}: {err}", err=True)
         click.echo("please report this with the command you ran", err=True)
         sys.exit(3)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -16,7 +17,15 @@ from typing import Any
 from twilight.compiler.cachedir import cache_dir
 from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
-from twilight.compiler.loader import MANIFEST, Loader, LoadedRuleset, display_path, known_rulesets, merge, rules_root
+from twilight.compiler.loader import (
+    MANIFEST,
+    LoadedRuleset,
+    Loader,
+    display_path,
+    known_rulesets,
+    merge,
+    rules_root,
+)
 from twilight.compiler.parser import grammar_text
 from twilight.compiler.vocab import schema, schema_text, vocabulary
 
@@ -45,7 +54,7 @@ def _source_hash(sources: dict[str, str], name: str) -> str:
     for path in sorted(sources):
         digest.update(path.encode("utf-8"))
         digest.update(b"\0")
-        digest.update(sources[path].encode("utf-8"))
+        digest.update(sources[path].encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()
 
@@ -73,14 +82,22 @@ def _cache_write(key: str, payload: dict[str, Any]) -> None:
 def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
     """A ruleset name, a ruleset folder, or a lone .tsr file -> (folder, name, lone file)."""
     known = known_rulesets(root)
+    path = Path(target)
+    # A ruleset folder in the working directory wins over an installed ruleset of the same name, so that
+    # a copied rules tree checks as itself.
+    if path.is_dir() and (path / MANIFEST).is_file():
+        return path, path.resolve().name, None
     if target in known:
         return known[target], target, None
-    path = Path(target)
     if path.is_dir():
         if (path / MANIFEST).is_file():
             return path, path.resolve().name, None
-        sink.add("E003", f"{display_path(path)} is a folder without {MANIFEST}", Pos(display_path(path), 1, 1),
-                 "a ruleset folder holds ruleset.tsr")
+        sink.add(
+            "E003",
+            f"{display_path(path)} is a folder without {MANIFEST}",
+            Pos(display_path(path), 1, 1),
+            "a ruleset folder holds ruleset.tsr",
+        )
         return None
     if path.is_file():
         for parent in path.resolve().parents:
@@ -88,8 +105,12 @@ def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | Non
                 return parent, parent.name, None
         return path, path.stem, path
     hint = suggest(target, known)
-    sink.add("E002", f"'{target}' is neither a known ruleset nor a file or folder", None,
-             f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known) or '(none)'}")
+    sink.add(
+        "E002",
+        f"'{target}' is neither a known ruleset nor a file or folder",
+        None,
+        f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known) or '(none)'}",
+    )
     return None
 
 
@@ -116,8 +137,10 @@ def compile_target(
             known = known_rulesets(root)
             chain = loader.load_chain(known[base], base, root) if base in known else []
             loader.ir_paths[display_path(lone)] = lone.name
-            parsed = loader.parse(lone)
-            chain.append(LoadedRuleset(name, lone.parent, None, [parsed] if parsed else []))
+            lone_set = LoadedRuleset(name, lone.parent, None)
+            if loader.read(lone) is not None:
+                lone_set.paths.append(lone)
+            chain.append(lone_set)
             implicit = {display_path(lone)}
         else:
             chain = loader.load_chain(folder, name, root)
@@ -125,31 +148,57 @@ def compile_target(
         if use_cache and not sink.has_errors():
             hit = _cache_read(key)
             if hit is not None:
-                warnings = [Diagnostic(w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help"))
-                            for w in hit.get("warnings", [])]
-                return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
+                warnings = [
+                    Diagnostic(
+                        w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help")
+                    )
+                    for w in hit.get("warnings", [])
+                ]
+                return CompileResult(
+                    name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started
+                )
+        loader.parse_all(chain)
         if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
-            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+            return CompileResult(
+                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
+            )
         merged = merge(chain, sink, implicit)
         checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
         ir = checker.run(name)
         if sink.has_errors():
-            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
-        _validate(ir, checker.emit.where, sink)
+            return CompileResult(
+                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
+            )
+        _check_depth(ir, checker.emit.where, sink)
+        if not sink.has_errors():
+            _validate(ir, checker.emit.where, sink)
         if sink.has_errors():
-            return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+            return CompileResult(
+                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
+            )
         if use_cache:
             saved = [
-                {"code": d.code, "message": d.message, "help": d.help,
-                 "pos": {"file": d.pos.file, "line": d.pos.line, "col": d.pos.col,
-                         "end_line": d.pos.end_line, "end_col": d.pos.end_col} if d.pos else None}
+                {
+                    "code": d.code,
+                    "message": d.message,
+                    "help": d.help,
+                    "pos": {
+                        "file": d.pos.file,
+                        "line": d.pos.line,
+                        "col": d.pos.col,
+                        "end_line": d.pos.end_line,
+                        "end_col": d.pos.end_col,
+                    }
+                    if d.pos
+                    else None,
+                }
                 for d in sink.items
             ]
             _cache_write(key, {"ir": ir, "warnings": saved})
         return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
     except RecursionError:
         sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
-    except Exception as err:  # noqa: BLE001 - the promise is: no traceback ever reaches a user
+    except Exception as err:
         sink.add("E902", f"internal compiler error: {err.__class__.__name__}: {err}", None)
     return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
 
@@ -161,9 +210,35 @@ def validator() -> Any:
     return cls(schema())
 
 
+# How deep the IR may nest (objects and lists). The real rules reach about 40; the schema validator
+# spends about 8 Python frames a level, so the recursion limit is raised to match while it runs.
+MAX_IR_DEPTH = 200
+
+
+def _check_depth(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
+    """Report IR nested deeper than MAX_IR_DEPTH at the source of the deepest node (no recursion here)."""
+    stack: list[tuple[Any, int, Pos | None]] = [(ir, 1, None)]
+    while stack:
+        node, depth, pos = stack.pop()
+        pos = where.get(id(node), pos)
+        if depth > MAX_IR_DEPTH:
+            sink.add(
+                "E106", f"this nests more than {MAX_IR_DEPTH} levels deep", pos, "split it into smaller parts"
+            )
+            return
+        children = node.values() if isinstance(node, dict) else node if isinstance(node, list) else ()
+        stack.extend((child, depth + 1, pos) for child in children if isinstance(child, (dict, list)))
+
+
 def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Validate against the schema; map each error to the deepest IR node that knows its source."""
-    for top in sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path))):
+    limit = sys.getrecursionlimit()
+    sys.setrecursionlimit(max(limit, MAX_IR_DEPTH * 12 + 1000))
+    try:
+        errors = sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path)))
+    finally:
+        sys.setrecursionlimit(limit)
+    for top in errors:
         error = _deepest(top)
         pos: Pos | None = None
         node: Any = ir

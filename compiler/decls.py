@@ -12,14 +12,26 @@ from twilight.compiler.exprs import Emitter, Procedure, Scope, Symbol
 from twilight.compiler.loader import Merged
 from twilight.compiler.vocab import Vocabulary
 
-PROVISIONAL_RE = re.compile(r"^P[0-9]+(\.[0-9]+)*: \S")
-SOURCE_RE = re.compile(r"\S.* · \S")
 ID_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
-PARAM_TYPES = {"int", "bool", "text", "side", "card_side", "country", "region", "card", "period", "scoring_level", "any"}
+PARAM_TYPES = {
+    "int",
+    "bool",
+    "text",
+    "side",
+    "card_side",
+    "country",
+    "region",
+    "card",
+    "period",
+    "scoring_level",
+    "any",
+}
 
 
 class RulesetChecker:
-    def __init__(self, merged: Merged, sink: Sink, vocab: Vocabulary, ir_paths: dict[str, str] | None = None) -> None:
+    def __init__(
+        self, merged: Merged, sink: Sink, vocab: Vocabulary, ir_paths: dict[str, str] | None = None
+    ) -> None:
         self.merged = merged
         self.ir_paths = ir_paths or {}
         self.sink = sink
@@ -57,19 +69,15 @@ class RulesetChecker:
         self.symbols[name] = sym
 
     def check_annotations(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> None:
-        for note in notes:
-            if note.kind == "provisional" and not PROVISIONAL_RE.match(note.text):
-                self.sink.add("E207", f'provisional mark "{note.text}" does not start with "P<n>: "', note.pos,
-                              'write provisional "P3.4: <why>" with the P-number from the gaps file')
-            if note.kind == "source" and not SOURCE_RE.search(note.text):
-                self.sink.add("E207", f'source "{note.text}" does not name "<file> · <section>"', note.pos,
-                              'write source "000 · Setup 4" (seed file prefix, a middle dot, the section)')
+        self.emit.check_annotations(notes)
 
     def provenance(self, decl: ast.Decl, notes: list[ast.Annotation] | None = None) -> dict[str, Any]:
         notes = decl.annotations if notes is None else notes
         self.check_annotations(notes)
         if not notes:
-            self.sink.add("W201", f"{decl.kind} '{decl.name.name}' has no source or provisional mark", decl.name.pos)
+            self.sink.add(
+                "W201", f"{decl.kind} '{decl.name.name}' has no source or provisional mark", decl.name.pos
+            )
         return self.emit.provenance(notes)
 
     def common(self, decl: ast.Decl, notes: list[ast.Annotation] | None = None) -> dict[str, Any]:
@@ -80,8 +88,12 @@ class RulesetChecker:
 
     def check_id(self, ident: ast.Ident) -> None:
         if not ID_RE.match(ident.name):
-            self.sink.add("E105", f"'{ident.name}': ids are lowercase letters, digits and _", ident.pos,
-                          f"write '{ident.name.lower()}'")
+            self.sink.add(
+                "E105",
+                f"'{ident.name}': ids are lowercase letters, digits and _",
+                ident.pos,
+                f"write '{ident.name.lower()}'",
+            )
 
     def ref(self, ident: ast.Ident, kind: str, what: str | None = None) -> bool:
         """Check that a name in a clause is declared and of the right kind."""
@@ -94,7 +106,9 @@ class RulesetChecker:
             return False
         candidates = [k for k, s in self.symbols.items() if s.kind == kind]
         hint = suggest(ident.name, candidates)
-        self.sink.add("E104", f"unknown {label} '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None)
+        self.sink.add(
+            "E104", f"unknown {label} '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None
+        )
         return False
 
     # ------------------------------------------------------------------ symbols
@@ -108,7 +122,11 @@ class RulesetChecker:
         for decl in self.of(ast.SideDecl):
             self.check_id(decl.name)
             if decl.name.name not in self.vocab.enums["side"]:
-                self.sink.add("E206", f"side '{decl.name.name}' is not one of {', '.join(self.vocab.enums['side'])}", decl.name.pos)
+                self.sink.add(
+                    "E206",
+                    f"side '{decl.name.name}' is not one of {', '.join(self.vocab.enums['side'])}",
+                    decl.name.pos,
+                )
             self.declare(decl.name.name, Symbol("side", "side", decl.name.pos))
             if decl.superpower is not None:
                 self.declare(decl.superpower.name, Symbol("superpower", "superpower", decl.superpower.pos))
@@ -140,16 +158,27 @@ class RulesetChecker:
         for decl in self.of(ast.ProcedureDecl):
             self.check_id(decl.name)
             if decl.name.name in self.vocab.primitives:
-                self.sink.add("E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos)
+                self.sink.add(
+                    "E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
+                )
             self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos)
 
     def params(self, params: list[ast.Param]) -> list[tuple[str, str]]:
         out = []
         for param in params:
-            base = param.type[5:-1] if param.type.startswith("list[") and param.type.endswith("]") else param.type
+            base = (
+                param.type[5:-1]
+                if param.type.startswith("list[") and param.type.endswith("]")
+                else param.type
+            )
             if base not in PARAM_TYPES and not base.startswith("setting:"):
                 hint = suggest(base, PARAM_TYPES)
-                self.sink.add("E104", f"unknown type '{param.type}'", param.type_pos, f"did you mean '{hint}'?" if hint else None)
+                self.sink.add(
+                    "E104",
+                    f"unknown type '{param.type}'",
+                    param.type_pos,
+                    f"did you mean '{hint}'?" if hint else None,
+                )
             out.append((param.name.name, param.type))
         return out
 
@@ -261,8 +290,12 @@ class RulesetChecker:
             name = decl.name.name
             if decl.number in numbers:
                 first = numbers[decl.number]
-                self.sink.add("E401", f"card number {decl.number} is used by '{first.name.name}' too", decl.pos,
-                              notes=[f"'{first.name.name}' is declared at {first.pos}"])
+                self.sink.add(
+                    "E401",
+                    f"card number {decl.number} is used by '{first.name.name}' too",
+                    decl.pos,
+                    notes=[f"'{first.name.name}' is declared at {first.pos}"],
+                )
             numbers[decl.number] = decl
             for key, pos in decl.duplicates:
                 self.sink.add("E205", f"'{key}' given twice for card '{name}'", pos)
@@ -297,7 +330,9 @@ class RulesetChecker:
                         self.sink.add("E410", f"card '{name}' {key} itself", ident.pos)
                     elif self.ref(ident, "card"):
                         links[key].append(ident.name)
-                        (enabled_by if key == "enables" else prevented_by).setdefault(ident.name, []).append(name)
+                        (enabled_by if key == "enables" else prevented_by).setdefault(ident.name, []).append(
+                            name
+                        )
             cards[name] = {
                 "number": decl.number,
                 "ops": ops_value if 0 <= ops_value <= 4 else 0,
@@ -326,8 +361,12 @@ class RulesetChecker:
         values = self.vocab.enums[enum]
         if ident.name not in values:
             hint = suggest(ident.name, values)
-            self.sink.add("E206", f"{key} '{ident.name}' is not one of {', '.join(values)}", ident.pos,
-                          f"did you mean '{hint}'?" if hint else None)
+            self.sink.add(
+                "E206",
+                f"{key} '{ident.name}' is not one of {', '.join(values)}",
+                ident.pos,
+                f"did you mean '{hint}'?" if hint else None,
+            )
             return None
         return ident.name
 
@@ -346,10 +385,17 @@ class RulesetChecker:
                 )
                 if not ok:
                     wanted = " | ".join(values) if decl.type == "enum" else decl.type
-                    self.sink.add("E508", f"default {value!r} of setting '{decl.name.name}' is not {wanted}", pos)
+                    self.sink.add(
+                        "E508", f"default {value!r} of setting '{decl.name.name}' is not {wanted}", pos
+                    )
                     value = values[0] if values else False
                 default = value
-            out[decl.name.name] = {"type": decl.type, "values": values, "default": default, **self.common(decl)}
+            out[decl.name.name] = {
+                "type": decl.type,
+                "values": values,
+                "default": default,
+                **self.common(decl),
+            }
         return out
 
     # ------------------------------------------------------------------ priority lists
@@ -359,7 +405,12 @@ class RulesetChecker:
             params = self.params(decl.params)
             scope = Scope(dict(params))
             if decl.target is None:
-                self.sink.add("E204", f"priority '{decl.name.name}' has no 'target'", decl.name.pos, "add `target c: country`")
+                self.sink.add(
+                    "E204",
+                    f"priority '{decl.name.name}' has no 'target'",
+                    decl.name.pos,
+                    "add `target c: country`",
+                )
                 target = ("target", "any")
             else:
                 ident, typ, pos = decl.target
@@ -370,8 +421,12 @@ class RulesetChecker:
             requires = []
             for expr, notes in decl.requires:
                 self.check_annotations(notes)
-                requires.append({"expr": self.emit.condition(expr, inner, "a 'require' condition"),
-                                 "provenance": self.emit.provenance(notes)})
+                requires.append(
+                    {
+                        "expr": self.emit.condition(expr, inner, "a 'require' condition"),
+                        "provenance": self.emit.provenance(notes),
+                    }
+                )
             options = []
             last = -1
             for option in decl.options:
@@ -379,15 +434,17 @@ class RulesetChecker:
                     self.sink.add("E406", f"option {option.number} comes after option {last}", option.pos)
                 last = max(last, option.number)
                 self.check_annotations(option.annotations)
-                options.append({
-                    "number": option.number,
-                    "name": option.name.name,
-                    "where": [self.emit.condition(w, inner, "a 'where' condition") for w in option.where],
-                    "when": [self.emit.condition(w, scope, "a 'when' condition") for w in option.when],
-                    "prefer": [self.emit.sort_key(k, inner) for k in option.prefer],
-                    "place": self.emit.typed(option.place, "int", inner, "'place'"),
-                    "provenance": self.emit.provenance(option.annotations),
-                })
+                options.append(
+                    {
+                        "number": option.number,
+                        "name": option.name.name,
+                        "where": [self.emit.condition(w, inner, "a 'where' condition") for w in option.where],
+                        "when": [self.emit.condition(w, scope, "a 'when' condition") for w in option.when],
+                        "prefer": [self.emit.sort_key(k, inner) for k in option.prefer],
+                        "place": self.emit.typed(option.place, "int", inner, "'place'"),
+                        "provenance": self.emit.provenance(option.annotations),
+                    }
+                )
             if not options:
                 self.sink.add("E204", f"priority '{decl.name.name}' has no options", decl.name.pos)
             final = []
@@ -416,8 +473,12 @@ class RulesetChecker:
             if card is None:
                 self.sink.add("E402", f"appendix {decl.number}: there is no card {decl.number}", decl.pos)
             elif card != name:
-                self.sink.add("E402", f"appendix {decl.number} '{name}': card {decl.number} is '{card}'", decl.name.pos,
-                              f"write `appendix {decl.number} {card}`")
+                self.sink.add(
+                    "E402",
+                    f"appendix {decl.number} '{name}': card {decl.number} is '{card}'",
+                    decl.name.pos,
+                    f"write `appendix {decl.number} {card}`",
+                )
             self.emit.decision_prefix = name
             scope = Scope(dict(context))
             notes = list(decl.annotations)
@@ -429,22 +490,32 @@ class RulesetChecker:
                     has_region = self.vocab.moments.get(moment.name.name)
                     if has_region is None:
                         hint = suggest(moment.name.name, self.vocab.moments)
-                        self.sink.add("E504", f"unknown moment '{moment.name.name}'", moment.name.pos,
-                                      f"did you mean '{hint}'?" if hint else f"one of: {', '.join(self.vocab.moments)}")
+                        self.sink.add(
+                            "E504",
+                            f"unknown moment '{moment.name.name}'",
+                            moment.name.pos,
+                            f"did you mean '{hint}'?" if hint else f"one of: {', '.join(self.vocab.moments)}",
+                        )
                         continue
                     region = None
                     if moment.region is not None:
                         if not has_region:
-                            self.sink.add("E206", f"moment '{moment.name.name}' takes no region", moment.region.pos)
+                            self.sink.add(
+                                "E206", f"moment '{moment.name.name}' takes no region", moment.region.pos
+                            )
                         elif self.ref(moment.region, "region"):
                             region = moment.region.name
                     moments.append({"moment": moment.name.name, "region": region})
-                events.append({
-                    "moments": moments or [{"moment": "headline", "region": None}],
-                    "when": self.emit.condition(event.when, scope),
-                    "resolve": self.emit.body(event.resolve, scope) if event.resolve is not None else None,
-                    "provenance": self.emit.provenance(event.annotations),
-                })
+                events.append(
+                    {
+                        "moments": moments or [{"moment": "headline", "region": None}],
+                        "when": self.emit.condition(event.when, scope),
+                        "resolve": self.emit.body(event.resolve, scope)
+                        if event.resolve is not None
+                        else None,
+                        "provenance": self.emit.provenance(event.annotations),
+                    }
+                )
                 notes.extend(event.annotations)
             blocks: dict[str, Any] = {}
             for key in ("reaction", "against_human"):
@@ -459,10 +530,23 @@ class RulesetChecker:
             if decl.ops_only is not None:
                 notes.extend(decl.ops_only[1])
                 if events:
-                    self.sink.add("E206", f"appendix '{name}' is ops_only but also names event moments", decl.ops_only[0])
-            if not events and decl.ops_only is None and blocks["reaction"] is None and blocks["against_human"] is None:
-                self.sink.add("E204", f"appendix '{name}' says nothing", decl.name.pos,
-                              "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`")
+                    self.sink.add(
+                        "E206",
+                        f"appendix '{name}' is ops_only but also names event moments",
+                        decl.ops_only[0],
+                    )
+            if (
+                not events
+                and decl.ops_only is None
+                and blocks["reaction"] is None
+                and blocks["against_human"] is None
+            ):
+                self.sink.add(
+                    "E204",
+                    f"appendix '{name}' says nothing",
+                    decl.name.pos,
+                    "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`",
+                )
             out[name] = {
                 "number": decl.number,
                 "events": events,
@@ -481,7 +565,9 @@ class RulesetChecker:
             if decl.roll is not None:
                 roll = self.emit.typed(decl.roll, "int", Scope(), "the table's roll")
             if not decl.columns:
-                self.sink.add("E204", f"table '{name}' has no columns", decl.name.pos, 'add `columns "6-5-4" "3" …`')
+                self.sink.add(
+                    "E204", f"table '{name}' has no columns", decl.name.pos, 'add `columns "6-5-4" "3" …`'
+                )
             columns = []
             seen_faces: dict[int, str] = {}
             for label, pos in decl.columns:
@@ -490,24 +576,42 @@ class RulesetChecker:
                     faces = self._faces(label, pos)
                     for face in faces:
                         if face in seen_faces:
-                            self.sink.add("E405", f"die face {face} is in columns '{seen_faces[face]}' and '{label}'", pos)
+                            self.sink.add(
+                                "E405",
+                                f"die face {face} is in columns '{seen_faces[face]}' and '{label}'",
+                                pos,
+                            )
                         seen_faces[face] = label
                 columns.append({"label": label, "faces": faces})
             if roll is not None and decl.columns and set(seen_faces) != set(range(1, 7)):
                 missing = sorted(set(range(1, 7)) - set(seen_faces))
                 if missing:
-                    self.sink.add("E405", f"no column for die face {', '.join(map(str, missing))}", decl.columns[0][1])
+                    self.sink.add(
+                        "E405", f"no column for die face {', '.join(map(str, missing))}", decl.columns[0][1]
+                    )
             key_kinds = [k.name for k in decl.keys]
             for key in decl.keys:
-                if key.name not in ("side", "country", "region", "card", "setting") and self.symbols.get(key.name, Symbol("", "")).kind != "setting":
+                if (
+                    key.name not in ("side", "country", "region", "card", "setting")
+                    and self.symbols.get(key.name, Symbol("", "")).kind != "setting"
+                ):
                     hint = suggest(key.name, ["side", "country", "region", "card"])
-                    self.sink.add("E104", f"unknown key type '{key.name}'", key.pos, f"did you mean '{hint}'?" if hint else None)
+                    self.sink.add(
+                        "E104",
+                        f"unknown key type '{key.name}'",
+                        key.pos,
+                        f"did you mean '{hint}'?" if hint else None,
+                    )
             rows = []
             for row in decl.rows:
                 self.check_annotations(row.annotations)
                 if len(row.cells) != len(decl.columns):
-                    self.sink.add("E403", f"row {' '.join(k.name for k in row.keys)} has {len(row.cells)} cells for "
-                                  f"{len(decl.columns)} columns", row.pos)
+                    self.sink.add(
+                        "E403",
+                        f"row {' '.join(k.name for k in row.keys)} has {len(row.cells)} cells for "
+                        f"{len(decl.columns)} columns",
+                        row.pos,
+                    )
                 self._row_keys(row.keys, key_kinds, row.pos)
                 rows.append({"keys": [k.name for k in row.keys], "cells": [c or 0 for c in row.cells]})
             totals = []
@@ -516,27 +620,48 @@ class RulesetChecker:
                 wanted = [k.name for k in keys]
                 wrong = []
                 for col, (label, _) in enumerate(decl.columns):
-                    got = sum(r["cells"][col] for r in rows if r["keys"][: len(wanted)] == wanted and col < len(r["cells"]))
+                    got = sum(
+                        r["cells"][col]
+                        for r in rows
+                        if r["keys"][: len(wanted)] == wanted and col < len(r["cells"])
+                    )
                     if got != total:
                         wrong.append(f"'{label}' gives {got}")
                 if wrong:
-                    self.sink.add("E404", f"the {' '.join(wanted)} total is {total}, but column {', column '.join(wrong)}", pos)
+                    self.sink.add(
+                        "E404",
+                        f"the {' '.join(wanted)} total is {total}, but column {', column '.join(wrong)}",
+                        pos,
+                    )
                 totals.append({"keys": wanted, "total": total})
-            out[name] = {"roll": roll, "keys": key_kinds, "columns": columns, "rows": rows, "totals": totals, **self.common(decl)}
+            out[name] = {
+                "roll": roll,
+                "keys": key_kinds,
+                "columns": columns,
+                "rows": rows,
+                "totals": totals,
+                **self.common(decl),
+            }
         return out
 
     def _faces(self, label: str, pos: Pos) -> list[int]:
         faces = []
         for part in label.split("-"):
             if not part.strip().isdigit() or not 1 <= int(part) <= 6:
-                self.sink.add("E405", f"column '{label}' of a die table must list faces 1-6 like \"6-5-4\"", pos)
+                self.sink.add(
+                    "E405", f"column '{label}' of a die table must list faces 1-6 like \"6-5-4\"", pos
+                )
                 return []
             faces.append(int(part))
         return faces
 
     def _row_keys(self, keys: list[ast.Ident], kinds: list[str], pos: Pos) -> None:
         if len(keys) != len(kinds):
-            self.sink.add("E403", f"a row key has {len(keys)} parts; the table's keys are {', '.join(kinds) or '(none)'}", pos)
+            self.sink.add(
+                "E403",
+                f"a row key has {len(keys)} parts; the table's keys are {', '.join(kinds) or '(none)'}",
+                pos,
+            )
             return
         for ident, kind in zip(keys, kinds, strict=True):
             if kind in ("side", "country", "region", "card"):
@@ -546,10 +671,16 @@ class RulesetChecker:
             if setting is not None and setting.kind == "setting":
                 value = self.symbols.get(ident.name)
                 if value is None or value.type != setting.type:
-                    values = [k for k, v in self.symbols.items() if v.kind == "enum" and v.type == setting.type]
+                    values = [
+                        k for k, v in self.symbols.items() if v.kind == "enum" and v.type == setting.type
+                    ]
                     hint = suggest(ident.name, values)
-                    self.sink.add("E508", f"'{ident.name}' is not a value of setting '{kind}'", ident.pos,
-                                  f"did you mean '{hint}'?" if hint else f"one of: {', '.join(values)}")
+                    self.sink.add(
+                        "E508",
+                        f"'{ident.name}' is not a value of setting '{kind}'",
+                        ident.pos,
+                        f"did you mean '{hint}'?" if hint else f"one of: {', '.join(values)}",
+                    )
 
     def check_orders(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -558,7 +689,9 @@ class RulesetChecker:
             kinds: set[str] = set()
             for item in decl.items:
                 if item.name in seen:
-                    self.sink.add("E408", f"'{item.name}' is listed twice in order '{decl.name.name}'", item.pos)
+                    self.sink.add(
+                        "E408", f"'{item.name}' is listed twice in order '{decl.name.name}'", item.pos
+                    )
                 seen.add(item.name)
                 sym = self.symbols.get(item.name)
                 if sym is None:
@@ -566,7 +699,9 @@ class RulesetChecker:
                 else:
                     kinds.add(sym.kind)
             if len(kinds) > 1:
-                self.sink.add("E209", f"order '{decl.name.name}' mixes {', '.join(sorted(kinds))}", decl.name.pos)
+                self.sink.add(
+                    "E209", f"order '{decl.name.name}' mixes {', '.join(sorted(kinds))}", decl.name.pos
+                )
             out[decl.name.name] = {"items": [i.name for i in decl.items], **self.common(decl)}
         return out
 
@@ -577,14 +712,23 @@ class RulesetChecker:
             params = self.procedures[decl.name.name].params
             self.emit.decision_prefix = decl.name.name
             body = self.emit.body(decl.body, Scope(dict(params)))
-            out[decl.name.name] = {"params": [{"name": n, "type": t} for n, t in params], "body": body, **self.common(decl)}
+            out[decl.name.name] = {
+                "params": [{"name": n, "type": t} for n, t in params],
+                "body": body,
+                **self.common(decl),
+            }
         return out
 
     def check_sequence(self) -> dict[str, Any]:
         sequences = self.of(ast.SequenceDecl)
         if len(sequences) != 1:
-            where = sequences[1].pos if len(sequences) > 1 else None
-            self.sink.add("E407", f"the ruleset has {len(sequences)} sequence declarations", where)
+            where = sequences[1].pos if len(sequences) > 1 else self.manifest_pos()
+            self.sink.add(
+                "E407",
+                f"the ruleset has {len(sequences)} sequence declarations",
+                where,
+                "declare `sequence NAME { … }` or keep the one the extended ruleset has",
+            )
         if not sequences:
             return {"name": "missing", "body": [], "provenance": {"sources": []}, "src": ""}
         decl = sequences[0]
@@ -595,15 +739,35 @@ class RulesetChecker:
         out: dict[str, Any] = {}
         for decl in self.of(ast.RuleDecl):
             self.emit.decision_prefix = decl.name.name
-            items = [self.emit.effect_item(item, Scope(dict(self.vocab.contexts["rule"]))) for item in decl.items]
+            items = [
+                self.emit.effect_item(item, Scope(dict(self.vocab.contexts["rule"]))) for item in decl.items
+            ]
             for item in decl.items:
                 self.check_annotations(item.annotations)
             if decl.rule_kind == "restriction" and not any(isinstance(i, ast.Forbid) for i in decl.items):
-                self.sink.add("E204", f"restriction '{decl.name.name}' forbids nothing", decl.name.pos, "add `forbid …`")
+                self.sink.add(
+                    "E204", f"restriction '{decl.name.name}' forbids nothing", decl.name.pos, "add `forbid …`"
+                )
             if not decl.items:
                 self.sink.add("E204", f"{decl.rule_kind} '{decl.name.name}' is empty", decl.name.pos)
             out[decl.name.name] = {"kind": decl.rule_kind, "items": items, **self.common(decl)}
         return out
+
+    def manifest_pos(self) -> Pos:
+        """Where to point at a problem of the whole ruleset: its manifest."""
+        for loaded in reversed(self.merged.chain):
+            if loaded.manifest is not None:
+                return loaded.manifest.pos
+        for loaded in reversed(self.merged.chain):
+            if loaded.paths:
+                return Pos(self.display(loaded.paths[0]), 1, 1)
+        return Pos("ruleset.tsr", 1, 1)
+
+    @staticmethod
+    def display(path: Any) -> str:
+        from twilight.compiler.loader import display_path
+
+        return display_path(path)
 
     # ------------------------------------------------------------------ everything
     def run(self, name: str) -> dict[str, Any]:

@@ -10,10 +10,10 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class Severity(str, Enum):
+class Severity(StrEnum):
     ERROR = "error"
     WARNING = "warning"
 
@@ -37,38 +37,66 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     # E0xx: files and rulesets
     "E001": (Severity.ERROR, "cannot read file", "Check that the file exists and is UTF-8 text."),
     "E002": (Severity.ERROR, "unknown ruleset", "Run `twilight rulesets` to list the known rulesets."),
-    "E003": (Severity.ERROR, "bad ruleset manifest", "Each ruleset folder holds one ruleset.tsr with a `ruleset` block."),
+    "E003": (
+        Severity.ERROR,
+        "bad ruleset manifest",
+        "Each ruleset folder holds one ruleset.tsr with a `ruleset` block.",
+    ),
     "E004": (Severity.ERROR, "extends cycle", "A ruleset may not extend itself, directly or through others."),
     "E005": (Severity.ERROR, "ruleset has no rule files", "Put .tsr files in the ruleset folder."),
     # E1xx: syntax
     "E101": (Severity.ERROR, "syntax error: unexpected token", "Compare with the expected tokens listed."),
-    "E102": (Severity.ERROR, "syntax error: unexpected character", "Identifiers are ASCII letters, digits and _."),
+    "E102": (
+        Severity.ERROR,
+        "syntax error: unexpected character",
+        "Identifiers are ASCII letters, digits and _.",
+    ),
     "E103": (Severity.ERROR, "syntax error: unexpected end of file", "A block or declaration is not closed."),
     "E104": (Severity.ERROR, "unknown name", "Check the spelling, or declare the name."),
     "E105": (Severity.ERROR, "identifier must be lowercase", "Write ids in lowercase snake_case."),
     "E106": (Severity.ERROR, "input nests too deeply", "Split the expression or block into smaller parts."),
     # E2xx: declarations
-    "E201": (Severity.ERROR, "duplicate declaration", "Rename one, or write `override` to replace an inherited one."),
-    "E202": (Severity.ERROR, "override of nothing", "`override` replaces a declaration from an extended ruleset."),
+    "E201": (
+        Severity.ERROR,
+        "duplicate declaration",
+        "Rename one, or write `override` to replace an inherited one.",
+    ),
+    "E202": (
+        Severity.ERROR,
+        "override of nothing",
+        "`override` replaces a declaration from an extended ruleset.",
+    ),
     "E203": (Severity.ERROR, "name used for two kinds of things", "Ids share one namespace in expressions."),
     "E204": (Severity.ERROR, "missing required clause", "Add the clause the declaration needs."),
     "E205": (Severity.ERROR, "clause given twice", "Keep one of them."),
     "E206": (Severity.ERROR, "value out of range", "See the allowed range in the message."),
-    "E207": (Severity.ERROR, "bad annotation", 'Write source "<seed file> · <section>" or provisional "P<n>: <why>".'),
+    "E207": (
+        Severity.ERROR,
+        "bad annotation",
+        'Write source "<seed file> · <section>" or provisional "P<n>: <why>".',
+    ),
     "E208": (Severity.ERROR, "remove of nothing", "`remove KIND NAME` removes an inherited declaration."),
     "E209": (Severity.ERROR, "wrong kind of name", "The clause needs a name of another kind."),
     # E3xx: the map
     "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
-    "E302": (Severity.ERROR, "subregion not in the country's region", "Declare the subregion inside that region."),
+    "E302": (
+        Severity.ERROR,
+        "subregion not in the country's region",
+        "Declare the subregion inside that region.",
+    ),
     "E303": (Severity.ERROR, "country adjacent to itself", "Remove the self-link."),
     # E4xx: cards, appendix, tables, priorities, sequence
     "E401": (Severity.ERROR, "card number already used", "Card numbers are unique."),
     "E402": (Severity.ERROR, "appendix entry does not match its card", "Use the card's number and id."),
     "E403": (Severity.ERROR, "table row has the wrong number of cells", "One cell per column."),
     "E404": (Severity.ERROR, "table total does not add up", "Fix a cell or the stated total."),
-    "E405": (Severity.ERROR, "die columns must cover each face once", "Columns like \"6-5-4\" \"3\" \"2\" \"1\"."),
+    "E405": (Severity.ERROR, "die columns must cover each face once", 'Columns like "6-5-4" "3" "2" "1".'),
     "E406": (Severity.ERROR, "priority options out of order", "Number options 0, 1, 2 … in order."),
-    "E407": (Severity.ERROR, "ruleset needs exactly one sequence", "Declare one `sequence` (or override it)."),
+    "E407": (
+        Severity.ERROR,
+        "ruleset needs exactly one sequence",
+        "Declare one `sequence` (or override it).",
+    ),
     "E408": (Severity.ERROR, "order lists an item twice", "Each item once."),
     "E409": (Severity.ERROR, "scoring card with operations", "Scoring cards have ops 0."),
     "E410": (Severity.ERROR, "enables/prevents its own card", "Name another card."),
@@ -83,10 +111,18 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E508": (Severity.ERROR, "unknown setting value", "Use one of the values the setting declares."),
     "E509": (Severity.ERROR, "stop outside a loop", "`stop` leaves the innermost loop."),
     # E9xx: the IR
-    "E901": (Severity.ERROR, "IR does not validate against the schema", "This is a compiler bug or a schema drift."),
+    "E901": (
+        Severity.ERROR,
+        "IR does not validate against the schema",
+        "This is a compiler bug or a schema drift.",
+    ),
     "E902": (Severity.ERROR, "internal compiler error", "Please report it with the input that caused it."),
     # Wxxx: warnings
-    "W201": (Severity.WARNING, "declaration without source or provisional mark", "Add source \"…\" or provisional \"P<n>: …\"."),
+    "W201": (
+        Severity.WARNING,
+        "declaration without source or provisional mark",
+        'Add source "…" or provisional "P<n>: …".',
+    ),
     "W202": (Severity.WARNING, "unused local variable", "Remove it or use it."),
     "W301": (Severity.WARNING, "country has no adjacency", "Every country touches at least one other."),
 }

@@ -6,6 +6,7 @@ source position (`Emitter.where`) so that schema errors can be mapped back to th
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -16,6 +17,8 @@ from twilight.compiler import types as T
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.vocab import Vocabulary
 
+PROVISIONAL_RE = re.compile(r"^P[0-9]+(\.[0-9]+)*: \S")
+SOURCE_RE = re.compile(r"\S.* · \S")
 AGGREGATES = {"count": "int", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}
 COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 
@@ -68,7 +71,9 @@ class Procedure:
 
 
 class Emitter:
-    def __init__(self, sink: Sink, vocab: Vocabulary, symbols: dict[str, Symbol], procedures: dict[str, Procedure]):
+    def __init__(
+        self, sink: Sink, vocab: Vocabulary, symbols: dict[str, Symbol], procedures: dict[str, Procedure]
+    ):
         self.sink = sink
         self.vocab = vocab
         self.symbols = symbols
@@ -86,7 +91,25 @@ class Emitter:
         if not T.fits(got, want):
             self.sink.add("E503", f"{what} must be {want}, not {got}", pos)
 
+    def check_annotations(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> None:
+        for note in notes:
+            if note.kind == "provisional" and not PROVISIONAL_RE.match(note.text):
+                self.sink.add(
+                    "E207",
+                    f'provisional mark "{note.text}" does not start with "P<n>: "',
+                    note.pos,
+                    'write provisional "P3.4: <why>" with the P-number from the gaps file',
+                )
+            if note.kind == "source" and not SOURCE_RE.search(note.text):
+                self.sink.add(
+                    "E207",
+                    f'source "{note.text}" does not name "<file> · <section>"',
+                    note.pos,
+                    'write source "000 · Setup 4" (seed file prefix, a middle dot, the section)',
+                )
+
     def provenance(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> dict[str, Any]:
+        self.check_annotations(notes)
         out: dict[str, Any] = {"sources": [n.text for n in notes if n.kind == "source"]}
         provisional = [n.text for n in notes if n.kind == "provisional"]
         if provisional:
@@ -94,7 +117,9 @@ class Emitter:
         return out
 
     @contextmanager
-    def scope(self, parent: Scope, variables: dict[str, str] | None = None, loop: bool = False) -> Iterator[Scope]:
+    def scope(
+        self, parent: Scope, variables: dict[str, str] | None = None, loop: bool = False
+    ) -> Iterator[Scope]:
         yield Scope(dict(variables or {}), parent, loop)
 
     # ------------------------------------------------------------------ expressions
@@ -169,20 +194,26 @@ class Emitter:
         known = scope.names() | {k for k, s in self.symbols.items() if s.kind != "superpower"}
         hint = suggest(node.name, known)
         if node.name != node.name.lower():
-            self.sink.add("E105", f"'{node.name}': names are lowercase", node.pos, f"write '{node.name.lower()}'")
+            self.sink.add(
+                "E105", f"'{node.name}': names are lowercase", node.pos, f"write '{node.name.lower()}'"
+            )
         else:
-            self.sink.add("E104", f"unknown name '{node.name}'", node.pos, f"did you mean '{hint}'?" if hint else None)
+            self.sink.add(
+                "E104", f"unknown name '{node.name}'", node.pos, f"did you mean '{hint}'?" if hint else None
+            )
         return None, "any"
 
-    def _args(self, fn: str, params: list[tuple[str, str]], variadic: bool, node: ast.Call, scope: Scope) -> tuple[list[Any], dict[str, str]]:
+    def _args(
+        self, fn: str, params: list[tuple[str, str]], variadic: bool, node: ast.Call, scope: Scope
+    ) -> tuple[list[Any], dict[str, str]]:
         args = list(node.args)
         ok_count = len(args) >= len(params) if variadic else len(args) == len(params)
         if not ok_count:
             shown = ", ".join(f"{n}: {t}" for n, t in params) + (", …" if variadic else "")
             self.sink.add(
                 "E502",
-                f"{fn}() takes {'at least ' if variadic else ''}{len(params)} argument{'s' if len(params) != 1 else ''}, "
-                f"got {len(args)}",
+                f"{fn}() takes {'at least ' if variadic else ''}{len(params)} "
+                f"argument{'s' if len(params) != 1 else ''}, got {len(args)}",
                 node.pos,
                 f"signature: {fn}({shown})",
             )
@@ -217,7 +248,9 @@ class Emitter:
     def _unknown_function(self, ident: ast.Ident) -> None:
         known = set(self.vocab.primitives) | set(self.procedures)
         hint = suggest(ident.name, known)
-        self.sink.add("E501", f"unknown function '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None)
+        self.sink.add(
+            "E501", f"unknown function '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None
+        )
 
     def _aggregate(self, node: ast.Aggregate, scope: Scope) -> tuple[Any, str]:
         fn = node.fn.name
@@ -237,9 +270,13 @@ class Emitter:
         inner = Scope({node.var.name: el}, scope)
         where = self.condition(node.where, inner, "the 'where' condition")
         item, itype = self.expr(node.item, inner)
-        want = {"count": "any", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}.get(fn, "any")
+        want = {"count": "any", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}.get(
+            fn, "any"
+        )
         self.expect(itype, want, node.item.pos, f"the item of {fn}(…)")
-        return {"agg": fn, "item": item, "bind": node.var.name, "in": source, "where": where}, AGGREGATES.get(fn, "any")
+        return {"agg": fn, "item": item, "bind": node.var.name, "in": source, "where": where}, AGGREGATES.get(
+            fn, "any"
+        )
 
     def _list(self, node: ast.ListExpr, scope: Scope) -> tuple[Any, str]:
         items = []
@@ -268,7 +305,9 @@ class Emitter:
     def sort_key(self, key: ast.SortKey, scope: Scope) -> dict[str, Any]:
         ir, typ = self.expr(key.key, scope)
         if not (typ in T.ORDERED or typ in ("bool", "any", "none")):
-            self.sink.add("E503", f"a sort key must be a number, a yes/no or an ordered value, not {typ}", key.key.pos)
+            self.sink.add(
+                "E503", f"a sort key must be a number, a yes/no or an ordered value, not {typ}", key.key.pos
+            )
         return {"key": ir, "desc": key.desc}
 
     def _binary(self, node: ast.Binary, scope: Scope) -> tuple[Any, str]:
@@ -320,7 +359,12 @@ class Emitter:
             current = scope.lookup(node.var.name)
             value, typ = self.expr(node.value, scope)
             if current is None:
-                self.sink.add("E507", f"`set {node.var.name}`: no variable of that name", node.var.pos, "declare it with `let` first")
+                self.sink.add(
+                    "E507",
+                    f"`set {node.var.name}`: no variable of that name",
+                    node.var.pos,
+                    "declare it with `let` first",
+                )
             else:
                 self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'")
             return {"set": node.var.name, "value": value}
@@ -342,7 +386,11 @@ class Emitter:
         if isinstance(node, ast.Repeat):
             count = self.typed(node.count, "int", scope, "the count of 'repeat'")
             inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
-            return {"repeat": count, "as": node.var.name if node.var else None, "body": self.body(node.body, inner)}
+            return {
+                "repeat": count,
+                "as": node.var.name if node.var else None,
+                "body": self.body(node.body, inner),
+            }
         if isinstance(node, ast.While):
             cond = self.condition(node.cond, scope)
             return {"while": cond, "body": self.body(node.body, Scope({}, scope, loop=True))}
@@ -388,7 +436,12 @@ class Emitter:
             return {"do": {"log": [{"str": "unknown"}]}}
         args, _ = self._args(fn, list(sig.params), sig.variadic, call, scope)
         if sig.returns is not None:
-            self.sink.add("E505", f"the value of {fn}() is not used", call.fn.pos, "use it in `let`, `if` or an argument")
+            self.sink.add(
+                "E505",
+                f"the value of {fn}() is not used",
+                call.fn.pos,
+                "use it in `let`, `if` or an argument",
+            )
         return {"do": {fn: args}} if sig.returns is None else {"do": {"log": [{"str": fn}]}}
 
     def _choose(self, node: ast.Choose, scope: Scope) -> Any:
@@ -469,10 +522,18 @@ class Emitter:
         )
         return None
 
+    @staticmethod
+    def _any_vars(table: dict[str, dict[str, str]]) -> dict[str, str]:
+        """After an unknown trigger/action/modifier: every variable such items bind, typed `any`, so the
+        one mistake does not cascade into "unknown name" errors."""
+        return {name: "any" for bound in table.values() for name in bound}
+
     def effect_item(self, item: ast.EffectItem, scope: Scope) -> Any:
         prov = self.provenance(item.annotations)
         if isinstance(item, ast.Modify):
-            bound = self._bound(self.vocab.modifiers, item.target, "modifier") or {}
+            bound = self._bound(self.vocab.modifiers, item.target, "modifier") or self._any_vars(
+                self.vocab.modifiers
+            )
             inner = Scope(dict(bound), scope)
             out: dict[str, Any] = {
                 "modify": item.target.name if item.target.name in self.vocab.modifiers else "ops",
@@ -491,14 +552,16 @@ class Emitter:
                         shared = dict(action_vars)
                     else:
                         shared = {k: v for k, v in shared.items() if action_vars.get(k) == v}
-            inner = Scope(shared or {}, scope)
+            inner = Scope(shared if shared is not None else self._any_vars(self.vocab.actions), scope)
             out = {
                 "forbid": names or ["play"],
                 "when": self.condition(item.when, inner),
                 "code": item.code.name if item.code else None,
             }
         elif isinstance(item, ast.On):
-            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or {}
+            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
+                self.vocab.triggers
+            )
             inner = Scope(dict(bound), scope)
             out = {
                 "on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
@@ -517,13 +580,20 @@ class Emitter:
             args: list[Any] = []
             if params is None:
                 hint = suggest(item.name.name, self.vocab.statuses)
-                self.sink.add("E504", f"unknown status '{item.name.name}'", item.name.pos, f"did you mean '{hint}'?" if hint else None)
+                self.sink.add(
+                    "E504",
+                    f"unknown status '{item.name.name}'",
+                    item.name.pos,
+                    f"did you mean '{hint}'?" if hint else None,
+                )
             else:
                 fake = ast.Call(item.pos, item.name, item.args)
                 args, _ = self._args(item.name.name, [(t, t) for t in params], False, fake, scope)
             out = {"status": item.name.name if params is not None else "hand_revealed", "args": args}
         elif isinstance(item, ast.Ends):
-            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or {}
+            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
+                self.vocab.triggers
+            )
             inner = Scope(dict(bound), scope)
             out = {
                 "ends_on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",

@@ -59,6 +59,7 @@ class LoadedRuleset:
     folder: Path
     manifest: ast.RulesetDecl | None
     files: list[ast.RuleFile] = field(default_factory=list)
+    paths: list[Path] = field(default_factory=list)
 
 
 @dataclass
@@ -97,34 +98,48 @@ class Loader:
             self.sink.add("E001", f"cannot read {shown}: {err.__class__.__name__}", Pos(shown, 1, 1))
             return None
 
-    def parse(self, path: Path) -> ast.RuleFile | None:
+    def read(self, path: Path) -> str | None:
         shown = display_path(path)
-        text = self._read(path)
-        if text is None:
-            return None
-        self.sources[shown] = text
-        return _parse_cached(text, shown, self.sink)
+        if shown not in self.sources:
+            text = self._read(path)
+            if text is None:
+                return None
+            self.sources[shown] = text
+        return self.sources[shown]
+
+    def parse(self, path: Path) -> ast.RuleFile | None:
+        text = self.read(path)
+        return None if text is None else _parse_cached(text, display_path(path), self.sink)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
+        """Read every file of the folder and parse its manifest; the rest is parsed by `parse_all`."""
         loaded = LoadedRuleset(name, folder, None)
         files = sorted(p for p in folder.rglob("*.tsr") if p.is_file())
         if not files:
             self.sink.add("E005", f"ruleset folder {display_path(folder)} has no .tsr files")
         for path in files:
             self.ir_paths[display_path(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
-            parsed = self.parse(path)
-            if parsed is None:
-                continue
-            if path.name == MANIFEST:
-                manifests = [d for d in parsed.decls if isinstance(d, ast.RulesetDecl)]
-                if len(manifests) != 1:
-                    self.sink.add("E003", f"{MANIFEST} must hold exactly one `ruleset` block", Pos(parsed.path, 1, 1))
-                else:
-                    loaded.manifest = manifests[0]
-            loaded.files.append(parsed)
-        if not (folder / MANIFEST).is_file():
+            if self.read(path) is not None:
+                loaded.paths.append(path)
+        manifest_path = folder / MANIFEST
+        if not manifest_path.is_file():
             self.sink.add("E003", f"no {MANIFEST} in {display_path(folder)}", Pos(display_path(folder), 1, 1))
+            return loaded
+        parsed = self.parse(manifest_path)
+        if parsed is not None:
+            manifests = [d for d in parsed.decls if isinstance(d, ast.RulesetDecl)]
+            if len(manifests) != 1:
+                self.sink.add(
+                    "E003", f"{MANIFEST} must hold exactly one `ruleset` block", Pos(parsed.path, 1, 1)
+                )
+            else:
+                loaded.manifest = manifests[0]
         return loaded
+
+    def parse_all(self, chain: list[LoadedRuleset]) -> None:
+        """Parse every file of the chain (each text once per process)."""
+        for loaded in chain:
+            loaded.files = [f for f in (self.parse(p) for p in loaded.paths) if f is not None]
 
     def load_chain(self, folder: Path, name: str, root: Path) -> list[LoadedRuleset]:
         """The ruleset and everything it extends, base first."""
@@ -154,7 +169,10 @@ class Loader:
                 else:
                     hint = suggest(parent, known)
                     self.sink.add(
-                        "E002", f"unknown ruleset '{parent}'", pos, f"did you mean '{hint}'?" if hint else None
+                        "E002",
+                        f"unknown ruleset '{parent}'",
+                        pos,
+                        f"did you mean '{hint}'?" if hint else None,
                     )
         chain.reverse()
         return chain
@@ -165,7 +183,7 @@ _PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = 
 
 def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     """Parsing is the slow step; a file with unchanged text is parsed once per process."""
-    key = (path, hashlib.sha256(text.encode("utf-8")).hexdigest())
+    key = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
     hit = _PARSE_CACHE.get(key)
     if hit is None:
         local = Sink()
@@ -268,7 +286,9 @@ def _remove(
         return
     key = (space, decl.name.name)
     if key not in decls:
-        sink.add("E208", f"`remove {kind} {decl.name.name}`: nothing of that name is inherited", decl.name.pos)
+        sink.add(
+            "E208", f"`remove {kind} {decl.name.name}`: nothing of that name is inherited", decl.name.pos
+        )
         return
     del decls[key]
     origin.pop(key, None)

@@ -7,15 +7,15 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import re
 from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
-
 from twilight.compiler import ast
 from twilight.compiler.cachedir import cache_dir
-from twilight.compiler.diagnostics import Pos, Sink
+from twilight.compiler.diagnostics import Pos, Sink, suggest
 
 # Human names for the grammar's terminals, for "expected one of …" messages.
 _TOKEN_NAMES = {
@@ -87,7 +87,7 @@ def _expected(names: set[str]) -> str:
 class _Tag:
     """A tagged optional part (`where …`, `when …`, `as …`) so parents can find it by kind."""
 
-    __slots__ = ("kind", "value", "pos")
+    __slots__ = ("kind", "pos", "value")
 
     def __init__(self, kind: str, value: Any, pos: Pos) -> None:
         self.kind = kind
@@ -221,9 +221,7 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
     def c_adjacent(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("adjacent", children[0].value), self._pos(meta))
 
-    def _clauses(
-        self, children: list[Any]
-    ) -> tuple[dict[str, tuple[object, Pos]], list[tuple[str, Pos]]]:
+    def _clauses(self, children: list[Any]) -> tuple[dict[str, tuple[object, Pos]], list[tuple[str, Pos]]]:
         clauses: dict[str, tuple[object, Pos]] = {}
         duplicates: list[tuple[str, Pos]] = []
         for tag in _tags(children, "clause"):
@@ -369,7 +367,9 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
 
     def p_option(self, meta: Any, children: list[Any]) -> _Tag:
         num = children[0]
-        option = ast.PriorityOption(int(num), self._ident(children[1]), self._pos(meta), _annotations(children))
+        option = ast.PriorityOption(
+            int(num), self._ident(children[1]), self._pos(meta), _annotations(children)
+        )
         for tag in children:
             if not isinstance(tag, _Tag):
                 continue
@@ -644,7 +644,11 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
 
     def for_stmt(self, meta: Any, children: list[Any]) -> ast.ForEach:
         return ast.ForEach(
-            self._pos(meta), self._ident(children[0]), children[1], _tag(children, "where"), self._block(children)
+            self._pos(meta),
+            self._ident(children[0]),
+            children[1],
+            _tag(children, "where"),
+            self._block(children),
         )
 
     def repeat_stmt(self, meta: Any, children: list[Any]) -> ast.Repeat:
@@ -715,7 +719,12 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
 
     def step_stmt(self, meta: Any, children: list[Any]) -> ast.Phase:
         return ast.Phase(
-            self._pos(meta), self._ident(children[0]), None, tuple(_annotations(children)), self._block(children), True
+            self._pos(meta),
+            self._ident(children[0]),
+            None,
+            tuple(_annotations(children)),
+            self._block(children),
+            True,
         )
 
     def stop_stmt(self, meta: Any, children: list[Any]) -> ast.Stop:
@@ -808,12 +817,27 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
             return
         pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
         shown = str(tok)
-        sink.add(
-            "E101",
-            f"unexpected {_token_name(tok.type) if tok.type != 'NAME' else 'name'} '{shown}'",
-            pos,
-            f"expected {_expected(set(err.expected))}",
-        )
+        expected = set(err.expected)
+        if tok.type == "NAME" or shown.isidentifier():
+            what = f"'{shown}'"
+            keywords = [
+                n.strip("'") for n in (_token_name(e) for e in expected) if n.strip("'").isidentifier()
+            ]
+            hint = suggest(shown, keywords)
+            if hint is not None and hint != shown:
+                sink.add(
+                    "E101",
+                    f"unexpected {what}",
+                    pos,
+                    f"did you mean '{hint}'?",
+                    notes=[f"expected {_expected(expected)}"],
+                )
+                return
+        elif tok.type in ("INT", "STRING"):
+            what = f"{'number' if tok.type == 'INT' else 'string'} {shown}"
+        else:
+            what = f"'{shown}'"
+        sink.add("E101", f"unexpected {what}", pos, f"expected {_expected(expected)}")
     elif isinstance(err, UnexpectedCharacters):
         at = err.pos_in_stream or 0
         char = text[at] if 0 <= at < len(text) else "?"
@@ -831,21 +855,100 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
         sink.add("E101", str(err).splitlines()[0], Pos(path, 1, 1))
 
 
+_DECL_KEYWORDS = {
+    "ruleset",
+    "region",
+    "side",
+    "country",
+    "card",
+    "setting",
+    "priority",
+    "appendix",
+    "table",
+    "order",
+    "sequence",
+    "procedure",
+    "rule",
+    "restriction",
+    "victory",
+    "remove",
+    "override",
+}
+_SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}]|[A-Za-z_][A-Za-z0-9_]*|\n|.', re.S)
+
+
+def declaration_spans(text: str) -> list[tuple[int, int]]:
+    """Where each top-level declaration starts and ends: a declaration keyword first on its line, outside
+    any braces. Used only to go on after a syntax error."""
+    starts: list[int] = []
+    depth = 0
+    line_start = True
+    for match in _SCAN.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line_start = True
+            continue
+        if token.isspace() or token.startswith("#"):
+            continue
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth = max(0, depth - 1)
+        elif (
+            depth == 0
+            and line_start
+            and token in _DECL_KEYWORDS
+            and not (starts and text[starts[-1] : match.start()].strip() == "override")
+        ):
+            starts.append(match.start())
+        line_start = False
+    if not starts:
+        return []
+    ends = [*starts[1:], len(text)]
+    return list(zip(starts, ends, strict=True))
+
+
+def _report_each_declaration(text: str, path: str, sink: Sink) -> None:
+    """After a syntax error, parse each declaration alone (the rest blanked, so positions hold) to report
+    one error per broken declaration, not only the first of the file."""
+    spans = declaration_spans(text)
+    if len(spans) < 2:
+        return
+    blank = re.sub(r"[^\n]", " ", text)
+    for start, end in spans:
+        piece = blank[:start] + text[start:end] + blank[end:]
+        try:
+            _parser().parse(piece)
+        except UnexpectedInput as err:
+            _syntax_error(err, path, piece, sink)
+
+
 def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
-    """Parse one file. On a syntax error, report it and return None."""
+    """Parse one file. On syntax errors, report one per broken declaration and return None."""
     try:
         tree: Tree[Token] = _parser().parse(text)
     except UnexpectedInput as err:
         _syntax_error(err, path, text, sink)
+        _report_each_declaration(text, path, sink)
         return None
     try:
         decls = _Builder(path).transform(tree)
     except RecursionError:
-        sink.add("E106", "the file nests too deeply to compile", Pos(path, 1, 1), "split deep blocks or expressions")
+        sink.add(
+            "E106",
+            "the file nests too deeply to compile",
+            Pos(path, 1, 1),
+            "split deep blocks or expressions",
+        )
         return None
     except VisitError as err:
         if isinstance(err.orig_exc, RecursionError):
-            sink.add("E106", "the file nests too deeply to compile", Pos(path, 1, 1), "split deep blocks or expressions")
+            sink.add(
+                "E106",
+                "the file nests too deeply to compile",
+                Pos(path, 1, 1),
+                "split deep blocks or expressions",
+            )
         else:  # a grammar/builder mismatch: a bug, reported, never a traceback
             sink.add("E902", f"could not build the syntax tree: {err.orig_exc}", Pos(path, 1, 1))
         return None

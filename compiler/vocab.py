@@ -54,7 +54,9 @@ def schema() -> dict[str, Any]:
 def vocabulary() -> Vocabulary:
     raw = schema()["x-twilight"]
     prims = {
-        name: Signature(name, tuple((p[0], p[1]) for p in spec["params"]), spec["returns"], spec["variadic"], spec["doc"])
+        name: Signature(
+            name, tuple((p[0], p[1]) for p in spec["params"]), spec["returns"], spec["variadic"], spec["doc"]
+        )
         for name, spec in raw["primitives"].items()
     }
     return Vocabulary(

@@ -21,7 +21,12 @@ _OPT_EXPR = {"anyOf": [{"$ref": "#/$defs/expr"}, {"type": "null"}]}
 def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
     props = dict(required)
     props.update(optional or {})
-    return {"type": "object", "required": sorted(required), "properties": props, "additionalProperties": False}
+    return {
+        "type": "object",
+        "required": sorted(required),
+        "properties": props,
+        "additionalProperties": False,
+    }
 
 
 def _union(forms: dict[str, dict[str, Any]], scalars: list[str] | None = None) -> dict[str, Any]:
@@ -102,7 +107,17 @@ def build_schema() -> dict[str, Any]:
         "ref": _obj(
             {
                 "ref": {
-                    "enum": ["country", "region", "card", "side", "superpower", "setting", "table", "order", "enum"]
+                    "enum": [
+                        "country",
+                        "region",
+                        "card",
+                        "side",
+                        "superpower",
+                        "setting",
+                        "table",
+                        "order",
+                        "enum",
+                    ]
                 },
                 "id": ident,
             },
@@ -130,7 +145,24 @@ def build_schema() -> dict[str, Any]:
         "op": _obj(
             {
                 "op": {
-                    "enum": ["and", "or", "not", "neg", "==", "!=", "<", "<=", ">", ">=", "+", "-", "*", "in", "not_in", "if"]
+                    "enum": [
+                        "and",
+                        "or",
+                        "not",
+                        "neg",
+                        "==",
+                        "!=",
+                        "<",
+                        "<=",
+                        ">",
+                        ">=",
+                        "+",
+                        "-",
+                        "*",
+                        "in",
+                        "not_in",
+                        "if",
+                    ]
                 },
                 "args": {"type": "array", "items": _REF, "minItems": 1, "maxItems": 3},
             }
@@ -182,7 +214,12 @@ def build_schema() -> dict[str, Any]:
             {"provenance": {"$ref": "#/$defs/provenance"}},
         ),
         "phase": _obj(
-            {"phase": ident, "step": {"type": "boolean"}, "label": {"type": ["string", "null"]}, "body": _BODY},
+            {
+                "phase": ident,
+                "step": {"type": "boolean"},
+                "label": {"type": ["string", "null"]},
+                "body": _BODY,
+            },
             {"provenance": {"$ref": "#/$defs/provenance"}},
         ),
         "stop": _obj({"stop": {"const": True}}),
@@ -207,10 +244,13 @@ def build_schema() -> dict[str, Any]:
             },
             item_common,
         ),
-        "on": _obj({"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY}, item_common),
+        "on": _obj(
+            {"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY}, item_common
+        ),
         "allow": _obj({"allow": ident, "by": _REF, "when": _OPT_EXPR, "body": _BODY}, item_common),
         "status": _obj(
-            {"status": {"enum": sorted(registry.STATUSES)}, "args": {"type": "array", "items": _REF}}, item_common
+            {"status": {"enum": sorted(registry.STATUSES)}, "args": {"type": "array", "items": _REF}},
+            item_common,
         ),
         "ends_on": _obj({"ends_on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR}, item_common),
     }
@@ -266,12 +306,16 @@ def build_schema() -> dict[str, Any]:
             "options": {"type": "array", "minItems": 1, "items": option},
             "final": {
                 "type": "array",
-                "items": _obj({"key": _REF, "desc": {"type": "boolean"}}, {"provenance": {"$ref": "#/$defs/provenance"}}),
+                "items": _obj(
+                    {"key": _REF, "desc": {"type": "boolean"}}, {"provenance": {"$ref": "#/$defs/provenance"}}
+                ),
             },
         },
         decl_common,
     )
-    moment = _obj({"moment": {"enum": sorted(registry.MOMENTS)}, "region": {"anyOf": [ident, {"type": "null"}]}})
+    moment = _obj(
+        {"moment": {"enum": sorted(registry.MOMENTS)}, "region": {"anyOf": [ident, {"type": "null"}]}}
+    )
     appendix = _obj(
         {
             "number": {"type": "integer", "minimum": 1},
@@ -302,11 +346,16 @@ def build_schema() -> dict[str, Any]:
                 "items": _obj(
                     {
                         "label": {"type": "string"},
-                        "faces": {"anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]},
+                        "faces": {
+                            "anyOf": [{"type": "array", "items": {"type": "integer"}}, {"type": "null"}]
+                        },
                     }
                 ),
             },
-            "rows": {"type": "array", "items": _obj({"keys": ids, "cells": {"type": "array", "items": {"type": "integer"}}})},
+            "rows": {
+                "type": "array",
+                "items": _obj({"keys": ids, "cells": {"type": "array", "items": {"type": "integer"}}}),
+            },
             "totals": {"type": "array", "items": _obj({"keys": ids, "total": {"type": "integer"}})},
         },
         decl_common,
@@ -358,7 +407,9 @@ def build_schema() -> dict[str, Any]:
                 {
                     "regions": {
                         "type": "object",
-                        "additionalProperties": _obj({"parent": {"anyOf": [ident, {"type": "null"}]}}, decl_common),
+                        "additionalProperties": _obj(
+                            {"parent": {"anyOf": [ident, {"type": "null"}]}}, decl_common
+                        ),
                     },
                     "sides": {
                         "type": "object",
@@ -374,7 +425,9 @@ def build_schema() -> dict[str, Any]:
             "orders": {"type": "object", "additionalProperties": _obj({"items": ids}, decl_common)},
             "procedures": {
                 "type": "object",
-                "additionalProperties": _obj({"params": {"type": "array", "items": param}, "body": _BODY}, decl_common),
+                "additionalProperties": _obj(
+                    {"params": {"type": "array", "items": param}, "body": _BODY}, decl_common
+                ),
             },
             "sequence": _obj({"name": ident, "body": _BODY}, decl_common),
             "rules": {

@@ -4,17 +4,35 @@
   IR's "src" fields, `overrides` keys) are "rules/…", whatever directory pytest was started from.
 - TWILIGHT_CACHE points at a fresh temporary folder, so the tests neither read a stale cache nor fill
   the user's one; subprocesses started by the tests inherit it.
+- Hypothesis keeps its files (constants, patches for failing examples) in one folder under the system's
+  temporary directory, not in .hypothesis/ at the project root.
 """
 
 from __future__ import annotations
 
 import os
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import configuration as hypothesis_configuration
 
 ROOT = Path(__file__).resolve().parent.parent
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # before collection: the hypothesis plugin reads the local constants while collecting
+    hypothesis_configuration.set_hypothesis_home_dir(
+        Path(tempfile.gettempdir()) / "twilight-tests-hypothesis"
+    )
+
+
+def pytest_terminal_summary(terminalreporter: pytest.TerminalReporter) -> None:
+    from helpers import SUMMARY
+
+    for line in SUMMARY:
+        terminalreporter.write_line(line)
 
 
 @pytest.fixture(scope="session", autouse=True)

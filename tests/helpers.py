@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES = rules_root()
 SCHEMA_PATH = ROOT / "compiler" / "schema" / "ir.schema.json"
 RULESETS = ("standard", "solo-v2")
+SUMMARY: list[str] = []  # lines for the end of the run (conftest.py prints them), e.g. the mutation count
 
 
 def rule_files() -> list[Path]:
@@ -76,7 +77,9 @@ def twilight_cmd() -> list[str] | None:
     return [found] if found else None
 
 
-def run_cli(args: Sequence[str], cwd: Path | None = None, extra_env: dict[str, str] | None = None) -> tuple[int, str]:
+def run_cli(
+    args: Sequence[str], cwd: Path | None = None, extra_env: dict[str, str] | None = None
+) -> tuple[int, str]:
     """Run `twilight ARGS` in `cwd` (default: the project root); returns (exit status, stdout + stderr).
 
     Uses the installed console script when there is one (the real entry point, `main()`), otherwise
@@ -90,7 +93,6 @@ def run_cli(args: Sequence[str], cwd: Path | None = None, extra_env: dict[str, s
         )
         return proc.returncode, proc.stdout + proc.stderr
     from click.testing import CliRunner
-
     from twilight.cli.main import cli
 
     previous = Path.cwd()

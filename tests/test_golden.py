@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 from helpers import ROOT, RULESETS, describe, dump_ir, twilight_cmd
-
 from twilight.compiler.api import compile_target
 
 GOLDEN = Path(__file__).resolve().parent / "golden"
@@ -47,7 +46,12 @@ def test_ir_matches_golden(name: str) -> None:
     want = path.read_text(encoding="utf-8")
     if json.loads(want) != result.ir or want != text:
         diff = difflib.unified_diff(
-            want.splitlines(), text.splitlines(), f"golden/{name}.ir.json", f"compiled {name}", lineterm="", n=2
+            want.splitlines(),
+            text.splitlines(),
+            f"golden/{name}.ir.json",
+            f"compiled {name}",
+            lineterm="",
+            n=2,
         )
         shown = "\n".join(list(diff)[:80])
         pytest.fail(

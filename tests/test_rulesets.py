@@ -11,7 +11,6 @@ from typing import Any
 import jsonschema
 import pytest
 from helpers import RULES, RULESETS, SCHEMA_PATH, describe, errors, rule_files
-
 from twilight.compiler.api import CompileResult, compile_target
 from twilight.compiler.diagnostics import Sink
 from twilight.compiler.parser import parse_text
@@ -66,7 +65,9 @@ def test_ir_validates_against_the_schema(name: str) -> None:
     schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
     jsonschema.Draft202012Validator.check_schema(schema)
     validator = jsonschema.Draft202012Validator(schema)
-    problems = [f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(ir_of(name))]
+    problems = [
+        f"/{'/'.join(map(str, e.absolute_path))}: {e.message}" for e in validator.iter_errors(ir_of(name))
+    ]
     assert problems == []
 
 

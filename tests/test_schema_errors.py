@@ -15,6 +15,7 @@ def _checked(name: str) -> tuple[dict[str, Any], RulesetChecker]:
     sink = Sink()
     loader = Loader(sink)
     chain = loader.load_chain(known_rulesets()[name], name, rules_root())
+    loader.parse_all(chain)
     checker = RulesetChecker(merge(chain, sink), sink, vocabulary(), loader.ir_paths)
     ir = checker.run(name)
     assert not sink.has_errors(), [d.message for d in sink.items]

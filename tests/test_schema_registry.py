@@ -8,7 +8,6 @@ from typing import Any
 import jsonschema
 import pytest
 from helpers import SCHEMA_PATH, run_cli
-
 from twilight.compiler.vocab import schema as compiler_schema
 from twilight.compiler.vocab import vocabulary
 from twilight.runtime import registry
@@ -97,7 +96,9 @@ def test_vocabulary_tables_copied() -> None:
 def _sub_validator(ref: str) -> jsonschema.protocols.Validator:
     """A validator for one of the schema's $defs (its inner references still resolve)."""
     schema = committed()
-    return jsonschema.Draft202012Validator({"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": ref})
+    return jsonschema.Draft202012Validator(
+        {"$schema": schema["$schema"], "$defs": schema["$defs"], "$ref": ref}
+    )
 
 
 def test_schema_checks_call_arity() -> None:
