@@ -104,10 +104,8 @@ class RulesetChecker:
         if sym is not None:
             self.sink.add("E209", f"'{ident.name}' is a {sym.kind}, not a {label}", ident.pos)
             return False
-        candidates = [k for k, s in self.symbols.items() if s.kind == kind]
-        hint = suggest(ident.name, candidates)
-        self.sink.add(
-            "E104", f"unknown {label} '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None
+        self.sink.unknown(
+            label, ident.name, ident.pos, (k for k, s in self.symbols.items() if s.kind == kind)
         )
         return False
 
@@ -172,13 +170,7 @@ class RulesetChecker:
                 else param.type
             )
             if base not in PARAM_TYPES and not base.startswith("setting:"):
-                hint = suggest(base, PARAM_TYPES)
-                self.sink.add(
-                    "E104",
-                    f"unknown type '{param.type}'",
-                    param.type_pos,
-                    f"did you mean '{hint}'?" if hint else None,
-                )
+                self.sink.unknown("type", param.type, param.type_pos, PARAM_TYPES, list_known=True)
             out.append((param.name.name, param.type))
         return out
 
@@ -489,12 +481,8 @@ class RulesetChecker:
                 for moment in event.moments:
                     has_region = self.vocab.moments.get(moment.name.name)
                     if has_region is None:
-                        hint = suggest(moment.name.name, self.vocab.moments)
-                        self.sink.add(
-                            "E504",
-                            f"unknown moment '{moment.name.name}'",
-                            moment.name.pos,
-                            f"did you mean '{hint}'?" if hint else f"one of: {', '.join(self.vocab.moments)}",
+                        self.sink.unknown(
+                            "moment", moment.name.name, moment.name.pos, self.vocab.moments, "E504", True
                         )
                         continue
                     region = None
@@ -595,12 +583,8 @@ class RulesetChecker:
                     key.name not in ("side", "country", "region", "card", "setting")
                     and self.symbols.get(key.name, Symbol("", "")).kind != "setting"
                 ):
-                    hint = suggest(key.name, ["side", "country", "region", "card"])
-                    self.sink.add(
-                        "E104",
-                        f"unknown key type '{key.name}'",
-                        key.pos,
-                        f"did you mean '{hint}'?" if hint else None,
+                    self.sink.unknown(
+                        "key type", key.name, key.pos, ["side", "country", "region", "card"], list_known=True
                     )
             rows = []
             for row in decl.rows:

@@ -180,9 +180,25 @@ class Sink:
         self._seen.add(key)
         self.items.append(Diagnostic(code, message, pos, help, list(notes)))
 
-    def unknown(self, kind: str, name: str, pos: Pos | None, known: Iterable[str]) -> None:
-        hint = suggest(name, known)
-        self.add("E104", f"unknown {kind} '{name}'", pos, f"did you mean '{hint}'?" if hint else None)
+    def unknown(
+        self,
+        what: str,
+        name: str,
+        pos: Pos | None,
+        known: Iterable[str],
+        code: str = "E104",
+        list_known: bool = False,
+    ) -> None:
+        """`unknown <what> '<name>'` with "did you mean …?", or what fits when nothing is close."""
+        candidates = list(known)
+        hint = suggest(name, candidates)
+        if hint is not None:
+            help_text: str | None = f"did you mean '{hint}'?"
+        elif list_known and candidates:
+            help_text = f"one of: {', '.join(sorted(candidates))}"
+        else:
+            help_text = None
+        self.add(code, f"unknown {what} '{name}'", pos, help_text)
 
     @property
     def errors(self) -> list[Diagnostic]:

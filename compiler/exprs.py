@@ -14,7 +14,7 @@ from typing import Any
 
 from twilight.compiler import ast
 from twilight.compiler import types as T
-from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.diagnostics import Pos, Sink
 from twilight.compiler.vocab import Vocabulary
 
 PROVISIONAL_RE = re.compile(r"^P[0-9]+(\.[0-9]+)*: \S")
@@ -191,16 +191,13 @@ class Emitter:
         if node.name in self.vocab.primitives or node.name in self.procedures:
             self.sink.add("E503", f"'{node.name}' is a function: call it as {node.name}(…)", node.pos)
             return None, "any"
-        known = scope.names() | {k for k, s in self.symbols.items() if s.kind != "superpower"}
-        hint = suggest(node.name, known)
         if node.name != node.name.lower():
             self.sink.add(
                 "E105", f"'{node.name}': names are lowercase", node.pos, f"write '{node.name.lower()}'"
             )
         else:
-            self.sink.add(
-                "E104", f"unknown name '{node.name}'", node.pos, f"did you mean '{hint}'?" if hint else None
-            )
+            known = scope.names() | {k for k, s in self.symbols.items() if s.kind != "superpower"}
+            self.sink.unknown("name", node.name, node.pos, known)
         return None, "any"
 
     def _args(
@@ -246,22 +243,14 @@ class Emitter:
         return {"call": {fn: args}}, T.substitute(sig.returns, env)
 
     def _unknown_function(self, ident: ast.Ident) -> None:
-        known = set(self.vocab.primitives) | set(self.procedures)
-        hint = suggest(ident.name, known)
-        self.sink.add(
-            "E501", f"unknown function '{ident.name}'", ident.pos, f"did you mean '{hint}'?" if hint else None
+        self.sink.unknown(
+            "function", ident.name, ident.pos, [*self.vocab.primitives, *self.procedures], "E501"
         )
 
     def _aggregate(self, node: ast.Aggregate, scope: Scope) -> tuple[Any, str]:
         fn = node.fn.name
         if fn not in AGGREGATES:
-            hint = suggest(fn, AGGREGATES)
-            self.sink.add(
-                "E501",
-                f"'{fn}(… for …)' is not an aggregate; use one of {', '.join(AGGREGATES)}",
-                node.fn.pos,
-                f"did you mean '{hint}'?" if hint else None,
-            )
+            self.sink.unknown("aggregate", fn, node.fn.pos, AGGREGATES, "E501", list_known=True)
         source, stype = self.expr(node.source, scope)
         el = T.element(stype)
         if el is None:
@@ -433,7 +422,7 @@ class Emitter:
             self._unknown_function(call.fn)
             for arg in call.args:
                 self.expr(arg, scope)
-            return {"do": {"log": [{"str": "unknown"}]}}
+            return {"do": {"log": [{"str": "unknown"}]}}  # never emitted: the error stops the compile
         args, _ = self._args(fn, list(sig.params), sig.variadic, call, scope)
         if sig.returns is not None:
             self.sink.add(
@@ -489,13 +478,7 @@ class Emitter:
         params = self.vocab.expiries.get(until)
         args: list[Any] = []
         if params is None:
-            hint = suggest(until, self.vocab.expiries)
-            self.sink.add(
-                "E504",
-                f"unknown expiry '{until}'; one of: {', '.join(self.vocab.expiries)}",
-                node.until.pos,
-                f"did you mean '{hint}'?" if hint else None,
-            )
+            self.sink.unknown("expiry", until, node.until.pos, self.vocab.expiries, "E504", list_known=True)
             until = "end_of_turn"
         else:
             fake = ast.Call(node.pos, node.until, node.until_args)
@@ -513,13 +496,7 @@ class Emitter:
     def _bound(self, table: dict[str, dict[str, str]], ident: ast.Ident, what: str) -> dict[str, str] | None:
         if ident.name in table:
             return table[ident.name]
-        hint = suggest(ident.name, table)
-        self.sink.add(
-            "E504",
-            f"unknown {what} '{ident.name}'",
-            ident.pos,
-            f"did you mean '{hint}'?" if hint else f"one of: {', '.join(sorted(table))}",
-        )
+        self.sink.unknown(what, ident.name, ident.pos, table, "E504", list_known=True)
         return None
 
     @staticmethod
@@ -579,13 +556,7 @@ class Emitter:
             params = self.vocab.statuses.get(item.name.name)
             args: list[Any] = []
             if params is None:
-                hint = suggest(item.name.name, self.vocab.statuses)
-                self.sink.add(
-                    "E504",
-                    f"unknown status '{item.name.name}'",
-                    item.name.pos,
-                    f"did you mean '{hint}'?" if hint else None,
-                )
+                self.sink.unknown("status", item.name.name, item.name.pos, self.vocab.statuses, "E504", True)
             else:
                 fake = ast.Call(item.pos, item.name, item.args)
                 args, _ = self._args(item.name.name, [(t, t) for t in params], False, fake, scope)

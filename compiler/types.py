@@ -52,7 +52,7 @@ def unify(a: str, b: str) -> str | None:
 
 def bind(param: str, actual: str, env: dict[str, str]) -> str:
     """Resolve the type variable T in a parameter type against an argument's type."""
-    if "T" not in param.replace("list[", "").replace("]", "") or param.count("T") == 0:
+    if param not in ("T", "list[T]"):
         return param
     if param == "T":
         env.setdefault("T", actual)
