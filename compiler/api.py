@@ -5,6 +5,7 @@
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 import os
@@ -203,6 +204,7 @@ def compile_target(
     return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
 
 
+@functools.cache
 def validator() -> Any:
     import jsonschema  # imported on first validation: it costs a tenth of a second at start-up
 

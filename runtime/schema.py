@@ -15,6 +15,7 @@ from twilight.runtime import registry
 IR_VERSION = 1
 _REF = {"$ref": "#/$defs/expr"}
 _BODY = {"$ref": "#/$defs/body"}
+_COMMON_TAGS = "var call op ref do let if choose forbid on modify list each".split()
 _OPT_EXPR = {"anyOf": [{"$ref": "#/$defs/expr"}, {"type": "null"}]}
 
 
@@ -39,7 +40,10 @@ def _union(forms: dict[str, dict[str, Any]], scalars: list[str] | None = None) -
         "type": [*(scalars or []), "object"],
         "dependentSchemas": forms,
     }
-    tags = {"anyOf": [{"required": [tag]} for tag in forms]}
+    # The tag check tries tags in turn; the common ones first make it cheap.
+    rank = {tag: i for i, tag in enumerate(_COMMON_TAGS)}
+    ordered = sorted(forms, key=lambda tag: rank.get(tag, len(rank)))
+    tags = {"anyOf": [{"required": [tag]} for tag in ordered]}
     if scalars:
         union["if"] = {"type": "object"}
         union["then"] = tags
