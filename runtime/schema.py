@@ -15,7 +15,21 @@ from twilight.runtime import registry
 IR_VERSION = 1
 _REF = {"$ref": "#/$defs/expr"}
 _BODY = {"$ref": "#/$defs/body"}
-_COMMON_TAGS = ["var", "call", "op", "ref", "do", "let", "if", "choose", "forbid", "on", "modify", "list", "each"]
+_COMMON_TAGS = [
+    "var",
+    "call",
+    "op",
+    "ref",
+    "do",
+    "let",
+    "if",
+    "choose",
+    "forbid",
+    "on",
+    "modify",
+    "list",
+    "each",
+]
 _OPT_EXPR = {"anyOf": [{"$ref": "#/$defs/expr"}, {"type": "null"}]}
 
 
