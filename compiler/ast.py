@@ -378,6 +378,14 @@ class ProcedureDecl(Decl):
 
 
 @dataclass
+class FunctionDecl(Decl):
+    params: list[Param] = field(default_factory=list)
+    returns: str = "any"
+    returns_pos: Pos | None = None
+    body: Expr | None = None
+
+
+@dataclass
 class RuleDecl(Decl):
     rule_kind: str = "rule"  # rule | restriction | victory
     items: list[EffectItem] = field(default_factory=list)

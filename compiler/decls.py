@@ -153,6 +153,14 @@ class RulesetChecker:
         for decl in self.of(ast.OrderDecl):
             self.check_id(decl.name)
             self.declare(decl.name.name, Symbol("order", "order", decl.name.pos))
+        for decl in self.of(ast.FunctionDecl):
+            self.check_id(decl.name)
+            if decl.name.name in self.vocab.primitives:
+                self.sink.add(
+                    "E203", f"function '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
+                )
+            returns = self.params([ast.Param(decl.name, decl.returns, decl.returns_pos or decl.pos)])[0][1]
+            self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos, returns)
         for decl in self.of(ast.ProcedureDecl):
             self.check_id(decl.name)
             if decl.name.name in self.vocab.primitives:
@@ -325,8 +333,21 @@ class RulesetChecker:
                         (enabled_by if key == "enables" else prevented_by).setdefault(ident.name, []).append(
                             name
                         )
+            no_event = "no_event" in decl.clauses
+            if event_ir is None and not no_event:
+                self.sink.add(
+                    "W401",
+                    f"card {decl.number} '{name}' has no event yet: it cannot be played as an event",
+                    decl.name.pos,
+                    "write `event { … }`, or `no_event` for a card that has none",
+                )
+            elif event_ir is not None and no_event:
+                self.sink.add(
+                    "E206", f"card '{name}' has an event and says `no_event`", decl.clauses["no_event"][1]
+                )
             cards[name] = {
                 "number": decl.number,
+                "no_event": no_event,
                 "ops": ops_value if 0 <= ops_value <= 4 else 0,
                 "side": side or "neutral",
                 "period": period or "early",
@@ -703,6 +724,51 @@ class RulesetChecker:
             }
         return out
 
+    def check_functions(self) -> dict[str, Any]:
+        out: dict[str, Any] = {}
+        for decl in self.of(ast.FunctionDecl):
+            proc = self.procedures[decl.name.name]
+            self.emit.current_function = decl.name.name
+            body = self.emit.typed(
+                decl.body, proc.returns or "any", Scope(dict(proc.params)), "the function's value"
+            )
+            self.emit.current_function = None
+            out[decl.name.name] = {
+                "params": [{"name": n, "type": t} for n, t in proc.params],
+                "returns": proc.returns,
+                "body": body,
+                **self.common(decl),
+            }
+        self._no_recursion()
+        return out
+
+    def _no_recursion(self) -> None:
+        """Functions may not call themselves, directly or not: a value must not depend on itself."""
+        calls = self.emit.calls
+        for start in sorted(calls):
+            path = [start]
+            seen = {start}
+            stack = [(start, iter(sorted(calls.get(start, ()))))]
+            while stack:
+                node, it = stack[-1]
+                nxt = next(it, None)
+                if nxt is None:
+                    stack.pop()
+                    path.pop()
+                    continue
+                if nxt == start:
+                    self.sink.add(
+                        "E510",
+                        f"function '{start}' calls itself: {' -> '.join([*path, start])}",
+                        self.procedures[start].pos,
+                    )
+                    stack.clear()
+                    break
+                if nxt not in seen:
+                    seen.add(nxt)
+                    path.append(nxt)
+                    stack.append((nxt, iter(sorted(calls.get(nxt, ())))))
+
     def check_sequence(self) -> dict[str, Any]:
         sequences = self.of(ast.SequenceDecl)
         if len(sequences) != 1:
@@ -777,6 +843,7 @@ class RulesetChecker:
             "tables": self.check_tables(),
             "orders": self.check_orders(),
             "procedures": self.check_procedures(),
+            "functions": self.check_functions(),
             "sequence": self.check_sequence(),
             "rules": self.check_rules(),
         }

@@ -110,6 +110,7 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E507": (Severity.ERROR, "`set` of an undeclared variable", "Declare it first with `let`."),
     "E508": (Severity.ERROR, "unknown setting value", "Use one of the values the setting declares."),
     "E509": (Severity.ERROR, "stop outside a loop", "`stop` leaves the innermost loop."),
+    "E510": (Severity.ERROR, "function calls itself", "A function's value may not depend on itself."),
     # E9xx: the IR
     "E901": (
         Severity.ERROR,
@@ -124,6 +125,7 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         'Add source "…" or provisional "P<n>: …".',
     ),
     "W202": (Severity.WARNING, "unused local variable", "Remove it or use it."),
+    "W401": (Severity.WARNING, "card has no event yet", "Write its event, or mark it `no_event`."),
     "W301": (Severity.WARNING, "country has no adjacency", "Every country touches at least one other."),
 }
 

@@ -68,6 +68,7 @@ class Scope:
 class Procedure:
     params: list[tuple[str, str]]
     pos: Pos
+    returns: str | None = None  # set for a `function`: it has a value
 
 
 class Emitter:
@@ -80,6 +81,8 @@ class Emitter:
         self.procedures = procedures
         self.where: dict[int, Pos] = {}
         self.decision_prefix = "decision"
+        self.current_function: str | None = None
+        self.calls: dict[str, set[str]] = {}  # function -> functions it calls, to find recursion
 
     # ------------------------------------------------------------------ helpers
     def mark(self, ir: Any, pos: Pos) -> Any:
@@ -228,8 +231,14 @@ class Emitter:
     def _call(self, node: ast.Call, scope: Scope) -> tuple[Any, str]:
         fn = node.fn.name
         sig = self.vocab.primitives.get(fn)
+        proc = self.procedures.get(fn)
+        if sig is None and proc is not None and proc.returns is not None:
+            args, env = self._args(fn, proc.params, False, node, scope)
+            if self.current_function is not None:
+                self.calls.setdefault(self.current_function, set()).add(fn)
+            return {"fn": fn, "args": args}, proc.returns
         if sig is None:
-            if fn in self.procedures:
+            if proc is not None:
                 self.sink.add("E506", f"procedure '{fn}' has no value; call it as a statement", node.fn.pos)
                 return None, "any"
             self._unknown_function(node.fn)
@@ -414,6 +423,8 @@ class Emitter:
     def _call_stmt(self, call: ast.Call, scope: Scope) -> Any:
         fn = call.fn.name
         proc = self.procedures.get(fn)
+        if proc is not None and proc.returns is not None:
+            self.sink.add("E505", f"the value of function {fn}() is not used", call.fn.pos)
         if proc is not None:
             args, _ = self._args(fn, proc.params, False, call, scope)
             return {"run": fn, "args": args}

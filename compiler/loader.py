@@ -32,6 +32,7 @@ NAMESPACE = {
     "order": "order",
     "sequence": "sequence",
     "procedure": "procedure",
+    "function": "procedure",
     "rule": "rule",
     "restriction": "rule",
     "victory": "rule",

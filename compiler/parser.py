@@ -260,6 +260,9 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
     def optional(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("optional", True), self._pos(meta))
 
+    def no_event(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("no_event", True), self._pos(meta))
+
     def event(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("event", (self._block(children), _annotations(children))), self._pos(meta))
 
@@ -508,6 +511,15 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
         decl = ast.ProcedureDecl("procedure", self._ident(self._names(children)[0]), pos, override, notes)
         decl.params = _tag(children, "params") or []
         decl.body = self._block(children)
+        return decl
+
+    def function_decl(self, meta: Any, children: list[Any]) -> ast.FunctionDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.FunctionDecl("function", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.params = _tag(children, "params") or []
+        type_tag = _tags(children, "type")[0]
+        decl.returns, decl.returns_pos = type_tag.value, type_tag.pos
+        decl.body = next(c for c in children if isinstance(c, ast.Expr))
         return decl
 
     def kind_rule(self, meta: Any, children: list[Any]) -> _Tag:
@@ -868,6 +880,7 @@ _DECL_KEYWORDS = {
     "order",
     "sequence",
     "procedure",
+    "function",
     "rule",
     "restriction",
     "victory",

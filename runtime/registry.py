@@ -64,9 +64,9 @@ PRIMITIVES: tuple[Primitive, ...] = (
     ),
     q(
         "table_value",
-        "table:table key:any column:int",
+        "table:table key:any column:text",
         "int",
-        "The cell of a table for a row key and a column number (0 for an empty cell).",
+        "The cell of a table for a row key and a column label (0 for an empty cell).",
     ),
     # ---------------------------------------------------------------- sides and the game state
     q("opponent", "side:side", "side", "The other superpower."),
@@ -153,20 +153,20 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "int",
         "Influence the side has placed with operations in the country this action round.",
     ),
-    q("scoring_level", "side:side region:region", "scoring_level", "The side's level in the region now."),
     q(
         "level_if_controlled",
         "side:side country:country region:region",
         "scoring_level",
-        "The side's level in the region if it also controlled the country.",
+        "The side's level in the region if it also controlled the country (by the ruleset's function "
+        "scoring_level).",
     ),
     q(
         "score_swing_if_controlled",
         "side:side country:country region:region",
         "int",
-        "VP the side would gain at the region's scoring if it also controlled the country.",
+        "VP the side would gain at the region's scoring if it also controlled the country (by the ruleset's "
+        "function region_vp).",
     ),
-    q("controlled_count", "side:side region:region", "int", "Countries of the region the side controls."),
     # ---------------------------------------------------------------- cards
     q("ops", "card:card", "int", "The card's printed operations value."),
     q(
@@ -256,11 +256,10 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("gain_vp", "side:side amount:int", "The side gains victory points."),
     fx("add_milops", "side:side amount:int", "Advance the side's military operations marker."),
     fx("reset_milops", "", "Both military operations markers go back to 0."),
+    fx("region_scored", "region:region", "Announce that a region was scored (victory rules listen for it)."),
     fx("win", "side:side reason:text", "The game ends at once: the side wins for the given reason."),
     fx("end_in_draw", "reason:text", "The game ends at once in a draw."),
     fx("begin_final_scoring", "", "Final scoring starts: VP no longer win automatically (10.3.2)."),
-    fx("score_region", "region:region", "Score a region as its scoring card does."),
-    fx("score_southeast_asia", "", "Score Southeast Asia as its scoring card does."),
     # ---------------------------------------------------------------- operations
     fx(
         "conduct_operations",

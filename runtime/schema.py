@@ -142,6 +142,7 @@ def build_schema() -> dict[str, Any]:
             {"type": ident},
         ),
         "call": _obj({"call": {"$ref": "#/$defs/query_call"}}),
+        "fn": _obj({"fn": ident, "args": {"type": "array", "items": _REF}}),
         "agg": _obj(
             {
                 "agg": {"enum": ["count", "sum", "max", "min", "any", "all"]},
@@ -293,6 +294,7 @@ def build_schema() -> dict[str, Any]:
             "permanent": {"type": "boolean"},
             "scoring": {"type": "boolean"},
             "optional": {"type": "boolean"},
+            "no_event": {"type": "boolean"},
             "event": {"anyOf": [_BODY, {"type": "null"}]},
             "enables": ids,
             "prevents": ids,
@@ -395,6 +397,7 @@ def build_schema() -> dict[str, Any]:
             "tables",
             "orders",
             "procedures",
+            "functions",
             "sequence",
             "rules",
         ],
@@ -445,6 +448,17 @@ def build_schema() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": _obj(
                     {"params": {"type": "array", "items": param}, "body": _BODY}, decl_common
+                ),
+            },
+            "functions": {
+                "type": "object",
+                "additionalProperties": _obj(
+                    {
+                        "params": {"type": "array", "items": param},
+                        "returns": {"type": "string"},
+                        "body": _REF,
+                    },
+                    decl_common,
                 ),
             },
             "sequence": _obj({"name": ident, "body": _BODY}, decl_common),
