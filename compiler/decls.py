@@ -746,28 +746,24 @@ class RulesetChecker:
         """Functions may not call themselves, directly or not: a value must not depend on itself."""
         calls = self.emit.calls
         for start in sorted(calls):
-            path = [start]
-            seen = {start}
-            stack = [(start, iter(sorted(calls.get(start, ()))))]
-            while stack:
-                node, it = stack[-1]
-                nxt = next(it, None)
-                if nxt is None:
-                    stack.pop()
-                    path.pop()
-                    continue
-                if nxt == start:
-                    self.sink.add(
-                        "E510",
-                        f"function '{start}' calls itself: {' -> '.join([*path, start])}",
-                        self.procedures[start].pos,
-                    )
-                    stack.clear()
-                    break
-                if nxt not in seen:
-                    seen.add(nxt)
-                    path.append(nxt)
-                    stack.append((nxt, iter(sorted(calls.get(nxt, ())))))
+            parent: dict[str, str] = {}
+            queue = [start]
+            while queue:
+                node = queue.pop(0)
+                for callee in sorted(calls.get(node, ())):
+                    if callee == start:
+                        path = [node]
+                        while path[-1] != start:
+                            path.append(parent[path[-1]])
+                        cycle = " -> ".join([*reversed(path), start])
+                        self.sink.add(
+                            "E510", f"function '{start}' calls itself: {cycle}", self.procedures[start].pos
+                        )
+                        queue.clear()
+                        break
+                    if callee not in parent:
+                        parent[callee] = node
+                        queue.append(callee)
 
     def check_sequence(self) -> dict[str, Any]:
         sequences = self.of(ast.SequenceDecl)
