@@ -601,11 +601,15 @@ class RulesetChecker:
             key_kinds = [k.name for k in decl.keys]
             for key in decl.keys:
                 if (
-                    key.name not in ("side", "country", "region", "card", "setting")
+                    key.name not in ("side", "country", "region", "card", "setting", "int")
                     and self.symbols.get(key.name, Symbol("", "")).kind != "setting"
                 ):
                     self.sink.unknown(
-                        "key type", key.name, key.pos, ["side", "country", "region", "card"], list_known=True
+                        "key type",
+                        key.name,
+                        key.pos,
+                        ["side", "country", "region", "card", "int"],
+                        list_known=True,
                     )
             rows = []
             for row in decl.rows:
@@ -669,6 +673,13 @@ class RulesetChecker:
             )
             return
         for ident, kind in zip(keys, kinds, strict=True):
+            if kind == "int":
+                if not ident.name.isdigit():
+                    self.sink.add("E503", f"row key '{ident.name}' must be a number", ident.pos)
+                continue
+            if not ident.name[0].isalpha() and ident.name[0] != "_":
+                self.sink.add("E503", f"row key '{ident.name}' must be a {kind}", ident.pos)
+                continue
             if kind in ("side", "country", "region", "card"):
                 self.ref(ident, kind)
                 continue

@@ -472,8 +472,11 @@ class _Builder(Transformer[Token, list[ast.Decl]]):
     def t_columns(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("t_columns", [c.value for c in children], self._pos(meta))
 
+    def row_key(self, meta: Any, children: list[Any]) -> ast.Ident:
+        return self._ident(children[0])
+
     def t_row(self, meta: Any, children: list[Any]) -> _Tag:
-        keys = [self._ident(t) for t in self._names(children)]
+        keys = [c for c in children if isinstance(c, ast.Ident)]
         cells = [c.value for c in _tags(children, "cell")]
         row = ast.TableRow(keys, cells, self._pos(meta), _annotations(children))
         return _Tag("t_row", row, self._pos(meta))

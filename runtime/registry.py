@@ -244,6 +244,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Countries the side would newly control after the card's event.",
     ),
     q("setting", "name:text", "any", "The value of a setting chosen before the game."),
+    q(
+        "may",
+        "action:text side:side card:card",
+        "bool",
+        "No rule or effect in force forbids the action with the card.",
+    ),
     # ---------------------------------------------------------------- effects on the board
     fx("add_influence", "side:side country:country amount:int", "Add the side's influence to a country."),
     fx(
@@ -319,6 +325,16 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("apply_table", "table:table column:int", "Apply a setup table's column: place its influence."),
     fx("apply_table_for", "table:table column:int side:side", "Apply one side's rows of a table column."),
     fx("log", "message:text", "Write a line to the game trace."),
+    fx("begin_turn", "number:int", "The turn marker moves to the number; per-turn counters start again."),
+    fx("set_action_round", "number:int", "The action round marker moves to the number."),
+    fx("set_in_headline", "on:bool", "The headline phase begins (true) or ends (false)."),
+    fx("headline_chosen", "side:side card:card", "The side's headline card leaves its hand, face down."),
+    fx("reveal_headlines", "", "Both headline cards are revealed (rules listen to headline_revealed)."),
+    fx(
+        "resolve_headline",
+        "side:side",
+        "The side's headline event happens (unless cancelled); the side answers for DEFCON changes.",
+    ),
 )
 
 # Triggers that `on` hooks may listen to, with the variables each binds.
@@ -330,8 +346,8 @@ TRIGGERS: dict[str, dict[str, str]] = {
     "headline_revealed": {"us_card": "card", "ussr_card": "card"},
     "card_played": {"actor": "side", "card": "card"},
     "event_played": {"actor": "side", "card": "card"},
-    "coup_attempt": {"actor": "side", "target": "country", "card": "card"},
-    "coup_resolved": {"actor": "side", "target": "country", "card": "card"},
+    "coup_attempt": {"actor": "side", "target": "country", "card": "card", "ops": "int", "free": "bool"},
+    "coup_resolved": {"actor": "side", "target": "country", "card": "card", "ops": "int", "free": "bool"},
     "realignment": {"actor": "side", "target": "country"},
     "influence_placed": {"actor": "side", "target": "country"},
     "vp_changed": {},
@@ -357,6 +373,9 @@ ACTIONS: dict[str, dict[str, str]] = {
 MODIFIERS: dict[str, dict[str, str]] = {
     "ops": {"actor": "side", "card": "card"},
     "coup_roll": {"actor": "side", "target": "country"},
+    "coup_defence": {"actor": "side", "target": "country"},
+    "influence_cost": {"actor": "side", "target": "country"},
+    "space_attempts_allowed": {"actor": "side"},
     "realign_roll": {"actor": "side", "target": "country"},
     "space_roll": {"actor": "side"},
     "defcon_drop_on_coup": {"actor": "side", "target": "country"},

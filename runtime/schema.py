@@ -374,7 +374,12 @@ def build_schema() -> dict[str, Any]:
             },
             "rows": {
                 "type": "array",
-                "items": _obj({"keys": ids, "cells": {"type": "array", "items": {"type": "integer"}}}),
+                "items": _obj(
+                    {
+                        "keys": {"type": "array", "items": {"type": "string", "pattern": "^[a-z0-9_]+$"}},
+                        "cells": {"type": "array", "items": {"type": "integer"}},
+                    }
+                ),
             },
             "totals": {"type": "array", "items": _obj({"keys": ids, "total": {"type": "integer"}})},
         },

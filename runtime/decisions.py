@@ -1,0 +1,85 @@
+"""One protocol for every choice: the engine raises a Decision, a player answers it.
+
+Answers are plain values (a country id, a card id, an option word, or a list of them), so scenario
+files and replays can give them as text, and the random player can draw them uniformly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+
+@dataclass
+class Decision:
+    name: str  # what is being decided, e.g. "action_card", "influence_target", "blockade_discard"
+    side: str  # who decides
+    options: list[Any]  # the legal single answers
+    min_count: int = 1  # how many to pick: one answer when max_count == 1, else a list
+    max_count: int = 1
+    distinct: bool = True
+    context: dict[str, Any] = field(default_factory=dict)
+
+    @property
+    def single(self) -> bool:
+        return self.max_count == 1 and self.min_count == 1
+
+    def check(self, answer: Any) -> str | None:
+        """None when the answer is legal, else what is wrong with it."""
+        picks = [answer] if self.single else answer
+        if not isinstance(picks, list):
+            return f"{self.name} wants a list of {self.min_count}-{self.max_count} of {self.options}"
+        if not self.min_count <= len(picks) <= self.max_count:
+            return f"{self.name} wants {self.min_count}-{self.max_count} answers, got {len(picks)}"
+        for pick in picks:
+            if pick not in self.options:
+                return f"{pick!r} is not one of {self.options}"
+        if self.distinct and len(set(map(str, picks))) != len(picks):
+            return f"{self.name} wants different answers"
+        return None
+
+
+class IllegalAnswer(Exception):
+    def __init__(self, decision: Decision, answer: Any, why: str) -> None:
+        super().__init__(f"{decision.name}: {why}")
+        self.decision = decision
+        self.answer = answer
+        self.why = why
+
+
+class Player(Protocol):
+    def decide(self, decision: Decision) -> Any: ...
+
+
+class RandomPlayer:
+    """Uniform over legal answers, from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.single:
+            return self.rng.choice(decision.options)
+        count = self.rng.randint(decision.min_count, decision.max_count)
+        if decision.distinct:
+            return self.rng.sample(decision.options, count)
+        return [self.rng.choice(decision.options) for _ in range(count)]
+
+
+class ScriptedPlayer:
+    """Answers from a list, in order (scenarios, replays); falls back to another player when it runs out."""
+
+    def __init__(self, answers: Sequence[Any], fallback: Player | None = None) -> None:
+        self.answers = list(answers)
+        self.fallback = fallback
+
+    def decide(self, decision: Decision) -> Any:
+        if self.answers:
+            return self.answers.pop(0)
+        if self.fallback is not None:
+            return self.fallback.decide(decision)
+        raise IllegalAnswer(
+            decision, None, f"no answer left for {decision.name} (it offers {decision.options})"
+        )

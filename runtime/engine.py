@@ -1,0 +1,228 @@
+"""The generic interpreter: runs a compiled ruleset's sequence, asks players, applies the rules' hooks,
+modifiers and prohibitions. Nothing here knows a Twilight Struggle rule; the primitives it calls
+(`runtime/primitives.py`) know only the mechanics the rules name."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+from collections.abc import Callable, Iterator, Mapping
+from typing import IO, Any
+
+from twilight.runtime.decisions import Decision, IllegalAnswer, Player
+from twilight.runtime.dice import Dice
+from twilight.runtime.program import EffectItems, Frame, Program
+from twilight.runtime.state import SIDES, GameState, LastingEffect
+
+
+class GameEnded(Exception):
+    """Raised by `win` and `end_in_draw`: unwinds whatever was running."""
+
+
+class RuleError(Exception):
+    """A step the rules refuse (scenario steps report its code)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+class Engine:
+    def __init__(
+        self,
+        ir: dict[str, Any],
+        players: Mapping[str, Player],
+        seed: int = 0,
+        settings: Mapping[str, Any] | None = None,
+        dice: list[int] | None = None,
+        trace_to: IO[str] | None = None,
+        program: Program | None = None,
+    ) -> None:
+        from twilight.runtime.primitives import IMPLEMENTATIONS
+
+        self.ir = ir
+        self.program = program or Program(ir, IMPLEMENTATIONS)
+        self.players = dict(players)
+        self.dice = Dice(seed, dice or [])
+        self.state = GameState(ruleset=ir["ruleset"]["name"])
+        self.state.settings = {name: s["default"] for name, s in ir["settings"].items()}
+        self.state.settings.update(settings or {})
+        self.state.influence = {c: {"us": 0, "ussr": 0} for c in ir["map"]["countries"]}
+        self.events: list[dict[str, Any]] = []
+        self.trace_to = trace_to
+        self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
+        self.ops_region: str | None = None  # set while operations must all go to one region
+        self.decisions = 0
+
+    # ------------------------------------------------------------------ running
+    def run(self) -> GameState:
+        """Play the whole game as the ruleset's sequence says."""
+        with contextlib.suppress(GameEnded):
+            self.program.sequence(Frame(self))
+        self.trace("game_end", winner=self.state.winner, reason=self.state.end_reason, vp=self.state.vp)
+        return self.state
+
+    def call_procedure(self, name: str, **args: Any) -> None:
+        proc = self.program.procedures[name]
+        proc.body(Frame(self, {p: args[p] for p in proc.params}))
+
+    def end_game(self, winner: str, reason: str) -> None:
+        if self.state.game_over:
+            return
+        self.state.game_over = True
+        self.state.winner = winner
+        self.state.end_reason = reason
+        self.trace("victory", winner=winner, reason=reason)
+        raise GameEnded
+
+    # ------------------------------------------------------------------ the trace
+    def trace(self, kind: str, **data: Any) -> None:
+        event = {
+            "n": len(self.events),
+            "kind": kind,
+            "turn": self.state.turn,
+            "round": self.state.action_round,
+            **data,
+        }
+        self.events.append(event)
+        if self.trace_to is not None:
+            self.trace_to.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
+
+    # ------------------------------------------------------------------ decisions
+    def ask(self, name: str, side: str, options: list[Any], low: int, high: int, distinct: bool) -> list[Any]:
+        """Ask a side; returns the picks as a list (one item for a single choice)."""
+        decision = Decision(name, side, list(options), low, high, distinct)
+        answer = self.players[side].decide(decision)
+        why = decision.check(answer)
+        if why is not None:
+            raise IllegalAnswer(decision, answer, why)
+        picks = [answer] if decision.single else list(answer)
+        self.decisions += 1
+        self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
+        return picks
+
+    def ask_one(self, name: str, side: str, options: list[Any]) -> Any:
+        return self.ask(name, side, options, 1, 1, True)[0]
+
+    # ------------------------------------------------------------------ rules in force
+    def active(self) -> Iterator[tuple[EffectItems, dict[str, Any]]]:
+        """Standing rules, then lasting effects in the order they began, each with its variables."""
+        for rule in self.program.rules:
+            yield rule, {}
+        for effect in list(self.state.in_effect):
+            items = self.program.lasting.get((effect.card, effect.name))
+            if items is not None:
+                yield items, {**effect.vars, "owner": effect.owner, "this_card": effect.card}
+
+    def _holds(self, when: Callable[[Frame], Any] | None, frame: Frame) -> bool:
+        return when is None or bool(when(frame))
+
+    def modified(self, quantity: str, base: int, **bound: Any) -> int:
+        """A quantity after every modifier: per source, `to` then `by`; standing rules first."""
+        value = base
+        for items, env in self.active():
+            if not items.modifiers:
+                continue
+            frame = Frame(self, {**env, **bound})
+            for mode in ("to", "by"):
+                for name, item_mode, amount, when in items.modifiers:
+                    if name == quantity and item_mode == mode and self._holds(when, frame):
+                        value = amount(frame) if mode == "to" else value + amount(frame)
+        return value
+
+    def forbidden(self, action: str, **bound: Any) -> str | None:
+        """The error code of the first prohibition that refuses the action, else None."""
+        for items, env in self.active():
+            for actions, when, code in items.forbids:
+                if action in actions and self._holds(when, Frame(self, {**env, **bound})):
+                    return code or "forbidden"
+        return None
+
+    def fire(self, trigger: str, **bound: Any) -> None:
+        """Run the hooks listening to a trigger, and end the effects that end on it."""
+        for items, env in list(self.active()):
+            frame = Frame(self, {**env, **bound})
+            for name, when, body in items.hooks:
+                if name == trigger and self._holds(when, frame):
+                    body(frame)
+            for name, when in items.ends:
+                if name == trigger and self._holds(when, frame):
+                    self.end_lasting_from(items)
+
+    def has_status(self, status: str, *args: Any) -> bool:
+        for items, env in self.active():
+            frame = Frame(self, env)
+            for name, arg_exprs in items.statuses:
+                if name == status and [a(frame) for a in arg_exprs] == list(args):
+                    return True
+        return False
+
+    def allowed_actions(self, side: str) -> list[tuple[str, Callable[[Frame], None], Frame]]:
+        out = []
+        for items, env in self.active():
+            frame = Frame(self, dict(env))
+            for name, by, when, body in items.allows:
+                if by(frame) == side and self._holds(when, frame):
+                    out.append((name, body, frame))
+        return out
+
+    # ------------------------------------------------------------------ lasting effects
+    def start_lasting(
+        self, key: tuple[str, str], until: str, until_args: list[Any], env: dict[str, Any]
+    ) -> None:
+        card, name = key
+        owner = env.get("player") or env.get("owner") or self.state.phasing
+        captured = {
+            k: v for k, v in env.items() if k not in ("player", "owner", "this_card") and _jsonable(v)
+        }
+        effect = LastingEffect(
+            card, name, owner, until, until_args, captured, self.state.turn, self.state.action_round
+        )
+        self.state.in_effect.append(effect)
+        self.trace("effect_start", card=card, effect=name, owner=owner, until=until)
+
+    def end_lasting_from(self, items: EffectItems) -> None:
+        for effect in list(self.state.in_effect):
+            if self.program.lasting.get((effect.card, effect.name)) is items:
+                self.state.in_effect.remove(effect)
+                self.trace("effect_end", card=effect.card, effect=effect.name)
+
+    def cancel_card_effects(self, card: str) -> None:
+        for effect in list(self.state.in_effect):
+            if effect.card == card:
+                self.state.in_effect.remove(effect)
+                self.trace("effect_end", card=card, effect=effect.name)
+
+    def expire(self, until: str, side: str | None = None) -> None:
+        for effect in list(self.state.in_effect):
+            if effect.until != until:
+                continue
+            if until == "end_of_next_action_round":
+                if effect.until_args and effect.until_args[0] != side:
+                    continue
+                if (effect.started_turn, effect.started_round) == (
+                    self.state.turn,
+                    self.state.action_round,
+                ) and (self.state.phasing != side):
+                    continue
+            self.state.in_effect.remove(effect)
+            self.trace("effect_end", card=effect.card, effect=effect.name)
+
+    # ------------------------------------------------------------------ saves
+    def snapshot(self) -> dict[str, Any]:
+        return {"state": self.state.to_json(), "dice": self.dice.state(), "trace_length": len(self.events)}
+
+    def restore(self, saved: dict[str, Any]) -> None:
+        self.state = GameState.from_json(saved["state"])
+        self.dice.restore(saved["dice"])
+
+
+def _jsonable(value: Any) -> bool:
+    return (
+        value is None
+        or isinstance(value, (str, int, bool))
+        or (isinstance(value, list) and all(_jsonable(v) for v in value))
+    )
+
+
+__all__ = ["SIDES", "Engine", "GameEnded", "RuleError"]

@@ -1,0 +1,895 @@
+"""Implementations of the registry's primitives: the mechanics rule files call.
+
+Each takes the engine first, then the arguments its registry signature lists. Quantities the rules
+modify (ops, rolls, costs, attempts, action rounds) go through `engine.modified`, and actions the rules
+may forbid through `engine.forbidden`, so the rules themselves stay in the rule files.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from twilight.runtime.program import Frame, ordinal
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {}
+SIDES = ("us", "ussr")
+
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def impl(name: str | None = None) -> Callable[[F], F]:
+    def register(fn: F) -> F:
+        IMPLEMENTATIONS[name or fn.__name__.rstrip("_")] = fn
+        return fn
+
+    return register
+
+
+def other(side: str) -> str:
+    return "ussr" if side == "us" else "us"
+
+
+# ---------------------------------------------------------------------- the map, precomputed per IR
+class Board:
+    def __init__(self, ir: dict[str, Any]) -> None:
+        countries = ir["map"]["countries"]
+        self.countries: list[str] = list(countries)
+        self.stability: dict[str, int] = {c: v["stability"] for c, v in countries.items()}
+        self.battleground: dict[str, bool] = {c: v["battleground"] for c, v in countries.items()}
+        self.region: dict[str, str] = {c: v["region"] for c, v in countries.items()}
+        self.members: dict[str, list[str]] = {}
+        for c, v in countries.items():
+            for r in (v["region"], *v["subregions"]):
+                self.members.setdefault(r, []).append(c)
+        self.superpower_of = {side: s["superpower"] for side, s in ir["map"]["sides"].items()}
+        self.by_superpower = {side: set(s["adjacent"]) for side, s in ir["map"]["sides"].items()}
+        superpowers = set(self.superpower_of.values())
+        self.neighbours = {
+            c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
+        }
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board(engine: Engine) -> Board:
+    key = id(engine.ir)
+    if key not in _BOARDS:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        _BOARDS[key] = Board(engine.ir)
+    return _BOARDS[key]
+
+
+def card_info(engine: Engine, card: str) -> dict[str, Any]:
+    info: dict[str, Any] = engine.ir["cards"][card]
+    return info
+
+
+# ---------------------------------------------------------------------- arithmetic and lists
+impl("min")(lambda e, *xs: min(xs))
+impl("max")(lambda e, *xs: max(xs))
+impl("abs")(lambda e, n: abs(n))
+impl("size")(lambda e, items: len(items))
+impl("first")(lambda e, items: items[0] if items else None)
+impl("concat")(lambda e, a, b: [*a, *b])
+
+
+@impl()
+def rank(engine: Engine, order: str, item: Any) -> int:
+    items: list[Any] = engine.ir["orders"][order]["items"]
+    return items.index(item) + 1 if item in items else len(items) + 1
+
+
+@impl()
+def d6(engine: Engine) -> int:
+    value = engine.dice.d6()
+    engine.trace("die", value=value)
+    return value
+
+
+def _table(engine: Engine, name: str) -> dict[str, Any]:
+    table: dict[str, Any] = engine.ir["tables"][name]
+    return table
+
+
+@impl()
+def roll_table(engine: Engine, name: str) -> int:
+    table = _table(engine, name)
+    roll = engine.program.expr(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)
+    for i, column in enumerate(table["columns"], start=1):
+        if roll in (column["faces"] or []):
+            return i
+    return 1
+
+
+@impl()
+def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
+    table = _table(engine, name)
+    labels = [c["label"] for c in table["columns"]]
+    col = labels.index(column)
+    for row in table["rows"]:
+        if row["keys"] == [str(key)]:
+            return int(row["cells"][col])
+    return 0
+
+
+# ---------------------------------------------------------------------- sides and the game state
+impl("opponent")(lambda e, side: other(side))
+impl("phasing")(lambda e: e.state.phasing)
+impl("turn")(lambda e: e.state.turn)
+impl("action_round")(lambda e: e.state.action_round)
+impl("in_headline")(lambda e: e.state.in_headline)
+impl("defcon")(lambda e: e.state.defcon)
+impl("vp")(lambda e: e.state.vp)
+impl("milops")(lambda e, side: e.state.milops[side])
+impl("space_box")(lambda e, side: e.state.space[side])
+impl("space_attempts")(lambda e, side: e.state.space_attempts[side])
+impl("game_over")(lambda e: e.state.game_over)
+impl("in_final_scoring")(lambda e: e.state.in_final_scoring)
+
+
+@impl()
+def current_period(engine: Engine) -> str:
+    turn = engine.state.turn
+    return ordinal("early" if turn <= 3 else "mid" if turn <= 7 else "late")
+
+
+@impl()
+def space_attempts_allowed(engine: Engine, side: str) -> int:
+    return engine.modified("space_attempts_allowed", 1, actor=side)
+
+
+@impl()
+def action_rounds_this_turn(engine: Engine, side: str) -> int:
+    return engine.modified("action_rounds", 6, actor=side)
+
+
+@impl()
+def setting(engine: Engine, name: str) -> Any:
+    return engine.state.settings.get(name)
+
+
+# ---------------------------------------------------------------------- the map
+impl("all_countries")(lambda e: list(board(e).countries))
+impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
+impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
+impl("in_region")(lambda e, c, region: c in board(e).members.get(region, ()))
+impl("region_of")(lambda e, c: board(e).region[c])
+impl("stability")(lambda e, c: board(e).stability[c])
+impl("battleground")(lambda e, c: board(e).battleground[c])
+impl("influence")(lambda e, side, c: e.state.influence[c][side])
+
+
+@impl()
+def adjacent_to_region(engine: Engine, c: str, region: str) -> bool:
+    b = board(engine)
+    members = b.members.get(region, [])
+    return c not in members and any(n in members for n in b.neighbours[c])
+
+
+@impl()
+def adjacent_to_superpower(engine: Engine, c: str) -> bool:
+    return any(c in adj for adj in board(engine).by_superpower.values())
+
+
+@impl()
+def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
+    return c in board(engine).by_superpower[side]
+
+
+@impl()
+def control_margin(engine: Engine, side: str, c: str) -> int:
+    inf = engine.state.influence[c]
+    return inf[side] - inf[other(side)] - board(engine).stability[c]
+
+
+@impl()
+def controls(engine: Engine, side: str, c: str) -> bool:
+    return control_margin(engine, side, c) >= 0 and engine.state.influence[c][side] > 0
+
+
+@impl()
+def ops_to_control(engine: Engine, side: str, c: str) -> int:
+    return max(0, -control_margin(engine, side, c))
+
+
+@impl()
+def ops_to_break_control(engine: Engine, side: str, c: str) -> int:
+    opp = other(side)
+    return control_margin(engine, opp, c) + 1 if controls(engine, opp, c) else 0
+
+
+@impl()
+def accessible(engine: Engine, side: str, c: str) -> bool:
+    """6.1.1: influence (as at the start of the round) in the country or a neighbour, or the country
+    touches the side's superpower."""
+    b = board(engine)
+    start = engine.state.round_start_influence[side]
+    return c in b.by_superpower[side] or c in start or any(n in start for n in b.neighbours[c])
+
+
+@impl()
+def placed_this_round(engine: Engine, side: str, c: str) -> int:
+    return engine.state.placed_this_round[side].get(c, 0)
+
+
+def _with_control(engine: Engine, side: str, c: str, fn: Callable[[], Any]) -> Any:
+    """Evaluate as if the side controlled the country (state restored afterwards)."""
+    saved = dict(engine.state.influence[c])
+    need = ops_to_control(engine, side, c)
+    if engine.state.influence[c][side] == 0 and need == 0:
+        need = 1
+    engine.state.influence[c][side] += need
+    try:
+        return fn()
+    finally:
+        engine.state.influence[c] = saved
+
+
+def _function(engine: Engine, name: str, *args: Any) -> Any:
+    fn = engine.program.functions[name]
+    return fn.body(Frame(engine, dict(zip(fn.params, args, strict=True))))
+
+
+@impl()
+def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
+    return ordinal(
+        str(_with_control(engine, side, c, lambda: _function(engine, "scoring_level", side, region)))
+    )
+
+
+@impl()
+def score_swing_if_controlled(engine: Engine, side: str, c: str, region: str) -> int:
+    def net() -> int:
+        return int(_function(engine, "region_vp", side, region)) - int(
+            _function(engine, "region_vp", other(side), region)
+        )
+
+    before = net()
+    return int(_with_control(engine, side, c, net)) - before
+
+
+# ---------------------------------------------------------------------- cards
+impl("ops")(lambda e, card: card_info(e, card)["ops"])
+impl("event_side")(lambda e, card: card_info(e, card)["side"])
+impl("period_of")(lambda e, card: ordinal(card_info(e, card)["period"]))
+impl("is_scoring")(lambda e, card: card_info(e, card)["scoring"])
+impl("is_starred")(lambda e, card: card_info(e, card)["starred"])
+impl("hand")(lambda e, side: list(e.state.hands[side]))
+impl("draw_pile")(lambda e: list(e.state.draw_pile))
+impl("discard_pile")(lambda e: list(reversed(e.state.discard)))
+impl("removed_cards")(lambda e: list(e.state.removed))
+impl("china_card_holder")(lambda e: e.state.china_holder)
+impl("china_card_face_up")(lambda e: e.state.china_face_up)
+impl("headline_of")(lambda e, side: e.state.headline.get(side))
+
+
+@impl()
+def ops_for(engine: Engine, side: str, card: str) -> int:
+    """7.4: printed ops with every modifier in force for that side; never below 1 for a non-scoring card."""
+    info = card_info(engine, card)
+    if info["scoring"]:
+        return 0
+    return max(1, engine.modified("ops", info["ops"], actor=side, card=card))
+
+
+@impl()
+def in_effect(engine: Engine, card: str) -> bool:
+    return any(e.card == card for e in engine.state.in_effect)
+
+
+@impl()
+def played_by(engine: Engine, card: str) -> str:
+    for effect in engine.state.in_effect:
+        if effect.card == card:
+            return effect.owner
+    return "neutral"
+
+
+@impl()
+def period_cards(engine: Engine, period: str) -> list[str]:
+    optional = bool(engine.state.settings.get("optional_cards", False))
+    return [
+        name
+        for name, info in engine.ir["cards"].items()
+        if info["period"] == period and (optional or not info["optional"]) and not info["no_event"]
+    ]
+
+
+@impl()
+def random_card(engine: Engine, cards: list[str]) -> str | None:
+    return engine.dice.pick(cards) if cards else None
+
+
+@impl()
+def ops_spent_only_in(engine: Engine, region: str) -> bool:
+    return engine.ops_region == region
+
+
+@impl()
+def space_ops_needed(engine: Engine, side: str) -> int:
+    box = engine.state.space[side] + 1
+    rows = {int(r["keys"][0]): r for r in _table(engine, "space_race")["rows"]}
+    return int(rows[box]["cells"][0]) if box in rows else 0
+
+
+@impl("may")
+def may(engine: Engine, action: str, side: str, card: str) -> bool:
+    return engine.forbidden(action, actor=side, card=card) is None
+
+
+# ---------------------------------------------------------------------- effects on the board
+def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
+    engine.state.influence[c][side] = max(0, engine.state.influence[c][side] + amount)
+
+
+@impl()
+def add_influence(engine: Engine, side: str, c: str, amount: int) -> None:
+    _changed_influence(engine, side, c, amount)
+    engine.trace("influence", side=side, country=c, change=amount, now=engine.state.influence[c][side])
+
+
+@impl()
+def remove_influence(engine: Engine, side: str, c: str, amount: int) -> None:
+    before = engine.state.influence[c][side]
+    _changed_influence(engine, side, c, -amount)
+    engine.trace(
+        "influence",
+        side=side,
+        country=c,
+        change=engine.state.influence[c][side] - before,
+        now=engine.state.influence[c][side],
+    )
+
+
+@impl()
+def set_defcon(engine: Engine, level: int) -> None:
+    change_defcon(engine, level - engine.state.defcon)
+
+
+@impl()
+def change_defcon(engine: Engine, by: int) -> None:
+    before = engine.state.defcon
+    engine.state.defcon = max(1, min(5, before + by))
+    if engine.state.defcon != before:
+        engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
+        engine.fire("defcon_changed", actor=engine.defcon_actor)
+
+
+@impl()
+def gain_vp(engine: Engine, side: str, amount: int) -> None:
+    if amount == 0:
+        return
+    engine.state.vp += amount if side == "us" else -amount
+    engine.trace("vp", side=side, change=amount, now=engine.state.vp)
+    engine.fire("vp_changed")
+
+
+@impl()
+def add_milops(engine: Engine, side: str, amount: int) -> None:
+    engine.state.milops[side] = min(5, engine.state.milops[side] + amount)
+
+
+@impl()
+def reset_milops(engine: Engine) -> None:
+    engine.state.milops = {"us": 0, "ussr": 0}
+
+
+@impl()
+def region_scored(engine: Engine, region: str) -> None:
+    engine.trace("scored", region=region, vp=engine.state.vp)
+    engine.fire("region_scored", region=region)
+
+
+@impl()
+def win(engine: Engine, side: str, reason: str) -> None:
+    engine.end_game(side, reason)
+
+
+@impl()
+def end_in_draw(engine: Engine, reason: str) -> None:
+    engine.end_game("draw", reason)
+
+
+@impl()
+def begin_final_scoring(engine: Engine) -> None:
+    engine.state.in_final_scoring = True
+
+
+@impl()
+def log(engine: Engine, message: str) -> None:
+    engine.trace("log", message=message)
+
+
+# ---------------------------------------------------------------------- operations
+MODES = ("influence", "coup", "realign")
+
+
+def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
+    """Some modifiers pay only when every op goes to one region (The China Card in Asia): offer it."""
+    if card is None:
+        return ops
+    for region in board(engine).members:
+        engine.ops_region = region
+        bonus = ops_for(engine, side, card)
+        engine.ops_region = None
+        if bonus > ops and engine.ask_one("ops_in_one_region", side, [f"all_in_{region}", "no"]) != "no":
+            engine.ops_region = region
+            return bonus
+    return ops
+
+
+def _targets_ok(engine: Engine, c: str) -> bool:
+    return engine.ops_region is None or c in board(engine).members.get(engine.ops_region, ())
+
+
+@impl()
+def conduct_operations(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    modes = [m for m in MODES if _mode_possible(engine, side, m, card)]
+    if not modes:
+        engine.trace("no_operations", side=side)
+        return
+    mode = engine.ask_one("operations", side, modes)
+    _operations(engine, side, mode, ops, card)
+
+
+def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
+    if mode == "influence":
+        return bool(_influence_options(engine, side, card, 99))
+    action = "coup" if mode == "coup" else "realign"
+    return bool(_attack_targets(engine, side, action, card))
+
+
+def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None) -> None:
+    try:
+        if mode == "influence":
+            place_influence_with_ops(engine, side, ops, card)
+        elif mode == "coup":
+            targets = _attack_targets(engine, side, "coup", card)
+            if targets:
+                coup(engine, side, engine.ask_one("coup_target", side, targets), ops, card)
+        else:
+            for _ in range(ops):
+                targets = _attack_targets(engine, side, "realign", card)
+                if not targets:
+                    break
+                realign(engine, side, engine.ask_one("realign_target", side, targets), card)
+    finally:
+        engine.ops_region = None
+
+
+def _attack_targets(engine: Engine, side: str, action: str, card: str | None) -> list[str]:
+    return [
+        c
+        for c in board(engine).countries
+        if _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=card, target=c) is None
+    ]
+
+
+def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> list[str]:
+    out = []
+    for c in board(engine).countries:
+        if not _targets_ok(engine, c):
+            continue
+        if engine.forbidden("influence", actor=side, card=card, target=c) is not None:
+            continue
+        if engine.modified("influence_cost", 1, actor=side, target=c) <= ops_left:
+            out.append(c)
+    return out
+
+
+@impl()
+def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    """6.1: one point at a time, each paying its cost as the board stands then."""
+    left = ops
+    while left > 0:
+        options = _influence_options(engine, side, card, left)
+        if not options:
+            break
+        c = engine.ask_one("influence_target", side, options)
+        left -= engine.modified("influence_cost", 1, actor=side, target=c)
+        add_influence(engine, side, c, 1)
+        placed = engine.state.placed_this_round[side]
+        placed[c] = placed.get(c, 0) + 1
+        engine.fire("influence_placed", actor=side, target=c)
+
+
+def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None, free: bool) -> None:
+    engine.fire("coup_attempt", actor=side, target=c, card=card, ops=ops, free=free)
+    roll = d6(engine)
+    strength = roll + ops + engine.modified("coup_roll", 0, actor=side, target=c)
+    defence = engine.modified("coup_defence", 0, actor=side, target=c)
+    drop = engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
+    engine.trace("coup", side=side, country=c, roll=roll, strength=strength, defence=defence)
+    if strength > defence:
+        diff = strength - defence
+        opp = other(side)
+        removed = min(diff, engine.state.influence[c][opp])
+        remove_influence(engine, opp, c, removed)
+        if diff > removed:
+            add_influence(engine, side, c, diff - removed)
+    if drop:
+        change_defcon(engine, -drop)
+    engine.fire("coup_resolved", actor=side, target=c, card=card, ops=ops, free=free)
+
+
+@impl()
+def coup(engine: Engine, side: str, c: str, ops: int, card: str | None = None) -> None:
+    _resolve_coup(engine, side, c, ops, card, free=False)
+
+
+@impl()
+def free_coup(engine: Engine, side: str, c: str, ops: int) -> None:
+    _resolve_coup(engine, side, c, ops, None, free=True)
+
+
+@impl()
+def realign(engine: Engine, side: str, c: str, card: str | None = None) -> None:
+    """6.2: both roll; the higher removes the difference from the other's influence; never adds."""
+    opp = other(side)
+    mine = d6(engine) + engine.modified("realign_roll", 0, actor=side, target=c)
+    theirs = d6(engine) + engine.modified("realign_roll", 0, actor=opp, target=c)
+    engine.trace("realign", side=side, country=c, roll=mine, against=theirs)
+    if mine > theirs:
+        remove_influence(engine, opp, c, mine - theirs)
+    elif theirs > mine:
+        remove_influence(engine, side, c, theirs - mine)
+    engine.fire("realignment", actor=side, target=c)
+
+
+@impl()
+def space_attempt(engine: Engine, side: str, card: str) -> None:
+    """6.4: roll against the next box; the first to reach a box scores its first VP, the second its second."""
+    box = engine.state.space[side] + 1
+    rows = {int(r["keys"][0]): r["cells"] for r in _table(engine, "space_race")["rows"]}
+    _, roll_max, vp_first, vp_second = rows[box]
+    engine.state.space_attempts[side] += 1
+    roll = d6(engine) + engine.modified("space_roll", 0, actor=side)
+    success = roll <= roll_max
+    engine.trace("space", side=side, box=box, roll=roll, success=success)
+    if success:
+        first = engine.state.space[other(side)] < box
+        engine.state.space[side] = box
+        gain_vp(engine, side, vp_first if first else vp_second)
+
+
+# ---------------------------------------------------------------------- action rounds and card play
+@impl()
+def set_action_round(engine: Engine, number: int) -> None:
+    engine.state.action_round = number
+
+
+def _remaining_rounds(engine: Engine, side: str) -> int:
+    return max(1, action_rounds_this_turn(engine, side) - engine.state.action_round + 1)
+
+
+def _playable(engine: Engine, side: str) -> list[str]:
+    state = engine.state
+    cards = list(state.hands[side])
+    if state.china_holder == side and state.china_face_up:
+        cards.append(_china(engine))
+    cards = [c for c in cards if engine.forbidden("play", actor=side, card=c) is None]
+    for card in cards:
+        if engine.has_status("must_play_for_ops", side, card) or engine.has_status("must_play", side, card):
+            return [card]
+    must = [c for c in state.hands[side] if engine.forbidden("hold", actor=side, card=c) is not None]
+    if must and len(must) >= _remaining_rounds(engine, side):
+        return [c for c in cards if c in must]
+    return cards
+
+
+def _china(engine: Engine) -> str:
+    return next((n for n, c in engine.ir["cards"].items() if c["no_event"]), "the_china_card")
+
+
+@impl()
+def take_action_round(engine: Engine, side: str) -> None:
+    state = engine.state
+    state.phasing = side
+    engine.defcon_actor = side
+    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    engine.trace("action_round", side=side)
+    engine.fire("action_round_start", actor=side)
+    for name, body, frame in engine.allowed_actions(side):
+        if engine.ask_one(name, side, ["yes", "no"]) == "yes":
+            body(frame)
+    cards = _playable(engine, side)
+    if cards:
+        play_card(engine, side, engine.ask_one("action_card", side, cards))
+    engine.fire("action_round_end", actor=side)
+    engine.expire("end_of_action_round")
+    engine.expire("end_of_next_action_round", side)
+
+
+def _event_possible(engine: Engine, side: str, card: str) -> bool:
+    info = card_info(engine, card)
+    if card not in engine.program.events:
+        return False
+    if any(in_effect(engine, c) for c in info["prevented_by"]):
+        return False
+    if info["requires_any"] and not any(in_effect(engine, c) for c in info["requires_any"]):
+        return False
+    return engine.forbidden("event", actor=side, card=card) is None
+
+
+def _modes(engine: Engine, side: str, card: str) -> list[str]:
+    info = card_info(engine, card)
+    if info["scoring"]:
+        return ["event"]
+    forced_ops = engine.has_status("must_play_for_ops", side, card)
+    modes = []
+    if info["side"] in (side, "neutral") and not forced_ops and _event_possible(engine, side, card):
+        modes.append("event")
+    modes += [m for m in MODES if _mode_possible(engine, side, m, card)]
+    if not forced_ops and engine.forbidden("space", actor=side, card=card) is None:
+        modes.append("space")
+    return modes
+
+
+@impl()
+def play_card(engine: Engine, side: str, card: str) -> None:
+    """One card played in an action round: as its event, for operations, or on the Space Race."""
+    state = engine.state
+    from_hand = card in state.hands[side]
+    if from_hand:
+        state.hands[side].remove(card)
+    engine.trace("play", side=side, card=card)
+    modes = _modes(engine, side, card)
+    if not modes:
+        engine.trace("no_legal_play", side=side, card=card)
+        _dispose(engine, card, from_hand, as_event=False)
+        engine.fire("card_played", actor=side, card=card)
+        return
+    mode = engine.ask_one("play_mode", side, modes)
+    info = card_info(engine, card)
+    if mode == "event":
+        play_event(engine, side, card, from_hand)
+    elif mode == "space":
+        space_attempt(engine, side, card)
+        _dispose(engine, card, from_hand, as_event=False)
+    else:
+        opponent_event = info["side"] == other(side) and card in engine.program.events
+        event_first = opponent_event and engine.ask_one("event_first", side, ["event", "ops"]) == "event"
+        if event_first:
+            _opponent_event(engine, side, card)
+        ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card))
+        _operations(engine, side, mode, ops, card)
+        if opponent_event and not event_first:
+            _opponent_event(engine, side, card)
+        if not (
+            opponent_event
+            and card_info(engine, card)["starred"]
+            and _event_possible(engine, other(side), card)
+        ):
+            _dispose(engine, card, from_hand, as_event=False)
+    engine.fire("card_played", actor=side, card=card)
+
+
+def _opponent_event(engine: Engine, side: str, card: str) -> None:
+    """5.2: the opponent's event happens as if the opponent played it; a prevented one does not."""
+    owner = other(side)
+    if not _event_possible(engine, owner, card):
+        engine.trace("event_prevented", card=card)
+        return
+    _run_event(engine, owner, card)
+    if card_info(engine, card)["starred"]:
+        _remove(engine, card)
+
+
+def _run_event(engine: Engine, owner: str, card: str) -> None:
+    engine.trace("event", side=owner, card=card)
+    info = card_info(engine, card)
+    if info["permanent"]:
+        engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
+    engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
+    engine.fire("event_played", actor=owner, card=card)
+
+
+@impl()
+def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> None:
+    """The card's event happens for its owner (or for the side, if neutral); then the card goes away."""
+    info = card_info(engine, card)
+    owner = info["side"] if info["side"] in SIDES else side
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+    if card not in engine.program.events or not _event_possible(engine, owner, card):
+        engine.trace("event_prevented", card=card)
+        _dispose(engine, card, True, as_event=False)
+        return
+    try:
+        _run_event(engine, owner, card)
+    finally:
+        _dispose(engine, card, True, as_event=True)
+
+
+def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None:
+    state = engine.state
+    if card == _china(engine) or card in state.removed or card in state.discard:
+        return
+    if any(card in state.hands[s] for s in SIDES):
+        return  # the event moved it (Missile Envy)
+    if as_event and card_info(engine, card)["starred"]:
+        state.removed.append(card)
+    else:
+        state.discard.append(card)
+
+
+def _remove(engine: Engine, card: str) -> None:
+    state = engine.state
+    for zone in (state.discard, state.hands["us"], state.hands["ussr"]):
+        if card in zone:
+            zone.remove(card)
+    if card not in state.removed:
+        state.removed.append(card)
+
+
+@impl()
+def play_card_for_ops(engine: Engine, side: str, card: str) -> None:
+    conduct_operations(engine, side, ops_for(engine, side, card), card)
+
+
+# ---------------------------------------------------------------------- cards and decks
+def _draw(engine: Engine) -> str | None:
+    state = engine.state
+    if not state.draw_pile:
+        if not state.discard:
+            return None
+        state.draw_pile = list(state.discard)
+        state.discard.clear()
+        engine.dice.shuffle(state.draw_pile)
+        engine.trace("reshuffle", cards=len(state.draw_pile))
+    return state.draw_pile.pop(0)
+
+
+@impl()
+def deal_up_to(engine: Engine, side: str, size: int) -> None:
+    hand = engine.state.hands[side]
+    while len(hand) < size:
+        card = _draw(engine)
+        if card is None:
+            break
+        hand.append(card)
+    engine.trace("dealt", side=side, hand=len(hand))
+
+
+@impl()
+def draw_to(engine: Engine, side: str, count: int) -> None:
+    for _ in range(count):
+        card = _draw(engine)
+        if card is None:
+            break
+        engine.state.hands[side].append(card)
+
+
+@impl()
+def add_period_to_deck(engine: Engine, period: str) -> None:
+    cards = [c for c in period_cards(engine, period) if c not in engine.state.removed]
+    engine.state.draw_pile.extend(cards)
+    engine.dice.shuffle(engine.state.draw_pile)
+    engine.trace("deck_added", period=period, cards=len(cards))
+
+
+@impl()
+def shuffle_hand(engine: Engine, side: str) -> None:
+    engine.dice.shuffle(engine.state.hands[side])
+
+
+@impl()
+def arrange_hand(engine: Engine, side: str, cards: list[str]) -> None:
+    rest = [c for c in engine.state.hands[side] if c not in cards]
+    engine.state.hands[side] = [c for c in cards if c in engine.state.hands[side]] + rest
+
+
+@impl()
+def discard(engine: Engine, side: str, card: str) -> None:
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+        engine.state.discard.append(card)
+        engine.trace("discard", side=side, card=card)
+
+
+@impl()
+def remove_from_game(engine: Engine, card: str) -> None:
+    _remove(engine, card)
+
+
+@impl()
+def give_card(engine: Engine, card: str, side: str) -> None:
+    state = engine.state
+    for zone in (state.hands["us"], state.hands["ussr"], state.discard, state.draw_pile, state.removed):
+        if card in zone:
+            zone.remove(card)
+    state.hands[side].append(card)
+
+
+@impl()
+def cancel_event(engine: Engine, card: str) -> None:
+    engine.cancel_card_effects(card)
+
+
+@impl()
+def cancel_headline(engine: Engine, side: str) -> None:
+    card = engine.state.headline.get(side)
+    engine.state.headline[side] = None
+    if card is not None:
+        engine.trace("headline_cancelled", side=side, card=card)
+        if card not in engine.state.discard:
+            engine.state.discard.append(card)
+
+
+@impl()
+def reveal_hand(engine: Engine, side: str, to: str) -> None:
+    engine.trace("hand_revealed", side=side, to=to, cards=list(engine.state.hands[side]))
+
+
+@impl()
+def pass_china_card(engine: Engine, to: str, face_up: bool) -> None:
+    engine.state.china_holder = to
+    engine.state.china_face_up = face_up
+    engine.trace("china_card", holder=to, face_up=face_up)
+
+
+@impl()
+def flip_china_card_face_up(engine: Engine) -> None:
+    engine.state.china_face_up = True
+
+
+@impl()
+def apply_table(engine: Engine, name: str, column: int) -> None:
+    for side in SIDES:
+        apply_table_for(engine, name, column, side)
+
+
+@impl()
+def apply_table_for(engine: Engine, name: str, column: int, side: str) -> None:
+    for row in _table(engine, name)["rows"]:
+        if row["keys"][0] == side and row["cells"][column - 1]:
+            add_influence(engine, side, row["keys"][1], int(row["cells"][column - 1]))
+
+
+# ---------------------------------------------------------------------- turn markers and the headline
+@impl()
+def begin_turn(engine: Engine, number: int) -> None:
+    engine.state.turn = number
+    engine.state.action_round = 0
+    engine.state.space_attempts = {"us": 0, "ussr": 0}
+    engine.trace("turn", number=number)
+    engine.fire("turn_start", turn_number=number)
+
+
+@impl()
+def set_in_headline(engine: Engine, on: bool) -> None:
+    engine.state.in_headline = on
+    if not on:
+        engine.state.headline = {"us": None, "ussr": None}
+
+
+@impl()
+def headline_chosen(engine: Engine, side: str, card: str) -> None:
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+    engine.state.headline[side] = card
+
+
+@impl()
+def reveal_headlines(engine: Engine) -> None:
+    us_card, ussr_card = engine.state.headline["us"], engine.state.headline["ussr"]
+    engine.trace("headlines", us=us_card, ussr=ussr_card)
+    engine.fire("headline_revealed", us_card=us_card, ussr_card=ussr_card)
+
+
+@impl()
+def resolve_headline(engine: Engine, side: str) -> None:
+    card = engine.state.headline.get(side)
+    if card is None:
+        return
+    engine.state.phasing = side
+    engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
+    play_event(engine, side, card)

@@ -1,0 +1,485 @@
+"""Compile the IR once into Python closures; the engine runs those, never the IR dicts.
+
+An expression becomes `f(frame) -> value`, a statement `f(frame) -> None`. A Frame holds the engine and
+the local variables of the procedure, event or hook being run.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime import registry
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+class Ordinal(str):
+    """A value of an ordered enumeration (period, scoring level): equal as text, ordered by rank."""
+
+    rank: int
+
+    def __new__(cls, value: str, rank: int) -> Ordinal:
+        obj = super().__new__(cls, value)
+        obj.rank = rank
+        return obj
+
+    def _r(self, other: object) -> int:
+        return other.rank if isinstance(other, Ordinal) else ORDINALS.get(str(other), -1)
+
+    def __lt__(self, other: object) -> bool:
+        return self.rank < self._r(other)
+
+    def __le__(self, other: object) -> bool:
+        return self.rank <= self._r(other)
+
+    def __gt__(self, other: object) -> bool:
+        return self.rank > self._r(other)
+
+    def __ge__(self, other: object) -> bool:
+        return self.rank >= self._r(other)
+
+    __hash__ = str.__hash__
+
+
+ORDINALS: dict[str, int] = {}
+ORDERED_ENUMS = ("period", "scoring_level")
+ENUM_VALUES: dict[str, Ordinal] = {}
+for _enum in ORDERED_ENUMS:
+    for _rank, _value in enumerate(registry.ENUMS[_enum]):
+        ORDINALS[_value] = _rank
+        ENUM_VALUES[_value] = Ordinal(_value, _rank)
+
+
+def ordinal(value: str) -> str:
+    return ENUM_VALUES.get(value, value)
+
+
+class StopLoop(Exception):
+    """`stop`: leave the innermost loop."""
+
+
+@dataclass
+class Frame:
+    engine: Engine
+    vars: dict[str, Any] = field(default_factory=dict)
+
+
+Expr = Callable[[Frame], Any]
+Stmt = Callable[[Frame], None]
+
+
+@dataclass
+class EffectItems:
+    """The compiled items of a standing rule or a lasting block."""
+
+    source: str  # "rule:<name>" or "card:<id>:<lasting>"
+    modifiers: list[tuple[str, str, Expr, Expr | None]] = field(
+        default_factory=list
+    )  # target, mode, value, when
+    forbids: list[tuple[tuple[str, ...], Expr | None, str | None]] = field(default_factory=list)
+    hooks: list[tuple[str, Expr | None, Stmt]] = field(default_factory=list)
+    allows: list[tuple[str, Expr, Expr | None, Stmt]] = field(default_factory=list)
+    statuses: list[tuple[str, list[Expr]]] = field(default_factory=list)
+    ends: list[tuple[str, Expr | None]] = field(default_factory=list)
+
+
+@dataclass
+class Function:
+    params: list[str]
+    body: Expr
+
+
+@dataclass
+class Procedure:
+    params: list[str]
+    body: Stmt
+
+
+class Program:
+    """The compiled ruleset."""
+
+    def __init__(self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]]) -> None:
+        self.ir = ir
+        self.primitives = primitives
+        self.functions: dict[str, Function] = {}
+        self.procedures: dict[str, Procedure] = {}
+        self.events: dict[str, Stmt] = {}
+        self.rules: list[EffectItems] = []
+        self.lasting: dict[tuple[str, str], EffectItems] = {}  # (card, lasting name) -> items
+        self._current_card = ""
+        for name, fn in ir["functions"].items():
+            self.functions[name] = Function([p["name"] for p in fn["params"]], self.expr(fn["body"]))
+        for name, proc in ir["procedures"].items():
+            self.procedures[name] = Procedure([p["name"] for p in proc["params"]], self.body(proc["body"]))
+        for name, card in ir["cards"].items():
+            if card["event"] is not None:
+                self._current_card = name
+                self.events[name] = self.body(card["event"])
+        self._current_card = ""
+        for name, rule in ir["rules"].items():
+            self.rules.append(self.items(f"rule:{name}", rule["items"]))
+        self.sequence = self.body(ir["sequence"]["body"])
+
+    # ------------------------------------------------------------------ expressions
+    def expr(self, node: Any) -> Expr:
+        if node is None or isinstance(node, (bool, int)):
+            return _constant(node)
+        if "str" in node:
+            return _constant(node["str"])
+        if "var" in node:
+            name = node["var"]
+            return lambda f: f.vars[name]
+        if "ref" in node:
+            return self._ref(node)
+        if "call" in node:
+            ((fn, args),) = node["call"].items()
+            return self._call(self.primitives[fn], [self.expr(a) for a in args])
+        if "fn" in node:
+            return self._function(node["fn"], [self.expr(a) for a in node["args"]])
+        if "agg" in node:
+            return self._aggregate(node)
+        if "list" in node:
+            items = [self.expr(i) for i in node["list"]]
+            return lambda f: [i(f) for i in items]
+        if "each" in node:
+            return self._comprehension(node)
+        if "op" in node:
+            return self._op(node["op"], [self.expr(a) for a in node["args"]])
+        raise ValueError(f"unknown IR expression {node!r}")
+
+    def _ref(self, node: dict[str, Any]) -> Expr:
+        kind, ident = node["ref"], node["id"]
+        if kind == "setting":
+            return lambda f: f.engine.state.settings[ident]
+        value = ordinal(ident) if kind == "enum" else ident
+        return lambda f: value
+
+    @staticmethod
+    def _call(prim: Callable[..., Any], args: list[Expr]) -> Expr:
+        if not args:
+            return lambda f: prim(f.engine)
+        if len(args) == 1:
+            (a,) = args
+            return lambda f: prim(f.engine, a(f))
+        if len(args) == 2:
+            a, b = args
+            return lambda f: prim(f.engine, a(f), b(f))
+        return lambda f: prim(f.engine, *[a(f) for a in args])
+
+    def _function(self, name: str, args: list[Expr]) -> Expr:
+        def call(f: Frame) -> Any:
+            fn = self.functions[name]
+            return fn.body(Frame(f.engine, dict(zip(fn.params, [a(f) for a in args], strict=True))))
+
+        return call
+
+    def _aggregate(self, node: dict[str, Any]) -> Expr:
+        kind, bind = node["agg"], node["bind"]
+        item, source = self.expr(node["item"]), self.expr(node["in"])
+        where = self.expr(node["where"]) if node["where"] is not None else None
+
+        def values(f: Frame) -> list[Any]:
+            out = []
+            saved = f.vars.get(bind, _MISSING)
+            for x in source(f):
+                f.vars[bind] = x
+                if where is None or where(f):
+                    out.append(item(f))
+            if saved is _MISSING:
+                f.vars.pop(bind, None)
+            else:
+                f.vars[bind] = saved
+            return out
+
+        if kind == "count":
+            return lambda f: len(values(f))
+        if kind == "sum":
+            return lambda f: sum(values(f))
+        if kind == "max":
+            return lambda f: max(values(f), default=0)
+        if kind == "min":
+            return lambda f: min(values(f), default=0)
+        if kind == "any":
+            return lambda f: any(values(f))
+        return lambda f: all(values(f))
+
+    def _comprehension(self, node: dict[str, Any]) -> Expr:
+        bind, source = node["each"], self.expr(node["in"])
+        where = self.expr(node["where"]) if node["where"] is not None else None
+        order = [(self.expr(k["key"]), k["desc"]) for k in node["order"]]
+
+        def run(f: Frame) -> list[Any]:
+            saved = f.vars.get(bind, _MISSING)
+            kept: list[Any] = []
+            for x in source(f):
+                f.vars[bind] = x
+                if where is None or where(f):
+                    kept.append(x)
+            for key, desc in reversed(order):  # stable sorts, last key first
+                decorated = []
+                for x in kept:
+                    f.vars[bind] = x
+                    decorated.append((key(f), x))
+                decorated.sort(key=lambda kv: _sortable(kv[0]), reverse=desc)
+                kept = [x for _, x in decorated]
+            if saved is _MISSING:
+                f.vars.pop(bind, None)
+            else:
+                f.vars[bind] = saved
+            return kept
+
+        return run
+
+    @staticmethod
+    def _op(op: str, args: list[Expr]) -> Expr:
+        if op == "and":
+            a, b = args
+            return lambda f: bool(a(f)) and bool(b(f))
+        if op == "or":
+            a, b = args
+            return lambda f: bool(a(f)) or bool(b(f))
+        if op == "not":
+            (a,) = args
+            return lambda f: not a(f)
+        if op == "neg":
+            (a,) = args
+            return lambda f: -a(f)
+        if op == "if":
+            c, t, e = args
+            return lambda f: t(f) if c(f) else e(f)
+        a, b = args
+        table: dict[str, Callable[[Any, Any], Any]] = {
+            "==": lambda x, y: x == y,
+            "!=": lambda x, y: x != y,
+            "<": lambda x, y: _sortable(x) < _sortable(y),
+            "<=": lambda x, y: _sortable(x) <= _sortable(y),
+            ">": lambda x, y: _sortable(x) > _sortable(y),
+            ">=": lambda x, y: _sortable(x) >= _sortable(y),
+            "+": lambda x, y: x + y,
+            "-": lambda x, y: x - y,
+            "*": lambda x, y: x * y,
+            "in": lambda x, y: x in y,
+            "not_in": lambda x, y: x not in y,
+        }
+        fn = table[op]
+        return lambda f: fn(a(f), b(f))
+
+    # ------------------------------------------------------------------ statements
+    def body(self, stmts: list[Any]) -> Stmt:
+        compiled = [self.stmt(s) for s in stmts]
+        if len(compiled) == 1:
+            return compiled[0]
+
+        def run(f: Frame) -> None:
+            for s in compiled:
+                s(f)
+
+        return run
+
+    def stmt(self, node: dict[str, Any]) -> Stmt:
+        if "do" in node:
+            ((fn, args),) = node["do"].items()
+            call = self._call(self.primitives[fn], [self.expr(a) for a in args])
+
+            def effect(f: Frame) -> None:
+                call(f)
+
+            return effect
+        if "run" in node:
+            name, args = node["run"], [self.expr(a) for a in node["args"]]
+
+            def run_procedure(f: Frame) -> None:
+                proc = self.procedures[name]
+                proc.body(Frame(f.engine, dict(zip(proc.params, [a(f) for a in args], strict=True))))
+
+            return run_procedure
+        if "let" in node or "set" in node:
+            name = node.get("let") or node["set"]
+            value = self.expr(node["value"])
+
+            def assign(f: Frame) -> None:
+                f.vars[name] = value(f)
+
+            return assign
+        if "if" in node:
+            cond, then, other = self.expr(node["if"]), self.body(node["then"]), self.body(node["else"])
+
+            def branch(f: Frame) -> None:
+                if cond(f):
+                    then(f)
+                else:
+                    other(f)
+
+            return branch
+        if "for_each" in node:
+            return self._for_each(node)
+        if "repeat" in node:
+            return self._repeat(node)
+        if "while" in node:
+            cond, body = self.expr(node["while"]), self.body(node["body"])
+
+            def loop(f: Frame) -> None:
+                try:
+                    while cond(f):
+                        body(f)
+                except StopLoop:
+                    pass
+
+            return loop
+        if "choose" in node:
+            return self._choose(node)
+        if "decide" in node:
+            return self._decide(node)
+        if "lasting" in node:
+            return self._lasting(node)
+        if "phase" in node:
+            name, label, body = node["phase"], node["label"], self.body(node["body"])
+
+            def phase(f: Frame) -> None:
+                f.engine.trace("phase", phase=name, label=label)
+                body(f)
+
+            return phase
+        if "stop" in node:
+
+            def stop(f: Frame) -> None:
+                raise StopLoop
+
+            return stop
+        raise ValueError(f"unknown IR statement {node!r}")
+
+    def _for_each(self, node: dict[str, Any]) -> Stmt:
+        bind, source, body = node["for_each"], self.expr(node["in"]), self.body(node["body"])
+        where = self.expr(node["where"]) if node["where"] is not None else None
+
+        def loop(f: Frame) -> None:
+            try:
+                for x in list(source(f)):
+                    f.vars[bind] = x
+                    if where is None or where(f):
+                        body(f)
+            except StopLoop:
+                pass
+
+        return loop
+
+    def _repeat(self, node: dict[str, Any]) -> Stmt:
+        count, bind, body = self.expr(node["repeat"]), node["as"], self.body(node["body"])
+
+        def loop(f: Frame) -> None:
+            try:
+                for i in range(1, count(f) + 1):
+                    if bind:
+                        f.vars[bind] = i
+                    body(f)
+            except StopLoop:
+                pass
+
+        return loop
+
+    def _choose(self, node: dict[str, Any]) -> Stmt:
+        bind, source = node["choose"], self.expr(node["in"])
+        where = self.expr(node["where"]) if node["where"] is not None else None
+        by = self.expr(node["by"])
+        count = self.expr(node["count"]) if node["count"] is not None else None
+        up_to = self.expr(node["up_to"]) if node["up_to"] is not None else None
+        distinct, optional, decision = node["distinct"], node["optional"], node["decision"]
+        body, otherwise = self.body(node["body"]), self.body(node["otherwise"])
+
+        def choose(f: Frame) -> None:
+            options = []
+            for x in source(f):
+                f.vars[bind] = x
+                if (where is None or where(f)) and x not in options:
+                    options.append(x)
+            if count is not None:
+                wanted = count(f)
+                low, high = wanted, wanted
+            elif up_to is not None:
+                low, high = 1, up_to(f)
+            else:
+                low, high = 1, 1
+            if distinct:
+                high = min(high, len(options))
+                low = min(low, high)
+            if optional:
+                low = 0
+            picks: list[Any] = []
+            if options and high > 0:
+                picks = f.engine.ask(decision, by(f), options, low, high, distinct)
+            if not picks:
+                otherwise(f)
+                return
+            for x in picks:
+                f.vars[bind] = x
+                body(f)
+
+        return choose
+
+    def _decide(self, node: dict[str, Any]) -> Stmt:
+        decision, by = node["decide"], self.expr(node["by"])
+        options = [
+            (o["name"], self.expr(o["when"]) if o["when"] is not None else None, self.body(o["body"]))
+            for o in node["options"]
+        ]
+
+        def decide(f: Frame) -> None:
+            open_options = [(name, body) for name, when, body in options if when is None or when(f)]
+            if not open_options:
+                return
+            names = [name for name, _ in open_options]
+            (answer,) = f.engine.ask(decision, by(f), names, 1, 1, True)
+            dict(open_options)[answer](f)
+
+        return decide
+
+    def _lasting(self, node: dict[str, Any]) -> Stmt:
+        name = node["lasting"]
+        key = (self._current_card, name)
+        self.lasting[key] = self.items(f"card:{key[0]}:{name}", node["items"])
+        until, until_args = node["until"], [self.expr(a) for a in node["until_args"]]
+
+        def start(f: Frame) -> None:
+            f.engine.start_lasting(key, until, [a(f) for a in until_args], f.vars)
+
+        return start
+
+    # ------------------------------------------------------------------ rule items
+    def items(self, source: str, items: list[dict[str, Any]]) -> EffectItems:
+        out = EffectItems(source)
+        for item in items:
+            when = self.expr(item["when"]) if item.get("when") is not None else None
+            if "modify" in item:
+                out.modifiers.append((item["modify"], item["mode"], self.expr(item["value"]), when))
+            elif "forbid" in item:
+                out.forbids.append((tuple(item["forbid"]), when, item["code"]))
+            elif "on" in item:
+                out.hooks.append((item["on"], when, self.body(item["body"])))
+            elif "allow" in item:
+                out.allows.append((item["allow"], self.expr(item["by"]), when, self.body(item["body"])))
+            elif "status" in item:
+                out.statuses.append((item["status"], [self.expr(a) for a in item["args"]]))
+            elif "ends_on" in item:
+                out.ends.append((item["ends_on"], when))
+        return out
+
+
+_MISSING = object()
+
+
+def _constant(value: Any) -> Expr:
+    return lambda f: value
+
+
+def _sortable(value: Any) -> Any:
+    """Ordered enums compare by rank; booleans and numbers as themselves."""
+    if isinstance(value, Ordinal):
+        return value.rank
+    if isinstance(value, str) and value in ORDINALS:
+        return ORDINALS[value]
+    if value is None:
+        return -1
+    return value

@@ -1,0 +1,82 @@
+"""The game state: plain data that saves to JSON and loads back exactly."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+SIDES = ("us", "ussr")
+
+
+@dataclass
+class LastingEffect:
+    """An event in effect: which card's `lasting` block, who played it, until when, and the local values
+    the block saw when it started (they stay as they were)."""
+
+    card: str
+    name: str
+    owner: str
+    until: str
+    until_args: list[Any] = field(default_factory=list)
+    vars: dict[str, Any] = field(default_factory=dict)
+    started_turn: int = 0
+    started_round: int = 0
+
+
+@dataclass
+class GameState:
+    ruleset: str = ""
+    settings: dict[str, Any] = field(default_factory=dict)
+    turn: int = 1
+    action_round: int = 0
+    phasing: str = "ussr"
+    defcon: int = 5
+    vp: int = 0
+    milops: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
+    space: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
+    space_attempts: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
+    influence: dict[str, dict[str, int]] = field(default_factory=dict)
+    hands: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    draw_pile: list[str] = field(default_factory=list)  # top first
+    discard: list[str] = field(default_factory=list)  # newest last
+    removed: list[str] = field(default_factory=list)
+    in_effect: list[LastingEffect] = field(default_factory=list)
+    china_holder: str = "ussr"
+    china_face_up: bool = True
+    headline: dict[str, str | None] = field(default_factory=lambda: {"us": None, "ussr": None})
+    in_headline: bool = False
+    in_final_scoring: bool = False
+    # per action round
+    placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {"us": {}, "ussr": {}})
+    round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    # the end
+    game_over: bool = False
+    winner: str | None = None  # us | ussr | draw
+    end_reason: str | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> GameState:
+        data = dict(data)
+        data["in_effect"] = [LastingEffect(**e) for e in data.get("in_effect", [])]
+        return cls(**data)
+
+    def digest(self) -> str:
+        """A short hash of the whole state, for traces and determinism checks."""
+        text = json.dumps(self.to_json(), sort_keys=True, separators=(",", ":"))
+        return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+    def card_locations(self) -> dict[str, list[str]]:
+        """Where each card is: a card must be in exactly one place."""
+        places: dict[str, list[str]] = {}
+        for side in SIDES:
+            for card in self.hands[side]:
+                places.setdefault(card, []).append(f"hand:{side}")
+        for zone, cards in (("draw", self.draw_pile), ("discard", self.discard), ("removed", self.removed)):
+            for card in cards:
+                places.setdefault(card, []).append(zone)
+        return places
