@@ -179,6 +179,17 @@ def schema(write: bool) -> None:
     click.echo("schema and registry agree")
 
 
+def _register() -> None:
+    from twilight.cli.scenario_cmd import scenario
+    from twilight.cli.simulate_cmd import simulate
+
+    cli.add_command(scenario)
+    cli.add_command(simulate)
+
+
+_register()
+
+
 def main() -> None:
     """Entry point: no traceback ever reaches a user."""
     try:

@@ -19,6 +19,10 @@ class GameEnded(Exception):
     """Raised by `win` and `end_in_draw`: unwinds whatever was running."""
 
 
+class SaveMismatch(Exception):
+    """A save's answers do not lead back to the state it recorded (a damaged or foreign save)."""
+
+
 class RuleError(Exception):
     """A step the rules refuse (scenario steps report its code)."""
 
@@ -52,13 +56,20 @@ class Engine:
         self.trace_to = trace_to
         self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
         self.ops_region: str | None = None  # set while operations must all go to one region
-        self.decisions = 0
+        self.seed = seed
+        self.answers: list[list[Any]] = []  # [side, answer] for every decision, in order: a save replays them
+        self.replaying: list[list[Any]] = []
+        self.replay_digest: str | None = None
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
         """Play the whole game as the ruleset's sequence says."""
         with contextlib.suppress(GameEnded):
             self.program.sequence(Frame(self))
+        if self.replaying:
+            raise SaveMismatch(f"the game ended with {len(self.replaying)} of the save's answers unused")
+        if self.replay_digest is not None:
+            self._check_resumed()
         self.trace("game_end", winner=self.state.winner, reason=self.state.end_reason, vp=self.state.vp)
         return self.state
 
@@ -92,12 +103,17 @@ class Engine:
     def ask(self, name: str, side: str, options: list[Any], low: int, high: int, distinct: bool) -> list[Any]:
         """Ask a side; returns the picks as a list (one item for a single choice)."""
         decision = Decision(name, side, list(options), low, high, distinct)
-        answer = self.players[side].decide(decision)
+        if self.replaying:
+            answer = self._replayed(decision)
+        else:
+            if self.replay_digest is not None:
+                self._check_resumed()
+            answer = self.players[side].decide(decision)
         why = decision.check(answer)
         if why is not None:
             raise IllegalAnswer(decision, answer, why)
         picks = [answer] if decision.single else list(answer)
-        self.decisions += 1
+        self.answers.append([side, answer])
         self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
         return picks
 
@@ -209,12 +225,52 @@ class Engine:
             self.trace("effect_end", card=effect.card, effect=effect.name)
 
     # ------------------------------------------------------------------ saves
-    def snapshot(self) -> dict[str, Any]:
-        return {"state": self.state.to_json(), "dice": self.dice.state(), "trace_length": len(self.events)}
+    def save_data(self) -> dict[str, Any]:
+        """What a save file holds: the game is (ruleset, seed, settings, answers); the state digest lets a
+        reload prove it reached the same place."""
+        return {
+            "format": 1,
+            "ruleset": self.state.ruleset,
+            "seed": self.seed,
+            "settings": dict(self.state.settings),
+            "answers": [list(a) for a in self.answers],
+            "digest": self.state.digest(),
+            "state": self.state.to_json(),
+        }
 
-    def restore(self, saved: dict[str, Any]) -> None:
-        self.state = GameState.from_json(saved["state"])
-        self.dice.restore(saved["dice"])
+    def resume_from(self, save: dict[str, Any]) -> None:
+        """Replay a save's answers (call before `run`); once they are used up (or the game ends) the
+        state must match the saved digest, and play goes on with the live players. A save that is not
+        one, or not of this game (ruleset, seed, settings), raises SaveMismatch."""
+        answers = save.get("answers") if isinstance(save, dict) else None
+        digest = save.get("digest") if isinstance(save, dict) else None
+        if not isinstance(answers, list) or not isinstance(digest, str):
+            raise SaveMismatch("not a save: it wants a list of answers and a state digest")
+        for a in answers:
+            if not (isinstance(a, list) and len(a) == 2 and a[0] in SIDES):
+                raise SaveMismatch(f"not a save: {a!r} is not a [side, answer] pair")
+        for key, mine in (
+            ("ruleset", self.state.ruleset),
+            ("seed", self.seed),
+            ("settings", self.state.settings),
+        ):
+            if key in save and save[key] != mine:
+                raise SaveMismatch(f"the save's {key} {save[key]!r} is not this game's ({mine!r})")
+        self.replaying = [list(a) for a in answers]
+        self.replay_digest = digest
+
+    def _replayed(self, decision: Decision) -> Any:
+        side, answer = self.replaying.pop(0)
+        if side != decision.side or decision.check(answer) is not None:
+            raise SaveMismatch(
+                f"the save's answer {answer!r} by {side} does not fit {decision.name} of {decision.side}"
+            )
+        return answer
+
+    def _check_resumed(self) -> None:
+        digest, self.replay_digest = self.replay_digest, None
+        if self.state.digest() != digest:
+            raise SaveMismatch("replaying the save did not reach the state it recorded")
 
 
 def _jsonable(value: Any) -> bool:

@@ -770,7 +770,9 @@ def draw_to(engine: Engine, side: str, count: int) -> None:
 
 @impl()
 def add_period_to_deck(engine: Engine, period: str) -> None:
-    cards = [c for c in period_cards(engine, period) if c not in engine.state.removed]
+    # Only cards not yet in the game: never one already removed, held, discarded or in the pile.
+    placed = set(engine.state.card_locations())
+    cards = [c for c in period_cards(engine, period) if c not in placed]
     engine.state.draw_pile.extend(cards)
     engine.dice.shuffle(engine.state.draw_pile)
     engine.trace("deck_added", period=period, cards=len(cards))
@@ -865,6 +867,13 @@ def begin_turn(engine: Engine, number: int) -> None:
 
 
 @impl()
+def end_turn(engine: Engine, number: int) -> None:
+    engine.fire("turn_end", turn_number=number)
+    engine.expire("end_of_turn")
+    engine.trace("turn_end", number=number)
+
+
+@impl()
 def set_in_headline(engine: Engine, on: bool) -> None:
     engine.state.in_headline = on
     if not on:
@@ -890,6 +899,11 @@ def resolve_headline(engine: Engine, side: str) -> None:
     card = engine.state.headline.get(side)
     if card is None:
         return
-    engine.state.phasing = side
+    state = engine.state
+    state.phasing = side
     engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
+    # Operations an event grants in the headline (CIA Created) place influence by 6.1.1 as the board
+    # stands when the event begins, not as it stood at some earlier action round.
+    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
     play_event(engine, side, card)

@@ -326,6 +326,11 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("apply_table_for", "table:table column:int side:side", "Apply one side's rows of a table column."),
     fx("log", "message:text", "Write a line to the game trace."),
     fx("begin_turn", "number:int", "The turn marker moves to the number; per-turn counters start again."),
+    fx(
+        "end_turn",
+        "number:int",
+        "The turn ends: `turn_end` hooks run and effects lasting until the end of the turn expire.",
+    ),
     fx("set_action_round", "number:int", "The action round marker moves to the number."),
     fx("set_in_headline", "on:bool", "The headline phase begins (true) or ends (false)."),
     fx("headline_chosen", "side:side card:card", "The side's headline card leaves its hand, face down."),

@@ -1,0 +1,267 @@
+"""`twilight simulate`: headless games between two random players, for robustness and statistics.
+
+Game i of a run with seed S has its own seed, derived from S and i alone (`game_seed`), so a run's
+results do not depend on how many processes play it: the dice use the game seed g, the US player
+`RandomPlayer(2g + 1)` and the USSR player `RandomPlayer(2g + 2)` (`game_players`).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import json
+import multiprocessing
+import signal
+import sys
+import time
+from collections import Counter
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from twilight.compiler import api
+from twilight.compiler.diagnostics import Severity, render
+
+MAX_DECISIONS = 50_000  # a game that asks more than this is reported as not ending
+WINNERS = ("us", "ussr", "draw")
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run with `seed`: a 48-bit hash of both (exact in JSON)."""
+    digest = hashlib.sha256(f"twilight simulate {seed} {index}".encode()).digest()
+    return int.from_bytes(digest[:6], "big")
+
+
+def game_players(seed: int) -> dict[str, Any]:
+    from twilight.runtime.decisions import RandomPlayer
+
+    return {"us": RandomPlayer(seed * 2 + 1), "ussr": RandomPlayer(seed * 2 + 2)}
+
+
+class _Counted:
+    """Passes decisions to a player; stops a game that never ends."""
+
+    def __init__(self, inner: Any, count: list[int]) -> None:
+        self.inner = inner
+        self.count = count
+
+    def decide(self, decision: Any) -> Any:
+        self.count[0] += 1
+        if self.count[0] > MAX_DECISIONS:
+            raise RuntimeError(f"the game did not end after {MAX_DECISIONS} decisions")
+        return self.inner.decide(decision)
+
+
+# ---------------------------------------------------------------------- one game (in a worker)
+_WORKER: dict[str, Any] = {}
+
+
+def _init_worker(ir: dict[str, Any], trace_dir: str | None, ignore_sigint: bool) -> None:
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+
+    if ignore_sigint:  # the parent handles Ctrl-C and ends the pool; no traceback from each worker
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _WORKER["ir"] = ir
+    _WORKER["program"] = Program(ir, IMPLEMENTATIONS)
+    _WORKER["trace_dir"] = trace_dir
+
+
+def play_game(job: tuple[int, int]) -> dict[str, Any]:
+    """Play game `index` with `seed`; a record of how it ended, or of the error that stopped it."""
+    from twilight.runtime.engine import Engine
+
+    index, seed = job
+    record: dict[str, Any] = {"game": index, "seed": seed}
+    count = [0]
+    players = {side: _Counted(p, count) for side, p in game_players(seed).items()}
+    trace_dir: str | None = _WORKER["trace_dir"]
+    trace: IO[str] | None = None
+    engine: Engine | None = None
+    try:
+        if trace_dir is not None:
+            trace = (Path(trace_dir) / f"game-{index:05d}.jsonl").open("w", encoding="utf-8")
+        engine = Engine(_WORKER["ir"], players, seed=seed, trace_to=trace, program=_WORKER["program"])
+        state = engine.run()
+        if not state.game_over or state.winner not in WINNERS:
+            raise RuntimeError(f"the sequence ended without a result (winner {state.winner!r})")
+        record.update(
+            winner=state.winner,
+            reason=state.end_reason,
+            turn=state.turn,
+            vp=state.vp,
+            decisions=len(engine.answers),
+            events=len(engine.events),
+            digest=state.digest(),
+        )
+    except Exception as err:  # a crash is a result: reported with its seed, never as a traceback
+        message = str(err).splitlines()[0] if str(err) else ""
+        record["error"] = f"{err.__class__.__name__}: {message}"[:500]
+        if engine is not None:
+            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
+    finally:
+        if trace is not None:
+            trace.close()
+    return record
+
+
+@contextlib.contextmanager
+def _played(
+    ir: dict[str, Any], jobs_list: list[tuple[int, int]], jobs: int, trace_dir: str | None
+) -> Iterator[Iterator[dict[str, Any]]]:
+    """The records, in the order games finish. The worker processes start here, before the progress
+    bar's thread does (no fork while another thread runs)."""
+    if jobs == 1 or len(jobs_list) <= 1:
+        _init_worker(ir, trace_dir, ignore_sigint=False)
+        yield (play_game(job) for job in jobs_list)
+        return
+    chunk = max(1, min(8, len(jobs_list) // (jobs * 16)))
+    with multiprocessing.get_context().Pool(
+        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True)
+    ) as pool:
+        yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
+
+
+# ---------------------------------------------------------------------- the summary
+def _stats(values: list[int]) -> dict[str, Any]:
+    if not values:
+        return {"mean": None, "min": None, "max": None}
+    return {"mean": round(sum(values) / len(values), 3), "min": min(values), "max": max(values)}
+
+
+def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
+    """Everything about a run that depends only on its games (no timings)."""
+    done = [r for r in records if "error" not in r]
+    winners = Counter(r["winner"] for r in done)
+    reasons = Counter(r["reason"] for r in done)
+    turns = Counter(r["turn"] for r in done)
+    return {
+        "games": len(records),
+        "completed": len(done),
+        "errors": len(records) - len(done),
+        "winners": {w: winners.get(w, 0) for w in WINNERS},
+        "end_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))),
+        "turns_reached": {str(t): turns[t] for t in sorted(turns)},
+        "final_vp": _stats([r["vp"] for r in done]),
+        "decisions_per_game": _stats([r["decisions"] for r in done]),
+    }
+
+
+def _share(n: int, total: int) -> str:
+    return f"{n} ({100 * n / total:.1f}%)" if total else str(n)
+
+
+def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
+    done = summary["completed"]
+    click.echo(
+        f"{summary['ruleset']}: {summary['games']} games (seed {summary['seed']}, "
+        f"{summary['jobs']} job{'s' * (summary['jobs'] != 1)}) in {summary['seconds']:.1f} s, "
+        f"{summary['games_per_second']:.2f} games/s"
+    )
+    click.echo(
+        "winners:        " + "  ".join(f"{w} {_share(n, done)}" for w, n in summary["winners"].items())
+    )
+    reasons = ", ".join(f"{r} {_share(n, done)}" for r, n in summary["end_reasons"].items())
+    click.echo(f"end reasons:    {reasons or '-'}")
+    turns = "  ".join(f"{t}: {n}" for t, n in summary["turns_reached"].items())
+    click.echo(f"turns reached:  {turns or '-'}")
+    for label, key in (("final VP", "final_vp"), ("decisions/game", "decisions_per_game")):
+        s = summary[key]
+        if s["mean"] is not None:
+            click.echo(f"{label + ':':<16}mean {s['mean']:.2f}, min {s['min']}, max {s['max']}")
+    click.echo(f"errors:         {summary['errors']}")
+    failed = [r for r in records if "error" in r]
+    for r in failed[:20]:
+        where = f", turn {r['turn']} round {r['round']}" if "turn" in r else ""
+        click.echo(f"  game {r['game']} (seed {r['seed']}{where}): {r['error']}")
+    if len(failed) > 20:
+        click.echo(f"  ... and {len(failed) - 20} more (--json lists them all)")
+
+
+def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iterator[dict[str, Any]]:
+    if not show:
+        yield from records
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("[progress.description]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[errors]} errors"),
+    )
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total, errors=0)
+        errors = 0
+        for record in records:
+            errors += "error" in record
+            bar.update(task, advance=1, errors=errors)
+            yield record
+
+
+# ---------------------------------------------------------------------- the command
+@click.command()
+@click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
+@click.option(
+    "--seed", type=int, default=0, show_default=True, help="Seed of the run; game i's seed derives from it."
+)
+@click.option(
+    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to play the games in."
+)
+@click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the summary and every game.")
+@click.option(
+    "--trace-dir",
+    type=click.Path(file_okay=False, writable=True),
+    default=None,
+    help="Write each game's trace (JSON lines) to DIR/game-NNNNN.jsonl.",
+)
+def simulate(ruleset: str, games: int, seed: int, jobs: int, as_json: bool, trace_dir: str | None) -> None:
+    """Play headless games with random players on both sides, and summarize them.
+
+    Results depend only on the ruleset, --seed and --games, not on --jobs. A game that fails is reported
+    with its seed and error, and makes the exit status 1.
+    """
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        for d in result.diagnostics:
+            if d.severity is Severity.ERROR:
+                click.echo(render(d, result.sources), err=True)
+        click.echo(f"{ruleset}: does not compile; no games played", err=True)
+        sys.exit(1)
+    if trace_dir is not None:
+        try:
+            Path(trace_dir).mkdir(parents=True, exist_ok=True)
+        except OSError as err:
+            click.echo(f"error: cannot create {trace_dir}: {err.strerror or err}", err=True)
+            sys.exit(1)
+    jobs_list = [(i, game_seed(seed, i)) for i in range(games)]
+    show_bar = not as_json and sys.stderr.isatty()
+    started = time.perf_counter()
+    with _played(result.ir, jobs_list, jobs, trace_dir) as played:
+        records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
+    seconds = time.perf_counter() - started
+    summary = {
+        "ruleset": result.ir["ruleset"]["name"],
+        "seed": seed,
+        "jobs": jobs,
+        **summarize(records),
+        "seconds": round(seconds, 3),
+        "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
+    }
+    if as_json:
+        click.echo(json.dumps({**summary, "records": records}, ensure_ascii=False))
+    else:
+        _print_text(summary, records)
+    sys.exit(1 if summary["errors"] else 0)

@@ -1,0 +1,152 @@
+"""Random playouts (in the manner of OpenSpiel's random simulation tests): seeded games between random
+players, with the game's invariants checked after every engine step, plus determinism of traces.
+
+`tests/playout.py` holds the checked engine. Each game checks, after every trace event and before every
+decision: influence >= 0 everywhere; DEFCON 1-5; VP an int, and no play goes on at |VP| >= 20 outside
+final scoring; military operations 0-5; space race 0-8; every card of the periods dealt in exactly one
+place (hands, draw pile, discard, removed; cards being played or headlined may be in none until the
+next action round or turn begins, when all must be back); The China Card in none of those, with one
+holder; turn 1-10. Once the game is over: a winner, a reason, and a result that fits the reason.
+
+TWILIGHT_PLAYOUTS=N plays N uniform and N/4 cautious games instead of the default (a longer soak).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import Counter
+from typing import Any
+
+import pytest
+from playout import (
+    cautious_players,
+    checked_playout,
+    play,
+    scripted_players,
+    standard_ir,
+    standard_program,
+)
+from twilight.runtime.engine import Engine
+
+# Uniform random players usually start a nuclear war by turn 4, so a quarter of the games use cautious
+# players (no coups at DEFCON 2), which reach the Late War and final scoring. About a minute of CPU.
+UNIFORM_GAMES = int(os.environ.get("TWILIGHT_PLAYOUTS", "90"))
+CAUTIOUS_GAMES = max(1, UNIFORM_GAMES // 4)
+
+
+def _play_all(jobs: list[tuple[str, int]]) -> list[dict[str, Any]]:
+    standard_ir(), standard_program()  # compiled once, before the workers fork
+    workers = min(2, os.cpu_count() or 1)
+    if workers == 1:
+        return [checked_playout(j) for j in jobs]
+    with multiprocessing.get_context().Pool(workers) as pool:
+        return pool.map(checked_playout, jobs, chunksize=4)
+
+
+def test_random_playouts_keep_every_invariant() -> None:
+    jobs = [("random", seed) for seed in range(UNIFORM_GAMES)]
+    jobs += [("cautious", 10_000 + seed) for seed in range(CAUTIOUS_GAMES)]
+    results = _play_all(jobs)
+    failed = [r for r in results if r["error"] is not None]
+    report = "\n\n".join(
+        f"{r['kind']} game, seed {r['seed']}: {r['error']}\n{r['traceback']}" for r in failed
+    )
+    assert not failed, f"{len(failed)} of {len(results)} games failed:\n{report}"
+    # the games covered the whole game, not only its first turns
+    turns = Counter(r["turn"] for r in results)
+    reasons = Counter(r["reason"] for r in results)
+    assert turns[10] > 0 and reasons["final_scoring"] > 0, (turns, reasons)
+    assert sum(n for t, n in turns.items() if t >= 8) >= CAUTIOUS_GAMES // 2, turns
+    assert len(reasons) >= 3, reasons
+    assert all(r["checks"] > 100 for r in results)
+
+
+@pytest.mark.parametrize("seed", [3, 17, 4242])
+def test_same_seed_and_answers_give_the_same_trace(seed: int) -> None:
+    first, trace1 = play(seed, trace=True)
+    second, trace2 = play(seed, trace=True)
+    assert trace1 and trace1 == trace2
+    assert first.state.digest() == second.state.digest()
+    # the checks observe only: an unchecked engine writes the very same trace
+    _, trace3 = play(seed, checked=False, trace=True)
+    assert trace3 == trace1
+    # the recorded answers, given back by scripted players, replay the game exactly
+    replay, trace4 = play(seed, scripted_players(first.answers), trace=True)
+    assert trace4 == trace1
+    assert replay.answers == first.answers
+    assert replay.state.digest() == first.state.digest()
+    assert all(not p.inner.answers for p in replay.players.values())  # every answer used
+
+
+def test_long_game_replays_exactly() -> None:
+    """A cautious game lasts (nearly always) to final scoring: it replays byte for byte too."""
+    seed = 10_001
+    first, trace1 = play(seed, cautious_players(seed), trace=True)
+    _, trace2 = play(seed, scripted_players(first.answers), trace=True)
+    assert first.state.turn >= 8
+    assert trace2 == trace1
+
+
+def test_different_seeds_give_different_games() -> None:
+    traces = {play(seed, trace=True)[1] for seed in range(4)}
+    assert len(traces) == 4
+
+
+def test_trace_lines_are_json_with_numbered_events() -> None:
+    import json
+
+    engine, text = play(5, trace=True)
+    lines = [json.loads(line) for line in text.splitlines()]
+    assert [e["n"] for e in lines] == list(range(len(lines)))
+    assert lines == engine.events
+    assert lines[-1]["kind"] == "game_end"
+    assert isinstance(engine, Engine)
+
+
+# ---------------------------------------------------------------------- the checks themselves
+def _keep_it(engine: Any, side: str, c: str, amount: int) -> None:
+    engine.state.influence[c][side] += amount  # no floor at 0
+
+
+def _draw_a_copy(engine: Any) -> str | None:
+    return engine.state.draw_pile[0] if engine.state.draw_pile else None  # the card stays in the pile
+
+
+def _milops_unbounded(engine: Any, side: str, amount: int) -> None:
+    engine.state.milops[side] += amount
+
+
+def _vp_without_victory(engine: Any, side: str, amount: int) -> None:
+    engine.state.vp += amount if side == "us" else -amount
+    engine.trace("vp", side=side, change=amount, now=engine.state.vp)
+
+
+FAULTS = {
+    "card lost": ("_dispose", lambda *a, **k: None, "cards nowhere"),
+    "negative influence": ("_changed_influence", _keep_it, "influence"),
+    "card in two places": ("_draw", _draw_a_copy, "places"),
+    "milops past 5": ("add_milops", _milops_unbounded, "military operations"),
+    "20 VP ignored": ("gain_vp", _vp_without_victory, "and the game goes on"),
+}
+
+
+@pytest.mark.parametrize("fault", sorted(FAULTS))
+def test_the_checks_catch_a_broken_engine(monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
+    """Break one mechanic: a random game or a few must trip the matching check."""
+    from playout import InvariantViolation
+    from twilight.runtime import primitives
+    from twilight.runtime.program import Program
+
+    name, broken, message = FAULTS[fault]
+    monkeypatch.setattr(primitives, name, broken)
+    if name in primitives.IMPLEMENTATIONS:
+        monkeypatch.setitem(primitives.IMPLEMENTATIONS, name, broken)
+    program = Program(standard_ir(), primitives.IMPLEMENTATIONS)
+    for seed in range(60):
+        try:
+            play(seed, program=program)
+        except InvariantViolation as err:
+            assert message in str(err)
+            return
+    pytest.fail(f"{fault}: 60 games and no check noticed")

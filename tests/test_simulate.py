@@ -1,0 +1,109 @@
+"""`twilight simulate`: headless games, the same results whatever --jobs, errors reported per game."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from helpers import RULES, run_cli
+from twilight.cli import simulate_cmd
+from twilight.cli.main import cli
+
+TIMING = ("seconds", "games_per_second", "jobs")
+
+
+def simulate_json(*args: str) -> dict[str, Any]:
+    code, out = run_cli(["simulate", "--json", *args])
+    assert code == 0, out
+    data: dict[str, Any] = json.loads(out)
+    return data
+
+
+def test_jobs_do_not_change_the_results() -> None:
+    one = simulate_json("--games", "12", "--seed", "5", "--jobs", "1")
+    two = simulate_json("--games", "12", "--seed", "5", "--jobs", "2")
+    assert one["jobs"] == 1 and two["jobs"] == 2
+    for key in TIMING:
+        one.pop(key), two.pop(key)
+    assert one == two
+    assert [r["game"] for r in one["records"]] == list(range(12))
+    assert len({r["seed"] for r in one["records"]}) == 12
+    assert all(len(r["digest"]) == 16 for r in one["records"])
+
+
+def test_summary_counts_add_up() -> None:
+    data = simulate_json("--games", "6", "--seed", "1")
+    assert data["games"] == data["completed"] == 6 and data["errors"] == 0
+    assert sum(data["winners"].values()) == 6 and set(data["winners"]) == {"us", "ussr", "draw"}
+    assert sum(data["end_reasons"].values()) == 6
+    assert sum(data["turns_reached"].values()) == 6
+    vps = [r["vp"] for r in data["records"]]
+    assert data["final_vp"]["min"] == min(vps) and data["final_vp"]["max"] == max(vps)
+    assert data["decisions_per_game"]["min"] > 0
+    assert data["games_per_second"] > 0
+
+
+def test_text_summary_and_no_bar_when_piped() -> None:
+    code, out = run_cli(["simulate", "--games", "3", "--seed", "2"])
+    assert code == 0, out
+    for label in ("winners:", "end reasons:", "turns reached:", "final VP:", "decisions/game:", "games/s"):
+        assert label in out, out
+    assert "━" not in out  # no progress bar outside a terminal
+
+
+def test_game_seeds_depend_on_the_run_seed_and_index_only() -> None:
+    seeds = [simulate_cmd.game_seed(1, i) for i in range(100)]
+    assert len(set(seeds)) == 100
+    assert seeds == [simulate_cmd.game_seed(1, i) for i in range(100)]
+    assert simulate_cmd.game_seed(2, 0) != seeds[0]
+
+
+def test_a_failing_game_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatch) -> None:
+    class Broken:
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def decide(self, decision: Any) -> Any:
+            if self.seed % 2:  # half of the games break
+                raise ValueError(f"broken player for {decision.name}")
+            return decision.options[0] if decision.single else decision.options[: decision.min_count]
+
+    monkeypatch.setattr(simulate_cmd, "game_players", lambda s: {"us": Broken(s), "ussr": Broken(s)})
+    result = CliRunner().invoke(cli, ["simulate", "--games", "6", "--seed", "3", "--json"])
+    assert result.exit_code == 1, result.output
+    data = json.loads(result.output)
+    failed = [r for r in data["records"] if "error" in r]
+    assert failed and data["errors"] == len(failed)
+    for r in failed:
+        assert r["seed"] % 2 == 1
+        assert r["error"].startswith("ValueError: broken player for ")
+    text = CliRunner().invoke(cli, ["simulate", "--games", "6", "--seed", "3"])
+    assert text.exit_code == 1
+    assert "Traceback" not in text.output
+    assert f"(seed {failed[0]['seed']}, turn " in text.output
+    assert "ValueError: broken player for " in text.output
+
+
+def test_compile_errors_are_shown_and_no_game_is_played(tmp_path: Path) -> None:
+    folder = tmp_path / "broken"
+    shutil.copytree(RULES / "standard", folder)
+    sequence = folder / "sequence.tsr"
+    sequence.write_text(sequence.read_text(encoding="utf-8").replace("(ussr, syria,", "(ussr, syrria,"))
+    code, out = run_cli(["simulate", "--ruleset", str(folder), "--games", "2"])
+    assert code == 1
+    assert "error[E104]" in out and "syrria" in out and "^" in out
+    assert "Traceback" not in out and "winners" not in out
+
+
+def test_trace_dir_gets_one_trace_per_game(tmp_path: Path) -> None:
+    code, out = run_cli(["simulate", "--games", "3", "--seed", "4", "--trace-dir", str(tmp_path / "t")])
+    assert code == 0, out
+    files = sorted((tmp_path / "t").glob("*.jsonl"))
+    assert [f.name for f in files] == ["game-00000.jsonl", "game-00001.jsonl", "game-00002.jsonl"]
+    for f in files:
+        events = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines()]
+        assert events[-1]["kind"] == "game_end"
