@@ -43,6 +43,15 @@ class Board:
         self.battleground: dict[str, bool] = {c: v["battleground"] for c, v in countries.items()}
         self.region: dict[str, str] = {c: v["region"] for c, v in countries.items()}
         self.members: dict[str, list[str]] = {}
+        # 2.1.2: a subregion is part of its region; `within[r]` is r with every region it lies in.
+        parents = {r: v.get("parent") for r, v in ir["map"].get("regions", {}).items()}
+        self.within: dict[str, set[str]] = {}
+        for r in parents:
+            chain, at = {r}, parents[r]
+            while at is not None and at not in chain:
+                chain.add(at)
+                at = parents.get(at)
+            self.within[r] = chain
         for c, v in countries.items():
             for r in (v["region"], *v["subregions"]):
                 self.members.setdefault(r, []).append(c)
@@ -309,7 +318,12 @@ def random_card(engine: Engine, cards: list[str]) -> str | None:
 
 @impl()
 def ops_spent_only_in(engine: Engine, region: str) -> bool:
-    return engine.ops_region == region
+    """The operations are committed to the region, or to a subregion of it (2.1.2: Southeast Asia is
+    Asia)."""
+    committed = engine.ops_region
+    if committed is None:
+        return False
+    return region in board(engine).within.get(committed, {committed})
 
 
 @impl()
@@ -412,17 +426,40 @@ MODES = ("influence", "coup", "realign")
 
 
 def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
-    """Some modifiers pay only when every op goes to one region (The China Card in Asia): offer it."""
+    """Some modifiers pay only when every op goes to one region (The China Card in Asia, Vietnam Revolts
+    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops."""
     if card is None:
         return ops
-    for region in board(engine).members:
+    b = board(engine)
+    offers: list[tuple[int, int, str]] = []
+    for region in b.members:
         engine.ops_region = region
-        bonus = ops_for(engine, side, card)
-        engine.ops_region = None
-        if bonus > ops and engine.ask_one("ops_in_one_region", side, [f"all_in_{region}", "no"]) != "no":
-            engine.ops_region = region
-            return bonus
-    return ops
+        try:
+            value = ops_for(engine, side, card)
+        finally:
+            engine.ops_region = None
+        if value > ops:
+            offers.append((-value, len(b.members[region]), region))
+    # A subregion worth no more than its region is no better a commitment, only a narrower one: not offered.
+    value_of = {region: -neg for neg, _, region in offers}
+    offers = [
+        offer
+        for offer in offers
+        if not any(
+            value_of.get(wider, 0) >= -offer[0] for wider in b.within.get(offer[2], ()) if wider != offer[2]
+        )
+    ]
+    if not offers:
+        return ops
+    # Highest value first (a subregion with its own bonus before its region), then the narrower region.
+    offers.sort()
+    by_answer = {f"all_in_{region}": (region, -neg) for neg, _, region in offers}
+    answer = engine.ask_one("ops_in_one_region", side, [*by_answer, "no"])
+    if answer == "no" or answer not in by_answer:
+        return ops
+    region, value = by_answer[answer]
+    engine.ops_region = region
+    return value
 
 
 def _targets_ok(engine: Engine, c: str) -> bool:

@@ -80,11 +80,14 @@ def test_same_seed_and_answers_give_the_same_trace(seed: int) -> None:
 
 
 def test_long_game_replays_exactly() -> None:
-    """A cautious game lasts (nearly always) to final scoring: it replays byte for byte too."""
-    seed = 10_001
-    first, trace1 = play(seed, cautious_players(seed), trace=True)
+    """A long game (into the Late War) replays byte for byte too. The first cautious game from a fixed
+    seed that gets there is the one replayed, so new card events that shorten one game do not matter."""
+    for seed in range(10_001, 10_021):
+        first, trace1 = play(seed, cautious_players(seed), trace=True)
+        if first.state.turn >= 8:
+            break
+    assert first.state.turn >= 8, "no cautious game of 20 reached the Late War"
     _, trace2 = play(seed, scripted_players(first.answers), trace=True)
-    assert first.state.turn >= 8
     assert trace2 == trace1
 
 
