@@ -288,6 +288,8 @@ class RulesetChecker:
         prevented_by: dict[str, list[str]] = {}
         for decl in self.of(ast.CardDecl):
             name = decl.name.name
+            if decl.number < 1:
+                self.sink.add("E206", f"card number {decl.number} is not 1 or more", decl.pos)
             if decl.number in numbers:
                 first = numbers[decl.number]
                 self.sink.add(
@@ -854,7 +856,36 @@ class RulesetChecker:
             "sequence": self.check_sequence(),
             "rules": self.check_rules(),
         }
+        self._mark_declarations(ir)
         return ir
+
+    def _mark_declarations(self, ir: dict[str, Any]) -> None:
+        """Tie each declaration's IR to its source, so a schema error anywhere in it has a position."""
+        sections: list[tuple[str, type[ast.Decl]]] = [
+            ("cards", ast.CardDecl),
+            ("settings", ast.SettingDecl),
+            ("priorities", ast.PriorityDecl),
+            ("appendix", ast.AppendixDecl),
+            ("tables", ast.TableDecl),
+            ("orders", ast.OrderDecl),
+            ("procedures", ast.ProcedureDecl),
+            ("functions", ast.FunctionDecl),
+            ("rules", ast.RuleDecl),
+        ]
+        for section, cls in sections:
+            for decl in self.of(cls):
+                entry = ir[section].get(decl.name.name)
+                if entry is not None:
+                    self.emit.mark(entry, decl.pos)
+        for decl in self.of(ast.CountryDecl):
+            self.emit.mark(ir["map"]["countries"].get(decl.name.name), decl.pos)
+        for decl in self.of(ast.RegionDecl):
+            self.emit.mark(ir["map"]["regions"].get(decl.name.name), decl.pos)
+        for decl in self.of(ast.SideDecl):
+            self.emit.mark(ir["map"]["sides"].get(decl.name.name), decl.pos)
+        sequences = self.of(ast.SequenceDecl)
+        if sequences:
+            self.emit.mark(ir["sequence"], sequences[0].pos)
 
     def vocab_version(self) -> int:
         from twilight.compiler.vocab import schema

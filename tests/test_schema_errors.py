@@ -53,3 +53,13 @@ def test_the_real_ir_validates() -> None:
         sink = Sink()
         api._validate(ir, checker.emit.where, sink)
         assert sink.items == []
+
+
+def test_schema_error_in_a_declaration_has_its_position() -> None:
+    ir, checker = _checked("standard")
+    ir["cards"]["europe_scoring"]["number"] = 0  # what a compiler bug could let through
+    sink = Sink()
+    api._validate(ir, checker.emit.where, sink)
+    assert [d.code for d in sink.items] == ["E901"]
+    assert sink.items[0].pos is not None
+    assert sink.items[0].pos.file.endswith("002_europe_scoring.tsr")
