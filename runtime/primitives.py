@@ -144,12 +144,6 @@ impl("in_final_scoring")(lambda e: e.state.in_final_scoring)
 
 
 @impl()
-def current_period(engine: Engine) -> str:
-    turn = engine.state.turn
-    return ordinal("early" if turn <= 3 else "mid" if turn <= 7 else "late")
-
-
-@impl()
 def space_attempts_allowed(engine: Engine, side: str) -> int:
     return engine.modified("space_attempts_allowed", 1, actor=side)
 

@@ -73,7 +73,6 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("phasing", "", "side", "The phasing player."),
     q("turn", "", "int", "The current turn (1-10)."),
     q("action_round", "", "int", "The current action round of the turn (0 in the headline)."),
-    q("current_period", "", "period", "The war period of the current turn."),
     q("in_headline", "", "bool", "True while the headline phase is being resolved."),
     q("defcon", "", "int", "The DEFCON level (5 peace ... 1 nuclear war)."),
     q("vp", "", "int", "The victory point marker: positive = US ahead."),
