@@ -87,6 +87,7 @@ impl("abs")(lambda e, n: abs(n))
 impl("size")(lambda e, items: len(items))
 impl("first")(lambda e, items: items[0] if items else None)
 impl("concat")(lambda e, a, b: [*a, *b])
+impl("take")(lambda e, items, count: list(items[: max(0, count)]))
 
 
 @impl()
@@ -470,6 +471,15 @@ def conduct_operations(engine: Engine, side: str, ops: int, card: str | None = N
     _operations(engine, side, mode, ops, card)
 
 
+@impl()
+def operations_without_coup(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    modes = [m for m in MODES if m != "coup" and _mode_possible(engine, side, m, card)]
+    if not modes:
+        engine.trace("no_operations", side=side)
+        return
+    _operations(engine, side, engine.ask_one("operations", side, modes), ops, card)
+
+
 def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
     if mode == "influence":
         return bool(_influence_options(engine, side, card, 99))
@@ -585,9 +595,26 @@ def space_attempt(engine: Engine, side: str, card: str) -> None:
     success = roll <= roll_max
     engine.trace("space", side=side, box=box, roll=roll, success=success)
     if success:
-        first = engine.state.space[other(side)] < box
-        engine.state.space[side] = box
-        gain_vp(engine, side, vp_first if first else vp_second)
+        _reach_space_box(engine, side, box, vp_first, vp_second)
+
+
+def _reach_space_box(engine: Engine, side: str, box: int, vp_first: int, vp_second: int) -> None:
+    first = engine.state.space[other(side)] < box
+    engine.state.space[side] = box
+    gain_vp(engine, side, vp_first if first else vp_second)
+
+
+@impl()
+def space_advance(engine: Engine, side: str, boxes: int) -> None:
+    """Events that move the marker (Captured Nazi Scientist, One Small Step): no roll, and only the box
+    finally reached pays its VP; the last box is the limit."""
+    rows = {int(r["keys"][0]): r["cells"] for r in _table(engine, "space_race")["rows"]}
+    box = min(engine.state.space[side] + boxes, max(rows))
+    if box <= engine.state.space[side]:
+        return
+    _, _, vp_first, vp_second = rows[box]
+    engine.trace("space_advance", side=side, box=box)
+    _reach_space_box(engine, side, box, vp_first, vp_second)
 
 
 # ---------------------------------------------------------------------- action rounds and card play
@@ -679,6 +706,7 @@ def play_card(engine: Engine, side: str, card: str) -> None:
         engine.fire("card_played", actor=side, card=card)
         return
     mode = engine.ask_one("play_mode", side, modes)
+    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
     info = card_info(engine, card)
     if mode == "event":
         play_event(engine, side, card, from_hand)
@@ -728,8 +756,7 @@ def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> 
     """The card's event happens for its owner (or for the side, if neutral); then the card goes away."""
     info = card_info(engine, card)
     owner = info["side"] if info["side"] in SIDES else side
-    if card in engine.state.hands[side]:
-        engine.state.hands[side].remove(card)
+    _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
     if card not in engine.program.events or not _event_possible(engine, owner, card):
         engine.trace("event_prevented", card=card)
         _dispose(engine, card, True, as_event=False)
@@ -826,6 +853,27 @@ def discard(engine: Engine, side: str, card: str) -> None:
         engine.state.hands[side].remove(card)
         engine.state.discard.append(card)
         engine.trace("discard", side=side, card=card)
+
+
+def _take_out(engine: Engine, card: str) -> None:
+    state = engine.state
+    for zone in (state.hands["us"], state.hands["ussr"], state.discard, state.draw_pile):
+        if card in zone:
+            zone.remove(card)
+
+
+@impl()
+def move_to_discard(engine: Engine, card: str) -> None:
+    if card == _china(engine) or card in engine.state.removed:
+        return
+    _take_out(engine, card)
+    engine.state.discard.append(card)
+    engine.trace("discard", card=card)
+
+
+@impl()
+def shuffle_draw_pile(engine: Engine) -> None:
+    engine.dice.shuffle(engine.state.draw_pile)
 
 
 @impl()

@@ -54,6 +54,7 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("size", "items:list[any]", "int", "How many items the list holds."),
     q("first", "items:list[T]", "T", "The first item of the list, or none when it is empty."),
     q("concat", "a:list[T] b:list[T]", "list[T]", "The items of both lists, in order."),
+    q("take", "items:list[T] count:int", "list[T]", "The first items of the list, at most that many."),
     q("rank", "order:order item:any", "int", "Position of the item in an ordered list (1 = first)."),
     q("d6", "", "int", "Roll one six-sided die (forced dice in scenarios come first)."),
     q(
@@ -279,6 +280,16 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "A coup granted by an event: ignores DEFCON limits and adds no military operations (6.3.5).",
     ),
     fx("realign", "side:side country:country", "One realignment roll (6.2)."),
+    fx(
+        "operations_without_coup",
+        "side:side ops:int",
+        "The side uses operations to place influence or make realignment rolls, never a coup.",
+    ),
+    fx(
+        "space_advance",
+        "side:side boxes:int",
+        "An event moves the side's Space Race marker on by that many boxes (VP only for the box reached).",
+    ),
     fx("space_attempt", "side:side card:card", "A Space Race attempt with the card (6.4)."),
     fx(
         "take_action_round",
@@ -293,6 +304,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("arrange_hand", "side:side cards:list[card]", "Put the side's hand in the given order, top first."),
     fx("discard", "side:side card:card", "Move a card from the side's hand to the discard pile."),
     fx("remove_from_game", "card:card", "Remove a card from the game."),
+    fx(
+        "move_to_discard",
+        "card:card",
+        "Move a card to the discard pile from wherever it is (hand, draw pile); its event does not happen.",
+    ),
+    fx("shuffle_draw_pile", "", "Shuffle the draw pile."),
     fx("give_card", "card:card side:side", "Move a card into the side's hand from wherever it is."),
     fx(
         "play_event",
@@ -348,6 +365,7 @@ TRIGGERS: dict[str, dict[str, str]] = {
     "action_round_start": {"actor": "side"},
     "action_round_end": {"actor": "side"},
     "headline_revealed": {"us_card": "card", "ussr_card": "card"},
+    "card_play_chosen": {"actor": "side", "card": "card", "mode": "text"},
     "card_played": {"actor": "side", "card": "card"},
     "event_played": {"actor": "side", "card": "card"},
     "coup_attempt": {"actor": "side", "target": "country", "card": "card", "ops": "int", "free": "bool"},
