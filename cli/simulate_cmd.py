@@ -57,7 +57,9 @@ class _Counted:
 _WORKER: dict[str, Any] = {}
 
 
-def _init_worker(ir: dict[str, Any], trace_dir: str | None, ignore_sigint: bool) -> None:
+def _init_worker(
+    ir: dict[str, Any], trace_dir: str | None, ignore_sigint: bool, settings: dict[str, Any] | None = None
+) -> None:
     from twilight.runtime.primitives import IMPLEMENTATIONS
     from twilight.runtime.program import Program
 
@@ -66,6 +68,7 @@ def _init_worker(ir: dict[str, Any], trace_dir: str | None, ignore_sigint: bool)
     _WORKER["ir"] = ir
     _WORKER["program"] = Program(ir, IMPLEMENTATIONS)
     _WORKER["trace_dir"] = trace_dir
+    _WORKER["settings"] = dict(settings or {})
 
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
@@ -82,7 +85,14 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     try:
         if trace_dir is not None:
             trace = (Path(trace_dir) / f"game-{index:05d}.jsonl").open("w", encoding="utf-8")
-        engine = Engine(_WORKER["ir"], players, seed=seed, trace_to=trace, program=_WORKER["program"])
+        engine = Engine(
+            _WORKER["ir"],
+            players,
+            seed=seed,
+            settings=_WORKER["settings"],
+            trace_to=trace,
+            program=_WORKER["program"],
+        )
         state = engine.run()
         if not state.game_over or state.winner not in WINNERS:
             raise RuntimeError(f"the sequence ended without a result (winner {state.winner!r})")
@@ -108,17 +118,21 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
 
 @contextlib.contextmanager
 def _played(
-    ir: dict[str, Any], jobs_list: list[tuple[int, int]], jobs: int, trace_dir: str | None
+    ir: dict[str, Any],
+    jobs_list: list[tuple[int, int]],
+    jobs: int,
+    trace_dir: str | None,
+    settings: dict[str, Any] | None = None,
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The records, in the order games finish. The worker processes start here, before the progress
     bar's thread does (no fork while another thread runs)."""
     if jobs == 1 or len(jobs_list) <= 1:
-        _init_worker(ir, trace_dir, ignore_sigint=False)
+        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings)
         yield (play_game(job) for job in jobs_list)
         return
     chunk = max(1, min(8, len(jobs_list) // (jobs * 16)))
     with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True)
+        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings)
     ) as pool:
         yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
 
@@ -211,6 +225,39 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 
 
 # ---------------------------------------------------------------------- the command
+_TRUE = {"true", "yes", "on", "1"}
+_FALSE = {"false", "no", "off", "0"}
+
+
+def _settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any]:
+    """`NAME=VALUE` pairs read by the type of each setting; a bad one is a usage error naming it."""
+    declared: dict[str, Any] = ir.get("settings", {})
+    out: dict[str, Any] = {}
+    for text in assignments:
+        name, sep, raw = text.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or name not in declared:
+            known = ", ".join(sorted(declared)) or "none"
+            raise click.BadParameter(
+                f"{text!r}: expected NAME=VALUE with NAME one of: {known}", param_hint="--set"
+            )
+        kind = declared[name].get("type")
+        if kind == "bool":
+            if raw.lower() not in _TRUE | _FALSE:
+                raise click.BadParameter(f"{name}: expected true or false, got {raw!r}", param_hint="--set")
+            out[name] = raw.lower() in _TRUE
+        elif kind == "int":
+            try:
+                out[name] = int(raw)
+            except ValueError:
+                raise click.BadParameter(
+                    f"{name}: expected a whole number, got {raw!r}", param_hint="--set"
+                ) from None
+        else:
+            out[name] = raw
+    return out
+
+
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
@@ -220,6 +267,13 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to play the games in."
 )
+@click.option(
+    "--set",
+    "assignments",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Choose a setting of the ruleset for every game (repeatable), e.g. --set optional_cards=true.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the summary and every game.")
 @click.option(
     "--trace-dir",
@@ -227,7 +281,15 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
     default=None,
     help="Write each game's trace (JSON lines) to DIR/game-NNNNN.jsonl.",
 )
-def simulate(ruleset: str, games: int, seed: int, jobs: int, as_json: bool, trace_dir: str | None) -> None:
+def simulate(
+    ruleset: str,
+    games: int,
+    seed: int,
+    jobs: int,
+    assignments: tuple[str, ...],
+    as_json: bool,
+    trace_dir: str | None,
+) -> None:
     """Play headless games with random players on both sides, and summarize them.
 
     Results depend only on the ruleset, --seed and --games, not on --jobs. A game that fails is reported
@@ -240,6 +302,7 @@ def simulate(ruleset: str, games: int, seed: int, jobs: int, as_json: bool, trac
                 click.echo(render(d, result.sources), err=True)
         click.echo(f"{ruleset}: does not compile; no games played", err=True)
         sys.exit(1)
+    settings = _settings(result.ir, assignments)
     if trace_dir is not None:
         try:
             Path(trace_dir).mkdir(parents=True, exist_ok=True)
@@ -249,13 +312,14 @@ def simulate(ruleset: str, games: int, seed: int, jobs: int, as_json: bool, trac
     jobs_list = [(i, game_seed(seed, i)) for i in range(games)]
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
-    with _played(result.ir, jobs_list, jobs, trace_dir) as played:
+    with _played(result.ir, jobs_list, jobs, trace_dir, settings) as played:
         records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     summary = {
         "ruleset": result.ir["ruleset"]["name"],
         "seed": seed,
         "jobs": jobs,
+        "settings": settings,
         **summarize(records),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,
