@@ -74,6 +74,7 @@ def _init_worker(
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
     """Play game `index` with `seed`; a record of how it ended, or of the error that stopped it."""
     from twilight.runtime.engine import Engine
+    from twilight.runtime.invariants import CheckedEngine, InvariantViolation, check_finished
 
     index, seed = job
     record: dict[str, Any] = {"game": index, "seed": seed}
@@ -85,17 +86,17 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     try:
         if trace_dir is not None:
             trace = (Path(trace_dir) / f"game-{index:05d}.jsonl").open("w", encoding="utf-8")
-        engine = Engine(
+        engine = CheckedEngine(
             _WORKER["ir"],
             players,
             seed=seed,
             settings=_WORKER["settings"],
             trace_to=trace,
             program=_WORKER["program"],
+            every_event=False,
         )
         state = engine.run()
-        if not state.game_over or state.winner not in WINNERS:
-            raise RuntimeError(f"the sequence ended without a result (winner {state.winner!r})")
+        check_finished(engine)
         record.update(
             winner=state.winner,
             reason=state.end_reason,
@@ -105,6 +106,11 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             events=len(engine.events),
             digest=state.digest(),
         )
+    except InvariantViolation as err:
+        record["error"] = f"invariant violated: {err}"[:500]
+        record["invariant"] = True
+        if engine is not None:
+            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
     except Exception as err:  # a crash is a result: reported with its seed, never as a traceback
         message = str(err).splitlines()[0] if str(err) else ""
         record["error"] = f"{err.__class__.__name__}: {message}"[:500]
@@ -154,6 +160,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "games": len(records),
         "completed": len(done),
         "errors": len(records) - len(done),
+        "invariant_violations": sum(1 for r in records if r.get("invariant")),
         "winners": {w: winners.get(w, 0) for w in WINNERS},
         "end_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))),
         "turns_reached": {str(t): turns[t] for t in sorted(turns)},
@@ -184,7 +191,9 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
         s = summary[key]
         if s["mean"] is not None:
             click.echo(f"{label + ':':<16}mean {s['mean']:.2f}, min {s['min']}, max {s['max']}")
-    click.echo(f"errors:         {summary['errors']}")
+    click.echo(
+        f"errors:         {summary['errors']} (invariant violations: {summary['invariant_violations']})"
+    )
     failed = [r for r in records if "error" in r]
     for r in failed[:20]:
         where = f", turn {r['turn']} round {r['round']}" if "turn" in r else ""
@@ -291,6 +300,9 @@ def simulate(
     trace_dir: str | None,
 ) -> None:
     """Play headless games with random players on both sides, and summarize them.
+
+    The game's invariants (influence, DEFCON, VP, cards each in one place...) are checked at every action
+    round and turn boundary; a violation counts as an error.
 
     Results depend only on the ruleset, --seed and --games, not on --jobs. A game that fails is reported
     with its seed and error, and makes the exit status 1.

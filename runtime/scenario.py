@@ -19,7 +19,7 @@ from __future__ import annotations
 import contextlib
 import copy
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -87,12 +87,25 @@ class ScenarioResult:
     passed: bool
     reason: str = ""
     name: str = ""
+    ruleset: str = ""
+    events: list[str] = field(default_factory=list)  # cards whose event ran during the steps
+    played: list[str] = field(default_factory=list)  # cards played in an action round or headlined
+    refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
 
     def line(self) -> str:
         return f"PASS {self.path}" if self.passed else f"FAIL {self.path}: {self.reason}"
 
     def to_json(self) -> dict[str, Any]:
-        return {"path": self.path, "name": self.name, "passed": self.passed, "reason": self.reason}
+        return {
+            "path": self.path,
+            "name": self.name,
+            "passed": self.passed,
+            "reason": self.reason,
+            "ruleset": self.ruleset,
+            "events": self.events,
+            "played": self.played,
+            "refused": self.refused,
+        }
 
 
 # ---------------------------------------------------------------------- rulesets, compiled once per process
@@ -235,6 +248,8 @@ class Scenario:
         self.where = ""
         self.solo = False
         self.allow_names: set[str] = set()
+        self.steps_begin = 0  # index of the first trace event of the steps
+        self.refused_cards: list[str] = []
 
     # ------------------------------------------------------------------ reading
     def load(self) -> None:
@@ -447,7 +462,28 @@ class Scenario:
             engine.call_procedure("standard_setup")
         self.where = "state"
         self._apply_state(self.data.get("state", {}))
+        self.steps_begin = len(engine.events)
         return engine
+
+    def coverage(self) -> dict[str, Any]:
+        """Which cards the steps exercised: events that ran, cards played or headlined, and the cards
+        of a refused last step."""
+        assert self.engine is not None
+        events = self.engine.events[self.steps_begin :]
+
+        def cards(*kinds: str) -> list[str]:
+            return sorted({str(e["card"]) for e in events if e["kind"] in kinds and e.get("card")})
+
+        played = {
+            *cards("play"),
+            *(str(c) for e in events if e["kind"] == "headlines" for c in (e.get("us"), e.get("ussr")) if c),
+        }
+        return {
+            "ruleset": str(self.data.get("ruleset", "")),
+            "events": cards("event"),
+            "played": sorted(played),
+            "refused": sorted({*self.refused_cards, *cards("event_prevented")}),
+        }
 
     def _apply_state(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
@@ -614,6 +650,7 @@ class Scenario:
             except Refused as refusal:
                 engine.state, engine.defcon_actor, engine.ops_region = saved, saved_actor, None
                 refusal.where = self.where
+                self.refused_cards = self._step_cards(kind, arg)
                 if i == len(steps) - 1:
                     return refusal
                 raise Failed(f"{self.where}: refused ({refusal.code}): {refusal}") from None
@@ -622,6 +659,16 @@ class Scenario:
             finally:
                 self.plan = None
         return None
+
+    def _step_cards(self, kind: str, arg: Any) -> list[str]:
+        """The cards a play or headline step names (for coverage reports); none for other steps."""
+        assert self.names is not None
+        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == "headline" else []
+        out = []
+        for value in raw:
+            with contextlib.suppress(Invalid):
+                out.append(self.names.card(value, "card"))
+        return out
 
     def _step(self, kind: str, arg: Any) -> None:
         assert self.engine is not None and self.program is not None and self.names is not None
@@ -1054,7 +1101,7 @@ def run_file(path: str | Path) -> ScenarioResult:
         return ScenarioResult(shown, False, f"{where}internal error: {err.__class__.__name__}: {err}", name)
     if problems:
         return ScenarioResult(shown, False, "; ".join(problems), name)
-    return ScenarioResult(shown, True, "", name)
+    return ScenarioResult(shown, True, "", name, **scenario.coverage())
 
 
 def run_files(paths: list[str]) -> list[ScenarioResult]:

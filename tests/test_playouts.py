@@ -47,6 +47,7 @@ def _play_all(jobs: list[tuple[str, int]]) -> list[dict[str, Any]]:
 def test_random_playouts_keep_every_invariant() -> None:
     jobs = [("random", seed) for seed in range(UNIFORM_GAMES)]
     jobs += [("cautious", 10_000 + seed) for seed in range(CAUTIOUS_GAMES)]
+    jobs += [("optional", 20_000 + seed) for seed in range(CAUTIOUS_GAMES)]
     results = _play_all(jobs)
     failed = [r for r in results if r["error"] is not None]
     report = "\n\n".join(
@@ -60,6 +61,9 @@ def test_random_playouts_keep_every_invariant() -> None:
     assert sum(n for t, n in turns.items() if t >= 8) >= CAUTIOUS_GAMES // 2, turns
     assert len(reasons) >= 3, reasons
     assert all(r["checks"] > 100 for r in results)
+    # optional cards come into play only when the setting is on
+    assert sum(r["optional_played"] for r in results if r["kind"] == "optional") > 0
+    assert sum(r["optional_played"] for r in results if r["kind"] != "optional") == 0
 
 
 @pytest.mark.parametrize("seed", [3, 17, 4242])
