@@ -138,6 +138,8 @@ class CheckedEngine(Engine):
             self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
         if kind == "headline_cancelled":
             self.in_play.add(str(data["card"]))
+        if kind in ("event", "event_prevented"):
+            self.in_play.add(str(data["card"]))
         self.check(f"after trace event {kind}")
 
     def expected_cards(self) -> set[str]:
