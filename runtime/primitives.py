@@ -249,6 +249,11 @@ def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
 
 
 @impl()
+def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) -> int:
+    return max(0, engine.modified("scoring_battlegrounds", count, actor=side, region=region))
+
+
+@impl()
 def score_swing_if_controlled(engine: Engine, side: str, c: str, region: str) -> int:
     def net() -> int:
         return int(_function(engine, "region_vp", side, region)) - int(

@@ -161,6 +161,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "scoring_level).",
     ),
     q(
+        "battlegrounds_counted",
+        "side:side region:region count:int",
+        "int",
+        "The battlegrounds a side counts at a region's scoring: the count given, changed by every "
+        "scoring_battlegrounds modifier in force (never below 0).",
+    ),
+    q(
         "score_swing_if_controlled",
         "side:side country:country region:region",
         "int",
