@@ -136,7 +136,8 @@ class CheckedEngine(Engine):
             self.in_play.add(str(data["card"]))
         if kind == "headlines":
             self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
-        if kind == "headline_cancelled":
+        # a card whose event happens is in play, even one another event took from a hand (Missile Envy)
+        if kind in ("headline_cancelled", "event"):
             self.in_play.add(str(data["card"]))
         self.check(f"after trace event {kind}")
 
