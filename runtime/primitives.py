@@ -763,7 +763,7 @@ def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> 
     owner = info["side"] if info["side"] in SIDES else side
     _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
     if card not in engine.program.events or not _event_possible(engine, owner, card):
-        _dispose(engine, card, True, as_event=False)
+        _dispose(engine, card, True, as_event=False)  # first, so the card is never out of every zone
         engine.trace("event_prevented", card=card)
         return
     try:
@@ -913,6 +913,11 @@ def cancel_headline(engine: Engine, side: str) -> None:
 @impl()
 def reveal_hand(engine: Engine, side: str, to: str) -> None:
     engine.trace("hand_revealed", side=side, to=to, cards=list(engine.state.hands[side]))
+
+
+@impl()
+def reveal_cards(engine: Engine, side: str, cards: list[str]) -> None:
+    engine.trace("cards_revealed", side=side, to=other(side), cards=list(cards))
 
 
 @impl()

@@ -343,6 +343,11 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("cancel_event", "card:card", "End the card's event that is in effect."),
     fx("cancel_headline", "side:side", "The side's headline event does not happen; its card is discarded."),
     fx("reveal_hand", "side:side to:side", "The side shows its hand to the other side."),
+    fx(
+        "reveal_cards",
+        "side:side cards:list[card]",
+        "The side shows the given cards (some of its hand, or cards it drew) to the other side.",
+    ),
     fx("pass_china_card", "to:side face_up:bool", "The China Card goes to the side, face up or face down."),
     fx("flip_china_card_face_up", "", "The China Card turns face up (4.5 G)."),
     fx("apply_table", "table:table column:int", "Apply a setup table's column: place its influence."),
