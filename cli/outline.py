@@ -113,6 +113,14 @@ def vocabulary_names() -> dict[str, tuple[str, ...]]:
     }
 
 
+@cache
+def vocabulary_primitives() -> dict[str, Any]:
+    from twilight.compiler.vocab import schema
+
+    prims: dict[str, Any] = schema().get("x-twilight", {}).get("primitives", {})
+    return prims
+
+
 def code_message_ids() -> set[str]:
     """Every `outline-*` id the code may format: the static words and each family's names."""
     ids = set(STATIC_WORDS)
@@ -152,13 +160,32 @@ class Outliner:
         got = self.loc.get_case(msg_id, case, **args) if case else self.loc.get(msg_id, **args)
         return default if got is None else got
 
-    def _args(self, values: list[Any]) -> dict[str, str]:
-        out: dict[str, str] = {}
+    def _args(self, values: list[Any]) -> dict[str, Any]:
+        """Template arguments: numbers stay numbers (for plural forms), a computed number is bracketed."""
+        out: dict[str, Any] = {}
         for i, value in enumerate(values):
-            out[f"a{i}"] = self.expr(value)
-            out[f"a{i}gen"] = self.expr(value, "gen")
-            out[f"a{i}acc"] = self.expr(value, "acc")
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = value
+                continue
+            for suffix, case in (("", None), ("gen", "gen"), ("acc", "acc")):
+                text = self.expr(value, case)
+                out[f"a{i}{suffix}"] = f"({text})" if self._computed_number(value) else text
         return out
+
+    @staticmethod
+    def _computed_number(e: Any) -> bool:
+        """An arithmetic expression, a count or a numeric query with arguments: worth brackets."""
+        if not isinstance(e, dict):
+            return False
+        if "op" in e:
+            return e["op"] in ("+", "-", "*", "if")
+        if "agg" in e:
+            return True
+        if isinstance(e.get("call"), dict) and e["call"]:
+            name, values = next(iter(e["call"].items()))
+            sig = vocabulary_primitives().get(str(name)) or {}
+            return bool(values) and sig.get("returns") == "int"
+        return "fn" in e and bool(e.get("args"))
 
     # Bodies and statements
 
@@ -327,7 +354,7 @@ class Outliner:
             head = self.w("outline-option", "", name=oname)
             if option.get("when") is not None:
                 head += " " + self.w("outline-when", "", cond=self.expr(option["when"]))
-            lines.append(pad + INDENT + self._colon(head, True))
+            lines.append(pad + INDENT + self._colon(head, bool(option.get("body"))))
             lines.extend(self.body(option.get("body") or [], depth + 2))
         return lines
 
@@ -361,8 +388,9 @@ class Outliner:
     def _i_modify(self, node: dict[str, Any], depth: int) -> list[str]:
         what = self._call("modify", str(node["modify"]), [])
         value = node.get("value")
-        shown = f"+{value}" if isinstance(value, int) and not isinstance(value, bool) and value > 0 else None
         mode = "to" if node.get("mode") == "to" else "by"
+        positive = isinstance(value, int) and not isinstance(value, bool) and value > 0
+        shown = f"+{value}" if positive and mode == "by" else None
         text = self.w(f"outline-modify-{mode}", "", what=what, value=shown or self.expr(value))
         return [INDENT * depth + text + self._when(node.get("when"))]
 
@@ -445,7 +473,7 @@ class Outliner:
             values = e.get("args") or []
             rendered = ", ".join(self.expr(v) for v in values)
             name = self.w(f"function-{e['fn']}", readable(str(e["fn"])).lower(), case)
-            return f"{name} ({rendered})"
+            return f"{name} ({rendered})" if values else name
         if "op" in e:
             return self._op(str(e["op"]), list(e.get("args") or []), case)
         if "list" in e:
@@ -495,6 +523,8 @@ class Outliner:
 
     def _wrap(self, child: Any, parent: str, right: bool = False) -> str:
         text = self.expr(child)
+        if isinstance(child, dict) and ("agg" in child or "each" in child) and parent not in ("and", "or"):
+            return f"({text})"
         if isinstance(child, dict) and "op" in child:
             mine, theirs = PRECEDENCE.get(str(child["op"]), 9), PRECEDENCE.get(parent, 9)
             if mine < theirs or (right and mine == theirs and parent in ("-", "in", "not_in")):

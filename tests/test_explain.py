@@ -48,7 +48,7 @@ def test_russian_uses_russian_names(ir: dict[str, Any]) -> None:
 def test_outline_follows_the_ir(ir: dict[str, Any]) -> None:
     loc = Localizer.for_ruleset("standard", "en")
     lines = outline_event(loc, ir, ir["cards"]["blockade"])
-    assert lines[0].startswith("choose a card c from the US hand where ops of c for US ≥ 3")
+    assert lines[0].startswith("choose a card c from the hand of US where ops of c for US ≥ 3")
     assert "(US decides, optional)" in lines[0]
     assert lines[1] == "  US discards c"
     assert lines[2] == "if nothing is chosen:"

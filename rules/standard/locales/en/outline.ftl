@@ -141,11 +141,17 @@ outline-fx-coup = { $a0 } attempts a coup in { $a1 } with { $a2 } ops
 outline-fx-free_coup = { $a0 } makes a free coup in { $a1 } with { $a2 } ops
 outline-fx-realign = { $a0 } makes a realignment roll in { $a1 }
 outline-fx-operations_without_coup = { $a0 } uses { $a1 } ops for influence or realignment, no coup
-outline-fx-space_advance = { $a0 } advances { $a1 } boxes on the Space Race
+outline-fx-space_advance = { $a0 } advances { $a1 } { $a1 ->
+        [one] box
+       *[other] boxes
+    } on the Space Race
 outline-fx-space_attempt = { $a0 } attempts the Space Race with { $a1 }
 outline-fx-take_action_round = { $a0 } takes an action round
-outline-fx-deal_up_to = deal { $a0 } cards until the hand holds { $a1 }
-outline-fx-draw_to = { $a0 } draws { $a1 } cards
+outline-fx-deal_up_to = deal cards to { $a0 } until the hand holds { $a1 }
+outline-fx-draw_to = { $a0 } draws { $a1 } { $a1 ->
+        [one] card
+       *[other] cards
+    }
 outline-fx-add_period_to_deck = shuffle the { $a0 } cards into the draw pile
 outline-fx-shuffle_hand = shuffle the hand of { $a0 }
 outline-fx-arrange_hand = { $a0 } arranges its hand as { $a1 }
@@ -181,7 +187,7 @@ outline-q-max = the larger of { $a0 } and { $a1 }
 outline-q-abs = the size of { $a0 }
 outline-q-size = the number of items in { $a0 }
 outline-q-first = the first of { $a0 }
-outline-q-concat = { $a0 } and { $a1 }
+outline-q-concat = { $a0 } plus { $a1 }
 outline-q-take = the first { $a1 } of { $a0 }
 outline-q-rank = the rank of { $a1 } in { $a0 }
 outline-q-d6 = a die roll
@@ -193,7 +199,7 @@ outline-q-turn = the turn number
 outline-q-action_round = the action round number
 outline-q-in_headline = it is the headline phase
 outline-q-defcon = DEFCON
-outline-q-vp = the VP marker (positive: US ahead)
+outline-q-vp = the VP marker (above 0: US ahead)
 outline-q-milops = military ops of { $a0 }
 outline-q-space_box = Space Race box of { $a0 }
 outline-q-space_attempts = Space Race attempts of { $a0 } this turn
@@ -228,7 +234,7 @@ outline-q-is_scoring = { $a0 } is a scoring card
 outline-q-is_starred = { $a0 } is starred
 outline-q-in_effect = { $a0 } is in effect
 outline-q-played_by = who played { $a0 }
-outline-q-hand = the { $a0 } hand
+outline-q-hand = the hand of { $a0 }
 outline-q-draw_pile = the draw pile
 outline-q-discard_pile = the discard pile
 outline-q-removed_cards = the cards removed from the game

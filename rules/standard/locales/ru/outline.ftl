@@ -140,11 +140,19 @@ outline-fx-coup = { $a0 } пытается совершить переворот
 outline-fx-free_coup = { $a0 } совершает бесплатный переворот: { $a1 }, { $a2 } ОО
 outline-fx-realign = { $a0 } бросает на уравнивание влияния: { $a1 }
 outline-fx-operations_without_coup = { $a0 } тратит { $a1 } ОО на влияние или уравнивание влияния, без переворота
-outline-fx-space_advance = { $a0 } продвигается в Космической гонке на { $a1 }
+outline-fx-space_advance = { $a0 } продвигается в Космической гонке на { $a1 } { $a1 ->
+        [one] деление
+        [few] деления
+       *[many] делений
+    }
 outline-fx-space_attempt = { $a0 } делает попытку в Космической гонке (карта: { $a1 })
 outline-fx-take_action_round = { $a0 } проводит раунд действий
-outline-fx-deal_up_to = раздать { $a0 } карты до { $a1 } на руке
-outline-fx-draw_to = { $a0 } берет карты: { $a1 }
+outline-fx-deal_up_to = раздать карты: { $a0 }, до { $a1 } на руке
+outline-fx-draw_to = { $a0 } берет { $a1 } { $a1 ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    }
 outline-fx-add_period_to_deck = замешать в колоду карты периода «{ $a0 }»
 outline-fx-shuffle_hand = перемешать руку { $a0gen }
 outline-fx-arrange_hand = { $a0 } раскладывает руку: { $a1 }
@@ -180,7 +188,7 @@ outline-q-max = большее из { $a0 } и { $a1 }
 outline-q-abs = модуль { $a0gen }
 outline-q-size = число элементов в списке: { $a0 }
 outline-q-first = первый из списка: { $a0 }
-outline-q-concat = { $a0 } и { $a1 }
+outline-q-concat = { $a0 } плюс { $a1 }
 outline-q-take = первые { $a1 } из списка: { $a0 }
 outline-q-rank = место { $a1gen } в { $a0 }
 outline-q-d6 = бросок кубика
@@ -194,7 +202,7 @@ outline-q-turn = номер хода
 outline-q-action_round = номер раунда действий
 outline-q-in_headline = идёт заглавная фаза
 outline-q-defcon = DEFCON
-outline-q-vp = отметка ПО (больше нуля: впереди США)
+outline-q-vp = отметка ПО (выше нуля: впереди США)
 outline-q-milops = военные операции { $a0gen }
 outline-q-space_box = деление Космической гонки { $a0gen }
 outline-q-space_attempts = попытки { $a0gen } в Космической гонке за ход
