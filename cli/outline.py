@@ -305,8 +305,12 @@ class Outliner:
         head += self._where(node.get("where"))
         return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
 
+    def _num(self, e: Any) -> int | str:
+        """A literal number as a number (plural forms choose by it), anything else in words."""
+        return e if isinstance(e, int) and not isinstance(e, bool) else self.expr(e)
+
     def _s_repeat(self, node: dict[str, Any], depth: int) -> list[str]:
-        count = self.expr(node["repeat"])
+        count = self._num(node["repeat"])
         if node.get("as"):
             head = self.w("outline-repeat-as", "", count=count, var=node["as"])
         else:
@@ -326,9 +330,9 @@ class Outliner:
         head += self._where(node.get("where"))
         flags = [self.w("outline-choose-by", "", **self._side_args(node.get("by")))]
         if node.get("count") is not None:
-            flags.append(self.w("outline-choose-count", "", count=self.expr(node["count"])))
+            flags.append(self.w("outline-choose-count", "", count=self._num(node["count"])))
         if node.get("up_to") is not None:
-            flags.append(self.w("outline-choose-up-to", "", count=self.expr(node["up_to"])))
+            flags.append(self.w("outline-choose-up-to", "", count=self._num(node["up_to"])))
         if node.get("distinct"):
             flags.append(self.w("outline-choose-distinct", "distinct"))
         if node.get("optional"):

@@ -46,8 +46,14 @@ outline-set = set { $name } to { $value }
 outline-if = if { $cond }:
 outline-else = otherwise:
 outline-for-each = for each { $var } in { $source }
-outline-repeat = repeat { $count } times
-outline-repeat-as = repeat { $count } times, counting with { $var }
+outline-repeat = repeat { $count } { $count ->
+        [one] time
+       *[other] times
+    }
+outline-repeat-as = repeat { $count } { $count ->
+        [one] time
+       *[other] times
+    }, counting with { $var }
 outline-while = while { $cond }
 outline-choose = choose { $kind ->
         [card] a card

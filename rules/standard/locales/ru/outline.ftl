@@ -45,8 +45,14 @@ outline-set = присвоить { $name } значение { $value }
 outline-if = если { $cond }:
 outline-else = иначе:
 outline-for-each = для каждого { $var } из списка: { $source }
-outline-repeat = повторить { $count } раз
-outline-repeat-as = повторить { $count } раз, счетчик { $var }
+outline-repeat = повторить { $count } { $count ->
+        [few] раза
+       *[many] раз
+    }
+outline-repeat-as = повторить { $count } { $count ->
+        [few] раза
+       *[many] раз
+    }, счетчик { $var }
 outline-while = пока { $cond }
 outline-choose = выбрать { $kind ->
         [card] карту
@@ -123,8 +129,8 @@ outline-status-must_play_for_ops = { $a0 } обязан разыграть { $a1
 ## Эффекты
 
 outline-fx-remove_influence-all = { $a1 }: снять всё влияние { $a0gen }
-outline-fx-add_influence = { $a1 }: добавить влияние { $a0gen } ({ $a2 })
-outline-fx-remove_influence = { $a1 }: снять влияние { $a0gen } ({ $a2 })
+outline-fx-add_influence = { $a1 }: влияние { $a0gen } +{ $a2 }
+outline-fx-remove_influence = { $a1 }: влияние { $a0gen } −{ $a2 }
 outline-fx-set_defcon = установить DEFCON на { $a0 }
 outline-fx-change_defcon = изменить DEFCON на { $a0 }
 outline-fx-gain_vp = { $a0 } получает ПО: { $a1 }
