@@ -104,3 +104,19 @@ def test_a_derived_ruleset_sees_the_parent_messages() -> None:
     folders = ruleset_folders("solo-v2")
     assert [f.name for f in folders] == ["standard", "solo-v2"]
     assert "card-the_china_card" in message_table(locale_files(folders, "ru"))
+
+
+REFERENCE_CARDS = Path("/work/shared/reference/cards.yaml")
+
+
+@pytest.mark.skipif(not REFERENCE_CARDS.is_file(), reason="the shared reference data is not here")
+def test_summaries_are_reworded_not_copied() -> None:
+    import yaml
+    from twilight.cli.i18n import Localizer
+
+    reference = {c["id"]: c["summary"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    loc = Localizer.for_ruleset("standard", "en")
+    same = [cid for cid, text in reference.items() if loc.get(f"card-{cid}", "summary") == text]
+    assert same == []
+    names = {c["id"]: c["name"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    assert {cid: loc.card(cid) for cid in names} == names
