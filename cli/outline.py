@@ -71,6 +71,7 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-false",
     "outline-none",
     "outline-fx-remove_influence-all",
+    "outline-typed-var",
 )
 
 # Families of words keyed by a name from the IR vocabulary (compiler/schema/ir.schema.json x-twilight).
@@ -356,8 +357,7 @@ class Outliner:
         for option in node.get("options") or []:
             oname = readable(str(option.get("name", "?"))).lower()
             head = self.w("outline-option", "", name=oname)
-            if option.get("when") is not None:
-                head += " " + self.w("outline-when", "", cond=self.expr(option["when"]))
+            head += self._when(option.get("when"))
             lines.append(pad + INDENT + self._colon(head, bool(option.get("body"))))
             lines.extend(self.body(option.get("body") or [], depth + 2))
         return lines
@@ -464,6 +464,9 @@ class Outliner:
             return str(e)
         if "var" in e:
             name = str(e["var"])
+            if case and not self.loc.has(f"outline-var-{name}") and name in self.kinds:
+                # a declined form names the kind: Russian «ОО карты c», «сбрасывает карту c»
+                return self.w("outline-typed-var", name, case, kind=self.kinds[name], var=name)
             return self.w(f"outline-var-{name}", name, case)
         if "ref" in e:
             return self._ref(str(e["ref"]), str(e.get("id")), case)

@@ -55,7 +55,7 @@ def test_outline_follows_the_ir(ir: dict[str, Any]) -> None:
     assert lines[3] == "  remove all US influence from West Germany"
     nato = outline_event(loc, ir, ir["cards"]["nato"])
     assert nato[0] == "lasting effect “NATO”, until cancelled:"
-    assert nato[1].startswith("  forbidden: coups, realignment rolls, when")
+    assert nato[1].startswith("  forbidden: coups, realignment rolls, if the acting side = USSR")
 
 
 def test_prerequisites_are_shown() -> None:

@@ -69,7 +69,7 @@ outline-choose-distinct = all different
 outline-choose-optional = optional
 outline-choose-otherwise = if nothing is chosen:
 outline-where = where { $cond }
-outline-when = when { $cond }
+outline-when = if { $cond }
 outline-decide = { $side } decides ({ $name }):
 outline-option = option “{ $name }”
 outline-lasting = lasting effect “{ $name }”, { $until }
@@ -274,6 +274,8 @@ outline-agg-max = the largest { $item } over { $var } of { $source }
 outline-agg-min = the smallest { $item } over { $var } of { $source }
 outline-agg-any = { $item } for some { $var } of { $source }
 outline-agg-all = { $item } for every { $var } of { $source }
+# a variable whose kind is known (card, country, region, side), where a language declines it
+outline-typed-var = { $var }
 outline-true = yes
 outline-false = no
 outline-none = nothing

@@ -68,7 +68,7 @@ outline-choose-distinct = все разные
 outline-choose-optional = по желанию
 outline-choose-otherwise = если ничего не выбрано:
 outline-where = при условии: { $cond }
-outline-when = когда { $cond }
+outline-when = если { $cond }
 outline-decide = решает { $side } ({ $name }):
 outline-option = вариант «{ $name }»
 outline-lasting = длительный эффект «{ $name }», { $until }
@@ -235,8 +235,8 @@ outline-q-accessible = { $a0 } может размещать влияние: { $
 outline-q-placed_this_round = влияние { $a0gen }, размещенное в этом раунде: { $a1 }
 outline-q-level_if_controlled = уровень { $a0gen } в регионе { $a2 } при контроле над { $a1 }
 outline-q-score_swing_if_controlled = ПО { $a0gen } в регионе { $a2 } при контроле над { $a1 }
-outline-q-ops = ОО карты { $a0 }
-outline-q-ops_for = ОО карты { $a1 } для { $a0gen }
+outline-q-ops = ОО { $a0gen }
+outline-q-ops_for = ОО { $a1gen } для { $a0gen }
 outline-q-event_side = сторона события карты { $a0 }
 outline-q-period_of = период карты { $a0 }
 outline-q-is_scoring = { $a0 } — карточка подсчета очков
@@ -282,6 +282,20 @@ outline-agg-max = наибольшее { $item } по { $var } из списка
 outline-agg-min = наименьшее { $item } по { $var } из списка: { $source }
 outline-agg-any = { $item } хотя бы для одного { $var } из списка: { $source }
 outline-agg-all = { $item } для каждого { $var } из списка: { $source }
+# переменная известного вида (карта, страна, регион, сторона) в косвенных падежах: «ОО карты c»
+outline-typed-var = { $var }
+    .gen = { $kind ->
+        [card] карты
+        [country] страны
+        [region] региона
+       *[other] стороны
+    } { $var }
+    .acc = { $kind ->
+        [card] карту
+        [country] страну
+        [region] регион
+       *[other] сторону
+    } { $var }
 outline-true = да
 outline-false = нет
 outline-none = ничего
