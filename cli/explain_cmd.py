@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -144,8 +145,8 @@ def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list
     return loc, [card_view(loc, ir, cid) for cid in ids]
 
 
-def _all_locale_files(folders: list[Any]) -> list[Any]:
-    found = []
+def _all_locale_files(folders: list[Path]) -> list[Path]:
+    found: list[Path] = []
     for folder in folders:
         base = folder / "locales"
         if base.is_dir():

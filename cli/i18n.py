@@ -65,7 +65,7 @@ def syntax_errors(files: list[Path]) -> list[str]:
         resource = parser.parse(path.read_text(encoding="utf-8"))
         for entry in resource.body:
             if isinstance(entry, fast.Junk):
-                errors.append(f"{path}: {entry.content.strip()[:80]}")
+                errors.append(f"{path}: {(entry.content or '').strip()[:80]}")
     return errors
 
 
