@@ -180,9 +180,11 @@ def schema(write: bool) -> None:
 
 
 def _register() -> None:
+    from twilight.cli.explain_cmd import explain
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
 
+    cli.add_command(explain)
     cli.add_command(scenario)
     cli.add_command(simulate)
 

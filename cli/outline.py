@@ -1,0 +1,580 @@
+"""A card's event, from the compiled IR, as indented lines of words in the reader's language.
+
+Every word comes from the ruleset's locale files (`outline-*` messages), so a translator can fix them;
+names of cards, countries, regions and sides come from `card-*`, `country-*`, `region-*` and `side-*`.
+An IR node this module does not know still renders (its kind and its fields, generically); nothing here
+raises on unexpected input.
+
+Messages may carry `.gen` and `.acc` attributes: the genitive and accusative forms, for languages that
+decline (Russian). A message is given each argument three times: `$a0` as is, `$a0gen` in the genitive
+and `$a0acc` in the accusative (each the plain form where no such attribute exists).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+from twilight.cli.i18n import Localizer, readable
+
+INDENT = "  "
+
+# Ids of the words this module (and the explain command) formats, besides the families below.
+STATIC_WORDS: tuple[str, ...] = (
+    "outline-no-event",
+    "outline-event-missing",
+    "outline-run",
+    "outline-run-bare",
+    "outline-let",
+    "outline-set",
+    "outline-if",
+    "outline-else",
+    "outline-for-each",
+    "outline-repeat",
+    "outline-repeat-as",
+    "outline-while",
+    "outline-choose",
+    "outline-choose-by",
+    "outline-choose-count",
+    "outline-choose-up-to",
+    "outline-choose-distinct",
+    "outline-choose-optional",
+    "outline-choose-otherwise",
+    "outline-where",
+    "outline-when",
+    "outline-decide",
+    "outline-option",
+    "outline-lasting",
+    "outline-phase",
+    "outline-stop",
+    "outline-unknown",
+    "outline-forbid",
+    "outline-modify-by",
+    "outline-modify-to",
+    "outline-on",
+    "outline-allow",
+    "outline-ends-on",
+    "outline-and",
+    "outline-or",
+    "outline-not",
+    "outline-in",
+    "outline-not-in",
+    "outline-cond",
+    "outline-each",
+    "outline-agg-count",
+    "outline-agg-sum",
+    "outline-agg-max",
+    "outline-agg-min",
+    "outline-agg-any",
+    "outline-agg-all",
+    "outline-true",
+    "outline-false",
+    "outline-none",
+    "outline-fx-remove_influence-all",
+    "outline-typed-var",
+)
+
+# Families of words keyed by a name from the IR vocabulary (compiler/schema/ir.schema.json x-twilight).
+FAMILIES: dict[str, str] = {
+    "fx": "effects",
+    "q": "queries",
+    "on": "triggers",
+    "forbid": "actions",
+    "modify": "modifiers",
+    "until": "expiries",
+    "status": "statuses",
+    "enum": "enums",
+    "var": "variables",
+}
+
+
+@cache
+def vocabulary_names() -> dict[str, tuple[str, ...]]:
+    """Family -> the names the IR vocabulary defines (from the schema the compiler validates against)."""
+    from twilight.compiler.vocab import schema
+
+    x = schema().get("x-twilight", {})
+    prims = x.get("primitives", {})
+    variables: set[str] = set()
+    for group in ("triggers", "actions", "modifiers", "contexts"):
+        for params in x.get(group, {}).values():
+            variables.update(params)
+    enum_values = {v for values in x.get("enums", {}).values() for v in values}
+    sides = set(x.get("enums", {}).get("side", []))
+    return {
+        "effects": tuple(sorted(n for n, p in prims.items() if not p.get("returns"))),
+        "queries": tuple(sorted(n for n, p in prims.items() if p.get("returns"))),
+        "triggers": tuple(sorted(x.get("triggers", {}))),
+        "actions": tuple(sorted(x.get("actions", {}))),
+        "modifiers": tuple(sorted(x.get("modifiers", {}))),
+        "expiries": tuple(sorted(x.get("expiries", {}))),
+        "statuses": tuple(sorted(x.get("statuses", {}))),
+        "enums": tuple(sorted(enum_values - sides)),
+        "variables": tuple(sorted(variables)),
+    }
+
+
+@cache
+def vocabulary_primitives() -> dict[str, Any]:
+    from twilight.compiler.vocab import schema
+
+    prims: dict[str, Any] = schema().get("x-twilight", {}).get("primitives", {})
+    return prims
+
+
+def code_message_ids() -> set[str]:
+    """Every `outline-*` id the code may format: the static words and each family's names."""
+    ids = set(STATIC_WORDS)
+    names = vocabulary_names()
+    for prefix, family in FAMILIES.items():
+        ids.update(f"outline-{prefix}-{name}" for name in names[family])
+    return ids
+
+
+CARD_LISTS = {"hand", "draw_pile", "discard_pile", "removed_cards", "period_cards", "drawn_this_round"}
+COUNTRY_LISTS = {"countries", "all_countries", "neighbours"}
+SYMBOLS = {"==": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥", "+": "+", "-": "−", "*": "×"}
+PRECEDENCE = {"if": 0, "or": 1, "and": 2, "not": 3, "in": 4, "not_in": 4, "+": 5, "-": 5, "*": 6, "neg": 7}
+for _cmp in ("==", "!=", "<", "<=", ">", ">="):
+    PRECEDENCE[_cmp] = 4
+STATEMENT_KEYS = (
+    "do", "run", "let", "set", "if", "for_each", "repeat", "while", "choose", "decide", "lasting", "phase",
+    "stop",
+)  # fmt: skip
+ITEM_KEYS = ("forbid", "modify", "on", "allow", "status", "ends_on")
+
+
+class Outliner:
+    """Renders IR bodies to lines. `ir` gives the superpower names and the card ids."""
+
+    def __init__(self, loc: Localizer, ir: dict[str, Any] | None = None) -> None:
+        self.loc = loc
+        ir = ir or {}
+        self.cards = set((ir.get("cards") or {}).keys())
+        sides = ((ir.get("map") or {}).get("sides")) or {}
+        self.superpowers = {v.get("superpower"): k for k, v in sides.items() if isinstance(v, dict)}
+        self.kinds: dict[str, str] = {}
+
+    # Words
+
+    def w(self, msg_id: str, default: str, case: str | None = None, **args: Any) -> str:
+        got = self.loc.get_case(msg_id, case, **args) if case else self.loc.get(msg_id, **args)
+        return default if got is None else got
+
+    def _args(self, values: list[Any]) -> dict[str, Any]:
+        """Template arguments: numbers stay numbers (for plural forms), a computed number is bracketed."""
+        out: dict[str, Any] = {}
+        for i, value in enumerate(values):
+            if isinstance(value, int) and not isinstance(value, bool):
+                out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = value
+                continue
+            for suffix, case in (("", None), ("gen", "gen"), ("acc", "acc")):
+                text = self.expr(value, case)
+                out[f"a{i}{suffix}"] = f"({text})" if self._computed_number(value) else text
+        return out
+
+    @staticmethod
+    def _computed_number(e: Any) -> bool:
+        """An arithmetic expression, a count or a numeric query with arguments: worth brackets."""
+        if not isinstance(e, dict):
+            return False
+        if "op" in e:
+            return e["op"] in ("+", "-", "*", "if")
+        if "agg" in e:
+            return True
+        if isinstance(e.get("call"), dict) and e["call"]:
+            name, values = next(iter(e["call"].items()))
+            sig = vocabulary_primitives().get(str(name)) or {}
+            return bool(values) and sig.get("returns") == "int"
+        return "fn" in e and bool(e.get("args"))
+
+    # Bodies and statements
+
+    def body(self, stmts: Any, depth: int = 0) -> list[str]:
+        if not isinstance(stmts, list):
+            return self.node(stmts, depth)
+        lines: list[str] = []
+        for stmt in stmts:
+            lines.extend(self.node(stmt, depth))
+        return lines
+
+    def node(self, node: Any, depth: int) -> list[str]:
+        pad = INDENT * depth
+        if not isinstance(node, dict):
+            return [pad + self.expr(node)]
+        try:
+            for key in STATEMENT_KEYS:
+                if key in node:
+                    return getattr(self, f"_s_{key}")(node, depth)
+            for key in ITEM_KEYS:
+                if key in node:
+                    return getattr(self, f"_i_{key}")(node, depth)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError):
+            pass
+        return self._unknown(node, depth)
+
+    def _unknown(self, node: dict[str, Any], depth: int) -> list[str]:
+        """Any node: its kind (first key), its plain fields, then any nested bodies."""
+        pad = INDENT * depth
+        kind = next(iter(node), "?")
+        parts: list[str] = []
+        nested: list[tuple[str, list[Any]]] = []
+        for key, value in node.items():
+            if key in ("provenance", "src"):
+                continue
+            if self._is_body(value):
+                nested.append((key, value))
+                continue
+            parts.append(f"{key}={self.expr(value)}")
+        lines = [pad + self.w("outline-unknown", "({$kind}) {$detail}", kind=kind, detail=", ".join(parts))]
+        for key, value in nested:
+            lines.append(f"{pad}{INDENT}{key}:")
+            lines.extend(self.body(value, depth + 2))
+        return lines
+
+    @staticmethod
+    def _is_body(value: Any) -> bool:
+        return (
+            isinstance(value, list)
+            and bool(value)
+            and all(isinstance(v, dict) and any(k in v for k in STATEMENT_KEYS + ITEM_KEYS) for v in value)
+        )
+
+    def _colon(self, text: str, has_body: bool) -> str:
+        return text + ":" if has_body and not text.endswith(":") else text
+
+    def _s_do(self, node: dict[str, Any], depth: int) -> list[str]:
+        call = node["do"]
+        name, values = next(iter(call.items()))
+        values = values if isinstance(values, list) else [values]
+        if name == "remove_influence" and len(values) == 3 and self._is_all_influence(values):
+            text = self.w("outline-fx-remove_influence-all", "", **self._args(values))
+            if text:
+                return [INDENT * depth + text]
+        return [INDENT * depth + self._call("fx", name, values)]
+
+    def _is_all_influence(self, values: list[Any]) -> bool:
+        amount = values[2]
+        if not (isinstance(amount, dict) and isinstance(amount.get("call"), dict)):
+            return False
+        inner = amount["call"].get("influence")
+        return isinstance(inner, list) and inner == values[:2]
+
+    def _call(self, family: str, name: str, values: list[Any], case: str | None = None) -> str:
+        got = self.loc.get_case(f"outline-{family}-{name}", case, **self._args(values))
+        if got is not None:
+            return got
+        rendered = ", ".join(self.expr(v) for v in values)
+        return f"{readable(name).lower()} ({rendered})" if values else readable(name).lower()
+
+    def _s_run(self, node: dict[str, Any], depth: int) -> list[str]:
+        name = self.w(f"procedure-{node['run']}", readable(str(node["run"])).lower())
+        values = node.get("args") or []
+        if values:
+            args = ", ".join(self.expr(v) for v in values)
+            return [INDENT * depth + self.w("outline-run", f"{name} ({args})", name=name, args=args)]
+        return [INDENT * depth + self.w("outline-run-bare", name, name=name)]
+
+    def _s_let(self, node: dict[str, Any], depth: int) -> list[str]:
+        kind = self._kind_of(node.get("value"))
+        if kind:
+            self.kinds[node["let"]] = kind
+        value = self.expr(node.get("value"))
+        return [INDENT * depth + self.w("outline-let", "", name=node["let"], value=value)]
+
+    def _s_set(self, node: dict[str, Any], depth: int) -> list[str]:
+        value = self.expr(node.get("value"))
+        return [INDENT * depth + self.w("outline-set", "", name=node["set"], value=value)]
+
+    def _s_if(self, node: dict[str, Any], depth: int) -> list[str]:
+        pad = INDENT * depth
+        lines = [pad + self._colon(self.w("outline-if", "", cond=self.expr(node["if"])), True)]
+        lines.extend(self.body(node.get("then") or [], depth + 1))
+        if node.get("else"):
+            lines.append(pad + self._colon(self.w("outline-else", "otherwise"), True))
+            lines.extend(self.body(node["else"], depth + 1))
+        return lines
+
+    def _where(self, cond: Any) -> str:
+        return "" if cond is None else " " + self.w("outline-where", "", cond=self.expr(cond))
+
+    def _s_for_each(self, node: dict[str, Any], depth: int) -> list[str]:
+        kind = self._kind_of(node.get("in"))
+        if kind:
+            self.kinds[node["for_each"]] = kind
+        head = self.w("outline-for-each", "", var=node["for_each"], source=self.expr(node.get("in")))
+        head += self._where(node.get("where"))
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _num(self, e: Any) -> int | str:
+        """A literal number as a number (plural forms choose by it), anything else in words."""
+        return e if isinstance(e, int) and not isinstance(e, bool) else self.expr(e)
+
+    def _s_repeat(self, node: dict[str, Any], depth: int) -> list[str]:
+        count = self._num(node["repeat"])
+        if node.get("as"):
+            head = self.w("outline-repeat-as", "", count=count, var=node["as"])
+        else:
+            head = self.w("outline-repeat", "", count=count)
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _s_while(self, node: dict[str, Any], depth: int) -> list[str]:
+        head = self.w("outline-while", "", cond=self.expr(node["while"]))
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _s_choose(self, node: dict[str, Any], depth: int) -> list[str]:
+        pad = INDENT * depth
+        var = node["choose"]
+        kind = self._kind_of(node.get("in")) or "other"
+        self.kinds[var] = kind
+        head = self.w("outline-choose", "", kind=kind, var=var, source=self.expr(node.get("in")))
+        head += self._where(node.get("where"))
+        flags = [self.w("outline-choose-by", "", **self._side_args(node.get("by")))]
+        if node.get("count") is not None:
+            flags.append(self.w("outline-choose-count", "", count=self._num(node["count"])))
+        if node.get("up_to") is not None:
+            flags.append(self.w("outline-choose-up-to", "", count=self._num(node["up_to"])))
+        if node.get("distinct"):
+            flags.append(self.w("outline-choose-distinct", "distinct"))
+        if node.get("optional"):
+            flags.append(self.w("outline-choose-optional", "optional"))
+        head += " (" + ", ".join(f for f in flags if f) + ")"
+        body = node.get("body") or []
+        lines = [pad + self._colon(head, bool(body)), *self.body(body, depth + 1)]
+        if node.get("otherwise"):
+            lines.append(pad + self._colon(self.w("outline-choose-otherwise", "otherwise"), True))
+            lines.extend(self.body(node["otherwise"], depth + 1))
+        return lines
+
+    def _side_args(self, side: Any) -> dict[str, str]:
+        return {"side": self.expr(side), "sidegen": self.expr(side, "gen"), "sideacc": self.expr(side, "acc")}
+
+    def _s_decide(self, node: dict[str, Any], depth: int) -> list[str]:
+        pad = INDENT * depth
+        name = readable(str(node["decide"])).lower()
+        head = self.w("outline-decide", "", name=name, **self._side_args(node.get("by")))
+        lines = [pad + self._colon(head, True)]
+        for option in node.get("options") or []:
+            oname = readable(str(option.get("name", "?"))).lower()
+            head = self.w("outline-option", "", name=oname)
+            head += self._when(option.get("when"))
+            lines.append(pad + INDENT + self._colon(head, bool(option.get("body"))))
+            lines.extend(self.body(option.get("body") or [], depth + 2))
+        return lines
+
+    def _name_of(self, ident: str) -> str:
+        return self.loc.card(ident) if ident in self.cards else readable(ident).lower()
+
+    def _s_lasting(self, node: dict[str, Any], depth: int) -> list[str]:
+        pad = INDENT * depth
+        until = self._call("until", str(node.get("until")), list(node.get("until_args") or []))
+        head = self.w("outline-lasting", "", until=until, name=self._name_of(str(node["lasting"])))
+        return [pad + self._colon(head, True), *self.body(node.get("items") or [], depth + 1)]
+
+    def _s_phase(self, node: dict[str, Any], depth: int) -> list[str]:
+        name = node.get("label") or readable(str(node["phase"])).lower()
+        head = self.w("outline-phase", "", name=name)
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _s_stop(self, node: dict[str, Any], depth: int) -> list[str]:
+        return [INDENT * depth + self.w("outline-stop", "stop")]
+
+    # Lasting-effect items
+
+    def _when(self, cond: Any) -> str:
+        return "" if cond is None else ", " + self.w("outline-when", "", cond=self.expr(cond))
+
+    def _i_forbid(self, node: dict[str, Any], depth: int) -> list[str]:
+        actions = ", ".join(self._call("forbid", str(a), []) for a in node["forbid"])
+        text = self.w("outline-forbid", "", actions=actions) + self._when(node.get("when"))
+        return [INDENT * depth + text]
+
+    def _i_modify(self, node: dict[str, Any], depth: int) -> list[str]:
+        what = self._call("modify", str(node["modify"]), [])
+        value = node.get("value")
+        mode = "to" if node.get("mode") == "to" else "by"
+        positive = isinstance(value, int) and not isinstance(value, bool) and value > 0
+        shown = f"+{value}" if positive and mode == "by" else None
+        text = self.w(f"outline-modify-{mode}", "", what=what, value=shown or self.expr(value))
+        return [INDENT * depth + text + self._when(node.get("when"))]
+
+    def _i_on(self, node: dict[str, Any], depth: int) -> list[str]:
+        trigger = self._call("on", str(node["on"]), [])
+        head = self.w("outline-on", "", trigger=trigger) + self._when(node.get("when"))
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _i_allow(self, node: dict[str, Any], depth: int) -> list[str]:
+        name = readable(str(node["allow"])).lower()
+        head = self.w("outline-allow", "", name=name, **self._side_args(node.get("by")))
+        head += self._when(node.get("when"))
+        return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
+
+    def _i_status(self, node: dict[str, Any], depth: int) -> list[str]:
+        return [INDENT * depth + self._call("status", str(node["status"]), list(node.get("args") or []))]
+
+    def _i_ends_on(self, node: dict[str, Any], depth: int) -> list[str]:
+        trigger = self._call("on", str(node["ends_on"]), [])
+        text = self.w("outline-ends-on", "", trigger=trigger) + self._when(node.get("when"))
+        return [INDENT * depth + text]
+
+    # Expressions
+
+    def _kind_of(self, e: Any) -> str | None:
+        """card / country / region / side when a list expression's items are known to be such."""
+        if not isinstance(e, dict):
+            return None
+        if isinstance(e.get("call"), dict) and e["call"]:
+            name, values = next(iter(e["call"].items()))
+            if name in CARD_LISTS:
+                return "card"
+            if name in COUNTRY_LISTS:
+                return "country"
+            if name in ("concat", "take") and isinstance(values, list) and values:
+                return self._kind_of(values[0])
+            return None
+        if "list" in e and isinstance(e["list"], list) and e["list"]:
+            first = e["list"][0]
+            if isinstance(first, dict) and first.get("ref") in ("card", "country", "region", "side"):
+                return str(first["ref"])
+            return None
+        if "each" in e:
+            return self._kind_of(e.get("in"))
+        if "var" in e:
+            return self.kinds.get(str(e["var"]))
+        return None
+
+    def expr(self, e: Any, case: str | None = None) -> str:
+        try:
+            return self._expr(e, case)
+        except (KeyError, TypeError, AttributeError, IndexError, ValueError, StopIteration):
+            return readable(str(e)).lower()
+
+    def _expr(self, e: Any, case: str | None) -> str:
+        if e is None:
+            return self.w("outline-none", "nothing")
+        if isinstance(e, bool):
+            return self.w("outline-true" if e else "outline-false", str(e).lower())
+        if isinstance(e, int | float):
+            return str(e)
+        if isinstance(e, str):
+            return self._name_of(e) if e in self.cards else e
+        if isinstance(e, list):
+            return "[" + ", ".join(self.expr(v, case) for v in e) + "]"
+        if not isinstance(e, dict):
+            return str(e)
+        if "var" in e:
+            name = str(e["var"])
+            if case and not self.loc.has(f"outline-var-{name}") and name in self.kinds:
+                # a declined form names the kind: Russian «ОО карты c», «сбрасывает карту c»
+                return self.w("outline-typed-var", name, case, kind=self.kinds[name], var=name)
+            return self.w(f"outline-var-{name}", name, case)
+        if "ref" in e:
+            return self._ref(str(e["ref"]), str(e.get("id")), case)
+        if "str" in e:
+            text = str(e["str"])
+            return self._name_of(text) if text in self.cards else f"“{text}”"
+        if "call" in e and isinstance(e["call"], dict) and e["call"]:
+            name, values = next(iter(e["call"].items()))
+            return self._call("q", str(name), values if isinstance(values, list) else [values], case)
+        if "fn" in e:
+            values = e.get("args") or []
+            rendered = ", ".join(self.expr(v) for v in values)
+            name = self.w(f"function-{e['fn']}", readable(str(e["fn"])).lower(), case)
+            return f"{name} ({rendered})" if values else name
+        if "op" in e:
+            return self._op(str(e["op"]), list(e.get("args") or []), case)
+        if "list" in e:
+            return "[" + ", ".join(self.expr(v, case) for v in e["list"]) + "]"
+        if "each" in e:
+            var = str(e["each"])
+            kind = self._kind_of(e.get("in"))
+            if kind:
+                self.kinds[var] = kind
+            text = self.w("outline-each", "", case, var=var, source=self.expr(e.get("in")))
+            return text + self._where(e.get("where"))
+        if "agg" in e:
+            var = str(e.get("bind"))
+            kind = self._kind_of(e.get("in"))
+            if kind:
+                self.kinds[var] = kind
+            text = self.w(
+                f"outline-agg-{e['agg']}",
+                f"{e['agg']} ({self.expr(e.get('item'))}, {var}, {self.expr(e.get('in'))})",
+                case,
+                item=self.expr(e.get("item")),
+                var=var,
+                source=self.expr(e.get("in")),
+            )
+            return text + self._where(e.get("where"))
+        kind = next(iter(e), "?")
+        detail = ", ".join(f"{k}={self.expr(v)}" for k, v in e.items() if k != kind)
+        return self.w("outline-unknown", f"({kind}) {detail}", kind=kind, detail=detail)
+
+    def _ref(self, kind: str, ident: str, case: str | None) -> str:
+        if kind == "country":
+            return self.loc.country(ident)
+        if kind == "region":
+            return self.loc.region(ident)
+        if kind == "card":
+            return self.loc.card(ident)
+        if kind == "side":
+            return self.loc.side(ident)
+        if kind == "superpower":
+            side = self.superpowers.get(ident)
+            return self.loc.side(side) if side else self.loc.country(ident)
+        if kind == "enum":
+            if self.loc.has(f"side-{ident}"):
+                return self.loc.side(ident)
+            return self.w(f"outline-enum-{ident}", readable(ident).lower(), case)
+        return f"“{readable(ident).lower()}”"
+
+    def _wrap(self, child: Any, parent: str, right: bool = False) -> str:
+        text = self.expr(child)
+        if isinstance(child, dict) and ("agg" in child or "each" in child) and parent not in ("and", "or"):
+            return f"({text})"
+        if isinstance(child, dict) and "op" in child:
+            mine, theirs = PRECEDENCE.get(str(child["op"]), 9), PRECEDENCE.get(parent, 9)
+            if mine < theirs or (right and mine == theirs and parent in ("-", "in", "not_in")):
+                return f"({text})"
+            if child["op"] in ("and", "or") and child["op"] != parent and parent in ("and", "or"):
+                return f"({text})"
+        return text
+
+    def _flatten(self, op: str, values: list[Any]) -> list[Any]:
+        out: list[Any] = []
+        for v in values:
+            if isinstance(v, dict) and v.get("op") == op:
+                out.extend(self._flatten(op, list(v.get("args") or [])))
+            else:
+                out.append(v)
+        return out
+
+    def _op(self, op: str, values: list[Any], case: str | None) -> str:
+        if op in ("and", "or"):
+            word = " " + self.w(f"outline-{op}", op) + " "
+            return word.join(self._wrap(v, op) for v in self._flatten(op, values))
+        if op == "not" and values:
+            inner = self._wrap(values[0], op)
+            inner = inner if " " not in inner or inner.startswith("(") else f"({inner})"
+            return self.w("outline-not", "", case, x=inner)
+        if op == "neg" and values:
+            return "−" + self._wrap(values[0], op)
+        if op in ("in", "not_in") and len(values) == 2:
+            a, b = self._wrap(values[0], op), self._wrap(values[1], op, right=True)
+            return self.w(f"outline-{op.replace('_', '-')}", "", a=a, b=b)
+        if op == "if" and len(values) == 3:
+            c, a, b = (self._wrap(v, op) for v in values)
+            return self.w("outline-cond", "", c=c, a=a, b=b)
+        if op in SYMBOLS and len(values) == 2:
+            return f"{self._wrap(values[0], op)} {SYMBOLS[op]} {self._wrap(values[1], op, right=True)}"
+        return f"{op} (" + ", ".join(self.expr(v) for v in values) + ")"
+
+
+def outline_event(loc: Localizer, ir: dict[str, Any], card: dict[str, Any]) -> list[str]:
+    """The outline of one card's event, or one line saying it has none."""
+    event = card.get("event")
+    if card.get("no_event"):
+        return [loc.text("outline-no-event", "This card has no event.")]
+    if not event:
+        return [loc.text("outline-event-missing", "No event is written for this card yet.")]
+    return Outliner(loc, ir).body(event)

@@ -1,0 +1,307 @@
+# Twilight Struggle, standard ruleset: the words of `twilight explain` (English).
+#
+# For translators: these messages turn a card's compiled event (the IR) into readable lines. Names of
+# cards, countries, regions and sides come from cards.ftl and map.ftl. Variables:
+#   $a0, $a1, $a2 ...    the arguments of an effect or query, already in words;
+#   $a0gen, $a0acc ...   the same in the genitive / accusative, where the language declines;
+#   $cond, $var, $source, $count, $name, $side, $value, $what, $trigger, $until ...  as named.
+# A message may have `.gen` / `.acc` attributes (its genitive / accusative forms), used where another
+# message asks for `$a0gen` / `$a0acc`. English needs none. Every `outline-*` id here is used by cli/outline.py (families:
+# outline-fx-<effect>, outline-q-<query>, outline-on-<trigger>, outline-forbid-<action>,
+# outline-modify-<modifier>, outline-until-<expiry>, outline-status-<status>, outline-enum-<value>,
+# outline-var-<variable>); a missing one falls back to English, then to a generic form.
+
+## Labels of `twilight explain card`
+
+explain-number = Card
+explain-name = Name
+explain-ops = Ops
+explain-side = Side
+explain-period = Period
+explain-flags = Marks
+explain-flag-starred = starred (removed after its event)
+explain-flag-permanent = permanent (stays in effect)
+explain-flag-scoring = scoring card
+explain-flag-optional = optional card
+explain-flag-none = none
+explain-summary = Summary
+explain-enables = Enables
+explain-prevents = Prevents
+explain-requires = Requires one of
+explain-prevented-by = Prevented by
+explain-source = Source
+explain-event = Event
+explain-side-neutral = neutral (either player)
+explain-unknown-card = no card { $card } in ruleset { $ruleset }
+explain-unknown-language = unknown language { $lang }; known: { $known }
+
+## Statements
+
+outline-no-event = This card has no event.
+outline-event-missing = No event is written for this card yet.
+outline-run = { $name } ({ $args })
+outline-run-bare = { $name }
+outline-let = let { $name } be { $value }
+outline-set = set { $name } to { $value }
+outline-if = if { $cond }:
+outline-else = otherwise:
+outline-for-each = for each { $var } in { $source }
+outline-repeat = repeat { $count } { $count ->
+        [one] time
+       *[other] times
+    }
+outline-repeat-as = repeat { $count } { $count ->
+        [one] time
+       *[other] times
+    }, counting with { $var }
+outline-while = while { $cond }
+outline-choose = choose { $kind ->
+        [card] a card
+        [country] a country
+        [region] a region
+        [side] a side
+       *[other] an item
+    } { $var } from { $source }
+outline-choose-by = { $side } decides
+outline-choose-count = { $count } of them
+outline-choose-up-to = up to { $count }
+outline-choose-distinct = all different
+outline-choose-optional = optional
+outline-choose-otherwise = if nothing is chosen:
+outline-where = where { $cond }
+outline-when = if { $cond }
+outline-decide = { $side } decides ({ $name }):
+outline-option = option “{ $name }”
+outline-lasting = lasting effect “{ $name }”, { $until }
+outline-phase = phase “{ $name }”
+outline-stop = stop here
+outline-unknown = (unrecognised “{ $kind }”) { $detail }
+
+## Lasting effects: expiry, forbids, modifiers, hooks
+
+outline-until-cancelled = until cancelled
+outline-until-end_of_action_round = until the end of the action round
+outline-until-end_of_next_action_round = until the end of the next action round of { $a0 }
+outline-until-end_of_turn = until the end of the turn
+outline-forbid = forbidden: { $actions }
+outline-forbid-play = playing a card
+outline-forbid-event = playing an event
+outline-forbid-headline = headlining a card
+outline-forbid-hold = holding a card at turn end
+outline-forbid-influence = placing influence
+outline-forbid-coup = coups
+outline-forbid-realign = realignment rolls
+outline-forbid-space = Space Race attempts
+outline-modify-by = { $what } { $value }
+outline-modify-to = { $what } becomes { $value }
+outline-modify-ops = card ops
+outline-modify-coup_roll = coup roll
+outline-modify-coup_defence = coup defence
+outline-modify-influence_cost = influence cost
+outline-modify-space_attempts_allowed = Space Race attempts allowed
+outline-modify-realign_roll = realignment roll
+outline-modify-space_roll = Space Race roll
+outline-modify-defcon_drop_on_coup = DEFCON drop after a coup
+outline-modify-scoring_battlegrounds = battlegrounds counted at scoring
+outline-modify-action_rounds = action rounds
+outline-on = whenever { $trigger }
+outline-on-turn_start = a turn starts
+outline-on-turn_end = a turn ends
+outline-on-action_round_start = an action round starts
+outline-on-action_round_end = an action round ends
+outline-on-headline_revealed = the headlines are revealed
+outline-on-card_play_chosen = a card is chosen to be played
+outline-on-card_played = a card is played
+outline-on-event_played = an event is played
+outline-on-coup_attempt = a coup is attempted
+outline-on-coup_resolved = a coup is resolved
+outline-on-realignment = a realignment roll is made
+outline-on-influence_placed = influence is placed
+outline-on-vp_changed = the VP change
+outline-on-defcon_changed = DEFCON changes
+outline-on-region_scored = a region is scored
+outline-on-final_scoring = final scoring starts
+outline-allow = { $side } may “{ $name }”
+outline-ends-on = ends when { $trigger }
+outline-status-hand_revealed = { $a0 } plays with its hand shown to { $a1 }
+outline-status-must_play = { $a0 } must play { $a1 }
+outline-status-must_play_for_ops = { $a0 } must play { $a1 } for operations
+
+## Effects
+
+outline-fx-remove_influence-all = remove all { $a0 } influence from { $a1 }
+outline-fx-add_influence = add { $a2 } { $a0 } influence to { $a1 }
+outline-fx-remove_influence = remove { $a2 } { $a0 } influence from { $a1 }
+outline-fx-set_defcon = set DEFCON to { $a0 }
+outline-fx-change_defcon = change DEFCON by { $a0 }
+outline-fx-gain_vp = { $a0 } gains { $a1 } VP
+outline-fx-add_milops = { $a0 } gains { $a1 } military ops
+outline-fx-reset_milops = reset both military ops markers to 0
+outline-fx-region_scored = announce that { $a0 } was scored
+outline-fx-win = { $a0 } wins the game ({ $a1 })
+outline-fx-end_in_draw = the game ends in a draw ({ $a0 })
+outline-fx-begin_final_scoring = final scoring begins
+outline-fx-conduct_operations = { $a0 } conducts operations with { $a1 } ops
+outline-fx-place_influence_with_ops = { $a0 } places influence with { $a1 } ops
+outline-fx-coup = { $a0 } attempts a coup in { $a1 } with { $a2 } ops
+outline-fx-free_coup = { $a0 } makes a free coup in { $a1 } with { $a2 } ops
+outline-fx-realign = { $a0 } makes a realignment roll in { $a1 }
+outline-fx-operations_without_coup = { $a0 } uses { $a1 } ops for influence or realignment, no coup
+outline-fx-space_advance = { $a0 } advances { $a1 } { $a1 ->
+        [one] box
+       *[other] boxes
+    } on the Space Race
+outline-fx-space_attempt = { $a0 } attempts the Space Race with { $a1 }
+outline-fx-take_action_round = { $a0 } takes an action round
+outline-fx-deal_up_to = deal cards to { $a0 } until the hand holds { $a1 }
+outline-fx-draw_to = { $a0 } draws { $a1 } { $a1 ->
+        [one] card
+       *[other] cards
+    }
+outline-fx-add_period_to_deck = shuffle the { $a0 } cards into the draw pile
+outline-fx-shuffle_hand = shuffle the hand of { $a0 }
+outline-fx-arrange_hand = { $a0 } arranges its hand as { $a1 }
+outline-fx-discard = { $a0 } discards { $a1 }
+outline-fx-remove_from_game = remove { $a0 } from the game
+outline-fx-move_to_discard = move { $a0 } to the discard pile
+outline-fx-shuffle_draw_pile = shuffle the draw pile
+outline-fx-give_card = { $a1 } takes { $a0 } into its hand
+outline-fx-play_event = the event of { $a1 } happens for { $a0 }
+outline-fx-play_card = { $a0 } plays { $a1 }
+outline-fx-ai_operations = the AI { $a0 } spends { $a1 } ops by its priorities
+outline-fx-play_card_for_ops = { $a0 } plays { $a1 } for operations
+outline-fx-cancel_event = cancel the event of { $a0 }
+outline-fx-cancel_headline = cancel the headline of { $a0 }
+outline-fx-reveal_hand = { $a0 } shows its hand to { $a1 }
+outline-fx-pass_china_card = The China Card goes to { $a0 } (face up: { $a1 })
+outline-fx-flip_china_card_face_up = turn The China Card face up
+outline-fx-apply_table = apply column { $a1 } of table { $a0 }
+outline-fx-apply_table_for = apply column { $a1 } of table { $a0 } for { $a2 }
+outline-fx-log = note { $a0 }
+outline-fx-begin_turn = turn { $a0 } begins
+outline-fx-end_turn = turn { $a0 } ends
+outline-fx-set_action_round = action round { $a0 } begins
+outline-fx-set_in_headline = headline phase: { $a0 }
+outline-fx-headline_chosen = { $a0 } sets { $a1 } face down as its headline
+outline-fx-reveal_headlines = reveal both headlines
+outline-fx-resolve_headline = the headline of { $a0 } happens
+
+## Queries
+
+outline-q-min = the smaller of { $a0 } and { $a1 }
+outline-q-max = the larger of { $a0 } and { $a1 }
+outline-q-abs = the size of { $a0 }
+outline-q-size = the number of items in { $a0 }
+outline-q-first = the first of { $a0 }
+outline-q-concat = { $a0 } plus { $a1 }
+outline-q-take = the first { $a1 } of { $a0 }
+outline-q-rank = the rank of { $a1 } in { $a0 }
+outline-q-d6 = a die roll
+outline-q-roll_table = a roll on { $a0 }
+outline-q-table_value = { $a0 } at { $a1 }, column { $a2 }
+outline-q-opponent = the opponent of { $a0 }
+outline-q-phasing = the phasing player
+outline-q-turn = the turn number
+outline-q-action_round = the action round number
+outline-q-in_headline = it is the headline phase
+outline-q-defcon = DEFCON
+outline-q-vp = the VP marker (above 0: US ahead)
+outline-q-milops = military ops of { $a0 }
+outline-q-space_box = Space Race box of { $a0 }
+outline-q-space_attempts = Space Race attempts of { $a0 } this turn
+outline-q-space_attempts_allowed = Space Race attempts allowed to { $a0 }
+outline-q-action_rounds_this_turn = action rounds of { $a0 } this turn
+outline-q-game_over = the game is over
+outline-q-in_final_scoring = final scoring is under way
+outline-q-all_countries = every country
+outline-q-countries = the countries of { $a0 }
+outline-q-neighbours = the neighbours of { $a0 }
+outline-q-in_region = { $a0 } is in { $a1 }
+outline-q-region_of = the region of { $a0 }
+outline-q-adjacent_to_region = { $a0 } borders { $a1 }
+outline-q-adjacent_to_superpower = { $a0 } borders a superpower
+outline-q-adjacent_to_superpower_of = { $a0 } borders the superpower of { $a1 }
+outline-q-stability = stability of { $a0 }
+outline-q-battleground = { $a0 } is a battleground
+outline-q-influence = { $a0 } influence in { $a1 }
+outline-q-controls = { $a0 } controls { $a1 }
+outline-q-control_margin = control margin of { $a0 } in { $a1 }
+outline-q-ops_to_control = influence { $a0 } needs to control { $a1 }
+outline-q-ops_to_break_control = influence { $a0 } needs to break control of { $a1 }
+outline-q-accessible = { $a0 } may place influence in { $a1 }
+outline-q-placed_this_round = influence { $a0 } placed in { $a1 } this round
+outline-q-level_if_controlled = level of { $a0 } in { $a2 } if it controlled { $a1 }
+outline-q-score_swing_if_controlled = VP { $a0 } would gain in { $a2 } by controlling { $a1 }
+outline-q-ops = ops of { $a0 }
+outline-q-ops_for = ops of { $a1 } for { $a0 }
+outline-q-event_side = the event side of { $a0 }
+outline-q-period_of = the period of { $a0 }
+outline-q-is_scoring = { $a0 } is a scoring card
+outline-q-is_starred = { $a0 } is starred
+outline-q-in_effect = { $a0 } is in effect
+outline-q-played_by = who played { $a0 }
+outline-q-hand = the hand of { $a0 }
+outline-q-draw_pile = the draw pile
+outline-q-discard_pile = the discard pile
+outline-q-removed_cards = the cards removed from the game
+outline-q-period_cards = the { $a0 } cards
+outline-q-china_card_holder = the holder of The China Card
+outline-q-china_card_face_up = The China Card is face up
+outline-q-headline_of = the headline card of { $a0 }
+outline-q-random_card = a random card of { $a0 }
+outline-q-drawn_this_round = the cards { $a0 } drew this round
+outline-q-ops_spent_only_in = all ops of the card went to { $a0 }
+outline-q-space_ops_needed = ops { $a0 } needs for its next Space Race box
+outline-q-score_if_event = VP { $a0 } would score in { $a2 } after the event of { $a1 }
+outline-q-score_if_ops = VP { $a0 } would score in { $a2 } after spending { $a1 } ops
+outline-q-event_influence_gain = influence { $a0 } would gain with { $a1 }
+outline-q-event_control_gain = countries { $a0 } would newly control with { $a1 }
+outline-q-setting = the setting { $a0 }
+outline-q-may = { $a1 } may { $a0 } with { $a2 }
+
+## Expressions
+
+outline-and = and
+outline-or = or
+outline-not = not { $x }
+outline-in = { $a } is in { $b }
+outline-not-in = { $a } is not in { $b }
+outline-cond = if { $c } then { $a } else { $b }
+outline-each = each { $var } of { $source }
+outline-agg-count = how many { $var } of { $source }
+outline-agg-sum = the sum of { $item } over { $var } of { $source }
+outline-agg-max = the largest { $item } over { $var } of { $source }
+outline-agg-min = the smallest { $item } over { $var } of { $source }
+outline-agg-any = { $item } for some { $var } of { $source }
+outline-agg-all = { $item } for every { $var } of { $source }
+# a variable whose kind is known (card, country, region, side), where a language declines it
+outline-typed-var = { $var }
+outline-true = yes
+outline-false = no
+outline-none = nothing
+outline-enum-neutral = neutral
+outline-enum-early = Early War
+outline-enum-mid = Mid War
+outline-enum-late = Late War
+outline-enum-no_presence = no presence
+outline-enum-presence = presence
+outline-enum-domination = domination
+outline-enum-control = control
+
+## Variables of events and lasting effects
+
+outline-var-player = the player
+outline-var-owner = the effect's owner
+outline-var-actor = the acting side
+outline-var-target = the target country
+outline-var-card = the card
+outline-var-this_card = this card
+outline-var-ops = the ops
+outline-var-free = free
+outline-var-mode = the way it is played
+outline-var-region = the region
+outline-var-turn_number = the turn number
+outline-var-us_card = the US headline
+outline-var-ussr_card = the USSR headline
+outline-var-ai = the AI
+outline-var-human = the human player

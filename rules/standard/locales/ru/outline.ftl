@@ -1,0 +1,345 @@
+# Twilight Struggle, стандартный набор правил: слова команды `twilight explain` (русский).
+#
+# Для переводчиков: эти сообщения превращают скомпилированное событие карты (IR) в читаемые строки.
+# Названия карт, стран, регионов и сторон берутся из cards.ftl и map.ftl. Переменные:
+#   $a0, $a1, $a2 ...    аргументы эффекта или запроса, уже словами, в именительном падеже;
+#   $a0gen, $a0acc ...   те же аргументы в родительном и винительном падежах (атрибуты `.gen`, `.acc`);
+#   $cond, $var, $source, $count, $name, $side, $sidegen, $value, $what, $trigger, $until ... по смыслу.
+# Атрибуты `.gen` и `.acc` — формы в родительном и винительном падежах («влияние игрока», «сбросить
+# эту карту»); их подставляет сообщение, которое просит `$a0gen` или `$a0acc`. США и СССР не склоняются. Все id `outline-*`
+# используются в cli/outline.py; если сообщения нет, берётся английское, а за ним — общий вид.
+# Термины по /work/shared/reference/glossary-ru.yaml.
+
+## Подписи команды `twilight explain card`
+
+explain-number = Карта
+explain-name = Название
+explain-ops = ОО
+explain-side = Сторона
+explain-period = Период
+explain-flags = Отметки
+explain-flag-starred = со звездочкой (удаляется после события)
+explain-flag-permanent = постоянное событие
+explain-flag-scoring = карточка подсчета очков
+explain-flag-optional = дополнительная карта
+explain-flag-none = нет
+explain-summary = Кратко
+explain-enables = Открывает
+explain-prevents = Запрещает
+explain-requires = Требует одну из карт
+explain-prevented-by = Запрещается картой
+explain-source = Источник
+explain-event = Событие
+explain-side-neutral = нейтральная (любой игрок)
+explain-unknown-card = в наборе правил { $ruleset } нет карты { $card }
+explain-unknown-language = неизвестный язык { $lang }; известны: { $known }
+
+## Инструкции
+
+outline-no-event = У этой карты нет события.
+outline-event-missing = Событие этой карты ещё не записано.
+outline-run = { $name } ({ $args })
+outline-run-bare = { $name }
+outline-let = пусть { $name } = { $value }
+outline-set = присвоить { $name } значение { $value }
+outline-if = если { $cond }:
+outline-else = иначе:
+outline-for-each = для каждого { $var } из списка: { $source }
+outline-repeat = повторить { $count } { $count ->
+        [few] раза
+       *[many] раз
+    }
+outline-repeat-as = повторить { $count } { $count ->
+        [few] раза
+       *[many] раз
+    }, счетчик { $var }
+outline-while = пока { $cond }
+outline-choose = выбрать { $kind ->
+        [card] карту
+        [country] страну
+        [region] регион
+        [side] сторону
+       *[other] элемент
+    } { $var } из списка: { $source }
+outline-choose-by = решает { $side }
+outline-choose-count = { $count } шт.
+outline-choose-up-to = не больше { $count }
+outline-choose-distinct = все разные
+outline-choose-optional = по желанию
+outline-choose-otherwise = если ничего не выбрано:
+outline-where = при условии: { $cond }
+outline-when = если { $cond }
+outline-decide = решает { $side } ({ $name }):
+outline-option = вариант «{ $name }»
+outline-lasting = длительный эффект «{ $name }», { $until }
+outline-phase = фаза «{ $name }»
+outline-stop = остановиться
+outline-unknown = (неизвестный узел «{ $kind }») { $detail }
+
+## Длительные эффекты: срок, запреты, модификаторы, реакции
+
+outline-until-cancelled = пока не отменён
+outline-until-end_of_action_round = до конца раунда действий
+outline-until-end_of_next_action_round = до конца следующего раунда действий { $a0gen }
+outline-until-end_of_turn = до конца хода
+outline-forbid = запрещено: { $actions }
+outline-forbid-play = розыгрыш карты
+outline-forbid-event = розыгрыш события
+outline-forbid-headline = выбор карты в заглавную фазу
+outline-forbid-hold = удержание карты в конце хода
+outline-forbid-influence = размещение влияния
+outline-forbid-coup = перевороты
+outline-forbid-realign = уравнивание влияния
+outline-forbid-space = попытки в Космической гонке
+outline-modify-by = { $what }: { $value }
+outline-modify-to = { $what } становится { $value }
+outline-modify-ops = ОО карты
+outline-modify-coup_roll = бросок на переворот
+outline-modify-coup_defence = защита от переворота
+outline-modify-influence_cost = стоимость влияния
+outline-modify-space_attempts_allowed = разрешенные попытки в Космической гонке
+outline-modify-realign_roll = бросок на уравнивание влияния
+outline-modify-space_roll = бросок в Космической гонке
+outline-modify-defcon_drop_on_coup = снижение DEFCON после переворота
+outline-modify-scoring_battlegrounds = Ключевые страны при подсчете очков
+outline-modify-action_rounds = раунды действий
+outline-on = всякий раз, когда { $trigger }
+outline-on-turn_start = начинается ход
+outline-on-turn_end = заканчивается ход
+outline-on-action_round_start = начинается раунд действий
+outline-on-action_round_end = заканчивается раунд действий
+outline-on-headline_revealed = открываются заглавные карты
+outline-on-card_play_chosen = карта выбрана для розыгрыша
+outline-on-card_played = разыгрывается карта
+outline-on-event_played = разыгрывается событие
+outline-on-coup_attempt = совершается попытка переворота
+outline-on-coup_resolved = переворот завершён
+outline-on-realignment = бросается уравнивание влияния
+outline-on-influence_placed = размещается влияние
+outline-on-vp_changed = меняются ПО
+outline-on-defcon_changed = меняется DEFCON
+outline-on-region_scored = в регионе подсчитываются очки
+outline-on-final_scoring = начинается финальный подсчет очков
+outline-allow = разрешено для { $sidegen }: «{ $name }»
+outline-ends-on = заканчивается, когда { $trigger }
+outline-status-hand_revealed = { $a0 } играет с рукой, открытой для { $a1gen }
+outline-status-must_play = { $a0 } обязан разыграть { $a1acc }
+outline-status-must_play_for_ops = { $a0 } обязан разыграть { $a1acc } ради ОО
+
+## Эффекты
+
+outline-fx-remove_influence-all = { $a1 }: снять всё влияние { $a0gen }
+outline-fx-add_influence = { $a1 }: влияние { $a0gen } +{ $a2 }
+outline-fx-remove_influence = { $a1 }: влияние { $a0gen } −{ $a2 }
+outline-fx-set_defcon = установить DEFCON на { $a0 }
+outline-fx-change_defcon = изменить DEFCON на { $a0 }
+outline-fx-gain_vp = { $a0 } получает ПО: { $a1 }
+outline-fx-add_milops = { $a0 } получает военные операции: { $a1 }
+outline-fx-reset_milops = сбросить обе отметки военных операций на 0
+outline-fx-region_scored = объявить, что в регионе { $a0 } подсчитаны очки
+outline-fx-win = { $a0 } побеждает ({ $a1 })
+outline-fx-end_in_draw = игра заканчивается вничью ({ $a0 })
+outline-fx-begin_final_scoring = начинается финальный подсчет очков
+outline-fx-conduct_operations = { $a0 } проводит операции на { $a1 } ОО
+outline-fx-place_influence_with_ops = { $a0 } размещает влияние на { $a1 } ОО
+outline-fx-coup = { $a0 } пытается совершить переворот: { $a1 }, { $a2 } ОО
+outline-fx-free_coup = { $a0 } совершает бесплатный переворот: { $a1 }, { $a2 } ОО
+outline-fx-realign = { $a0 } бросает на уравнивание влияния: { $a1 }
+outline-fx-operations_without_coup = { $a0 } тратит { $a1 } ОО на влияние или уравнивание влияния, без переворота
+outline-fx-space_advance = { $a0 } продвигается в Космической гонке на { $a1 } { $a1 ->
+        [one] деление
+        [few] деления
+       *[many] делений
+    }
+outline-fx-space_attempt = { $a0 } делает попытку в Космической гонке (карта: { $a1 })
+outline-fx-take_action_round = { $a0 } проводит раунд действий
+outline-fx-deal_up_to = раздать карты: { $a0 }, до { $a1 } на руке
+outline-fx-draw_to = { $a0 } берет { $a1 } { $a1 ->
+        [one] карту
+        [few] карты
+       *[many] карт
+    }
+outline-fx-add_period_to_deck = замешать в колоду карты периода «{ $a0 }»
+outline-fx-shuffle_hand = перемешать руку { $a0gen }
+outline-fx-arrange_hand = { $a0 } раскладывает руку: { $a1 }
+outline-fx-discard = { $a0 } сбрасывает { $a1acc }
+outline-fx-remove_from_game = удалить из игры { $a0acc }
+outline-fx-move_to_discard = отправить в сброс { $a0acc }
+outline-fx-shuffle_draw_pile = перемешать игровую колоду
+outline-fx-give_card = { $a1 } забирает в руку { $a0acc }
+outline-fx-play_event = событие карты { $a1 } происходит для { $a0gen }
+outline-fx-play_card = { $a0 } разыгрывает { $a1acc }
+outline-fx-ai_operations = ИИ ({ $a0 }) тратит { $a1 } ОО по спискам приоритетов
+outline-fx-play_card_for_ops = { $a0 } разыгрывает { $a1acc } ради ОО
+outline-fx-cancel_event = отменить событие { $a0gen }
+outline-fx-cancel_headline = отменить заглавное событие { $a0gen }
+outline-fx-reveal_hand = { $a0 } показывает руку: { $a1 }
+outline-fx-pass_china_card = Карточка Китая переходит: { $a0 } (лицом вверх: { $a1 })
+outline-fx-flip_china_card_face_up = перевернуть Карточку Китая лицом вверх
+outline-fx-apply_table = применить столбец { $a1 } таблицы { $a0 }
+outline-fx-apply_table_for = применить столбец { $a1 } таблицы { $a0 } для { $a2gen }
+outline-fx-log = записать { $a0 }
+outline-fx-begin_turn = начинается ход { $a0 }
+outline-fx-end_turn = заканчивается ход { $a0 }
+outline-fx-set_action_round = начинается раунд действий { $a0 }
+outline-fx-set_in_headline = заглавная фаза: { $a0 }
+outline-fx-headline_chosen = { $a0 } кладет { $a1acc } лицом вниз как заглавную карту
+outline-fx-reveal_headlines = открыть обе заглавные карты
+outline-fx-resolve_headline = происходит заглавное событие { $a0gen }
+
+## Запросы
+
+outline-q-min = меньшее из { $a0 } и { $a1 }
+outline-q-max = большее из { $a0 } и { $a1 }
+outline-q-abs = модуль { $a0gen }
+outline-q-size = число элементов в списке: { $a0 }
+outline-q-first = первый из списка: { $a0 }
+outline-q-concat = { $a0 } плюс { $a1 }
+outline-q-take = первые { $a1 } из списка: { $a0 }
+outline-q-rank = место { $a1gen } в { $a0 }
+outline-q-d6 = бросок кубика
+outline-q-roll_table = бросок по таблице { $a0 }
+outline-q-table_value = { $a0 }: строка { $a1 }, столбец { $a2 }
+outline-q-opponent = противник { $a0gen }
+    .gen = противника { $a0gen }
+outline-q-phasing = ходящий игрок
+    .gen = ходящего игрока
+outline-q-turn = номер хода
+outline-q-action_round = номер раунда действий
+outline-q-in_headline = идёт заглавная фаза
+outline-q-defcon = DEFCON
+outline-q-vp = отметка ПО (выше нуля: впереди США)
+outline-q-milops = военные операции { $a0gen }
+outline-q-space_box = деление Космической гонки { $a0gen }
+outline-q-space_attempts = попытки { $a0gen } в Космической гонке за ход
+outline-q-space_attempts_allowed = разрешенные попытки { $a0gen } в Космической гонке
+outline-q-action_rounds_this_turn = раунды действий { $a0gen } в этом ходу
+outline-q-game_over = игра окончена
+outline-q-in_final_scoring = идёт финальный подсчет очков
+outline-q-all_countries = все страны
+outline-q-countries = страны региона { $a0 }
+outline-q-neighbours = соседи страны { $a0 }
+outline-q-in_region = { $a0 } в регионе { $a1 }
+outline-q-region_of = регион страны { $a0 }
+outline-q-adjacent_to_region = { $a0 } граничит с регионом { $a1 }
+outline-q-adjacent_to_superpower = { $a0 } граничит со сверхдержавой
+outline-q-adjacent_to_superpower_of = { $a0 } граничит со сверхдержавой { $a1gen }
+outline-q-stability = стабильность страны { $a0 }
+outline-q-battleground = { $a0 } — Ключевая страна
+outline-q-influence = влияние { $a0gen } в стране { $a1 }
+outline-q-controls = { $a1 } под контролем { $a0gen }
+outline-q-control_margin = перевес контроля { $a0gen } в стране { $a1 }
+outline-q-ops_to_control = влияние, нужное { $a0gen } для контроля: { $a1 }
+outline-q-ops_to_break_control = влияние, нужное { $a0gen }, чтобы сломать контроль: { $a1 }
+outline-q-accessible = { $a0 } может размещать влияние: { $a1 }
+outline-q-placed_this_round = влияние { $a0gen }, размещенное в этом раунде: { $a1 }
+outline-q-level_if_controlled = уровень { $a0gen } в регионе { $a2 } при контроле над { $a1 }
+outline-q-score_swing_if_controlled = ПО { $a0gen } в регионе { $a2 } при контроле над { $a1 }
+outline-q-ops = ОО { $a0gen }
+outline-q-ops_for = ОО { $a1gen } для { $a0gen }
+outline-q-event_side = сторона события карты { $a0 }
+outline-q-period_of = период карты { $a0 }
+outline-q-is_scoring = { $a0 } — карточка подсчета очков
+outline-q-is_starred = { $a0 } — карта со звездочкой
+outline-q-in_effect = { $a0 } действует
+outline-q-played_by = кто разыграл { $a0 }
+outline-q-hand = рука { $a0gen }
+outline-q-draw_pile = игровая колода
+outline-q-discard_pile = стопка сброса
+outline-q-removed_cards = карты, удаленные из игры
+outline-q-period_cards = карты периода «{ $a0 }»
+outline-q-china_card_holder = владелец Карточки Китая
+    .gen = владельца Карточки Китая
+outline-q-china_card_face_up = Карточка Китая лежит лицом вверх
+outline-q-headline_of = заглавная карта { $a0gen }
+    .gen = заглавной карты { $a0gen }
+    .acc = заглавную карту { $a0gen }
+outline-q-random_card = случайная карта из списка: { $a0 }
+    .gen = случайной карты из списка: { $a0 }
+    .acc = случайную карту из списка: { $a0 }
+outline-q-drawn_this_round = карты, взятые { $a0gen } в этом раунде
+outline-q-ops_spent_only_in = все ОО карты потрачены в регионе { $a0 }
+outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующего деления Космической гонки
+outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события { $a1 }
+outline-q-score_if_ops = ПО { $a0gen } в регионе { $a2 } после траты { $a1 } ОО
+outline-q-event_influence_gain = влияние, которое { $a0 } получит картой { $a1 }
+outline-q-event_control_gain = страны, которые { $a0 } возьмет под контроль картой { $a1 }
+outline-q-setting = настройка { $a0 }
+outline-q-may = { $a1 } может { $a0 } с картой { $a2 }
+
+## Выражения
+
+outline-and = и
+outline-or = или
+outline-not = не { $x }
+outline-in = { $a } входит в { $b }
+outline-not-in = { $a } не входит в { $b }
+outline-cond = если { $c }, то { $a }, иначе { $b }
+outline-each = каждый { $var } из списка: { $source }
+outline-agg-count = количество { $var } из списка: { $source }
+outline-agg-sum = сумма { $item } по { $var } из списка: { $source }
+outline-agg-max = наибольшее { $item } по { $var } из списка: { $source }
+outline-agg-min = наименьшее { $item } по { $var } из списка: { $source }
+outline-agg-any = { $item } хотя бы для одного { $var } из списка: { $source }
+outline-agg-all = { $item } для каждого { $var } из списка: { $source }
+# переменная известного вида (карта, страна, регион, сторона) в косвенных падежах: «ОО карты c»
+outline-typed-var = { $var }
+    .gen = { $kind ->
+        [card] карты
+        [country] страны
+        [region] региона
+       *[other] стороны
+    } { $var }
+    .acc = { $kind ->
+        [card] карту
+        [country] страну
+        [region] регион
+       *[other] сторону
+    } { $var }
+outline-true = да
+outline-false = нет
+outline-none = ничего
+outline-enum-neutral = нейтральная
+outline-enum-early = Начало войны
+outline-enum-mid = Середина войны
+outline-enum-late = Конец войны
+outline-enum-no_presence = нет присутствия
+outline-enum-presence = присутствие
+outline-enum-domination = доминирование
+outline-enum-control = контроль
+
+## Переменные событий и длительных эффектов
+
+outline-var-player = игрок
+    .gen = игрока
+outline-var-owner = владелец эффекта
+    .gen = владельца эффекта
+outline-var-actor = действующая сторона
+    .gen = действующей стороны
+    .acc = действующую сторону
+outline-var-target = целевая страна
+    .gen = целевой страны
+    .acc = целевую страну
+outline-var-card = карта
+    .gen = карты
+    .acc = карту
+outline-var-this_card = эта карта
+    .gen = этой карты
+    .acc = эту карту
+outline-var-ops = ОО
+outline-var-free = бесплатно
+outline-var-mode = способ розыгрыша
+    .gen = способа розыгрыша
+outline-var-region = регион
+    .gen = региона
+outline-var-turn_number = номер хода
+    .gen = номера хода
+outline-var-us_card = заглавная карта США
+    .gen = заглавной карты США
+    .acc = заглавную карту США
+outline-var-ussr_card = заглавная карта СССР
+    .gen = заглавной карты СССР
+    .acc = заглавную карту СССР
+outline-var-ai = ИИ
+outline-var-human = игрок-человек
+    .gen = игрока-человека

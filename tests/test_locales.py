@@ -1,0 +1,122 @@
+"""The locale files of the standard ruleset: complete, nothing stray, English and Russian alike."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+from twilight.cli.explain_cmd import EXPLAIN_WORDS
+from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
+from twilight.cli.outline import code_message_ids
+from twilight.compiler import api
+
+# Attributes a language may add for its grammar (cli/outline.py): genitive and accusative forms.
+CASE_ATTRIBUTES = {"gen", "acc"}
+
+
+@pytest.fixture(scope="module")
+def ir() -> dict[str, Any]:
+    result = api.compile_target("standard")
+    assert result.ir is not None and result.ok
+    return result.ir
+
+
+@pytest.fixture(scope="module")
+def tables() -> dict[str, dict[str, set[str]]]:
+    folders = ruleset_folders("standard")
+    return {lang: message_table(locale_files(folders, lang)) for lang in LANGUAGES}
+
+
+def missing(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:
+    """Names (and card summaries) the IR needs and the table lacks."""
+    problems: list[str] = []
+    for card in ir["cards"]:
+        if f"card-{card}" not in table:
+            problems.append(f"card-{card}")
+        elif "summary" not in table[f"card-{card}"]:
+            problems.append(f"card-{card}.summary")
+    for kind, ids in (
+        ("country", ir["map"]["countries"]),
+        ("region", ir["map"]["regions"]),
+        ("side", ir["map"]["sides"]),
+    ):
+        problems.extend(f"{kind}-{i}" for i in ids if f"{kind}-{i}" not in table)
+    return problems
+
+
+def allowed_ids(ir: dict[str, Any]) -> set[str]:
+    """Every message id a locale file of the ruleset may hold."""
+    ids = {f"card-{c}" for c in ir["cards"]}
+    ids |= {f"country-{c}" for c in ir["map"]["countries"]}
+    ids |= {f"region-{r}" for r in ir["map"]["regions"]}
+    ids |= {f"side-{s}" for s in ir["map"]["sides"]}
+    ids |= {f"procedure-{p}" for p in ir.get("procedures", {})}
+    ids |= {f"function-{f}" for f in ir.get("functions", {})}
+    return ids | code_message_ids() | set(EXPLAIN_WORDS)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_card_country_region_is_named(
+    ir: dict[str, Any], tables: dict[str, dict[str, set[str]]], lang: str
+) -> None:
+    assert missing(ir, tables[lang]) == []
+    assert len([m for m in tables[lang] if m.startswith("card-")]) == len(ir["cards"]) == 110
+
+
+def test_a_missing_name_or_summary_is_caught(
+    ir: dict[str, Any], tables: dict[str, dict[str, set[str]]]
+) -> None:
+    broken = {k: set(v) for k, v in tables["ru"].items() if k not in ("card-nato", "country-cuba")}
+    broken["card-blockade"] = set()
+    assert missing(ir, broken) == ["card-blockade.summary", "card-nato", "country-cuba"]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_stray_messages(ir: dict[str, Any], tables: dict[str, dict[str, set[str]]], lang: str) -> None:
+    stray = sorted(set(tables[lang]) - allowed_ids(ir))
+    assert stray == [], f"{lang}: messages that are neither ruleset names nor words of the code: {stray}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_word_of_the_code_is_translated(tables: dict[str, dict[str, set[str]]], lang: str) -> None:
+    wanted = code_message_ids() | set(EXPLAIN_WORDS)
+    assert sorted(wanted - set(tables[lang])) == []
+
+
+def test_english_and_russian_have_the_same_messages(tables: dict[str, dict[str, set[str]]]) -> None:
+    en, ru = tables["en"], tables["ru"]
+    assert sorted(set(en) ^ set(ru)) == []
+    differ = {m: (en[m], ru[m]) for m in en if en[m] - CASE_ATTRIBUTES != ru[m] - CASE_ATTRIBUTES}
+    assert differ == {}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_locale_files_parse(lang: str) -> None:
+    files = locale_files(ruleset_folders("standard"), lang)
+    assert {p.name for p in files} >= {"cards.ftl", "map.ftl", "outline.ftl"}
+    assert syntax_errors(files) == []
+    for path in files:
+        assert Path(path).read_text(encoding="utf-8").startswith("#"), f"{path} has no comment header"
+
+
+def test_a_derived_ruleset_sees_the_parent_messages() -> None:
+    folders = ruleset_folders("solo-v2")
+    assert [f.name for f in folders] == ["standard", "solo-v2"]
+    assert "card-the_china_card" in message_table(locale_files(folders, "ru"))
+
+
+REFERENCE_CARDS = Path("/work/shared/reference/cards.yaml")
+
+
+@pytest.mark.skipif(not REFERENCE_CARDS.is_file(), reason="the shared reference data is not here")
+def test_summaries_are_reworded_not_copied() -> None:
+    import yaml
+    from twilight.cli.i18n import Localizer
+
+    reference = {c["id"]: c["summary"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    loc = Localizer.for_ruleset("standard", "en")
+    same = [cid for cid, text in reference.items() if loc.get(f"card-{cid}", "summary") == text]
+    assert same == []
+    names = {c["id"]: c["name"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    assert {cid: loc.card(cid) for cid in names} == names
