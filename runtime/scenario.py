@@ -1030,11 +1030,12 @@ class _HeadlinePlan(_Plan):
 
 # ---------------------------------------------------------------------- the ruleset's turn sequence
 def _lasting_blocks(node: Any) -> list[dict[str, Any]]:
-    """Every `lasting` statement in an event's IR."""
+    """The `lasting` statements an event's own statements start; one nested in another lasting block
+    starts only when that block's hook runs (Bear Trap's round-long refusal), so it is not one of them."""
     found: list[dict[str, Any]] = []
     if isinstance(node, dict):
         if "lasting" in node:
-            found.append(node)
+            return [node]
         for value in node.values():
             found += _lasting_blocks(value)
     elif isinstance(node, list):
