@@ -758,8 +758,8 @@ def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> 
     owner = info["side"] if info["side"] in SIDES else side
     _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
     if card not in engine.program.events or not _event_possible(engine, owner, card):
+        _dispose(engine, card, True, as_event=False)  # back in a pile before the trace reports it
         engine.trace("event_prevented", card=card)
-        _dispose(engine, card, True, as_event=False)
         return
     try:
         _run_event(engine, owner, card)

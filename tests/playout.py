@@ -134,6 +134,10 @@ class CheckedEngine(Engine):
             self.in_play.clear()
         if kind == "play":
             self.in_play.add(str(data["card"]))
+        if kind == "event" and "card" in data:
+            # an event played from another pile or hand (Star Wars from the discard, Missile Envy from the
+            # opponent's hand) is out of every pile while it resolves, as a played card is
+            self.in_play.add(str(data["card"]))
         if kind == "headlines":
             self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
         if kind == "headline_cancelled":
