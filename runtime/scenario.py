@@ -967,10 +967,11 @@ class _PlayPlan(_Plan):
                     f"card {shown} carries the {info['side']}'s event: the {side} plays it for operations "
                     "and the event happens anyway (5.2)",
                 )
-            if card not in engine.program.events:
-                return "event_not_written", f"the event of card {shown} is not written in the rules yet"
+            # A prevention in effect is the rules' answer, whether or not the event is written yet.
             if any(prim.in_effect(engine, c) for c in info["prevented_by"]):
                 return "event_prevented", f"the event of card {shown} is prevented by an event in effect"
+            if card not in engine.program.events:
+                return "event_not_written", f"the event of card {shown} is not written in the rules yet"
             if info["requires_any"] and not any(prim.in_effect(engine, c) for c in info["requires_any"]):
                 needed = ", ".join(self.names.show(c) for c in info["requires_any"])
                 return "event_prevented", f"the event of card {shown} needs one of {needed} in effect"
