@@ -134,6 +134,9 @@ class CheckedEngine(Engine):
             self.in_play.clear()
         if kind == "play":
             self.in_play.add(str(data["card"]))
+        if kind in ("event", "event_prevented"):
+            # an event played from another card's event (Five Year Plan, Missile Envy) leaves its zone too
+            self.in_play.add(str(data["card"]))
         if kind == "headlines":
             self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
         if kind == "headline_cancelled":
