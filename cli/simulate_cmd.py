@@ -33,10 +33,14 @@ def game_seed(seed: int, index: int) -> int:
     return int.from_bytes(digest[:6], "big")
 
 
-def game_players(seed: int) -> dict[str, Any]:
-    from twilight.runtime.decisions import RandomPlayer
+PLAYER_KINDS = ("random", "cautious")
 
-    return {"us": RandomPlayer(seed * 2 + 1), "ussr": RandomPlayer(seed * 2 + 2)}
+
+def game_players(seed: int, kind: str = "random") -> dict[str, Any]:
+    from twilight.runtime.decisions import CautiousPlayer, RandomPlayer
+
+    cls = CautiousPlayer if kind == "cautious" else RandomPlayer
+    return {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
 
 
 class _Counted:
@@ -58,7 +62,11 @@ _WORKER: dict[str, Any] = {}
 
 
 def _init_worker(
-    ir: dict[str, Any], trace_dir: str | None, ignore_sigint: bool, settings: dict[str, Any] | None = None
+    ir: dict[str, Any],
+    trace_dir: str | None,
+    ignore_sigint: bool,
+    settings: dict[str, Any] | None = None,
+    players: str = "random",
 ) -> None:
     from twilight.runtime.primitives import IMPLEMENTATIONS
     from twilight.runtime.program import Program
@@ -69,6 +77,7 @@ def _init_worker(
     _WORKER["program"] = Program(ir, IMPLEMENTATIONS)
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
+    _WORKER["players"] = players
 
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
@@ -79,7 +88,8 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     index, seed = job
     record: dict[str, Any] = {"game": index, "seed": seed}
     count = [0]
-    players = {side: _Counted(p, count) for side, p in game_players(seed).items()}
+    chosen = game_players(seed, _WORKER["players"])
+    players = {side: _Counted(p, count) for side, p in chosen.items()}
     trace_dir: str | None = _WORKER["trace_dir"]
     trace: IO[str] | None = None
     engine: Engine | None = None
@@ -95,6 +105,9 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             program=_WORKER["program"],
             every_event=False,
         )
+        for player in chosen.values():
+            if hasattr(player, "engine"):
+                player.engine = engine  # cautious players look at DEFCON
         state = engine.run()
         check_finished(engine)
         record.update(
@@ -129,16 +142,17 @@ def _played(
     jobs: int,
     trace_dir: str | None,
     settings: dict[str, Any] | None = None,
+    players: str = "random",
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The records, in the order games finish. The worker processes start here, before the progress
     bar's thread does (no fork while another thread runs)."""
     if jobs == 1 or len(jobs_list) <= 1:
-        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings)
+        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
         yield (play_game(job) for job in jobs_list)
         return
     chunk = max(1, min(8, len(jobs_list) // (jobs * 16)))
     with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings)
+        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players)
     ) as pool:
         yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
 
@@ -277,6 +291,14 @@ def _settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to play the games in."
 )
 @click.option(
+    "--players",
+    type=click.Choice(PLAYER_KINDS),
+    default="random",
+    show_default=True,
+    help="random: uniform over legal answers; cautious: the same, but no coup at DEFCON 2 when anything "
+    "else is open (games last longer and reach the Late War).",
+)
+@click.option(
     "--set",
     "assignments",
     multiple=True,
@@ -295,6 +317,7 @@ def simulate(
     games: int,
     seed: int,
     jobs: int,
+    players: str,
     assignments: tuple[str, ...],
     as_json: bool,
     trace_dir: str | None,
@@ -324,7 +347,7 @@ def simulate(
     jobs_list = [(i, game_seed(seed, i)) for i in range(games)]
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
-    with _played(result.ir, jobs_list, jobs, trace_dir, settings) as played:
+    with _played(result.ir, jobs_list, jobs, trace_dir, settings, players) as played:
         records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     summary = {
@@ -332,6 +355,7 @@ def simulate(
         "seed": seed,
         "jobs": jobs,
         "settings": settings,
+        "players": players,
         **summarize(records),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,

@@ -68,6 +68,24 @@ class RandomPlayer:
         return [self.rng.choice(decision.options) for _ in range(count)]
 
 
+class CautiousPlayer(RandomPlayer):
+    """Uniform like `RandomPlayer`, except that at DEFCON 2 or 1 it never picks a coup when something else
+    is open: uniform players start a nuclear war within a few turns, and these reach the Mid and Late War
+    (and final scoring) in most games. It reads DEFCON from the engine bound to `engine` after the engine
+    is built."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.single and self.engine is not None and self.engine.state.defcon <= 2:
+            safe = [o for o in decision.options if o != "coup"]
+            if safe:
+                return self.rng.choice(safe)
+        return super().decide(decision)
+
+
 class ScriptedPlayer:
     """Answers from a list, in order (scenarios, replays); falls back to another player when it runs out."""
 

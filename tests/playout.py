@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from twilight.compiler.api import compile_target
-from twilight.runtime.decisions import Decision, Player, RandomPlayer, ScriptedPlayer
+from twilight.runtime.decisions import CautiousPlayer, Decision, Player, RandomPlayer, ScriptedPlayer
 from twilight.runtime.engine import Engine
 from twilight.runtime.invariants import CheckedEngine, check_finished
 from twilight.runtime.invariants import InvariantViolation as InvariantViolation  # re-exported for tests
@@ -45,23 +45,6 @@ def random_players(seed: int) -> dict[str, Player]:
 def scripted_players(answers: list[list[Any]]) -> dict[str, Player]:
     """Players that give back a recorded game's answers, side by side."""
     return {side: ScriptedPlayer([a for s, a in answers if s == side]) for side in SIDES}
-
-
-class CautiousPlayer(RandomPlayer):
-    """Uniform like `RandomPlayer`, except that at DEFCON 2 or 1 it never picks a coup when something
-    else is open: uniform players start a nuclear war within a few turns, and these reach the Mid and
-    Late War (and final scoring) in most games."""
-
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed)
-        self.engine: Engine | None = None
-
-    def decide(self, decision: Decision) -> Any:
-        if decision.single and self.engine is not None and self.engine.state.defcon <= 2:
-            safe = [o for o in decision.options if o != "coup"]
-            if safe:
-                return self.rng.choice(safe)
-        return super().decide(decision)
 
 
 def cautious_players(seed: int) -> dict[str, Player]:
