@@ -61,6 +61,7 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-not-in",
     "outline-cond",
     "outline-each",
+    "outline-pick",
     "outline-agg-count",
     "outline-agg-sum",
     "outline-agg-max",
@@ -481,6 +482,12 @@ class Outliner:
             rendered = ", ".join(self.expr(v) for v in values)
             name = self.w(f"function-{e['fn']}", readable(str(e["fn"])).lower(), case)
             return f"{name} ({rendered})" if values else name
+        if "pick" in e:
+            # A priority list used as a value: the target it picks now.
+            values = e.get("args") or []
+            rendered = ", ".join(self.expr(v) for v in values)
+            name = self.w(f"function-{e['pick']}", readable(str(e["pick"])).lower(), case)
+            return self.w("outline-pick", f"{name} ({rendered})", case, list=name, args=rendered)
         if "op" in e:
             return self._op(str(e["op"]), list(e.get("args") or []), case)
         if "list" in e:

@@ -143,6 +143,11 @@ class RulesetChecker:
         for decl in self.of(ast.SettingDecl):
             self.check_id(decl.name)
             typ = f"setting:{decl.name.name}" if decl.type == "enum" else decl.type
+            sides = set(self.vocab.enums["side"])
+            if decl.type == "enum" and decl.values and {v.name for v in decl.values} <= sides:
+                # A choice of side (`setting ai_side: us | ussr`): its value is a side, not a new name.
+                self.declare(decl.name.name, Symbol("setting", "side", decl.name.pos))
+                continue
             self.declare(decl.name.name, Symbol("setting", typ, decl.name.pos))
             for value in decl.values:
                 self.check_id(value)
@@ -161,13 +166,35 @@ class RulesetChecker:
                 )
             returns = self.params([ast.Param(decl.name, decl.returns, decl.returns_pos or decl.pos)])[0][1]
             self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos, returns)
+        for decl in self.of(ast.PriorityDecl):
+            # Usable as a value: `ai_influence_placement(ai, region, false)` is the country it picks.
+            target = "any"
+            if decl.target is not None:
+                ident, typ, pos = decl.target
+                target = self.params([ast.Param(ident, typ, pos)])[0][1]
+            self._one_callable(decl.name, "priority")
+            params = self.params(decl.params)
+            self.procedures[decl.name.name] = Procedure(params, decl.pos, target, priority=True)
         for decl in self.of(ast.ProcedureDecl):
             self.check_id(decl.name)
+            self._one_callable(decl.name, "procedure")
             if decl.name.name in self.vocab.primitives:
                 self.sink.add(
                     "E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
                 )
             self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos)
+
+    def _one_callable(self, ident: ast.Ident, kind: str) -> None:
+        """A function, a priority list and a procedure share one namespace: they are called alike."""
+        other = self.procedures.get(ident.name)
+        if other is not None:
+            what = "priority list" if other.priority else "function" if other.returns else "procedure"
+            self.sink.add(
+                "E203",
+                f"'{ident.name}' names both a {what} and a {kind}",
+                ident.pos,
+                notes=[f"the {what} is declared at {other.pos}"],
+            )
 
     def params(self, params: list[ast.Param]) -> list[tuple[str, str]]:
         out = []

@@ -69,6 +69,7 @@ class Procedure:
     params: list[tuple[str, str]]
     pos: Pos
     returns: str | None = None  # set for a `function`: it has a value
+    priority: bool = False  # a `priority` list: its value is the target it picks (or none)
 
 
 class Emitter:
@@ -232,6 +233,10 @@ class Emitter:
         fn = node.fn.name
         sig = self.vocab.primitives.get(fn)
         proc = self.procedures.get(fn)
+        if sig is None and proc is not None and proc.priority:
+            # A priority list as a value: the target it picks now (none when no option offers one).
+            args, _ = self._args(fn, proc.params, False, node, scope)
+            return {"pick": fn, "args": args}, proc.returns or "any"
         if sig is None and proc is not None and proc.returns is not None:
             args, env = self._args(fn, proc.params, False, node, scope)
             if self.current_function is not None:

@@ -159,6 +159,38 @@ def setting(engine: Engine, name: str) -> Any:
     return engine.state.settings.get(name)
 
 
+# ---------------------------------------------------------------------- solo: the AI and the regions
+impl("primary_region")(lambda e: e.state.primary_region)
+impl("secondary_region")(lambda e: e.state.secondary_region)
+impl("scoring_round")(lambda e: e.state.scoring_round)
+
+
+@impl()
+def set_regions(engine: Engine, primary: str | None, secondary: str | None) -> None:
+    engine.state.primary_region, engine.state.secondary_region = primary, secondary
+    engine.trace("regions", primary=primary, secondary=secondary)
+
+
+@impl()
+def set_scoring_round(engine: Engine, on: bool) -> None:
+    engine.state.scoring_round = bool(on)
+
+
+@impl()
+def influence_cost(engine: Engine, side: str, c: str) -> int:
+    return engine.modified("influence_cost", 1, actor=side, target=c)
+
+
+@impl()
+def may_target(engine: Engine, action: str, side: str, c: str) -> bool:
+    return engine.forbidden(action, actor=side, card=None, target=c) is None
+
+
+@impl()
+def coup_defcon_drop(engine: Engine, side: str, c: str) -> int:
+    return engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
+
+
 # ---------------------------------------------------------------------- the map
 impl("all_countries")(lambda e: list(board(e).countries))
 impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
@@ -540,10 +572,15 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
             break
         c = engine.ask_one("influence_target", side, options)
         left -= engine.modified("influence_cost", 1, actor=side, target=c)
-        add_influence(engine, side, c, 1)
-        placed = engine.state.placed_this_round[side]
-        placed[c] = placed.get(c, 0) + 1
-        engine.fire("influence_placed", actor=side, target=c)
+        place_influence_point(engine, side, c)
+
+
+@impl()
+def place_influence_point(engine: Engine, side: str, c: str) -> None:
+    add_influence(engine, side, c, 1)
+    placed = engine.state.placed_this_round[side]
+    placed[c] = placed.get(c, 0) + 1
+    engine.fire("influence_placed", actor=side, target=c)
 
 
 def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None, free: bool) -> None:
@@ -653,6 +690,17 @@ def _china(engine: Engine) -> str:
 
 @impl()
 def take_action_round(engine: Engine, side: str) -> None:
+    begin_action_round(engine, side)
+    cards = _playable(engine, side)
+    if cards:
+        play_card(engine, side, engine.ask_one("action_card", side, cards))
+    end_action_round(engine, side)
+
+
+@impl()
+def begin_action_round(engine: Engine, side: str) -> None:
+    """The side becomes the phasing player; adjacency is fixed as of now (6.1.1); the round's hooks run
+    and the side may use what it is allowed at this moment (Cuban Missile Crisis's way out)."""
     state = engine.state
     state.phasing = side
     engine.defcon_actor = side
@@ -663,9 +711,10 @@ def take_action_round(engine: Engine, side: str) -> None:
     for name, body, frame in engine.allowed_actions(side):
         if engine.ask_one(name, side, ["yes", "no"]) == "yes":
             body(frame)
-    cards = _playable(engine, side)
-    if cards:
-        play_card(engine, side, engine.ask_one("action_card", side, cards))
+
+
+@impl()
+def end_action_round(engine: Engine, side: str) -> None:
     engine.fire("action_round_end", actor=side)
     engine.expire("end_of_action_round")
     engine.expire("end_of_next_action_round", side)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
+from twilight.runtime.priorities import PriorityList
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -122,6 +123,16 @@ class Program:
         for name, rule in ir["rules"].items():
             self.rules.append(self.items(f"rule:{name}", rule["items"]))
         self.sequence = self.body(ir["sequence"]["body"])
+        self.priorities = {
+            name: PriorityList(name, node, self.expr) for name, node in ir.get("priorities", {}).items()
+        }
+        # What a priority list chooses among, by its target's type (map order: the last tie-break).
+        self.domains: dict[str, list[Any]] = {
+            "country": list(ir["map"]["countries"]),
+            "region": list(ir["map"]["regions"]),
+            "card": list(ir["cards"]),
+            "side": ["us", "ussr"],
+        }
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: Any) -> Expr:
@@ -139,6 +150,8 @@ class Program:
             return self._call(self.primitives[fn], [self.expr(a) for a in args])
         if "fn" in node:
             return self._function(node["fn"], [self.expr(a) for a in node["args"]])
+        if "pick" in node:
+            return self._pick(node["pick"], [self.expr(a) for a in node["args"]])
         if "agg" in node:
             return self._aggregate(node)
         if "list" in node:
@@ -175,6 +188,14 @@ class Program:
             return fn.body(Frame(f.engine, dict(zip(fn.params, [a(f) for a in args], strict=True))))
 
         return call
+
+    def _pick(self, name: str, args: list[Expr]) -> Expr:
+        def pick(f: Frame) -> Any:
+            plist = self.priorities[name]
+            frame = Frame(f.engine, dict(zip(plist.params, [a(f) for a in args], strict=True)))
+            return plist.pick(frame, self.domains.get(plist.target_type, []))
+
+        return pick
 
     def _aggregate(self, node: dict[str, Any]) -> Expr:
         kind, bind = node["agg"], node["bind"]

@@ -251,6 +251,28 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Countries the side would newly control after the card's event.",
     ),
     q("setting", "name:text", "any", "The value of a setting chosen before the game."),
+    # ---------------------------------------------------------------- solo: the AI and the regions
+    q("primary_region", "", "region", "The Primary region of this action round (solo; none otherwise)."),
+    q("secondary_region", "", "region", "The Secondary region of this action round (solo; none otherwise)."),
+    q("scoring_round", "", "bool", "This action round is a scoring round (solo)."),
+    q(
+        "influence_cost",
+        "side:side country:country",
+        "int",
+        "Operations one more influence point costs the side in the country now, modifiers included.",
+    ),
+    q(
+        "may_target",
+        "action:text side:side country:country",
+        "bool",
+        "No rule or effect in force forbids the side that action (influence, coup, realign) there now.",
+    ),
+    q(
+        "coup_defcon_drop",
+        "side:side country:country",
+        "int",
+        "How far DEFCON would drop if the side made a coup attempt in the country now.",
+    ),
     q(
         "may",
         "action:text side:side card:card",
@@ -280,6 +302,14 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The side conducts operations worth the given value (influence, realignment or coup).",
     ),
     fx("place_influence_with_ops", "side:side ops:int", "The side places influence with operations (6.1)."),
+    fx(
+        "place_influence_point",
+        "side:side country:country",
+        "One influence point placed with operations: it counts toward the round's placements there and "
+        "`influence_placed` hooks run (the caller pays its cost).",
+    ),
+    fx("set_regions", "primary:region secondary:region", "The Primary and Secondary regions change (solo)."),
+    fx("set_scoring_round", "on:bool", "This action round becomes (or stops being) a scoring round (solo)."),
     fx("coup", "side:side country:country ops:int", "A coup attempt with the given operations (6.3)."),
     fx(
         "free_coup",
@@ -302,6 +332,17 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "take_action_round",
         "side:side",
         "The side plays one action round (chooses a card and how to play it).",
+    ),
+    fx(
+        "begin_action_round",
+        "side:side",
+        "An action round of the side begins: it becomes the phasing player, adjacency for influence is "
+        "fixed as of now, `action_round_start` hooks run.",
+    ),
+    fx(
+        "end_action_round",
+        "side:side",
+        "The side's action round ends: `action_round_end` hooks run and round-long effects expire.",
     ),
     # ---------------------------------------------------------------- cards and decks
     fx("deal_up_to", "side:side size:int", "Deal cards from the draw pile until the hand holds that many."),
@@ -329,11 +370,6 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "side:side card:card",
         "The side plays the card as an action of its own choosing: event, operations or a Space Race "
         "attempt.",
-    ),
-    fx(
-        "ai_operations",
-        "side:side ops:int scoring_round:bool",
-        "The AI spends operations by its priority lists, as in a scoring round when told so.",
     ),
     fx(
         "play_card_for_ops",

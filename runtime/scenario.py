@@ -324,10 +324,16 @@ class Scenario:
         state = self.data.get("state", {})
         known = [*STATE_KEYS]
         _keys(state, "state", [*known, *SOLO_STATE])
+        assert self.names is not None
         for key in SOLO_STATE:
             if key in state:
                 self._solo_only(f"state.{key}")
-                raise Invalid(f"state.{key}", "not supported yet by the scenario runner")
+                if key == "scoring_deck":
+                    raise Invalid(f"state.{key}", "not supported yet by the scenario runner")
+                if key == "scoring_round":
+                    _bool(state[key], f"state.{key}")
+                else:
+                    self.names.region(state[key], f"state.{key}")
 
     def _check_steps(self) -> None:
         assert self.names is not None
@@ -402,8 +408,11 @@ class Scenario:
             where = f"expect.{key}"
             if key in SOLO_EXPECT:
                 self._solo_only(where)
-                raise Invalid(where, "not supported yet by the scenario runner")
-            if key == "influence":
+                if key == "scoring_round":
+                    _bool(value, where)
+                elif value is not None:
+                    names.region(value, where)
+            elif key == "influence":
                 for country, sides in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
                     _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0))
@@ -507,6 +516,12 @@ class Scenario:
             c = names.country(country, f"state.influence.{country}")
             st.influence[c].update(_per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0)))
         self._apply_cards(state)
+        if "primary_region" in state:
+            st.primary_region = names.region(state["primary_region"], "state.primary_region")
+        if "secondary_region" in state:
+            st.secondary_region = names.region(state["secondary_region"], "state.secondary_region")
+        if "scoring_round" in state:
+            st.scoring_round = _bool(state["scoring_round"], "state.scoring_round")
         if "china" in state:
             china = _map(state["china"], "state.china")
             _keys(china, "state.china", ("holder", "face_up"))
@@ -676,7 +691,15 @@ class Scenario:
         if kind in SOLO_STEPS:
             if not self.solo:
                 raise Failed(f"{self.where}: needs a solo ruleset ('{self.data['ruleset']}' is not one)")
-            raise Failed(f"{self.where}: not supported yet by the scenario runner")
+            if kind != "ai_action_round":
+                raise Failed(f"{self.where}: not supported yet by the scenario runner")
+            if "ai_action_round" not in self.program.procedures:
+                raise Failed(f"{self.where}: the ruleset has no ai_action_round procedure")
+            try:
+                engine.call_procedure("ai_action_round", ai=engine.state.settings.get("ai_side", "ussr"))
+            except RuleError as err:
+                raise Refused(err.code, str(err)) from None
+            return
         try:
             if kind == "play":
                 self._play(arg)
@@ -769,7 +792,9 @@ class Scenario:
             )
         for key, value in expect.items():
             where = f"expect.{key}"
-            if key == "influence":
+            if key in ("primary_region", "secondary_region", "scoring_round"):
+                differ(where, value, getattr(st, key))
+            elif key == "influence":
                 for country, sides in value.items():
                     for side, n in sides.items():
                         differ(f"{where}.{country}.{side}", n, st.influence[country][side])

@@ -143,6 +143,7 @@ def build_schema() -> dict[str, Any]:
         ),
         "call": _obj({"call": {"$ref": "#/$defs/query_call"}}),
         "fn": _obj({"fn": ident, "args": {"type": "array", "items": _REF}}),
+        "pick": _obj({"pick": ident, "args": {"type": "array", "items": _REF}}),
         "agg": _obj(
             {
                 "agg": {"enum": ["count", "sum", "max", "min", "any", "all"]},

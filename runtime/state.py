@@ -51,6 +51,10 @@ class GameState:
     # per action round
     placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {"us": {}, "ussr": {}})
     round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    # solo rulesets: the regions the players act in this round, and whether the round scores (P2)
+    primary_region: str | None = None
+    secondary_region: str | None = None
+    scoring_round: bool = False
     # the end
     game_over: bool = False
     winner: str | None = None  # us | ussr | draw

@@ -168,7 +168,6 @@ outline-fx-shuffle_draw_pile = shuffle the draw pile
 outline-fx-give_card = { $a1 } takes { $a0 } into its hand
 outline-fx-play_event = the event of { $a1 } happens for { $a0 }
 outline-fx-play_card = { $a0 } plays { $a1 }
-outline-fx-ai_operations = the AI { $a0 } spends { $a1 } ops by its priorities
 outline-fx-play_card_for_ops = { $a0 } plays { $a1 } for operations
 outline-fx-cancel_event = cancel the event of { $a0 }
 outline-fx-cancel_headline = cancel the headline of { $a0 }
@@ -305,3 +304,19 @@ outline-var-us_card = the US headline
 outline-var-ussr_card = the USSR headline
 outline-var-ai = the AI
 outline-var-human = the human player
+
+# Added with the solo AI's operations and the card events' own primitives.
+outline-fx-begin_action_round = an action round of { $a0 } begins
+outline-fx-end_action_round = the action round of { $a0 } ends
+outline-fx-place_influence_point = { $a0 } places one influence point with operations in { $a1 }
+outline-fx-reveal_cards = { $a0 } reveals { $a1 }
+outline-fx-set_regions = the Primary region becomes { $a0 } and the Secondary region { $a1 }
+outline-fx-set_scoring_round = this action round is a scoring round: { $a0 }
+outline-q-battlegrounds_counted = the battlegrounds { $a0 } counts in { $a1 } out of { $a2 }
+outline-q-coup_defcon_drop = how far DEFCON would drop after a coup by { $a0 } in { $a1 }
+outline-q-influence_cost = what one more influence point costs { $a0 } in { $a1 }
+outline-q-may_target = { $a1 } may { $a0 } in { $a2 }
+outline-q-primary_region = the Primary region
+outline-q-scoring_round = this is a scoring round
+outline-q-secondary_region = the Secondary region
+outline-pick = the choice of the priority list { $list } ({ $args })

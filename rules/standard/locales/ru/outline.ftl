@@ -169,7 +169,6 @@ outline-fx-shuffle_draw_pile = перемешать игровую колоду
 outline-fx-give_card = { $a1 } забирает в руку { $a0acc }
 outline-fx-play_event = событие карты { $a1 } происходит для { $a0gen }
 outline-fx-play_card = { $a0 } разыгрывает { $a1acc }
-outline-fx-ai_operations = ИИ ({ $a0 }) тратит { $a1 } ОО по спискам приоритетов
 outline-fx-play_card_for_ops = { $a0 } разыгрывает { $a1acc } ради ОО
 outline-fx-cancel_event = отменить событие { $a0gen }
 outline-fx-cancel_headline = отменить заглавное событие { $a0gen }
@@ -343,3 +342,19 @@ outline-var-ussr_card = заглавная карта СССР
 outline-var-ai = ИИ
 outline-var-human = игрок-человек
     .gen = игрока-человека
+
+# Added with the solo AI's operations and the card events' own primitives.
+outline-fx-begin_action_round = начинается раунд действий: { $a0 }
+outline-fx-end_action_round = раунд действий заканчивается: { $a0 }
+outline-fx-place_influence_point = { $a0 } размещает операциями одно очко влияния: { $a1 }
+outline-fx-reveal_cards = { $a0 } вскрывает карты: { $a1 }
+outline-fx-set_regions = Первичный регион: { $a0 }, Вторичный регион: { $a1 }
+outline-fx-set_scoring_round = раунд с подсчетом очков: { $a0 }
+outline-q-battlegrounds_counted = Ключевые страны, засчитываемые { $a0gen } в регионе { $a1 }, из { $a2 }
+outline-q-coup_defcon_drop = насколько упадет DEFCON после переворота { $a0gen } в стране { $a1 }
+outline-q-influence_cost = цена еще одного очка влияния для { $a0gen } в стране { $a1 }
+outline-q-may_target = { $a1 } может выполнить действие «{ $a0 }» в стране { $a2 }
+outline-q-primary_region = Первичный регион
+outline-q-scoring_round = идет раунд с подсчетом очков
+outline-q-secondary_region = Вторичный регион
+outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })

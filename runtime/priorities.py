@@ -1,0 +1,122 @@
+"""AI priority lists, compiled once from the IR and evaluated for one choice at a time.
+
+A list picks one target (a country, usually): every `require` must hold for a candidate; the options are
+tried in order, an option's `when` conditions about the situation and its `where` conditions about the
+candidate; among the candidates of the first option that has any, its `prefer` keys and then the list's
+`then by` keys decide, one key after another (each keeps only the candidates that are best on it). Each
+choice is written to the trace as `ai_choice`: the list, the option that fired, how many candidates it
+had, and which key settled the tie — the "why" behind every AI move.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from twilight.runtime.program import Expr, Frame
+
+    Compile = Callable[[Any], Expr]
+
+
+@dataclass(frozen=True)
+class SortKey:
+    value: Expr
+    descending: bool
+    stage: str  # "prefer" (the option's own keys) or "then_by" (the list's final tie-break)
+    index: int
+
+
+@dataclass(frozen=True)
+class Option:
+    number: int
+    name: str
+    when: tuple[Expr, ...]
+    where: tuple[Expr, ...]
+    keys: tuple[SortKey, ...]
+
+
+class PriorityList:
+    def __init__(self, name: str, node: dict[str, Any], compile_expr: Compile) -> None:
+        self.name = name
+        self.params = [p["name"] for p in node["params"]]
+        self.target = str(node["target"]["name"])
+        self.target_type = str(node["target"]["type"])
+        self.requires = tuple(compile_expr(r["expr"]) for r in node["requires"])
+
+        def keys(nodes: list[dict[str, Any]], stage: str) -> tuple[SortKey, ...]:
+            return tuple(
+                SortKey(compile_expr(k["key"]), bool(k["desc"]), stage, i) for i, k in enumerate(nodes)
+            )
+
+        final = keys(node["final"], "then_by")
+        self.options = tuple(
+            Option(
+                number=int(o["number"]),
+                name=str(o["name"]),
+                when=tuple(compile_expr(w) for w in o["when"]),
+                where=tuple(compile_expr(w) for w in o["where"]),
+                keys=keys(o["prefer"], "prefer") + final,
+            )
+            for o in node["options"]
+        )
+
+    def pick(self, frame: Frame, domain: list[Any]) -> Any:
+        """The target the list picks now, or None when no option offers one; the choice is traced."""
+        vars_ = frame.vars
+        target = self.target
+
+        def holds(conditions: tuple[Expr, ...], candidate: Any) -> bool:
+            vars_[target] = candidate
+            return all(c(frame) for c in conditions)
+
+        allowed = [c for c in domain if holds(self.requires, c)]
+        for option in self.options:
+            if not all(w(frame) for w in option.when):
+                continue
+            candidates = [c for c in allowed if holds(option.where, c)]
+            if not candidates:
+                continue
+            chosen, decided_by = self._best(frame, option.keys, candidates)
+            vars_.pop(target, None)
+            frame.engine.trace(
+                "ai_choice",
+                priority=self.name,
+                option=option.number,
+                option_name=option.name,
+                target=chosen,
+                candidates=len(candidates),
+                decided_by=decided_by,
+            )
+            return chosen
+        vars_.pop(target, None)
+        frame.engine.trace("ai_choice", priority=self.name, option=None, target=None, candidates=0)
+        return None
+
+    def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
+        """Keep the candidates best on each key in turn; the key that left one candidate decided."""
+        if len(candidates) == 1:
+            return candidates[0], None
+        vars_ = frame.vars
+        for key in keys:
+            scored = []
+            for c in candidates:
+                vars_[self.target] = c
+                scored.append((_comparable(key.value(frame)), c))
+            present = [v for v, _ in scored if v is not None]
+            if not present:
+                continue
+            best = max(present) if key.descending else min(present)
+            candidates = [c for v, c in scored if v == best]
+            if len(candidates) == 1:
+                return candidates[0], f"{key.stage}[{key.index}]"
+        # Still tied after every key: the first in the domain's order (the map's order) - a rules author
+        # sees this in the trace and can add a key.
+        return candidates[0], "domain_order"
+
+
+def _comparable(value: Any) -> Any:
+    if isinstance(value, bool):
+        return int(value)
+    return value
