@@ -817,8 +817,14 @@ def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> 
         return
     try:
         _run_event(engine, owner, card)
-    finally:
-        _dispose(engine, card, True, as_event=True)
+    except Exception:
+        # An event that ends the game still leaves its card where it belongs. Anything else that stops
+        # the event half-way (a player interrupted for a save) must leave the state as it is: a replay
+        # reaches that same point with the card still in play.
+        if engine.state.game_over:
+            _dispose(engine, card, True, as_event=True)
+        raise
+    _dispose(engine, card, True, as_event=True)
 
 
 def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None:

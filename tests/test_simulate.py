@@ -72,7 +72,7 @@ def test_a_failing_game_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatc
                 raise ValueError(f"broken player for {decision.name}")
             return decision.options[0] if decision.single else decision.options[: decision.min_count]
 
-    monkeypatch.setattr(simulate_cmd, "game_players", lambda s: {"us": Broken(s), "ussr": Broken(s)})
+    monkeypatch.setattr(simulate_cmd, "game_players", lambda s, kind="random": {"us": Broken(s), "ussr": Broken(s)})
     result = CliRunner().invoke(cli, ["simulate", "--games", "6", "--seed", "3", "--json"])
     assert result.exit_code == 1, result.output
     data = json.loads(result.output)
