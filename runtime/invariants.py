@@ -122,8 +122,9 @@ class CheckedEngine(Engine):
             self.fail(where, f"The China Card is held by {s.china_holder!r}")
         places = s.card_locations()
         for card in self._china:
-            if card in places:
-                self.fail(where, f"{card} is in {places[card]}; it is only ever china_holder's")
+            # solo: it may sit in its holder's deck/hand
+            if card in places and places.pop(card) != [f"hand:{s.china_holder}"]:
+                self.fail(where, "The China Card is in a pile or in the hand of the side not holding it")
         for card, where_ in places.items():
             if len(where_) != 1:
                 self.fail(where, f"{card} is in {len(where_)} places: {where_}")

@@ -672,7 +672,7 @@ def _remaining_rounds(engine: Engine, side: str) -> int:
 def _playable(engine: Engine, side: str) -> list[str]:
     state = engine.state
     cards = list(state.hands[side])
-    if state.china_holder == side and state.china_face_up:
+    if state.china_holder == side and state.china_face_up and _china(engine) not in cards:
         cards.append(_china(engine))
     cards = [c for c in cards if engine.forbidden("play", actor=side, card=c) is None]
     for card in cards:
@@ -977,9 +977,27 @@ def reveal_cards(engine: Engine, side: str, cards: list[str]) -> None:
 
 @impl()
 def pass_china_card(engine: Engine, to: str, face_up: bool) -> None:
+    china = _china(engine)
+    for side in SIDES:  # into the play area, out of a solo deck/hand
+        if china in engine.state.hands[side]:
+            engine.state.hands[side].remove(china)
     engine.state.china_holder = to
     engine.state.china_face_up = face_up
     engine.trace("china_card", holder=to, face_up=face_up)
+
+
+@impl()
+def move_china_card_to_hand(engine: Engine, side: str) -> None:
+    """Solo: the card sits in the side's deck/hand like any other card (face down, so it is not offered
+    a second time from the play area); playing it passes it on as usual."""
+    china = _china(engine)
+    state = engine.state
+    for s in SIDES:
+        if china in state.hands[s]:
+            state.hands[s].remove(china)
+    state.china_holder, state.china_face_up = side, False
+    state.hands[side].append(china)
+    engine.trace("china_card", holder=side, face_up=False, in_hand=True)
 
 
 @impl()

@@ -386,6 +386,11 @@ PRIMITIVES: tuple[Primitive, ...] = (
     ),
     fx("pass_china_card", "to:side face_up:bool", "The China Card goes to the side, face up or face down."),
     fx("flip_china_card_face_up", "", "The China Card turns face up (4.5 G)."),
+    fx(
+        "move_china_card_to_hand",
+        "side:side",
+        "The China Card goes from the side's play area into its hand (solo: its deck/hand), at the bottom.",
+    ),
     fx("apply_table", "table:table column:int", "Apply a setup table's column: place its influence."),
     fx("apply_table_for", "table:table column:int side:side", "Apply one side's rows of a table column."),
     fx("log", "message:text", "Write a line to the game trace."),

@@ -45,7 +45,7 @@ TOP_KEYS: dict[str, type | tuple[type, ...]] = {
 }
 SETUPS = ("empty", "standard")
 PLAY_MODES = ("event", "influence", "coup", "realign", "space")
-SOLO_STEPS = ("ai_headline", "ai_action_round", "begin_action_round")
+SOLO_STEPS = ("ai_headline", "ai_action_round", "begin_action_round", "deal")
 STEP_KINDS = ("play", "headline", "score", "end_turn", "final_scoring", "start_turn", *SOLO_STEPS)
 STATE_KEYS = (
     *("turn", "action_round", "phasing", "defcon", "vp", "milops", "space", "space_attempts", "influence"),
@@ -691,14 +691,20 @@ class Scenario:
         if kind in SOLO_STEPS:
             if not self.solo:
                 raise Failed(f"{self.where}: needs a solo ruleset ('{self.data['ruleset']}' is not one)")
-            if kind != "ai_action_round":
+            if kind not in ("ai_action_round", "deal"):
                 raise Failed(f"{self.where}: not supported yet by the scenario runner")
-            if "ai_action_round" not in self.program.procedures:
-                raise Failed(f"{self.where}: the ruleset has no ai_action_round procedure")
+            procedure = "solo_deal" if kind == "deal" else kind
+            if procedure not in self.program.procedures:
+                raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
             try:
-                engine.call_procedure("ai_action_round", ai=engine.state.settings.get("ai_side", "ussr"))
+                if kind == "deal":
+                    engine.call_procedure("solo_deal", turn_number=engine.state.turn)
+                else:
+                    engine.call_procedure("ai_action_round", ai=engine.state.settings.get("ai_side", "ussr"))
             except RuleError as err:
                 raise Refused(err.code, str(err)) from None
+            except IllegalAnswer as err:
+                raise Refused("illegal_answer", f"{err.decision.name}: {err.why}") from None
             return
         try:
             if kind == "play":

@@ -217,3 +217,16 @@ def test_solo_appendix_matches_cards() -> None:
     for name, entry in ir["appendix"].items():
         assert name in ir["cards"], name
         assert ir["cards"][name]["number"] == entry["number"], name
+
+
+def test_solo_quickdeal_overrides_only_the_deal() -> None:
+    result = compiled("solo-v2-quickdeal")
+    assert errors(result.diagnostics) == [], describe(result.diagnostics)
+    quick, solo = ir_of("solo-v2-quickdeal"), ir_of("solo-v2")
+    assert quick["ruleset"]["chain"] == ["standard", "solo-v2", "solo-v2-quickdeal"]
+    schema = json.loads(SCHEMA_PATH.read_text(encoding="utf-8"))
+    assert list(jsonschema.Draft202012Validator(schema).iter_errors(quick)) == []
+    assert "solo_deal" in solo["procedures"] and "draft" in solo["procedures"]
+    assert quick["procedures"]["solo_deal"] != solo["procedures"]["solo_deal"]
+    same = {k: v for k, v in quick["procedures"].items() if k != "solo_deal"}
+    assert same == {k: v for k, v in solo["procedures"].items() if k != "solo_deal"}

@@ -180,6 +180,10 @@ BROKEN = {
         "ruleset: standard\nsetup: empty\nsteps:\n  - ai_action_round: true\n",
         ["steps[0].ai_action_round", "needs a solo ruleset"],
     ),
+    "deal step on the standard ruleset": (
+        "ruleset: standard\nsetup: empty\nsteps:\n  - deal: true\n",
+        ["steps[0].deal", "needs a solo ruleset"],
+    ),
     "solo option on the standard ruleset": (
         "ruleset: standard\nsetup: empty\noptions: {ai_side: ussr}\n",
         ["options.ai_side", "needs a solo ruleset"],

@@ -173,6 +173,7 @@ outline-fx-cancel_event = cancel the event of { $a0 }
 outline-fx-cancel_headline = cancel the headline of { $a0 }
 outline-fx-reveal_hand = { $a0 } shows its hand to { $a1 }
 outline-fx-pass_china_card = The China Card goes to { $a0 } (face up: { $a1 })
+outline-fx-move_china_card_to_hand = The China Card goes into the deck/hand of { $a0 }
 outline-fx-flip_china_card_face_up = turn The China Card face up
 outline-fx-apply_table = apply column { $a1 } of table { $a0 }
 outline-fx-apply_table_for = apply column { $a1 } of table { $a0 } for { $a2 }

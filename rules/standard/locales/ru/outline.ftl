@@ -174,6 +174,7 @@ outline-fx-cancel_event = отменить событие { $a0gen }
 outline-fx-cancel_headline = отменить заглавное событие { $a0gen }
 outline-fx-reveal_hand = { $a0 } показывает руку: { $a1 }
 outline-fx-pass_china_card = Карточка Китая переходит: { $a0 } (лицом вверх: { $a1 })
+outline-fx-move_china_card_to_hand = Карточка Китая уходит в колоду/руку { $a0gen }
 outline-fx-flip_china_card_face_up = перевернуть Карточку Китая лицом вверх
 outline-fx-apply_table = применить столбец { $a1 } таблицы { $a0 }
 outline-fx-apply_table_for = применить столбец { $a1 } таблицы { $a0 } для { $a2gen }
