@@ -21,7 +21,7 @@ from twilight.compiler.loader import display_path, rules_root
 ROOT = Path(__file__).resolve().parent.parent
 RULES = rules_root()
 SCHEMA_PATH = ROOT / "compiler" / "schema" / "ir.schema.json"
-RULESETS = ("standard", "solo-v2")
+RULESETS = ("standard", "solo-v2", "solo-v2-quickdeal")
 SUMMARY: list[str] = []  # lines for the end of the run (conftest.py prints them), e.g. the mutation count
 
 
