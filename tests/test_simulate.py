@@ -72,7 +72,10 @@ def test_a_failing_game_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatc
                 raise ValueError(f"broken player for {decision.name}")
             return decision.options[0] if decision.single else decision.options[: decision.min_count]
 
-    monkeypatch.setattr(simulate_cmd, "game_players", lambda s, kind="random": {"us": Broken(s), "ussr": Broken(s)})
+    def broken_players(seed: int, kind: str = "random") -> dict[str, Broken]:
+        return {"us": Broken(seed), "ussr": Broken(seed)}
+
+    monkeypatch.setattr(simulate_cmd, "game_players", broken_players)
     result = CliRunner().invoke(cli, ["simulate", "--games", "6", "--seed", "3", "--json"])
     assert result.exit_code == 1, result.output
     data = json.loads(result.output)
