@@ -131,7 +131,8 @@ class CheckedEngine(Engine):
             if card not in self.ir["cards"]:
                 self.fail(where, f"unknown card {card!r} in {where_}")
         expected = self.expected_cards()
-        extra = set(places) - expected
+        # solo: every scoring card marks regions from the setup on, before its period joins the deck
+        extra = set(places) - expected - {*s.scoring_deck, *s.scoring_discard, *s.scoring_revealed}
         if extra:
             self.fail(where, f"cards that never joined the deck: {sorted(extra)}")
         # a headline card is out of every pile from its choice until it is resolved

@@ -173,7 +173,56 @@ def set_regions(engine: Engine, primary: str | None, secondary: str | None) -> N
 
 @impl()
 def set_scoring_round(engine: Engine, on: bool) -> None:
-    engine.state.scoring_round = bool(on)
+    state = engine.state
+    state.scoring_round = bool(on)
+    if on and state.action_round not in state.scoring_rounds:
+        state.scoring_rounds.append(state.action_round)
+    elif not on and state.action_round in state.scoring_rounds:
+        state.scoring_rounds.remove(state.action_round)
+    engine.trace("scoring_round", round=state.action_round, on=bool(on))
+
+
+impl("scoring_rounds_this_turn")(lambda e: list(e.state.scoring_rounds))
+impl("scoring_deck")(lambda e: list(e.state.scoring_deck))
+impl("scoring_discard")(lambda e: list(e.state.scoring_discard))
+impl("revealed_scoring_cards")(lambda e: list(e.state.scoring_revealed))
+
+
+def _take_out_anywhere(engine: Engine, card: str) -> None:
+    """A card leaves whatever hand, pile or scoring zone holds it."""
+    state = engine.state
+    _take_out(engine, card)
+    for zone in (state.removed, state.scoring_deck, state.scoring_discard, state.scoring_revealed):
+        if card in zone:
+            zone.remove(card)
+
+
+@impl()
+def to_scoring_deck(engine: Engine, card: str, on_top: bool) -> None:
+    _take_out_anywhere(engine, card)
+    if on_top:
+        engine.state.scoring_deck.insert(0, card)
+    else:
+        engine.state.scoring_deck.append(card)
+
+
+@impl()
+def to_scoring_discard(engine: Engine, card: str) -> None:
+    _take_out_anywhere(engine, card)
+    engine.state.scoring_discard.insert(0, card)
+    engine.trace("scoring_discard", card=card)
+
+
+@impl()
+def reveal_scoring_card(engine: Engine, card: str) -> None:
+    _take_out_anywhere(engine, card)
+    engine.state.scoring_revealed.append(card)
+    engine.trace("scoring_revealed", card=card)
+
+
+@impl()
+def shuffle_scoring_deck(engine: Engine) -> None:
+    engine.dice.shuffle(engine.state.scoring_deck)
 
 
 @impl()
@@ -841,7 +890,8 @@ def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None
 
 def _remove(engine: Engine, card: str) -> None:
     state = engine.state
-    for zone in (state.discard, state.hands["us"], state.hands["ussr"]):
+    zones = (state.discard, state.hands["us"], state.hands["ussr"])
+    for zone in (*zones, state.scoring_deck, state.scoring_discard, state.scoring_revealed):
         if card in zone:
             zone.remove(card)
     if card not in state.removed:
@@ -1024,6 +1074,8 @@ def begin_turn(engine: Engine, number: int) -> None:
     engine.state.turn = number
     engine.state.action_round = 0
     engine.state.space_attempts = {"us": 0, "ussr": 0}
+    engine.state.scoring_round = False
+    engine.state.scoring_rounds = []
     engine.trace("turn", number=number)
     engine.fire("turn_start", turn_number=number)
 

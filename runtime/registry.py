@@ -256,6 +256,20 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("secondary_region", "", "region", "The Secondary region of this action round (solo; none otherwise)."),
     q("scoring_round", "", "bool", "This action round is a scoring round (solo)."),
     q(
+        "scoring_rounds_this_turn",
+        "",
+        "list[int]",
+        "The action rounds of this turn that were made scoring rounds (solo).",
+    ),
+    q("scoring_deck", "", "list[card]", "The scoring deck, face down, top first (solo)."),
+    q("scoring_discard", "", "list[card]", "The scoring cards discarded face up, top first (solo)."),
+    q(
+        "revealed_scoring_cards",
+        "",
+        "list[card]",
+        "The scoring cards face up beside the scoring deck, in the order revealed (solo).",
+    ),
+    q(
         "influence_cost",
         "side:side country:country",
         "int",
@@ -310,6 +324,23 @@ PRIMITIVES: tuple[Primitive, ...] = (
     ),
     fx("set_regions", "primary:region secondary:region", "The Primary and Secondary regions change (solo)."),
     fx("set_scoring_round", "on:bool", "This action round becomes (or stops being) a scoring round (solo)."),
+    fx(
+        "to_scoring_deck",
+        "card:card on_top:bool",
+        "The card goes face down onto the top (true) or the bottom (false) of the scoring deck, from "
+        "wherever it is (solo).",
+    ),
+    fx(
+        "to_scoring_discard",
+        "card:card",
+        "The card goes face up onto the scoring discard, from wherever it is (solo).",
+    ),
+    fx(
+        "reveal_scoring_card",
+        "card:card",
+        "The card is laid face up beside the scoring deck, from wherever it is (solo).",
+    ),
+    fx("shuffle_scoring_deck", "", "Shuffle the scoring deck (solo)."),
     fx("coup", "side:side country:country ops:int", "A coup attempt with the given operations (6.3)."),
     fx(
         "free_coup",

@@ -11,7 +11,9 @@ spec's error code; the game is then put back exactly as it was before the step.
 
 Additions to the format (optional keys, as the contract allows):
 - step `start_turn: true`: the phases of the turn before the headline (DEFCON improves, cards are dealt);
-- expect `draw_pile_size` and `discard_size`: how many cards the piles hold.
+- expect `draw_pile_size` and `discard_size`: how many cards the piles hold;
+- solo: steps `region_phase: true` and `score_primary: true`, state `scoring_discard`, expect
+  `scoring_deck`, `scoring_deck_size` and `scoring_discard`.
 """
 
 from __future__ import annotations
@@ -45,7 +47,15 @@ TOP_KEYS: dict[str, type | tuple[type, ...]] = {
 }
 SETUPS = ("empty", "standard")
 PLAY_MODES = ("event", "influence", "coup", "realign", "space")
-SOLO_STEPS = ("ai_headline", "ai_action_round", "begin_action_round", "deal")
+SOLO_STEPS = ("ai_headline", "ai_action_round", "begin_action_round", "region_phase", "score_primary", "deal")
+# The procedure of the solo ruleset each solo step runs (ai_headline: not written yet).
+SOLO_PROCEDURES = {
+    "ai_action_round": "ai_action_round",
+    "begin_action_round": "begin_solo_round",
+    "region_phase": "region_phase",
+    "score_primary": "score_primary",
+    "deal": "solo_deal",
+}
 STEP_KINDS = ("play", "headline", "score", "end_turn", "final_scoring", "start_turn", *SOLO_STEPS)
 STATE_KEYS = (
     *("turn", "action_round", "phasing", "defcon", "vp", "milops", "space", "space_attempts", "influence"),
@@ -56,8 +66,11 @@ EXPECT_KEYS = (
     *("hand_contains", "discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"),
     *("china", "game_over", "winner", "end_reason", "error", "dice_unused", "draw_pile_size", "discard_size"),
 )
-SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck")
-SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round")
+SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
+SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
+SOLO_EXPECT_SIZES = ("scoring_deck_size",)
+# The ruleset function that names the scoring card of a region (solo scoring deck in scenarios).
+SCORING_CARD_OF = "scoring_card_of"
 WINNERS = ("us", "ussr", "draw")
 
 
@@ -297,6 +310,29 @@ class Scenario:
         if not self.solo:
             raise Invalid(key, f"needs a solo ruleset ('{self.data['ruleset']}' is not one)")
 
+    def _scoring_card(self, region: Any, key: str) -> str:
+        """The scoring card of a region, by the ruleset's function `scoring_card_of`."""
+        assert self.names is not None and self.program is not None
+        region = self.names.region(region, key)
+        fn = self.program.functions.get(SCORING_CARD_OF)
+        if fn is None:
+            raise Invalid(
+                key, f"the ruleset has no {SCORING_CARD_OF} function naming a region's scoring card"
+            )
+        engine = self.engine or Engine(self.ir, {}, program=self.program)
+        card = fn.body(Frame(engine, {fn.params[0]: region}))
+        if card is None:
+            raise Invalid(key, f"no scoring card marks the region '{region}'")
+        return str(card)
+
+    def _scoring_cards(self, value: Any, key: str) -> list[str]:
+        """Regions (top first) as their scoring cards."""
+        cards = [self._scoring_card(r, f"{key}[{i}]") for i, r in enumerate(_list(value, key))]
+        for i, card in enumerate(cards):
+            if card in cards[:i]:
+                raise Invalid(f"{key}[{i}]", "the region is listed twice")
+        return cards
+
     def _check_options(self) -> dict[str, Any]:
         options = self.data.get("options", {})
         settings: dict[str, Any] = {}
@@ -328,9 +364,9 @@ class Scenario:
         for key in SOLO_STATE:
             if key in state:
                 self._solo_only(f"state.{key}")
-                if key == "scoring_deck":
-                    raise Invalid(f"state.{key}", "not supported yet by the scenario runner")
-                if key == "scoring_round":
+                if key in ("scoring_deck", "scoring_discard"):
+                    self._scoring_cards(state[key], f"state.{key}")
+                elif key == "scoring_round":
                     _bool(state[key], f"state.{key}")
                 else:
                     self.names.region(state[key], f"state.{key}")
@@ -403,13 +439,18 @@ class Scenario:
         names = self.names
         expect = self.data.get("expect", {})
         known = [*EXPECT_KEYS]
-        _keys(expect, "expect", [*known, *SOLO_EXPECT])
+        _keys(expect, "expect", [*known, *SOLO_EXPECT, *SOLO_EXPECT_SIZES])
         for key, value in expect.items():
             where = f"expect.{key}"
-            if key in SOLO_EXPECT:
+            if key in SOLO_EXPECT_SIZES:
+                self._solo_only(where)
+                _int(value, where, 0)
+            elif key in SOLO_EXPECT:
                 self._solo_only(where)
                 if key == "scoring_round":
                     _bool(value, where)
+                elif key in ("scoring_deck", "scoring_discard"):
+                    self._scoring_cards(value, where)
                 elif value is not None:
                     names.region(value, where)
             elif key == "influence":
@@ -463,6 +504,8 @@ class Scenario:
             state.turn, state.action_round, state.phasing = 1, 1, "ussr"
             state.china_holder, state.china_face_up = "ussr", True
             prim.add_period_to_deck(engine, "early")
+            if "solo_scoring_setup" in self.program.procedures:
+                engine.call_procedure("solo_scoring_setup")  # solo: the scoring cards leave the deck
         else:
             if "standard_setup" not in self.program.procedures:
                 raise Invalid(
@@ -522,6 +565,9 @@ class Scenario:
             st.secondary_region = names.region(state["secondary_region"], "state.secondary_region")
         if "scoring_round" in state:
             st.scoring_round = _bool(state["scoring_round"], "state.scoring_round")
+            if st.scoring_round and st.action_round not in st.scoring_rounds:
+                st.scoring_rounds.append(st.action_round)
+        self._apply_scoring_cards(state)
         if "china" in state:
             china = _map(state["china"], "state.china")
             _keys(china, "state.china", ("holder", "face_up"))
@@ -529,6 +575,35 @@ class Scenario:
                 st.china_holder = _side(china["holder"], "state.china.holder")
             if "face_up" in china:
                 st.china_face_up = _bool(china["face_up"], "state.china.face_up")
+
+    def _apply_scoring_cards(self, state: dict[str, Any]) -> None:
+        """Solo: the Primary's and the Secondary's scoring cards face up beside the scoring deck; the
+        cards of `scoring_deck` on top of it (the rest of the deck after them, in its order); the cards of
+        `scoring_discard` on top of its discard."""
+        assert self.engine is not None and self.program is not None
+        if SCORING_CARD_OF not in self.program.functions or not self.solo:
+            return
+        engine, st = self.engine, self.engine.state
+        face_up = [
+            self._scoring_card(state[key], f"state.{key}")
+            for key in ("primary_region", "secondary_region")
+            if key in state
+        ]
+        deck = self._scoring_cards(state.get("scoring_deck", []), "state.scoring_deck")
+        pile = self._scoring_cards(state.get("scoring_discard", []), "state.scoring_discard")
+        placed: dict[str, str] = {}
+        for key, cards in (("regions", face_up), ("scoring_deck", deck), ("scoring_discard", pile)):
+            for card in cards:
+                if card in placed:
+                    raise Invalid(f"state.{key}", f"{card} is already placed by state.{placed[card]}")
+                placed[card] = key
+        for card in face_up:
+            prim.reveal_scoring_card(engine, card)
+        for card in [*deck, *pile]:
+            prim.to_scoring_deck(engine, card, True)  # out of wherever it was
+            st.scoring_deck.remove(card)
+        st.scoring_deck[:0] = deck
+        st.scoring_discard[:0] = pile
 
     def _apply_cards(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
@@ -558,7 +633,10 @@ class Scenario:
                     raise Invalid(where, f"card {names.show(card)} is already placed in {placed[card]}")
                 placed[card] = where
         moved = set(placed) | {card for card, _, _ in effects if card != names.china}
-        for zone_cards in (st.hands["us"], st.hands["ussr"], st.draw_pile, st.discard, st.removed):
+        for zone_cards in (
+            *(st.hands["us"], st.hands["ussr"], st.draw_pile, st.discard, st.removed),
+            *(st.scoring_deck, st.scoring_discard, st.scoring_revealed),
+        ):
             zone_cards[:] = [c for c in zone_cards if c not in moved]
         for side, cards in hands.items():
             st.draw_pile.extend(c for c in st.hands[side] if c not in cards)  # the old hand goes back
@@ -691,16 +769,19 @@ class Scenario:
         if kind in SOLO_STEPS:
             if not self.solo:
                 raise Failed(f"{self.where}: needs a solo ruleset ('{self.data['ruleset']}' is not one)")
-            if kind not in ("ai_action_round", "deal"):
+            procedure = SOLO_PROCEDURES.get(kind)
+            if procedure is None:
                 raise Failed(f"{self.where}: not supported yet by the scenario runner")
-            procedure = "solo_deal" if kind == "deal" else kind
             if procedure not in self.program.procedures:
                 raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
+            # Each procedure takes the arguments it names: the AI's side, the next round, the turn.
+            args: dict[str, Any] = {
+                "ai": engine.state.settings.get("ai_side", "ussr"),
+                "round": engine.state.action_round + 1,
+                "turn_number": engine.state.turn,
+            }
             try:
-                if kind == "deal":
-                    engine.call_procedure("solo_deal", turn_number=engine.state.turn)
-                else:
-                    engine.call_procedure("ai_action_round", ai=engine.state.settings.get("ai_side", "ussr"))
+                engine.call_procedure(procedure, **args)
             except RuleError as err:
                 raise Refused(err.code, str(err)) from None
             except IllegalAnswer as err:
@@ -800,6 +881,10 @@ class Scenario:
             where = f"expect.{key}"
             if key in ("primary_region", "secondary_region", "scoring_round"):
                 differ(where, value, getattr(st, key))
+            elif key in ("scoring_deck", "scoring_discard"):
+                differ(where, self._scoring_cards(value, where), getattr(st, key))
+            elif key == "scoring_deck_size":
+                differ(where, value, len(st.scoring_deck))
             elif key == "influence":
                 for country, sides in value.items():
                     for side, n in sides.items():

@@ -55,6 +55,13 @@ class GameState:
     primary_region: str | None = None
     secondary_region: str | None = None
     scoring_round: bool = False
+    # solo rulesets: the scoring cards that mark the regions (face down in the deck, top first; face up on
+    # its discard, top first; face up beside the deck: the Primary's and the Secondary's, and cards being
+    # revealed), and the action rounds of this turn that were scoring rounds
+    scoring_deck: list[str] = field(default_factory=list)
+    scoring_discard: list[str] = field(default_factory=list)
+    scoring_revealed: list[str] = field(default_factory=list)
+    scoring_rounds: list[int] = field(default_factory=list)
     # the end
     game_over: bool = False
     winner: str | None = None  # us | ussr | draw
@@ -80,7 +87,14 @@ class GameState:
         for side in SIDES:
             for card in self.hands[side]:
                 places.setdefault(card, []).append(f"hand:{side}")
-        for zone, cards in (("draw", self.draw_pile), ("discard", self.discard), ("removed", self.removed)):
+        for zone, cards in (
+            ("draw", self.draw_pile),
+            ("discard", self.discard),
+            ("removed", self.removed),
+            ("scoring_deck", self.scoring_deck),
+            ("scoring_discard", self.scoring_discard),
+            ("scoring_revealed", self.scoring_revealed),
+        ):
             for card in cards:
                 places.setdefault(card, []).append(zone)
         return places

@@ -321,3 +321,13 @@ outline-q-primary_region = the Primary region
 outline-q-scoring_round = this is a scoring round
 outline-q-secondary_region = the Secondary region
 outline-pick = the choice of the priority list { $list } ({ $args })
+
+# Added with the solo scoring deck and the Region Play Restriction phase.
+outline-fx-to_scoring_deck = put { $a0 } face down into the scoring deck (on top: { $a1 })
+outline-fx-to_scoring_discard = put { $a0 } face up onto the scoring discard
+outline-fx-reveal_scoring_card = reveal { $a0 } beside the scoring deck
+outline-fx-shuffle_scoring_deck = shuffle the scoring deck
+outline-q-scoring_deck = the scoring deck
+outline-q-scoring_discard = the scoring discard
+outline-q-revealed_scoring_cards = the scoring cards face up beside the scoring deck
+outline-q-scoring_rounds_this_turn = the scoring rounds of this turn

@@ -359,3 +359,13 @@ outline-q-primary_region = Первичный регион
 outline-q-scoring_round = идет раунд с подсчетом очков
 outline-q-secondary_region = Вторичный регион
 outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })
+
+# Added with the solo scoring deck and the Region Play Restriction phase.
+outline-fx-to_scoring_deck = положить { $a0acc } рубашкой вверх в колоду подсчета очков (сверху: { $a1 })
+outline-fx-to_scoring_discard = положить { $a0acc } лицевой стороной вверх в сброс карточек подсчета очков
+outline-fx-reveal_scoring_card = вскрыть { $a0acc } рядом с колодой подсчета очков
+outline-fx-shuffle_scoring_deck = перетасовать колоду подсчета очков
+outline-q-scoring_deck = колода подсчета очков
+outline-q-scoring_discard = сброс карточек подсчета очков
+outline-q-revealed_scoring_cards = вскрытые карточки подсчета очков рядом с колодой
+outline-q-scoring_rounds_this_turn = раунды с подсчетом очков этого хода
