@@ -774,21 +774,16 @@ class Scenario:
                 raise Failed(f"{self.where}: not supported yet by the scenario runner")
             if procedure not in self.program.procedures:
                 raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
-            # Each procedure takes the arguments it names: the AI's side, the next round, the turn.
-            args: dict[str, Any] = {
-                "ai": engine.state.settings.get("ai_side", "ussr"),
-                "round": engine.state.action_round + 1,
-                "turn_number": engine.state.turn,
-            }
-            try:
-                engine.call_procedure(procedure, **args)
-            except RuleError as err:
-                raise Refused(err.code, str(err)) from None
-            except IllegalAnswer as err:
-                raise Refused("illegal_answer", f"{err.decision.name}: {err.why}") from None
-            return
         try:
-            if kind == "play":
+            if kind in SOLO_STEPS:
+                # Each procedure takes the arguments it names: the AI's side, the next round, the turn.
+                engine.call_procedure(
+                    SOLO_PROCEDURES[kind],
+                    ai=engine.state.settings.get("ai_side", "ussr"),
+                    round=engine.state.action_round + 1,
+                    turn_number=engine.state.turn,
+                )
+            elif kind == "play":
                 self._play(arg)
             elif kind == "headline":
                 plan = _HeadlinePlan(self, {s: self._card(c, f"{self.where}.{s}") for s, c in arg.items()})
