@@ -34,13 +34,20 @@ def game_seed(seed: int, index: int) -> int:
 
 
 PLAYER_KINDS = ("random", "cautious")
+HUMAN_POLICIES = ("random", "greedy", "cautious")
 
 
-def game_players(seed: int, kind: str = "random") -> dict[str, Any]:
-    from twilight.runtime.decisions import CautiousPlayer, RandomPlayer
+def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
+    """Both players of game `seed`: `kind` players, except the ruleset's AI side (if it has one), which
+    the ruleset's own AI plays (`RulesAIPlayer`)."""
+    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.solo_ai import RulesAIPlayer
 
-    cls = CautiousPlayer if kind == "cautious" else RandomPlayer
-    return {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
+    cls = {"cautious": CautiousPlayer, "greedy": GreedyPlayer}.get(kind, RandomPlayer)
+    players: dict[str, Any] = {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
+    if ai_side is not None:
+        players[ai_side] = RulesAIPlayer()
+    return players
 
 
 class _Counted:
@@ -78,6 +85,9 @@ def _init_worker(
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
+    from twilight.runtime.solo_ai import ai_side_of
+
+    _WORKER["ai_side"] = ai_side_of(ir, settings)
 
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
@@ -88,7 +98,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     index, seed = job
     record: dict[str, Any] = {"game": index, "seed": seed}
     count = [0]
-    chosen = game_players(seed, _WORKER["players"])
+    chosen = game_players(seed, _WORKER["players"], _WORKER["ai_side"])
     players = {side: _Counted(p, count) for side, p in chosen.items()}
     trace_dir: str | None = _WORKER["trace_dir"]
     trace: IO[str] | None = None
@@ -107,7 +117,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         )
         for player in chosen.values():
             if hasattr(player, "engine"):
-                player.engine = engine  # cautious players look at DEFCON
+                player.engine = engine  # the AI, cautious and greedy players read the game state
         state = engine.run()
         check_finished(engine)
         record.update(
@@ -119,6 +129,8 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             events=len(engine.events),
             digest=state.digest(),
         )
+        if engine.rating is not None:
+            record["rating"] = engine.rating
     except InvariantViolation as err:
         record["error"] = f"invariant violated: {err}"[:500]
         record["invariant"] = True
@@ -179,6 +191,7 @@ def summarize(records: list[dict[str, Any]]) -> dict[str, Any]:
         "end_reasons": dict(sorted(reasons.items(), key=lambda kv: (-kv[1], str(kv[0])))),
         "turns_reached": {str(t): turns[t] for t in sorted(turns)},
         "final_vp": _stats([r["vp"] for r in done]),
+        "ratings": dict(sorted(Counter(r["rating"] for r in done if "rating" in r).items())),
         "decisions_per_game": _stats([r["decisions"] for r in done]),
     }
 
@@ -208,6 +221,14 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
     click.echo(
         f"errors:         {summary['errors']} (invariant violations: {summary['invariant_violations']})"
     )
+    if summary.get("ai_side"):
+        ai = summary["ai_side"]
+        click.echo(
+            f"AI ({ai}) against the {summary['players']} policy: "
+            f"wins {_share(summary['winners'][ai], done)}"
+        )
+    if summary.get("ratings"):
+        click.echo("ratings:        " + "  ".join(f"{k} {n}" for k, n in summary["ratings"].items()))
     failed = [r for r in records if "error" in r]
     for r in failed[:20]:
         where = f", turn {r['turn']} round {r['round']}" if "turn" in r else ""
@@ -292,11 +313,19 @@ def _settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any
 )
 @click.option(
     "--players",
-    type=click.Choice(PLAYER_KINDS),
+    type=click.Choice(HUMAN_POLICIES),
     default="random",
     show_default=True,
     help="random: uniform over legal answers; cautious: the same, but no coup at DEFCON 2 when anything "
     "else is open (games last longer and reach the Late War).",
+)
+@click.option(
+    "--human-policy",
+    type=click.Choice(HUMAN_POLICIES),
+    default=None,
+    help="Solo rulesets: who plays the human side against the AI. random: uniform; greedy: its card "
+    "with most operations, influence where the Primary region's score gains most; cautious: see "
+    "--players. (Same as --players.)",
 )
 @click.option(
     "--set",
@@ -318,6 +347,7 @@ def simulate(
     seed: int,
     jobs: int,
     players: str,
+    human_policy: str | None,
     assignments: tuple[str, ...],
     as_json: bool,
     trace_dir: str | None,
@@ -338,6 +368,15 @@ def simulate(
         click.echo(f"{ruleset}: does not compile; no games played", err=True)
         sys.exit(1)
     settings = _settings(result.ir, assignments)
+    from twilight.runtime.solo_ai import ai_side_of
+
+    ai_side = ai_side_of(result.ir, settings)
+    if human_policy is not None:
+        if ai_side is None:
+            raise click.BadParameter(
+                f"{ruleset} has no AI opponent; use --players", param_hint="--human-policy"
+            )
+        players = human_policy
     if trace_dir is not None:
         try:
             Path(trace_dir).mkdir(parents=True, exist_ok=True)
@@ -356,6 +395,7 @@ def simulate(
         "jobs": jobs,
         "settings": settings,
         "players": players,
+        "ai_side": ai_side,
         **summarize(records),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,

@@ -101,3 +101,49 @@ class ScriptedPlayer:
         raise IllegalAnswer(
             decision, None, f"no answer left for {decision.name} (it offers {decision.options})"
         )
+
+
+class GreedyPlayer(RandomPlayer):
+    """A simple heuristic for the human side of a solo game, for simulations: it plays its card with the
+    most operations, uses them for influence when it can, and places each point where the Primary
+    region's score (its VP less the opponent's, by the ruleset's `region_vp`) gains most, then in a
+    battleground, then uniformly. Any other choice is uniform, as `RandomPlayer`'s. Bind `engine` after
+    the engine is built."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        if engine is None or not decision.single:
+            return super().decide(decision)
+        if decision.name == "action_card":
+            return self._best_card(decision)
+        if decision.name == "play_mode" and "influence" in decision.options:
+            return "influence"
+        if decision.name == "influence_target":
+            return self._best_country(decision)
+        return super().decide(decision)
+
+    def _best_card(self, decision: Decision) -> Any:
+        from twilight.runtime.primitives import ops_for
+
+        side = decision.side
+        best = max(ops_for(self.engine, side, c) for c in decision.options)
+        return self.rng.choice([c for c in decision.options if ops_for(self.engine, side, c) == best])
+
+    def _best_country(self, decision: Decision) -> Any:
+        from twilight.runtime.primitives import board, score_swing_if_controlled
+
+        engine = self.engine
+        region = engine.state.primary_region
+        side = decision.side
+        battleground = board(engine).battleground
+
+        def value(c: str) -> tuple[int, int]:
+            swing = score_swing_if_controlled(engine, side, c, region) if region else 0
+            return swing, int(battleground[c])
+
+        best = max(value(c) for c in decision.options)
+        return self.rng.choice([c for c in decision.options if value(c) == best])

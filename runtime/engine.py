@@ -60,6 +60,8 @@ class Engine:
         self.answers: list[list[Any]] = []  # [side, answer] for every decision, in order: a save replays them
         self.replaying: list[list[Any]] = []
         self.replay_digest: str | None = None
+        self.rating: str | None = None  # the ruleset's victory rating once the game is over
+        self.lookahead_depth = 0  # 0: the real game; 1 and more: a copy the AI looks ahead in
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
@@ -70,8 +72,22 @@ class Engine:
             raise SaveMismatch(f"the game ended with {len(self.replaying)} of the save's answers unused")
         if self.replay_digest is not None:
             self._check_resumed()
-        self.trace("game_end", winner=self.state.winner, reason=self.state.end_reason, vp=self.state.vp)
+        self.rating = self.victory_rating()
+        self.trace(
+            "game_end",
+            winner=self.state.winner,
+            reason=self.state.end_reason,
+            vp=self.state.vp,
+            **({"rating": self.rating} if self.rating is not None else {}),
+        )
         return self.state
+
+    def victory_rating(self) -> str | None:
+        """The ruleset's rating of the result (its function `victory_rating`, if it has one)."""
+        fn = self.program.functions.get("victory_rating")
+        if fn is None or not self.state.game_over:
+            return None
+        return str(fn.body(Frame(self)))
 
     def call_procedure(self, name: str, **args: Any) -> None:
         proc = self.program.procedures[name]
@@ -100,9 +116,19 @@ class Engine:
             self.trace_to.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
 
     # ------------------------------------------------------------------ decisions
-    def ask(self, name: str, side: str, options: list[Any], low: int, high: int, distinct: bool) -> list[Any]:
-        """Ask a side; returns the picks as a list (one item for a single choice)."""
-        decision = Decision(name, side, list(options), low, high, distinct)
+    def ask(
+        self,
+        name: str,
+        side: str,
+        options: list[Any],
+        low: int,
+        high: int,
+        distinct: bool,
+        context: dict[str, Any] | None = None,
+    ) -> list[Any]:
+        """Ask a side; returns the picks as a list (one item for a single choice). The context says what
+        the choice is for (a `choose`'s intent: place, remove, coup…) to players that care."""
+        decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
         if self.replaying:
             answer = self._replayed(decision)
         else:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from twilight.runtime import lookahead
 from twilight.runtime.program import Frame, ordinal
 
 if TYPE_CHECKING:
@@ -97,6 +98,11 @@ def rank(engine: Engine, order: str, item: Any) -> int:
 
 
 @impl()
+def index_of(engine: Engine, items: list[Any], item: Any) -> int:
+    return items.index(item) + 1 if item in items else 0
+
+
+@impl()
 def d6(engine: Engine) -> int:
     value = engine.dice.d6()
     engine.trace("die", value=value)
@@ -157,6 +163,10 @@ def action_rounds_this_turn(engine: Engine, side: str) -> int:
 @impl()
 def setting(engine: Engine, name: str) -> Any:
     return engine.state.settings.get(name)
+
+
+impl("game_winner")(lambda e: e.state.winner)
+impl("game_end_reason")(lambda e: e.state.end_reason)
 
 
 # ---------------------------------------------------------------------- solo: the AI and the regions
@@ -330,6 +340,21 @@ def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
 
 
 @impl()
+def level_without_control(engine: Engine, side: str, c: str, region: str) -> str:
+    """The side's level with its control of the country broken: its influence there drops to one less
+    than it needs for control (the opponent's stays)."""
+    state = engine.state
+    if not controls(engine, side, c):
+        return ordinal(str(_function(engine, "scoring_level", side, region)))
+    saved = dict(state.influence[c])
+    state.influence[c][side] = max(0, state.influence[c][other(side)] + board(engine).stability[c] - 1)
+    try:
+        return ordinal(str(_function(engine, "scoring_level", side, region)))
+    finally:
+        state.influence[c] = saved
+
+
+@impl()
 def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) -> int:
     return max(0, engine.modified("scoring_battlegrounds", count, actor=side, region=region))
 
@@ -451,6 +476,12 @@ def set_defcon(engine: Engine, level: int) -> None:
 @impl()
 def change_defcon(engine: Engine, by: int) -> None:
     before = engine.state.defcon
+    floor = engine.modified("defcon_floor", 1, actor=engine.defcon_actor)
+    if floor > 1 and before + by < floor <= before:
+        # The side answering for this change may not cause it (the solo AI never brings DEFCON to 1):
+        # that part of the event or action does not happen.
+        engine.trace("defcon_change_ignored", by=by, floor=floor, actor=engine.defcon_actor)
+        return
     engine.state.defcon = max(1, min(5, before + by))
     if engine.state.defcon != before:
         engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
@@ -495,6 +526,11 @@ def end_in_draw(engine: Engine, reason: str) -> None:
 @impl()
 def begin_final_scoring(engine: Engine) -> None:
     engine.state.in_final_scoring = True
+
+
+@impl()
+def ai_decision(engine: Engine, what: str, card: str | None, rule: str) -> None:
+    engine.trace("ai_decision", what=what, card=card, rule=rule)
 
 
 @impl()
@@ -733,6 +769,71 @@ def _playable(engine: Engine, side: str) -> list[str]:
     return cards
 
 
+# ---------------------------------------------------------------------- look-ahead (a copy; nothing changes)
+@impl()
+def event_influence_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    return lookahead.total_influence(twin, side) - lookahead.total_influence(engine, side)
+
+
+@impl()
+def event_control_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    return len(lookahead.controlled(twin, side) - lookahead.controlled(engine, side))
+
+
+@impl()
+def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    return lookahead.net_region_score(twin, side, region)
+
+
+@impl()
+def score_if_ops(engine: Engine, side: str, ops: int, region: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.spend_ops(side, ops))
+    return lookahead.net_region_score(twin, side, region)
+
+
+@impl()
+def note_drawn(engine: Engine, side: str, cards: list[str]) -> None:
+    engine.state.drawn_this_round[side] = list(cards)
+
+
+impl("drawn_this_round")(lambda e, side: list(e.state.drawn_this_round[side]))
+
+
+@impl()
+def has_appendix_entry(engine: Engine, card: str) -> bool:
+    return card in engine.program.appendix
+
+
+@impl()
+def appendix_allows(engine: Engine, card: str, moment: str, ai: str) -> bool:
+    """The entry names the moment and its condition holds. `action_round` in an entry stands for both
+    kinds of round; a scoring round named with a region needs that region to be the Primary one."""
+    entry = engine.program.appendix.get(card)
+    if entry is None:
+        return False
+    region = engine.state.primary_region
+    for event in entry.events:
+        named = any(
+            (m == moment or (m == "action_round" and moment in ("scoring_round", "non_scoring_round")))
+            and (r is None or r == region)
+            for m, r in event.moments
+        )
+        if not named:
+            continue
+        frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
+        if event.when is None or event.when(frame):
+            return True
+    return False
+
+
+@impl()
+def playable_cards(engine: Engine, side: str) -> list[str]:
+    return _playable(engine, side)
+
+
 def _china(engine: Engine) -> str:
     return next((n for n, c in engine.ir["cards"].items() if c["no_event"]), "the_china_card")
 
@@ -754,6 +855,7 @@ def begin_action_round(engine: Engine, side: str) -> None:
     state.phasing = side
     engine.defcon_actor = side
     state.placed_this_round = {"us": {}, "ussr": {}}
+    state.drawn_this_round = {"us": [], "ussr": []}
     state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
     engine.trace("action_round", side=side)
     engine.fire("action_round_start", actor=side)
@@ -831,6 +933,20 @@ def play_card(engine: Engine, side: str, card: str) -> None:
             and _event_possible(engine, other(side), card)
         ):
             _dispose(engine, card, from_hand, as_event=False)
+    engine.fire("card_played", actor=side, card=card)
+
+
+@impl()
+def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+    engine.trace("play", side=side, card=card)
+    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+
+
+@impl()
+def finish_play(engine: Engine, side: str, card: str) -> None:
+    _dispose(engine, card, True, as_event=False)
     engine.fire("card_played", actor=side, card=card)
 
 
@@ -958,8 +1074,16 @@ def arrange_hand(engine: Engine, side: str, cards: list[str]) -> None:
 
 
 @impl()
+def to_hand_bottom(engine: Engine, side: str, card: str) -> None:
+    hand = engine.state.hands[side]
+    if card in hand:
+        hand.remove(card)
+        hand.append(card)
+
+
+@impl()
 def discard(engine: Engine, side: str, card: str) -> None:
-    if card in engine.state.hands[side]:
+    if card in engine.state.hands[side] and engine.forbidden("discard", actor=side, card=card) is None:
         engine.state.hands[side].remove(card)
         engine.state.discard.append(card)
         engine.trace("discard", side=side, card=card)

@@ -99,6 +99,22 @@ class Procedure:
     body: Stmt
 
 
+@dataclass
+class AppendixEvent:
+    moments: list[tuple[str, str | None]]  # (moment, region or None)
+    when: Expr | None
+    resolve: Stmt | None  # what the AI does instead of the card's event, if the entry says
+
+
+@dataclass
+class AppendixEntry:
+    """A card's entry in the solo card appendix, compiled."""
+
+    events: list[AppendixEvent]
+    reaction: Stmt | None
+    against_human: Stmt | None
+
+
 class Program:
     """The compiled ruleset."""
 
@@ -111,6 +127,7 @@ class Program:
         self.rules: list[EffectItems] = []
         self.lasting: dict[tuple[str, str], EffectItems] = {}  # (card, lasting name) -> items
         self._current_card = ""
+        self._lasting_prefix = ""  # "appendix.": an appendix block's lasting effects never clash with the card's
         for name, fn in ir["functions"].items():
             self.functions[name] = Function([p["name"] for p in fn["params"]], self.expr(fn["body"]))
         for name, proc in ir["procedures"].items():
@@ -123,6 +140,26 @@ class Program:
         for name, rule in ir["rules"].items():
             self.rules.append(self.items(f"rule:{name}", rule["items"]))
         self.sequence = self.body(ir["sequence"]["body"])
+        self.appendix: dict[str, AppendixEntry] = {}
+        self._lasting_prefix = "appendix."
+        for name, entry in ir.get("appendix", {}).items():
+            self._current_card = name
+            self.appendix[name] = AppendixEntry(
+                events=[
+                    AppendixEvent(
+                        moments=[(m["moment"], m["region"]) for m in e["moments"]],
+                        when=self.expr(e["when"]) if e["when"] is not None else None,
+                        resolve=self.body(e["resolve"]) if e["resolve"] is not None else None,
+                    )
+                    for e in entry["events"]
+                ],
+                reaction=self.body(entry["reaction"]) if entry["reaction"] is not None else None,
+                against_human=self.body(entry["against_human"])
+                if entry["against_human"] is not None
+                else None,
+            )
+        self._current_card = ""
+        self._lasting_prefix = ""
         self.priorities = {
             name: PriorityList(name, node, self.expr) for name, node in ir.get("priorities", {}).items()
         }
@@ -409,6 +446,8 @@ class Program:
         up_to = self.expr(node["up_to"]) if node["up_to"] is not None else None
         distinct, optional, decision = node["distinct"], node["optional"], node["decision"]
         body, otherwise = self.body(node["body"]), self.body(node["otherwise"])
+        intent = choice_intent(bind, node["by"], node["body"])
+        context = {"intent": intent}
 
         def choose(f: Frame) -> None:
             options = []
@@ -416,6 +455,21 @@ class Program:
                 f.vars[bind] = x
                 if (where is None or where(f)) and x not in options:
                     options.append(x)
+            chooser = by(f)
+            if intent == "discard":
+                options = [
+                    x
+                    for x in options
+                    if f.engine.forbidden("discard", actor=chooser, card=x) is None
+                ]
+            elif intent == "place":
+                # Rules may narrow where a side puts influence it places by an event (solo headline).
+                card = f.vars.get("this_card")
+                options = [
+                    x
+                    for x in options
+                    if f.engine.forbidden("event_influence", actor=chooser, card=card, target=x) is None
+                ]
             if count is not None:
                 wanted = count(f)
                 low, high = wanted, wanted
@@ -430,7 +484,7 @@ class Program:
                 low = 0
             picks: list[Any] = []
             if options and high > 0:
-                picks = f.engine.ask(decision, by(f), options, low, high, distinct)
+                picks = f.engine.ask(decision, chooser, options, low, high, distinct, context)
             if not picks:
                 otherwise(f)
                 return
@@ -459,7 +513,7 @@ class Program:
 
     def _lasting(self, node: dict[str, Any]) -> Stmt:
         name = node["lasting"]
-        key = (self._current_card, name)
+        key = (self._current_card, self._lasting_prefix + name)
         self.lasting[key] = self.items(f"card:{key[0]}:{name}", node["items"])
         until, until_args = node["until"], [self.expr(a) for a in node["until_args"]]
 
@@ -504,3 +558,67 @@ def _sortable(value: Any) -> Any:
     if value is None:
         return -1
     return value
+
+
+# What a `choose` does with the item picked, read from its body: the first influence, coup or realignment
+# primitive that takes the item, and whose influence it is (the chooser's own or the opponent's). A player
+# that answers by priorities (the solo AI) picks the list that fits; "other" when the body says nothing
+# of the kind.
+_INTENT_OF_CALL = {
+    ("add_influence", True): "place",
+    ("place_influence_point", True): "place",
+    ("add_influence", False): "place_opponent",
+    ("remove_influence", False): "remove",
+    ("remove_influence", True): "remove_own",
+}
+_INTENT_ANY_SIDE = {
+    "coup": "coup",
+    "free_coup": "coup",
+    "realign": "realign",
+    "discard": "discard",
+    "play_event": "play_event",
+    "give_card": "give_card",
+}
+
+
+def choice_intent(bind: str, by: Any, body: list[Any]) -> str:
+    item = {"var": bind}
+    opponent_of_by = {"call": {"opponent": [by]}}
+
+    def own(side_node: Any) -> bool | None:
+        if side_node == by:
+            return True
+        if side_node == opponent_of_by:
+            return False
+        if isinstance(by, dict) and by.get("ref") == "side" and isinstance(side_node, dict):
+            if side_node.get("ref") == "side":
+                return side_node.get("id") == by.get("id")
+        if isinstance(side_node, dict) and side_node.get("call") == {"opponent": [opponent_of_by]}:
+            return True
+        return None
+
+    def walk(node: Any) -> str | None:
+        if isinstance(node, list):
+            for n in node:
+                found = walk(n)
+                if found:
+                    return found
+            return None
+        if not isinstance(node, dict):
+            return None
+        if "do" in node:
+            ((name, args),) = node["do"].items()
+            if item in args:
+                if name in _INTENT_ANY_SIDE:
+                    return _INTENT_ANY_SIDE[name]
+                if args and (name, own(args[0])) in _INTENT_OF_CALL:
+                    return _INTENT_OF_CALL[(name, own(args[0]))]
+            return None
+        for key in ("body", "then", "else", "otherwise", "options"):
+            if key in node:
+                found = walk(node[key])
+                if found:
+                    return found
+        return None
+
+    return walk(body) or "other"

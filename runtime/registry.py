@@ -56,6 +56,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("concat", "a:list[T] b:list[T]", "list[T]", "The items of both lists, in order."),
     q("take", "items:list[T] count:int", "list[T]", "The first items of the list, at most that many."),
     q("rank", "order:order item:any", "int", "Position of the item in an ordered list (1 = first)."),
+    q(
+        "index_of",
+        "items:list[any] item:any",
+        "int",
+        "Position of the item in the list (1 = first; 0 when it is not there).",
+    ),
     q("d6", "", "int", "Roll one six-sided die (forced dice in scenarios come first)."),
     q(
         "roll_table",
@@ -83,6 +89,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("space_attempts_allowed", "side:side", "int", "Space Race attempts the side may make this turn."),
     q("action_rounds_this_turn", "side:side", "int", "Action rounds the side takes this turn."),
     q("game_over", "", "bool", "True once a victory or end condition has ended the game."),
+    q("game_winner", "", "side", "The side that won (none before the end, or after a draw)."),
+    q(
+        "game_end_reason",
+        "",
+        "text",
+        "Why the game ended (vp_20, defcon_1, europe_control, final_scoring, wargames…; none before).",
+    ),
     q(
         "in_final_scoring",
         "",
@@ -251,6 +264,30 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Countries the side would newly control after the card's event.",
     ),
     q("setting", "name:text", "any", "The value of a setting chosen before the game."),
+    q(
+        "playable_cards",
+        "side:side",
+        "list[card]",
+        "The cards the side may play in its action round now: its hand and The China Card face up in its "
+        "play area, less those a rule forbids; only the card it must play when one must be played.",
+    ),
+    q(
+        "appendix_allows",
+        "card:card moment:text ai:side",
+        "bool",
+        "The card's solo appendix entry names the moment (headline, non_scoring_round, scoring_round, "
+        "action_round; a scoring round in the Primary region when the entry names a region) and its "
+        "condition holds for the AI side (false when the card has no entry).",
+    ),
+    q("has_appendix_entry", "card:card", "bool", "The card has an entry in the solo card appendix."),
+    q(
+        "level_without_control",
+        "side:side country:country region:region",
+        "scoring_level",
+        "The side's level in the region if it lost control of the country (by the ruleset's function "
+        "scoring_level; its own level if it does not control it).",
+    ),
+
     # ---------------------------------------------------------------- solo: the AI and the regions
     q("primary_region", "", "region", "The Primary region of this action round (solo; none otherwise)."),
     q("secondary_region", "", "region", "The Secondary region of this action round (solo; none otherwise)."),
@@ -411,6 +448,30 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("cancel_headline", "side:side", "The side's headline event does not happen; its card is discarded."),
     fx("reveal_hand", "side:side to:side", "The side shows its hand to the other side."),
     fx(
+        "note_drawn",
+        "side:side cards:list[card]",
+        "Solo: the cards the side drew from its deck/hand for this action round (drawn_this_round).",
+    ),
+    fx(
+        "to_hand_bottom",
+        "side:side card:card",
+        "The card goes to the bottom of the side's hand (solo: under its deck/hand).",
+    ),
+    fx(
+        "announce_play",
+        "side:side card:card mode:text",
+        "The side plays the card from wherever it is (its hand, The China Card from its play area) in the "
+        "mode named (event, ops, space): the card_play_chosen hooks run. For plays a procedure carries out "
+        "itself (the solo AI); finish with finish_play.",
+    ),
+    fx(
+        "finish_play",
+        "side:side card:card",
+        "The card announced by announce_play goes to the discard unless its event moved it already (The "
+        "China Card stays for the card_played hooks, which pass it on); the card_played hooks run.",
+    ),
+
+    fx(
         "reveal_cards",
         "side:side cards:list[card]",
         "The side shows the given cards (some of its hand, or cards it drew) to the other side.",
@@ -425,6 +486,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("apply_table", "table:table column:int", "Apply a setup table's column: place its influence."),
     fx("apply_table_for", "table:table column:int side:side", "Apply one side's rows of a table column."),
     fx("log", "message:text", "Write a line to the game trace."),
+    fx(
+        "ai_decision",
+        "what:text card:card rule:text",
+        "Record in the trace why the AI did something with a card (what: the step, e.g. headline or "
+        "action; rule: the reason's key, explained in the locale files).",
+    ),
     fx("begin_turn", "number:int", "The turn marker moves to the number; per-turn counters start again."),
     fx(
         "end_turn",
@@ -472,6 +539,10 @@ ACTIONS: dict[str, dict[str, str]] = {
     "realign": {"actor": "side", "card": "card", "target": "country"},
     "space": {"actor": "side", "card": "card"},
     "hold": {"actor": "side", "card": "card"},
+    "discard": {"actor": "side", "card": "card"},
+    # Influence an event lets a side place where the side itself picks the country (a `choose` whose
+    # body adds the chooser's influence); the solo game narrows where the human may put it.
+    "event_influence": {"actor": "side", "card": "card", "target": "country"},
 }
 
 # Quantities a `modify` may change, with the variables each binds (`actor`: the side whose roll, card or
@@ -487,6 +558,9 @@ MODIFIERS: dict[str, dict[str, str]] = {
     "defcon_drop_on_coup": {"actor": "side", "target": "country"},
     "scoring_battlegrounds": {"actor": "side", "region": "region"},
     "action_rounds": {"actor": "side"},
+    # The lowest DEFCON the side answering for a change (the phasing player, or the headliner) may cause;
+    # a change that would go below it is ignored. Base 1.
+    "defcon_floor": {"actor": "side"},
 }
 
 # How long a lasting effect stays in force, with the arguments each takes.

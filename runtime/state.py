@@ -51,6 +51,7 @@ class GameState:
     # per action round
     placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {"us": {}, "ussr": {}})
     round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    drawn_this_round: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
     # solo rulesets: the regions the players act in this round, and whether the round scores (P2)
     primary_region: str | None = None
     secondary_region: str | None = None

@@ -24,7 +24,11 @@ def _choices(name: str) -> list[dict[str, object]]:
 
 
 def test_each_point_records_the_option_and_the_tie_break() -> None:
-    choices = _choices("ai_influence_priority_restarts_after_each_point.yaml")
+    choices = [
+        c
+        for c in _choices("ai_influence_priority_restarts_after_each_point.yaml")
+        if c["priority"] == "ai_influence_placement"
+    ]
     got = [(c["priority"], c["option"], c["target"], c["decided_by"]) for c in choices]
     assert got == [
         # option 0 had Haiti and Nicaragua; the Region/Country table (the list's first `then by`) chose
@@ -38,7 +42,8 @@ def test_each_point_records_the_option_and_the_tie_break() -> None:
 def test_a_coup_is_chosen_only_after_every_placement_option_failed() -> None:
     choices = _choices("ai_coup_when_no_influence_option.yaml")
     assert [(c["priority"], c["option"]) for c in choices] == [
-        ("ai_influence_placement", None),  # nothing in the Primary region (a scoring round: no Secondary)
+        ("ai_influence_placement", None),  # nothing in the Primary region
+        ("ai_influence_placement", None),  # nor in the Secondary
         ("ai_coup_target", 1),  # a Key country
     ]
     assert choices[-1]["target"] == "argentina"

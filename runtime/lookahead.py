@@ -1,0 +1,80 @@
+"""Look-ahead for the solo AI's conditions: what would happen if… (an event were played, operations
+spent), worked out on a copy of the game. The real game is never touched: the copy has its own state,
+its own copy of the dice (the real ones do not move) and no trace file; any decision in it is answered by
+the ruleset's AI lists for both sides, and a game end in it only ends the copy."""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.dice import Dice
+from twilight.runtime.program import Frame
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
+    """A copy of the game after `happen` ran in it."""
+    from twilight.runtime.engine import Engine as EngineClass
+    from twilight.runtime.engine import GameEnded
+    from twilight.runtime.solo_ai import RulesAIPlayer
+
+    players = {"us": RulesAIPlayer(), "ussr": RulesAIPlayer()}
+    twin = EngineClass(engine.ir, players, program=engine.program)
+    for player in players.values():
+        player.engine = twin
+    twin.state = copy.deepcopy(engine.state)
+    twin.dice = Dice(0, list(engine.dice.forced))
+    twin.dice.rng.setstate(engine.dice.rng.getstate())
+    twin.defcon_actor = engine.defcon_actor
+    twin.lookahead_depth = engine.lookahead_depth + 1
+    if twin.lookahead_depth <= 2:  # a condition inside a look-ahead may look ahead once more, no further
+        try:
+            happen(twin)
+        except GameEnded:
+            pass
+    return twin
+
+
+def total_influence(engine: Engine, side: str) -> int:
+    return sum(inf[side] for inf in engine.state.influence.values())
+
+
+def controlled(engine: Engine, side: str) -> set[str]:
+    from twilight.runtime.primitives import controls
+
+    return {c for c in engine.state.influence if controls(engine, side, c)}
+
+
+def net_region_score(engine: Engine, side: str, region: str) -> int:
+    """The side's VP at the region's scoring now, less the opponent's (the ruleset's `region_vp`)."""
+    from twilight.runtime.primitives import other
+
+    fn = engine.program.functions["region_vp"]
+
+    def vp_of(s: str) -> int:
+        return int(fn.body(Frame(engine, dict(zip(fn.params, [s, region], strict=True)))))
+
+    return vp_of(side) - vp_of(other(side))
+
+
+def play_event_as(side: str, card: str) -> Callable[[Engine], None]:
+    def happen(twin: Engine) -> None:
+        from twilight.runtime.primitives import play_event
+
+        play_event(twin, side, card)
+
+    return happen
+
+
+def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
+    """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round)."""
+
+    def happen(twin: Engine) -> None:
+        if "ai_operations" in twin.program.procedures:
+            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True)
+
+    return happen

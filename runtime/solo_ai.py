@@ -1,0 +1,115 @@
+"""The solo AI as a player: it answers the decisions the rules put to the AI side.
+
+The AI's own turn (which card, which country) is run by the ruleset's procedures and priority lists; what
+is left are the choices an event or a rule asks of the AI side (Warsaw Pact's countries when you play it
+for operations, a free coup's target…). Those are answered here, from the ruleset's data:
+
+- a `choose` over countries or cards is answered by the priority list `ai_answer_<intent>` (intent: what
+  the choice's body does with the pick — place, remove, remove_own, place_opponent, coup, realign, other;
+  see `program.choice_intent`), else `ai_answer_<country|card>`; every list takes `(ai: side)` and picks
+  among the decision's own options, so it can never pick an illegal one;
+- anything else (yes/no offers, the options of a `decide`) takes "yes" when offered, else the first option.
+
+Every answer is traced (`ai_answer`: the decision, the list used or `default`), and each priority pick
+traces its own `ai_choice` (option, tie-breaks), so the game can say why the AI answered as it did.
+
+A ruleset is played against its AI when it has a setting `ai_side` naming the side the AI plays.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.decisions import Decision, Player
+from twilight.runtime.program import Frame
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+AI_SIDE_SETTING = "ai_side"
+
+
+def ai_side_of(ir: dict[str, Any], settings: Mapping[str, Any] | None = None) -> str | None:
+    """The side the ruleset's AI plays with these settings, or None for a game without an AI."""
+    setting = ir.get("settings", {}).get(AI_SIDE_SETTING)
+    if setting is None:
+        return None
+    value = (settings or {}).get(AI_SIDE_SETTING, setting["default"])
+    return str(value)
+
+
+class RulesAIPlayer:
+    """Answers the AI side's decisions from the ruleset's `ai_answer_*` priority lists. Bind `engine`
+    once the engine is built (the lists read the game state)."""
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        if engine is None:
+            raise RuntimeError("RulesAIPlayer.engine must be set before the game starts")
+        picks, used = self._answer(engine, decision)
+        engine.trace("ai_answer", decision=decision.name, side=decision.side, answered_by=used)
+        return picks[0] if decision.single else picks
+
+    def _answer(self, engine: Engine, decision: Decision) -> tuple[list[Any], str]:
+        plist = self._list_for(engine, decision)
+        if plist is None:
+            if "yes" in decision.options:
+                return ["yes"] * max(1, decision.min_count), "default"
+            return list(decision.options[: max(1, decision.min_count)]), "default"
+        domain = list(decision.options)
+        picks: list[Any] = []
+        while len(picks) < decision.max_count and domain:
+            frame = Frame(engine, {plist.params[0]: decision.side})
+            choice = plist.pick(frame, domain)
+            if choice is None:
+                break
+            picks.append(choice)
+            if decision.distinct:
+                domain.remove(choice)
+        # The list left some picks the decision still needs: the first options left, as offered.
+        for option in list(domain):
+            if len(picks) >= max(decision.min_count, 1 if decision.single else 0):
+                break
+            if not decision.distinct or option not in picks:
+                picks.append(option)
+        return picks, plist.name
+
+    @staticmethod
+    def _list_for(engine: Engine, decision: Decision) -> Any:
+        priorities = engine.program.priorities
+        domains = engine.program.domains
+        kind = next(
+            (
+                k
+                for k in ("country", "card")
+                if decision.options and all(o in domains[k] for o in decision.options)
+            ),
+            None,
+        )
+        if kind is None:
+            return None
+        intent = str(decision.context.get("intent", "other"))
+        for name in (f"ai_answer_{intent}", f"ai_answer_{kind}"):
+            plist = priorities.get(name)
+            if plist is not None and plist.target_type == kind:
+                return plist
+        return None
+
+
+def players_with_ai(
+    ir: dict[str, Any], settings: Mapping[str, Any] | None, others: Mapping[str, Player]
+) -> tuple[dict[str, Player], RulesAIPlayer | None]:
+    """The players of a game: the AI side (if the ruleset has one) answered by a RulesAIPlayer, the other
+    sides by `others`. Returns the AI player too, to bind its engine."""
+    side = ai_side_of(ir, settings)
+    players = dict(others)
+    if side is None:
+        return players, None
+    ai = RulesAIPlayer()
+    players[side] = ai
+    return players, ai
