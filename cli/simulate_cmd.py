@@ -224,8 +224,7 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
     if summary.get("ai_side"):
         ai = summary["ai_side"]
         click.echo(
-            f"AI ({ai}) against the {summary['players']} policy: "
-            f"wins {_share(summary['winners'][ai], done)}"
+            f"AI ({ai}) against the {summary['players']} policy: wins {_share(summary['winners'][ai], done)}"
         )
     if summary.get("ratings"):
         click.echo("ratings:        " + "  ".join(f"{k} {n}" for k, n in summary["ratings"].items()))

@@ -5,6 +5,7 @@ the ruleset's AI lists for both sides, and a game end in it only ends the copy."
 
 from __future__ import annotations
 
+import contextlib
 import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -32,10 +33,8 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     twin.defcon_actor = engine.defcon_actor
     twin.lookahead_depth = engine.lookahead_depth + 1
     if twin.lookahead_depth <= 2:  # a condition inside a look-ahead may look ahead once more, no further
-        try:
+        with contextlib.suppress(GameEnded):
             happen(twin)
-        except GameEnded:
-            pass
     return twin
 
 

@@ -127,7 +127,9 @@ class Program:
         self.rules: list[EffectItems] = []
         self.lasting: dict[tuple[str, str], EffectItems] = {}  # (card, lasting name) -> items
         self._current_card = ""
-        self._lasting_prefix = ""  # "appendix.": an appendix block's lasting effects never clash with the card's
+        self._lasting_prefix = (
+            ""  # "appendix.": an appendix block's lasting effects never clash with the card's
+        )
         for name, fn in ir["functions"].items():
             self.functions[name] = Function([p["name"] for p in fn["params"]], self.expr(fn["body"]))
         for name, proc in ir["procedures"].items():
@@ -457,11 +459,7 @@ class Program:
                     options.append(x)
             chooser = by(f)
             if intent == "discard":
-                options = [
-                    x
-                    for x in options
-                    if f.engine.forbidden("discard", actor=chooser, card=x) is None
-                ]
+                options = [x for x in options if f.engine.forbidden("discard", actor=chooser, card=x) is None]
             elif intent == "place":
                 # Rules may narrow where a side puts influence it places by an event (solo headline).
                 card = f.vars.get("this_card")
@@ -590,9 +588,9 @@ def choice_intent(bind: str, by: Any, body: list[Any]) -> str:
             return True
         if side_node == opponent_of_by:
             return False
-        if isinstance(by, dict) and by.get("ref") == "side" and isinstance(side_node, dict):
-            if side_node.get("ref") == "side":
-                return side_node.get("id") == by.get("id")
+        named = isinstance(by, dict) and by.get("ref") == "side" and isinstance(side_node, dict)
+        if named and side_node.get("ref") == "side":  # two named sides: the same one or not
+            return bool(side_node.get("id") == by.get("id"))
         if isinstance(side_node, dict) and side_node.get("call") == {"opponent": [opponent_of_by]}:
             return True
         return None

@@ -287,7 +287,6 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The side's level in the region if it lost control of the country (by the ruleset's function "
         "scoring_level; its own level if it does not control it).",
     ),
-
     # ---------------------------------------------------------------- solo: the AI and the regions
     q("primary_region", "", "region", "The Primary region of this action round (solo; none otherwise)."),
     q("secondary_region", "", "region", "The Secondary region of this action round (solo; none otherwise)."),
@@ -470,7 +469,6 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The card announced by announce_play goes to the discard unless its event moved it already (The "
         "China Card stays for the card_played hooks, which pass it on); the card_played hooks run.",
     ),
-
     fx(
         "reveal_cards",
         "side:side cards:list[card]",

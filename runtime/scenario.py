@@ -31,6 +31,7 @@ from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.program import Frame, Program, StopLoop
+from twilight.runtime.solo_ai import players_with_ai
 from twilight.runtime.state import SIDES
 
 TOP_KEYS: dict[str, type | tuple[type, ...]] = {
@@ -47,9 +48,17 @@ TOP_KEYS: dict[str, type | tuple[type, ...]] = {
 }
 SETUPS = ("empty", "standard")
 PLAY_MODES = ("event", "influence", "coup", "realign", "space")
-SOLO_STEPS = ("ai_headline", "ai_action_round", "begin_action_round", "region_phase", "score_primary", "deal")
-# The procedure of the solo ruleset each solo step runs (ai_headline: not written yet).
+SOLO_STEPS = (
+    *("ai_headline", "ai_action_round", "begin_action_round", "region_phase", "score_primary", "deal"),
+    *("solo_headline", "human_action_round", "action_rounds", "europe_control_check"),
+)
+# The procedure of the solo ruleset each solo step runs.
 SOLO_PROCEDURES = {
+    "ai_headline": "ai_headline",
+    "solo_headline": "solo_headline",
+    "human_action_round": "human_action_round",
+    "action_rounds": "solo_action_rounds",
+    "europe_control_check": "europe_control_check",
     "ai_action_round": "ai_action_round",
     "begin_action_round": "begin_solo_round",
     "region_phase": "region_phase",
@@ -489,15 +498,20 @@ class Scenario:
     def build(self) -> Engine:
         assert self.program is not None
         settings = self._check_options()
+        # Solo rulesets: the AI side's event choices are answered by the ruleset's AI (its ai_answer_*
+        # lists), as in a real game; `answers` are for your side.
+        players, ai_player = players_with_ai(self.ir, settings, {"us": _Player(self), "ussr": _Player(self)})
         engine = Engine(
             self.ir,
-            {"us": _Player(self), "ussr": _Player(self)},
+            players,
             seed=self.data.get("seed", 0),
             settings=settings,
             dice=[int(d) for d in self.data.get("dice", [])],
             program=self.program,
         )
         self.engine = engine
+        if ai_player is not None:
+            ai_player.engine = engine
         self.where = "setup"
         if self.data["setup"] == "empty":
             state = engine.state
@@ -506,6 +520,8 @@ class Scenario:
             prim.add_period_to_deck(engine, "early")
             if "solo_scoring_setup" in self.program.procedures:
                 engine.call_procedure("solo_scoring_setup")  # solo: the scoring cards leave the deck
+        elif "solo_setup" in self.program.procedures:
+            engine.call_procedure("solo_setup")  # solo: its own setup, with the variable setup roll
         else:
             if "standard_setup" not in self.program.procedures:
                 raise Invalid(
@@ -774,12 +790,21 @@ class Scenario:
                 raise Failed(f"{self.where}: not supported yet by the scenario runner")
             if procedure not in self.program.procedures:
                 raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
+        ai_side = str(engine.state.settings.get("ai_side", "ussr"))
         try:
-            if kind in SOLO_STEPS:
-                # Each procedure takes the arguments it names: the AI's side, the next round, the turn.
+            if kind == "ai_headline":
+                # The AI picks its headline card (as if you had none) and it is resolved.
+                prim.set_in_headline(engine, True)
+                engine.call_procedure("ai_headline", ai=ai_side, at_least=0)
+                engine.call_procedure("resolve_headlines")
+                prim.set_in_headline(engine, False)
+            elif kind in SOLO_STEPS:
+                # Each procedure takes the arguments it names: the AI's side, your side, the next round,
+                # the turn.
                 engine.call_procedure(
                     SOLO_PROCEDURES[kind],
-                    ai=engine.state.settings.get("ai_side", "ussr"),
+                    ai=ai_side,
+                    human=prim.other(ai_side),
                     round=engine.state.action_round + 1,
                     turn_number=engine.state.turn,
                 )
