@@ -47,9 +47,16 @@ class CompileResult:
         return self.ir is not None and not any(d.severity.value == "error" for d in self.diagnostics)
 
 
+@functools.cache
+def _compiler_text() -> str:
+    """The compiler's own code: a cached IR is stale once the compiler that made it has changed."""
+    folder = Path(__file__).resolve().parent
+    return "\0".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
+
+
 def _source_hash(sources: dict[str, str], name: str) -> str:
     digest = hashlib.sha256()
-    for part in (COMPILER_VERSION, name, grammar_text(), schema_text()):
+    for part in (COMPILER_VERSION, name, grammar_text(), schema_text(), _compiler_text()):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
     for path in sorted(sources):

@@ -592,7 +592,25 @@ class RulesetChecker:
                 **blocks,
                 **self.common(decl, notes),
             }
+        if out:
+            self._missing_appendix_entries(cards, out)
         return dict(sorted(out.items(), key=lambda kv: kv[1]["number"]))
+
+    def _missing_appendix_entries(self, cards: dict[str, Any], entries: dict[str, Any]) -> None:
+        """A ruleset with a card appendix (the solo AI) should say for every card with an event when the
+        AI plays it; a card without an entry is only ever played for operations by the AI (W402)."""
+        folder = self.of(ast.AppendixDecl)[0].pos.file.rsplit("/", 1)[0] if self.of(ast.AppendixDecl) else ""
+        for decl in self.of(ast.CardDecl):
+            name = decl.name.name
+            card = cards.get(name)
+            if card is None or name in entries or card["no_event"] or card["scoring"]:
+                continue
+            self.sink.add(
+                "W402",
+                f"card {decl.number} '{name}' has no appendix entry: the AI plays it only for operations",
+                decl.name.pos,
+                f"add `appendix {decl.number} {name} {{ … }}` in {folder or 'the appendix folder'}",
+            )
 
     # ------------------------------------------------------------------ tables and orders
     def check_tables(self) -> dict[str, Any]:

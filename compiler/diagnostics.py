@@ -126,6 +126,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     ),
     "W202": (Severity.WARNING, "unused local variable", "Remove it or use it."),
     "W401": (Severity.WARNING, "card has no event yet", "Write its event, or mark it `no_event`."),
+    "W402": (
+        Severity.WARNING,
+        "card has no appendix entry",
+        "Add its entry to the ruleset's card appendix: when the AI plays the event, and how it reacts.",
+    ),
     "W301": (Severity.WARNING, "country has no adjacency", "Every country touches at least one other."),
 }
 

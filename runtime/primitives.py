@@ -660,8 +660,20 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
         place_influence_point(engine, side, c)
 
 
+def _refuse_illegal(engine: Engine, action: str, side: str, c: str | None, card: str | None = None) -> None:
+    """An operation a procedure asks for directly (the solo AI's) must still be one the rules allow:
+    otherwise the step is refused, never carried out. Players' own operations are offered only among
+    the legal ones, so for them this never fires."""
+    code = engine.forbidden(action, actor=side, card=card, target=c)
+    if code is not None:
+        from twilight.runtime.engine import RuleError
+
+        raise RuleError(code, f"{side} may not {action} in {c}: {code}")
+
+
 @impl()
 def place_influence_point(engine: Engine, side: str, c: str) -> None:
+    _refuse_illegal(engine, "influence", side, c)
     add_influence(engine, side, c, 1)
     placed = engine.state.placed_this_round[side]
     placed[c] = placed.get(c, 0) + 1
@@ -689,6 +701,7 @@ def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None,
 
 @impl()
 def coup(engine: Engine, side: str, c: str, ops: int, card: str | None = None) -> None:
+    _refuse_illegal(engine, "coup", side, c, card)
     _resolve_coup(engine, side, c, ops, card, free=False)
 
 

@@ -438,8 +438,8 @@ def test_syntax_error_position_and_expected_tokens() -> None:
 # provisional mark there surfaced as E901 (an IR schema failure, "a compiler bug") and a bad source mark
 # was accepted silently.
 STATEMENT_ANNOTATIONS = [
-    ("phase_provisional", "standard/sequence.tsr", 'source "002 · 4.5 A"', 'provisional "fix later"'),
-    ("phase_source", "standard/sequence.tsr", 'source "002 · 4.5 A"', 'source "rule 4.5 A"'),
+    ("phase_provisional", "standard/sequence.tsr", '"A" source "002 · 4.5 A"', '"A" provisional "fix later"'),
+    ("phase_source", "standard/sequence.tsr", '"A" source "002 · 4.5 A"', '"A" source "rule 4.5 A"'),
     (
         "lasting_provisional",
         "standard/cards/021_nato.tsr",

@@ -72,7 +72,7 @@ def test_a_failing_game_is_reported_with_its_seed(monkeypatch: pytest.MonkeyPatc
                 raise ValueError(f"broken player for {decision.name}")
             return decision.options[0] if decision.single else decision.options[: decision.min_count]
 
-    def broken_players(seed: int, kind: str = "random") -> dict[str, Broken]:
+    def broken_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Broken]:
         return {"us": Broken(seed), "ussr": Broken(seed)}
 
     monkeypatch.setattr(simulate_cmd, "game_players", broken_players)

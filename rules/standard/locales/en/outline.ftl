@@ -331,3 +331,20 @@ outline-q-scoring_deck = the scoring deck
 outline-q-scoring_discard = the scoring discard
 outline-q-revealed_scoring_cards = the scoring cards face up beside the scoring deck
 outline-q-scoring_rounds_this_turn = the scoring rounds of this turn
+
+## Added for the solo game: its turn, the AI's reasons, game results
+outline-forbid-discard = discarding a card
+outline-forbid-event_influence = placing influence by an event
+outline-modify-defcon_floor = the lowest DEFCON the side may cause
+outline-fx-ai_decision = the AI notes why it chose { $a1 } ({ $a0 }: { $a2 })
+outline-fx-announce_play = { $a0 } plays { $a1 } ({ $a2 })
+outline-fx-finish_play = { $a0 } finishes playing { $a1 }
+outline-fx-note_drawn = { $a0 } has drawn { $a1 } this round
+outline-fx-to_hand_bottom = { $a0 } puts { $a1 } at the bottom of the deck/hand
+outline-q-appendix_allows = the appendix entry of { $a0 } allows { $a1 } for { $a2 }
+outline-q-has_appendix_entry = { $a0 } has an appendix entry
+outline-q-game_end_reason = why the game ended
+outline-q-game_winner = the winner
+outline-q-index_of = the position of { $a1 } in { $a0 }
+outline-q-level_without_control = level of { $a0 } in { $a2 } without control of { $a1 }
+outline-q-playable_cards = the cards { $a0 } may play

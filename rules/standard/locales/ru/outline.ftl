@@ -369,3 +369,20 @@ outline-q-scoring_deck = колода подсчета очков
 outline-q-scoring_discard = сброс карточек подсчета очков
 outline-q-revealed_scoring_cards = вскрытые карточки подсчета очков рядом с колодой
 outline-q-scoring_rounds_this_turn = раунды с подсчетом очков этого хода
+
+## Для соло-игры: её ход, причины решений ИИ, итог партии
+outline-forbid-discard = сброс карты
+outline-forbid-event_influence = размещение влияния по событию
+outline-modify-defcon_floor = самый низкий DEFCON, до которого сторона может довести
+outline-fx-ai_decision = ИИ записывает, почему выбрал { $a1acc } ({ $a0 }: { $a2 })
+outline-fx-announce_play = { $a0 } разыгрывает { $a1acc } ({ $a2 })
+outline-fx-finish_play = { $a0 } завершает розыгрыш карты { $a1 }
+outline-fx-note_drawn = { $a0 } взял в этом раунде: { $a1 }
+outline-fx-to_hand_bottom = { $a0 } кладёт { $a1acc } под низ колоды/руки
+outline-q-appendix_allows = статья приложения о карте { $a0 } разрешает ИИ ({ $a2 }) момент «{ $a1 }»
+outline-q-has_appendix_entry = у карты { $a0 } есть статья в приложении
+outline-q-game_end_reason = причина окончания игры
+outline-q-game_winner = победитель
+outline-q-index_of = место { $a1gen } в { $a0 }
+outline-q-level_without_control = уровень { $a0gen } в регионе { $a2 } без контроля над { $a1 }
+outline-q-playable_cards = карты, которые { $a0 } может разыграть
