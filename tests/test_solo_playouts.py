@@ -75,7 +75,7 @@ def test_the_greedy_policy_plays_whole_games() -> None:
 
 def test_a_solo_game_replays_exactly_from_its_answers() -> None:
     first, trace1 = solo_game("solo-v2", 77, "us")
-    again, trace2 = solo_game("solo-v2", 77, "us")
+    _, trace2 = solo_game("solo-v2", 77, "us")
     assert trace1 == trace2
     # Given back as recorded answers (a save), the game is the same move for move; only the AI's
     # explanations of its answers are missing, since a scripted player does not reason.
