@@ -824,22 +824,54 @@ def has_appendix_entry(engine: Engine, card: str) -> bool:
 def appendix_allows(engine: Engine, card: str, moment: str, ai: str) -> bool:
     """The entry names the moment and its condition holds. `action_round` in an entry stands for both
     kinds of round; a scoring round named with a region needs that region to be the Primary one."""
+    return _appendix_event(engine, card, moment, ai) is not None
+
+
+def _appendix_event(engine: Engine, card: str, moment: str, ai: str) -> Any:
+    """The first event of the card's entry that names the moment and whose condition holds, or None."""
     entry = engine.program.appendix.get(card)
     if entry is None:
-        return False
+        return None
     region = engine.state.primary_region
+    frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
     for event in entry.events:
         named = any(
             (m == moment or (m == "action_round" and moment in ("scoring_round", "non_scoring_round")))
             and (r is None or r == region)
             for m, r in event.moments
         )
-        if not named:
-            continue
-        frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
-        if event.when is None or event.when(frame):
-            return True
-    return False
+        if named and (event.when is None or event.when(frame)):
+            return event
+    return None
+
+
+@impl()
+def resolve_ai_headline(engine: Engine, side: str) -> None:
+    """The AI's headline card: its event as its appendix entry plays it in the headline (the entry's own
+    `resolve` block when it has one), else the card's event."""
+    card = engine.state.headline.get(side)
+    if card is None:
+        return
+    event = _appendix_event(engine, card, "headline", side)
+    if event is None or event.resolve is None or not _event_possible(engine, side, card):
+        resolve_headline(engine, side)  # the card's own event (or its refusal, if it is prevented)
+        return
+    state = engine.state
+    state.phasing = side
+    engine.defcon_actor = side
+    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    _take_out(engine, card)
+    engine.trace("event", side=side, card=card, appendix=True)
+    frame = Frame(engine, {"ai": side, "human": other(side), "region": state.primary_region, "this_card": card})
+    try:
+        event.resolve(frame)
+    except Exception:
+        if state.game_over:  # as play_event: only an ended game disposes of a half-played card
+            _dispose(engine, card, True, as_event=True)
+        raise
+    _dispose(engine, card, True, as_event=True)
+    engine.fire("event_played", actor=side, card=card)
 
 
 @impl()

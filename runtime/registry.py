@@ -501,6 +501,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("headline_chosen", "side:side card:card", "The side's headline card leaves its hand, face down."),
     fx("reveal_headlines", "", "Both headline cards are revealed (rules listen to headline_revealed)."),
     fx(
+        "resolve_ai_headline",
+        "side:side",
+        "The solo AI's headline event happens as its card appendix entry plays it in the headline (the "
+        "entry's own resolve block when it has one, else the card's event).",
+    ),
+    fx(
         "resolve_headline",
         "side:side",
         "The side's headline event happens (unless cancelled); the side answers for DEFCON changes.",
