@@ -166,12 +166,13 @@ def test_a_prefer_or_final_key_is_outlined_with_its_direction(ir: dict[str, Any]
     event = {"priority": "ai_influence_placement", "option": 1, "option_name": "key_control_or_break"}
     view = choice_line(ir, "en", **event, target="iraq", candidates=4, decided_by="prefer[0]")
     assert view["tie_break"]["text"] == (
-        "tie broken by the option's key 1 of 4: VP the AI would gain in the region by controlling c "
-        "(highest first)"
+        "tie broken by the option's key 1 of 4 (c: each candidate): "
+        "VP the AI would gain in the region by controlling c (highest first)"
     )
     coup = {"priority": "ai_coup_target", "option": 2, "option_name": "non_key_country", "target": "syria"}
     view = choice_line(ir, "en", **coup, candidates=3, decided_by="then_by[1]")
-    assert "the list's final key 2 of 5: stability of c (lowest first)" in view["tie_break"]["text"]
+    wanted = "the list's final key 2 of 5 (c: each candidate): stability of c (lowest first)"
+    assert wanted in view["tie_break"]["text"]
     assert "001 · Приоритет Переворотов ИИ" in view["tie_break"]["source"]["sources"]
     view = choice_line(ir, "en", **coup, candidates=3, decided_by="then_by[0]")
     assert view["tie_break"]["text"].endswith("c borders a superpower (yes first)")

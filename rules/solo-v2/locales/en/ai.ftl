@@ -90,10 +90,10 @@ ai-explain-option = option { $number }, { $text } ({ $id })
 ai-explain-target = → { $target }, of { $count ->
     [one] { $count } candidate
    *[other] { $count } candidates
-} (called { $var } below)
+}
 ai-explain-only-candidate = the only candidate: no tie to break
-ai-explain-by-prefer = tie broken by the option's key { $number } of { $count }: { $key } ({ $direction })
-ai-explain-by-then = tie broken by the list's final key { $number } of { $count }: { $key } ({ $direction })
+ai-explain-by-prefer = tie broken by the option's key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
+ai-explain-by-then = tie broken by the list's final key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
 ai-explain-by-table = tie broken by the { $table } ({ $mark })
 ai-explain-by-domain-order = still tied after every key: the first in the map's order decided
 ai-explain-by-unknown = tie broken by { $key }, a key this ruleset's lists do not have

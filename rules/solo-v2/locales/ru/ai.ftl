@@ -90,10 +90,10 @@ ai-explain-option = вариант { $number }, { $text } ({ $id })
 ai-explain-target = → { $target }, из { $count ->
     [one] { $count } кандидата
    *[other] { $count } кандидатов
-} (ниже — { $var })
+}
 ai-explain-only-candidate = единственный кандидат: выбирать не из чего
-ai-explain-by-prefer = ничью разбил ключ варианта { $number } из { $count }: { $key } ({ $direction })
-ai-explain-by-then = ничью разбил последний ключ списка { $number } из { $count }: { $key } ({ $direction })
+ai-explain-by-prefer = ничью разбил ключ варианта { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
+ai-explain-by-then = ничью разбил последний ключ списка { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
 ai-explain-by-table = ничью разбила { $table } ({ $mark })
 ai-explain-by-domain-order = ничья осталась после всех ключей: решил порядок стран на карте
 ai-explain-by-unknown = ничью разбил ключ { $key }, которого нет в списках этого набора правил
