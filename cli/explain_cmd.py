@@ -184,3 +184,104 @@ def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
         if i:
             click.echo("")
         click.echo("\n".join(render_text(loc, view)))
+
+
+def explain_trace_moves(
+    path: Path, ruleset: str | None, lang: str, move: int | None, every: bool
+) -> tuple[dict[str, Any], list[str]]:
+    """The JSON view and the text lines of `explain trace`; any user mistake is an ExplainError."""
+    from twilight.cli.explain_trace import (
+        DEFAULT_RULESET,
+        TraceError,
+        TraceExplainer,
+        group_moves,
+        read_trace,
+        select_moves,
+        trace_ruleset,
+    )
+
+    try:
+        events = read_trace(path)
+    except TraceError as err:
+        raise ExplainError(str(err)) from None
+    named = trace_ruleset(events)
+    origin = "option" if ruleset else "trace" if named else "default"
+    ruleset = ruleset or named or DEFAULT_RULESET
+    folders = ruleset_folders(ruleset)
+    if not folders:
+        raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        first = errors[0].message if errors else "it does not compile"
+        raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
+    known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
+    if lang not in known:
+        loc = Localizer.for_folders(folders, FALLBACK)
+        raise ExplainError(
+            loc.text(
+                "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
+            )
+        )
+    loc = Localizer.for_folders(folders, lang)
+    moves = group_moves(events)
+    if not moves:
+        raise ExplainError(
+            loc.text("ai-explain-no-moves", f"{path}: no AI move in this trace", file=str(path))
+        )
+    chosen = select_moves(moves, move, every)
+    if not chosen:
+        spans = ", ".join(f"{m.first}-{m.last}" for m in moves[:8]) + (" …" if len(moves) > 8 else "")
+        raise ExplainError(
+            loc.text(
+                "ai-explain-no-move",
+                f"no AI move holds event {move}",
+                n=str(move),
+                spans=spans,
+            )
+        )
+    explainer = TraceExplainer(loc, result.ir, ruleset)
+    number = {id(m): i for i, m in enumerate(moves, 1)}
+    views = [explainer.move(number[id(m)], m) for m in chosen]
+    lines: list[str] = []
+    for i, view in enumerate(views):
+        if i:
+            lines.append("")
+        lines.extend(explainer.render(view))
+    payload = {
+        "trace": str(path),
+        "ruleset": ruleset,
+        "ruleset_from": origin,
+        "lang": lang,
+        "moves_in_trace": len(moves),
+        "moves": views,
+    }
+    if loc.errors:
+        payload["locale_errors"] = list(loc.errors)
+    return payload, lines
+
+
+@explain.command("trace")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option("--move", "-m", "move", type=int, default=None, help="The AI move holding trace event N.")
+@click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
+@click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
+@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
+def explain_trace(
+    file: Path, move: int | None, every: bool, ruleset: str | None, lang: str, as_json: bool
+) -> None:
+    """Why the solo AI made a move, from a game trace (`twilight simulate --trace-dir`): the card and the
+    rule that chose what to do with it, then each priority-list choice (the option, its source, the key
+    that broke the tie) and each answer to an event's choice. Default: the last AI move."""
+    try:
+        if move is not None and every:
+            raise ExplainError("give --move N or --all, not both")
+        payload, lines = explain_trace_moves(file, ruleset, lang, move, every)
+    except ExplainError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+        return
+    click.echo("\n".join(lines))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 from typing import Any
 
@@ -120,3 +121,112 @@ def test_summaries_are_reworded_not_copied() -> None:
     assert same == []
     names = {c["id"]: c["name"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
     assert {cid: loc.card(cid) for cid in names} == names
+
+
+# The solo AI's words (rules/solo-v2/locales/*/ai.ftl) for `twilight explain trace`: every priority list,
+# option name and ai_decision rule key of the rules has a message in each language, read from the IR, so
+# an author who adds one without its words fails here.
+
+AI_RULESET = "solo-v2"
+
+
+@pytest.fixture(scope="module")
+def solo_ir() -> dict[str, Any]:
+    result = api.compile_target(AI_RULESET)
+    assert result.ir is not None and result.ok
+    return result.ir
+
+
+def own_locale_files(lang: str) -> list[Path]:
+    """The locale files solo-v2 itself holds (not those of standard, which it extends)."""
+    return locale_files(ruleset_folders(AI_RULESET)[-1:], lang)
+
+
+def missing_ai_words(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:
+    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+
+    return sorted((ai_message_ids(ir) | set(TRACE_WORDS)) - set(table))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_ai_list_option_and_rule_has_words(solo_ir: dict[str, Any], lang: str) -> None:
+    table = message_table(locale_files(ruleset_folders(AI_RULESET), lang))
+    assert missing_ai_words(solo_ir, table) == []
+
+
+def test_the_ai_words_cover_what_the_rules_use(solo_ir: dict[str, Any]) -> None:
+    from twilight.cli.explain_trace import ai_message_ids, ai_rule_keys
+
+    ids = ai_message_ids(solo_ir)
+    # The lists and options as the rule files spell them, and the rule keys of their ai_decision calls.
+    folder = ruleset_folders(AI_RULESET)[-1]
+    text = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.rglob("*.tsr")))
+    lists = set(re.findall(r"^priority\s+(\w+)", text, re.M))
+    options = set(re.findall(r"^\s*option\s+\d+\s+(\w+)", text, re.M))
+    calls = [
+        line for line in text.splitlines() if "ai_decision(" in line and not line.lstrip().startswith("#")
+    ]
+    keys = {s for line in calls for s in re.findall(r'"(\w+)"', line)} - {"headline", "action"}
+    assert lists and options and keys
+    assert {f"ai-priority-{n}" for n in lists} <= ids
+    assert {f"ai-option-{n}" for n in options} <= ids
+    assert ai_rule_keys(solo_ir) == keys
+    assert {"headline_top_card", "headline_turned_over", "own_card_for_ops"} <= keys
+
+
+def test_a_missing_ai_word_is_caught(solo_ir: dict[str, Any]) -> None:
+    table = message_table(locale_files(ruleset_folders(AI_RULESET), "ru"))
+    for gone in ("ai-option-key_spread", "ai-rule-headline_turned_over", "ai-priority-ai_anywhere"):
+        del table[gone]
+    assert missing_ai_words(solo_ir, table) == [
+        "ai-option-key_spread",
+        "ai-priority-ai_anywhere",
+        "ai-rule-headline_turned_over",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_stray_ai_words(solo_ir: dict[str, Any], lang: str) -> None:
+    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+
+    own = message_table(own_locale_files(lang))
+    assert own, f"solo-v2 has no {lang} locale files"
+    stray = sorted(set(own) - ai_message_ids(solo_ir) - set(TRACE_WORDS) - allowed_ids(solo_ir))
+    assert stray == [], f"{lang}: messages that are neither AI words nor ruleset names: {stray}"
+
+
+def test_ai_words_in_english_and_russian_alike() -> None:
+    en, ru = message_table(own_locale_files("en")), message_table(own_locale_files("ru"))
+    assert sorted(set(en) ^ set(ru)) == []
+    assert {m: (en[m], ru[m]) for m in en if en[m] - CASE_ATTRIBUTES != ru[m] - CASE_ATTRIBUTES} == {}
+    for lang in LANGUAGES:
+        files = own_locale_files(lang)
+        assert syntax_errors(files) == []
+        for path in files:
+            assert path.read_text(encoding="utf-8").startswith("#"), f"{path} has no comment header"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_ai_words_format_without_errors(solo_ir: dict[str, Any], lang: str) -> None:
+    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.i18n import Localizer
+
+    loc = Localizer.for_ruleset(AI_RULESET, lang)
+    args = {"count": 2, "number": 1, "desc": "yes", "n": "5", "first": 1, "last": 9}
+    for msg in sorted(ai_message_ids(solo_ir) | set(TRACE_WORDS)):
+        text = loc.get(msg, **{k: args.get(k, "x") for k in PLACES.findall(_source(loc, msg))})
+        assert text and "{" not in text, msg
+    assert loc.errors == []
+
+
+PLACES = re.compile(r"\$(\w+)")
+
+
+def _source(loc: Any, msg: str) -> str:
+    """The message's text in its file (to learn which arguments it takes)."""
+    for path in locale_files(ruleset_folders(AI_RULESET), loc.lang):
+        text = path.read_text(encoding="utf-8")
+        found = re.search(rf"^{re.escape(msg)} =(.*?)(?=^[\w#]|\Z)", text, re.M | re.S)
+        if found:
+            return found.group(1)
+    return ""

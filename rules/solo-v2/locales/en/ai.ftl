@@ -1,0 +1,115 @@
+# The solo AI in words, for `twilight explain trace` (cli/explain_trace.py): why the AI made a move.
+# For translators: `ai-priority-<list>` names a priority list of rules/solo-v2/ai/*.tsr, `ai-option-<name>`
+# says what an option of a list looks for (option names are shared between lists, so say it so that it
+# fits each list using the name), `ai-rule-<key>` says what the AI did with a card (the rule keys of the
+# rule files' ai_decision calls), `order-<id>` names an order that breaks ties, `function-<id>` a function
+# a tie-break key calls. `ai-explain-*` are the words of the command itself.
+# tests/test_locales.py fails when a list, an option or a rule key of the rules has no message here.
+
+## The rules that decide what the AI does with a card
+
+ai-rule-headline_top_card = it headlines the top card of its deck/hand, which it may headline
+ai-rule-headline_turned_over = it turned over cards until one it may headline, and headlines that one
+ai-rule-headline_fewest_ops = no card would do, so it headlines its card with the fewest ops
+ai-rule-china_card_influence = The China Card: the AI uses it for influence only
+ai-rule-human_event_to_space = your event, outside a scoring round: the AI sends it to the Space Race
+ai-rule-human_event_then_ops = your event: it happens for you first, then the AI spends the ops
+ai-rule-own_card_for_ops = its own or a neutral card: the AI spends the ops
+
+## Priority lists
+
+ai-priority-ai_influence_placement = AI Influence Placement Priority
+ai-priority-ai_coup_target = AI coup priority
+ai-priority-ai_realign_target = AI realignment priority
+ai-priority-ai_scoring_coup_target = coup of a scoring round (P3.4)
+ai-priority-ai_anywhere = influence anywhere legal (P3.5)
+ai-priority-ai_answer_place = where the AI places its own influence for an event
+ai-priority-ai_answer_remove = where the AI removes your influence for an event
+ai-priority-ai_answer_remove_own = where the AI gives up its own influence for an event
+ai-priority-ai_answer_place_opponent = where the AI places your influence for an event
+ai-priority-ai_answer_coup = where the AI makes a coup an event grants
+ai-priority-ai_answer_realign = where the AI makes a realignment an event grants
+ai-priority-ai_answer_discard = which card the AI discards
+ai-priority-ai_answer_play_event = which card's event the AI plays
+ai-priority-ai_answer_card = which card the AI picks
+
+## Options of the lists
+
+ai-option-non_key_control_for_level = a non-Key country to minimal control, when that gives the AI Domination or Control
+ai-option-key_control_or_break = a Key country to minimal control, or to break your control
+ai-option-key_control_plus_one = one point more in a Key country the AI holds at minimal control
+ai-option-non_key_by_superpower = a non-Key country next to a superpower, to minimal control
+ai-option-non_key_control = a non-Key country to minimal control, until the AI leads the region by enough
+ai-option-key_next_to_region = a Key country just outside the region, reached from AI influence
+ai-option-key_spread = one point in each Key country where the AI has influence
+ai-option-key_new = a Key country in or next to the region where the AI has no influence yet
+ai-option-non_key_spread = one point in each non-Key country where the AI has influence
+ai-option-non_key_any = any non-Key country
+ai-option-key_any = a Key country, when no other country is open
+ai-option-key_country = a Key country
+ai-option-non_key_country = a non-Key country
+ai-option-level_changes = a Key country whose coup can change a scoring level
+ai-option-headline_europe = in Europe, during the headline
+ai-option-primary_region = in the Primary region
+ai-option-secondary_region = in the Secondary region
+ai-option-outside_primary = outside the Primary region
+ai-option-anywhere = anywhere
+ai-option-primary_key = a Key country of the Primary region
+ai-option-key = a Key country
+ai-option-any = any country
+ai-option-your_event = your event
+ai-option-own_event = its own event
+ai-option-neutral_event = a neutral event
+ai-option-own_card = its own or a neutral card
+ai-option-any_card = any card
+
+## Orders and functions that tie-break keys use
+
+order-region_country_priority = Region/Country Priority Table
+function-realign_bonus = realignment modifiers
+function-borders_ai_influence = borders a country with AI influence
+
+## The command's words
+
+ai-explain-move-headline = AI move { $number } · { $when } · its headline (trace events { $first }–{ $last })
+ai-explain-move-action = AI move { $number } · { $when } · its action round (trace events { $first }–{ $last })
+ai-explain-move-answer = AI move { $number } · { $when } · it answers an event's choice (trace events { $first }–{ $last })
+ai-explain-when-headline = turn { $turn }, headline
+ai-explain-when-round = turn { $turn }, action round { $round }
+ai-explain-when-setup = turn { $turn }, before the action rounds
+ai-explain-card = Card: { $card }
+ai-explain-event-card = Event: { $card }
+ai-explain-rule = Why: { $rule }
+ai-explain-move-choices = { $count ->
+    [one] Its choice:
+   *[other] Its { $count } choices:
+}
+ai-explain-choice = { $list }
+ai-explain-choice-nothing = { $list }: no option offered anything, so the AI went on to its next step
+ai-explain-option = option { $number }, { $text } ({ $id })
+ai-explain-target = → { $target }, of { $count ->
+    [one] { $count } candidate
+   *[other] { $count } candidates
+}
+ai-explain-only-candidate = the only candidate: no tie to break
+ai-explain-by-prefer = tie broken by the option's key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
+ai-explain-by-then = tie broken by the list's final key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
+ai-explain-by-table = tie broken by the { $table } ({ $mark })
+ai-explain-by-domain-order = still tied after every key: the first in the map's order decided
+ai-explain-by-unknown = tie broken by { $key }, a key this ruleset's lists do not have
+ai-explain-order-number = { $desc ->
+    [yes] highest first
+   *[no] lowest first
+}
+ai-explain-order-bool = { $desc ->
+    [yes] yes first
+   *[no] no first
+}
+ai-explain-source = source: { $sources }
+ai-explain-provisional = provisional: { $codes }
+ai-explain-answer = answers the choice “{ $decision }” with the list: { $list }
+ai-explain-answer-default = answers the choice “{ $decision }” by default (no list applies)
+ai-explain-unknown-list = (this list is not in { $ruleset })
+ai-explain-unknown-option = (this option is not in { $ruleset })
+ai-explain-no-moves = { $file }: the trace holds no AI move (ai_decision, ai_choice or ai_answer); is it a solo game?
+ai-explain-no-move = no AI move holds trace event { $n }; the AI moves span the events { $spans }

@@ -1,0 +1,115 @@
+# ИИ одиночной игры словами, для `twilight explain trace` (cli/explain_trace.py): почему ИИ так сходил.
+# Для переводчиков: `ai-priority-<список>` называет список приоритетов из rules/solo-v2/ai/*.tsr,
+# `ai-option-<имя>` говорит, что ищет вариант списка (одно имя варианта бывает у нескольких списков:
+# пишите так, чтобы подходило ко всем), `ai-rule-<ключ>` говорит, что ИИ сделал с картой (ключи правил
+# из вызовов ai_decision), `order-<id>` называет порядок, разбивающий ничьи, `function-<id>` — функцию,
+# которую вызывает ключ. `ai-explain-*` — слова самой команды.
+# tests/test_locales.py падает, если у списка, варианта или ключа правила нет здесь сообщения.
+
+## Правила, по которым ИИ решает, что делать с картой
+
+ai-rule-headline_top_card = ИИ выкладывает в Фазе Заголовка верхнюю карту своей колоды/руки: её можно выложить
+ai-rule-headline_turned_over = ИИ открывал карты, пока не нашлась та, что можно выложить в Фазе Заголовка, и выкладывает её
+ai-rule-headline_fewest_ops = ни одна карта не подошла: ИИ выкладывает в Фазе Заголовка карту с наименьшими ОО
+ai-rule-china_card_influence = Карточка Китая: ИИ тратит её ОО только на влияние
+ai-rule-human_event_to_space = ваше событие вне Раунда с подсчетом очков: ИИ отправляет карту в Космическую гонку
+ai-rule-human_event_then_ops = ваше событие: сначала оно срабатывает для вас, затем ИИ тратит ОО карты
+ai-rule-own_card_for_ops = своя или нейтральная карта: ИИ тратит её ОО
+
+## Списки приоритетов
+
+ai-priority-ai_influence_placement = Приоритет размещения очков влияния ИИ
+ai-priority-ai_coup_target = Приоритет переворотов ИИ
+ai-priority-ai_realign_target = Приоритет снижения влияния ИИ
+ai-priority-ai_scoring_coup_target = переворот в Раунде с подсчетом очков (P3.4)
+ai-priority-ai_anywhere = влияние в любой доступной стране (P3.5)
+ai-priority-ai_answer_place = куда ИИ ставит своё влияние по событию
+ai-priority-ai_answer_remove = откуда ИИ снимает ваше влияние по событию
+ai-priority-ai_answer_remove_own = откуда ИИ снимает своё влияние по событию
+ai-priority-ai_answer_place_opponent = куда ИИ ставит ваше влияние по событию
+ai-priority-ai_answer_coup = где ИИ проводит переворот, который дало событие
+ai-priority-ai_answer_realign = где ИИ бросает на снижение влияния, которое дало событие
+ai-priority-ai_answer_discard = какую карту ИИ сбрасывает
+ai-priority-ai_answer_play_event = событие какой карты разыгрывает ИИ
+ai-priority-ai_answer_card = какую карту выбирает ИИ
+
+## Варианты списков
+
+ai-option-non_key_control_for_level = не-Ключевая страна до минимального контроля, если это даёт ИИ доминирование или контроль
+ai-option-key_control_or_break = Ключевая страна до минимального контроля или чтобы сломать ваш контроль
+ai-option-key_control_plus_one = ещё одно очко в Ключевую страну, где у ИИ минимальный контроль
+ai-option-non_key_by_superpower = не-Ключевая страна рядом со сверхдержавой, до минимального контроля
+ai-option-non_key_control = не-Ключевая страна до минимального контроля, пока ИИ не опережает вас в регионе с запасом
+ai-option-key_next_to_region = Ключевая страна сразу за границей региона, куда ИИ дотягивается своим влиянием
+ai-option-key_spread = по очку в каждую Ключевую страну, где у ИИ есть влияние
+ai-option-key_new = Ключевая страна в регионе или рядом, где у ИИ ещё нет влияния
+ai-option-non_key_spread = по очку в каждую не-Ключевую страну, где у ИИ есть влияние
+ai-option-non_key_any = любая не-Ключевая страна
+ai-option-key_any = Ключевая страна, когда другие закрыты
+ai-option-key_country = Ключевая страна
+ai-option-non_key_country = не-Ключевая страна
+ai-option-level_changes = Ключевая страна, переворот в которой может изменить уровень при подсчете
+ai-option-headline_europe = в Европе, в Фазе Заголовка
+ai-option-primary_region = в Первичном регионе
+ai-option-secondary_region = во Вторичном регионе
+ai-option-outside_primary = вне Первичного региона
+ai-option-anywhere = где угодно
+ai-option-primary_key = Ключевая страна Первичного региона
+ai-option-key = Ключевая страна
+ai-option-any = любая страна
+ai-option-your_event = ваше событие
+ai-option-own_event = собственное событие ИИ
+ai-option-neutral_event = нейтральное событие
+ai-option-own_card = своя или нейтральная карта
+ai-option-any_card = любая карта
+
+## Порядки и функции в ключах
+
+order-region_country_priority = Таблица приоритета регионов и стран
+function-realign_bonus = модификаторы снижения влияния
+function-borders_ai_influence = граничит со страной, где есть влияние ИИ
+
+## Слова команды
+
+ai-explain-move-headline = Ход ИИ { $number } · { $when } · Фаза Заголовка (события трассы { $first }–{ $last })
+ai-explain-move-action = Ход ИИ { $number } · { $when } · раунд действий ИИ (события трассы { $first }–{ $last })
+ai-explain-move-answer = Ход ИИ { $number } · { $when } · ИИ отвечает на выбор события (события трассы { $first }–{ $last })
+ai-explain-when-headline = ход { $turn }, Фаза Заголовка
+ai-explain-when-round = ход { $turn }, раунд действий { $round }
+ai-explain-when-setup = ход { $turn }, до раундов действий
+ai-explain-card = Карта: { $card }
+ai-explain-event-card = Событие: { $card }
+ai-explain-rule = Почему: { $rule }
+ai-explain-move-choices = { $count ->
+    [one] Выбор ИИ:
+   *[other] Выборы ИИ ({ $count }):
+}
+ai-explain-choice = { $list }
+ai-explain-choice-nothing = { $list }: ни один вариант ничего не предложил, ИИ перешёл к следующему шагу
+ai-explain-option = вариант { $number }, { $text } ({ $id })
+ai-explain-target = → { $target }, из { $count ->
+    [one] { $count } кандидата
+   *[other] { $count } кандидатов
+}
+ai-explain-only-candidate = единственный кандидат: выбирать не из чего
+ai-explain-by-prefer = ничью разбил ключ варианта { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
+ai-explain-by-then = ничью разбил последний ключ списка { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
+ai-explain-by-table = ничью разбила { $table } ({ $mark })
+ai-explain-by-domain-order = ничья осталась после всех ключей: решил порядок стран на карте
+ai-explain-by-unknown = ничью разбил ключ { $key }, которого нет в списках этого набора правил
+ai-explain-order-number = { $desc ->
+    [yes] сначала наибольшее
+   *[no] сначала наименьшее
+}
+ai-explain-order-bool = { $desc ->
+    [yes] сначала «да»
+   *[no] сначала «нет»
+}
+ai-explain-source = источник: { $sources }
+ai-explain-provisional = предварительно: { $codes }
+ai-explain-answer = отвечает на выбор «{ $decision }» по списку: { $list }
+ai-explain-answer-default = отвечает на выбор «{ $decision }» по умолчанию (ни один список не подходит)
+ai-explain-unknown-list = (этого списка нет в { $ruleset })
+ai-explain-unknown-option = (этого варианта нет в { $ruleset })
+ai-explain-no-moves = { $file }: в трассе нет ходов ИИ (ai_decision, ai_choice, ai_answer); это одиночная игра?
+ai-explain-no-move = ни один ход ИИ не содержит событие трассы { $n }; ходы ИИ занимают события { $spans }
