@@ -348,3 +348,4 @@ outline-q-game_winner = the winner
 outline-q-index_of = the position of { $a1 } in { $a0 }
 outline-q-level_without_control = level of { $a0 } in { $a2 } without control of { $a1 }
 outline-q-playable_cards = the cards { $a0 } may play
+outline-fx-resolve_ai_headline = the headline of the AI ({ $a0 }) happens as its appendix entry says

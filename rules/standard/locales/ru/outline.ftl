@@ -386,3 +386,4 @@ outline-q-game_winner = победитель
 outline-q-index_of = место { $a1gen } в { $a0 }
 outline-q-level_without_control = уровень { $a0gen } в регионе { $a2 } без контроля над { $a1 }
 outline-q-playable_cards = карты, которые { $a0 } может разыграть
+outline-fx-resolve_ai_headline = заголовок ИИ ({ $a0 }) разыгрывается так, как сказано в его статье приложения
