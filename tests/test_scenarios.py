@@ -188,9 +188,9 @@ BROKEN = {
         "ruleset: standard\nsetup: empty\noptions: {ai_side: ussr}\n",
         ["options.ai_side", "needs a solo ruleset"],
     ),
-    "solo step on a solo ruleset": (
-        "ruleset: solo-v2\nsetup: empty\nsteps:\n  - ai_headline: true\n",
-        ["steps[0].ai_headline", "not supported yet"],
+    "solo step on a two-player ruleset": (
+        "ruleset: standard\nsetup: empty\nsteps:\n  - ai_headline: true\n",
+        ["steps[0].ai_headline", "needs a solo ruleset"],
     ),
     "step after the game ended": (
         "ruleset: standard\nsetup: empty\nstate: {vp: 19, hands: {us: [103, 67]}}\ndice: [1]\n"
