@@ -13,7 +13,10 @@ Additions to the format (optional keys, as the contract allows):
 - step `start_turn: true`: the phases of the turn before the headline (DEFCON improves, cards are dealt);
 - expect `draw_pile_size` and `discard_size`: how many cards the piles hold;
 - solo: steps `region_phase: true` and `score_primary: true`, state `scoring_discard`, expect
-  `scoring_deck`, `scoring_deck_size` and `scoring_discard`.
+  `scoring_deck`, `scoring_deck_size` and `scoring_discard`;
+- expect `hand_order: {side: [cards]}`: the first cards of a side's deck/hand, top first, in order;
+- expect `rating`: the ruleset's victory rating of the finished game (`none` while it goes on);
+- solo: `state.hands` may list The China Card (6): it lies face down at that place in the deck/hand.
 """
 
 from __future__ import annotations
@@ -74,6 +77,7 @@ EXPECT_KEYS = (
     *("influence", "controlled_by", "vp", "defcon", "turn", "action_round", "milops", "space", "hand_size"),
     *("hand_contains", "discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"),
     *("china", "game_over", "winner", "end_reason", "error", "dice_unused", "draw_pile_size", "discard_size"),
+    *("hand_order", "rating"),
 )
 SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
 SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
@@ -476,8 +480,10 @@ class Scenario:
                 _int(value, where, 0)
             elif key in ("milops", "space", "hand_size"):
                 _per_side(value, where, lambda v, k: _int(v, k, 0))
-            elif key == "hand_contains":
+            elif key in ("hand_contains", "hand_order"):
                 _per_side(value, where, lambda v, k: _card_list(names, v, k))
+            elif key == "rating" and not isinstance(value, str):
+                raise Invalid(where, f"a rating word (master, clear, ... or none) is expected, got {value!r}")
             elif key in ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"):
                 _card_list(names, value, where)
             elif key == "china":
@@ -643,7 +649,7 @@ class Scenario:
         for zone, cards in zones.items():
             for i, card in enumerate(cards):
                 where = f"state.{zone}[{i}]"
-                if card == names.china:
+                if card == names.china and not (self.solo and zone.startswith("hands.")):
                     raise Invalid(where, "The China Card is placed with state.china, not in a pile or hand")
                 if card in placed:
                     raise Invalid(where, f"card {names.show(card)} is already placed in {placed[card]}")
@@ -657,6 +663,11 @@ class Scenario:
         for side, cards in hands.items():
             st.draw_pile.extend(c for c in st.hands[side] if c not in cards)  # the old hand goes back
             st.hands[side] = list(cards)
+            if names.china in cards:
+                # Solo: The China Card inside a deck/hand, face down there (as step B's step 0 puts it).
+                other = st.hands[prim.other(side)]
+                other[:] = [c for c in other if c != names.china]
+                st.china_holder, st.china_face_up = side, False
         st.draw_pile[:0] = zones["draw_pile"]
         st.discard.extend(zones["discard"])
         st.removed.extend(zones["removed"])
@@ -927,6 +938,14 @@ class Scenario:
                         held = card in st.hands[side] or (card == names.china and st.china_holder == side)
                         if not held:
                             problems.append(f"{where}.{side}: card {names.show(card)} is not in the hand")
+            elif key == "hand_order":
+                # The deck/hand's top cards in order: a solo player draws from the top.
+                for side, cards in value.items():
+                    wanted = _card_list(names, cards, where)
+                    got = st.hands[side][: len(wanted)]
+                    differ(f"{where}.{side}", [names.show(c) for c in wanted], [names.show(c) for c in got])
+            elif key == "rating":
+                differ(where, value, self.engine.victory_rating() or "none")
             elif key in ("discard_contains", "removed_contains"):
                 pile = st.discard if key == "discard_contains" else st.removed
                 for card in _card_list(names, value, where):
