@@ -863,7 +863,9 @@ def resolve_ai_headline(engine: Engine, side: str) -> None:
     state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
     _take_out(engine, card)
     engine.trace("event", side=side, card=card, appendix=True)
-    frame = Frame(engine, {"ai": side, "human": other(side), "region": state.primary_region, "this_card": card})
+    frame = Frame(
+        engine, {"ai": side, "human": other(side), "region": state.primary_region, "this_card": card}
+    )
     try:
         event.resolve(frame)
     except Exception:

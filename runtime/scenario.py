@@ -17,6 +17,9 @@ Additions to the format (optional keys, as the contract allows):
 - expect `hand_order: {side: [cards]}`: the first cards of a side's deck/hand, top first, in order;
 - expect `rating`: the ruleset's victory rating of the finished game (`none` while it goes on);
 - solo: `state.hands` may list The China Card (6): it lies face down at that place in the deck/hand.
+- solo: expect `ai_choices` and `ai_decisions`: the AI's traced choices (`ai_choice`: which priority list,
+  which option fired, the target, the key that broke the tie) and decisions (`ai_decision`: how it played
+  a card), matched item by item, in order, against what the steps traced.
 """
 
 from __future__ import annotations
@@ -82,6 +85,11 @@ EXPECT_KEYS = (
 SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
 SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
 SOLO_EXPECT_SIZES = ("scoring_deck_size",)
+# The AI's trace, matched in order: the keys an item of each list may name (any subset of them).
+AI_TRACE_EXPECT = {
+    "ai_choices": ("ai_choice", ("priority", "option", "option_name", "target", "decided_by")),
+    "ai_decisions": ("ai_decision", ("what", "card", "rule")),
+}
 # The ruleset function that names the scoring card of a region (solo scoring deck in scenarios).
 SCORING_CARD_OF = "scoring_card_of"
 WINNERS = ("us", "ussr", "draw")
@@ -452,10 +460,13 @@ class Scenario:
         names = self.names
         expect = self.data.get("expect", {})
         known = [*EXPECT_KEYS]
-        _keys(expect, "expect", [*known, *SOLO_EXPECT, *SOLO_EXPECT_SIZES])
+        _keys(expect, "expect", [*known, *SOLO_EXPECT, *SOLO_EXPECT_SIZES, *AI_TRACE_EXPECT])
         for key, value in expect.items():
             where = f"expect.{key}"
-            if key in SOLO_EXPECT_SIZES:
+            if key in AI_TRACE_EXPECT:
+                self._solo_only(where)
+                self._check_ai_trace(key, value, where)
+            elif key in SOLO_EXPECT_SIZES:
                 self._solo_only(where)
                 _int(value, where, 0)
             elif key in SOLO_EXPECT:
@@ -499,6 +510,89 @@ class Scenario:
                 _side(value, where, WINNERS)
             elif key in ("end_reason", "error") and not isinstance(value, str):
                 raise Invalid(where, f"a word is expected, got {value!r}")
+
+    def _check_ai_trace(self, key: str, value: Any, where: str) -> list[dict[str, Any]]:
+        """`expect.ai_choices` / `expect.ai_decisions`: a list of maps naming some of the trace event's keys;
+        the items as the trace spells them (cards by id)."""
+        assert self.names is not None
+        names = self.names
+        _, allowed = AI_TRACE_EXPECT[key]
+        priorities = set(self.ir.get("priorities", {}))
+        items: list[dict[str, Any]] = []
+        for i, raw in enumerate(_list(value, where)):
+            at = f"{where}[{i}]"
+            if not isinstance(raw, dict):
+                shape = ", ".join(allowed)
+                raise Invalid(at, f"a map with some of the keys {shape} is expected, got {raw!r}")
+            _keys(raw, at, allowed)
+            item: dict[str, Any] = {}
+            for k, v in raw.items():
+                here = f"{at}.{k}"
+                if k == "priority":
+                    if not isinstance(v, str) or v not in priorities:
+                        hint = (
+                            _hint(str(v), priorities)
+                            or f" (the ruleset's lists: {', '.join(sorted(priorities))})"
+                        )
+                        raise Invalid(here, f"unknown priority list {v!r}{hint}")
+                elif k == "option":
+                    if v is not None and not _is_int(v):
+                        raise Invalid(
+                            here, f"an option number or null (no option applied) is expected, got {v!r}"
+                        )
+                elif k == "target":
+                    v = self._trace_target(v, here)
+                elif k == "card":
+                    v = None if v is None else names.card(v, here)
+                elif k in ("option_name", "decided_by"):
+                    if v is not None and not isinstance(v, str):
+                        raise Invalid(here, f"a word or null is expected, got {v!r}")
+                elif not isinstance(v, str):
+                    raise Invalid(here, f"a word is expected, got {v!r}")
+                item[k] = v
+            items.append(item)
+        return items
+
+    def _trace_target(self, value: Any, key: str) -> Any:
+        """A traced target: null (nothing picked), a country id, or a card (by number)."""
+        assert self.names is not None
+        if value is None:
+            return None
+        if _is_int(value):
+            return self.names.card(value, key)
+        if isinstance(value, str) and (value in self.names.countries or value in self.names.number):
+            return value
+        if isinstance(value, str):
+            raise Invalid(key, f"unknown country or card '{value}'{_hint(value, self.names.countries)}")
+        raise Invalid(key, f"a country id, a card number or null is expected, got {value!r}")
+
+    def _ai_trace_problems(self, key: str, value: Any) -> list[str]:
+        """What differs between `expect.ai_choices` / `ai_decisions` and the trace of the steps."""
+        assert self.engine is not None
+        where = f"expect.{key}"
+        kind, allowed = AI_TRACE_EXPECT[key]
+        wanted = self._check_ai_trace(key, value, where)
+        got = [e for e in self.engine.events[self.steps_begin :] if e["kind"] == kind]
+
+        def show(event: dict[str, Any]) -> str:
+            return "{" + ", ".join(f"{k}: {event.get(k)}" for k in allowed if k in event) + "}"
+
+        problems = []
+        for i, item in enumerate(wanted):
+            if i >= len(got):
+                problems.append(f"{where}[{i}]: expected {item}, but the steps traced only {len(got)}")
+                break
+            for k, v in item.items():
+                if got[i].get(k) != v:
+                    problems.append(
+                        f"{where}[{i}].{k}: expected {v}, got {got[i].get(k)} (traced {show(got[i])})"
+                    )
+        if len(got) > len(wanted):
+            extra = "; ".join(show(e) for e in got[len(wanted) :])
+            problems.append(
+                f"{where}: {len(wanted)} listed, the steps traced {len(got)}; not listed: {extra}"
+            )
+        return problems
 
     # ------------------------------------------------------------------ setting up
     def build(self) -> Engine:
@@ -910,7 +1004,9 @@ class Scenario:
             )
         for key, value in expect.items():
             where = f"expect.{key}"
-            if key in ("primary_region", "secondary_region", "scoring_round"):
+            if key in AI_TRACE_EXPECT:
+                problems += self._ai_trace_problems(key, value)
+            elif key in ("primary_region", "secondary_region", "scoring_round"):
                 differ(where, value, getattr(st, key))
             elif key in ("scoring_deck", "scoring_discard"):
                 differ(where, self._scoring_cards(value, where), getattr(st, key))
