@@ -134,16 +134,44 @@ class GreedyPlayer(RandomPlayer):
         return self.rng.choice([c for c in decision.options if ops_for(self.engine, side, c) == best])
 
     def _best_country(self, decision: Decision) -> Any:
-        from twilight.runtime.primitives import board, score_swing_if_controlled
+        """The point's immediate effect on the Primary region's score; ties to a battleground, then to
+        the country closest to control (building towards the next point's score)."""
+        from twilight.runtime.primitives import board, controls, ops_to_control, other
 
         engine = self.engine
         region = engine.state.primary_region
         side = decision.side
-        battleground = board(engine).battleground
+        b = board(engine)
+        members = set(b.members.get(region, ())) if region else set()
+        net_score = engine.program.functions["region_vp"]
 
-        def value(c: str) -> tuple[int, int]:
-            swing = score_swing_if_controlled(engine, side, c, region) if region else 0
-            return swing, int(battleground[c])
+        def net() -> int:
+            from twilight.runtime.program import Frame
 
-        best = max(value(c) for c in decision.options)
-        return self.rng.choice([c for c in decision.options if value(c) == best])
+            def vp(s: str) -> int:
+                return int(net_score.body(Frame(engine, {"side": s, "region": region})))
+
+            return vp(side) - vp(other(side))
+
+        before = net() if members else 0
+
+        def swing(c: str) -> int:
+            if c not in members:
+                return 0
+            influence = engine.state.influence[c]
+            held = (controls(engine, side, c), controls(engine, other(side), c))
+            influence[side] += 1
+            try:
+                # Only a point that changes who controls the country can change the score.
+                if (controls(engine, side, c), controls(engine, other(side), c)) == held:
+                    return 0
+                return net() - before
+            finally:
+                influence[side] -= 1
+
+        def value(c: str) -> tuple[int, int, int]:
+            return swing(c), int(b.battleground[c]), -ops_to_control(engine, side, c)
+
+        scored = {c: value(c) for c in decision.options}
+        best = max(scored.values())
+        return self.rng.choice([c for c, v in scored.items() if v == best])

@@ -66,6 +66,11 @@ class Engine:
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
         """Play the whole game as the ruleset's sequence says."""
+        if not self.events:
+            # What a reader of the trace needs to make sense of it (explain trace, replays).
+            self.trace(
+                "game_start", ruleset=self.state.ruleset, seed=self.seed, settings=dict(self.state.settings)
+            )
         with contextlib.suppress(GameEnded):
             self.program.sequence(Frame(self))
         if self.replaying:

@@ -83,6 +83,7 @@ class PriorityList:
             frame.engine.trace(
                 "ai_choice",
                 priority=self.name,
+                args={p: vars_.get(p) for p in self.params},
                 option=option.number,
                 option_name=option.name,
                 target=chosen,
@@ -91,7 +92,14 @@ class PriorityList:
             )
             return chosen
         vars_.pop(target, None)
-        frame.engine.trace("ai_choice", priority=self.name, option=None, target=None, candidates=0)
+        frame.engine.trace(
+            "ai_choice",
+            priority=self.name,
+            args={p: vars_.get(p) for p in self.params},
+            option=None,
+            target=None,
+            candidates=0,
+        )
         return None
 
     def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
