@@ -609,8 +609,9 @@ def choice_intent(bind: str, by: Any, body: list[Any]) -> str:
             if item in args:
                 if name in _INTENT_ANY_SIDE:
                     return _INTENT_ANY_SIDE[name]
-                if args and (name, own(args[0])) in _INTENT_OF_CALL:
-                    return _INTENT_OF_CALL[(name, own(args[0]))]
+                mine = own(args[0]) if args else None
+                if mine is not None and (name, mine) in _INTENT_OF_CALL:
+                    return _INTENT_OF_CALL[(name, mine)]
             return None
         for key in ("body", "then", "else", "otherwise", "options"):
             if key in node:

@@ -1037,9 +1037,11 @@ class Scenario:
             elif key == "hand_order":
                 # The deck/hand's top cards in order: a solo player draws from the top.
                 for side, cards in value.items():
-                    wanted = _card_list(names, cards, where)
-                    got = st.hands[side][: len(wanted)]
-                    differ(f"{where}.{side}", [names.show(c) for c in wanted], [names.show(c) for c in got])
+                    wanted_cards = _card_list(names, cards, where)
+                    top = st.hands[side][: len(wanted_cards)]
+                    differ(
+                        f"{where}.{side}", [names.show(c) for c in wanted_cards], [names.show(c) for c in top]
+                    )
             elif key == "rating":
                 differ(where, value, self.engine.victory_rating() or "none")
             elif key in ("discard_contains", "removed_contains"):
