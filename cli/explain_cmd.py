@@ -115,15 +115,14 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
-    """Compile the ruleset and explain one card (or every card for `all`)."""
-    folders = ruleset_folders(ruleset)
+def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[str, Any], Localizer]:
+    """The ruleset's IR and its words in the language; a ruleset that does not compile or a language it
+    has no words for is an ExplainError."""
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         first = errors[0].message if errors else "it does not compile"
         raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
-    ir = result.ir
     known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
     if lang not in known:
         loc = Localizer.for_folders(folders, FALLBACK)
@@ -132,7 +131,13 @@ def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list
                 "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
             )
         )
-    loc = Localizer.for_folders(folders, lang)
+    return result.ir, Localizer.for_folders(folders, lang)
+
+
+def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
+    """Compile the ruleset and explain one card (or every card for `all`)."""
+    folders = ruleset_folders(ruleset)
+    ir, loc = compiled_and_localized(ruleset, folders, lang)
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
     else:
@@ -210,20 +215,7 @@ def explain_trace_moves(
     folders = ruleset_folders(ruleset)
     if not folders:
         raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
-    result = api.compile_target(ruleset)
-    if result.ir is None or not result.ok:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        first = errors[0].message if errors else "it does not compile"
-        raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
-    known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
-    if lang not in known:
-        loc = Localizer.for_folders(folders, FALLBACK)
-        raise ExplainError(
-            loc.text(
-                "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
-            )
-        )
-    loc = Localizer.for_folders(folders, lang)
+    ir, loc = compiled_and_localized(ruleset, folders, lang)
     moves = group_moves(events)
     if not moves:
         raise ExplainError(
@@ -240,7 +232,7 @@ def explain_trace_moves(
                 spans=spans,
             )
         )
-    explainer = TraceExplainer(loc, result.ir, ruleset)
+    explainer = TraceExplainer(loc, ir, ruleset)
     number = {id(m): i for i, m in enumerate(moves, 1)}
     views = [explainer.move(number[id(m)], m) for m in chosen]
     lines: list[str] = []

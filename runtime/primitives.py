@@ -857,10 +857,7 @@ def resolve_ai_headline(engine: Engine, side: str) -> None:
         resolve_headline(engine, side)  # the card's own event (or its refusal, if it is prevented)
         return
     state = engine.state
-    state.phasing = side
-    engine.defcon_actor = side
-    state.placed_this_round = {"us": {}, "ussr": {}}
-    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    _begin_headline_event(engine, side)
     _take_out(engine, card)
     engine.trace("event", side=side, card=card, appendix=True)
     frame = Frame(
@@ -1284,6 +1281,11 @@ def resolve_headline(engine: Engine, side: str) -> None:
     card = engine.state.headline.get(side)
     if card is None:
         return
+    _begin_headline_event(engine, side)
+    play_event(engine, side, card)
+
+
+def _begin_headline_event(engine: Engine, side: str) -> None:
     state = engine.state
     state.phasing = side
     engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
@@ -1291,4 +1293,3 @@ def resolve_headline(engine: Engine, side: str) -> None:
     # stands when the event begins, not as it stood at some earlier action round.
     state.placed_this_round = {"us": {}, "ussr": {}}
     state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
-    play_event(engine, side, card)
