@@ -796,6 +796,25 @@ def event_control_gain(engine: Engine, side: str, card: str) -> int:
 
 
 @impl()
+def event_vp_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    sign = 1 if side == "us" else -1
+    return sign * (twin.state.vp - engine.state.vp)
+
+
+@impl()
+def event_wins_game(engine: Engine, side: str, card: str) -> bool:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    return twin.state.game_over and twin.state.winner == side
+
+
+@impl()
+def event_influence_removed(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    return lookahead.total_influence(engine, other(side)) - lookahead.total_influence(twin, other(side))
+
+
+@impl()
 def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
     twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
     return lookahead.net_region_score(twin, side, region)
@@ -843,34 +862,6 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str) -> Any:
         if named and (event.when is None or event.when(frame)):
             return event
     return None
-
-
-@impl()
-def resolve_ai_headline(engine: Engine, side: str) -> None:
-    """The AI's headline card: its event as its appendix entry plays it in the headline (the entry's own
-    `resolve` block when it has one), else the card's event."""
-    card = engine.state.headline.get(side)
-    if card is None:
-        return
-    event = _appendix_event(engine, card, "headline", side)
-    if event is None or event.resolve is None or not _event_possible(engine, side, card):
-        resolve_headline(engine, side)  # the card's own event (or its refusal, if it is prevented)
-        return
-    state = engine.state
-    _begin_headline_event(engine, side)
-    _take_out(engine, card)
-    engine.trace("event", side=side, card=card, appendix=True)
-    frame = Frame(
-        engine, {"ai": side, "human": other(side), "region": state.primary_region, "this_card": card}
-    )
-    try:
-        event.resolve(frame)
-    except Exception:
-        if state.game_over:  # as play_event: only an ended game disposes of a half-played card
-            _dispose(engine, card, True, as_event=True)
-        raise
-    _dispose(engine, card, True, as_event=True)
-    engine.fire("event_played", actor=side, card=card)
 
 
 @impl()
@@ -1006,12 +997,47 @@ def _opponent_event(engine: Engine, side: str, card: str) -> None:
 
 
 def _run_event(engine: Engine, owner: str, card: str) -> None:
-    engine.trace("event", side=owner, card=card)
+    block = _appendix_block(engine, owner, card)
+    engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
     info = card_info(engine, card)
-    if info["permanent"]:
-        engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
-    engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
+    if block is not None:
+        # The solo card appendix says what happens instead of the card's event in this situation.
+        ai = other(owner) if block[0] == "reaction" else owner
+        vars_ = {"ai": ai, "human": other(ai), "region": engine.state.primary_region, "this_card": card}
+        block[1](Frame(engine, {**vars_, "player": owner}))
+    else:
+        if info["permanent"]:
+            engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
+        engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
     engine.fire("event_played", actor=owner, card=card)
+
+
+def _moment(engine: Engine) -> str:
+    """The appendix's name for now: the headline, a scoring round or a round that does not score."""
+    if engine.state.in_headline:
+        return "headline"
+    return "scoring_round" if engine.state.scoring_round else "non_scoring_round"
+
+
+def _appendix_block(engine: Engine, owner: str, card: str) -> tuple[str, Any] | None:
+    """In a game against the ruleset's AI, the appendix block that replaces the card's event: for the
+    AI's event, the `resolve` of the entry's line for this moment (when its condition holds), else
+    `against_human`; for your event, `reaction`. None: the card's own event."""
+    entry = engine.program.appendix.get(card)
+    ai = engine.state.settings.get("ai_side")
+    if entry is None or ai not in SIDES:
+        return None
+    if owner == ai:
+        line = _appendix_event(engine, card, _moment(engine), ai)
+        if line is not None and line.resolve is not None:
+            return "resolve", line.resolve
+        return ("against_human", entry.against_human) if entry.against_human is not None else None
+    return ("reaction", entry.reaction) if entry.reaction is not None else None
+
+
+@impl()
+def event_possible(engine: Engine, side: str, card: str) -> bool:
+    return _event_possible(engine, side, card)
 
 
 @impl()

@@ -252,6 +252,19 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "VP the side would gain at the region's scoring after spending the operations by its priorities.",
     ),
     q(
+        "event_vp_gain",
+        "side:side card:card",
+        "int",
+        "VP the side would gain with the card's event (negative: it would lose some).",
+    ),
+    q("event_wins_game", "side:side card:card", "bool", "The card's event would win the game for the side."),
+    q(
+        "event_influence_removed",
+        "side:side card:card",
+        "int",
+        "Influence of the opponent the card's event would remove, played by the side.",
+    ),
+    q(
         "event_influence_gain",
         "side:side card:card",
         "int",
@@ -280,6 +293,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "condition holds for the AI side (false when the card has no entry).",
     ),
     q("has_appendix_entry", "card:card", "bool", "The card has an entry in the solo card appendix."),
+    q(
+        "event_possible",
+        "side:side card:card",
+        "bool",
+        "The card's event could be played by the side now: it has one, nothing prevents it, what it "
+        "requires is in effect, and no rule forbids it.",
+    ),
     q(
         "level_without_control",
         "side:side country:country region:region",
@@ -500,12 +520,6 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("set_in_headline", "on:bool", "The headline phase begins (true) or ends (false)."),
     fx("headline_chosen", "side:side card:card", "The side's headline card leaves its hand, face down."),
     fx("reveal_headlines", "", "Both headline cards are revealed (rules listen to headline_revealed)."),
-    fx(
-        "resolve_ai_headline",
-        "side:side",
-        "The solo AI's headline event happens as its card appendix entry plays it in the headline (the "
-        "entry's own resolve block when it has one, else the card's event).",
-    ),
     fx(
         "resolve_headline",
         "side:side",
