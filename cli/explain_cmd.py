@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.appendix_view import AppendixExplainer, has_appendix
 from twilight.cli.i18n import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.outline import outline_event
 from twilight.compiler import api
@@ -65,7 +66,7 @@ def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any
         return [{"id": str(i), "name": loc.card(str(i))} for i in ids or []]
 
     provenance = card.get("provenance") or {}
-    return {
+    view: dict[str, Any] = {
         "number": card.get("number"),
         "id": card_id,
         "name": loc.card(card_id),
@@ -84,6 +85,13 @@ def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any
         "has_event": bool(card.get("event")),
         "outline": outline_event(loc, ir, card),
     }
+    if has_appendix(ir):
+        # Only a ruleset with a card appendix (the solo game) says what its AI does with the card.
+        explainer = AppendixExplainer(loc, ir)
+        entry = explainer.view(card_id)
+        view["appendix"] = entry
+        view["appendix_text"] = explainer.lines(entry, card)
+    return view
 
 
 def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
@@ -112,6 +120,7 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
     lines.append(f"{label('source', 'Source')}: {'; '.join(source['sources']) or '-'}{where}")
     lines.append(f"{label('event', 'Event')}:")
     lines.extend("  " + line for line in view["outline"])
+    lines.extend(view.get("appendix_text") or [])
     return lines
 
 

@@ -123,9 +123,10 @@ def test_summaries_are_reworded_not_copied() -> None:
     assert {cid: loc.card(cid) for cid in names} == names
 
 
-# The solo AI's words (rules/solo-v2/locales/*/ai.ftl) for `twilight explain trace`: every priority list,
-# option name and ai_decision rule key of the rules has a message in each language, read from the IR, so
-# an author who adds one without its words fails here.
+# The solo AI's words (rules/solo-v2/locales/*/ai.ftl and appendix.ftl) for `explain trace` and the card
+# appendix of `explain card`: every priority list, option name and ai_decision rule key of the rules, and
+# every appendix word of the code, has a message in each language (the lists read from the IR), so an
+# author who adds one without its words fails here.
 
 AI_RULESET = "solo-v2"
 
@@ -143,9 +144,10 @@ def own_locale_files(lang: str) -> list[Path]:
 
 
 def missing_ai_words(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:
+    from twilight.cli.appendix_view import APPENDIX_WORDS
     from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
 
-    return sorted((ai_message_ids(ir) | set(TRACE_WORDS)) - set(table))
+    return sorted((ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)) - set(table))
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
@@ -187,11 +189,13 @@ def test_a_missing_ai_word_is_caught(solo_ir: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_stray_ai_words(solo_ir: dict[str, Any], lang: str) -> None:
+    from twilight.cli.appendix_view import APPENDIX_WORDS
     from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
 
     own = message_table(own_locale_files(lang))
     assert own, f"solo-v2 has no {lang} locale files"
-    stray = sorted(set(own) - ai_message_ids(solo_ir) - set(TRACE_WORDS) - allowed_ids(solo_ir))
+    words = ai_message_ids(solo_ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)
+    stray = sorted(set(own) - words - allowed_ids(solo_ir))
     assert stray == [], f"{lang}: messages that are neither AI words nor ruleset names: {stray}"
 
 
@@ -208,12 +212,13 @@ def test_ai_words_in_english_and_russian_alike() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ai_words_format_without_errors(solo_ir: dict[str, Any], lang: str) -> None:
+    from twilight.cli.appendix_view import APPENDIX_WORDS
     from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
     from twilight.cli.i18n import Localizer
 
     loc = Localizer.for_ruleset(AI_RULESET, lang)
     args = {"count": 2, "number": 1, "desc": "yes", "n": "5", "first": 1, "last": 9}
-    for msg in sorted(ai_message_ids(solo_ir) | set(TRACE_WORDS)):
+    for msg in sorted(ai_message_ids(solo_ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)):
         text = loc.get(msg, **{k: args.get(k, "x") for k in PLACES.findall(_source(loc, msg))})
         assert text and "{" not in text, msg
     assert loc.errors == []
