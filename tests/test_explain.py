@@ -52,7 +52,7 @@ def test_outline_follows_the_ir(ir: dict[str, Any]) -> None:
     assert "(US decides, optional)" in lines[0]
     assert lines[1] == "  US discards c"
     assert lines[2] == "if nothing is chosen:"
-    assert lines[3] == "  remove all US influence from West Germany"
+    assert lines[3] == "  remove all influence of US from West Germany"
     nato = outline_event(loc, ir, ir["cards"]["nato"])
     assert nato[0] == "lasting effect “NATO”, until cancelled:"
     assert nato[1].startswith("  forbidden: coups, realignment rolls, if the acting side = USSR")

@@ -49,7 +49,7 @@ def test_card_40_in_english() -> None:
     text = section(explain("40"), "AI (card appendix):")
     lines = text.splitlines()
     assert lines[1].startswith(f"  source: {SOURCE_40} (solo-v2/appendix/040_cuban_missile_crisis.tsr:")
-    assert lines[2].startswith("  the AI plays the event in the headline, if the human player influence in")
+    assert lines[2].startswith("  the AI plays the event in the headline, if the influence of the human player in")
     assert "West Germany > 0 or" in lines[2] and "Turkey > 0" in lines[2]
     assert lines[3] == "    then it plays instead:"
     assert lines[4] == "      set DEFCON to 2"
@@ -84,7 +84,7 @@ def test_card_23_conditions_without_a_block() -> None:
     assert "  the AI plays the event in a scoring round in Europe, if countries the AI would newly" in text
     assert "instead" not in text and "000 · Приложение «Карточки» · 23" in text
     ru = section(explain("23", "--lang", "ru"), "ИИ (Приложение «Карточки»):")
-    assert "Фаза Заголовка, если влияние, которое ИИ получит картой эта карта ≥ 6 или" in ru
+    assert "Фаза Заголовка, если влияние, которое ИИ получит от события карты «эта карта» ≥ 6 или" in ru
     assert "Раунд с подсчетом очков в регионе Европа, если страны, которые ИИ возьмет под контроль" in ru
 
 
@@ -129,7 +129,7 @@ def test_ops_only_and_against_human() -> None:
     blockade = section(explain("10"), "AI (card appendix):")
     assert "  the AI plays the event in the headline or a round that does not score\n" in blockade
     assert "  when its event hits you, instead of the printed event:\n" in blockade
-    assert "remove all the human player influence from West Germany" in blockade
+    assert "remove all influence of the human player from West Germany" in blockade
     ru = section(explain("21", "--lang", "ru"), "ИИ (Приложение «Карточки»):")
     assert "ИИ никогда не разыгрывает событие: карта идет у него только на ОО" in ru
     un = section(explain("32"), "AI (card appendix):")

@@ -129,9 +129,9 @@ outline-status-must_play_for_ops = { $a0 } must play { $a1 } for operations
 
 ## Effects
 
-outline-fx-remove_influence-all = remove all { $a0 } influence from { $a1 }
-outline-fx-add_influence = add { $a2 } { $a0 } influence to { $a1 }
-outline-fx-remove_influence = remove { $a2 } { $a0 } influence from { $a1 }
+outline-fx-remove_influence-all = remove all influence of { $a0 } from { $a1 }
+outline-fx-add_influence = add { $a2 } influence of { $a0 } to { $a1 }
+outline-fx-remove_influence = remove { $a2 } influence of { $a0 } from { $a1 }
 outline-fx-set_defcon = set DEFCON to { $a0 }
 outline-fx-change_defcon = change DEFCON by { $a0 }
 outline-fx-gain_vp = { $a0 } gains { $a1 } VP
@@ -223,7 +223,7 @@ outline-q-adjacent_to_superpower = { $a0 } borders a superpower
 outline-q-adjacent_to_superpower_of = { $a0 } borders the superpower of { $a1 }
 outline-q-stability = stability of { $a0 }
 outline-q-battleground = { $a0 } is a battleground
-outline-q-influence = { $a0 } influence in { $a1 }
+outline-q-influence = the influence of { $a0 } in { $a1 }
 outline-q-controls = { $a0 } controls { $a1 }
 outline-q-control_margin = control margin of { $a0 } in { $a1 }
 outline-q-ops_to_control = influence { $a0 } needs to control { $a1 }

@@ -257,13 +257,13 @@ outline-q-headline_of = заглавная карта { $a0gen }
 outline-q-random_card = случайная карта из списка: { $a0 }
     .gen = случайной карты из списка: { $a0 }
     .acc = случайную карту из списка: { $a0 }
-outline-q-drawn_this_round = карты, взятые { $a0gen } в этом раунде
+outline-q-drawn_this_round = карты, которые взял { $a0 } в этом раунде
 outline-q-ops_spent_only_in = все ОО карты потрачены в регионе { $a0 }
 outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующего деления Космической гонки
-outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события { $a1 }
+outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события карты «{ $a1 }»
 outline-q-score_if_ops = ПО { $a0gen } в регионе { $a2 } после траты { $a1 } ОО
-outline-q-event_influence_gain = влияние, которое { $a0 } получит картой { $a1 }
-outline-q-event_control_gain = страны, которые { $a0 } возьмет под контроль картой { $a1 }
+outline-q-event_influence_gain = влияние, которое { $a0 } получит от события карты «{ $a1 }»
+outline-q-event_control_gain = страны, которые { $a0 } возьмет под контроль событием карты «{ $a1 }»
 outline-q-setting = настройка { $a0 }
 outline-q-may = { $a1 } может { $a0 } с картой { $a2 }
 
