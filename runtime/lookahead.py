@@ -28,8 +28,8 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     for player in players.values():
         player.engine = twin
     twin.state = copy.deepcopy(engine.state)
-    twin.dice = Dice(0, list(engine.dice.forced))
-    twin.dice.rng.setstate(engine.dice.rng.getstate())
+    # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
+    twin.dice = Dice(engine.seed * 7919 + len(engine.events))
     twin.defcon_actor = engine.defcon_actor
     twin.lookahead_depth = engine.lookahead_depth + 1
     if twin.lookahead_depth <= 2:  # a condition inside a look-ahead may look ahead once more, no further
