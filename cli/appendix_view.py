@@ -129,7 +129,9 @@ class AppendixExplainer:
             return self.t("appendix-none-scoring", "a scoring card: not in the card appendix")
         if card.get("no_event"):
             return self.t("appendix-none-no-event", "not in the card appendix: the card has no event")
-        return self.t("appendix-none", "not in the card appendix: the AI plays it only for operations")
+        return self.t(
+            "appendix-none", "not in the card appendix: the AI plays it for operations in its action rounds"
+        )
 
     def lines(self, view: dict[str, Any] | None, card: dict[str, Any]) -> list[str]:
         """The section's lines, its title first, the rest indented."""

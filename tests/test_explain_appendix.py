@@ -49,7 +49,9 @@ def test_card_40_in_english() -> None:
     text = section(explain("40"), "AI (card appendix):")
     lines = text.splitlines()
     assert lines[1].startswith(f"  source: {SOURCE_40} (solo-v2/appendix/040_cuban_missile_crisis.tsr:")
-    assert lines[2].startswith("  the AI plays the event in the headline, if the influence of the human player in")
+    assert lines[2].startswith(
+        "  the AI plays the event in the headline, if the influence of the human player in"
+    )
     assert "West Germany > 0 or" in lines[2] and "Turkey > 0" in lines[2]
     assert lines[3] == "    then it plays instead:"
     assert lines[4] == "      set DEFCON to 2"

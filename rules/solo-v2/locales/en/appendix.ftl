@@ -28,6 +28,6 @@ appendix-unmarked = neither a source nor a provisional mark
 
 ## Cards without an entry
 
-appendix-none = not in the card appendix: the AI plays it only for operations, and when you play it its event is unchanged
+appendix-none = not in the card appendix: in its action rounds the AI plays it only for operations; in the headline, and when you play it, its event is unchanged
 appendix-none-scoring = a scoring card: in the solo game it comes from the scoring deck and marks a region, so the appendix has no entry for it
 appendix-none-no-event = not in the card appendix: the card has no event
