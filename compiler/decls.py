@@ -607,8 +607,8 @@ class RulesetChecker:
                 continue
             self.sink.add(
                 "W402",
-                f"card {decl.number} '{name}' has no appendix entry: in its action rounds the AI plays it only "
-                "for operations (in the headline its event is unchanged)",
+                f"card {decl.number} '{name}' has no appendix entry: in its action rounds the AI plays it "
+                "only for operations (in the headline its event is unchanged)",
                 decl.name.pos,
                 f"add `appendix {decl.number} {name} {{ … }}` in {folder or 'the appendix folder'}",
             )
