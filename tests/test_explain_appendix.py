@@ -143,8 +143,8 @@ def test_a_card_without_an_entry(ir: dict[str, Any]) -> None:
     trimmed = copy.deepcopy(ir)
     del trimmed["appendix"]["marshall_plan"]
     for lang, words in (
-        ("en", "not in the card appendix: the AI plays it only for operations, and when you play it"),
-        ("ru", "в Приложении «Карточки» ее нет: ИИ использует ее только ради ОО"),
+        ("en", "not in the card appendix: in its action rounds the AI plays it only for operations;"),
+        ("ru", "в Приложении «Карточки» ее нет: в своих раундах действий ИИ использует ее только ради ОО"),
     ):
         loc = Localizer.for_ruleset(SOLO, lang)
         view = card_view(loc, trimmed, "marshall_plan")
