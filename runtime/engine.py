@@ -148,8 +148,8 @@ class Engine:
         self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
         return picks
 
-    def ask_one(self, name: str, side: str, options: list[Any]) -> Any:
-        return self.ask(name, side, options, 1, 1, True)[0]
+    def ask_one(self, name: str, side: str, options: list[Any], intent: str | None = None) -> Any:
+        return self.ask(name, side, options, 1, 1, True, {"intent": intent} if intent else None)[0]
 
     # ------------------------------------------------------------------ rules in force
     def active(self) -> Iterator[tuple[EffectItems, dict[str, Any]]]:

@@ -616,13 +616,13 @@ def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None
         elif mode == "coup":
             targets = _attack_targets(engine, side, "coup", card)
             if targets:
-                coup(engine, side, engine.ask_one("coup_target", side, targets), ops, card)
+                coup(engine, side, engine.ask_one("coup_target", side, targets, "coup"), ops, card)
         else:
             for _ in range(ops):
                 targets = _attack_targets(engine, side, "realign", card)
                 if not targets:
                     break
-                realign(engine, side, engine.ask_one("realign_target", side, targets), card)
+                realign(engine, side, engine.ask_one("realign_target", side, targets, "realign"), card)
     finally:
         engine.ops_region = None
 
@@ -655,7 +655,7 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
         options = _influence_options(engine, side, card, left)
         if not options:
             break
-        c = engine.ask_one("influence_target", side, options)
+        c = engine.ask_one("influence_target", side, options, "place")
         left -= engine.modified("influence_cost", 1, actor=side, target=c)
         place_influence_point(engine, side, c)
 
