@@ -29,13 +29,26 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
         player.engine = twin
     twin.state = copy.deepcopy(engine.state)
     # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
-    twin.dice = Dice(engine.seed * 7919 + len(engine.events))
+    # It reckons with average luck: rolls of 4, 3, 4, 3… (so a rules author can work a condition out).
+    twin.dice = AverageDice()
     twin.defcon_actor = engine.defcon_actor
     twin.lookahead_depth = engine.lookahead_depth + 1
     if twin.lookahead_depth <= 2:  # a condition inside a look-ahead may look ahead once more, no further
         with contextlib.suppress(GameEnded):
             happen(twin)
     return twin
+
+
+class AverageDice(Dice):
+    """Dice for a look-ahead: 4, 3, 4, 3… (mean 3.5); shuffles from a fixed seed."""
+
+    def __init__(self) -> None:
+        super().__init__(0)
+        self.rolls = 0
+
+    def d6(self) -> int:
+        self.rolls += 1
+        return 4 if self.rolls % 2 else 3
 
 
 def total_influence(engine: Engine, side: str) -> int:
@@ -64,6 +77,8 @@ def play_event_as(side: str, card: str) -> Callable[[Engine], None]:
     def happen(twin: Engine) -> None:
         from twilight.runtime.primitives import play_event
 
+        # The side playing the event answers for what it does to DEFCON (the AI's floor applies).
+        twin.defcon_actor = side
         play_event(twin, side, card)
 
     return happen
@@ -73,6 +88,7 @@ def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
     """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round)."""
 
     def happen(twin: Engine) -> None:
+        twin.defcon_actor = side
         if "ai_operations" in twin.program.procedures:
             twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True)
 

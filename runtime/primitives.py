@@ -1000,14 +1000,15 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
     block = _appendix_block(engine, owner, card)
     engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
     info = card_info(engine, card)
+    if info["permanent"]:
+        # In effect from now on, whatever carries the event out (what it prevents stays prevented).
+        engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
     if block is not None:
         # The solo card appendix says what happens instead of the card's event in this situation.
         ai = other(owner) if block[0] == "reaction" else owner
         vars_ = {"ai": ai, "human": other(ai), "region": engine.state.primary_region, "this_card": card}
         block[1](Frame(engine, {**vars_, "player": owner}))
     else:
-        if info["permanent"]:
-            engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
         engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
     engine.fire("event_played", actor=owner, card=card)
 
