@@ -210,7 +210,6 @@ def test_the_standard_game_has_no_appendix_section() -> None:
     assert "appendix" not in view and "appendix_text" not in view
 
 
-@pytest.mark.xfail(strict=False, reason="entries being written")
 def test_every_card_with_an_event_has_a_marked_entry(ir: dict[str, Any]) -> None:
     """The issue's acceptance: every card but the scoring cards and The China Card has an appendix entry,
     each with a source or a provisional mark (P5 for the cards the seeds do not cover)."""
