@@ -846,8 +846,9 @@ def appendix_allows(engine: Engine, card: str, moment: str, ai: str) -> bool:
     return _appendix_event(engine, card, moment, ai) is not None
 
 
-def _appendix_event(engine: Engine, card: str, moment: str, ai: str) -> Any:
-    """The first event of the card's entry that names the moment and whose condition holds, or None."""
+def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bool = True) -> Any:
+    """The first event of the card's entry that names the moment and whose condition holds (or, not
+    `checked`, the first that names it), or None."""
     entry = engine.program.appendix.get(card)
     if entry is None:
         return None
@@ -859,7 +860,7 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str) -> Any:
             and (r is None or r == region)
             for m, r in event.moments
         )
-        if named and (event.when is None or event.when(frame)):
+        if named and (not checked or event.when is None or event.when(frame)):
             return event
     return None
 
@@ -1029,7 +1030,9 @@ def _appendix_block(engine: Engine, owner: str, card: str) -> tuple[str, Any] | 
     if entry is None or ai not in SIDES:
         return None
     if owner == ai:
-        line = _appendix_event(engine, card, _moment(engine), ai)
+        # A look-ahead plays the event as the AI would at this moment: its condition is what is being
+        # decided, so it is not checked again inside the copy.
+        line = _appendix_event(engine, card, _moment(engine), ai, checked=engine.lookahead_depth == 0)
         if line is not None and line.resolve is not None:
             return "resolve", line.resolve
         return ("against_human", entry.against_human) if entry.against_human is not None else None

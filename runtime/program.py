@@ -504,8 +504,16 @@ class Program:
             if not open_options:
                 return
             names = [name for name, _ in open_options]
-            (answer,) = f.engine.ask(decision, by(f), names, 1, 1, True)
-            dict(open_options)[answer](f)
+            bodies = dict(open_options)
+            saved = dict(f.vars)
+
+            def tried(name: str) -> Callable[[Engine], None]:
+                # A player that looks ahead (the solo AI) may play an option on a copy of the game.
+                return lambda copy: bodies[name](Frame(copy, dict(saved)))
+
+            context = {"intent": "decide", "try": tried}
+            (answer,) = f.engine.ask(decision, by(f), names, 1, 1, True, context)
+            bodies[answer](f)
 
         return decide
 

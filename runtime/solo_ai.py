@@ -8,7 +8,9 @@ for operations, a free coup's target…). Those are answered here, from the rule
   the choice's body does with the pick — place, remove, remove_own, place_opponent, coup, realign, other;
   see `program.choice_intent`), else `ai_answer_<country|card>`; every list takes `(ai: side)` and picks
   among the decision's own options, so it can never pick an illegal one;
-- anything else (yes/no offers, the options of a `decide`) takes "yes" when offered, else the first option.
+- the options of a `decide` are each played on a copy of the game and the one the ruleset's function
+  `ai_position_value(ai)` rates highest is taken;
+- anything else (yes/no offers) takes "yes" when offered, else the first option.
 
 Every answer is traced (`ai_answer`: the decision, the list used or `default`), and each priority pick
 traces its own `ai_choice` (option, tie-breaks), so the game can say why the AI answered as it did.
@@ -29,6 +31,8 @@ if TYPE_CHECKING:
 
 
 AI_SIDE_SETTING = "ai_side"
+# The ruleset function that rates a position for the AI: `decide` options are chosen by it.
+POSITION_VALUE = "ai_position_value"
 
 
 def ai_side_of(ir: dict[str, Any], settings: Mapping[str, Any] | None = None) -> str | None:
@@ -56,6 +60,10 @@ class RulesAIPlayer:
         return picks[0] if decision.single else picks
 
     def _answer(self, engine: Engine, decision: Decision) -> tuple[list[Any], str]:
+        tried = decision.context.get("try")
+        value = engine.program.functions.get(POSITION_VALUE)
+        if callable(tried) and value is not None and decision.single and len(decision.options) > 1:
+            return [self._best_option(engine, decision, tried, value)], POSITION_VALUE
         plist = self._list_for(engine, decision)
         if plist is None:
             if "yes" in decision.options:
@@ -78,6 +86,20 @@ class RulesAIPlayer:
             if not decision.distinct or option not in picks:
                 picks.append(option)
         return picks, plist.name
+
+    @staticmethod
+    def _best_option(engine: Engine, decision: Decision, tried: Any, value: Any) -> Any:
+        """The option of a `decide` whose outcome, played on a copy of the game, the ruleset's
+        `ai_position_value` rates highest for the AI (the first offered on a tie)."""
+        from twilight.runtime.lookahead import what_if
+
+        def rate(option: Any) -> int:
+            twin = what_if(engine, tried(option))
+            return int(value.body(Frame(twin, dict(zip(value.params, [decision.side], strict=True)))))
+
+        rated = [(rate(option), -i, option) for i, option in enumerate(decision.options)]
+        engine.trace("ai_options_rated", decision=decision.name, values={str(o): v for v, _, o in rated})
+        return max(rated)[2]
 
     @staticmethod
     def _list_for(engine: Engine, decision: Decision) -> Any:
