@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from twilight.runtime.scenario import run_file
 
-# The AI (USSR) controls Zaire and plays Romanian Abdication for 1 op in Africa: option 0, Cameroon (the
+# The AI (USSR) controls Zaire and plays Captured Nazi Scientist for 1 op in Africa (its appendix entry
+# plays the event only when the AI is behind in the Space Race): option 0, Cameroon (the
 # Region/Country table before Zimbabwe).
 BASE = """\
     name: ai trace
@@ -21,7 +22,7 @@ BASE = """\
       secondary_region: europe
       scoring_round: false
       influence: {zaire: {ussr: 1}}
-      hands: {ussr: [12]}
+      hands: {ussr: [18]}
     steps:
       - ai_action_round: true
     expect:
@@ -40,7 +41,7 @@ def test_matching_choices_and_decisions_pass(tmp_path: Path) -> None:
         tmp_path,
         """\
         ai_decisions:
-          - {what: action, card: 12, rule: own_card_for_ops}
+          - {what: action, card: 18, rule: appendix_says_ops}
         ai_choices:
           - {priority: ai_influence_placement, option: 0, option_name: non_key_control_for_level,
              target: cameroon, decided_by: 'then_by[0]'}
@@ -82,7 +83,7 @@ WRONG = {
     ),
     "wrong decision rule": (
         "ai_decisions:\n  - {rule: human_event_then_ops}\n",
-        ["expect.ai_decisions[0].rule", "expected human_event_then_ops", "got own_card_for_ops"],
+        ["expect.ai_decisions[0].rule", "expected human_event_then_ops", "got appendix_says_ops"],
     ),
 }
 
