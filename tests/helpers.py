@@ -107,3 +107,13 @@ def run_cli(
 def dump_ir(ir: dict[str, Any]) -> str:
     """The IR as `twilight compile` writes it."""
     return json.dumps(ir, indent=1, ensure_ascii=False) + "\n"
+
+
+def compiled_ir(ruleset: str) -> dict[str, Any]:
+    """A ruleset's IR, which must compile cleanly (the compiler's cache makes repeated calls cheap)."""
+    from twilight.compiler import api
+
+    result = api.compile_target(ruleset)
+    assert result.ir is not None and result.ok, f"{ruleset} does not compile cleanly"
+    ir: dict[str, Any] = result.ir
+    return ir

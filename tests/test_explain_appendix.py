@@ -7,10 +7,9 @@ import json
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import compiled_ir, run_cli
 from twilight.cli.explain_cmd import card_view, render_text
 from twilight.cli.i18n import LANGUAGES, Localizer
-from twilight.compiler import api
 
 SOLO = "solo-v2"
 # The entries written when this command was built; other entries are added over time.
@@ -28,9 +27,7 @@ SOURCE_40 = "000 · Приложение «Карточки» · 40"
 
 @pytest.fixture(scope="module")
 def ir() -> dict[str, Any]:
-    result = api.compile_target(SOLO)
-    assert result.ir is not None and result.ok
-    return result.ir
+    return compiled_ir(SOLO)
 
 
 def explain(*args: str) -> str:

@@ -8,10 +8,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import run_cli
+from helpers import compiled_ir, run_cli
 from twilight.cli.explain_trace import TraceExplainer, group_moves, read_trace
 from twilight.cli.i18n import Localizer
-from twilight.compiler import api
 from twilight.runtime.scenario import Scenario
 
 SCENARIO = (
@@ -21,9 +20,7 @@ SCENARIO = (
 
 @pytest.fixture(scope="module")
 def ir() -> dict[str, Any]:
-    result = api.compile_target("solo-v2")
-    assert result.ir is not None and result.ok
-    return result.ir
+    return compiled_ir("solo-v2")
 
 
 @pytest.fixture(scope="module")

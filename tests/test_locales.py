@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from helpers import compiled_ir
 from twilight.cli.explain_cmd import EXPLAIN_WORDS
 from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
-from twilight.compiler import api
 
 # Attributes a language may add for its grammar (cli/outline.py): genitive and accusative forms.
 CASE_ATTRIBUTES = {"gen", "acc"}
@@ -18,9 +18,7 @@ CASE_ATTRIBUTES = {"gen", "acc"}
 
 @pytest.fixture(scope="module")
 def ir() -> dict[str, Any]:
-    result = api.compile_target("standard")
-    assert result.ir is not None and result.ok
-    return result.ir
+    return compiled_ir("standard")
 
 
 @pytest.fixture(scope="module")
@@ -133,9 +131,7 @@ AI_RULESET = "solo-v2"
 
 @pytest.fixture(scope="module")
 def solo_ir() -> dict[str, Any]:
-    result = api.compile_target(AI_RULESET)
-    assert result.ir is not None and result.ok
-    return result.ir
+    return compiled_ir(AI_RULESET)
 
 
 def own_locale_files(lang: str) -> list[Path]:
