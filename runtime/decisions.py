@@ -136,6 +136,7 @@ class GreedyPlayer(RandomPlayer):
     def _best_country(self, decision: Decision) -> Any:
         """The point's immediate effect on the Primary region's score; ties to a battleground, then to
         the country closest to control (building towards the next point's score)."""
+        from twilight.runtime.lookahead import net_region_score
         from twilight.runtime.primitives import board, controls, ops_to_control, other
 
         engine = self.engine
@@ -143,15 +144,9 @@ class GreedyPlayer(RandomPlayer):
         side = decision.side
         b = board(engine)
         members = set(b.members.get(region, ())) if region else set()
-        net_score = engine.program.functions["region_vp"]
 
         def net() -> int:
-            from twilight.runtime.program import Frame
-
-            def vp(s: str) -> int:
-                return int(net_score.body(Frame(engine, {"side": s, "region": region})))
-
-            return vp(side) - vp(other(side))
+            return net_region_score(engine, side, region)
 
         before = net() if members else 0
 

@@ -62,6 +62,7 @@ class Engine:
         self.replay_digest: str | None = None
         self.rating: str | None = None  # the ruleset's victory rating once the game is over
         self.lookahead_depth = 0  # 0: the real game; 1 and more: a copy the AI looks ahead in
+        self.lookahead_cache: dict[Any, Any] = {}  # copies after an event, for the current state only
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.runtime import lookahead
 from twilight.runtime.program import Frame, ordinal
+from twilight.runtime.solo_ai import AI_SIDE_SETTING
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -785,38 +786,38 @@ def _playable(engine: Engine, side: str) -> list[str]:
 # ---------------------------------------------------------------------- look-ahead (a copy; nothing changes)
 @impl()
 def event_influence_gain(engine: Engine, side: str, card: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     return lookahead.total_influence(twin, side) - lookahead.total_influence(engine, side)
 
 
 @impl()
 def event_control_gain(engine: Engine, side: str, card: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     return len(lookahead.controlled(twin, side) - lookahead.controlled(engine, side))
 
 
 @impl()
 def event_vp_gain(engine: Engine, side: str, card: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     sign = 1 if side == "us" else -1
     return sign * (twin.state.vp - engine.state.vp)
 
 
 @impl()
 def event_wins_game(engine: Engine, side: str, card: str) -> bool:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     return twin.state.game_over and twin.state.winner == side
 
 
 @impl()
 def event_influence_removed(engine: Engine, side: str, card: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     return lookahead.total_influence(engine, other(side)) - lookahead.total_influence(twin, other(side))
 
 
 @impl()
 def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.play_event_as(side, card))
+    twin = lookahead.after_event(engine, side, card)
     return lookahead.net_region_score(twin, side, region)
 
 
@@ -1026,7 +1027,7 @@ def _appendix_block(engine: Engine, owner: str, card: str) -> tuple[str, Any] | 
     AI's event, the `resolve` of the entry's line for this moment (when its condition holds), else
     `against_human`; for your event, `reaction`. None: the card's own event."""
     entry = engine.program.appendix.get(card)
-    ai = engine.state.settings.get("ai_side")
+    ai = engine.state.settings.get(AI_SIDE_SETTING)
     if entry is None or ai not in SIDES:
         return None
     if owner == ai:
@@ -1311,11 +1312,6 @@ def resolve_headline(engine: Engine, side: str) -> None:
     card = engine.state.headline.get(side)
     if card is None:
         return
-    _begin_headline_event(engine, side)
-    play_event(engine, side, card)
-
-
-def _begin_headline_event(engine: Engine, side: str) -> None:
     state = engine.state
     state.phasing = side
     engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
@@ -1323,3 +1319,4 @@ def _begin_headline_event(engine: Engine, side: str) -> None:
     # stands when the event begins, not as it stood at some earlier action round.
     state.placed_this_round = {"us": {}, "ussr": {}}
     state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    play_event(engine, side, card)

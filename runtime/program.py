@@ -127,9 +127,8 @@ class Program:
         self.rules: list[EffectItems] = []
         self.lasting: dict[tuple[str, str], EffectItems] = {}  # (card, lasting name) -> items
         self._current_card = ""
-        self._lasting_prefix = (
-            ""  # "appendix.": an appendix block's lasting effects never clash with the card's
-        )
+        # "appendix." while an appendix entry compiles: its lasting effects never clash with the card's.
+        self._lasting_prefix = ""
         for name, fn in ir["functions"].items():
             self.functions[name] = Function([p["name"] for p in fn["params"]], self.expr(fn["body"]))
         for name, proc in ir["procedures"].items():

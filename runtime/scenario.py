@@ -37,7 +37,7 @@ from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.program import Frame, Program, StopLoop
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import SIDES
 
 TOP_KEYS: dict[str, type | tuple[type, ...]] = {
@@ -895,7 +895,7 @@ class Scenario:
                 raise Failed(f"{self.where}: not supported yet by the scenario runner")
             if procedure not in self.program.procedures:
                 raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
-        ai_side = str(engine.state.settings.get("ai_side", "ussr"))
+        ai_side = ai_side_of(self.ir, engine.state.settings) or "ussr"
         try:
             if kind == "ai_headline":
                 # The AI picks its headline card (as if you had none) and it is resolved.
