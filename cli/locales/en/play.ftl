@@ -1,0 +1,189 @@
+# twilight play: the words of the terminal game (English).
+#
+# For translators: every message here is shown by `twilight play` (cli/play_*.py). Names of cards,
+# countries, regions and sides, the decisions' questions, option labels, refusals and end reasons live in
+# each ruleset's locales (rules/<ruleset>/locales/<lang>/). A message may use a name's grammatical forms:
+# `$country_gen`, `$country_in`, `$country_to`, `$country_ins` (and the same for `$side`, `$region`,
+# `$primary`, `$secondary`); English uses the plain `$country`. `twilight i18n check` lists what is
+# missing, unused or different between languages.
+
+## Starting a game
+
+play-setup-language = Language / Язык
+play-language-en = English
+play-language-ru = Русский
+play-setup-side = Which side do you play?
+play-setup-level = The AI's level?
+play-setup-prompt = Enter takes the default »
+play-setup-default = (default)
+play-setup-aborted = No game was started.
+play-resumed = Resumed { $path } ({ $count } answers replayed).
+
+## The screen
+
+play-title = Twilight Struggle · { $ruleset }
+play-status-turn = Turn { $turn }
+play-status-round = Action round { $round }: { $side }
+play-status-headline = Headline phase
+play-status-defcon = DEFCON { $defcon }
+play-status-vp = VP { $vp } ({ $standing })
+play-vp-even = even
+play-vp-lead = { $side } leads by { $count }
+play-status-milops = Military ops: US { $us }, USSR { $ussr } (required { $needed })
+play-status-space = Space Race: US { $us }, USSR { $ussr }
+play-status-china-up = The China Card: { $side }, face up
+play-status-china-down = The China Card: { $side }, face down
+play-status-regions = Primary region: { $primary } · Secondary region: { $secondary }
+play-status-scoring-round = scoring round
+play-status-effects = In effect: { $effects }
+play-board-country = Country
+play-board-stability = Stab
+play-board-primary = Primary
+play-board-secondary = Secondary
+play-board-legend = ★ battleground · highlighted number: that side controls the country · · no influence
+play-recent = { $count ->
+    [0] Last moves
+   *[other] Last moves ({ $count } earlier: type log)
+}
+play-cards-choose = Cards to choose from
+play-cards-hand = Hand of { $side }
+play-cards-card = Card
+play-cards-ops = Ops
+play-cards-side = Side
+play-cards-summary = Event
+play-cards-neutral = neutral
+play-how-many = { $min ->
+    [0] Pick up to { $max }, separated by commas (Enter for none)
+   *[other] { $min ->
+        [1] { $max ->
+            [1] Pick one
+           *[other] Pick 1 to { $max }, separated by commas
+        }
+       *[other] Pick { $min } to { $max }, separated by commas
+    }
+}
+play-hint = Type a number or a name (Tab completes) · ? explains · why · log · board · save · quit
+play-prompt = { $side } » 
+play-decision-unworded = Decide: { $name }
+play-draw = nobody (a draw)
+
+## Commands (a command's words: its value and the words of .aliases)
+
+play-command-help = help
+    .aliases = h
+play-command-why = why
+    .aliases = w
+play-command-log = log
+    .aliases = history
+play-command-board = board
+    .aliases = b
+play-command-save = save
+    .aliases = s
+play-command-quit = quit
+    .aliases = q exit
+play-log-all = all
+play-log-title = History ({ $count } lines)
+play-log-hint = This turn only; type "log all" for the whole game.
+play-saved = Saved to { $path }.
+play-why-none = The AI has made no move yet.
+play-help-card = This choice comes from the event of { $card }: { $summary }
+play-help-procedure = This choice is part of: { $procedure }
+play-help-source = Rule: { $source }
+play-help-provisional = Provisional rule (not in the rule book): { $note }
+play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · save · quit (saves first)
+play-demo-chose = { $prompt }: { $answer }
+
+## Help on the interpreter's own decisions
+
+help-action_card = Play one card this action round: as its event, for operations (influence, coup or realignment), or on the Space Race. An opponent's card played for operations triggers its event too.
+help-play_mode = The event happens only for your own or a neutral card; operations use the card's ops value; the Space Race needs enough ops and an attempt left this turn.
+help-event_first = Your opponent's event on the card you play for operations happens too: before or after your operations, as you choose.
+help-operations = Influence: each point costs 1 op (2 in a country your opponent controls), placed next to your influence. Coup: roll plus ops against twice the stability. Realignment: 1 op per roll, modified by adjacent control and influence.
+help-coup_target = A coup needs opponent influence in the country; battlegrounds lower DEFCON; DEFCON limits which regions you may target.
+help-realign_target = Each realignment roll costs 1 op; it needs opponent influence in the country.
+help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
+help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
+
+## What was typed
+
+play-input-empty = Type a number or a name.
+play-input-number = { $text } is not on the list: pick 1 to { $count }.
+play-input-ambiguous = "{ $text }" could be: { $matches }. Type more of the name.
+play-input-unknown = "{ $text }" is not one of the choices. Type a number, a name, or ? for help.
+play-input-count = Pick { $min ->
+    [0] up to { $max }
+   *[other] { $min } to { $max }
+} (you gave { $got }).
+play-input-repeat = Each choice may be picked only once.
+play-input-not-offered = { $country } is not among the choices now.
+play-input-refused = Not { $country }: { $reason }
+
+## Saves
+
+play-save-none = There is no unfinished game to resume.
+play-save-missing = There is no save file at { $path }.
+play-save-unreadable = The save file { $path } cannot be read ({ $detail }).
+play-save-not-json = The save file { $path } is damaged: it is not valid JSON ({ $detail }).
+play-save-not-a-save = { $path } is not a twilight save file ({ $detail }).
+play-save-mismatch = The save { $path } does not lead back to its game ({ $detail }); it may be damaged or from another version of the rules.
+play-quit = Game saved to { $path }. Continue it with: twilight play --resume
+play-interrupted = Stopped. The last autosave is { $path }; continue with: twilight play --resume
+play-rules-error = The rules could not go on ({ $detail }). The game is saved up to the last decision; please report this.
+
+## The end
+
+play-end-title = Game over
+play-end-winner = { $side } wins.
+play-end-draw = The game is a draw.
+play-end-reason = How it ended: { $reason }
+play-end-vp = Final VP: { $vp } ({ $standing })
+play-end-turn = Last turn played: { $turn }
+play-end-rating = { $mine ->
+    [yes] Your victory rating: { $rating }
+   *[other] The AI's victory rating: { $rating }
+}
+play-end-trace = The game's trace: { $path }
+play-end-explain = The AI's reasons: twilight explain trace { $path } --all
+
+## The history
+
+log-turn = — Turn { $number } —
+log-turn_end = End of turn { $number }.
+log-phase = { $phase }
+log-phase-labelled = { $label }. { $phase }
+log-action_round = Action round { $round }: { $side }.
+log-regions = Primary region { $primary }, Secondary region { $secondary }.
+log-scoring_round-on = This is a scoring round.
+log-scoring_round-off = This is not a scoring round.
+log-headlines = Headlines: US { $us_card }, USSR { $ussr_card }.
+log-headline_cancelled = The headline of { $side } is cancelled: { $card }.
+log-play = { $side } plays { $card }.
+log-event = Event: { $card } ({ $side }).
+log-event_prevented = The event of { $card } cannot happen.
+log-no_legal_play = { $side } cannot use { $card }.
+log-no_operations = { $side } has no legal operation.
+log-influence-add = { $side } +{ $count } in { $country } (now { $now }).
+log-influence-remove = { $side } −{ $count } in { $country } (now { $now }).
+log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength } against { $defence }.
+log-realign = { $side } realigns in { $country }: { $roll } against { $against }.
+log-space-success = { $side } Space Race: roll { $roll }, success, box { $box }.
+log-space-failure = { $side } Space Race: roll { $roll }, failed.
+log-space_advance = { $side } advances to box { $box } of the Space Race.
+log-defcon = DEFCON is now { $now }.
+log-defcon_change_ignored = The AI does not lower DEFCON below { $floor }.
+log-vp = { $side } gains { $count } VP: { $standing }.
+log-scored = { $region } scored: { $standing }.
+log-china_card-face_up = The China Card goes to { $side }, face up.
+log-china_card-face_down = The China Card goes to { $side }, face down.
+log-discard = { $card } is discarded.
+log-discard-side = { $side } discards { $card }.
+log-effect_start = In effect: { $card }.
+log-effect_end = No longer in effect: { $card }.
+log-cards_revealed = Cards shown by { $side }: { $cards }.
+log-hand_revealed = { $side } shows: { $cards }.
+log-deck_added = { $period } cards join the deck ({ $count }).
+log-reshuffle = The discards are reshuffled into the deck ({ $count } cards).
+log-dealt = { $side } has { $count } cards.
+log-victory = { $side } wins: { $reason }.
+log-victory-draw = The game is a draw: { $reason }.
+log-log = { $message }

@@ -1,0 +1,216 @@
+# twilight play: слова терминальной игры (русский).
+#
+# Для переводчиков: все сообщения здесь показывает `twilight play` (cli/play_*.py). Названия карт,
+# стран, регионов и сторон, вопросы решений, подписи вариантов, отказы и причины окончания игры лежат
+# в локалях каждого набора правил (rules/<ruleset>/locales/<lang>/). Сообщение может брать формы
+# названия: `$country_gen` (родительный: «Польши»), `$country_ins` (творительный: «Польшей»),
+# `$country_in` (где, с предлогом: «в Польше», «на Кубе»), `$country_to` (куда, с предлогом:
+# «в Польшу»); те же формы есть у `$side`, `$region`, `$primary`, `$secondary`. Числа согласуйте
+# селектором по категориям one/few/many. Термины по /work/shared/reference/glossary-ru.yaml: ОО (очки
+# операций), ПО (победные очки), влияние, Ключевая страна, переворот, уравнивание влияния, Космическая
+# гонка, заглавная фаза, раунд действий, Карточка Китая, Первичный и Вторичный регион. Слова команд:
+# значение `play-command-<имя>` и слова его `.aliases`; они не должны совпадать между командами.
+# `twilight i18n check` показывает, чего не хватает, что лишнее и что расходится с английским.
+
+## Начало игры
+
+play-setup-language = Language / Язык
+play-language-en = English
+play-language-ru = Русский
+play-setup-side = За какую сторону вы играете?
+play-setup-level = Какой уровень ИИ?
+play-setup-prompt = Enter — по умолчанию »{ " " }
+play-setup-default = (по умолчанию)
+play-setup-aborted = Игра не начата.
+play-resumed = Продолжаем игру из { $path } ({ $count ->
+    [one] повторён { $count } ответ
+    [few] повторено { $count } ответа
+   *[many] повторено { $count } ответов
+}).
+
+## Экран
+
+play-title = Сумеречная борьба · { $ruleset }
+play-status-turn = Ход { $turn }
+play-status-round = Раунд действий { $round }: { $side }
+play-status-headline = Заглавная фаза
+play-status-defcon = DEFCON { $defcon }
+play-status-vp = ПО { $vp } ({ $standing })
+play-vp-even = поровну
+play-vp-lead = { $side } впереди на { $count }
+play-status-milops = Военные операции: США { $us }, СССР { $ussr } (нужно { $needed })
+play-status-space = Космическая гонка: США { $us }, СССР { $ussr }
+play-status-china-up = Карточка Китая: { $side }, лицом вверх
+play-status-china-down = Карточка Китая: { $side }, лицом вниз
+play-status-regions = Первичный регион: { $primary } · Вторичный регион: { $secondary }
+play-status-scoring-round = Раунд с подсчетом очков
+play-status-effects = Действуют: { $effects }
+play-board-country = Страна
+play-board-stability = Стаб.
+play-board-primary = Первичный
+play-board-secondary = Вторичный
+play-board-legend = ★ Ключевая страна · выделенное число: эта сторона контролирует страну · · нет влияния
+play-recent = { $count ->
+    [0] Последние ходы
+    [one] Последние ходы (ранее ещё { $count } запись: введите «журнал»)
+    [few] Последние ходы (ранее ещё { $count } записи: введите «журнал»)
+   *[many] Последние ходы (ранее ещё { $count } записей: введите «журнал»)
+}
+play-cards-choose = Карты на выбор
+play-cards-hand = Карты на руке { $side_gen }
+play-cards-card = Карта
+play-cards-ops = ОО
+play-cards-side = Сторона
+play-cards-summary = Событие
+play-cards-neutral = нейтральная
+play-how-many = { $min ->
+    [0] Выберите до { $max } через запятую (Enter — ничего)
+   *[other] { $min ->
+        [1] { $max ->
+            [1] Выберите один вариант
+           *[other] Выберите от 1 до { $max } через запятую
+        }
+       *[other] Выберите от { $min } до { $max } через запятую
+    }
+}
+play-hint = Введите номер или название (Tab дополняет) · ? справка · почему · журнал · карта · сохранить · выход
+play-prompt = { $side } »{ " " }
+play-decision-unworded = Решение: { $name }
+play-draw = никто (ничья)
+
+## Команды (слова команды: ее значение и слова .aliases)
+
+play-command-help = помощь
+    .aliases = п справка
+play-command-why = почему
+    .aliases = ч зачем
+play-command-log = журнал
+    .aliases = ж история
+play-command-board = карта
+    .aliases = к поле
+play-command-save = сохранить
+    .aliases = с сохр
+play-command-quit = выход
+    .aliases = в выйти
+play-log-all = все
+play-log-title = Журнал ({ $count } { $count ->
+    [one] строка
+    [few] строки
+   *[many] строк
+})
+play-log-hint = Только этот ход; «журнал все» — вся игра.
+play-saved = Сохранено в { $path }.
+play-why-none = ИИ еще не сделал ни одного хода.
+play-help-card = Этот выбор дает событие карты «{ $card }»: { $summary }
+play-help-procedure = Этот выбор входит в процедуру: { $procedure }
+play-help-source = Правило: { $source }
+play-help-provisional = Временное правило (его нет в своде правил): { $note }
+play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · сохранить · выход (сначала сохраняет)
+play-demo-chose = { $prompt }: { $answer }
+
+## Справка о решениях самого интерпретатора
+
+help-action_card = Сыграйте одну карту в этом раунде действий: как событие, как операции (влияние, переворот или уравнивание влияния) или в Космическую гонку. Карта противника, разыгранная как операции, вызывает и его событие.
+help-play_mode = Событие происходит, только если карта ваша или нейтральная; операции тратят ОО карты; для Космической гонки нужно достаточно ОО и оставшаяся в этом ходу попытка.
+help-event_first = Событие противника на карте, которую вы разыгрываете как операции, тоже происходит: до или после ваших операций, на ваш выбор.
+help-operations = Влияние: каждое очко стоит 1 ОО (2 в стране под контролем противника) и ставится рядом с вашим влиянием. Переворот: бросок плюс ОО против удвоенного Числа стабильности. Уравнивание влияния: 1 ОО за бросок, модификаторы за контроль соседних стран и влияние.
+help-coup_target = Для переворота в стране должно быть влияние противника; переворот в Ключевой стране снижает DEFCON; DEFCON ограничивает регионы, где можно проводить перевороты.
+help-realign_target = Каждый бросок на уравнивание влияния стоит 1 ОО; в стране должно быть влияние противника.
+help-influence_target = По одному очку: в страну с вашим влиянием или соседнюю с ней (как было в начале раунда) либо в страну рядом с вашей сверхдержавой.
+help-ops_in_one_region = Некоторые события дают бонус, если все операции проведены в одном регионе; такой выбор ограничивает все цели этим регионом.
+
+## Что введено
+
+play-input-empty = Введите номер или название.
+play-input-number = Номера { $text } нет в списке: выберите от 1 до { $count }.
+play-input-ambiguous = «{ $text }» может означать: { $matches }. Введите название подробнее.
+play-input-unknown = «{ $text }» нет среди вариантов. Введите номер, название или ? для справки.
+play-input-count = Выберите { $min ->
+    [0] до { $max }
+   *[other] от { $min } до { $max }
+} (вы указали { $got }).
+play-input-repeat = Каждый вариант можно выбрать только один раз.
+play-input-not-offered = { $country_gen } сейчас нет среди вариантов.
+play-input-refused = { $country } не подходит: { $reason }
+
+## Сохранения
+
+play-save-none = Нет незаконченной игры, которую можно продолжить.
+play-save-missing = Файла сохранения { $path } нет.
+play-save-unreadable = Не удается прочитать файл сохранения { $path } ({ $detail }).
+play-save-not-json = Файл сохранения { $path } поврежден: это не корректный JSON ({ $detail }).
+play-save-not-a-save = { $path } — не файл сохранения twilight ({ $detail }).
+play-save-mismatch = Сохранение { $path } не воспроизводит свою игру ({ $detail }); возможно, оно повреждено или сделано для другой версии правил.
+play-quit = Игра сохранена в { $path }. Продолжить: twilight play --resume
+play-interrupted = Остановлено. Последнее автосохранение: { $path }; продолжить: twilight play --resume
+play-rules-error = Правила не смогли продолжить игру ({ $detail }). Игра сохранена до последнего решения; пожалуйста, сообщите об этой ошибке.
+
+## Конец игры
+
+play-end-title = Игра окончена
+play-end-winner = Победа { $side_gen }.
+play-end-draw = Ничья.
+play-end-reason = Чем закончилась игра: { $reason }
+play-end-vp = Итоговые ПО: { $vp } ({ $standing })
+play-end-turn = Последний сыгранный ход: { $turn }
+play-end-rating = { $mine ->
+    [yes] Ваш рейтинг победы: { $rating }
+   *[other] Рейтинг победы ИИ: { $rating }
+}
+play-end-trace = Трасса игры: { $path }
+play-end-explain = Почему ИИ так ходил: twilight explain trace { $path } --all
+
+## Журнал
+
+log-turn = — Ход { $number } —
+log-turn_end = Конец хода { $number }.
+log-phase = { $phase }
+log-phase-labelled = { $label }. { $phase }
+log-action_round = Раунд действий { $round }: { $side }.
+log-regions = Первичный регион: { $primary }, Вторичный регион: { $secondary }.
+log-scoring_round-on = Это Раунд с подсчетом очков.
+log-scoring_round-off = Это не Раунд с подсчетом очков.
+log-headlines = Заглавные карты: США — { $us_card }, СССР — { $ussr_card }.
+log-headline_cancelled = Заглавное событие { $side_gen } отменено: { $card }.
+log-play = { $side }: карта «{ $card }».
+log-event = Событие: { $card } ({ $side }).
+log-event_prevented = Событие «{ $card }» не может произойти.
+log-no_legal_play = { $side }: карту «{ $card }» использовать нельзя.
+log-no_operations = У { $side_gen } нет допустимых операций.
+log-influence-add = { $side }: +{ $count } влияния { $country_in } (теперь { $now }).
+log-influence-remove = { $side }: −{ $count } влияния { $country_in } (теперь { $now }).
+log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }.
+log-realign = { $side } — уравнивание влияния { $country_in }: { $roll } против { $against }.
+log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
+log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
+log-space_advance = { $side } — Космическая гонка: переход на клетку { $box }.
+log-defcon = DEFCON теперь { $now }.
+log-defcon_change_ignored = ИИ не снижает DEFCON ниже { $floor }.
+log-vp = { $side }: +{ $count } ПО ({ $standing }).
+log-scored = Подсчет очков { $region_in }: { $standing }.
+log-china_card-face_up = Карточка Китая переходит к { $side }, лицом вверх.
+log-china_card-face_down = Карточка Китая переходит к { $side }, лицом вниз.
+log-discard = Карта «{ $card }» сброшена.
+log-discard-side = { $side }: карта «{ $card }» сброшена.
+log-effect_start = Вступает в силу: { $card }.
+log-effect_end = Больше не действует: { $card }.
+log-cards_revealed = { $side }: открыты карты { $cards }.
+log-hand_revealed = Рука { $side_gen }: { $cards }.
+log-deck_added = { $period }: в колоду { $count ->
+    [one] добавлена { $count } карта
+    [few] добавлены { $count } карты
+   *[many] добавлено { $count } карт
+}.
+log-reshuffle = Сброс перетасован в колоду ({ $count } { $count ->
+    [one] карта
+    [few] карты
+   *[many] карт
+}).
+log-dealt = { $side }: на руке { $count } { $count ->
+    [one] карта
+    [few] карты
+   *[many] карт
+}.
+log-victory = Победа { $side_gen }: { $reason }.
+log-victory-draw = Ничья: { $reason }.
+log-log = { $message }

@@ -1,0 +1,372 @@
+"""`twilight play`: a whole game at the terminal, against the solo AI (or hot-seat for two), in English
+or Russian, saved as it goes."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+from twilight.cli.i18n import LANGUAGES
+from twilight.cli.play_input import LineReader, Matcher, Problem
+from twilight.cli.play_log import Narrator
+from twilight.cli.play_session import (
+    AutosavingPlayer,
+    DemoPlayer,
+    PlaySession,
+    QuitGame,
+    TerminalPlayer,
+    wait,
+)
+from twilight.cli.play_text import PlayText
+from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
+from twilight.cli.simulate_cmd import HUMAN_POLICIES, _settings
+from twilight.compiler import api
+from twilight.compiler.diagnostics import Severity, render
+
+DEFAULT_RULESET = "solo-v2"
+SIDES = ("us", "ussr")
+
+
+class PlayStop(Exception):
+    """Ends the command with a message already printed and an exit status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def other(side: str) -> str:
+    return "ussr" if side == "us" else "us"
+
+
+def compile_ruleset(ruleset: str, console: Console) -> dict[str, Any]:
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        for d in result.diagnostics:
+            if d.severity is Severity.ERROR:
+                console.print(render(d, result.sources), markup=False, highlight=False)
+        console.print(f"{ruleset}: the ruleset has errors; no game started", style="bold red")
+        raise PlayStop(1)
+    return result.ir
+
+
+def ask_choice(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    question: str,
+    options: list[tuple[str, str]],
+    default: str,
+) -> str:
+    """A numbered question before the game: Enter takes the default; a number or a name picks."""
+    labels = dict(options)
+    values = [v for v, _ in options]
+
+    def names_of(value: Any) -> list[str]:
+        return [str(value), labels[str(value)]]
+
+    matcher = Matcher(values, names_of)
+    console.print(Text(question, style="bold"))
+    for i, (value, label) in enumerate(options, 1):
+        mark = "  " + text.t("play-setup-default") if value == default else ""
+        console.print(f"  {i}. {label}{mark}", markup=False, highlight=False)
+    while True:
+        try:
+            typed = reader.read(text.t("play-setup-prompt"), [label for _, label in options])
+        except (EOFError, KeyboardInterrupt):
+            console.print(text.t("play-setup-aborted"))
+            raise PlayStop(1) from None
+        if not typed.strip():
+            return default
+        got = matcher.one(typed)
+        if isinstance(got, Problem):
+            args = dict(got.args)
+            if "matches" in args:
+                args["matches"] = ", ".join(labels[str(m)] for m in args["matches"])
+            console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
+            continue
+        return str(got)
+
+
+def setting_options(text: PlayText, ir: dict[str, Any], name: str) -> list[tuple[str, str]]:
+    values = ir["settings"][name]["values"]
+    return [(str(v), text.t(f"setting-{name}-{v}")) for v in values]
+
+
+def make_console(stream: IO[str] | None = None) -> Console:
+    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False)
+
+
+@click.command()
+@click.option(
+    "--ruleset", default=None, help=f"Ruleset to play (default {DEFAULT_RULESET}; standard: hot-seat)."
+)
+@click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
+@click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
+@click.option("--seed", type=int, default=None, help="The game's seed (default: a random one).")
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the game.")
+@click.option(
+    "--resume",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[FILE]",
+    help="Continue a saved game (default: the last game not finished).",
+)
+@click.option(
+    "--human-policy",
+    type=click.Choice(HUMAN_POLICIES),
+    default=None,
+    help="Watch a game: a policy plays your side (random or greedy), no input needed.",
+)
+@click.option("--delay", type=float, default=None, help="Demo: seconds to pause on each card choice.")
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None, help="Where to save.")
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE", help="Any other setting.")
+@click.option(
+    "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."
+)
+def play(
+    ruleset: str | None,
+    side: str | None,
+    level: str | None,
+    seed: int | None,
+    lang: str | None,
+    resume: str | None,
+    human_policy: str | None,
+    delay: float | None,
+    save_file: str | None,
+    assignments: tuple[str, ...],
+    ids: bool,
+) -> None:
+    """Play a game at the terminal: `twilight play` asks side, level and language, then you play."""
+    console = make_console()
+    reader = LineReader()
+    try:
+        if resume is not None:
+            session = resume_game(console, reader, resume, lang, delay, ids)
+        else:
+            session = new_game(
+                console,
+                reader,
+                ruleset,
+                side,
+                level,
+                seed,
+                lang,
+                human_policy,
+                delay,
+                save_file,
+                assignments,
+                ids,
+            )
+        status = run_game(session)
+    except PlayStop as stop:
+        status = stop.status
+    sys.exit(status)
+
+
+def new_game(
+    console: Console,
+    reader: LineReader,
+    ruleset: str | None,
+    side: str | None,
+    level: str | None,
+    seed: int | None,
+    lang: str | None,
+    policy: str | None,
+    delay: float | None,
+    save_file: str | None,
+    assignments: tuple[str, ...],
+    ids: bool,
+) -> PlaySession:
+    ruleset = ruleset or DEFAULT_RULESET
+    ir = compile_ruleset(ruleset, console)
+    asks = policy is None  # the demo asks nothing
+    if lang is None:
+        english = PlayText(ruleset, "en", ir)
+        options = [(code, english.t(f"play-language-{code}")) for code in LANGUAGES]
+        question = english.t("play-setup-language")
+        lang = ask_choice(reader, console, english, question, options, "en") if asks else "en"
+    text = PlayText(ruleset, lang, ir)
+    settings = _settings(ir, assignments)
+    solo = "ai_side" in ir["settings"]
+    if solo:
+        if side is None:
+            default_side = other(str(ir["settings"]["ai_side"]["default"]))
+            options = [(s, text.side(s)) for s in SIDES]
+            question = text.t("play-setup-side")
+            side = (
+                ask_choice(reader, console, text, question, options, default_side) if asks else default_side
+            )
+        settings["ai_side"] = other(side)
+        if "level" in ir["settings"]:
+            values = [str(v) for v in ir["settings"]["level"]["values"]]
+            if level is not None and level not in values:
+                raise click.BadParameter(f"{level!r} is not one of {', '.join(values)}", param_hint="--level")
+            if level is None:
+                default_level = str(ir["settings"]["level"]["default"])
+                options = setting_options(text, ir, "level")
+                question = text.t("play-setup-level")
+                level = (
+                    ask_choice(reader, console, text, question, options, default_level)
+                    if asks
+                    else default_level
+                )
+            settings["level"] = level
+        humans = [side]
+    else:
+        humans = list(SIDES)
+    seed = seed if seed is not None else secrets.randbelow(2**48)
+    save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
+    meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
+
+
+def resume_game(
+    console: Console, reader: LineReader, resume: str, lang: str | None, delay: float | None, ids: bool
+) -> PlaySession:
+    from twilight.runtime.engine import SaveMismatch
+
+    path = Path(resume) if resume else latest_save()
+    early = PlayText(DEFAULT_RULESET, lang or "en", compile_ruleset(DEFAULT_RULESET, console))
+    if path is None:
+        console.print(early.t("play-save-none"), style="bold red")
+        raise PlayStop(1)
+    try:
+        data = read_save(path)
+    except SaveError as err:
+        console.print(
+            early.t(f"play-save-{err.code}", path=str(err.path), detail=err.detail),
+            style="bold red",
+            markup=False,
+        )
+        raise PlayStop(1) from None
+    ruleset = data["ruleset"]
+    ir = compile_ruleset(ruleset, console)
+    play_meta = data["play"]
+    text = PlayText(ruleset, lang or play_meta["lang"], ir)
+    meta = {**play_meta, "lang": text.lang, "ids": ids or bool(play_meta.get("ids"))}
+    meta.pop("finished", None)
+    session = build_session(console, reader, ir, text, data["seed"], data["settings"], path, meta, delay)
+    try:
+        session.engine.resume_from(data)
+    except SaveMismatch as err:
+        console.print(
+            text.t("play-save-mismatch", path=str(path), detail=str(err)), style="bold red", markup=False
+        )
+        raise PlayStop(1) from None
+    session.saved_answers = len(data["answers"])
+    console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
+    return session
+
+
+def build_session(
+    console: Console,
+    reader: LineReader,
+    ir: dict[str, Any],
+    text: PlayText,
+    seed: int,
+    settings: dict[str, Any],
+    save_path: Path,
+    meta: dict[str, Any],
+    delay: float | None,
+) -> PlaySession:
+    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.solo_ai import players_with_ai
+
+    humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
+    secret = "ai_side" in ir["settings"]
+    engine = Engine(ir, {}, seed=seed, settings=settings)
+    session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
+    policy = meta.get("policy")
+    people: dict[str, Any] = {}
+    bound: list[Any] = []
+    for side in humans:
+        if policy in HUMAN_POLICIES:
+            cls = {"greedy": GreedyPlayer, "cautious": CautiousPlayer}.get(policy, RandomPlayer)
+            inner = cls(seed * 2 + (1 if side == "us" else 2))
+            bound.append(inner)
+            pause = delay if delay is not None else (0.8 if sys.stdout.isatty() else 0.0)
+            people[side] = DemoPlayer(session, inner, pause, wait)
+        else:
+            people[side] = TerminalPlayer(session)
+    players, ai = players_with_ai(ir, engine.state.settings, people)
+    if ai is not None:
+        bound.append(ai)
+        ai_side = next(s for s, p in players.items() if p is ai)
+        players[ai_side] = AutosavingPlayer(session, ai)
+    engine.players = players
+    for player in bound:
+        player.engine = engine
+    return session
+
+
+def run_game(session: PlaySession) -> int:
+    """Play until the end or until the player quits; 0 either way, 1 when the game cannot go on."""
+    from twilight.runtime.decisions import IllegalAnswer
+    from twilight.runtime.engine import RuleError, SaveMismatch
+
+    text, console, engine = session.text, session.console, session.engine
+    trace_path = trace_path_for(session.save_path)
+    trace_path.parent.mkdir(parents=True, exist_ok=True)
+    with trace_path.open("w", encoding="utf-8") as trace:
+        engine.trace_to = trace
+        try:
+            engine.run()
+        except QuitGame:
+            session.save()
+            console.print(text.t("play-quit", path=str(session.save_path)), markup=False)
+            return 0
+        except KeyboardInterrupt:
+            # Outside a prompt (the AI thinking): the last autosave stands; the state now is between
+            # decisions and is not saved.
+            console.print(text.t("play-interrupted", path=str(session.save_path)), markup=False)
+            return 130
+        except SaveMismatch as err:
+            console.print(
+                text.t("play-save-mismatch", path=str(session.save_path), detail=str(err)),
+                style="bold red",
+                markup=False,
+            )
+            return 1
+        except (RuleError, IllegalAnswer) as err:
+            console.print(text.t("play-rules-error", detail=str(err)), style="bold red", markup=False)
+            return 1
+    session.save(finished=True)
+    end_screen(session, trace_path)
+    return 0
+
+
+def end_screen(session: PlaySession, trace_path: Path) -> None:
+    text, state, engine = session.text, session.engine.state, session.engine
+    narrator = Narrator(text)
+    for line in session.recent_lines()[-12:]:
+        session.console.print("  " + line, markup=False, highlight=False)
+    lines = []
+    if state.winner == "draw":
+        lines.append(text.t("play-end-draw"))
+    else:
+        lines.append(text.t("play-end-winner", **text.side_args(str(state.winner))))
+    lines.append(text.t("play-end-reason", reason=narrator.reason(state.end_reason)))
+    lines.append(text.t("play-end-vp", vp=state.vp, standing=narrator.standing(state.vp)))
+    lines.append(text.t("play-end-turn", turn=state.turn))
+    if engine.rating is not None:
+        humans = session.meta.get("humans") or []
+        mine = len(humans) == 1 and state.winner in humans
+        lines.append(
+            text.t(
+                "play-end-rating",
+                rating=text.maybe(f"rating-{engine.rating}") or engine.rating,
+                mine="yes" if mine else "no",
+            )
+        )
+    lines.append(text.t("play-end-trace", path=str(trace_path)))
+    lines.append(text.t("play-end-explain", path=str(trace_path)))
+    session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))

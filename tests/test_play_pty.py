@@ -1,0 +1,260 @@
+"""`twilight play` through a real pseudo-terminal: whole turns in each language, garbage at every kind
+of prompt, quit and resume to the same state, a damaged save, and a whole demo game."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from play_driver import PlayDriver, Question, answer_for, read_save
+
+pexpect = pytest.importorskip("pexpect")
+
+SEED = 11
+
+
+def play_turn(driver: PlayDriver, until_turn: int = 2) -> list[Question]:
+    """Answer every question until turn `until_turn` begins; the questions asked, in order."""
+    asked: list[Question] = []
+    while True:
+        q = driver.question()
+        assert q is not None, "the game ended before the turn did"
+        if f"[turn={until_turn}]" in q.screen or _turn_of(q.screen) >= until_turn:
+            asked.append(q)
+            return asked
+        asked.append(q)
+        driver.send(answer_for(q, len(asked)))
+
+
+def _turn_of(screen: str) -> int:
+    import re
+
+    found = re.findall(r"(?:Turn|Ход) (\d+)\b", screen)
+    return int(found[-1]) if found else 0
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text
+    assert "internal error" not in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Turn 1", "DEFCON", "Cards to choose from", "Last moves"]),
+        ("ru", ["Ход 1", "DEFCON", "Первичный"]),
+    ],
+)
+def test_a_whole_turn_in_each_language(tmp_path: Path, lang: str, words: list[str]) -> None:
+    driver = PlayDriver(["--seed", str(SEED), "--lang", lang, "--side", "us", "--level", "normal", "--ids"], tmp_path)
+    asked = play_turn(driver)
+    kinds = {q.name for q in asked}
+    # The draft, the headline (keep one, order the rest), and the action rounds' cards and targets.
+    assert {"draft_keep", "headline_card", "action_card", "play_mode"} <= kinds
+    out = driver.output()
+    for word in words:
+        assert word in out, word
+    driver.send("quit")
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+    save = tmp_path / "saves" / f"solo-v2-{SEED}.json"
+    data = read_save(save)
+    assert data["play"]["lang"] == lang and data["play"]["humans"] == ["us"]
+    assert data["settings"]["ai_side"] == "ussr"
+    assert (tmp_path / "saves" / f"solo-v2-{SEED}.trace.jsonl").is_file()
+
+
+GARBAGE = ["", "zzzz", "999", "0", "-1", "+2", "1.", "2 2", " - ", "1,1,1,1,1,1,1,1,1", "Poland", "Польша", "!!! ??", "x" * 300, "ё" * 5]
+
+
+def test_garbage_at_every_kind_of_prompt_changes_nothing(tmp_path: Path) -> None:
+    driver = PlayDriver(["--seed", "5", "--lang", "en", "--side", "us", "--level", "hard", "--ids"], tmp_path)
+    seen: set[str] = set()
+    turn_two = False
+    answered = 0
+    while not turn_two:
+        q = driver.question()
+        assert q is not None
+        if _turn_of(q.screen) >= 2:
+            turn_two = True
+            break
+        if q.name not in seen:
+            seen.add(q.name)
+            before = q.screen
+            for junk in GARBAGE:
+                driver.send(junk)
+                again = driver.until_prompt()
+                # Re-asked, with a message, and nothing moved: no new history lines, no new screen.
+                assert "decision=" not in again and "Last moves" not in again, (q.name, junk, again)
+                assert again.strip(), (q.name, junk)
+            assert before
+        answered += 1
+        driver.send(answer_for(q, answered))
+    driver.send("quit")
+    assert driver.finish() == 0
+    out = driver.output()
+    no_traceback(out)
+    assert {"draft_keep", "headline_card", "action_card", "play_mode"} <= seen
+    assert "is not one of the choices" in out
+    assert "is not on the list" in out
+
+
+def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
+    driver = PlayDriver(["--seed", "3", "--ids"], tmp_path)
+    driver.until_prompt()  # language
+    for junk in ("klingon", "7", "-"):
+        driver.send(junk)
+        driver.until_prompt()
+    driver.send("2")  # Русский
+    driver.until_prompt()  # side
+    driver.send("марсиане")
+    driver.until_prompt()
+    driver.send("")  # default: the US (the AI plays the USSR)
+    driver.until_prompt()  # level
+    driver.send("эксп")  # Эксперт, by its beginning
+    q = driver.question()
+    assert q is not None and q.name == "draft_keep"
+    driver.send("выход")  # quit, in Russian
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+    data = read_save(tmp_path / "saves" / "solo-v2-3.json")
+    assert data["settings"]["level"] == "expert"
+    assert data["settings"]["ai_side"] == "ussr"
+    assert data["play"]["lang"] == "ru"
+
+
+def test_quit_then_resume_reaches_the_same_state(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    driver = PlayDriver(["--seed", "21", "--lang", "en", "--side", "ussr", "--level", "normal", "--ids", "--save", str(save)], tmp_path)
+    for n in range(14):
+        q = driver.question()
+        assert q is not None
+        driver.send(answer_for(q, n))
+    q = driver.question()
+    assert q is not None
+    driver.send("quit")
+    assert driver.finish() == 0
+    first = read_save(save)
+
+    resumed = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    again = resumed.question()
+    assert again is not None
+    assert (again.name, again.side, [o[2] for o in again.options]) == (q.name, q.side, [o[2] for o in q.options])
+    resumed.send("save")
+    resumed.until_prompt()
+    second = read_save(save)
+    assert second["digest"] == first["digest"]
+    assert second["answers"] == first["answers"]
+    # And play goes on from there.
+    resumed.send(answer_for(again, 0))
+    assert resumed.question() is not None
+    resumed.send("quit")
+    assert resumed.finish() == 0
+    no_traceback(resumed.output())
+    assert "Resumed" in resumed.output()
+
+
+def test_resume_without_a_file_takes_the_last_unfinished_game(tmp_path: Path) -> None:
+    driver = PlayDriver(["--seed", "8", "--lang", "en", "--side", "us", "--level", "normal", "--ids"], tmp_path)
+    q = driver.question()
+    assert q is not None
+    driver.send("quit")
+    assert driver.finish() == 0
+    resumed = PlayDriver(["--resume", "--ids"], tmp_path)
+    again = resumed.question()
+    assert again is not None and again.name == q.name
+    resumed.send("quit")
+    assert resumed.finish() == 0
+
+
+@pytest.mark.parametrize(
+    ("content", "expected"),
+    [
+        (b"{not json", "damaged"),
+        (b"", "damaged"),
+        (b"\xff\xfe\x00garbage", "damaged"),
+        (b'{"format": 1, "ruleset": "solo-v2"}', "not a twilight save"),
+        (b"[1, 2, 3]", "not a twilight save"),
+    ],
+)
+def test_a_damaged_save_gives_a_clear_message(tmp_path: Path, content: bytes, expected: str) -> None:
+    save = tmp_path / "broken.json"
+    save.write_bytes(content)
+    driver = PlayDriver(["--resume", str(save), "--lang", "en"], tmp_path)
+    status = driver.finish()
+    out = driver.output()
+    assert status == 1
+    assert expected in out
+    no_traceback(out)
+    assert save.read_bytes() == content  # the file is left as it was
+
+
+def test_a_save_whose_answers_do_not_fit_is_refused(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    driver = PlayDriver(["--seed", "4", "--lang", "en", "--side", "us", "--level", "normal", "--ids", "--save", str(save)], tmp_path)
+    for n in range(3):
+        q = driver.question()
+        assert q is not None
+        driver.send(answer_for(q, n))
+    driver.question()
+    driver.send("quit")
+    assert driver.finish() == 0
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["answers"][0][1] = "not_a_card"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    resumed = PlayDriver(["--resume", str(save)], tmp_path)
+    assert resumed.finish() == 1
+    out = resumed.output()
+    assert "does not lead back to its game" in out
+    no_traceback(out)
+
+
+def test_ctrl_d_at_a_prompt_saves_and_stops(tmp_path: Path) -> None:
+    driver = PlayDriver(["--seed", "9", "--lang", "en", "--side", "us", "--level", "normal", "--ids"], tmp_path)
+    assert driver.question() is not None
+    driver.child.sendeof()
+    assert driver.finish() == 0
+    assert "Game saved" in driver.output()
+    assert (tmp_path / "saves" / "solo-v2-9.json").is_file()
+
+
+def test_commands_help_why_log_board_save(tmp_path: Path) -> None:
+    driver = PlayDriver(["--seed", "12", "--lang", "en", "--side", "us", "--level", "normal", "--ids"], tmp_path)
+    answered = 0
+    while True:
+        q = driver.question()
+        assert q is not None
+        if q.name == "action_card":
+            break
+        answered += 1
+        driver.send(answer_for(q, answered))
+    driver.send("?")
+    help_text = driver.until_prompt()
+    assert "Play one card this action round" in help_text
+    driver.send("why")
+    why = driver.until_prompt()
+    assert "AI" in why
+    driver.send("log")
+    log = driver.until_prompt()
+    assert "History" in log and "Turn 1" in log
+    driver.send("board")
+    board = driver.until_prompt()
+    assert "decision=action_card" in board
+    driver.send("save")
+    assert "Saved to" in driver.until_prompt()
+    driver.send("q")
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+
+
+@pytest.mark.parametrize("policy", ["random", "greedy"])
+def test_a_whole_demo_game_exits_0(tmp_path: Path, policy: str) -> None:
+    driver = PlayDriver(["--human-policy", policy, "--seed", "31", "--lang", "ru", "--delay", "0"], tmp_path)
+    status = driver.finish()
+    out = driver.output()
+    no_traceback(out)
+    assert status == 0, out[-3000:]
+    assert "Игра окончена" in out
+    data = read_save(tmp_path / "saves" / "solo-v2-31.json")
+    assert data["play"]["finished"] is True
