@@ -64,11 +64,18 @@ class Matcher:
             for o, keys in zip(self.options, self.keys, strict=True)
             if any(k.startswith(text) for k in keys)
         ]
+        if not begins:
+            # "china" for The China Card: the beginning of a later word of the name.
+            begins = [
+                o
+                for o, keys in zip(self.options, self.keys, strict=True)
+                if any((" " + k).find(" " + text) > 0 for k in keys)
+            ]
         if len(begins) == 1:
             return begins[0]
         if begins:
-            return Problem("ambiguous", {"text": typed.strip(), "matches": begins})
-        return Problem("unknown", {"text": typed.strip()})
+            return Problem("ambiguous", {"text": raw, "matches": begins})
+        return Problem("unknown", {"text": raw})
 
 
 def split_picks(text: str) -> list[str]:

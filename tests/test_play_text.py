@@ -1,0 +1,131 @@
+"""The words a player reads in `twilight play`, over whole games: every history line, question, option
+and screen in English and Russian is a finished sentence (no message id, no unfilled variable, no
+Fluent error)."""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import Any
+
+import pytest
+from helpers import compiled_ir
+from rich.console import Console
+from twilight.cli.play_log import Narrator
+from twilight.cli.play_screen import Screen
+from twilight.cli.play_session import PlaySession
+from twilight.cli.play_text import PlayText
+from twilight.runtime.decisions import Decision, RandomPlayer
+from twilight.runtime.engine import Engine
+from twilight.runtime.solo_ai import players_with_ai
+
+RAW_ID = re.compile(r"\b(?:play|log|help|decision|option|refusal|end|rating|setting|phase)-[a-z_]+")
+
+
+class Recording(RandomPlayer):
+    """A random player that keeps every decision it was asked."""
+
+    def __init__(self, seed: int, asked: list[Decision]) -> None:
+        super().__init__(seed)
+        self.asked = asked
+
+    def decide(self, decision: Decision) -> Any:
+        self.asked.append(decision)
+        return super().decide(decision)
+
+
+def play(ruleset: str, seed: int) -> tuple[Engine, list[Decision]]:
+    ir = compiled_ir(ruleset)
+    asked: list[Decision] = []
+    people = {"us": Recording(seed, asked), "ussr": Recording(seed + 1, asked)}
+    players, ai = players_with_ai(ir, None, people)
+    engine = Engine(ir, players, seed=seed)
+    if ai is not None:
+        ai.engine = engine
+    engine.run()
+    return engine, asked
+
+
+@pytest.fixture(scope="module", params=[("solo-v2", 3), ("standard", 4)], ids=["solo-v2", "standard"])
+def game(request: pytest.FixtureRequest) -> tuple[str, Engine, list[Decision]]:
+    ruleset, seed = request.param
+    engine, asked = play(ruleset, seed)
+    return ruleset, engine, asked
+
+
+def finished(text: str) -> None:
+    assert not RAW_ID.search(text), text
+    assert "{" not in text and "}" not in text, text
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_history_reads_as_sentences(game: tuple[str, Engine, list[Decision]], lang: str) -> None:
+    ruleset, engine, _ = game
+    text = PlayText(ruleset, lang, engine.ir)
+    lines = Narrator(text).lines(engine.events)
+    assert len(lines) > 50
+    for line in lines:
+        finished(line)
+    assert text.loc.errors == []
+    kinds = {e["kind"] for e in engine.events}
+    assert {"turn", "play", "influence", "action_round"} <= kinds
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_every_question_and_option_is_worded(game: tuple[str, Engine, list[Decision]], lang: str) -> None:
+    ruleset, engine, asked = game
+    text = PlayText(ruleset, lang, engine.ir)
+    console = Console(file=io.StringIO(), width=120)
+    session = PlaySession(engine, text, console, _nowhere(), {"humans": ["us"], "lang": lang})
+    for decision in asked:
+        finished(session.prompt_text(decision))
+        for option in decision.options:
+            finished(text.option(option))
+        for line in session.help_lines(decision):
+            finished(line)
+    assert text.loc.errors == []
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_screen_draws_in_each_language(game: tuple[str, Engine, list[Decision]], lang: str) -> None:
+    ruleset, engine, asked = game
+    text = PlayText(ruleset, lang, engine.ir)
+    out = io.StringIO()
+    screen = Screen(Console(file=out, width=120, color_system=None), text, engine, ruleset != "standard")
+    card_choice = next(d for d in asked if d.name == "action_card")
+    screen.show(card_choice, "?", Narrator(text).lines(engine.events[-30:]))
+    drawn = out.getvalue()
+    finished(drawn)
+    assert text.country("poland") in drawn and text.card(str(card_choice.options[0])) in drawn
+    assert text.loc.errors == []
+
+
+def test_russian_names_take_their_grammatical_forms() -> None:
+    ir = compiled_ir("solo-v2")
+    text = PlayText("solo-v2", "ru", ir)
+    forms = text.country_args("cuba")
+    assert forms["country"] == "Куба"
+    assert forms["country_in"] == "на Кубе"
+    assert text.country_args("poland")["country_gen"] == "Польши"
+    line = Narrator(text).line(
+        {"kind": "influence", "side": "ussr", "country": "poland", "change": 2, "now": 3}
+    )
+    assert line is not None and "в Польше" in line
+    english = PlayText("solo-v2", "en", ir)
+    assert english.country_args("cuba")["country_in"] == "Cuba"
+
+
+def test_russian_plurals() -> None:
+    text = PlayText("solo-v2", "ru", compiled_ir("solo-v2"))
+    narrate = Narrator(text).line
+    one = narrate({"kind": "reshuffle", "cards": 21})
+    few = narrate({"kind": "reshuffle", "cards": 22})
+    many = narrate({"kind": "reshuffle", "cards": 25})
+    assert one and few and many
+    assert len({one.replace("21", ""), few.replace("22", ""), many.replace("25", "")}) == 3
+
+
+def _nowhere() -> Any:
+    from pathlib import Path
+
+    return Path("/nonexistent/never-written.json")
