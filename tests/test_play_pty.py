@@ -267,3 +267,20 @@ def test_a_whole_demo_game_exits_0(tmp_path: Path, policy: str) -> None:
     assert "Игра окончена" in out
     data = read_save(tmp_path / "saves" / "solo-v2-31.json")
     assert data["play"]["finished"] is True
+
+
+def test_tab_completes_a_name(tmp_path: Path) -> None:
+    driver = PlayDriver(solo(5), tmp_path)
+    q = driver.question()
+    assert q is not None
+    _, label, ident = q.options[1]
+    name = label.rsplit(" (", 1)[0]
+    driver.child.send(name[:3] + "\t")
+    driver.child.expect(name[3:].split()[0])  # the terminal shows the rest of the name, completed
+    driver.child.send("\r")
+    driver.child.expect("\n")
+    after = driver.question()
+    assert after is not None
+    assert ident not in [o[2] for o in after.options]  # that card was taken
+    driver.send("quit")
+    assert driver.finish() == 0
