@@ -121,6 +121,8 @@ def answer_for(q: Question, turn: int) -> str:
     others = [re.sub(r" \(\d+\)$", "", o[1]).casefold() for o in q.options[1:]]
     for size in range(3, len(label) + 1):
         prefix = label[:size]
+        if prefix[-1] in " -/'’":  # the game reads "De " as "de"
+            continue
         if not any(o.startswith(prefix.casefold()) for o in others):
             return prefix
     return str(number)

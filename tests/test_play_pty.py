@@ -284,3 +284,22 @@ def test_tab_completes_a_name(tmp_path: Path) -> None:
     assert ident not in [o[2] for o in after.options]  # that card was taken
     driver.send("quit")
     assert driver.finish() == 0
+
+
+def test_the_standard_ruleset_is_hot_seat_for_two(tmp_path: Path) -> None:
+    driver = PlayDriver(["--ruleset", "standard", "--seed", "2", "--lang", "en", "--ids"], tmp_path)
+    sides: set[str] = set()
+    multi = 0
+    for n in range(12):
+        q = driver.question()
+        assert q is not None
+        sides.add(q.side)
+        multi += not q.single
+        driver.send(answer_for(q, n))
+    assert sides == {"us", "ussr"}  # both sides answered at this terminal
+    assert multi >= 1  # the setup's influence: several countries in one answer
+    driver.send("quit")
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+    data = read_save(tmp_path / "saves" / "standard-2.json")
+    assert data["play"]["humans"] == ["us", "ussr"]
