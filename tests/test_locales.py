@@ -12,8 +12,9 @@ from twilight.cli.explain_cmd import EXPLAIN_WORDS
 from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 
-# Attributes a language may add for its grammar (cli/outline.py): genitive and accusative forms.
-CASE_ATTRIBUTES = {"gen", "acc"}
+# Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
+# instrumental and the locative and directional forms with their preposition (play.ftl, map names).
+CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to"}
 
 
 @pytest.fixture(scope="module")
