@@ -103,7 +103,7 @@ decision-missile_envy_card = Choose which of your highest-operations cards to ha
 decision-muslim_revolution_countries = Choose { $max } different { $max ->
         [one] country
        *[other] countries
-    } to lose all US influence
+    } to remove all US influence from
 decision-norad_influence = Choose a country already holding US influence to add 1 more, or none
 decision-oas_founded_country = Choose a country of Central or South America for 1 influence
 decision-ortega_coup_target = Choose a country next to Nicaragua for a free coup, or none
@@ -132,7 +132,7 @@ decision-star_wars_card = Choose a non-scoring card of the discard pile whose ev
 decision-suez_crisis_remove = Choose France, the UK or Israel to take 1 US influence from (at most 2 per country)
 decision-tear_down_this_wall_coup = Choose a European country for a free coup
 decision-tear_down_this_wall_realign = Choose a European country for a realignment roll, or none to stop
-decision-truman_doctrine_country = Choose a European country neither side controls to lose all USSR influence
+decision-truman_doctrine_country = Choose a European country neither side controls to remove all USSR influence from
 decision-un_intervention_card = Choose a card of your hand with your opponent's event: it is cancelled and you use its operations
 decision-ussuri_river_country = Choose an Asian country for 1 influence (at most 2 per country)
 decision-voice_of_america_country = Choose a country outside Europe to take 1 USSR influence from (at most 2 per country)
@@ -140,7 +140,7 @@ decision-warsaw_pact_add = Choose an Eastern European country for 1 influence (a
 decision-warsaw_pact_remove = Choose { $max } different { $max ->
         [one] country
        *[other] countries
-    } of Eastern Europe to lose all US influence
+    } of Eastern Europe to remove all US influence from
 
 ## Choices between named answers (`decide`)
 
@@ -163,7 +163,7 @@ option-space = Space Race
 option-ops = Operations
 option-yes = Yes
 option-no = No
-option-all_in = All operations in { $region }
+option-all_in = All operations: { $region }
 option-play_drawn_card = Play the drawn card
 option-return_card = Return it, use the operations
 option-decline = Neither

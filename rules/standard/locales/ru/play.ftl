@@ -111,7 +111,7 @@ decision-marshall_plan_countries = Выберите { $max } { $max ->
         [few] разные страны
        *[many] разных стран
     } Западной Европы не под контролем СССР: в каждую по 1 очку влияния
-decision-missile_envy_card = Выберите, какую из ваших карт с наибольшими ОО отдать за «{ card-missile_envy }»
+decision-missile_envy_card = Выберите, какую из ваших карт с наибольшими ОО отдать за карту «{ card-missile_envy }»
 decision-muslim_revolution_countries = Выберите { $max } { $max ->
         [one] страну
         [few] разные страны
@@ -146,7 +146,7 @@ decision-star_wars_card = Выберите карту из стопки сбро
 decision-suez_crisis_remove = Выберите Францию, Великобританию или Израиль, где снять 1 влияние США (не больше 2 из одной страны)
 decision-tear_down_this_wall_coup = Выберите европейскую страну для бесплатного переворота
 decision-tear_down_this_wall_realign = Выберите европейскую страну для броска на уравнивание влияния — или ни одной, чтобы закончить
-decision-truman_doctrine_country = Выберите европейскую страну, которую не контролирует ни одна сторона: там снимут всё влияние СССР
+decision-truman_doctrine_country = Выберите европейскую страну, которую не контролирует ни одна сторона, чтобы снять там всё влияние СССР
 decision-un_intervention_card = Выберите карту на руке с событием противника: событие отменяется, а вы используете её ОО
 decision-ussuri_river_country = Выберите страну Азии для 1 очка влияния (не больше 2 в одну страну)
 decision-voice_of_america_country = Выберите страну вне Европы, где снять 1 влияние СССР (не больше 2 из одной страны)
@@ -198,7 +198,7 @@ option-add_ussr_influence = Добавить влияние СССР
 ## Почему ход не принят (`forbid ... code КОД`)
 
 refusal-bear_trap = «{ card-bear_trap }» держит СССР: в этом раунде действий можно разыграть только карточку подсчета очков
-refusal-cambridge_five_late_war = Событие «{ card-the_cambridge_five }» нельзя разыграть в Конце войны
+refusal-cambridge_five_late_war = Событие карты «{ card-the_cambridge_five }» нельзя разыграть в Конце войны
 refusal-china_card_discarded = { card-the_china_card } никогда не сбрасывается
 refusal-china_in_headline = { card-the_china_card } не может быть заглавной картой
 refusal-defcon_restricted = При этом DEFCON нельзя проводить перевороты и уравнивание влияния { $country_in }: Европа закрыта при DEFCON 4 и ниже, Азия — при 3 и ниже, Ближний Восток — при 2
