@@ -12,8 +12,9 @@ from twilight.cli.explain_cmd import EXPLAIN_WORDS
 from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 
-# Attributes a language may add for its grammar (cli/outline.py): genitive and accusative forms.
-CASE_ATTRIBUTES = {"gen", "acc"}
+# Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
+# instrumental and the locative and directional forms with their preposition (play.ftl, map names).
+CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to"}
 
 
 @pytest.fixture(scope="module")
@@ -52,6 +53,7 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= {f"side-{s}" for s in ir["map"]["sides"]}
     ids |= {f"procedure-{p}" for p in ir.get("procedures", {})}
     ids |= {f"function-{f}" for f in ir.get("functions", {})}
+    ids |= play_message_ids(ir)
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 
@@ -231,3 +233,204 @@ def _source(loc: Any, msg: str) -> str:
         if found:
             return found.group(1)
     return ""
+
+
+# The words of `twilight play` (rules/*/locales/*/play.ftl): a prompt for every choice a player can be
+# asked, a label for every answer that is a word, a reason for every refusal code, and the words for the
+# game's end reasons, victory ratings, settings and phases, each read from the IR (and the runtime's own
+# choices from its source), so an author who adds a decision, an option, a code or a phase without its
+# words fails here. Russian also needs four cases of every map name (map.ftl).
+
+PLAY_RULESETS = ("standard", "solo-v2", "solo-v2-quickdeal")
+RUSSIAN_FORMS = {"gen", "ins", "in", "to"}
+
+
+def _walk(node: Any) -> Any:
+    """Every dict of the IR below node, node first."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _texts(expr: Any) -> set[str]:
+    """The text literals an expression can give as its value (through `if ... then ... else`)."""
+    if isinstance(expr, dict) and expr.get("op") == "if":
+        return _texts(expr["args"][1]) | _texts(expr["args"][2])
+    if isinstance(expr, dict) and isinstance(expr.get("str"), str):
+        return {expr["str"]}
+    return set()
+
+
+def runtime_choices() -> tuple[set[str], set[str]]:
+    """The choices the runtime asks by name (`engine.ask_one("NAME", ...)`) and the word answers it
+    offers: the operation modes, the play modes, the words listed in its calls (`["yes", "no"]`), and
+    `all_in` for the `all_in_<region>` answers."""
+    import twilight.runtime.primitives as primitives
+    from twilight.runtime.scenario import PLAY_MODES
+
+    source = Path(primitives.__file__).read_text(encoding="utf-8")
+    calls = re.findall(r"ask_one\((.*)\)", source)
+    names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
+    listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]
+    words = {w for items in listed for w in re.findall(r'"(\w+)"', items)}
+    words |= set(primitives.MODES) | set(PLAY_MODES)
+    if 'f"all_in_{' in source:
+        words.add("all_in")
+    return names, words
+
+
+def play_names(ir: dict[str, Any]) -> dict[str, set[str]]:
+    """The names of one ruleset's IR that need words in `twilight play`, by message family."""
+    names: dict[str, set[str]] = {f: set() for f in ("decision", "option", "refusal", "end", "phase")}
+    for node in _walk(ir):
+        if "choose" in node and isinstance(node.get("decision"), str):
+            names["decision"].add(node["decision"])
+        if isinstance(node.get("decide"), str):
+            names["decision"].add(node["decide"])
+            names["option"] |= {option["name"] for option in node["options"]}
+        if isinstance(node.get("allow"), str):
+            names["decision"].add(node["allow"])
+        if "forbid" in node and isinstance(node.get("code"), str):
+            names["refusal"].add(node["code"])
+        if isinstance(node.get("phase"), str):
+            names["phase"].add(node["phase"])
+        for effect in ("win", "end_in_draw"):
+            if isinstance(node.get(effect), list) and node[effect]:
+                names["end"] |= _texts(node[effect][-1])
+    rating = (ir.get("functions") or {}).get("victory_rating")
+    names["rating"] = _texts(rating["body"]) if rating else set()
+    names["setting"] = set()
+    for name, setting in (ir.get("settings") or {}).items():
+        values = ["true", "false"] if setting["type"] == "bool" else setting["values"]
+        names["setting"] |= {name, *(f"{name}-{v}" for v in values)}
+    return names
+
+
+def play_message_ids(ir: dict[str, Any]) -> set[str]:
+    """The message ids of `twilight play` a ruleset needs: its IR's names and the runtime's choices."""
+    decisions, words = runtime_choices()
+    names = play_names(ir)
+    names["decision"] |= decisions
+    names["option"] |= words
+    return {f"{family}-{name}" for family, found in names.items() for name in found}
+
+
+def missing_play_words(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:
+    """Messages of `twilight play` the table lacks, and map names without their Russian forms when the
+    table is Russian (it has some `.in` form)."""
+    problems = sorted(play_message_ids(ir) - set(table))
+    if any("in" in attrs for attrs in table.values()):
+        for kind, ids in (("country", ir["map"]["countries"]), ("region", ir["map"]["regions"])):
+            for i in ids:
+                lacking = RUSSIAN_FORMS - table.get(f"{kind}-{i}", set())
+                problems.extend(f"{kind}-{i}.{form}" for form in sorted(lacking))
+        problems.extend(
+            f"side-{s}.gen" for s in ir["map"]["sides"] if "gen" not in table.get(f"side-{s}", set())
+        )
+    return problems
+
+
+@pytest.mark.parametrize("ruleset", PLAY_RULESETS)
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_play_word_is_there(ruleset: str, lang: str) -> None:
+    ir = compiled_ir(ruleset)
+    table = message_table(locale_files(ruleset_folders(ruleset), lang))
+    assert missing_play_words(ir, table) == []
+
+
+def test_the_play_names_are_read_from_the_rules(ir: dict[str, Any], solo_ir: dict[str, Any]) -> None:
+    names, solo = play_names(ir), play_names(solo_ir)
+    assert {"warsaw_pact_remove", "summit_defcon", "north_sea_oil_pass_round"} <= names["decision"]
+    assert {"play_drawn_card", "with_neighbours", "end_game"} <= names["option"]
+    assert {"defcon_restricted", "target_protected", "un_intervention_without_partner"} <= names["refusal"]
+    assert names["end"] == {
+        "vp_20",
+        "europe_control",
+        "defcon_1",
+        "final_scoring",
+        "wargames",
+        "cuban_missile_crisis",
+    }
+    assert names["rating"] == set() and solo["rating"] == {"master", "decisive", "clear", "marginal", "draw"}
+    assert names["setting"] == {"optional_cards", "optional_cards-true", "optional_cards-false"}
+    assert {"level-expert", "setup_dice-lower_of_two", "ai_side-us"} <= solo["setting"]
+    assert {"headline", "action_rounds", "final_scoring"} <= names["phase"]
+    assert solo["phase"] - names["phase"] == {"regions"}
+    assert {"draft_keep", "headline_bottom_card"} <= solo["decision"] - names["decision"]
+    assert {"region_restricted", "influence_cap", "event_prevented"} <= solo["refusal"] - names["refusal"]
+    decisions, words = runtime_choices()
+    assert decisions == {"action_card", "play_mode", "event_first", "operations"} | {
+        "coup_target",
+        "realign_target",
+        "influence_target",
+        "ops_in_one_region",
+    }
+    assert words == {"influence", "coup", "realign", "space", "event", "ops", "yes", "no", "all_in"}
+
+
+def test_a_missing_play_word_or_form_is_caught(ir: dict[str, Any]) -> None:
+    table = message_table(locale_files(ruleset_folders("standard"), "ru"))
+    for gone in ("decision-warsaw_pact_remove", "option-all_in", "refusal-quagmire", "phase-headline"):
+        del table[gone]
+    table["country-cuba"] = table["country-cuba"] - {"to"}
+    assert missing_play_words(ir, table) == [
+        "decision-warsaw_pact_remove",
+        "option-all_in",
+        "phase-headline",
+        "refusal-quagmire",
+        "country-cuba.to",
+    ]
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_each_ruleset_holds_its_own_play_words(
+    ir: dict[str, Any], solo_ir: dict[str, Any], lang: str
+) -> None:
+    """A word the standard rules need is in standard's play.ftl; solo-v2's play.ftl holds only its own."""
+    solo_own = set(message_table(own_locale_files(lang)))
+    standard_words = play_message_ids(ir)
+    assert sorted(solo_own & standard_words) == []
+    assert sorted((play_message_ids(solo_ir) - standard_words) - solo_own) == []
+
+
+def test_russian_places_carry_their_preposition() -> None:
+    """`.in` and `.to` start with the same preposition (в, во or на); the sides are indeclinable."""
+    from twilight.cli.i18n import Localizer
+
+    loc = Localizer.for_ruleset("standard", "ru")
+    ir = compiled_ir("standard")
+    for kind, ids in (("country", ir["map"]["countries"]), ("region", ir["map"]["regions"])):
+        for i in ids:
+            where, whither = loc.get(f"{kind}-{i}", "in"), loc.get(f"{kind}-{i}", "to")
+            assert where and whither, f"{kind}-{i}"
+            assert where.split()[0] in ("в", "во", "на"), f"{kind}-{i}.in: {where}"
+            assert where.split()[0] == whither.split()[0], f"{kind}-{i}: {where} / {whither}"
+            assert loc.get(f"{kind}-{i}", "gen") and loc.get(f"{kind}-{i}", "ins")
+    assert loc.get("country-cuba", "in") == "на Кубе" and loc.get("country-poland", "to") == "в Польшу"
+    assert loc.get("region-middle_east", "in") == "на Ближнем Востоке"
+    assert {s: loc.get(f"side-{s}", "gen") for s in ir["map"]["sides"]} == {"us": "США", "ussr": "СССР"}
+    assert loc.errors == []
+
+
+PLAY_ARGS = {"side": "x", "country": "x", "country_in": "в x", "country_gen": "x", "card": "x", "region": "x"}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_play_words_format_without_errors(solo_ir: dict[str, Any], lang: str) -> None:
+    from twilight.cli.i18n import Localizer
+
+    loc = Localizer.for_ruleset(AI_RULESET, lang)
+    for msg in sorted(play_message_ids(solo_ir)):
+        for n in (0, 1, 2, 5, 21):
+            text = loc.get(msg, min=n, max=n, region_in="в x", **PLAY_ARGS)
+            assert text and "{" not in text and not text.endswith("."), msg
+    assert loc.errors == []
+    # The prompts count in the language's plural forms.
+    five = "Choose 5 different countries" if lang == "en" else "Выберите 5 разных стран"
+    two = "Choose 2 different countries" if lang == "en" else "Выберите 2 разные страны"
+    assert loc.get("decision-marshall_plan_countries", min=5, max=5).startswith(five)
+    assert loc.get("decision-comecon_countries", min=2, max=2).startswith(two)

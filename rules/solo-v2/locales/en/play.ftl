@@ -1,0 +1,57 @@
+# Twilight Struggle, solitaire ruleset (Human vs AI, rule book v2): the words of `twilight play` that only
+# this ruleset needs (English). The standard ruleset's play.ftl gives the rest, with the same families:
+#   decision-<name>   a choice's prompt: imperative, one line, no final full stop ($min, $max, $side)
+#   refusal-<code>    why a country or card typed is not offered ($country, $card)
+#   end-<reason>      follows "The game ends: ..."
+#   rating-<value>    the victory rating the function victory_rating gives at the end (rules/solo-v2/victory.tsr)
+#   setting-<name>    a question asked before the game; setting-<name>-<value> each answer
+#   phase-<name>      a part of the turn as the screen heads it
+# A choice made by the AI ("by ai" in the rules) is worded for the side that makes it, like any other.
+# tests/test_locales.py reads the compiled rules and fails when one of these names has no message.
+
+## Choices of the solitaire game
+
+decision-draft_keep = Choose a card to keep; the others go to the AI (the cards you keep may not total more operations than those you give)
+decision-headline_bottom_card = Choose which of the two other cards goes to the very bottom of your deck/hand
+decision-blockade_solo_discard = Choose one of the two cards you drew worth 3 or more operations to discard (you then must play the other next round), or none and lose all your influence in West Germany
+decision-debt_crisis_solo_discard = Choose one of the two cards you drew worth 3 or more operations to discard (you then must play the other next round), or none and the AI doubles its influence in 2 South American countries
+decision-olympic_games_solo_answer = The AI hosts the Olympic Games: choose to take part or to boycott them
+decision-un_intervention_solo_card = Choose the other card you drew this round, one with an AI event: its event is cancelled and you use its operations
+decision-cuban_missile_crisis_solo_headline = Choose West Germany or Turkey to take 2 of your opponent's influence from (headline)
+decision-cuban_missile_crisis_solo_scoring = Choose West Germany or Turkey to take 2 of your opponent's influence from (scoring round in Europe)
+decision-independent_reds_solo_headline = Choose a country where your opponent's influence exceeds yours by 2 or more, to match it
+decision-independent_reds_solo_round = Choose a country where your opponent's influence exceeds yours by 3 or more, to match it
+decision-truman_doctrine_solo_country = Choose a European country neither side controls where your opponent has 2 or more influence, to remove all of it
+
+## Why a move is refused
+
+refusal-event_prevented = The event of { $card } cannot be played: a card in effect prevents it
+refusal-influence_cap = No more than 2 influence in one country per action round: you have placed 2 in { $country } already
+refusal-region_restricted = { $country } is outside this round's regions: you may act only in the Primary region and, outside scoring rounds, in the Secondary region
+
+## How the game ended, and how well
+
+end-scoring_round_europe = a side controls Europe at the end of a scoring round
+rating-master = Master victory
+rating-decisive = Decisive victory
+rating-clear = Clear victory
+rating-marginal = Marginal victory
+rating-draw = Draw
+
+## Settings asked before the game
+
+setting-level = Which skill level?
+setting-level-normal = Normal
+setting-level-experienced = Experienced (the AI starts with 2 VP)
+setting-level-hard = Hard (the AI starts with 4 VP)
+setting-level-expert = Expert (the AI starts with 7 VP)
+setting-setup_dice = How is the variable setup rolled?
+setting-setup_dice-one_die = One die
+setting-setup_dice-lower_of_two = Two dice, the lower one counts
+setting-ai_side = Which side does the AI play?
+setting-ai_side-us = The US (you play the USSR)
+setting-ai_side-ussr = The USSR (you play the US)
+
+## Parts of the turn
+
+phase-regions = Region Play Restriction

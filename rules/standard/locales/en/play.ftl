@@ -1,0 +1,230 @@
+# Twilight Struggle, standard ruleset: the words a player sees in `twilight play` (English).
+#
+# For translators. Families of messages, each id built from a name in the rule files or the runtime:
+#   decision-<name>            the prompt of a choice: imperative, one line, no final full stop. Names
+#                              come from `choose ... as NAME`, `decide NAME`, `allow NAME` (a yes/no
+#                              question at the start of an action round) and the runtime's own choices.
+#                              Variables: $min and $max (how many to pick, numbers; equal when the number
+#                              is fixed, $min 0 when picking is optional), $side (the deciding side's name).
+#   option-<word>              a label for an answer that is neither a country, a card nor a region;
+#                              short, for a numbered menu. option-all_in takes $region (a region's name).
+#   refusal-<code>             why a country or card typed is not offered: one sentence, from the `code`
+#                              of a `forbid`. Variables: $country (a country's name), $card (a card's name).
+#   end-<reason>               follows "The game ends: ..."; the winner is shown separately.
+#   setting-<name>             a question asked before the game; setting-<name>-<value> each answer.
+#   phase-<name>               a part of the turn as the screen heads it (the round number is separate).
+# The solitaire ruleset (rules/solo-v2/locales) adds its own words and sees all of these.
+# tests/test_locales.py reads the compiled rules and fails when one of these names has no message.
+
+## Choices the runtime asks in every game
+
+decision-action_card = Choose a card to play this action round
+decision-play_mode = Choose how to play this card
+decision-event_first = The card carries your opponent's event: choose what comes first, the event or your operations
+decision-operations = Choose the kind of operations
+decision-coup_target = Choose a country for the coup attempt
+decision-realign_target = Choose a country for a realignment roll
+decision-influence_target = Choose a country for the next influence point
+decision-ops_in_one_region = Choose whether to spend every operation in one region for its bonus
+
+## Yes/no offers at the start of an action round (`allow`)
+
+decision-north_sea_oil_pass_round = { card-north_sea_oil }: choose whether to give up this eighth action round (a scoring card may still be played)
+decision-defuse_cuban_missile_crisis = { card-cuban_missile_crisis }: choose whether to end the crisis now by removing 2 of your influence (USSR from Cuba, US from West Germany or Turkey)
+
+## Choices of the turn sequence
+
+decision-ussr_setup_influence = Choose where your { $max } setup influence { $max ->
+        [one] point goes
+       *[other] points go
+    } in Eastern Europe (one country may take several)
+decision-us_setup_influence = Choose where your { $max } setup influence { $max ->
+        [one] point goes
+       *[other] points go
+    } in Western Europe (one country may take several)
+decision-headline_card = Choose your headline card
+decision-discard_held_cards = Choose up to { $max } { $max ->
+        [one] card
+       *[other] cards
+    } of your hand to discard now (your Space Race ability), or none
+
+## Choices of card events
+
+decision-aldrich_ames_discard = Choose a card of the US hand to be discarded
+decision-ask_not_discard = Choose up to { $max } { $max ->
+        [one] card
+       *[other] cards
+    } of your hand to discard; you then draw as many new ones
+decision-bear_trap_discard = Choose a card worth 2 or more operations to discard; a roll of 1-4 then frees you from { card-bear_trap }
+decision-blockade_discard = Choose a card worth 3 or more operations to discard, or none and lose all your influence in West Germany
+decision-brush_war_target = Choose a country of stability 1 or 2 to attack
+decision-cambridge_five_influence = Choose a country in a region named on the revealed scoring cards for 1 influence, or none
+decision-che_first_coup = Choose a non-battleground country of Central America, South America or Africa for a free coup, or none
+decision-che_second_coup = Choose another non-battleground country of Central America, South America or Africa for a second free coup, or none
+decision-chernobyl_region = Choose the region where the USSR may not place influence with operations for the rest of the turn
+decision-colonial_rear_guards_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Africa or Southeast Asia for 1 influence each
+decision-comecon_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Eastern Europe not controlled by the US for 1 influence each
+decision-cuban_missile_crisis_country = Choose West Germany or Turkey to take 2 US influence from
+decision-de_stalinization_remove = Choose a country to pick up 1 of your influence from for moving, or none to stop picking up
+decision-de_stalinization_add = Choose a country not controlled by the US for 1 of the moved influence points (at most 2 per country)
+decision-debt_crisis_discard = Choose a card worth 3 or more operations to discard, or none and the USSR doubles its influence in 2 South American countries
+decision-debt_crisis_double = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of South America where your influence is doubled
+decision-decolonization_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Africa or Southeast Asia for 1 influence each
+decision-east_european_unrest_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Eastern Europe to reduce USSR influence in (1 each, 2 each in the Late War)
+decision-how_i_learned_defcon = Choose the DEFCON level to set (at 1 nuclear war breaks out and you lose)
+decision-independent_reds_country = Choose Yugoslavia, Romania, Bulgaria, Hungary or Czechoslovakia to bring US influence there up to the USSR's
+decision-indo_pakistani_war_target = Choose the country to invade: India or Pakistan
+decision-iran_iraq_war_target = Choose the country to invade: Iran or Iraq
+decision-junta_country = Choose a country of Central or South America for 2 of your influence
+decision-junta_coup_target = Choose a country of Central or South America for a free coup
+decision-junta_realign_target = Choose a country of Central or South America for a realignment roll
+decision-liberation_theology_country = Choose a country of Central America for 1 influence (at most 2 per country)
+decision-marine_barracks_removal = Choose a Middle Eastern country to take 1 US influence from
+decision-marshall_plan_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Western Europe not controlled by the USSR for 1 influence each
+decision-missile_envy_card = Choose which of your highest-operations cards to hand over for { card-missile_envy }
+decision-muslim_revolution_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } to remove all US influence from
+decision-norad_influence = Choose a country already holding US influence to add 1 more, or none
+decision-oas_founded_country = Choose a country of Central or South America for 1 influence
+decision-ortega_coup_target = Choose a country next to Nicaragua for a free coup, or none
+decision-our_man_in_tehran_discard = Choose up to { $max } of the drawn { $max ->
+        [one] card
+       *[other] cards
+    } to show and discard; the rest go back into the draw pile
+decision-pershing_ii_countries = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Western Europe to take 1 US influence from each
+decision-puppet_governments_countries = Choose up to { $max } { $max ->
+        [one] country
+       *[other] countries
+    } where neither side has influence, for 1 influence each
+decision-quagmire_discard = Choose a card worth 2 or more operations to discard; a roll of 1-4 then frees you from { card-quagmire }
+decision-reformer_influence = Choose a European country for 1 influence (at most 2 per country)
+decision-salt_negotiations_card = Choose a non-scoring card of the discard pile to take into your hand, or none
+decision-socialist_governments_remove = Choose a Western European country to take 1 US influence from (at most 2 per country)
+decision-south_african_unrest_neighbours = Choose where your { $max } influence { $max ->
+        [one] point goes
+       *[other] points go
+    } next to South Africa (both in one country or one in each)
+decision-special_relationship_country = Choose the country to receive your influence: any of Western Europe while NATO is in effect, otherwise a neighbour of the UK
+decision-star_wars_card = Choose a non-scoring card of the discard pile whose event happens now
+decision-suez_crisis_remove = Choose France, the UK or Israel to take 1 US influence from (at most 2 per country)
+decision-tear_down_this_wall_coup = Choose a European country for a free coup
+decision-tear_down_this_wall_realign = Choose a European country for a realignment roll, or none to stop
+decision-truman_doctrine_country = Choose a European country neither side controls to remove all USSR influence from
+decision-un_intervention_card = Choose a card of your hand with your opponent's event: it is cancelled and you use its operations
+decision-ussuri_river_country = Choose an Asian country for 1 influence (at most 2 per country)
+decision-voice_of_america_country = Choose a country outside Europe to take 1 USSR influence from (at most 2 per country)
+decision-warsaw_pact_add = Choose an Eastern European country for 1 influence (at most 2 per country)
+decision-warsaw_pact_remove = Choose { $max } different { $max ->
+        [one] country
+       *[other] countries
+    } of Eastern Europe to remove all US influence from
+
+## Choices between named answers (`decide`)
+
+decision-grain_sales_use = Choose whether to play the card drawn from the USSR hand or to return it and use this card's operations
+decision-junta_follow_up = Choose a free coup or realignment rolls in Central or South America, or neither
+decision-olympic_games_answer = Your opponent hosts the Olympic Games: choose to take part or to boycott them
+decision-south_african_unrest_choice = Choose 2 influence in South Africa, or 1 there and 2 next to it
+decision-summit_defcon = You won the Summit: choose to raise DEFCON, lower it or leave it
+decision-tear_down_this_wall_operations = Choose how to use the card's operations in Europe: a free coup, realignment rolls or nothing
+decision-wargames_end_game = Choose whether to give your opponent 6 VP and end the game at once
+decision-warsaw_pact_mode = Choose to remove all US influence from up to 4 countries of Eastern Europe, or to add 5 influence there
+
+## Answers that are words
+
+option-event = Event
+option-influence = Influence
+option-coup = Coup
+option-realign = Realignment
+option-space = Space Race
+option-ops = Operations
+option-yes = Yes
+option-no = No
+option-all_in = All operations: { $region }
+option-play_drawn_card = Play the drawn card
+option-return_card = Return it, use the operations
+option-decline = Neither
+option-participate = Take part
+option-boycott = Boycott
+option-south_africa_only = 2 in South Africa
+option-with_neighbours = 1 in South Africa, 2 next to it
+option-improve = Raise DEFCON by 1
+option-degrade = Lower DEFCON by 1
+option-leave = Leave DEFCON as it is
+option-pass = Nothing
+option-end_game = End the game
+option-play_on = Play on
+option-remove_us_influence = Remove US influence
+option-add_ussr_influence = Add USSR influence
+
+## Why a move is refused (`forbid ... code CODE`)
+
+refusal-bear_trap = { card-bear_trap } holds the USSR: only a scoring card may be played this action round
+refusal-cambridge_five_late_war = The event of { card-the_cambridge_five } cannot be played in the Late War
+refusal-china_card_discarded = { card-the_china_card } is never discarded
+refusal-china_in_headline = { card-the_china_card } cannot be a headline card
+refusal-defcon_restricted = No coups or realignments in { $country } at this DEFCON: Europe is closed at DEFCON 4 or lower, Asia at 3 or lower, the Middle East at 2
+refusal-insufficient_ops = { $card } has too few operations for your next Space Race box (a scoring card never goes to the Space Race)
+refusal-no_opponent_influence = Your opponent has no influence in { $country } to attack
+refusal-not_adjacent = { $country } is out of reach: influence goes only where you had some at the start of the round, or next to such a country or to your superpower
+refusal-quagmire = { card-quagmire } holds the US: only a scoring card may be played this action round
+refusal-region_closed_to_coups = { card-the_reformer } is in effect: the USSR may not attempt coups in Europe
+refusal-region_closed_to_influence = { card-chernobyl } has closed the region of { $country } to influence placed with operations this turn
+refusal-round_passed = This action round was given up ({ card-north_sea_oil }): only a scoring card may be played
+refusal-scoring_card_held = A scoring card may not be held past the end of the turn
+refusal-space_complete = You have reached the end of the Space Race track
+refusal-space_limit = You have made all your Space Race attempts for this turn
+refusal-target_protected = { $country } is protected: the USSR may not attempt coups or realignments there
+refusal-un_intervention_in_headline = { card-un_intervention } cannot be played in the headline phase
+refusal-un_intervention_without_partner = { card-un_intervention } needs a card with your opponent's event in your hand to be played as an event
+
+## How the game ended
+
+end-vp_20 = a side reached 20 victory points
+end-europe_control = a side controls Europe as it is scored
+end-defcon_1 = DEFCON reached 1, nuclear war; the side that caused it loses
+end-final_scoring = final scoring after turn 10
+end-wargames = { card-wargames } stopped the game at DEFCON 2
+end-cuban_missile_crisis = a coup attempt during the { card-cuban_missile_crisis }
+
+## Settings asked before the game
+
+setting-optional_cards = Play with the optional cards (104-110)?
+setting-optional_cards-true = Yes, add the optional cards
+setting-optional_cards-false = No, the 103 cards of the basic game
+
+## Parts of the turn
+
+phase-setup = Setup
+phase-improve_defcon = DEFCON improves
+phase-deal_cards = Dealing cards
+phase-headline = Headline phase
+phase-action_rounds = Action round
+phase-military_operations = Military operations check
+phase-flip_china_card = The China Card turns face up
+phase-advance_turn = End of the turn
+phase-final_scoring = Final scoring
+phase-discard_held_cards = Discarding held cards (Space Race ability)
