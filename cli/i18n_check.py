@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -27,8 +28,6 @@ from fluent.syntax import ast as fast
 from twilight.cli.i18n import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play_text import APP_FOLDER, CASES, play_folders
 
-# Words the interpreter itself offers as options (runtime/primitives.py).
-RUNTIME_OPTIONS = ("influence", "coup", "realign", "space", "event", "ops", "yes", "no", "all_in")
 # Attributes a language may add for its grammar, and that another may lack.
 GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
 # `$country_gen` is a form of `$country`; the outline's placeholders write theirs `$a0gen`, `$a1acc`.
@@ -36,64 +35,82 @@ CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(ge
 
 
 # ---------------------------------------------------------------------- what the IR asks for
-def _walk(node: Any, visit: Any) -> None:
+def _walk(node: Any) -> Iterator[dict[str, Any]]:
+    """Every dict of the IR below node, node first."""
     if isinstance(node, dict):
-        visit(node)
+        yield node
         for value in node.values():
-            _walk(value, visit)
+            yield from _walk(value)
     elif isinstance(node, list):
         for value in node:
-            _walk(value, visit)
+            yield from _walk(value)
 
 
-def _literal(arg: Any) -> str | None:
-    return arg["str"] if isinstance(arg, dict) and isinstance(arg.get("str"), str) else None
-
-
-def ir_words(ir: dict[str, Any]) -> dict[str, set[str]]:
-    """The things of a ruleset that need words, by family."""
-    words: dict[str, set[str]] = {
-        k: set() for k in ("decision", "option", "refusal", "end", "rating", "phase", "allow")
-    }
-
-    def visit(node: dict[str, Any]) -> None:
-        if "choose" in node and isinstance(node.get("decision"), str):
-            words["decision"].add(node["decision"])
-        if "decide" in node and isinstance(node.get("options"), list):
-            words["decision"].add(node["decide"])
-            words["option"].update(o["name"] for o in node["options"])
-        if "forbid" in node and isinstance(node.get("code"), str):
-            words["refusal"].add(node["code"])
-        if "allow" in node and isinstance(node.get("allow"), str):
-            words["allow"].add(node["allow"])
-        if "phase" in node and "body" in node and isinstance(node["phase"], str):
-            words["phase"].add(node["phase"])
-        for call in (node.get("call"), node.get("do")):
-            if not isinstance(call, dict):
-                continue
-            for name, args in call.items():
-                index = {"win": 1, "end_in_draw": 0}.get(name)
-                if index is not None and isinstance(args, list) and len(args) > index:
-                    reason = _literal(args[index])
-                    if reason:
-                        words["end"].add(reason)
-
-    _walk(ir, visit)
-    rating = (ir.get("functions") or {}).get("victory_rating")
-    if rating is not None:
-        words["rating"] = set(_results(rating["body"]))
-    return words
-
-
-def _results(expr: Any) -> list[str]:
-    """The text values an expression can return (the branches of its `if`s)."""
-    literal = _literal(expr)
-    if literal is not None:
-        return [literal]
+def _texts(expr: Any) -> set[str]:
+    """The text literals an expression can give as its value (through `if ... then ... else`)."""
     if isinstance(expr, dict) and expr.get("op") == "if":
-        _, then, otherwise = expr["args"]
-        return _results(then) + _results(otherwise)
-    return []
+        return _texts(expr["args"][1]) | _texts(expr["args"][2])
+    if isinstance(expr, dict) and isinstance(expr.get("str"), str):
+        return {expr["str"]}
+    return set()
+
+
+def runtime_choices() -> tuple[set[str], set[str]]:
+    """The choices the interpreter asks by name (`engine.ask_one("NAME", ...)` in runtime/primitives.py)
+    and the word answers it offers: the operation and play modes, the words listed in its calls
+    (`["yes", "no"]`), and `all_in` for the `all_in_<region>` answers. Read from the source, so a new
+    question of the interpreter needs its words like any other."""
+    import twilight.runtime.primitives as primitives
+    from twilight.runtime.scenario import PLAY_MODES
+
+    source = Path(primitives.__file__).read_text(encoding="utf-8")
+    calls = re.findall(r"ask_one\((.*)\)", source)
+    names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
+    listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]
+    words = {w for items in listed for w in re.findall(r'"(\w+)"', items)}
+    words |= set(primitives.MODES) | set(PLAY_MODES)
+    if 'f"all_in_{' in source:
+        words.add("all_in")
+    return names, words
+
+
+def play_names(ir: dict[str, Any]) -> dict[str, set[str]]:
+    """The names of one ruleset's IR that need words in `twilight play`, by message family: decisions
+    (each `choose`, `decide` and `allow`), option words (of each `decide`), refusals (each `forbid`'s
+    code), end reasons (the texts `win` and `end_in_draw` are given), phases, victory ratings (what
+    `victory_rating` returns) and settings with their values."""
+    names: dict[str, set[str]] = {f: set() for f in ("decision", "option", "refusal", "end", "phase")}
+    for node in _walk(ir):
+        if "choose" in node and isinstance(node.get("decision"), str):
+            names["decision"].add(node["decision"])
+        if isinstance(node.get("decide"), str):
+            names["decision"].add(node["decide"])
+            names["option"] |= {option["name"] for option in node["options"]}
+        if isinstance(node.get("allow"), str):
+            names["decision"].add(node["allow"])
+        if "forbid" in node and isinstance(node.get("code"), str):
+            names["refusal"].add(node["code"])
+        if isinstance(node.get("phase"), str):
+            names["phase"].add(node["phase"])
+        for effect in ("win", "end_in_draw"):
+            if isinstance(node.get(effect), list) and node[effect]:
+                names["end"] |= _texts(node[effect][-1])
+    rating = (ir.get("functions") or {}).get("victory_rating")
+    names["rating"] = _texts(rating["body"]) if rating else set()
+    names["setting"] = set()
+    for name, setting in (ir.get("settings") or {}).items():
+        values = ["true", "false"] if setting["type"] == "bool" else setting["values"]
+        names["setting"] |= {name, *(f"{name}-{v}" for v in values)}
+    return names
+
+
+def play_message_ids(ir: dict[str, Any]) -> set[str]:
+    """The message ids of `twilight play` a ruleset needs: its IR's names and the interpreter's choices."""
+    decisions, words = runtime_choices()
+    names = play_names(ir)
+    names["decision"] |= decisions
+    names["option"] |= words
+    return {f"{family}-{name}" for family, found in names.items() for name in found}
 
 
 def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
@@ -102,7 +119,6 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     from twilight.cli.explain_cmd import EXPLAIN_WORDS
     from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
     from twilight.cli.outline import code_message_ids
-    from twilight.cli.play_session import RUNTIME_DECISIONS
 
     out: dict[str, set[str]] = {}
     for card in ir["cards"]:
@@ -113,16 +129,7 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
         ("side", ir["map"]["sides"]),
     ):
         out.update({f"{kind}-{i}": set() for i in ids})
-    words = ir_words(ir)
-    for name in sorted(words["decision"] | words["allow"] | set(RUNTIME_DECISIONS)):
-        out[f"decision-{name}"] = set()
-    for family in ("option", "refusal", "end", "rating", "phase"):
-        out.update({f"{family}-{w}": set() for w in words[family]})
-    out.update({f"option-{w}": set() for w in RUNTIME_OPTIONS})
-    for name, setting in (ir.get("settings") or {}).items():
-        out[f"setting-{name}"] = set()
-        values = setting.get("values") or ([True, False] if setting.get("type") == "bool" else [])
-        out.update({f"setting-{name}-{str(v).lower()}": set() for v in values})
+    out.update({m: set() for m in play_message_ids(ir)})
     out.update({m: set() for m in code_message_ids() | set(EXPLAIN_WORDS)})
     if ir.get("priorities") or ir.get("appendix"):
         out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})
@@ -134,7 +141,6 @@ def app_needed() -> dict[str, set[str]]:
     """The terminal game's own messages: every id its code names, and each family it builds ids in."""
     from twilight.cli.play_input import COMMANDS
     from twilight.cli.play_log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
-    from twilight.cli.play_session import RUNTIME_DECISIONS
     from twilight.cli.saves import SAVE_CODES
 
     ids: set[str] = set()
@@ -143,7 +149,7 @@ def app_needed() -> dict[str, set[str]]:
         ids.update(literal.findall(path.read_text(encoding="utf-8")))
     ids.update(f"log-{kind}" for kind in NARRATED if kind not in VARIANTS_ONLY)
     ids.update(VARIANT_IDS)
-    ids.update(f"help-{name}" for name in RUNTIME_DECISIONS)
+    ids.update(f"help-{name}" for name in runtime_choices()[0])
     ids.update(f"play-input-{code}" for code in PROBLEM_CODES)
     ids.update(f"play-save-{code}" for code in SAVE_CODES)
     ids.update(f"play-language-{code}" for code in LANGUAGES)
@@ -219,6 +225,10 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         for error in syntax_errors(files):
             report.add("syntax", lang, "", error)
         table = tables[lang]
+        for msg_id, forms in sorted(grammar_needed(ir, table).items()):
+            message = table[msg_id]
+            for form in sorted(forms - message.attributes):
+                report.add("missing", lang, f"{msg_id}.{form}", where=f"{message.path}:{message.line}")
         for msg_id in sorted(wanted):
             message = table.get(msg_id)
             if message is None:
@@ -254,6 +264,22 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
                 )
                 report.add("mismatched", lang, msg_id, detail, where)
     return report
+
+
+def grammar_needed(ir: dict[str, Any], table: dict[str, Message]) -> dict[str, set[str]]:
+    """A language that gives one country (or region, or side) a grammatical form must give every one
+    that form: a message using `$country_in` would otherwise read wrongly for the others."""
+    out: dict[str, set[str]] = {}
+    for kind, ids in (
+        ("country", ir["map"]["countries"]),
+        ("region", ir["map"]["regions"]),
+        ("side", ir["map"]["sides"]),
+    ):
+        present = [table[f"{kind}-{i}"] for i in ids if f"{kind}-{i}" in table]
+        forms = set().union(*(m.attributes & GRAMMAR_ATTRIBUTES for m in present)) if present else set()
+        if forms:
+            out.update({f"{kind}-{i}": forms for i in ids if f"{kind}-{i}" in table})
+    return out
 
 
 def render_report(report: Report) -> list[str]:

@@ -31,18 +31,6 @@ from twilight.cli.play_text import PlayText
 from twilight.cli.saves import write_atomic
 from twilight.runtime.decisions import Decision
 
-# Runtime decisions (asked by the interpreter itself, not declared in a rule file) and the rule each
-# comes from: `?` shows `help-<name>`.
-RUNTIME_DECISIONS = (
-    "action_card",
-    "play_mode",
-    "event_first",
-    "operations",
-    "coup_target",
-    "realign_target",
-    "influence_target",
-    "ops_in_one_region",
-)
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
 INTENT_ACTION = {"place": "influence", "coup": "coup", "realign": "realign"}
@@ -158,7 +146,9 @@ class PlaySession:
         how = self.screen.how_many(decision)
         if how:
             lines.append(how)
-        runtime_help = t.maybe(f"help-{decision.name}") if decision.name in RUNTIME_DECISIONS else None
+        # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
+        # or a procedure, shown below.
+        runtime_help = t.maybe(f"help-{decision.name}")
         if runtime_help:
             lines.append(runtime_help)
         for kind, ident, provenance in self.homes.get(decision.name, []):

@@ -10,6 +10,7 @@ import pytest
 from helpers import compiled_ir
 from twilight.cli.explain_cmd import EXPLAIN_WORDS
 from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
+from twilight.cli.i18n_check import play_message_ids, play_names, runtime_choices
 from twilight.cli.outline import code_message_ids
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
@@ -243,80 +244,6 @@ def _source(loc: Any, msg: str) -> str:
 
 PLAY_RULESETS = ("standard", "solo-v2", "solo-v2-quickdeal")
 RUSSIAN_FORMS = {"gen", "ins", "in", "to"}
-
-
-def _walk(node: Any) -> Any:
-    """Every dict of the IR below node, node first."""
-    if isinstance(node, dict):
-        yield node
-        for value in node.values():
-            yield from _walk(value)
-    elif isinstance(node, list):
-        for value in node:
-            yield from _walk(value)
-
-
-def _texts(expr: Any) -> set[str]:
-    """The text literals an expression can give as its value (through `if ... then ... else`)."""
-    if isinstance(expr, dict) and expr.get("op") == "if":
-        return _texts(expr["args"][1]) | _texts(expr["args"][2])
-    if isinstance(expr, dict) and isinstance(expr.get("str"), str):
-        return {expr["str"]}
-    return set()
-
-
-def runtime_choices() -> tuple[set[str], set[str]]:
-    """The choices the runtime asks by name (`engine.ask_one("NAME", ...)`) and the word answers it
-    offers: the operation modes, the play modes, the words listed in its calls (`["yes", "no"]`), and
-    `all_in` for the `all_in_<region>` answers."""
-    import twilight.runtime.primitives as primitives
-    from twilight.runtime.scenario import PLAY_MODES
-
-    source = Path(primitives.__file__).read_text(encoding="utf-8")
-    calls = re.findall(r"ask_one\((.*)\)", source)
-    names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
-    listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]
-    words = {w for items in listed for w in re.findall(r'"(\w+)"', items)}
-    words |= set(primitives.MODES) | set(PLAY_MODES)
-    if 'f"all_in_{' in source:
-        words.add("all_in")
-    return names, words
-
-
-def play_names(ir: dict[str, Any]) -> dict[str, set[str]]:
-    """The names of one ruleset's IR that need words in `twilight play`, by message family."""
-    names: dict[str, set[str]] = {f: set() for f in ("decision", "option", "refusal", "end", "phase")}
-    for node in _walk(ir):
-        if "choose" in node and isinstance(node.get("decision"), str):
-            names["decision"].add(node["decision"])
-        if isinstance(node.get("decide"), str):
-            names["decision"].add(node["decide"])
-            names["option"] |= {option["name"] for option in node["options"]}
-        if isinstance(node.get("allow"), str):
-            names["decision"].add(node["allow"])
-        if "forbid" in node and isinstance(node.get("code"), str):
-            names["refusal"].add(node["code"])
-        if isinstance(node.get("phase"), str):
-            names["phase"].add(node["phase"])
-        for effect in ("win", "end_in_draw"):
-            if isinstance(node.get(effect), list) and node[effect]:
-                names["end"] |= _texts(node[effect][-1])
-    rating = (ir.get("functions") or {}).get("victory_rating")
-    names["rating"] = _texts(rating["body"]) if rating else set()
-    names["setting"] = set()
-    for name, setting in (ir.get("settings") or {}).items():
-        values = ["true", "false"] if setting["type"] == "bool" else setting["values"]
-        names["setting"] |= {name, *(f"{name}-{v}" for v in values)}
-    return names
-
-
-def play_message_ids(ir: dict[str, Any]) -> set[str]:
-    """The message ids of `twilight play` a ruleset needs: its IR's names and the runtime's choices."""
-    decisions, words = runtime_choices()
-    names = play_names(ir)
-    names["decision"] |= decisions
-    names["option"] |= words
-    return {f"{family}-{name}" for family, found in names.items() for name in found}
 
 
 def missing_play_words(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:

@@ -129,3 +129,29 @@ def _nowhere() -> Any:
     from pathlib import Path
 
     return Path("/nonexistent/never-written.json")
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_refused_country_is_told_the_rule(lang: str) -> None:
+    ir = compiled_ir("standard")
+    engine = Engine(ir, {}, seed=1)
+    engine.state.defcon = 4
+    engine.state.influence["poland"]["ussr"] = 2
+    engine.state.influence["iran"]["ussr"] = 1
+    text = PlayText("standard", lang, ir)
+    session = PlaySession(
+        engine, text, Console(file=io.StringIO()), _nowhere(), {"humans": ["us"], "lang": lang}
+    )
+    decision = Decision("coup_target", "us", ["iran"], context={"intent": "coup"})
+    said = session.refusal(decision, "Польша" if lang == "en" else "Poland")
+    assert said is not None
+    assert said == text.t(
+        "play-input-refused",
+        reason=text.t("refusal-defcon_restricted", **text.country_args("poland")),
+        **text.country_args("poland"),
+    )
+    assert text.country("poland") in said
+    # A country no rule refuses, but the question does not offer.
+    other = session.refusal(Decision("draft", "us", ["iran"]), "Poland")
+    assert other == text.t("play-input-not-offered", **text.country_args("poland"))
+    assert session.refusal(decision, "Atlantis") is None
