@@ -226,20 +226,20 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
             report.add("syntax", lang, "", error)
         table = tables[lang]
         for msg_id, forms in sorted(grammar_needed(ir, table).items()):
-            message = table[msg_id]
-            for form in sorted(forms - message.attributes):
-                report.add("missing", lang, f"{msg_id}.{form}", where=f"{message.path}:{message.line}")
+            named = table[msg_id]
+            for form in sorted(forms - named.attributes):
+                report.add("missing", lang, f"{msg_id}.{form}", where=f"{named.path}:{named.line}")
         for msg_id in sorted(wanted):
-            message = table.get(msg_id)
-            if message is None:
+            found = table.get(msg_id)
+            if found is None:
                 report.add("missing", lang, msg_id)
                 continue
-            for attr in sorted(wanted[msg_id] - message.attributes):
-                report.add("missing", lang, f"{msg_id}.{attr}", where=f"{message.path}:{message.line}")
+            for attr in sorted(wanted[msg_id] - found.attributes):
+                report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
         for msg_id in sorted(table):
             if msg_id not in wanted and not msg_id.startswith(OPTIONAL_PREFIXES):
-                message = table[msg_id]
-                report.add("unused", lang, msg_id, where=f"{message.path}:{message.line}")
+                stray = table[msg_id]
+                report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
         if lang == FALLBACK:
             continue
         english = tables[FALLBACK]

@@ -206,10 +206,12 @@ class Outliner:
         try:
             for key in STATEMENT_KEYS:
                 if key in node:
-                    return getattr(self, f"_s_{key}")(node, depth)
+                    lines: list[str] = getattr(self, f"_s_{key}")(node, depth)
+                    return lines
             for key in ITEM_KEYS:
                 if key in node:
-                    return getattr(self, f"_i_{key}")(node, depth)
+                    item_lines: list[str] = getattr(self, f"_i_{key}")(node, depth)
+                    return item_lines
         except (KeyError, TypeError, AttributeError, IndexError, ValueError):
             pass
         return self._unknown(node, depth)

@@ -48,6 +48,9 @@ class Matcher:
         raw = typed.strip()
         if re.fullmatch(r"[+-]?\d+", raw):
             index = int(raw)
+            if self.options and all(isinstance(o, int) and not isinstance(o, bool) for o in self.options):
+                # The options are numbers themselves (a DEFCON level): a number names its value.
+                return index if index in self.options else Problem("unknown", {"text": raw})
             if raw.isdigit() and 1 <= index <= len(self.options):
                 return self.options[index - 1]
             return Problem("number", {"text": raw, "count": len(self.options)})

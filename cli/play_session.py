@@ -63,6 +63,7 @@ class PlaySession:
         self.narrator = Narrator(text)
         self.shown_upto = 0  # trace events already shown on a screen
         self.saved_answers = -1  # how many answers the save on disk holds
+        self.checked_upto = 0  # trace events already looked at for the end of a round
         self.homes = decision_homes(engine.ir)
         words: dict[str, str] = {}
         for loc in text.all_langs.values():
@@ -82,10 +83,10 @@ class PlaySession:
 
     def autosave(self, decision: Decision, person: bool) -> None:
         """Save before a person's decision, and at the first decision of anyone after a round ended."""
-        if self.engine.lookahead_depth or self.saved_answers == len(self.engine.answers):
-            return
-        recent = self.engine.events[self.shown_upto :]
-        if person or any(e["kind"] in ROUND_BOUNDARIES for e in recent):
+        events = self.engine.events
+        ended = any(e["kind"] in ROUND_BOUNDARIES for e in events[self.checked_upto :])
+        self.checked_upto = len(events)
+        if self.saved_answers != len(self.engine.answers) and (person or ended):
             self.save()
 
     # ------------------------------------------------------------------ what happened
@@ -136,7 +137,7 @@ class PlaySession:
         return words
 
     def events_this_turn(self) -> list[dict[str, Any]]:
-        events = self.engine.events
+        events: list[dict[str, Any]] = self.engine.events
         start = max((i for i, e in enumerate(events) if e["kind"] == "turn"), default=0)
         return events[start:]
 

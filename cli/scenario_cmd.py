@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+from typing import Any
 
 import click
 
@@ -49,7 +50,7 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     if compiled.ir is None or not compiled.ok:
         click.echo(f"{ruleset}: does not compile (run `twilight check {ruleset}`)", err=True)
         sys.exit(1)
-    cards: dict[str, dict] = compiled.ir["cards"]
+    cards: dict[str, dict[str, Any]] = compiled.ir["cards"]
     name = compiled.ir["ruleset"]["name"]
     ran: dict[str, list[str]] = {c: [] for c in cards}
     refused: dict[str, list[str]] = {c: [] for c in cards}

@@ -129,6 +129,13 @@ def test_repeats_allowed_when_the_choice_allows_them(text: PlayText) -> None:
     assert parse_answer("1, 1", d, matcher(text, COUNTRIES)) == ["poland", "poland"]
 
 
+def test_numbers_that_are_the_options_name_their_value(text: PlayText) -> None:
+    m = matcher(text, [2, 3, 4, 5])  # How I Learned to Stop Worrying: a DEFCON level
+    assert m.one("2") == 2
+    assert m.one("5") == 5
+    assert isinstance(m.one("1"), Problem)
+
+
 def test_split_picks() -> None:
     assert split_picks("1 2 3") == ["1", "2", "3"]
     assert split_picks("East Germany, Poland") == ["East Germany", "Poland"]

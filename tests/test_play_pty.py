@@ -132,17 +132,22 @@ def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
     assert data["play"]["lang"] == "ru"
 
 
-def test_quit_then_resume_reaches_the_same_state(tmp_path: Path) -> None:
-    save = tmp_path / "game.json"
-    driver = PlayDriver(solo(21, "en", "ussr", "--save", str(save)), tmp_path)
-    for n in range(14):
+def answer_then_quit(driver: PlayDriver, count: int) -> Question:
+    """Answer `count` questions, then quit at the next one (returned)."""
+    for n in range(count):
         q = driver.question()
         assert q is not None
         driver.send(answer_for(q, n))
-    q = driver.question()
-    assert q is not None
+    last = driver.question()
+    assert last is not None
     driver.send("quit")
     assert driver.finish() == 0
+    return last
+
+
+def test_quit_then_resume_reaches_the_same_state(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    q = answer_then_quit(PlayDriver(solo(21, "en", "ussr", "--save", str(save)), tmp_path), 14)
     first = read_save(save)
 
     resumed = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
@@ -201,14 +206,7 @@ def test_a_damaged_save_gives_a_clear_message(tmp_path: Path, content: bytes, ex
 
 def test_a_save_whose_answers_do_not_fit_is_refused(tmp_path: Path) -> None:
     save = tmp_path / "game.json"
-    driver = PlayDriver(solo(4, "en", "us", "--save", str(save)), tmp_path)
-    for n in range(3):
-        q = driver.question()
-        assert q is not None
-        driver.send(answer_for(q, n))
-    driver.question()
-    driver.send("quit")
-    assert driver.finish() == 0
+    answer_then_quit(PlayDriver(solo(4, "en", "us", "--save", str(save)), tmp_path), 3)
     data = json.loads(save.read_text(encoding="utf-8"))
     data["answers"][0][1] = "not_a_card"
     save.write_text(json.dumps(data), encoding="utf-8")
