@@ -301,3 +301,22 @@ def test_the_standard_ruleset_is_hot_seat_for_two(tmp_path: Path) -> None:
     no_traceback(driver.output())
     data = read_save(tmp_path / "saves" / "standard-2.json")
     assert data["play"]["humans"] == ["us", "ussr"]
+
+
+def test_a_whole_game_by_keystrokes(tmp_path: Path) -> None:
+    """A person's whole game, typed: names, beginnings and numbers in Russian, a `?` now and then, to
+    the end screen."""
+    driver = PlayDriver(solo(44, "ru"), tmp_path)
+    answered = 0
+    while (q := driver.question()) is not None:
+        answered += 1
+        if answered % 25 == 0:
+            driver.send("?")
+            driver.until_prompt()
+        driver.send(answer_for(q, answered))
+    out = driver.output()
+    no_traceback(out)
+    assert driver.finish() == 0
+    assert "Игра окончена" in out
+    assert answered > 20
+    assert read_save(tmp_path / "saves" / "solo-v2-44.json")["play"]["finished"] is True
