@@ -12,7 +12,7 @@ import click
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
-from twilight.cli.i18n import LANGUAGES
+from twilight.cli.i18n import LANGUAGES, Localizer
 from twilight.cli.play_input import LineReader, Matcher, Problem
 from twilight.cli.play_log import Narrator
 from twilight.cli.play_session import (
@@ -23,7 +23,7 @@ from twilight.cli.play_session import (
     TerminalPlayer,
     wait,
 )
-from twilight.cli.play_text import PlayText
+from twilight.cli.play_text import APP_FOLDER, PlayText
 from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
 from twilight.cli.simulate_cmd import HUMAN_POLICIES, _settings
 from twilight.compiler import api
@@ -45,13 +45,16 @@ def other(side: str) -> str:
     return "ussr" if side == "us" else "us"
 
 
-def compile_ruleset(ruleset: str, console: Console) -> dict[str, Any]:
+def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> dict[str, Any]:
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         for d in result.diagnostics:
             if d.severity is Severity.ERROR:
                 console.print(render(d, result.sources), markup=False, highlight=False)
-        console.print(f"{ruleset}: the ruleset has errors; no game started", style="bold red")
+        # The ruleset's own words cannot be read; the game's are enough for this.
+        words = Localizer.for_folders([APP_FOLDER], lang or "en")
+        said = words.get("play-ruleset-errors", ruleset=ruleset) or f"{ruleset}: no game was started"
+        console.print(said, style="bold red", markup=False)
         raise PlayStop(1)
     return result.ir
 
@@ -186,7 +189,7 @@ def new_game(
     ids: bool,
 ) -> PlaySession:
     ruleset = ruleset or DEFAULT_RULESET
-    ir = compile_ruleset(ruleset, console)
+    ir = compile_ruleset(ruleset, console, lang)
     asks = policy is None  # the demo asks nothing
     if lang is None:
         english = PlayText(ruleset, "en", ir)
@@ -208,7 +211,9 @@ def new_game(
         if "level" in ir["settings"]:
             values = [str(v) for v in ir["settings"]["level"]["values"]]
             if level is not None and level not in values:
-                raise click.BadParameter(f"{level!r} is not one of {', '.join(values)}", param_hint="--level")
+                said = text.t("play-level-unknown", level=level, levels=", ".join(values))
+                console.print(said, markup=False)
+                raise PlayStop(2)
             if level is None:
                 default_level = str(ir["settings"]["level"]["default"])
                 options = setting_options(text, ir, "level")
@@ -234,7 +239,7 @@ def resume_game(
     from twilight.runtime.engine import SaveMismatch
 
     path = Path(resume) if resume else latest_save()
-    early = PlayText(DEFAULT_RULESET, lang or "en", compile_ruleset(DEFAULT_RULESET, console))
+    early = PlayText(DEFAULT_RULESET, lang or "en", compile_ruleset(DEFAULT_RULESET, console, lang))
     if path is None:
         console.print(early.t("play-save-none"), style="bold red")
         raise PlayStop(1)
@@ -248,7 +253,7 @@ def resume_game(
         )
         raise PlayStop(1) from None
     ruleset = data["ruleset"]
-    ir = compile_ruleset(ruleset, console)
+    ir = compile_ruleset(ruleset, console, lang or data["play"]["lang"])
     play_meta = data["play"]
     text = PlayText(ruleset, lang or play_meta["lang"], ir)
     meta = {**play_meta, "lang": text.lang, "ids": ids or bool(play_meta.get("ids"))}

@@ -174,6 +174,8 @@ class PlaySession:
     def why_lines(self) -> list[str]:
         from twilight.cli.explain_trace import TraceExplainer, group_moves
 
+        if len(self.meta.get("humans") or []) > 1:
+            return [self.text.t("play-why-no-ai")]
         moves = group_moves(self.engine.events)
         if not moves:
             return [self.text.t("play-why-none")]

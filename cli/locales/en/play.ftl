@@ -187,3 +187,9 @@ log-dealt = { $side } has { $count } cards.
 log-victory = { $side } wins: { $reason }.
 log-victory-draw = The game is a draw: { $reason }.
 log-log = { $message }
+
+## Starting problems
+
+play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
+play-ruleset-errors = The ruleset { $ruleset } has errors; no game was started. Run: twilight check { $ruleset }
+play-level-unknown = There is no level "{ $level }"; the levels are: { $levels }.

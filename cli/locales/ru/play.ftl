@@ -214,3 +214,9 @@ log-dealt = { $side }: на руке { $count } { $count ->
 log-victory = Победа { $side_gen }: { $reason }.
 log-victory-draw = Ничья: { $reason }.
 log-log = { $message }
+
+## Ошибки при запуске
+
+play-why-no-ai = В этой игре нет ИИ: обе стороны играют за этим терминалом.
+play-ruleset-errors = В наборе правил { $ruleset } есть ошибки, игра не начата. Выполните: twilight check { $ruleset }
+play-level-unknown = Уровня «{ $level }» нет; есть уровни: { $levels }.
