@@ -42,7 +42,8 @@ def test_russian_uses_russian_names(ir: dict[str, Any]) -> None:
     assert view["name"] == "Блокада"
     text = "\n".join(view["outline"])
     assert "Западная Германия" in text and "West Germany" not in text
-    assert "Карточка Китая" in text
+    # The standard ruleset names The China Card as the official rules do (solo-v2: «Карточка Китая»).
+    assert "Карта Китая" in text and "Карточка" not in text
 
 
 def test_outline_follows_the_ir(ir: dict[str, Any]) -> None:

@@ -2,16 +2,22 @@
 
 from __future__ import annotations
 
+import itertools
 import re
+import shutil
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fast
 from helpers import compiled_ir
 from twilight.cli.explain_cmd import EXPLAIN_WORDS
 from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.i18n_check import play_message_ids, play_names, runtime_choices
 from twilight.cli.outline import code_message_ids
+from twilight.cli.play_text import APP_FOLDER, play_folders
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
@@ -361,3 +367,229 @@ def test_play_words_format_without_errors(solo_ir: dict[str, Any], lang: str) ->
     two = "Choose 2 different countries" if lang == "en" else "Выберите 2 разные страны"
     assert loc.get("decision-marshall_plan_countries", min=5, max=5).startswith(five)
     assert loc.get("decision-comecon_countries", min=2, max=2).startswith(two)
+
+
+# Terms (rules/<ruleset>/locales/ru/terms.ftl). The two Russian seeds name three things differently:
+# realignment («уравнивание влияния» in the official rules, 002; «снижение влияния» in the solitaire rule
+# book, 000), the headline («заглавная фаза», «заглавная карта», «заглавное событие» / «Фаза Заголовка»)
+# and The China Card («Карта Китая» / «Карточка Китая»). Each ruleset writes its words once, as Fluent
+# terms: standard's terms.ftl gives the official words and solo-v2's overrides every term with the rule
+# book's (solo-v2-quickdeal has no words of its own). Every Russian message a ruleset can show (the
+# terminal game's, its parent's and its own), each value and attribute formatted with every variable
+# given a value, must format without an error and never show the other seed's words. No message uses one
+# of these words about something else («снижение DEFCON» is no «снижение влияния»), so nothing is exempt.
+
+TERM_RULESETS = ("standard", "solo-v2")
+TERMS = {"-realignment", "-headline-phase", "-headline-card", "-headline-event", "-china-card"}
+# The words of each seed, in any case and number.
+OFFICIAL_WORDS = re.compile(r"уравнива|заглавн|\bКарт(?:а|ы|е|у|ой)\s+Китая", re.IGNORECASE)
+SOLO_WORDS = re.compile(r"снижени\w*\s+влияния|заголов|Карточк\w*\s+Китая", re.IGNORECASE)
+OWN_WORDS = {"standard": OFFICIAL_WORDS, "solo-v2": SOLO_WORDS}
+FOREIGN_WORDS = {"standard": SOLO_WORDS, "solo-v2": OFFICIAL_WORDS}
+
+
+def ast_nodes(node: Any) -> Iterator[Any]:
+    """Every Fluent syntax node below node (a node or a list of them), node first."""
+    if isinstance(node, fast.BaseNode):
+        yield node
+        for value in vars(node).values():
+            yield from ast_nodes(value)
+    elif isinstance(node, list):
+        for item in node:
+            yield from ast_nodes(item)
+
+
+def ru_entries(files: list[Path]) -> tuple[dict[str, fast.Message], dict[str, fast.Term]]:
+    """The messages and the terms (`-name`) of the files by id, a later file overriding an earlier one as
+    at run time."""
+    messages: dict[str, fast.Message] = {}
+    terms: dict[str, fast.Term] = {}
+    parser = FluentParser(with_spans=False)
+    for path in files:
+        for entry in parser.parse(path.read_text(encoding="utf-8")).body:
+            if isinstance(entry, fast.Message):
+                messages[entry.id.name] = entry
+            elif isinstance(entry, fast.Term):
+                terms[f"-{entry.id.name}"] = entry
+    return messages, terms
+
+
+def term_references(node: Any) -> list[fast.TermReference]:
+    return [n for n in ast_nodes(node) if isinstance(n, fast.TermReference)]
+
+
+def dummy_values(message: fast.Message) -> list[Any]:
+    """Values to give every variable of a message in turn: numbers of each plural category, a word, and
+    each key the message selects on, so that every variant is shown."""
+    values: list[Any] = [0, 1, 2, 5, 21, "x"]
+    for node in ast_nodes(message):
+        if isinstance(node, fast.Variant):
+            key = node.key
+            values.append(key.name if isinstance(key, fast.Identifier) else float(key.value))
+    return values
+
+
+def render_russian(folders: list[Path]) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
+    """Each Russian message and attribute of the folders formatted with dummy arguments, as (id or
+    id.attribute, text, whether that pattern refers to a term), and the errors Fluent reported."""
+    from twilight.cli.i18n import Localizer
+
+    loc = Localizer.for_folders(folders, "ru")
+    messages, _ = ru_entries(locale_files(folders, "ru"))
+    shown: list[tuple[str, str | None, bool]] = []
+    for msg_id, message in sorted(messages.items()):
+        names = {n.id.name for n in ast_nodes(message) if isinstance(n, fast.VariableReference)}
+        parts = [(None, message.value)] if message.value is not None else []
+        parts += [(a.id.name, a.value) for a in message.attributes]
+        for attribute, pattern in parts:
+            label = f"{msg_id}.{attribute}" if attribute else msg_id
+            for value in dummy_values(message):
+                text = loc.get(msg_id, attribute, **{name: value for name in names})
+                shown.append((label, text, bool(term_references(pattern))))
+    return shown, loc.errors
+
+
+def term_problems(folders: list[Path], own: re.Pattern[str], foreign: re.Pattern[str]) -> list[str]:
+    """What is wrong with the Russian words of a ruleset (its folders, base first, the terminal game's
+    before them): Fluent errors (an unknown term), text left unformatted, the other seed's words, and a
+    message that refers to a term without showing the ruleset's own word."""
+    shown, errors = render_russian(folders)
+    problems = [f"error: {err}" for err in errors]
+    problems += sorted({f"unformatted: {label}" for label, text, _ in shown if text is None or "{" in text})
+    problems += sorted(
+        {f"foreign: {label}: {text}" for label, text, _ in shown if foreign.search(text or "")}
+    )
+    problems += sorted(
+        {f"not own: {label}: {text}" for label, text, term in shown if term and not own.search(text or "")}
+    )
+    return problems
+
+
+def term_forms(term: fast.Term) -> dict[str, set[str]]:
+    """The parameters a term selects on, each with its variant keys: {"case": {"nom", "gen", …}, …}."""
+    forms: dict[str, set[str]] = {}
+    for node in ast_nodes(term.value):
+        if isinstance(node, fast.SelectExpression) and isinstance(node.selector, fast.VariableReference):
+            keys = {v.key.name for v in node.variants if isinstance(v.key, fast.Identifier)}
+            forms.setdefault(node.selector.id.name, set()).update(keys)
+    return forms
+
+
+def term_definition_problems(files: list[Path], own_file: Path, seed: str) -> list[str]:
+    """A ruleset's terms (`files`: its Russian files, base first; `seed`: whose words, "standard" or
+    "solo-v2"): its own terms.ftl defines each of TERMS, with the cases of the base's (the first
+    terms.ftl), and every form of every term (each case, capitalised or not) is its seed's word and not
+    the other's."""
+    from fluent.runtime import FluentBundle, FluentResource
+
+    problems: list[str] = []
+    _, mine = ru_entries([own_file]) if own_file.is_file() else ({}, {})
+    problems += [f"{own_file} lacks {name}" for name in sorted(TERMS - set(mine))]
+    problems += [f"{own_file} has {name}, which no test knows" for name in sorted(set(mine) - TERMS)]
+    _, standard = ru_entries([next(p for p in files if p.name == "terms.ftl")])
+    bundle = FluentBundle(["ru"], use_isolating=False)
+    for path in files:
+        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")), allow_overrides=True)
+    for name, term in sorted(mine.items()):
+        forms = term_forms(term)
+        if name in standard and forms.get("case") != term_forms(standard[name]).get("case"):
+            problems.append(f"{name}: cases {sorted(forms.get('case', ()))} differ from standard's")
+        params = sorted(forms)
+        for keys in itertools.product(*(sorted(forms[p]) for p in params)):
+            args = dict(zip(params, keys, strict=True))
+            call = ", ".join(f'{param}: "{key}"' for param, key in args.items())
+            probe = f"probe{name}-" + "-".join(keys)  # a new id each time: the bundle caches what it formats
+            bundle.add_resource(FluentResource(f"{probe} = {{ {name}({call}) }}"))
+            text, errors = bundle.format_pattern(bundle.get_message(probe).value)
+            if errors or not OWN_WORDS[seed].search(text) or FOREIGN_WORDS[seed].search(text):
+                problems.append(f"{name}{args}: {text} {errors or ''}".strip())
+    return problems
+
+
+@pytest.mark.parametrize("ruleset", TERM_RULESETS)
+def test_russian_messages_keep_to_their_seed(ruleset: str) -> None:
+    """Every Russian message the ruleset can show formats, and in its own seed's words only."""
+    folders = play_folders(ruleset)
+    assert term_problems(folders, OWN_WORDS[ruleset], FOREIGN_WORDS[ruleset]) == []
+    messages, _ = ru_entries(locale_files(folders, "ru"))
+    assert len([m for m in messages.values() if term_references(m)]) >= 60
+
+
+@pytest.mark.parametrize("ruleset", TERM_RULESETS)
+def test_russian_terms_are_the_seed_words(ruleset: str) -> None:
+    folders = play_folders(ruleset)
+    own_file = folders[-1] / "locales" / "ru" / "terms.ftl"
+    assert term_definition_problems(locale_files(folders, "ru"), own_file, ruleset) == []
+
+
+@pytest.mark.parametrize("ruleset", TERM_RULESETS)
+def test_every_term_reference_names_a_form(ruleset: str) -> None:
+    """A reference names a defined term and only parameters and values it selects on: Fluent would show
+    the default form for a misspelt case (`case: "gent"`) without an error."""
+    messages, terms = ru_entries(locale_files(play_folders(ruleset), "ru"))
+    _, standard = ru_entries(locale_files(ruleset_folders("standard"), "ru"))
+    used: set[str] = set()
+    wrong: list[str] = []
+    for msg_id, message in sorted(messages.items()):
+        for ref in term_references(message):
+            name = f"-{ref.id.name}"
+            used.add(name)
+            if name not in terms:
+                wrong.append(f"{msg_id}: {name} is not defined")
+                continue
+            mine, base = term_forms(terms[name]), term_forms(standard[name])
+            for arg in ref.arguments.named if ref.arguments else []:
+                param, value = arg.name.name, getattr(arg.value, "value", None)
+                if value not in base.get(param, set()) or value not in mine.get(param, {value}):
+                    wrong.append(f"{msg_id}: {name}({param}: {value!r})")
+    assert wrong == []
+    assert used == TERMS
+
+
+def test_the_seed_words_are_written_only_in_terms() -> None:
+    """Outside terms.ftl no Russian message (of the terminal game, standard or solo-v2) spells either
+    seed's words: they come from the terms, in every variant of every message."""
+    found = []
+    for path in locale_files(play_folders("solo-v2"), "ru"):
+        if path.name == "terms.ftl":
+            continue
+        for msg_id, message in ru_entries([path])[0].items():
+            for node in ast_nodes(message):
+                words = isinstance(node, fast.TextElement) and (
+                    OFFICIAL_WORDS.search(node.value) or SOLO_WORDS.search(node.value)
+                )
+                if words:
+                    found.append(f"{path.name}: {msg_id}: {node.value.strip()}")
+    assert found == []
+
+
+def _drop_term(path: Path, name: str) -> None:
+    """Remove a term's definition (up to the next blank line) from a copied terms.ftl."""
+    text = path.read_text(encoding="utf-8")
+    shorter = re.sub(rf"^{re.escape(name)} =.*?(?:\n\n|\Z)", "", text, count=1, flags=re.M | re.S)
+    assert shorter != text
+    path.write_text(shorter, encoding="utf-8")
+
+
+def test_a_removed_term_is_caught(tmp_path: Path) -> None:
+    """A term gone from standard's terms.ftl leaves its messages unformatted; one gone from solo-v2's
+    lets standard's word through to the solo game."""
+    copies = []
+    for name, folder in (("app", APP_FOLDER), *((f.name, f) for f in ruleset_folders("solo-v2"))):
+        shutil.copytree(folder / "locales" / "ru", tmp_path / name / "locales" / "ru")
+        copies.append(tmp_path / name)
+    app, standard, solo = copies
+    terms = {f: f / "locales" / "ru" / "terms.ftl" for f in (standard, solo)}
+    assert term_definition_problems(locale_files([app, standard], "ru"), terms[standard], "standard") == []
+    assert term_definition_problems(locale_files(copies, "ru"), terms[solo], "solo-v2") == []
+
+    _drop_term(terms[solo], "-realignment")
+    problems = term_problems([app, standard, solo], SOLO_WORDS, OFFICIAL_WORDS)
+    assert "foreign: option-realign: Уравнивание влияния" in problems
+    files = locale_files(copies, "ru")
+    assert f"{terms[solo]} lacks -realignment" in term_definition_problems(files, terms[solo], "solo-v2")
+
+    _drop_term(terms[standard], "-china-card")
+    problems = term_problems([app, standard], OFFICIAL_WORDS, SOLO_WORDS)
+    assert "error: card-the_china_card: Unknown term: -china-card" in problems
+    assert "unformatted: play-status-china-up" in problems

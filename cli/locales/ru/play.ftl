@@ -7,8 +7,11 @@
 # `$country_in` (где, с предлогом: «в Польше», «на Кубе»), `$country_to` (куда, с предлогом:
 # «в Польшу»); те же формы есть у `$side`, `$region`, `$primary`, `$secondary`. Числа согласуйте
 # селектором по категориям one/few/many. Термины по /work/shared/reference/glossary-ru.yaml: ОО (очки
-# операций), ПО (победные очки), влияние, Ключевая страна, переворот, уравнивание влияния, Космическая
-# гонка, заглавная фаза, раунд действий, Карточка Китая, Первичный и Вторичный регион. Слова команд:
+# операций), ПО (победные очки), влияние, Ключевая страна, переворот, Космическая гонка, раунд действий,
+# Первичный и Вторичный регион. Уравнивание влияния, заглавную фазу (карту, событие) и Карту Китая
+# пишите только ссылками на термины (`{ -realignment(case: "acc") }`, `{ -china-card }`): их дают
+# rules/<ruleset>/locales/<lang>/terms.ftl, и каждый набор правил подставляет слова своего свода
+# (стандартный — официальных правил, solo-v2 — одиночной игры). Слова команд:
 # значение `play-command-<имя>` и слова его `.aliases`; они не должны совпадать между командами.
 # `twilight i18n check` показывает, чего не хватает, что лишнее и что расходится с английским.
 
@@ -33,15 +36,15 @@ play-resumed = Продолжаем игру из { $path } ({ $count ->
 play-title = Сумеречная борьба · { $ruleset }
 play-status-turn = Ход { $turn }
 play-status-round = Раунд действий { $round }: { $side }
-play-status-headline = Заглавная фаза
+play-status-headline = { -headline-phase(cap: "yes") }
 play-status-defcon = DEFCON { $defcon }
 play-status-vp = ПО { $vp } ({ $standing })
 play-vp-even = поровну
 play-vp-lead = { $side } впереди на { $count }
 play-status-milops = Военные операции: США { $us }, СССР { $ussr } (нужно { $needed })
 play-status-space = Космическая гонка: США { $us }, СССР { $ussr }
-play-status-china-up = Карточка Китая: { $side }, лицом вверх
-play-status-china-down = Карточка Китая: { $side }, лицом вниз
+play-status-china-up = { -china-card }: { $side }, лицом вверх
+play-status-china-down = { -china-card }: { $side }, лицом вниз
 play-status-regions = Первичный регион: { $primary } · Вторичный регион: { $secondary }
 play-status-scoring-round = Раунд с подсчетом очков
 play-status-effects = Действуют: { $effects }
@@ -110,12 +113,12 @@ play-demo-chose = { $prompt }: { $answer }
 
 ## Справка о решениях самого интерпретатора
 
-help-action_card = Сыграйте одну карту в этом раунде действий: как событие, как операции (влияние, переворот или уравнивание влияния) или в Космическую гонку. Карта противника, разыгранная как операции, вызывает и его событие.
+help-action_card = Сыграйте одну карту в этом раунде действий: как событие, как операции (влияние, переворот или { -realignment }) или в Космическую гонку. Карта противника, разыгранная как операции, вызывает и его событие.
 help-play_mode = Событие происходит, только если карта ваша или нейтральная; операции тратят ОО карты; для Космической гонки нужно достаточно ОО и оставшаяся в этом ходу попытка.
 help-event_first = Событие противника на карте, которую вы разыгрываете как операции, тоже происходит: до или после ваших операций, на ваш выбор.
-help-operations = Влияние: каждое очко стоит 1 ОО (2 в стране под контролем противника) и ставится рядом с вашим влиянием. Переворот: бросок плюс ОО против удвоенного Числа стабильности. Уравнивание влияния: 1 ОО за бросок, модификаторы за контроль соседних стран и влияние.
+help-operations = Влияние: каждое очко стоит 1 ОО (2 в стране под контролем противника) и ставится рядом с вашим влиянием. Переворот: бросок плюс ОО против удвоенного Числа стабильности. Броски на { -realignment(case: "acc") }: 1 ОО за бросок, модификаторы за контроль соседних стран и влияние.
 help-coup_target = Для переворота в стране должно быть влияние противника; переворот в Ключевой стране снижает DEFCON; DEFCON ограничивает регионы, где можно проводить перевороты.
-help-realign_target = Каждый бросок на уравнивание влияния стоит 1 ОО; в стране должно быть влияние противника.
+help-realign_target = Каждый бросок на { -realignment(case: "acc") } стоит 1 ОО; в стране должно быть влияние противника.
 help-influence_target = По одному очку: в страну с вашим влиянием или соседнюю с ней (как было в начале раунда) либо в страну рядом с вашей сверхдержавой.
 help-ops_in_one_region = Некоторые события дают бонус, если все операции проведены в одном регионе; такой выбор ограничивает все цели этим регионом.
 
@@ -170,8 +173,8 @@ log-action_round = Раунд действий { $round }: { $side }.
 log-regions = Первичный регион: { $primary }, Вторичный регион: { $secondary }.
 log-scoring_round-on = Это Раунд с подсчетом очков.
 log-scoring_round-off = Это не Раунд с подсчетом очков.
-log-headlines = Заглавные карты: США — { $us_card }, СССР — { $ussr_card }.
-log-headline_cancelled = Заглавное событие { $side_gen } отменено: { $card }.
+log-headlines = Открыты { -headline-card(case: "nom-pl") }: США — { $us_card }, СССР — { $ussr_card }.
+log-headline_cancelled = Отменено { -headline-event } { $side_gen }: { $card }.
 log-play = { $side }: карта «{ $card }».
 log-event = Событие: { $card } ({ $side }).
 log-event_prevented = Событие «{ $card }» не может произойти.
@@ -180,7 +183,7 @@ log-no_operations = У { $side_gen } нет допустимых операци�
 log-influence-add = { $side }: +{ $count } влияния { $country_in } (теперь { $now }).
 log-influence-remove = { $side }: −{ $count } влияния { $country_in } (теперь { $now }).
 log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }.
-log-realign = { $side } — уравнивание влияния { $country_in }: { $roll } против { $against }.
+log-realign = { $side } — { -realignment } { $country_in }: { $roll } против { $against }.
 log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
 log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
 log-space_advance = { $side } — Космическая гонка: переход на клетку { $box }.
@@ -188,8 +191,8 @@ log-defcon = DEFCON теперь { $now }.
 log-defcon_change_ignored = ИИ не снижает DEFCON ниже { $floor }.
 log-vp = { $side }: +{ $count } ПО ({ $standing }).
 log-scored = Подсчет очков { $region_in }: { $standing }.
-log-china_card-face_up = Карточка Китая переходит к { $side }, лицом вверх.
-log-china_card-face_down = Карточка Китая переходит к { $side }, лицом вниз.
+log-china_card-face_up = { -china-card } переходит к { $side }, лицом вверх.
+log-china_card-face_down = { -china-card } переходит к { $side }, лицом вниз.
 log-discard = Карта «{ $card }» сброшена.
 log-discard-side = { $side }: карта «{ $card }» сброшена.
 log-effect_start = Вступает в силу: { $card }.

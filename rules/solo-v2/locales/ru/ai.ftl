@@ -3,15 +3,16 @@
 # `ai-option-<имя>` говорит, что ищет вариант списка (одно имя варианта бывает у нескольких списков:
 # пишите так, чтобы подходило ко всем), `ai-rule-<ключ>` говорит, что ИИ сделал с картой (ключи правил
 # из вызовов ai_decision), `order-<id>` называет порядок, разбивающий ничьи, `function-<id>` — функцию,
-# которую вызывает ключ. `ai-explain-*` — слова самой команды.
+# которую вызывает ключ. `ai-explain-*` — слова самой команды. Снижение влияния, Фазу Заголовка и
+# Карточку Китая пишите только ссылками на термины из terms.ftl (`{ -headline-phase(case: "prep") }`).
 # tests/test_locales.py падает, если у списка, варианта или ключа правила нет здесь сообщения.
 
 ## Правила, по которым ИИ решает, что делать с картой
 
-ai-rule-headline_top_card = ИИ выкладывает в Фазе Заголовка верхнюю карту своей колоды/руки: её можно выложить
-ai-rule-headline_turned_over = ИИ открывал карты, пока не нашлась та, что можно выложить в Фазе Заголовка, и выкладывает её
-ai-rule-headline_fewest_ops = ни одна карта не подошла: ИИ выкладывает в Фазе Заголовка карту с наименьшими ОО
-ai-rule-china_card_influence = Карточка Китая: ИИ тратит её ОО только на влияние
+ai-rule-headline_top_card = ИИ выкладывает в { -headline-phase(case: "prep") } верхнюю карту своей колоды/руки: её можно выложить
+ai-rule-headline_turned_over = ИИ открывал карты, пока не нашлась та, что можно выложить в { -headline-phase(case: "prep") }, и выкладывает её
+ai-rule-headline_fewest_ops = ни одна карта не подошла: ИИ выкладывает в { -headline-phase(case: "prep") } карту с наименьшими ОО
+ai-rule-china_card_influence = { -china-card }: ИИ тратит её ОО только на влияние
 ai-rule-human_event_to_space = ваше событие вне Раунда с подсчетом очков: ИИ отправляет карту в Космическую гонку
 ai-rule-human_event_then_ops = ваше событие: сначала оно срабатывает для вас, затем ИИ тратит ОО карты
 ai-rule-own_card_for_ops = своя или нейтральная карта: ИИ тратит её ОО
@@ -22,7 +23,7 @@ ai-rule-appendix_says_ops = своя или нейтральная карта, �
 
 ai-priority-ai_influence_placement = Приоритет размещения очков влияния ИИ
 ai-priority-ai_coup_target = Приоритет переворотов ИИ
-ai-priority-ai_realign_target = Приоритет снижения влияния ИИ
+ai-priority-ai_realign_target = Приоритет { -realignment(case: "gen") } ИИ
 ai-priority-ai_scoring_coup_target = переворот в Раунде с подсчетом очков (P3.4)
 ai-priority-ai_anywhere = влияние в любой доступной стране (P3.5)
 ai-priority-ai_answer_place = куда ИИ ставит своё влияние по событию
@@ -30,7 +31,7 @@ ai-priority-ai_answer_remove = откуда ИИ снимает ваше вли�
 ai-priority-ai_answer_remove_own = откуда ИИ снимает своё влияние по событию
 ai-priority-ai_answer_place_opponent = куда ИИ ставит ваше влияние по событию
 ai-priority-ai_answer_coup = где ИИ проводит переворот, который дало событие
-ai-priority-ai_answer_realign = где ИИ бросает на снижение влияния, которое дало событие
+ai-priority-ai_answer_realign = где ИИ делает бросок на { -realignment(case: "acc") }, который дало событие
 ai-priority-ai_answer_discard = какую карту ИИ сбрасывает
 ai-priority-ai_answer_play_event = событие какой карты разыгрывает ИИ
 ai-priority-ai_answer_card = какую карту выбирает ИИ
@@ -51,7 +52,7 @@ ai-option-key_any = Ключевая страна, когда другие за�
 ai-option-key_country = Ключевая страна
 ai-option-non_key_country = не-Ключевая страна
 ai-option-level_changes = Ключевая страна, переворот в которой может изменить уровень при подсчете
-ai-option-headline_europe = в Европе, в Фазе Заголовка
+ai-option-headline_europe = в Европе, в { -headline-phase(case: "prep") }
 ai-option-primary_region = в Первичном регионе
 ai-option-secondary_region = во Вторичном регионе
 ai-option-outside_primary = вне Первичного региона
@@ -68,15 +69,15 @@ ai-option-any_card = любая карта
 ## Порядки и функции в ключах
 
 order-region_country_priority = Таблица приоритета регионов и стран
-function-realign_bonus = модификаторы снижения влияния
+function-realign_bonus = модификаторы { -realignment(case: "gen") }
 function-borders_ai_influence = граничит со страной, где есть влияние ИИ
 
 ## Слова команды
 
-ai-explain-move-headline = Ход ИИ { $number } · { $when } · Фаза Заголовка (события трассы { $first }–{ $last })
+ai-explain-move-headline = Ход ИИ { $number } · { $when } · { -headline-phase } (события трассы { $first }–{ $last })
 ai-explain-move-action = Ход ИИ { $number } · { $when } · раунд действий ИИ (события трассы { $first }–{ $last })
 ai-explain-move-answer = Ход ИИ { $number } · { $when } · ИИ отвечает на выбор события (события трассы { $first }–{ $last })
-ai-explain-when-headline = ход { $turn }, Фаза Заголовка
+ai-explain-when-headline = ход { $turn }, { -headline-phase }
 ai-explain-when-round = ход { $turn }, раунд действий { $round }
 ai-explain-when-setup = ход { $turn }, до раундов действий
 ai-explain-card = Карта: { $card }

@@ -8,7 +8,9 @@
 # Атрибуты `.gen` и `.acc` — формы в родительном и винительном падежах («влияние игрока», «сбросить
 # эту карту»); их подставляет сообщение, которое просит `$a0gen` или `$a0acc`. США и СССР не склоняются. Все id `outline-*`
 # используются в cli/outline.py; если сообщения нет, берётся английское, а за ним — общий вид.
-# Термины по /work/shared/reference/glossary-ru.yaml.
+# Термины по /work/shared/reference/glossary-ru.yaml; уравнивание влияния, заглавная фаза (карта,
+# событие) и Карта Китая — только ссылками на термины из terms.ftl (`{ -realignment(case: "acc") }`):
+# одиночная игра подставляет в них слова своего свода правил.
 
 ## Подписи команды `twilight explain card`
 
@@ -85,11 +87,11 @@ outline-until-end_of_turn = до конца хода
 outline-forbid = запрещено: { $actions }
 outline-forbid-play = розыгрыш карты
 outline-forbid-event = розыгрыш события
-outline-forbid-headline = выбор карты в заглавную фазу
+outline-forbid-headline = выбор карты в { -headline-phase(case: "acc") }
 outline-forbid-hold = удержание карты в конце хода
 outline-forbid-influence = размещение влияния
 outline-forbid-coup = перевороты
-outline-forbid-realign = уравнивание влияния
+outline-forbid-realign = { -realignment }
 outline-forbid-space = попытки в Космической гонке
 outline-modify-by = { $what }: { $value }
 outline-modify-to = { $what } становится { $value }
@@ -98,7 +100,7 @@ outline-modify-coup_roll = бросок на переворот
 outline-modify-coup_defence = защита от переворота
 outline-modify-influence_cost = стоимость влияния
 outline-modify-space_attempts_allowed = разрешенные попытки в Космической гонке
-outline-modify-realign_roll = бросок на уравнивание влияния
+outline-modify-realign_roll = бросок на { -realignment(case: "acc") }
 outline-modify-space_roll = бросок в Космической гонке
 outline-modify-defcon_drop_on_coup = снижение DEFCON после переворота
 outline-modify-scoring_battlegrounds = Ключевые страны при подсчете очков
@@ -108,13 +110,13 @@ outline-on-turn_start = начинается ход
 outline-on-turn_end = заканчивается ход
 outline-on-action_round_start = начинается раунд действий
 outline-on-action_round_end = заканчивается раунд действий
-outline-on-headline_revealed = открываются заглавные карты
+outline-on-headline_revealed = открываются { -headline-card(case: "nom-pl") }
 outline-on-card_play_chosen = карта выбрана для розыгрыша
 outline-on-card_played = разыгрывается карта
 outline-on-event_played = разыгрывается событие
 outline-on-coup_attempt = совершается попытка переворота
 outline-on-coup_resolved = переворот завершён
-outline-on-realignment = бросается уравнивание влияния
+outline-on-realignment = делается бросок на { -realignment(case: "acc") }
 outline-on-influence_placed = размещается влияние
 outline-on-vp_changed = меняются ПО
 outline-on-defcon_changed = меняется DEFCON
@@ -144,8 +146,8 @@ outline-fx-conduct_operations = { $a0 } проводит операции на {
 outline-fx-place_influence_with_ops = { $a0 } размещает влияние на { $a1 } ОО
 outline-fx-coup = { $a0 } пытается совершить переворот: { $a1 }, { $a2 } ОО
 outline-fx-free_coup = { $a0 } совершает бесплатный переворот: { $a1 }, { $a2 } ОО
-outline-fx-realign = { $a0 } бросает на уравнивание влияния: { $a1 }
-outline-fx-operations_without_coup = { $a0 } тратит { $a1 } ОО на влияние или уравнивание влияния, без переворота
+outline-fx-realign = { $a0 } делает бросок на { -realignment(case: "acc") }: { $a1 }
+outline-fx-operations_without_coup = { $a0 } тратит { $a1 } ОО на влияние или { -realignment(case: "acc") }, без переворота
 outline-fx-space_advance = { $a0 } продвигается в Космической гонке на { $a1 } { $a1 ->
         [one] деление
         [few] деления
@@ -171,21 +173,21 @@ outline-fx-play_event = событие карты { $a1 } происходит �
 outline-fx-play_card = { $a0 } разыгрывает { $a1acc }
 outline-fx-play_card_for_ops = { $a0 } разыгрывает { $a1acc } ради ОО
 outline-fx-cancel_event = отменить событие { $a0gen }
-outline-fx-cancel_headline = отменить заглавное событие { $a0gen }
+outline-fx-cancel_headline = отменить { -headline-event(case: "acc") } { $a0gen }
 outline-fx-reveal_hand = { $a0 } показывает руку: { $a1 }
-outline-fx-pass_china_card = Карточка Китая переходит: { $a0 } (лицом вверх: { $a1 })
-outline-fx-move_china_card_to_hand = Карточка Китая уходит в колоду/руку { $a0gen }
-outline-fx-flip_china_card_face_up = перевернуть Карточку Китая лицом вверх
+outline-fx-pass_china_card = { -china-card } переходит: { $a0 } (лицом вверх: { $a1 })
+outline-fx-move_china_card_to_hand = { -china-card } уходит в колоду/руку { $a0gen }
+outline-fx-flip_china_card_face_up = перевернуть { -china-card(case: "acc") } лицом вверх
 outline-fx-apply_table = применить столбец { $a1 } таблицы { $a0 }
 outline-fx-apply_table_for = применить столбец { $a1 } таблицы { $a0 } для { $a2gen }
 outline-fx-log = записать { $a0 }
 outline-fx-begin_turn = начинается ход { $a0 }
 outline-fx-end_turn = заканчивается ход { $a0 }
 outline-fx-set_action_round = начинается раунд действий { $a0 }
-outline-fx-set_in_headline = заглавная фаза: { $a0 }
-outline-fx-headline_chosen = { $a0 } кладет { $a1acc } лицом вниз как заглавную карту
-outline-fx-reveal_headlines = открыть обе заглавные карты
-outline-fx-resolve_headline = происходит заглавное событие { $a0gen }
+outline-fx-set_in_headline = { -headline-phase }: { $a0 }
+outline-fx-headline_chosen = { $a0 } кладет { $a1acc } лицом вниз как { -headline-card(case: "acc") }
+outline-fx-reveal_headlines = открыть обе { -headline-card(case: "acc-pl") }
+outline-fx-resolve_headline = происходит { -headline-event } { $a0gen }
 
 ## Запросы
 
@@ -206,7 +208,7 @@ outline-q-phasing = ходящий игрок
     .gen = ходящего игрока
 outline-q-turn = номер хода
 outline-q-action_round = номер раунда действий
-outline-q-in_headline = идёт заглавная фаза
+outline-q-in_headline = идёт { -headline-phase }
 outline-q-defcon = DEFCON
 outline-q-vp = отметка ПО (выше нуля: впереди США)
 outline-q-milops = военные операции { $a0gen }
@@ -248,12 +250,12 @@ outline-q-draw_pile = игровая колода
 outline-q-discard_pile = стопка сброса
 outline-q-removed_cards = карты, удаленные из игры
 outline-q-period_cards = карты периода «{ $a0 }»
-outline-q-china_card_holder = владелец Карточки Китая
-    .gen = владельца Карточки Китая
-outline-q-china_card_face_up = Карточка Китая лежит лицом вверх
-outline-q-headline_of = заглавная карта { $a0gen }
-    .gen = заглавной карты { $a0gen }
-    .acc = заглавную карту { $a0gen }
+outline-q-china_card_holder = владелец { -china-card(case: "gen") }
+    .gen = владельца { -china-card(case: "gen") }
+outline-q-china_card_face_up = { -china-card } лежит лицом вверх
+outline-q-headline_of = { -headline-card } { $a0gen }
+    .gen = { -headline-card(case: "gen") } { $a0gen }
+    .acc = { -headline-card(case: "acc") } { $a0gen }
 outline-q-random_card = случайная карта из списка: { $a0 }
     .gen = случайной карты из списка: { $a0 }
     .acc = случайную карту из списка: { $a0 }
@@ -334,12 +336,12 @@ outline-var-region = регион
     .gen = региона
 outline-var-turn_number = номер хода
     .gen = номера хода
-outline-var-us_card = заглавная карта США
-    .gen = заглавной карты США
-    .acc = заглавную карту США
-outline-var-ussr_card = заглавная карта СССР
-    .gen = заглавной карты СССР
-    .acc = заглавную карту СССР
+outline-var-us_card = { -headline-card } США
+    .gen = { -headline-card(case: "gen") } США
+    .acc = { -headline-card(case: "acc") } США
+outline-var-ussr_card = { -headline-card } СССР
+    .gen = { -headline-card(case: "gen") } СССР
+    .acc = { -headline-card(case: "acc") } СССР
 outline-var-ai = ИИ
 outline-var-human = игрок-человек
     .gen = игрока-человека

@@ -18,7 +18,9 @@
 # Названия карт подставляются ссылками `{ card-<id> }` из cards.ftl. Числа после $max согласованы по
 # правилам множественного числа: [one] 1, 21…; [few] 2–4, 22–24…; [many] остальные.
 # Термины — как в остальных файлах этого набора правил: ОО, ПО, влияние, Ключевая страна, переворот,
-# уравнивание влияния, Космическая гонка, заглавная фаза, Карточка Китая.
+# Космическая гонка; уравнивание влияния, заглавная фаза (карта) и Карта Китая — только ссылками на
+# термины из terms.ftl (`{ -realignment(case: "acc") }`, `{ -headline-phase(cap: "yes") }` в начале
+# надписи): одиночная игра подставляет в них слова своего свода правил.
 # Одиночная игра (rules/solo-v2/locales) добавляет свои слова и видит все эти.
 # tests/test_locales.py читает скомпилированные правила и падает, если у имени нет сообщения.
 
@@ -29,7 +31,7 @@ decision-play_mode = Выберите, как разыграть эту карт
 decision-event_first = На карте событие противника: выберите, что будет сначала — событие или ваши операции
 decision-operations = Выберите вид операций
 decision-coup_target = Выберите страну для попытки переворота
-decision-realign_target = Выберите страну для броска на уравнивание влияния
+decision-realign_target = Выберите страну для броска на { -realignment(case: "acc") }
 decision-influence_target = Выберите страну для следующего очка влияния
 decision-ops_in_one_region = Выберите, тратить ли все операции в одном регионе ради его бонуса
 
@@ -48,7 +50,7 @@ decision-us_setup_influence = Выберите страны Западной Е�
         [one] очка
        *[other] очков
     } стартового влияния (в одну страну можно несколько)
-decision-headline_card = Выберите заглавную карту
+decision-headline_card = Выберите { -headline-card(case: "acc") }
 decision-discard_held_cards = Выберите до { $max } { $max ->
         [one] карты
        *[other] карт
@@ -103,7 +105,7 @@ decision-indo_pakistani_war_target = Выберите, на кого напас�
 decision-iran_iraq_war_target = Выберите, на кого напасть: на Иран или на Ирак
 decision-junta_country = Выберите страну Центральной или Южной Америки для 2 очков вашего влияния
 decision-junta_coup_target = Выберите страну Центральной или Южной Америки для бесплатного переворота
-decision-junta_realign_target = Выберите страну Центральной или Южной Америки для броска на уравнивание влияния
+decision-junta_realign_target = Выберите страну Центральной или Южной Америки для броска на { -realignment(case: "acc") }
 decision-liberation_theology_country = Выберите страну Центральной Америки для 1 очка влияния (не больше 2 в одну страну)
 decision-marine_barracks_removal = Выберите страну Ближнего Востока, где снять 1 влияние США
 decision-marshall_plan_countries = Выберите { $max } { $max ->
@@ -145,7 +147,7 @@ decision-special_relationship_country = Выберите страну для в�
 decision-star_wars_card = Выберите карту из стопки сброса (не карточку подсчета очков): её событие происходит сейчас
 decision-suez_crisis_remove = Выберите Францию, Великобританию или Израиль, где снять 1 влияние США (не больше 2 из одной страны)
 decision-tear_down_this_wall_coup = Выберите европейскую страну для бесплатного переворота
-decision-tear_down_this_wall_realign = Выберите европейскую страну для броска на уравнивание влияния — или ни одной, чтобы закончить
+decision-tear_down_this_wall_realign = Выберите европейскую страну для броска на { -realignment(case: "acc") } — или ни одной, чтобы закончить
 decision-truman_doctrine_country = Выберите европейскую страну, которую не контролирует ни одна сторона, чтобы снять там всё влияние СССР
 decision-un_intervention_card = Выберите карту на руке с событием противника: событие отменяется, а вы используете её ОО
 decision-ussuri_river_country = Выберите страну Азии для 1 очка влияния (не больше 2 в одну страну)
@@ -160,11 +162,11 @@ decision-warsaw_pact_remove = Выберите { $max } { $max ->
 ## Выбор между названными ответами (`decide`)
 
 decision-grain_sales_use = Выберите: разыграть карту, взятую с руки СССР, или вернуть её и потратить ОО этой карты
-decision-junta_follow_up = Выберите бесплатный переворот или броски на уравнивание влияния в Центральной или Южной Америке — или ни то ни другое
+decision-junta_follow_up = Выберите бесплатный переворот или броски на { -realignment(case: "acc") } в Центральной или Южной Америке — или ни то ни другое
 decision-olympic_games_answer = Противник проводит Олимпийские игры: выберите, участвовать или бойкотировать
 decision-south_african_unrest_choice = Выберите: 2 влияния в Южную Африку или 1 туда и 2 в соседние страны
 decision-summit_defcon = Вы выиграли «{ card-summit }»: выберите, повысить DEFCON, понизить или оставить как есть
-decision-tear_down_this_wall_operations = Выберите, на что потратить ОО карты в Европе: бесплатный переворот, броски на уравнивание влияния или ничего
+decision-tear_down_this_wall_operations = Выберите, на что потратить ОО карты в Европе: бесплатный переворот, броски на { -realignment(case: "acc") } или ничего
 decision-wargames_end_game = Выберите, отдать ли противнику 6 ПО и сразу закончить игру
 decision-warsaw_pact_mode = Выберите: снять всё влияние США не более чем в 4 странах Восточной Европы или добавить туда 5 влияния
 
@@ -173,7 +175,7 @@ decision-warsaw_pact_mode = Выберите: снять всё влияние �
 option-event = Событие
 option-influence = Влияние
 option-coup = Переворот
-option-realign = Уравнивание влияния
+option-realign = { -realignment(cap: "yes") }
 option-space = Космическая гонка
 option-ops = Операции
 option-yes = Да
@@ -200,8 +202,8 @@ option-add_ussr_influence = Добавить влияние СССР
 refusal-bear_trap = «{ card-bear_trap }» держит СССР: в этом раунде действий можно разыграть только карточку подсчета очков
 refusal-cambridge_five_late_war = Событие карты «{ card-the_cambridge_five }» нельзя разыграть в Конце войны
 refusal-china_card_discarded = { card-the_china_card } никогда не сбрасывается
-refusal-china_in_headline = { card-the_china_card } не может быть заглавной картой
-refusal-defcon_restricted = При этом DEFCON нельзя проводить перевороты и уравнивание влияния { $country_in }: Европа закрыта при DEFCON 4 и ниже, Азия — при 3 и ниже, Ближний Восток — при 2
+refusal-china_in_headline = { card-the_china_card } не может быть { -headline-card(case: "ins") }
+refusal-defcon_restricted = При этом DEFCON нельзя проводить перевороты и { -realignment(case: "acc") } { $country_in }: Европа закрыта при DEFCON 4 и ниже, Азия — при 3 и ниже, Ближний Восток — при 2
 refusal-insufficient_ops = У карты «{ $card }» слишком мало ОО для следующего деления Космической гонки (карточка подсчета очков в Космическую гонку не идёт)
 refusal-no_opponent_influence = У противника нет влияния { $country_in }: атаковать там нечего
 refusal-not_adjacent = { $country } вне досягаемости: влияние ставят только туда, где оно у вас было в начале раунда, или рядом с такой страной или с вашей сверхдержавой
@@ -212,8 +214,8 @@ refusal-round_passed = Вы отказались от этого раунда д
 refusal-scoring_card_held = Карточку подсчета очков нельзя оставить на руке после конца хода
 refusal-space_complete = Вы уже дошли до конца трека Космической гонки
 refusal-space_limit = Вы уже сделали все попытки в Космической гонке, разрешённые в этом ходу
-refusal-target_protected = { $country } под защитой: СССР не может проводить там перевороты и уравнивание влияния
-refusal-un_intervention_in_headline = «{ card-un_intervention }» нельзя разыграть в заглавной фазе
+refusal-target_protected = { $country } под защитой: СССР не может проводить там перевороты и { -realignment(case: "acc") }
+refusal-un_intervention_in_headline = «{ card-un_intervention }» нельзя разыграть в { -headline-phase(case: "prep") }
 refusal-un_intervention_without_partner = Чтобы разыграть событие «{ card-un_intervention }», нужна карта с событием противника на руке
 
 ## Как закончилась игра
@@ -236,10 +238,10 @@ setting-optional_cards-false = Нет, 103 карты базовой игры
 phase-setup = Расстановка
 phase-improve_defcon = Повышение DEFCON
 phase-deal_cards = Раздача карт
-phase-headline = Заглавная фаза
+phase-headline = { -headline-phase(cap: "yes") }
 phase-action_rounds = Раунд действий
 phase-military_operations = Проверка военных операций
-phase-flip_china_card = Карточка Китая переворачивается лицом вверх
+phase-flip_china_card = { -china-card } переворачивается лицом вверх
 phase-advance_turn = Конец хода
 phase-final_scoring = Финальный подсчет очков
 phase-discard_held_cards = Сброс удержанных карт (способность Космической гонки)

@@ -6,7 +6,7 @@
 procedure-score_region = подсчет очков в регионе
 procedure-score_southeast_asia = подсчет очков в Юго-Восточной Азии
 procedure-standard_setup = стандартная расстановка
-procedure-headline_phase = заглавная фаза
+procedure-headline_phase = { -headline-phase }
 procedure-check_military_operations = проверка военных операций
 procedure-final_scoring = финальный подсчет очков
 procedure-war = война
