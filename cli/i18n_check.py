@@ -171,6 +171,7 @@ class Message:
     variables: set[str]
     path: Path
     line: int
+    terms: set[str] = field(default_factory=set)  # the terms (`-realignment`) it refers to
 
 
 def read_messages(files: list[Path]) -> dict[str, Message]:
@@ -189,8 +190,30 @@ def read_messages(files: list[Path]) -> dict[str, Message]:
                         _collect_variables(attribute.value, variables)
                 line = source.count("\n", 0, entry.span.start) + 1 if entry.span else 0
                 attrs = {a.id.name for a in entry.attributes}
-                out[entry.id.name] = Message(attrs, variables, path, line)
+                terms: set[str] = set()
+                _collect_terms(entry, terms)
+                out[entry.id.name] = Message(attrs, variables, path, line, terms)
     return out
+
+
+def defined_terms(files: list[Path]) -> set[str]:
+    """The terms the files define (`-realignment = …`)."""
+    parser = FluentParser(with_spans=False)
+    return {
+        entry.id.name
+        for path in files
+        for entry in parser.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(entry, fast.Term)
+    }
+
+
+def _collect_terms(node: Any, found: set[str]) -> None:
+    if isinstance(node, fast.TermReference):
+        found.add(node.id.name)
+    if isinstance(node, fast.BaseNode):
+        for value in vars(node).values():
+            for item in value if isinstance(value, list) else [value]:
+                _collect_terms(item, found)
 
 
 def _collect_variables(node: Any, found: set[str]) -> None:
@@ -225,6 +248,12 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         for error in syntax_errors(files):
             report.add("syntax", lang, "", error)
         table = tables[lang]
+        # A term comes from the ruleset (its seed's word): the game's own words rely on it being there.
+        terms = defined_terms(files)
+        for msg_id in sorted(table):
+            for term in sorted(table[msg_id].terms - terms):
+                where = f"{table[msg_id].path}:{table[msg_id].line}"
+                report.add("missing", lang, f"-{term}", f"the term is used by {msg_id}", where)
         for msg_id, forms in sorted(grammar_needed(ir, table).items()):
             named = table[msg_id]
             for form in sorted(forms - named.attributes):

@@ -42,6 +42,7 @@ def broken_ruleset(tmp_path: Path) -> Path:
         "log-play = { $side } разыгрывает карту\n"  # lacks $card
         "play-command-quit = выход\n"  # lacks .aliases
         "country-cuba = Куба\n"  # lost its grammatical forms
+        "card-nato = НАТО и { -no-such-term }\n"  # a term nobody defines
         "this line is not fluent\n",
         encoding="utf-8",
     )
@@ -61,6 +62,7 @@ def test_each_kind_of_problem_is_reported(tmp_path: Path) -> None:
     assert ("missing", "ru", "play-command-quit.aliases") in found
     assert {("missing", "ru", f"country-cuba.{form}") for form in ("gen", "in", "ins", "to")} <= found
     assert any(p["kind"] == "syntax" and p["lang"] == "ru" for p in problems)
+    assert ("missing", "ru", "-no-such-term") in found
     # English is whole; nothing else is wrong in Russian.
     assert {p["id"] for p in problems if p["lang"] == "en"} == {"card-not_a_card"}
     mismatch = next(p for p in problems if p["id"] == "log-play")
