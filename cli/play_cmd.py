@@ -45,6 +45,17 @@ def other(side: str) -> str:
     return "ussr" if side == "us" else "us"
 
 
+class GameWords:
+    """The game's own words (cli/locales) alone, for what is said before a ruleset is loaded."""
+
+    def __init__(self, lang: str) -> None:
+        self.loc = Localizer.for_folders([APP_FOLDER], lang)
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        got = self.loc.get(msg_id, **args)
+        return msg_id if got is None else got
+
+
 def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> dict[str, Any]:
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
@@ -52,8 +63,7 @@ def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> 
             if d.severity is Severity.ERROR:
                 console.print(render(d, result.sources), markup=False, highlight=False)
         # The ruleset's own words cannot be read; the game's are enough for this.
-        words = Localizer.for_folders([APP_FOLDER], lang or "en")
-        said = words.get("play-ruleset-errors", ruleset=ruleset) or f"{ruleset}: no game was started"
+        said = GameWords(lang or "en").t("play-ruleset-errors", ruleset=ruleset)
         console.print(said, style="bold red", markup=False)
         raise PlayStop(1)
     return result.ir
@@ -239,7 +249,8 @@ def resume_game(
     from twilight.runtime.engine import SaveMismatch
 
     path = Path(resume) if resume else latest_save()
-    early = PlayText(DEFAULT_RULESET, lang or "en", compile_ruleset(DEFAULT_RULESET, console, lang))
+    # Before the save is read there is no ruleset: the game's own words say what went wrong.
+    early = GameWords(lang or "en")
     if path is None:
         console.print(early.t("play-save-none"), style="bold red")
         raise PlayStop(1)
