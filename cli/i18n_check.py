@@ -110,6 +110,8 @@ def play_message_ids(ir: dict[str, Any]) -> set[str]:
     names = play_names(ir)
     names["decision"] |= decisions
     names["option"] |= words
+    # The interpreter's own questions come with a word on the rule behind them, for `?`.
+    names["help"] = set(decisions)
     return {f"{family}-{name}" for family, found in names.items() for name in found}
 
 
@@ -149,7 +151,6 @@ def app_needed() -> dict[str, set[str]]:
         ids.update(literal.findall(path.read_text(encoding="utf-8")))
     ids.update(f"log-{kind}" for kind in NARRATED if kind not in VARIANTS_ONLY)
     ids.update(VARIANT_IDS)
-    ids.update(f"help-{name}" for name in runtime_choices()[0])
     ids.update(f"play-input-{code}" for code in PROBLEM_CODES)
     ids.update(f"play-save-{code}" for code in SAVE_CODES)
     ids.update(f"play-language-{code}" for code in LANGUAGES)

@@ -93,17 +93,6 @@ play-help-provisional = Provisional rule (not in the rule book): { $note }
 play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · save · quit (saves first)
 play-demo-chose = { $prompt }: { $answer }
 
-## Help on the interpreter's own decisions
-
-help-action_card = Play one card this action round: as its event, for operations (influence, coup or realignment), or on the Space Race. An opponent's card played for operations triggers its event too.
-help-play_mode = The event happens only for your own or a neutral card; operations use the card's ops value; the Space Race needs enough ops and an attempt left this turn.
-help-event_first = Your opponent's event on the card you play for operations happens too: before or after your operations, as you choose.
-help-operations = Influence: each point costs 1 op (2 in a country your opponent controls), placed next to your influence. Coup: roll plus ops against twice the stability. Realignment: 1 op per roll, modified by adjacent control and influence.
-help-coup_target = A coup needs opponent influence in the country; battlegrounds lower DEFCON; DEFCON limits which regions you may target.
-help-realign_target = Each realignment roll costs 1 op; it needs opponent influence in the country.
-help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
-help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
-
 ## What was typed
 
 play-input-empty = Type a number or a name.

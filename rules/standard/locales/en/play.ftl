@@ -228,3 +228,14 @@ phase-flip_china_card = The China Card turns face up
 phase-advance_turn = End of the turn
 phase-final_scoring = Final scoring
 phase-discard_held_cards = Discarding held cards (Space Race ability)
+
+## Help on the interpreter's own questions (shown by `?`)
+
+help-action_card = Play one card this action round: as its event, for operations (influence, coup or realignment), or on the Space Race. An opponent's card played for operations triggers its event too.
+help-play_mode = The event happens only for your own or a neutral card; operations use the card's ops value; the Space Race needs enough ops and an attempt left this turn.
+help-event_first = Your opponent's event on the card you play for operations happens too: before or after your operations, as you choose.
+help-operations = Influence: each point costs 1 op (2 in a country your opponent controls), placed next to your influence. Coup: roll plus ops against twice the stability. Realignment: 1 op per roll, modified by adjacent control and influence.
+help-coup_target = A coup needs opponent influence in the country; battlegrounds lower DEFCON; DEFCON limits which regions you may target.
+help-realign_target = Each realignment roll costs 1 op; it needs opponent influence in the country.
+help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
+help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
