@@ -79,7 +79,10 @@ def diff_report(a: str, b: str, lang: str) -> dict[str, Any]:
         "a": old.about(),
         "b": new.about(),
         "lang": lang,
-        "version": None if versions[0] == versions[1] else {"before": versions[0], "after": versions[1]},
+        # A lone rule file has no version of its own: no version line then.
+        "version": None
+        if None in versions or versions[0] == versions[1]
+        else {"before": versions[0], "after": versions[1]},
         "counts": counts,
         "changes": changes,
     }
@@ -123,9 +126,14 @@ def counts_text(counts: dict[str, int]) -> str:
     return ", ".join(f"{counts[c]} {c}" for c in ("changed", "added", "removed") if counts.get(c))
 
 
+def about(side: dict[str, Any]) -> str:
+    version = f" {side['version']}" if side["version"] else ""
+    return f"{side['target']} ({side['name']}{version})"
+
+
 def render_text(report: dict[str, Any]) -> list[str]:
     a, b = report["a"], report["b"]
-    lines = [f"{a['target']} ({a['name']} {a['version']}) -> {b['target']} ({b['name']} {b['version']})"]
+    lines = [f"{about(a)} -> {about(b)}"]
     if report["version"]:
         lines.append(f"version: {report['version']['before']} -> {report['version']['after']}")
     changes: list[Change] = report["changes"]
@@ -139,14 +147,14 @@ def render_text(report: dict[str, Any]) -> list[str]:
         lines.append("")
         lines.append(f"{GROUPS[kind]}: {counts_text(report['counts'][kind])}")
         for change in group:
-            about = f": {change.summary}" if change.summary else ""
-            lines.append(f"{INDENT}{change.change} {change.name}{about}")
+            what = f": {change.summary}" if change.summary else ""
+            lines.append(f"{INDENT}{change.change} {change.name}{what}")
             lines.append(INDENT * 2 + source_text(change.sources))
             for detail in change.details:
                 lines.extend(INDENT * 2 + line for line in detail_lines(detail))
     total = sum(sum(c.values()) for c in report["counts"].values())
     lines.append("")
-    lines.append(f"{total} declaration{'s' * (total != 1)} differ")
+    lines.append(f"{total} declarations differ" if total != 1 else "1 declaration differs")
     return lines
 
 

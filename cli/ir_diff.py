@@ -88,8 +88,9 @@ def canonical(decl: dict[str, Any]) -> Any:
     return walk({k: v for k, v in decl.items() if k != "src"})
 
 
-def first_difference(a: Any, b: Any, path: str = "") -> str:
-    """Where two canonical declarations first differ, as a path (`options/2/provenance`)."""
+def first_difference(a: Any, b: Any, path: str = "") -> tuple[str, Any, Any]:
+    """Where two canonical declarations first differ, as a path (`final/4/provenance/sources/0`), and
+    the two values there."""
     if isinstance(a, dict) and isinstance(b, dict):
         for key in [*a, *(k for k in b if k not in a)]:
             if a.get(key) != b.get(key):
@@ -98,7 +99,16 @@ def first_difference(a: Any, b: Any, path: str = "") -> str:
         for i, (x, y) in enumerate(zip(a, b, strict=True)):
             if x != y:
                 return first_difference(x, y, f"{path}/{i}")
-    return path.lstrip("/") or "(the whole declaration)"
+    return path.lstrip("/") or "(the whole declaration)", a, b
+
+
+def hidden_change(was: Any, now: Any) -> Detail:
+    """A difference that no view shows (a reference on one key of a list, say): its place in the IR."""
+    where, old, new = first_difference(was, now)
+    note = "changed where no outline shows it"
+    if not isinstance(old, dict | list) and not isinstance(new, dict | list):
+        note = f"{old!r} -> {new!r} ({note})"
+    return Detail(where, "changed", old, new, note=note)
 
 
 # ---------------------------------------------------------------- field by field
@@ -342,9 +352,7 @@ def compare(ir_a: dict[str, Any], views_a: Views, ir_b: dict[str, Any], views_b:
             before = views_a.view(kind, old[decl_id])
             after = views_b.view(kind, new[decl_id])
             details = declaration_details(kind, before, after)
-            if not details:
-                where = first_difference(was, now)
-                details = [Detail(where, "changed", note="changed in a way the outline does not show")]
+            details = details or [hidden_change(was, now)]
             fields = [f for f in after if before.get(f) != after.get(f)]
             changes.append(
                 Change(

@@ -323,3 +323,26 @@ def test_line_diff_names_the_block_a_change_sits_in() -> None:
     before = ["phase “A”:", "  improve defcon", "phase “B”:", "  deal"]
     after = ["phase “A”:", "  improve defcon", "phase “B”:", "  solo deal"]
     assert line_diff(before, after) == ["  phase “B”:", "-   deal", "+   solo deal"]
+
+
+def test_a_change_no_outline_shows_is_named_by_its_place(tmp_path: Path) -> None:
+    text = edited(
+        declaration(*PLACE),
+        'asc source "000 · Приоритет Действий ИИ"',
+        'asc source "000 · Приоритет Действий ИИ · 2"',
+    )
+    change = only_change(diff_report("solo-v2", variant(tmp_path / "key", "solo-v2", text), "en"))
+    [detail] = change.details
+    assert detail.field == "final/4/provenance/sources/0"
+    assert (detail.before, detail.after) == ("000 · Приоритет Действий ИИ", "000 · Приоритет Действий ИИ · 2")
+    assert detail.note is not None and detail.note.endswith("(changed where no outline shows it)")
+
+
+def test_a_lone_rule_file_against_its_base(tmp_path: Path) -> None:
+    lone = tmp_path / "duck.tsr"
+    lone.write_text(edited(declaration(*DUCK), "ops 3", "ops 2"), encoding="utf-8")
+    status, out = run_cli(["diff", "standard", str(lone)])
+    assert status == 0, out
+    assert (
+        "    ops: 3 -> 2" in out and "version:" not in out and out.rstrip().endswith("1 declaration differs")
+    )
