@@ -81,7 +81,7 @@ def md_text(line: str) -> str:
 
 
 def _md_cell(lines: list[str]) -> str:
-    return "<br>".join(md_text(line) for line in lines) or " "
+    return "<br>".join(md_text(line) for line in lines)
 
 
 def markdown(title: str, summary: list[str], parts: list[Section], lang: str) -> str:
