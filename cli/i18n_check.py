@@ -329,7 +329,7 @@ def render_report(report: Report) -> list[str]:
 
 @click.group("i18n")
 def i18n() -> None:
-    """Translators' tools."""
+    """Translators' tools (what they print is in English)."""
 
 
 @i18n.command("check")

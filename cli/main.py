@@ -182,7 +182,7 @@ def schema(write: bool) -> None:
 def _register() -> None:
     from twilight.cli.diff_cmd import diff
     from twilight.cli.explain_cmd import explain
-    from twilight.cli.i18n_check import i18n
+    from twilight.cli.i18n_tools import i18n  # the group of i18n_check, with the translators' tools added
     from twilight.cli.play_cmd import play
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
