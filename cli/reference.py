@@ -10,24 +10,21 @@ docs/reference.md is this command's Markdown output.
 
 from __future__ import annotations
 
-import os
 import re
 import sys
 from dataclasses import dataclass, field
 from importlib import resources
-from pathlib import Path
 from typing import Any
 
 import click
 import yaml
 from twilight.cli.grammar_constructs import Construct, Grammar, read_grammar
+from twilight.cli.output_file import write_output_file
 from twilight.compiler.parser import keywords
 from twilight.compiler.vocab import Vocabulary, vocabulary
 
 NOTES_FILE = "reference_notes.yaml"
 UNDESCRIBED = f"(not described yet: add it to cli/{NOTES_FILE})"
-# Sections of the notes file about the registry, in the order the reference shows them.
-REGISTRY_SECTIONS = ("triggers", "actions", "modifiers", "expiries", "statuses", "moments", "contexts")
 
 
 class NotesError(ValueError):
@@ -102,17 +99,69 @@ def load_notes() -> Notes:
     return parse_notes(notes_text())
 
 
+# The reference's table of each registry section: its title, the header of its first two columns and what
+# it says first. The sections are named as the vocabulary's fields (compiler/vocab.py).
+REGISTRY_TABLES: tuple[tuple[str, str, tuple[str, str], str], ...] = (
+    (
+        "triggers",
+        "Triggers",
+        ("trigger", "binds"),
+        "What `on TRIGGER` and `ends on TRIGGER` listen to, and the variables each binds.",
+    ),
+    (
+        "actions",
+        "Actions a forbid refuses",
+        ("action", "binds"),
+        "`forbid ACTION, … when COND code CODE`; the condition sees the variables the action binds.",
+    ),
+    (
+        "modifiers",
+        "Quantities a modify changes",
+        ("quantity", "binds"),
+        "`modify QUANTITY by|to EXPR when COND`; `actor` is the side whose roll, card or count it is.",
+    ),
+    ("expiries", "Lasting effects end", ("expiry", "arguments"), "`lasting NAME until EXPIRY(ARGS) { … }`."),
+    (
+        "statuses",
+        "Statuses",
+        ("status", "arguments"),
+        "`status NAME(ARGUMENTS)` in a lasting effect or a standing rule.",
+    ),
+    (
+        "moments",
+        "Appendix moments",
+        ("moment", "in REGION"),
+        "When a solo appendix entry lets the AI play the event (`ai_event MOMENT, … when COND`).",
+    ),
+    (
+        "contexts",
+        "Variables of each block",
+        ("block", "variables"),
+        "Names a block sees besides its parameters and local variables.",
+    ),
+)
+# The sections of the notes file about the registry, in the order the reference shows them.
+REGISTRY_SECTIONS = tuple(section for section, *_ in REGISTRY_TABLES)
+
+
+def _bindings(bound: dict[str, str]) -> str:
+    return ", ".join(f"{name}: {typ}" for name, typ in bound.items())
+
+
+def _registry_values(vocab: Vocabulary, section: str) -> dict[str, str]:
+    """Each name of a registry section, with what the reference shows beside it: the variables it binds,
+    the types of its arguments, or whether it may name a region."""
+    entries: dict[str, Any] = getattr(vocab, section)
+    if section == "moments":
+        return {name: "yes" if region else "no" for name, region in entries.items()}
+    if section in ("expiries", "statuses"):
+        return {name: ", ".join(types) for name, types in entries.items()}
+    return {name: _bindings(bound) for name, bound in entries.items()}
+
+
 def registry_names(vocab: Vocabulary) -> dict[str, set[str]]:
     """The names of each registry section the notes describe."""
-    return {
-        "triggers": set(vocab.triggers),
-        "actions": set(vocab.actions),
-        "modifiers": set(vocab.modifiers),
-        "expiries": set(vocab.expiries),
-        "statuses": set(vocab.statuses),
-        "moments": set(vocab.moments),
-        "contexts": set(vocab.contexts),
-    }
+    return {section: set(getattr(vocab, section)) for section in REGISTRY_SECTIONS}
 
 
 def drift(grammar: Grammar, notes: Notes, vocab: Vocabulary) -> dict[str, tuple[list[str], list[str]]]:
@@ -152,10 +201,6 @@ class Table:
 
 def _sentence_case(title: str) -> str:
     return title[:1].upper() + title[1:]
-
-
-def _bindings(bound: dict[str, str]) -> str:
-    return ", ".join(f"{name}: {typ}" for name, typ in bound.items())
 
 
 def _grammar_tables(grammar: Grammar, notes: Notes) -> list[Table]:
@@ -202,71 +247,17 @@ def _registry_tables(vocab: Vocabulary, notes: Notes) -> list[Table]:
         kind = "query" if sig.returns else "effect"
         primitives.rows.append((code(sig.render()), plain(kind), plain(sig.doc)))
 
-    def named(title: str, section: str, header: tuple[str, ...], values: dict[str, str], intro: str) -> Table:
-        table = Table(title, header, intro=[intro])
-        for name, value in values.items():
+    tables = [primitives]
+    for section, title, header, intro in REGISTRY_TABLES:
+        table = Table(title, (*header, "meaning"), intro=[intro])
+        for name, value in _registry_values(vocab, section).items():
             shown = code(value) if value else plain("-")
             table.rows.append((code(name), shown, plain(notes.meaning(section, name))))
-        return table
-
-    return [
-        primitives,
-        named(
-            "Triggers",
-            "triggers",
-            ("trigger", "binds", "meaning"),
-            {k: _bindings(v) for k, v in vocab.triggers.items()},
-            "What `on TRIGGER` and `ends on TRIGGER` listen to, and the variables each binds.",
-        ),
-        named(
-            "Actions a forbid refuses",
-            "actions",
-            ("action", "binds", "meaning"),
-            {k: _bindings(v) for k, v in vocab.actions.items()},
-            "`forbid ACTION, … when COND code CODE`; the condition sees the variables the action binds.",
-        ),
-        named(
-            "Quantities a modify changes",
-            "modifiers",
-            ("quantity", "binds", "meaning"),
-            {k: _bindings(v) for k, v in vocab.modifiers.items()},
-            "`modify QUANTITY by|to EXPR when COND`; `actor` is the side whose roll, card or count it is.",
-        ),
-        named(
-            "Lasting effects end",
-            "expiries",
-            ("expiry", "arguments", "meaning"),
-            {k: ", ".join(v) for k, v in vocab.expiries.items()},
-            "`lasting NAME until EXPIRY(ARGUMENTS) { … }`.",
-        ),
-        named(
-            "Statuses",
-            "statuses",
-            ("status", "arguments", "meaning"),
-            {k: ", ".join(v) for k, v in vocab.statuses.items()},
-            "`status NAME(ARGUMENTS)` in a lasting effect or a standing rule.",
-        ),
-        named(
-            "Appendix moments",
-            "moments",
-            ("moment", "in REGION", "meaning"),
-            {k: "yes" if v else "no" for k, v in vocab.moments.items()},
-            "When a solo appendix entry lets the AI play the event (`ai_event MOMENT, … when COND`).",
-        ),
-        named(
-            "Variables of each block",
-            "contexts",
-            ("block", "variables", "meaning"),
-            {k: _bindings(v) for k, v in vocab.contexts.items()},
-            "Names a block sees besides its parameters and local variables.",
-        ),
-        Table(
-            "Built-in values",
-            ("type", "values"),
-            [(code(typ), code(", ".join(values))) for typ, values in vocab.enums.items()],
-            ["Names usable in any expression; `none` fits every type."],
-        ),
-    ]
+        tables.append(table)
+    values: list[tuple[Cell, ...]] = [(code(t), code(", ".join(names))) for t, names in vocab.enums.items()]
+    intro = "Names usable in any expression; `none` fits every type."
+    tables.append(Table("Built-in values", ("type", "values"), values, [intro]))
+    return tables
 
 
 def build(grammar: Grammar | None = None, notes: Notes | None = None) -> list[Table]:
@@ -342,18 +333,6 @@ def render_text(tables: list[Table]) -> str:
     return "\n".join(lines)
 
 
-def write_output(text: str, output: str) -> None:
-    """Write atomically; a one-line message and exit status 1 when the file cannot be written."""
-    out = Path(output)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    except OSError as err:
-        click.echo(f"error: cannot write {output}: {err.strerror or err}", err=True)
-        sys.exit(1)
-
-
 @click.command("reference")
 @click.option("--markdown", is_flag=True, help="Markdown, as docs/reference.md holds it.")
 @click.option(
@@ -371,5 +350,5 @@ def reference(markdown: bool, output: str | None) -> None:
     if output is None:
         click.echo(text, nl=False)
         return
-    write_output(text, output)
+    write_output_file(text, output)
     click.echo(f"wrote {output}")
