@@ -74,14 +74,15 @@ class Grammar:
 
     def constructs(self) -> list[Construct]:
         out: list[Construct] = []
+        names = frozenset(r.name for r in self.rules)
         for rule in self.rules:
             by_alias: dict[str, list[str]] = {}
             plain: list[str] = []
             for alt in rule.alternatives:
                 if alt.alias is not None:
-                    by_alias.setdefault(alt.alias, []).append(display(alt.syntax))
+                    by_alias.setdefault(alt.alias, []).append(display(alt.syntax, names))
                 elif not (rule.inlined and _BARE_RULE.match(alt.syntax)):
-                    plain.append(display(alt.syntax))
+                    plain.append(display(alt.syntax, names))
             if plain:
                 out.append(Construct(rule.name, rule.name, tuple(plain), rule.section))
             out.extend(Construct(a, rule.name, tuple(s), rule.section) for a, s in by_alias.items())
@@ -98,13 +99,14 @@ class Grammar:
         return {c.key for c in self.constructs()}
 
 
-def display(syntax: str) -> str:
+def display(syntax: str, rule_names: frozenset[str] = frozenset()) -> str:
     """The syntax as a reader wants it: keywords and punctuation unquoted (`"ops" INT` -> `ops INT`),
-    except symbols that are also grammar operators (`"(" args ")"` keeps its quotes)."""
+    except symbols that are also grammar operators (`"(" args ")"` keeps its quotes) and keywords that are
+    also the name of a rule (`"by" expr`), so that an unquoted lowercase word is always a rule."""
 
     def unquote(match: re.Match[str]) -> str:
         inner = match.group(1)
-        return match.group(0) if inner in _GRAMMAR_SYMBOLS else inner
+        return match.group(0) if inner in _GRAMMAR_SYMBOLS or inner in rule_names else inner
 
     return " ".join(_QUOTED.sub(unquote, syntax).split())
 

@@ -273,11 +273,11 @@ INTRO = (
     "`compiler/schema/ir.schema.json`) and the words of `cli/reference_notes.yaml`. Edit those and "
     "regenerate; `tests/test_reference.py` fails when this page is stale or a form lacks its words. "
     "[language.md](language.md) is the guide to the language, with longer examples.",
-    "Reading the syntax: keywords and symbols stand as written (a symbol that is also grammar notation "
-    'is quoted: `"("`); `NAME`, `INT` and `STRING` are words (see Words and symbols); a lowercase name '
-    "is another form on this page; `x?` and `[x]` are optional, `x*` repeats any number of times, `x+` "
-    "once or more, `( … )` groups and `a | b` is either. Newlines carry no meaning, so every example fits "
-    "on one line.",
+    "Reading the syntax: keywords and symbols stand as written, except that a symbol of the grammar's own "
+    'notation and a keyword that is also the name of a form are quoted (`"("`, `"by"`); `NAME`, `INT` and '
+    "`STRING` are words (see Words and symbols); an unquoted lowercase name is another form on this "
+    "page; `x?` and `[x]` are optional, `x*` repeats any number of times, `x+` once or more, `( … )` "
+    "groups and `a | b` is either. Newlines carry no meaning, so every example fits on one line.",
 )
 
 
