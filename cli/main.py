@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import os
 import sys
 from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.output_file import write_output_file
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
@@ -114,14 +114,7 @@ def compile_cmd(target: str, output: str, no_cache: bool) -> None:
         _report(result, "text")
         sys.exit(1)
     text = json.dumps(result.ir, indent=1, ensure_ascii=False) + "\n"
-    out = Path(output)
-    tmp = out.with_name(f".{out.name}.tmp")
-    try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
-    except OSError as err:
-        click.echo(f"error: cannot write {output}: {err.strerror or err}", err=True)
-        sys.exit(1)
+    write_output_file(text, output)
     for d in result.diagnostics:
         click.echo(render(d, result.sources), err=True)
     click.echo(f"{result.target}: wrote {output} ({len(text)} bytes, {result.seconds:.2f} s)")
@@ -184,12 +177,14 @@ def _register() -> None:
     from twilight.cli.explain_cmd import explain
     from twilight.cli.i18n_tools import i18n  # the group of i18n_check, with the translators' tools added
     from twilight.cli.play_cmd import play
+    from twilight.cli.reference import reference
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
 
     cli.add_command(diff)
     cli.add_command(explain)
     cli.add_command(play)
+    cli.add_command(reference)
     cli.add_command(i18n)
     cli.add_command(scenario)
     cli.add_command(simulate)
