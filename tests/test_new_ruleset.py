@@ -234,3 +234,19 @@ def test_the_guide_mentions_the_tools() -> None:
         "twilight scenario run",
     ):
         assert command in text, command
+
+
+def test_twilight_diff_shows_the_variants_two_changes() -> None:
+    """The guide's last step: `twilight diff solo-v2 <variant>` names the priority moved and the setup
+    row changed, and nothing else."""
+    status, out = run_cli(["diff", "solo-v2", VARIANT, "--json"])
+    assert status == 0, out
+    report = json.loads(out)
+    assert report["counts"] == {"priority": {"changed": 1}, "table": {"changed": 1}}
+    kinds = {(c["kind"], c["id"], c["change"]) for c in report["changes"]}
+    assert kinds == {("priority", "ai_influence_placement", "changed"), ("table", "ai_head_start", "changed")}
+    status, text = run_cli(["diff", "solo-v2", VARIANT])
+    assert status == 0
+    assert "option key_spread: moved from 6 to 7" in text
+    assert "row hard, column vp: 4 -> 5" in text
+    assert "2 declarations differ" in text
