@@ -180,12 +180,14 @@ def schema(write: bool) -> None:
 
 
 def _register() -> None:
+    from twilight.cli.docs_cmd import docs
     from twilight.cli.explain_cmd import explain
     from twilight.cli.i18n_check import i18n
     from twilight.cli.play_cmd import play
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
 
+    cli.add_command(docs)
     cli.add_command(explain)
     cli.add_command(play)
     cli.add_command(i18n)
