@@ -82,9 +82,8 @@ def index_page(ctx: DocsContext, contents: list[tuple[str, str]]) -> Page:
 
 
 # ---------------------------------------------------------------------------------- sequence
-def called_procedures(ctx: DocsContext, root: Any) -> list[str]:
+def called_procedures(procedures: dict[str, Any], root: Any) -> list[str]:
     """The procedures `root` runs, and those they run in turn, in the order first met."""
-    procedures: dict[str, Any] = ctx.ir.get("procedures") or {}
     found: dict[str, None] = {}
     pending = [root]
     while pending:
@@ -173,7 +172,7 @@ class SequenceOutline:
 def sequence_page(ctx: DocsContext) -> Page:
     sequence: dict[str, Any] = ctx.ir.get("sequence") or {}
     procedures: dict[str, Any] = ctx.ir.get("procedures") or {}
-    called = called_procedures(ctx, sequence.get("body"))
+    called = called_procedures(procedures, sequence.get("body"))
     blocks: list[Block] = [
         Heading(1, (page_title(ctx, "sequence"),)),
         Para((ctx.t("docs-sequence-intro", "How a game runs."),), role="note"),
