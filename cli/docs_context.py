@@ -12,6 +12,7 @@ from typing import Any
 from twilight.cli.docs_model import Code, Inline, Inlines, Link, Para, Provisional, Source
 from twilight.cli.explain_trace import TraceExplainer, _mark, _short
 from twilight.cli.i18n import Localizer
+from twilight.cli.i18n_check import _walk as ir_dicts
 from twilight.cli.outline import INDENT, Outliner
 
 # The pages, in the navigation bar's order (a page whose section the ruleset lacks is left out).
@@ -102,18 +103,9 @@ def indented(lines: list[str], shift: int = 0) -> list[tuple[int, Inlines]]:
 def referenced_cards(node: Any, cards: dict[str, Any]) -> list[str]:
     """The cards an IR node names (`{"ref": "card", …}`, or a card id given as text), in order, once."""
     found: dict[str, None] = {}
-
-    def walk(value: Any) -> None:
-        if isinstance(value, dict):
-            if value.get("ref") == "card" and str(value.get("id")) in cards:
-                found[str(value["id"])] = None
-            if isinstance(value.get("str"), str) and value["str"] in cards:
-                found[value["str"]] = None
-            for inner in value.values():
-                walk(inner)
-        elif isinstance(value, list):
-            for inner in value:
-                walk(inner)
-
-    walk(node)
+    for inner in ir_dicts(node):
+        if inner.get("ref") == "card" and str(inner.get("id")) in cards:
+            found[str(inner["id"])] = None
+        if isinstance(inner.get("str"), str) and inner["str"] in cards:
+            found[inner["str"]] = None
     return list(found)

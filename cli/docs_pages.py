@@ -23,6 +23,7 @@ from twilight.cli.docs_model import (
     Table,
 )
 from twilight.cli.i18n import readable
+from twilight.cli.i18n_check import _walk as ir_dicts
 from twilight.cli.outline import Outliner
 
 # Each page's word in the navigation bar and its heading (literal ids: `twilight i18n check` reads them).
@@ -96,16 +97,7 @@ def called_procedures(procedures: dict[str, Any], root: Any) -> list[str]:
 
 
 def _runs(node: Any) -> list[str]:
-    out: list[str] = []
-    if isinstance(node, dict):
-        if isinstance(node.get("run"), str):
-            out.append(node["run"])
-        for value in node.values():
-            out.extend(_runs(value))
-    elif isinstance(node, list):
-        for value in node:
-            out.extend(_runs(value))
-    return out
+    return [inner["run"] for inner in ir_dicts(node) if isinstance(inner.get("run"), str)]
 
 
 def proc_anchor(name: str) -> str:

@@ -22,6 +22,7 @@ from twilight.cli.docs_model import Heading, Outline, Page, Site
 from twilight.cli.docs_pages import called_procedures
 from twilight.cli.docs_render import html_outline, html_page, md_code, md_page
 from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.i18n_check import _walk as ir_dicts
 from twilight.cli.i18n_check import app_needed, read_messages
 from twilight.cli.play_text import APP_FOLDER, play_folders
 from twilight.compiler import api
@@ -281,15 +282,7 @@ def test_a_card_named_by_an_appendix_entry_links_to_it(
 
 # ---------------------------------------------------------------------------------- content
 def _nodes(node: Any) -> list[dict[str, Any]]:
-    out: list[dict[str, Any]] = []
-    if isinstance(node, dict):
-        out.append(node)
-        for value in node.values():
-            out.extend(_nodes(value))
-    elif isinstance(node, list):
-        for value in node:
-            out.extend(_nodes(value))
-    return out
+    return list(ir_dicts(node))
 
 
 def documented(ir: dict[str, Any]) -> dict[str, Any]:
