@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.docs_model import Code, Inline, Inlines, Link, Para, Provisional, Source
+from twilight.cli.docs_model import Code, Inline, Inlines, Link, Para, Provisional, Source, join
 from twilight.cli.explain_trace import TraceExplainer, _mark, _short
 from twilight.cli.i18n import Localizer
 from twilight.cli.i18n_check import _walk as ir_dicts
@@ -44,8 +44,7 @@ class DocsContext:
         parts: list[Inline] = []
         if mark["sources"]:
             parts.append(self.t("docs-sources", "Sources", count=len(mark["sources"])) + ": ")
-            for i, source in enumerate(mark["sources"]):
-                parts.extend(["; "] * bool(i) + [Source(source)])
+            parts.extend(join([(Source(source),) for source in mark["sources"]], "; "))
         for provisional in mark["provisional"]:
             parts.extend([" · "] * bool(parts))
             parts.append(self.provisional(provisional))
@@ -76,10 +75,7 @@ class DocsContext:
         return Link(self.card_title(card_id), "cards", card_anchor(card_id))
 
     def card_links(self, ids: list[str]) -> Inlines:
-        out: list[Inline] = []
-        for i, card_id in enumerate(ids):
-            out.extend([", "] * bool(i) + [self.card_link(card_id)])
-        return tuple(out)
+        return join([(self.card_link(card_id),) for card_id in ids])
 
     def named(self, name: str, ident: str) -> Inlines:
         """A thing's name in words, then its id in the rule files when the words differ from it."""

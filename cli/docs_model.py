@@ -115,14 +115,3 @@ def join(items: list[Inlines], separator: str = ", ") -> Inlines:
             out.append(separator)
         out.extend(item)
     return tuple(out)
-
-
-def anchors_of(page: Page) -> set[str]:
-    """The anchors a page defines (for checks: every link must land on one)."""
-    found: set[str] = set()
-    for block in page.blocks:
-        if isinstance(block, Heading) and block.anchor:
-            found.add(block.anchor)
-        if isinstance(block, Table):
-            found.update(a for a in block.anchors if a)
-    return found

@@ -13,7 +13,6 @@ from twilight.cli.docs_model import (
     Code,
     Fields,
     Heading,
-    Inline,
     Inlines,
     Link,
     Outline,
@@ -21,6 +20,7 @@ from twilight.cli.docs_model import (
     Para,
     Strong,
     Table,
+    join,
 )
 from twilight.cli.i18n import readable
 from twilight.cli.i18n_check import _walk as ir_dicts
@@ -68,10 +68,8 @@ def index_page(ctx: DocsContext, contents: list[tuple[str, str]]) -> Page:
         (ctx.t("docs-ruleset-description", "Description"), (str(meta.get("description") or "-"),)),
     ]
     if len(chain) > 1:
-        chain_text: list[Inline] = []
-        for i, part in enumerate(chain):
-            chain_text.extend([" → "] * bool(i) + [Code(part)])
-        rows.append((ctx.t("docs-ruleset-chain", "Built from"), tuple(chain_text)))
+        chain_text = join([(Code(part),) for part in chain], " → ")
+        rows.append((ctx.t("docs-ruleset-chain", "Built from"), chain_text))
     blocks: list[Block] = [
         Heading(1, (ctx.t("docs-index-title", "Rules reference: {$ruleset}", ruleset=name),)),
         Fields(rows),

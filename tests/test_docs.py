@@ -18,6 +18,7 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from helpers import RULES, run_cli
+from twilight.cli.docs_cmd import build_site, load
 from twilight.cli.docs_model import Heading, Outline, Page, Site
 from twilight.cli.docs_pages import called_procedures
 from twilight.cli.docs_render import html_outline, html_page, md_code, md_page
@@ -432,6 +433,17 @@ def test_the_pages_words_are_in_every_language_and_required() -> None:
     for lang in LANGUAGES:
         words = read_messages([APP_FOLDER / "locales" / lang / "docs.ftl"])
         assert set(words) == code, lang
+
+
+@pytest.mark.parametrize("ruleset", ["standard", "solo-v2", "solo-v2-quickdeal"])
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_message_formats(ruleset: str, lang: str) -> None:
+    """Building every page formats every message it uses without a Fluent error (a variable a
+    translation lacks, a selector without its default)."""
+    ctx = load(ruleset, lang)
+    site = build_site(ctx)
+    assert [p.slug for p in site.pages] == PAGES["solo-v2" if ruleset != "standard" else "standard"]
+    assert ctx.loc.errors == []
 
 
 @pytest.mark.parametrize(
