@@ -299,6 +299,22 @@ class TraceExplainer:
             return str(ref.get("id"))
         return None
 
+    def key_words(self, key: dict[str, Any], target: str, words: Outliner | None = None) -> dict[str, Any]:
+        """A sort key of a list in words: the order it ranks by (`table`, `table_name`), or its expression
+        outlined (`key`, by `words` when given) with its direction (`direction`)."""
+        desc = bool(key.get("desc"))
+        table = self.table_of(key.get("key"), target)
+        if table is not None:
+            return {"desc": desc, "table": table, "table_name": self.t(f"order-{table}", readable(table))}
+        kind = "bool" if self.is_bool(key.get("key")) else "number"
+        direction = self.t(
+            f"ai-explain-order-{kind}",
+            "highest first" if desc else "lowest first",
+            desc="yes" if desc else "no",
+        )
+        expr = (words or Outliner(self.loc, self.ir)).expr(key.get("key"))
+        return {"desc": desc, "key": expr, "direction": direction}
+
     def tie_break(
         self, plist: dict[str, Any], option: dict[str, Any] | None, decided_by: Any
     ) -> dict[str, Any]:
@@ -322,12 +338,13 @@ class TraceExplainer:
         view.update(stage=stage, index=index, desc=bool(key.get("desc")))
         mark = _mark(key.get("provenance"))
         target = str((plist.get("target") or {}).get("name") or "c")
-        table = self.table_of(key.get("key"), target)
-        if table is not None:
+        words = self.key_words(key, target)
+        if "table" in words:
+            table = words["table"]
             order = self.orders.get(table) or {}
             mark = _mark(order.get("provenance")) if not any(_mark(key.get("provenance")).values()) else mark
             order_mark = _mark(order.get("provenance"))
-            view.update(table=table, table_name=self.t(f"order-{table}", readable(table)))
+            view.update(table=table, table_name=words["table_name"])
             view["text"] = self.t(
                 "ai-explain-by-table",
                 "the {$table} decided",
@@ -336,13 +353,7 @@ class TraceExplainer:
             )
             view["source"] = mark
             return view
-        expr = Outliner(self.loc, self.ir).expr(key.get("key"))
-        kind = "bool" if self.is_bool(key.get("key")) else "number"
-        direction = self.t(
-            f"ai-explain-order-{kind}",
-            "highest first" if view["desc"] else "lowest first",
-            desc="yes" if view["desc"] else "no",
-        )
+        expr, direction = words["key"], words["direction"]
         view.update(key=expr, direction=direction, source=mark)
         word = "ai-explain-by-prefer" if stage == "prefer" else "ai-explain-by-then"
         view["text"] = self.t(

@@ -4,7 +4,7 @@ What a ruleset needs is read from its IR and from the code: the names of its car
 countries, regions and sides; a question for every decision the rules or the interpreter ask; a label
 for every option word; a reason for every prohibition code; every way the game can end; the solo
 ratings, settings and phases; the words of `explain` and of the AI's explanations; and the words of the
-terminal game (cli/locales). The check reports, per language:
+terminal game and of `twilight docs` (cli/locales). The check reports, per language:
 - missing: a message the game needs and the language lacks (or an attribute of it, e.g. `.summary`);
 - unused: a message no part of the game can show (a typo, or left over after a rename);
 - mismatched: a message whose attributes or variables differ from English (`$country_gen` counts as
@@ -139,16 +139,25 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     return out
 
 
+# The program's modules that format messages of cli/locales, and the ids each may name.
+APP_LITERALS = (
+    ("play*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
+    ("docs*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+)
+
+
 def app_needed() -> dict[str, set[str]]:
-    """The terminal game's own messages: every id its code names, and each family it builds ids in."""
+    """The program's own messages (the terminal game's and `twilight docs`'s): every id their code
+    names, and each family the game builds ids in."""
     from twilight.cli.play_input import COMMANDS
     from twilight.cli.play_log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
     from twilight.cli.saves import SAVE_CODES
 
     ids: set[str] = set()
-    literal = re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')
-    for path in sorted(APP_FOLDER.glob("play*.py")):
-        ids.update(literal.findall(path.read_text(encoding="utf-8")))
+    # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
+    for pattern, literal in APP_LITERALS:
+        for path in sorted(APP_FOLDER.glob(pattern)):
+            ids.update(literal.findall(path.read_text(encoding="utf-8")))
     ids.update(f"log-{kind}" for kind in NARRATED if kind not in VARIANTS_ONLY)
     ids.update(VARIANT_IDS)
     ids.update(f"play-input-{code}" for code in PROBLEM_CODES)

@@ -174,6 +174,7 @@ def schema(write: bool) -> None:
 
 def _register() -> None:
     from twilight.cli.diff_cmd import diff
+    from twilight.cli.docs_cmd import docs
     from twilight.cli.explain_cmd import explain
     from twilight.cli.i18n_tools import i18n  # the group of i18n_check, with the translators' tools added
     from twilight.cli.play_cmd import play
@@ -182,6 +183,7 @@ def _register() -> None:
     from twilight.cli.simulate_cmd import simulate
 
     cli.add_command(diff)
+    cli.add_command(docs)
     cli.add_command(explain)
     cli.add_command(play)
     cli.add_command(reference)
