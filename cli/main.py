@@ -181,12 +181,14 @@ def schema(write: bool) -> None:
 
 def _register() -> None:
     from twilight.cli.explain_cmd import explain
+    from twilight.cli.fmt_cmd import fmt
     from twilight.cli.i18n_check import i18n
     from twilight.cli.play_cmd import play
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
 
     cli.add_command(explain)
+    cli.add_command(fmt)
     cli.add_command(play)
     cli.add_command(i18n)
     cli.add_command(scenario)
