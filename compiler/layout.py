@@ -4,11 +4,13 @@ The author's line breaks stay where they are, and so does every comment; everyth
 the tokens and the grammar:
 
 - a line that starts an item (a declaration, a statement, a clause inside braces) is indented two spaces
-  per enclosing `{`; a `}` first on its line lines up with the line that opened the block;
+  deeper than the line where the declaration, statement or clause owning the block starts; a `}` (or a
+  `{`) first on its line lines up with that line;
 - a line that continues an item lines up with what it continues: with the first token of the expression
   or list it goes on with (`where A` / `and B`: B under A), with the first token after a still-open `(` or
-  `[` (or two spaces in when the bracket ends its line), and otherwise (a clause such as `source`,
-  `when`, `by` on its own line) two spaces deeper than the item's first line;
+  `[` (or two spaces in when the bracket ends its line), the `then` and `else` lines of an
+  `if … then … else if …` chain under its first `if`, and otherwise (a clause such as `source`, `when`,
+  `by` on its own line) two spaces deeper than the item's first line;
 - one space between tokens, none inside brackets, before `,` `:` `)` `]`, between a name and its `(`,
   after a unary `-`;
 - the rows of a table line up: cells start in one column and each column of cells is right-aligned;
@@ -114,16 +116,15 @@ class _Source:
         lines = [_Line() for _ in range(len(newlines) + 1)]
         for tok in self.tokens:
             lines[_line_index(tok)].tokens.append(tok)
-        gap_start = 0
-        for tok in [*self.tokens, None]:
-            gap_end = len(text) if tok is None else _start(tok)
+        # the gaps between tokens (and before the first and after the last) hold whitespace and comments
+        gap_starts = [0, *(_start(tok) + len(tok) for tok in self.tokens)]
+        gap_ends = [*(_start(tok) for tok in self.tokens), len(text)]
+        for gap_start, gap_end in zip(gap_starts, gap_ends, strict=True):
             for match in _COMMENT.finditer(text, gap_start, gap_end):
                 lines[bisect.bisect_left(newlines, match.start())].comment = match.group().rstrip()
             rest = _COMMENT.sub("", text[gap_start:gap_end])
             if _LAYOUT_WHITESPACE.fullmatch(rest) is None:  # pragma: no cover - the lexer allows nothing else
                 raise LayoutBug(f"unexpected text between tokens: {rest.strip()!r}")
-            if tok is not None:
-                gap_start = _start(tok) + len(tok)
         return lines
 
     def program(self) -> tuple[list[tuple[str, str]], list[str]]:
