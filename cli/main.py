@@ -176,6 +176,7 @@ def _register() -> None:
     from twilight.cli.diff_cmd import diff
     from twilight.cli.docs_cmd import docs
     from twilight.cli.explain_cmd import explain
+    from twilight.cli.fmt_cmd import fmt
     from twilight.cli.i18n_tools import i18n  # the group of i18n_check, with the translators' tools added
     from twilight.cli.play_cmd import play
     from twilight.cli.reference import reference
@@ -185,6 +186,7 @@ def _register() -> None:
     cli.add_command(diff)
     cli.add_command(docs)
     cli.add_command(explain)
+    cli.add_command(fmt)
     cli.add_command(play)
     cli.add_command(reference)
     cli.add_command(i18n)

@@ -46,15 +46,28 @@ def grammar_text() -> str:
 
 @functools.cache
 def _parser() -> Lark:
-    # Building the LALR tables takes a third of a second; Lark stores them in a file keyed by the
-    # grammar's hash, so later processes load them instead.
     options: dict[str, Any] = {"parser": "lalr", "propagate_positions": True, "maybe_placeholders": True}
+    return _build_parser(options, "")
+
+
+@functools.cache
+def token_parser() -> Lark:
+    """The same grammar with every token kept in the tree, keywords and punctuation included: for tools
+    that work on how a file is laid out rather than on what it means (`twilight fmt`)."""
+    options: dict[str, Any] = {"parser": "lalr", "keep_all_tokens": True, "maybe_placeholders": False}
+    return _build_parser(options, "-tokens")
+
+
+def _build_parser(options: dict[str, Any], variant: str) -> Lark:
+    # Building the LALR tables takes a third of a second; Lark stores them in a file keyed by the
+    # grammar's hash, so later processes load them instead. Each set of options has its own file, since
+    # Lark rebuilds (and overwrites) a cache made with other options.
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
         text = grammar_text()
         digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        return Lark(text, cache=str(folder / f"grammar-{digest}.lark.cache"), **options)
+        return Lark(text, cache=str(folder / f"grammar-{digest}{variant}.lark.cache"), **options)
     except OSError:
         return Lark(grammar_text(), **options)
 

@@ -1,0 +1,149 @@
+"""`twilight fmt`: lay rule files out the one canonical way (compiler/layout.py; docs/language.md#layout)."""
+
+from __future__ import annotations
+
+import contextlib
+import difflib
+import os
+import shutil
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+from twilight.compiler.diagnostics import render
+from twilight.compiler.layout import LayoutBug, layout
+from twilight.compiler.loader import display_path
+
+DIFF_LINES = 16  # how much of the diff `--check` shows for each file
+
+
+@click.command("fmt")
+@click.argument(
+    "paths", metavar="PATH...", nargs=-1, required=True, type=click.Path(exists=True, path_type=Path)
+)
+@click.option(
+    "--check",
+    is_flag=True,
+    help="Change nothing: list the files that are not laid out canonically, with the start of the diff, "
+    "and exit 1 if there are any.",
+)
+def fmt(paths: tuple[Path, ...], check: bool) -> None:
+    """Lay out rule files (.tsr) canonically: indentation, spacing, aligned table rows, blank lines.
+
+    PATH is a rule file or a folder (every .tsr below it). Line breaks and comments stay as written; the
+    meaning never changes. Files are rewritten in place and listed when they change. A file that does not
+    parse is reported and left alone (exit 1). An author tool: its messages are in English only.
+    """
+    files = _rule_files(paths)
+    changed = failed = 0
+    for path in files:
+        shown = display_path(path)
+        try:
+            text = path.read_bytes().decode("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            click.echo(f"error: cannot read {shown}: {_reason(err)}", err=True)
+            failed += 1
+            continue
+        try:
+            result = layout(text, shown)
+        except LayoutBug as err:
+            click.echo(f"internal error: {err}; left unchanged (please report this)", err=True)
+            failed += 1
+            continue
+        if result.text is None:
+            for diag in result.diagnostics:
+                click.echo(render(diag, {shown: text}), err=True)
+            click.echo(f"error: {shown} does not parse; left unchanged", err=True)
+            failed += 1
+            continue
+        if result.text == text:
+            continue
+        changed += 1
+        if check:
+            click.echo(f"{shown}: not formatted")
+            click.echo(diff_excerpt(text, result.text, shown))
+            continue
+        try:
+            write_atomically(path, result.text)
+        except OSError as err:
+            click.echo(f"error: cannot write {shown}: {_reason(err)}", err=True)
+            failed += 1
+            continue
+        click.echo(f"formatted {shown}")
+    click.echo(_summary(len(files), changed, failed, check))
+    sys.exit(1 if failed or (check and changed) else 0)
+
+
+def _rule_files(paths: tuple[Path, ...]) -> list[Path]:
+    """The files named, and every .tsr below the folders named, each once, in the order given."""
+    seen: set[Path] = set()
+    files: list[Path] = []
+    for path in paths:
+        found = sorted(p for p in path.rglob("*.tsr") if p.is_file()) if path.is_dir() else [path]
+        for file in found:
+            key = file.resolve()
+            if key not in seen:
+                seen.add(key)
+                files.append(file)
+    return files
+
+
+def _summary(total: int, changed: int, failed: int, check: bool) -> str:
+    head = f"{total} file{'s' * (total != 1)}"
+    if check:
+        parts = [f"{changed} need formatting"] if changed else []
+    else:
+        parts = [f"{changed} reformatted", f"{total - changed - failed} unchanged"]
+    if failed:
+        parts.append(f"{failed} could not be formatted")
+    if check and not parts:
+        return f"{head} checked: all formatted"
+    return f"{head}{' checked' if check else ''}: {', '.join(parts)}"
+
+
+def diff_excerpt(before: str, after: str, shown: str) -> str:
+    """The first lines of a unified diff from `before` to `after`; trailing whitespace shows as '·'."""
+
+    def visible(lines: list[str]) -> list[str]:
+        return [line.rstrip(" \t\r") + "·" * (len(line) - len(line.rstrip(" \t\r"))) for line in lines]
+
+    diff = list(
+        difflib.unified_diff(
+            visible(before.split("\n")),
+            visible(after.split("\n")),
+            shown,
+            f"{shown} (formatted)",
+            lineterm="",
+            n=1,
+        )
+    )
+    if not diff:
+        return "  (only invisible whitespace differs: line endings or tabs)"
+    body = diff[2:]
+    shown_lines = [*diff[:2], *body[:DIFF_LINES]]
+    if len(body) > DIFF_LINES:
+        shown_lines.append(f"… {len(body) - DIFF_LINES} more diff lines")
+    return "\n".join(shown_lines)
+
+
+def write_atomically(path: Path, text: str) -> None:
+    """Replace the file in one step (a temporary file in the same folder, then a rename), keeping its mode."""
+    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="") as out:
+            out.write(text)
+        shutil.copymode(path, tmp)
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _reason(err: Exception) -> str:
+    if isinstance(err, UnicodeDecodeError):
+        return "not UTF-8 text"
+    if isinstance(err, OSError) and err.strerror:
+        return err.strerror
+    return str(err)
