@@ -9,6 +9,7 @@ import shutil
 import sys
 import tempfile
 from pathlib import Path
+from typing import Literal
 
 import click
 from twilight.compiler.diagnostics import render
@@ -16,6 +17,7 @@ from twilight.compiler.layout import LayoutBug, layout
 from twilight.compiler.loader import display_path
 
 DIFF_LINES = 16  # how much of the diff `--check` shows for each file
+Outcome = Literal["changed", "unchanged", "failed"]
 
 
 @click.command("fmt")
@@ -36,43 +38,43 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
     parse is reported and left alone (exit 1). An author tool: its messages are in English only.
     """
     files = _rule_files(paths)
-    changed = failed = 0
-    for path in files:
-        shown = display_path(path)
-        try:
-            text = path.read_bytes().decode("utf-8")
-        except (OSError, UnicodeDecodeError) as err:
-            click.echo(f"error: cannot read {shown}: {_reason(err)}", err=True)
-            failed += 1
-            continue
-        try:
-            result = layout(text, shown)
-        except LayoutBug as err:
-            click.echo(f"internal error: {err}; left unchanged (please report this)", err=True)
-            failed += 1
-            continue
-        if result.text is None:
-            for diag in result.diagnostics:
-                click.echo(render(diag, {shown: text}), err=True)
-            click.echo(f"error: {shown} does not parse; left unchanged", err=True)
-            failed += 1
-            continue
-        if result.text == text:
-            continue
-        changed += 1
-        if check:
-            click.echo(f"{shown}: not formatted")
-            click.echo(diff_excerpt(text, result.text, shown))
-            continue
-        try:
-            write_atomically(path, result.text)
-        except OSError as err:
-            click.echo(f"error: cannot write {shown}: {_reason(err)}", err=True)
-            failed += 1
-            continue
-        click.echo(f"formatted {shown}")
+    outcomes = [_format_file(path, check) for path in files]
+    changed, failed = outcomes.count("changed"), outcomes.count("failed")
     click.echo(_summary(len(files), changed, failed, check))
     sys.exit(1 if failed or (check and changed) else 0)
+
+
+def _format_file(path: Path, check: bool) -> Outcome:
+    """Format (or with `check`, only compare) one file: "changed", "unchanged" or "failed"."""
+    shown = display_path(path)
+    try:
+        text = path.read_bytes().decode("utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        click.echo(f"error: cannot read {shown}: {_reason(err)}", err=True)
+        return "failed"
+    try:
+        result = layout(text, shown)
+    except LayoutBug as err:
+        click.echo(f"internal error: {err}; left unchanged (please report this)", err=True)
+        return "failed"
+    if result.text is None:
+        for diag in result.diagnostics:
+            click.echo(render(diag, {shown: text}), err=True)
+        click.echo(f"error: {shown} does not parse; left unchanged", err=True)
+        return "failed"
+    if result.text == text:
+        return "unchanged"
+    if check:
+        click.echo(f"{shown}: not formatted")
+        click.echo(diff_excerpt(text, result.text, shown))
+        return "changed"
+    try:
+        write_atomically(path, result.text)
+    except OSError as err:
+        click.echo(f"error: cannot write {shown}: {_reason(err)}", err=True)
+        return "failed"
+    click.echo(f"formatted {shown}")
+    return "changed"
 
 
 def _rule_files(paths: tuple[Path, ...]) -> list[Path]:
