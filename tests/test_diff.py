@@ -181,8 +181,8 @@ def test_setup_table_rows_changed(tmp_path: Path) -> None:
     # France gives a point of column 3 to Italy, which gives one of column 2 back (each column's total
     # must still hold).
     text = declaration("solo-v2/setup_tables.tsr", "table variable_setup")
-    text = edited(text, "row us france:            1 3 1 1", "row us france:            1 2 2 1")
-    text = edited(text, "row us italy:             1 1 2 1", "row us italy:             1 2 1 1")
+    text = edited(text, "row us france:           1 3 1 1", "row us france:           1 2 2 1")
+    text = edited(text, "row us italy:            1 1 2 1", "row us italy:            1 2 1 1")
     report = diff_report("solo-v2", variant(tmp_path / "table", "solo-v2", text), "en")
     change = only_change(report)
     assert (change.kind, change.id) == ("table", "variable_setup")
@@ -199,8 +199,8 @@ def test_setup_table_row_added(tmp_path: Path) -> None:
     text = declaration("solo-v2/setup_tables.tsr", "table variable_setup")
     text = edited(
         text,
-        "row us sweden:            - - - 1",
-        "row us sweden:            - - - 1\n  row us norway: - - - -",
+        "row us sweden:           - - - 1",
+        "row us sweden:           - - - 1\n  row us norway: - - - -",
     )
     change = only_change(diff_report("solo-v2", variant(tmp_path / "row", "solo-v2", text), "en"))
     assert [(d.field, d.change, d.note) for d in change.details] == [
