@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
@@ -63,6 +64,10 @@ class Engine:
         self.rating: str | None = None  # the ruleset's victory rating once the game is over
         self.lookahead_depth = 0  # 0: the real game; 1 and more: a copy the AI looks ahead in
         self.lookahead_cache: dict[Any, Any] = {}  # copies after an event, for the current state only
+        # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
+        # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
+        self.ai_timings: list[float] | None = None
+        self._ai_started: float | None = None
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
@@ -151,6 +156,19 @@ class Engine:
 
     def ask_one(self, name: str, side: str, options: list[Any], intent: str | None = None) -> Any:
         return self.ask(name, side, options, 1, 1, True, {"intent": intent} if intent else None)[0]
+
+    @contextlib.contextmanager
+    def ai_deciding(self) -> Iterator[None]:
+        """Around one AI decision: times it into `ai_timings` when a benchmark asked for that."""
+        if self.ai_timings is None or self._ai_started is not None or self.lookahead_depth:
+            yield
+            return
+        self._ai_started = time.perf_counter()
+        try:
+            yield
+        finally:
+            self.ai_timings.append(time.perf_counter() - self._ai_started)
+            self._ai_started = None
 
     # ------------------------------------------------------------------ rules in force
     def active(self) -> Iterator[tuple[EffectItems, dict[str, Any]]]:

@@ -231,7 +231,8 @@ class Program:
         def pick(f: Frame) -> Any:
             plist = self.priorities[name]
             frame = Frame(f.engine, dict(zip(plist.params, [a(f) for a in args], strict=True)))
-            return plist.pick(frame, self.domains.get(plist.target_type, []))
+            with f.engine.ai_deciding():
+                return plist.pick(frame, self.domains.get(plist.target_type, []))
 
         return pick
 

@@ -55,7 +55,8 @@ class RulesAIPlayer:
         engine = self.engine
         if engine is None:
             raise RuntimeError("RulesAIPlayer.engine must be set before the game starts")
-        picks, used = self._answer(engine, decision)
+        with engine.ai_deciding():
+            picks, used = self._answer(engine, decision)
         engine.trace("ai_answer", decision=decision.name, side=decision.side, answered_by=used)
         return picks[0] if decision.single else picks
 
