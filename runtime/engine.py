@@ -12,7 +12,7 @@ from typing import IO, Any
 
 from twilight.runtime.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.dice import Dice
-from twilight.runtime.program import EffectItems, Frame, Program
+from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program
 from twilight.runtime.state import SIDES, GameState, LastingEffect
 
 
@@ -67,6 +67,8 @@ class Engine:
         # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
         # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
         self.ai_timings: list[float] | None = None
+        # While an expression is evaluated: pure rule functions' results by call (program._memoised).
+        self.memo: dict[Any, Any] | None = None
         self._ai_started: float | None = None
 
     # ------------------------------------------------------------------ running
@@ -175,6 +177,10 @@ class Engine:
         """Standing rules, then lasting effects in the order they began, each with its variables."""
         for rule in self.program.rules:
             yield rule, {}
+        yield from self._lasting_items()
+
+    def _lasting_items(self) -> Iterator[tuple[EffectItems, dict[str, Any]]]:
+        """The lasting effects in force, in the order they began, each with its variables."""
         for effect in list(self.state.in_effect):
             items = self.program.lasting.get((effect.card, effect.name))
             if items is not None:
@@ -186,41 +192,67 @@ class Engine:
     def modified(self, quantity: str, base: int, **bound: Any) -> int:
         """A quantity after every modifier: per source, `to` then `by`; standing rules first."""
         value = base
-        for items, env in self.active():
-            if not items.modifiers:
-                continue
-            frame = Frame(self, {**env, **bound})
-            for mode in ("to", "by"):
-                for name, item_mode, amount, when in items.modifiers:
-                    if name == quantity and item_mode == mode and self._holds(when, frame):
-                        value = amount(frame) if mode == "to" else value + amount(frame)
+        standing = self.program.rule_modifiers.get(quantity)
+        if standing:
+            frame = Frame(self, bound)
+            for steps in standing:
+                value = _apply(steps, value, frame)
+        if self.state.in_effect:
+            for items, env in self._lasting_items():
+                steps = items.modifiers_of.get(quantity)
+                if steps is not None:
+                    value = _apply(steps, value, Frame(self, {**env, **bound}))
         return value
 
     def forbidden(self, action: str, **bound: Any) -> str | None:
         """The error code of the first prohibition that refuses the action, else None."""
-        for items, env in self.active():
-            for actions, when, code in items.forbids:
-                if action in actions and self._holds(when, Frame(self, {**env, **bound})):
+        standing = self.program.rule_forbids.get(action)
+        if standing:
+            frame = Frame(self, bound)
+            for when, code in standing:
+                if when is None or when(frame):
                     return code or "forbidden"
+        if self.state.in_effect:
+            for items, env in self._lasting_items():
+                for when, code in items.forbids_of.get(action, ()):
+                    if when is None or when(Frame(self, {**env, **bound})):
+                        return code or "forbidden"
         return None
 
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
-        for items, env in list(self.active()):
-            frame = Frame(self, {**env, **bound})
-            for name, when, body in items.hooks:
-                if name == trigger and self._holds(when, frame):
+        lasting = list(self._lasting_items())  # effects a hook starts now do not hear this trigger
+        for hooks in self.program.rule_hooks.get(trigger, ()):
+            frame = Frame(self, dict(bound))  # each rule's hooks share their variables
+            for when, body in hooks:
+                if when is None or when(frame):
                     body(frame)
-            for name, when in items.ends:
-                if name == trigger and self._holds(when, frame):
+        for items, env in lasting:
+            hooks_here = items.hooks_of.get(trigger)
+            ends_here = items.ends_of.get(trigger)
+            if hooks_here is None and ends_here is None:
+                continue
+            frame = Frame(self, {**env, **bound})
+            for when, body in hooks_here or ():
+                if when is None or when(frame):
+                    body(frame)
+            for when in ends_here or ():
+                if when is None or when(frame):
                     self.end_lasting_from(items)
 
     def has_status(self, status: str, *args: Any) -> bool:
-        for items, env in self.active():
-            frame = Frame(self, env)
-            for name, arg_exprs in items.statuses:
-                if name == status and [a(frame) for a in arg_exprs] == list(args):
+        wanted = list(args)
+        standing = self.program.rule_statuses.get(status)
+        if standing:
+            frame = Frame(self, {})
+            for arg_exprs in standing:
+                if [a(frame) for a in arg_exprs] == wanted:
                     return True
+        if self.state.in_effect:
+            for items, env in self._lasting_items():
+                for arg_exprs in items.statuses_of.get(status, ()):
+                    if [a(Frame(self, env)) for a in arg_exprs] == wanted:
+                        return True
         return False
 
     def allowed_actions(self, side: str) -> list[tuple[str, Callable[[Frame], None], Frame]]:
@@ -321,6 +353,16 @@ class Engine:
         digest, self.replay_digest = self.replay_digest, None
         if self.state.digest() != digest:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
+
+
+def _apply(steps: ModifierSteps, value: int, frame: Frame) -> int:
+    for amount, when in steps.to:
+        if when is None or when(frame):
+            value = amount(frame)
+    for amount, when in steps.by:
+        if when is None or when(frame):
+            value += amount(frame)
+    return value
 
 
 def _jsonable(value: Any) -> bool:

@@ -6,7 +6,6 @@ the ruleset's AI lists for both sides, and a game end in it only ends the copy."
 from __future__ import annotations
 
 import contextlib
-import copy
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,7 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     twin = EngineClass(engine.ir, players, program=engine.program)
     for player in players.values():
         player.engine = twin
-    twin.state = copy.deepcopy(engine.state)
+    twin.state = engine.state.clone()
     # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
     # It reckons with average luck: rolls of 4, 3, 4, 3… (so a rules author can work a condition out).
     twin.dice = AverageDice()

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.runtime import lookahead
-from twilight.runtime.program import Frame, ordinal
+from twilight.runtime.program import Frame, memoised, ordinal
 from twilight.runtime.solo_ai import AI_SIDE_SETTING
 
 if TYPE_CHECKING:
@@ -317,19 +317,31 @@ def placed_this_round(engine: Engine, side: str, c: str) -> int:
 
 def _with_control(engine: Engine, side: str, c: str, fn: Callable[[], Any]) -> Any:
     """Evaluate as if the side controlled the country (state restored afterwards)."""
-    saved = dict(engine.state.influence[c])
     need = ops_to_control(engine, side, c)
     if engine.state.influence[c][side] == 0 and need == 0:
         need = 1
-    engine.state.influence[c][side] += need
+    return _with_influence(engine, c, side, engine.state.influence[c][side] + need, fn)
+
+
+def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable[[], Any]) -> Any:
+    """Evaluate with the side's influence in the country set to `amount`, then put the board back. The
+    function results remembered by the evaluation around this one describe the real board: the
+    hypothetical board gets a memory of its own."""
+    state = engine.state
+    saved, saved_memo = dict(state.influence[c]), engine.memo
+    state.influence[c][side] = amount
+    engine.memo = {}
     try:
         return fn()
     finally:
-        engine.state.influence[c] = saved
+        state.influence[c] = saved
+        engine.memo = saved_memo
 
 
 def _function(engine: Engine, name: str, *args: Any) -> Any:
     fn = engine.program.functions[name]
+    if fn.pure:
+        return memoised(engine, fn, list(args))
     return fn.body(Frame(engine, dict(zip(fn.params, args, strict=True))))
 
 
@@ -344,15 +356,12 @@ def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
 def level_without_control(engine: Engine, side: str, c: str, region: str) -> str:
     """The side's level with its control of the country broken: its influence there drops to one less
     than it needs for control (the opponent's stays)."""
-    state = engine.state
     if not controls(engine, side, c):
         return ordinal(str(_function(engine, "scoring_level", side, region)))
-    saved = dict(state.influence[c])
-    state.influence[c][side] = max(0, state.influence[c][other(side)] + board(engine).stability[c] - 1)
-    try:
-        return ordinal(str(_function(engine, "scoring_level", side, region)))
-    finally:
-        state.influence[c] = saved
+    short = max(0, engine.state.influence[c][other(side)] + board(engine).stability[c] - 1)
+    return ordinal(
+        str(_with_influence(engine, c, side, short, lambda: _function(engine, "scoring_level", side, region)))
+    )
 
 
 @impl()

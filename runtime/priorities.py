@@ -64,6 +64,17 @@ class PriorityList:
 
     def pick(self, frame: Frame, domain: list[Any]) -> Any:
         """The target the list picks now, or None when no option offers one; the choice is traced."""
+        engine = frame.engine
+        if engine.memo is not None:
+            return self._pick(frame, domain)
+        # One pick is one evaluation: its conditions share the results of pure functions (program.py).
+        engine.memo = {}
+        try:
+            return self._pick(frame, domain)
+        finally:
+            engine.memo = None
+
+    def _pick(self, frame: Frame, domain: list[Any]) -> Any:
         vars_ = frame.vars
         target = self.target
 

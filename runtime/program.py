@@ -6,6 +6,7 @@ the local variables of the procedure, event or hook being run.
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
@@ -62,7 +63,7 @@ class StopLoop(Exception):
     """`stop`: leave the innermost loop."""
 
 
-@dataclass
+@dataclass(slots=True)
 class Frame:
     engine: Engine
     vars: dict[str, Any] = field(default_factory=dict)
@@ -85,12 +86,50 @@ class EffectItems:
     allows: list[tuple[str, Expr, Expr | None, Stmt]] = field(default_factory=list)
     statuses: list[tuple[str, list[Expr]]] = field(default_factory=list)
     ends: list[tuple[str, Expr | None]] = field(default_factory=list)
+    # The same items looked up by the name the engine asks about (filled by `index`): the engine asks
+    # tens of thousands of times a game whether a quantity is modified or an action forbidden.
+    modifiers_of: dict[str, ModifierSteps] = field(default_factory=dict)
+    forbids_of: dict[str, list[tuple[Expr | None, str | None]]] = field(default_factory=dict)
+    hooks_of: dict[str, list[tuple[Expr | None, Stmt]]] = field(default_factory=dict)
+    ends_of: dict[str, list[Expr | None]] = field(default_factory=dict)
+    statuses_of: dict[str, list[list[Expr]]] = field(default_factory=dict)
+
+    def index(self) -> None:
+        for quantity, mode, value, when in self.modifiers:
+            steps = self.modifiers_of.setdefault(quantity, ModifierSteps([], []))
+            (steps.to if mode == "to" else steps.by).append((value, when))
+        for actions, when, code in self.forbids:
+            for action in actions:
+                self.forbids_of.setdefault(action, []).append((when, code))
+        for trigger, when, body in self.hooks:
+            self.hooks_of.setdefault(trigger, []).append((when, body))
+        for trigger, when in self.ends:
+            self.ends_of.setdefault(trigger, []).append(when)
+        for status, args in self.statuses:
+            self.statuses_of.setdefault(status, []).append(args)
+
+
+@dataclass
+class ModifierSteps:
+    """One source's modifiers of one quantity: its `to` items apply first, then its `by` items."""
+
+    to: list[tuple[Expr, Expr | None]]
+    by: list[tuple[Expr, Expr | None]]
 
 
 @dataclass
 class Function:
     params: list[str]
     body: Expr
+    name: str = ""
+    # Its value depends only on its arguments and the game state (no dice, no AI pick that traces): one
+    # evaluation's repeated calls with the same arguments reuse the first result (see `memoised`).
+    pure: bool = False
+    leaf: bool = False  # calls no rule function and has no aggregate (whose items might)
+
+    def frame(self, engine: Engine, values: list[Any]) -> Frame:
+        """The frame a call evaluates the body in: the parameters bound to the arguments."""
+        return Frame(engine, dict(zip(self.params, values, strict=True)))
 
 
 @dataclass
@@ -129,8 +168,15 @@ class Program:
         self._current_card = ""
         # "appendix." while an appendix entry compiles: its lasting effects never clash with the card's.
         self._lasting_prefix = ""
+        pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
-            self.functions[name] = Function([p["name"] for p in fn["params"]], self.expr(fn["body"]))
+            self.functions[name] = Function(
+                [p["name"] for p in fn["params"]],
+                self.expr(fn["body"]),
+                name,
+                name in pure,
+                _is_leaf(fn["body"]),
+            )
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure([p["name"] for p in proc["params"]], self.body(proc["body"]))
         for name, card in ir["cards"].items():
@@ -140,6 +186,20 @@ class Program:
         self._current_card = ""
         for name, rule in ir["rules"].items():
             self.rules.append(self.items(f"rule:{name}", rule["items"]))
+        # The standing rules' items by the name the engine asks about, in the rules' order.
+        self.rule_modifiers: dict[str, list[ModifierSteps]] = {}
+        self.rule_forbids: dict[str, list[tuple[Expr | None, str | None]]] = {}
+        self.rule_hooks: dict[str, list[list[tuple[Expr | None, Stmt]]]] = {}
+        self.rule_statuses: dict[str, list[list[Expr]]] = {}
+        for rule_items in self.rules:
+            for quantity, steps in rule_items.modifiers_of.items():
+                self.rule_modifiers.setdefault(quantity, []).append(steps)
+            for action, forbids in rule_items.forbids_of.items():
+                self.rule_forbids.setdefault(action, []).extend(forbids)
+            for trigger, hooks in rule_items.hooks_of.items():
+                self.rule_hooks.setdefault(trigger, []).append(hooks)
+            for status, args in rule_items.statuses_of.items():
+                self.rule_statuses.setdefault(status, []).extend(args)
         self.sequence = self.body(ir["sequence"]["body"])
         self.appendix: dict[str, AppendixEntry] = {}
         self._lasting_prefix = "appendix."
@@ -221,9 +281,14 @@ class Program:
         return lambda f: prim(f.engine, *[a(f) for a in args])
 
     def _function(self, name: str, args: list[Expr]) -> Expr:
+        functions = self.functions  # filled while functions compile: one may call a later one
+
         def call(f: Frame) -> Any:
-            fn = self.functions[name]
-            return fn.body(Frame(f.engine, dict(zip(fn.params, [a(f) for a in args], strict=True))))
+            fn = functions[name]
+            values = [a(f) for a in args]
+            if fn.pure:
+                return memoised(f.engine, fn, values)
+            return fn.body(fn.frame(f.engine, values))
 
         return call
 
@@ -254,6 +319,7 @@ class Program:
                 f.vars[bind] = saved
             return out
 
+        values = _in_scope(values)
         if kind == "count":
             return lambda f: len(values(f))
         if kind == "sum":
@@ -291,7 +357,7 @@ class Program:
                 f.vars[bind] = saved
             return kept
 
-        return run
+        return _in_scope(run)
 
     @staticmethod
     def _op(op: str, args: list[Expr]) -> Expr:
@@ -311,16 +377,24 @@ class Program:
             c, t, e = args
             return lambda f: t(f) if c(f) else e(f)
         a, b = args
+        if op == "==":
+            return lambda f: a(f) == b(f)
+        if op == "!=":
+            return lambda f: a(f) != b(f)
+        if op in _ORDER:
+            compare = _ORDER[op]
+
+            def ordered(f: Frame) -> bool:
+                x, y = a(f), b(f)
+                if type(x) is int and type(y) is int:  # the usual case: skip the enum ranks
+                    return compare(x, y)
+                return compare(_sortable(x), _sortable(y))
+
+            return ordered
         table: dict[str, Callable[[Any, Any], Any]] = {
-            "==": lambda x, y: x == y,
-            "!=": lambda x, y: x != y,
-            "<": lambda x, y: _sortable(x) < _sortable(y),
-            "<=": lambda x, y: _sortable(x) <= _sortable(y),
-            ">": lambda x, y: _sortable(x) > _sortable(y),
-            ">=": lambda x, y: _sortable(x) >= _sortable(y),
-            "+": lambda x, y: x + y,
-            "-": lambda x, y: x - y,
-            "*": lambda x, y: x * y,
+            "+": operator.add,
+            "-": operator.sub,
+            "*": operator.mul,
             "in": lambda x, y: x in y,
             "not_in": lambda x, y: x not in y,
         }
@@ -345,7 +419,18 @@ class Program:
             call = self._call(self.primitives[fn], [self.expr(a) for a in args])
 
             def effect(f: Frame) -> None:
-                call(f)
+                engine = f.engine
+                if engine.memo is None:
+                    call(f)
+                    return
+                # An effect inside an evaluation (a look-ahead's `happen` run on this very engine): the
+                # results remembered so far may no longer hold once it has run.
+                saved, engine.memo = engine.memo, None
+                try:
+                    call(f)
+                finally:
+                    saved.clear()
+                    engine.memo = saved
 
             return effect
         if "run" in node:
@@ -530,6 +615,11 @@ class Program:
 
     # ------------------------------------------------------------------ rule items
     def items(self, source: str, items: list[dict[str, Any]]) -> EffectItems:
+        out = self._items(source, items)
+        out.index()
+        return out
+
+    def _items(self, source: str, items: list[dict[str, Any]]) -> EffectItems:
         out = EffectItems(source)
         for item in items:
             when = self.expr(item["when"]) if item.get("when") is not None else None
@@ -549,6 +639,102 @@ class Program:
 
 
 _MISSING = object()
+
+_ORDER: dict[str, Callable[[Any, Any], bool]] = {
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+
+def memoised(engine: Engine, fn: Function, values: list[Any]) -> Any:
+    """A pure function's value, remembered for the rest of the evaluation it is part of.
+
+    The game state cannot change while an expression is evaluated (effects are statements), so within
+    one evaluation, the outermost function call, aggregate or priority pick, the same call has the same
+    value. Rule functions call each other freely (a region's scoring level asks for its controlled
+    countries many times over); this makes that cost nothing. The memory (`engine.memo`) exists only
+    during an evaluation: opened by the outermost one, dropped when it returns.
+    """
+    memo = engine.memo
+    if memo is None:
+        if fn.leaf:  # it calls no other function: nothing to remember
+            return fn.body(fn.frame(engine, values))
+        engine.memo = {}
+        try:
+            return fn.body(fn.frame(engine, values))
+        finally:
+            engine.memo = None
+    key = (fn.name, *values)
+    try:
+        found = memo.get(key, _MISSING)
+    except TypeError:  # a list argument cannot be a key: evaluate every time
+        return fn.body(fn.frame(engine, values))
+    if found is _MISSING:
+        found = memo[key] = fn.body(fn.frame(engine, values))
+    return found
+
+
+def _in_scope(expr: Expr) -> Expr:
+    """The expression evaluated with a memory for pure function calls (see `memoised`)."""
+
+    def scoped(f: Frame) -> Any:
+        engine = f.engine
+        if engine.memo is not None:
+            return expr(f)
+        engine.memo = {}
+        try:
+            return expr(f)
+        finally:
+            engine.memo = None
+
+    return scoped
+
+
+def _is_leaf(node: Any) -> bool:
+    if isinstance(node, list):
+        return all(_is_leaf(n) for n in node)
+    if not isinstance(node, dict):
+        return True
+    if "fn" in node or "agg" in node or "each" in node or "pick" in node:
+        return False
+    return all(_is_leaf(v) for v in node.values())
+
+
+def pure_functions(functions: dict[str, Any]) -> set[str]:
+    """The rule functions whose value depends only on their arguments and the game state: none of them
+    calls a nondeterministic query (dice), picks from an AI priority list (each pick is traced, the
+    "why" of the AI's moves), or calls a function that does."""
+    calls: dict[str, set[str]] = {}
+    impure: set[str] = set()
+    for name, fn in functions.items():
+        called: set[str] = set()
+        stack: list[Any] = [fn["body"]]
+        while stack:
+            node = stack.pop()
+            if isinstance(node, list):
+                stack.extend(node)
+                continue
+            if not isinstance(node, dict):
+                continue
+            if "pick" in node:
+                impure.add(name)
+            call = node.get("call")
+            if isinstance(call, dict) and any(q in registry.NONDETERMINISTIC_QUERIES for q in call):
+                impure.add(name)
+            if "fn" in node and isinstance(node["fn"], str):
+                called.add(node["fn"])
+            stack.extend(node.values())
+        calls[name] = called
+    changed = True
+    while changed:
+        changed = False
+        for name, called in calls.items():
+            if name not in impure and called & impure:
+                impure.add(name)
+                changed = True
+    return set(functions) - impure
 
 
 def _constant(value: Any) -> Expr:

@@ -46,6 +46,11 @@ def fx(name: str, params: str, doc: str) -> Primitive:
     return Primitive(name, _p(params), None, doc)
 
 
+# Queries whose answer is not a function of the game state: they roll dice or draw at random (and trace
+# the roll). The interpreter never reuses their results, nor those of rule functions that call them.
+NONDETERMINISTIC_QUERIES = frozenset({"d6", "roll_table", "random_card"})
+
+
 PRIMITIVES: tuple[Primitive, ...] = (
     # ---------------------------------------------------------------- arithmetic and lists
     q("min", "a:int b:int", "int", "The smallest of the numbers.", variadic=True),
