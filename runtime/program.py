@@ -6,12 +6,13 @@ the local variables of the procedure, event or hook being run.
 
 from __future__ import annotations
 
-import operator
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
+from twilight.runtime.codegen import ExprCompiler, cache_file_for, ordered_comparisons
 from twilight.runtime.priorities import PriorityList
 
 if TYPE_CHECKING:
@@ -157,9 +158,21 @@ class AppendixEntry:
 class Program:
     """The compiled ruleset."""
 
-    def __init__(self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]]) -> None:
+    def __init__(
+        self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]], code_cache: Path | None = None
+    ) -> None:
+        """`code_cache`: a folder to keep the compiled expressions in between runs (see codegen)."""
         self.ir = ir
         self.primitives = primitives
+        namespace: dict[str, Any] = {
+            "_fn": self._call_function,
+            "_pick": self._call_pick,
+            "_scope": _scope,
+            "_order": _order,
+            **ordered_comparisons(_sortable),
+        }
+        cache_file = cache_file_for(code_cache, ir["ruleset"]["name"]) if code_cache is not None else None
+        self.codegen = ExprCompiler(self, namespace, cache_file)
         self.functions: dict[str, Function] = {}
         self.procedures: dict[str, Procedure] = {}
         self.events: dict[str, Stmt] = {}
@@ -231,175 +244,24 @@ class Program:
             "card": list(ir["cards"]),
             "side": ["us", "ussr"],
         }
+        self.codegen.save()
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: Any) -> Expr:
-        if node is None or isinstance(node, (bool, int)):
-            return _constant(node)
-        if "str" in node:
-            return _constant(node["str"])
-        if "var" in node:
-            name = node["var"]
-            return lambda f: f.vars[name]
-        if "ref" in node:
-            return self._ref(node)
-        if "call" in node:
-            ((fn, args),) = node["call"].items()
-            return self._call(self.primitives[fn], [self.expr(a) for a in args])
-        if "fn" in node:
-            return self._function(node["fn"], [self.expr(a) for a in node["args"]])
-        if "pick" in node:
-            return self._pick(node["pick"], [self.expr(a) for a in node["args"]])
-        if "agg" in node:
-            return self._aggregate(node)
-        if "list" in node:
-            items = [self.expr(i) for i in node["list"]]
-            return lambda f: [i(f) for i in items]
-        if "each" in node:
-            return self._comprehension(node)
-        if "op" in node:
-            return self._op(node["op"], [self.expr(a) for a in node["args"]])
-        raise ValueError(f"unknown IR expression {node!r}")
+        """The expression as a Python function of a frame (generated code, runtime/codegen.py)."""
+        return self.codegen.compile(node)
 
-    def _ref(self, node: dict[str, Any]) -> Expr:
-        kind, ident = node["ref"], node["id"]
-        if kind == "setting":
-            return lambda f: f.engine.state.settings[ident]
-        value = ordinal(ident) if kind == "enum" else ident
-        return lambda f: value
+    def _call_function(self, engine: Engine, name: str, values: list[Any]) -> Any:
+        fn = self.functions[name]
+        if fn.pure:
+            return memoised(engine, fn, values)
+        return fn.body(fn.frame(engine, values))
 
-    @staticmethod
-    def _call(prim: Callable[..., Any], args: list[Expr]) -> Expr:
-        if not args:
-            return lambda f: prim(f.engine)
-        if len(args) == 1:
-            (a,) = args
-            return lambda f: prim(f.engine, a(f))
-        if len(args) == 2:
-            a, b = args
-            return lambda f: prim(f.engine, a(f), b(f))
-        return lambda f: prim(f.engine, *[a(f) for a in args])
-
-    def _function(self, name: str, args: list[Expr]) -> Expr:
-        functions = self.functions  # filled while functions compile: one may call a later one
-
-        def call(f: Frame) -> Any:
-            fn = functions[name]
-            values = [a(f) for a in args]
-            if fn.pure:
-                return memoised(f.engine, fn, values)
-            return fn.body(fn.frame(f.engine, values))
-
-        return call
-
-    def _pick(self, name: str, args: list[Expr]) -> Expr:
-        def pick(f: Frame) -> Any:
-            plist = self.priorities[name]
-            frame = Frame(f.engine, dict(zip(plist.params, [a(f) for a in args], strict=True)))
-            with f.engine.ai_deciding():
-                return plist.pick(frame, self.domains.get(plist.target_type, []))
-
-        return pick
-
-    def _aggregate(self, node: dict[str, Any]) -> Expr:
-        kind, bind = node["agg"], node["bind"]
-        item, source = self.expr(node["item"]), self.expr(node["in"])
-        where = self.expr(node["where"]) if node["where"] is not None else None
-
-        def values(f: Frame) -> list[Any]:
-            out = []
-            saved = f.vars.get(bind, _MISSING)
-            for x in source(f):
-                f.vars[bind] = x
-                if where is None or where(f):
-                    out.append(item(f))
-            if saved is _MISSING:
-                f.vars.pop(bind, None)
-            else:
-                f.vars[bind] = saved
-            return out
-
-        values = _in_scope(values)
-        if kind == "count":
-            return lambda f: len(values(f))
-        if kind == "sum":
-            return lambda f: sum(values(f))
-        if kind == "max":
-            return lambda f: max(values(f), default=0)
-        if kind == "min":
-            return lambda f: min(values(f), default=0)
-        if kind == "any":
-            return lambda f: any(values(f))
-        return lambda f: all(values(f))
-
-    def _comprehension(self, node: dict[str, Any]) -> Expr:
-        bind, source = node["each"], self.expr(node["in"])
-        where = self.expr(node["where"]) if node["where"] is not None else None
-        order = [(self.expr(k["key"]), k["desc"]) for k in node["order"]]
-
-        def run(f: Frame) -> list[Any]:
-            saved = f.vars.get(bind, _MISSING)
-            kept: list[Any] = []
-            for x in source(f):
-                f.vars[bind] = x
-                if where is None or where(f):
-                    kept.append(x)
-            for key, desc in reversed(order):  # stable sorts, last key first
-                decorated = []
-                for x in kept:
-                    f.vars[bind] = x
-                    decorated.append((key(f), x))
-                decorated.sort(key=lambda kv: _sortable(kv[0]), reverse=desc)
-                kept = [x for _, x in decorated]
-            if saved is _MISSING:
-                f.vars.pop(bind, None)
-            else:
-                f.vars[bind] = saved
-            return kept
-
-        return _in_scope(run)
-
-    @staticmethod
-    def _op(op: str, args: list[Expr]) -> Expr:
-        if op == "and":
-            a, b = args
-            return lambda f: bool(a(f)) and bool(b(f))
-        if op == "or":
-            a, b = args
-            return lambda f: bool(a(f)) or bool(b(f))
-        if op == "not":
-            (a,) = args
-            return lambda f: not a(f)
-        if op == "neg":
-            (a,) = args
-            return lambda f: -a(f)
-        if op == "if":
-            c, t, e = args
-            return lambda f: t(f) if c(f) else e(f)
-        a, b = args
-        if op == "==":
-            return lambda f: a(f) == b(f)
-        if op == "!=":
-            return lambda f: a(f) != b(f)
-        if op in _ORDER:
-            compare = _ORDER[op]
-
-            def ordered(f: Frame) -> bool:
-                x, y = a(f), b(f)
-                if type(x) is int and type(y) is int:  # the usual case: skip the enum ranks
-                    return compare(x, y)
-                return compare(_sortable(x), _sortable(y))
-
-            return ordered
-        table: dict[str, Callable[[Any, Any], Any]] = {
-            "+": operator.add,
-            "-": operator.sub,
-            "*": operator.mul,
-            "in": lambda x, y: x in y,
-            "not_in": lambda x, y: x not in y,
-        }
-        fn = table[op]
-        return lambda f: fn(a(f), b(f))
+    def _call_pick(self, engine: Engine, name: str, values: list[Any]) -> Any:
+        plist = self.priorities[name]
+        frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
+        with engine.ai_deciding():
+            return plist.pick(frame, self.domains.get(plist.target_type, []))
 
     # ------------------------------------------------------------------ statements
     def body(self, stmts: list[Any]) -> Stmt:
@@ -415,8 +277,7 @@ class Program:
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
-            ((fn, args),) = node["do"].items()
-            call = self._call(self.primitives[fn], [self.expr(a) for a in args])
+            call = self.expr({"call": node["do"]})
 
             def effect(f: Frame) -> None:
                 engine = f.engine
@@ -640,13 +501,6 @@ class Program:
 
 _MISSING = object()
 
-_ORDER: dict[str, Callable[[Any, Any], bool]] = {
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
 
 def memoised(engine: Engine, fn: Function, values: list[Any]) -> Any:
     """A pure function's value, remembered for the rest of the evaluation it is part of.
@@ -676,20 +530,22 @@ def memoised(engine: Engine, fn: Function, values: list[Any]) -> Any:
     return found
 
 
-def _in_scope(expr: Expr) -> Expr:
-    """The expression evaluated with a memory for pure function calls (see `memoised`)."""
+def _scope(engine: Engine, evaluate: Callable[[], Any]) -> Any:
+    """Evaluate with a memory for pure function calls (see `memoised`), unless one is open already."""
+    if engine.memo is not None:
+        return evaluate()
+    engine.memo = {}
+    try:
+        return evaluate()
+    finally:
+        engine.memo = None
 
-    def scoped(f: Frame) -> Any:
-        engine = f.engine
-        if engine.memo is not None:
-            return expr(f)
-        engine.memo = {}
-        try:
-            return expr(f)
-        finally:
-            engine.memo = None
 
-    return scoped
+def _order(kept: list[Any], keys: tuple[tuple[Callable[[Any], Any], bool], ...]) -> list[Any]:
+    """A comprehension's `order by` keys: stable sorts, the last key first."""
+    for key, descending in reversed(keys):
+        kept = sorted(kept, key=lambda x: _sortable(key(x)), reverse=descending)
+    return kept
 
 
 def _is_leaf(node: Any) -> bool:
@@ -735,10 +591,6 @@ def pure_functions(functions: dict[str, Any]) -> set[str]:
                 impure.add(name)
                 changed = True
     return set(functions) - impure
-
-
-def _constant(value: Any) -> Expr:
-    return lambda f: value
 
 
 def _sortable(value: Any) -> Any:

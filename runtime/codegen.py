@@ -1,0 +1,212 @@
+"""IR expressions compiled to Python functions: each expression becomes the source of one small Python
+function, compiled once (and kept on disk between runs), so evaluating it costs one call rather than a
+call per IR node.
+
+The generated code has exactly the meaning of the IR node by node:
+- a variable bound by an aggregate or a comprehension is a Python local of a comprehension, any other
+  variable is read from the frame (`V[...]`), so a missing one fails as it would;
+- `and`/`or` give booleans, ordered comparisons rank enum values (`_sortable`), aggregates build the full
+  list of items before counting or testing them (so an AI pick inside one is always traced);
+- calls of rule functions and priority lists go through the program (`_fn`, `_pick`): pure functions are
+  remembered within one evaluation, picks are timed and traced; aggregates and comprehensions open that
+  memory when they are the outermost evaluation (`_scope`).
+
+Code objects are shared: the same source compiles once per process (`_CODE`), and a ruleset's whole set
+is written to `code-<ruleset>-<python>.marshal` in a cache folder, when the caller gives one, for the
+next start.
+"""
+
+from __future__ import annotations
+
+import marshal
+import os
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from twilight.runtime.program import Expr, Program
+
+# source -> code object of a module defining `_e`; filled by every program of this process
+_CODE: dict[str, Any] = {}
+
+
+class ExprCompiler:
+    def __init__(self, program: Program, namespace: dict[str, Any], cache_file: Path | None = None) -> None:
+        self.program = program
+        self.namespace = namespace
+        self.cache_file = cache_file
+        self.used: dict[str, Any] = {}  # the sources this program compiled, with their code
+        self.loaded: dict[str, Any] = _load(cache_file) if cache_file is not None else {}
+        self._temp = 0
+
+    def compile(self, node: Any) -> Expr:
+        body = self.emit(node, frozenset())
+        lines = ["def _e(f):", "    e = f.engine"]
+        if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
+            lines.append("    V = f.vars")
+        lines.append(f"    return {body}")
+        source = "\n".join(lines) + "\n"
+        code = _CODE.get(source)
+        if code is None:
+            code = self.loaded.get(source)
+            if code is None:
+                code = compile(source, "<rule expression>", "exec")
+            _CODE[source] = code
+        self.used[source] = code
+        exec(code, self.namespace)
+        fn: Expr = self.namespace.pop("_e")
+        return fn
+
+    def save(self) -> None:
+        """Write this program's compiled expressions for the next start (if anything new was compiled)."""
+        if self.cache_file is None or set(self.used) == set(self.loaded):
+            return
+        try:
+            self.cache_file.parent.mkdir(parents=True, exist_ok=True)
+            handle, temp = tempfile.mkstemp(dir=self.cache_file.parent, prefix=".code-", suffix=".tmp")
+            with os.fdopen(handle, "wb") as out:
+                marshal.dump(self.used, out)
+            os.replace(temp, self.cache_file)
+        except OSError:
+            pass  # a cache that cannot be written only costs time at the next start
+
+    # ------------------------------------------------------------------ source of one node
+    def emit(self, node: Any, bound: frozenset[str]) -> str:
+        if node is None or isinstance(node, (bool, int)):
+            return repr(node)
+        if "str" in node:
+            return repr(node["str"])
+        if "var" in node:
+            name = node["var"]
+            return f"_x_{name}" if name in bound else f"V[{name!r}]"
+        if "ref" in node:
+            kind, ident = node["ref"], node["id"]
+            if kind == "setting":
+                return f"e.state.settings[{ident!r}]"
+            if kind == "enum":
+                from twilight.runtime.program import ordinal
+
+                return self._constant(ordinal(ident), f"O_{ident}")
+            return repr(ident)
+        if "call" in node:
+            ((name, args),) = node["call"].items()
+            prim = self._constant(self.program.primitives[name], f"P_{name}")
+            return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
+        if "fn" in node:
+            return f"_fn(e, {node['fn']!r}, [{self._list(node['args'], bound)}])"
+        if "pick" in node:
+            return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
+        if "agg" in node:
+            return self._aggregate(node, bound)
+        if "list" in node:
+            return f"[{self._list(node['list'], bound)}]"
+        if "each" in node:
+            return self._comprehension(node, bound)
+        if "op" in node:
+            return self._op(node["op"], node["args"], bound)
+        raise ValueError(f"unknown IR expression {node!r}")
+
+    def _list(self, nodes: list[Any], bound: frozenset[str]) -> str:
+        return ", ".join(self.emit(n, bound) for n in nodes)
+
+    def _constant(self, value: Any, name: str) -> str:
+        """A value the code refers to by name (a primitive, an enum value)."""
+        self.namespace.setdefault(name, value)
+        return name
+
+    def _aggregate(self, node: dict[str, Any], bound: frozenset[str]) -> str:
+        bind = node["bind"]
+        source = self.emit(node["in"], bound)  # read before the variable is bound
+        inner = bound | {bind}
+        item = self.emit(node["item"], inner)
+        where = f" if {self.emit(node['where'], inner)}" if node["where"] is not None else ""
+        items = f"[{item} for _x_{bind} in {source}{where}]"
+        outer = {
+            "count": "len({})",
+            "sum": "sum({})",
+            "max": "max({}, default=0)",
+            "min": "min({}, default=0)",
+            "any": "any({})",
+            "all": "all({})",
+        }[node["agg"]]
+        return f"_scope(e, lambda: {outer.format(items)})"
+
+    def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
+        bind = node["each"]
+        source = self.emit(node["in"], bound)
+        inner = bound | {bind}
+        where = f" if {self.emit(node['where'], inner)}" if node["where"] is not None else ""
+        kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
+        if not node["order"]:
+            return f"_scope(e, lambda: {kept})"
+        keys = ", ".join(
+            f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})" for k in node["order"]
+        )
+        return f"_scope(e, lambda: _order({kept}, ({keys},)))"
+
+    def _op(self, op: str, args: list[Any], bound: frozenset[str]) -> str:
+        parts = [self.emit(a, bound) for a in args]
+        if op == "and":
+            return f"((not not ({parts[0]})) and (not not ({parts[1]})))"
+        if op == "or":
+            return f"((not not ({parts[0]})) or (not not ({parts[1]})))"
+        if op == "not":
+            return f"(not ({parts[0]}))"
+        if op == "neg":
+            return f"(-({parts[0]}))"
+        if op == "if":
+            return f"(({parts[1]}) if ({parts[0]}) else ({parts[2]}))"
+        a, b = parts
+        if op in _COMPARE:
+            return f"(({a}) {_COMPARE[op]} ({b}))"
+        if op in _ORDERED:
+            return f"{_ORDERED[op]}({a}, {b})"
+        raise ValueError(f"unknown IR operator {op!r}")
+
+
+_COMPARE = {"==": "==", "!=": "!=", "+": "+", "-": "-", "*": "*", "in": "in", "not_in": "not in"}
+_ORDERED = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
+
+
+def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[Any, Any], bool]]:
+    """`<`, `<=`, `>`, `>=` as the IR means them: numbers as numbers, enum values by rank."""
+
+    def lt(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x < y
+        return bool(sortable(x) < sortable(y))
+
+    def le(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x <= y
+        return bool(sortable(x) <= sortable(y))
+
+    def gt(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x > y
+        return bool(sortable(x) > sortable(y))
+
+    def ge(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x >= y
+        return bool(sortable(x) >= sortable(y))
+
+    return {"_lt": lt, "_le": le, "_gt": gt, "_ge": ge}
+
+
+def cache_file_for(folder: Path, ruleset: str) -> Path:
+    tag = sys.implementation.cache_tag or "python"
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in ruleset)
+    return folder / f"code-{safe}-{tag}.marshal"
+
+
+def _load(path: Path) -> dict[str, Any]:
+    try:
+        with path.open("rb") as handle:
+            loaded = marshal.load(handle)
+    except (OSError, EOFError, ValueError, TypeError):
+        return {}  # no cache yet, or a damaged one: compile afresh
+    return loaded if isinstance(loaded, dict) else {}
