@@ -69,6 +69,7 @@ class Engine:
         self.ai_timings: list[float] | None = None
         # While an expression is evaluated: pure rule functions' results by call (program._memoised).
         self.memo: dict[Any, Any] | None = None
+        self.board: Any = None  # the map's facts, precomputed (primitives.board)
         self._ai_started: float | None = None
 
     # ------------------------------------------------------------------ running
@@ -177,14 +178,18 @@ class Engine:
         """Standing rules, then lasting effects in the order they began, each with its variables."""
         for rule in self.program.rules:
             yield rule, {}
-        yield from self._lasting_items()
+        for items, effect in self._lasting_items():
+            yield items, _variables(effect)
 
-    def _lasting_items(self) -> Iterator[tuple[EffectItems, dict[str, Any]]]:
-        """The lasting effects in force, in the order they began, each with its variables."""
-        for effect in list(self.state.in_effect):
-            items = self.program.lasting.get((effect.card, effect.name))
+    def _lasting_items(self) -> list[tuple[EffectItems, LastingEffect]]:
+        """The lasting effects in force with their compiled items, in the order they began."""
+        lasting = self.program.lasting
+        out = []
+        for effect in self.state.in_effect:
+            items = lasting.get((effect.card, effect.name))
             if items is not None:
-                yield items, {**effect.vars, "owner": effect.owner, "this_card": effect.card}
+                out.append((items, effect))
+        return out
 
     def _holds(self, when: Callable[[Frame], Any] | None, frame: Frame) -> bool:
         return when is None or bool(when(frame))
@@ -198,10 +203,10 @@ class Engine:
             for steps in standing:
                 value = _apply(steps, value, frame)
         if self.state.in_effect:
-            for items, env in self._lasting_items():
+            for items, effect in self._lasting_items():
                 steps = items.modifiers_of.get(quantity)
                 if steps is not None:
-                    value = _apply(steps, value, Frame(self, {**env, **bound}))
+                    value = _apply(steps, value, Frame(self, {**_variables(effect), **bound}))
         return value
 
     def forbidden(self, action: str, **bound: Any) -> str | None:
@@ -213,26 +218,30 @@ class Engine:
                 if when is None or when(frame):
                     return code or "forbidden"
         if self.state.in_effect:
-            for items, env in self._lasting_items():
-                for when, code in items.forbids_of.get(action, ()):
-                    if when is None or when(Frame(self, {**env, **bound})):
+            for items, effect in self._lasting_items():
+                forbids = items.forbids_of.get(action)
+                if forbids is None:
+                    continue
+                frame = Frame(self, {**_variables(effect), **bound})
+                for when, code in forbids:
+                    if when is None or when(frame):
                         return code or "forbidden"
         return None
 
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
-        lasting = list(self._lasting_items())  # effects a hook starts now do not hear this trigger
+        lasting = self._lasting_items()  # effects a hook starts now do not hear this trigger
         for hooks in self.program.rule_hooks.get(trigger, ()):
             frame = Frame(self, dict(bound))  # each rule's hooks share their variables
             for when, body in hooks:
                 if when is None or when(frame):
                     body(frame)
-        for items, env in lasting:
+        for items, effect in lasting:
             hooks_here = items.hooks_of.get(trigger)
             ends_here = items.ends_of.get(trigger)
             if hooks_here is None and ends_here is None:
                 continue
-            frame = Frame(self, {**env, **bound})
+            frame = Frame(self, {**_variables(effect), **bound})
             for when, body in hooks_here or ():
                 if when is None or when(frame):
                     body(frame)
@@ -249,9 +258,10 @@ class Engine:
                 if [a(frame) for a in arg_exprs] == wanted:
                     return True
         if self.state.in_effect:
-            for items, env in self._lasting_items():
+            for items, effect in self._lasting_items():
                 for arg_exprs in items.statuses_of.get(status, ()):
-                    if [a(Frame(self, env)) for a in arg_exprs] == wanted:
+                    frame = Frame(self, _variables(effect))
+                    if [a(frame) for a in arg_exprs] == wanted:
                         return True
         return False
 
@@ -353,6 +363,11 @@ class Engine:
         digest, self.replay_digest = self.replay_digest, None
         if self.state.digest() != digest:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
+
+
+def _variables(effect: LastingEffect) -> dict[str, Any]:
+    """What a lasting effect's items see: the values it captured, who owns it, and its card."""
+    return {**effect.vars, "owner": effect.owner, "this_card": effect.card}
 
 
 def _apply(steps: ModifierSteps, value: int, frame: Frame) -> int:

@@ -7,7 +7,7 @@ may forbid through `engine.forbidden`, so the rules themselves stay in the rule 
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.runtime import lookahead
@@ -69,6 +69,13 @@ _BOARDS: dict[int, Board] = {}
 
 
 def board(engine: Engine) -> Board:
+    found: Board | None = engine.board
+    if found is None:
+        found = engine.board = _board_of(engine)
+    return found
+
+
+def _board_of(engine: Engine) -> Board:
     key = id(engine.ir)
     if key not in _BOARDS:
         if len(_BOARDS) > 64:
@@ -614,9 +621,9 @@ def operations_without_coup(engine: Engine, side: str, ops: int, card: str | Non
 
 def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
     if mode == "influence":
-        return bool(_influence_options(engine, side, card, 99))
+        return any(True for _ in _influence_targets(engine, side, card, 99))
     action = "coup" if mode == "coup" else "realign"
-    return bool(_attack_targets(engine, side, action, card))
+    return any(True for _ in _attack_targets_of(engine, side, action, card))
 
 
 def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None) -> None:
@@ -638,23 +645,29 @@ def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None
 
 
 def _attack_targets(engine: Engine, side: str, action: str, card: str | None) -> list[str]:
-    return [
-        c
-        for c in board(engine).countries
-        if _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=card, target=c) is None
-    ]
+    return list(_attack_targets_of(engine, side, action, card))
+
+
+def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
+    for c in board(engine).countries:
+        if _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=card, target=c) is None:
+            yield c
 
 
 def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> list[str]:
-    out = []
+    return list(_influence_targets(engine, side, card, ops_left))
+
+
+def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
+    """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
+    map's order (lazily: whether there is any is often all that is asked)."""
     for c in board(engine).countries:
         if not _targets_ok(engine, c):
             continue
         if engine.forbidden("influence", actor=side, card=card, target=c) is not None:
             continue
         if engine.modified("influence_cost", 1, actor=side, target=c) <= ops_left:
-            out.append(c)
-    return out
+            yield c
 
 
 @impl()
