@@ -7,9 +7,9 @@ The generated code has exactly the meaning of the IR node by node:
   variable is read from the frame (`V[...]`), so a missing one fails as it would;
 - `and`/`or` give booleans, ordered comparisons rank enum values (`_sortable`), aggregates build the full
   list of items before counting or testing them (so an AI pick inside one is always traced);
-- calls of rule functions and priority lists go through the program (`_fn`, `_pick`): pure functions are
-  remembered within one evaluation, picks are timed and traced; aggregates and comprehensions open that
-  memory when they are the outermost evaluation (`_scope`).
+- a rule function is a Python function of its own (`F_<name>`, see `function`): pure ones remember their
+  results within one evaluation; aggregates and comprehensions open that memory when they are the
+  outermost evaluation (`_scope`); priority lists are called through the program (`_pick`: timed, traced).
 
 Code objects are shared: the same source compiles once per process (`_CODE`), and a ruleset's whole set
 is written to `code-<ruleset>-<python>.marshal` in a cache folder, when the caller gives one, for the
@@ -48,7 +48,37 @@ class ExprCompiler:
         if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
             lines.append("    V = f.vars")
         lines.append(f"    return {body}")
-        source = "\n".join(lines) + "\n"
+        fn: Expr = self._define("\n".join(lines) + "\n")
+        return fn
+
+    def function(self, name: str, params: list[str], node: Any, pure: bool, leaf: bool) -> Callable[..., Any]:
+        """A rule function as a Python function `F_<name>(e, *arguments)`: its parameters are Python
+        locals. A pure one remembers its results within one evaluation (`e.memo`, opened by the
+        outermost evaluation and dropped when it returns): rule functions call each other freely (a
+        region's scoring level asks for the countries each side controls many times over), and this
+        makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own."""
+        body = self.emit(node, frozenset(params))
+        args = "".join(f", _x_{p}" for p in params)
+        key = f"({name!r}{args},)"
+        lines = [f"def _e(e{args}):"]
+        if not pure:
+            lines.append(f"    return {body}")
+        else:
+            lines.append("    m = e.memo")
+            lines.append("    if m is None:")
+            if leaf:
+                lines.append(f"        return {body}")
+            else:
+                lines += ["        e.memo = {}", "        try:", f"            return {body}"]
+                lines += ["        finally:", "            e.memo = None"]
+            lines += ["    try:", f"        r = m.get({key}, _MISSING)", "    except TypeError:"]
+            lines += [f"        return {body}  # a list argument cannot be part of a key"]
+            lines += ["    if r is _MISSING:", f"        r = m[{key}] = {body}", "    return r"]
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n")
+        self.namespace[f"F_{name}"] = fn
+        return fn
+
+    def _define(self, source: str) -> Any:
         code = _CODE.get(source)
         if code is None:
             code = self.loaded.get(source)
@@ -57,8 +87,7 @@ class ExprCompiler:
             _CODE[source] = code
         self.used[source] = code
         exec(code, self.namespace)
-        fn: Expr = self.namespace.pop("_e")
-        return fn
+        return self.namespace.pop("_e")
 
     def save(self) -> None:
         """Write this program's compiled expressions for the next start (if anything new was compiled)."""
@@ -96,7 +125,7 @@ class ExprCompiler:
             prim = self._constant(self.program.primitives[name], f"P_{name}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
-            return f"_fn(e, {node['fn']!r}, [{self._list(node['args'], bound)}])"
+            return f"F_{node['fn']}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
         if "pick" in node:
             return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
         if "agg" in node:

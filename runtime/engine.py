@@ -67,7 +67,7 @@ class Engine:
         # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
         # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
         self.ai_timings: list[float] | None = None
-        # While an expression is evaluated: pure rule functions' results by call (program._memoised).
+        # While an expression is evaluated: pure rule functions' results by call (see codegen.py).
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.board)
         self._ai_started: float | None = None
@@ -101,7 +101,7 @@ class Engine:
         fn = self.program.functions.get("victory_rating")
         if fn is None or not self.state.game_over:
             return None
-        return str(fn.body(Frame(self)))
+        return str(fn.call(self))
 
     def call_procedure(self, name: str, **args: Any) -> None:
         proc = self.program.procedures[name]

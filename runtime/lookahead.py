@@ -10,7 +10,6 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.dice import Dice
-from twilight.runtime.program import Frame
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -80,7 +79,7 @@ def net_region_score(engine: Engine, side: str, region: str) -> int:
     fn = engine.program.functions["region_vp"]
 
     def vp_of(s: str) -> int:
-        return int(fn.body(Frame(engine, dict(zip(fn.params, [s, region], strict=True)))))
+        return int(fn.call(engine, s, region))
 
     return vp_of(side) - vp_of(other(side))
 

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.runtime import lookahead
-from twilight.runtime.program import Frame, memoised, ordinal
+from twilight.runtime.program import Frame, ordinal
 from twilight.runtime.solo_ai import AI_SIDE_SETTING
 
 if TYPE_CHECKING:
@@ -347,9 +347,7 @@ def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable
 
 def _function(engine: Engine, name: str, *args: Any) -> Any:
     fn = engine.program.functions[name]
-    if fn.pure:
-        return memoised(engine, fn, list(args))
-    return fn.body(Frame(engine, dict(zip(fn.params, args, strict=True))))
+    return fn.call(engine, *args)
 
 
 @impl()

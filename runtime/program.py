@@ -120,17 +120,13 @@ class ModifierSteps:
 
 @dataclass
 class Function:
-    params: list[str]
-    body: Expr
-    name: str = ""
-    # Its value depends only on its arguments and the game state (no dice, no AI pick that traces): one
-    # evaluation's repeated calls with the same arguments reuse the first result (see `memoised`).
-    pure: bool = False
-    leaf: bool = False  # calls no rule function and has no aggregate (whose items might)
+    """A rule function: `call(engine, *arguments)` (generated code, see codegen.ExprCompiler.function)."""
 
-    def frame(self, engine: Engine, values: list[Any]) -> Frame:
-        """The frame a call evaluates the body in: the parameters bound to the arguments."""
-        return Frame(engine, dict(zip(self.params, values, strict=True)))
+    params: list[str]
+    call: Callable[..., Any]
+    # Its value depends only on its arguments and the game state (no dice, no AI pick that traces): one
+    # evaluation's repeated calls with the same arguments reuse the first result.
+    pure: bool = False
 
 
 @dataclass
@@ -165,7 +161,7 @@ class Program:
         self.ir = ir
         self.primitives = primitives
         namespace: dict[str, Any] = {
-            "_fn": self._call_function,
+            "_MISSING": _MISSING,
             "_pick": self._call_pick,
             "_scope": _scope,
             "_order": _order,
@@ -183,13 +179,9 @@ class Program:
         self._lasting_prefix = ""
         pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
-            self.functions[name] = Function(
-                [p["name"] for p in fn["params"]],
-                self.expr(fn["body"]),
-                name,
-                name in pure,
-                _is_leaf(fn["body"]),
-            )
+            params = [p["name"] for p in fn["params"]]
+            call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
+            self.functions[name] = Function(params, call, name in pure)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure([p["name"] for p in proc["params"]], self.body(proc["body"]))
         for name, card in ir["cards"].items():
@@ -250,12 +242,6 @@ class Program:
     def expr(self, node: Any) -> Expr:
         """The expression as a Python function of a frame (generated code, runtime/codegen.py)."""
         return self.codegen.compile(node)
-
-    def _call_function(self, engine: Engine, name: str, values: list[Any]) -> Any:
-        fn = self.functions[name]
-        if fn.pure:
-            return memoised(engine, fn, values)
-        return fn.body(fn.frame(engine, values))
 
     def _call_pick(self, engine: Engine, name: str, values: list[Any]) -> Any:
         plist = self.priorities[name]
@@ -502,36 +488,9 @@ class Program:
 _MISSING = object()
 
 
-def memoised(engine: Engine, fn: Function, values: list[Any]) -> Any:
-    """A pure function's value, remembered for the rest of the evaluation it is part of.
-
-    The game state cannot change while an expression is evaluated (effects are statements), so within
-    one evaluation, the outermost function call, aggregate or priority pick, the same call has the same
-    value. Rule functions call each other freely (a region's scoring level asks for its controlled
-    countries many times over); this makes that cost nothing. The memory (`engine.memo`) exists only
-    during an evaluation: opened by the outermost one, dropped when it returns.
-    """
-    memo = engine.memo
-    if memo is None:
-        if fn.leaf:  # it calls no other function: nothing to remember
-            return fn.body(fn.frame(engine, values))
-        engine.memo = {}
-        try:
-            return fn.body(fn.frame(engine, values))
-        finally:
-            engine.memo = None
-    key = (fn.name, *values)
-    try:
-        found = memo.get(key, _MISSING)
-    except TypeError:  # a list argument cannot be a key: evaluate every time
-        return fn.body(fn.frame(engine, values))
-    if found is _MISSING:
-        found = memo[key] = fn.body(fn.frame(engine, values))
-    return found
-
-
 def _scope(engine: Engine, evaluate: Callable[[], Any]) -> Any:
-    """Evaluate with a memory for pure function calls (see `memoised`), unless one is open already."""
+    """Evaluate with a memory for pure function calls (codegen.ExprCompiler.function), unless one is open
+    already."""
     if engine.memo is not None:
         return evaluate()
     engine.memo = {}

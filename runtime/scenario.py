@@ -341,7 +341,7 @@ class Scenario:
                 key, f"the ruleset has no {SCORING_CARD_OF} function naming a region's scoring card"
             )
         engine = self.engine or Engine(self.ir, {}, program=self.program)
-        card = fn.body(Frame(engine, {fn.params[0]: region}))
+        card = fn.call(engine, region)
         if card is None:
             raise Invalid(key, f"no scoring card marks the region '{region}'")
         return str(card)

@@ -96,7 +96,7 @@ class RulesAIPlayer:
 
         def rate(option: Any) -> int:
             twin = what_if(engine, tried(option))
-            return int(value.body(Frame(twin, dict(zip(value.params, [decision.side], strict=True)))))
+            return int(value.call(twin, decision.side))
 
         rated = [(rate(option), -i, option) for i, option in enumerate(decision.options)]
         engine.trace("ai_options_rated", decision=decision.name, values={str(o): v for v, _, o in rated})
