@@ -78,6 +78,29 @@ class ExprCompiler:
         self.namespace[f"F_{name}"] = fn
         return fn
 
+    def all_of(self, nodes: list[Any]) -> Expr:
+        """Whether every one of the conditions holds (tested in order, stopping at the first that fails)."""
+        return self.compile(_conjunction(nodes))
+
+    def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
+        """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
+        conditions read the item as the variable `target`."""
+        test = self.emit(_conjunction(nodes), frozenset({target}))
+        source = (
+            f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
+            f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
+        )
+        fn: Callable[[Any, list[Any]], list[Any]] = self._define(source)
+        return fn
+
+    def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
+        """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
+        body = self.emit(node, frozenset({target}))
+        fn: Callable[[Any, Any], Any] = self._define(
+            f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n"
+        )
+        return fn
+
     def _define(self, source: str) -> Any:
         code = _CODE.get(source)
         if code is None:
@@ -194,6 +217,16 @@ class ExprCompiler:
         if op in _ORDERED:
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
+
+
+def _conjunction(nodes: list[Any]) -> Any:
+    """The IR of `n1 and n2 and ...` (true when there is none)."""
+    if not nodes:
+        return True
+    joined = nodes[-1]
+    for node in reversed(nodes[:-1]):
+        joined = {"op": "and", "args": [node, joined]}
+    return joined
 
 
 _COMPARE = {"==": "==", "!=": "!=", "+": "+", "-": "-", "*": "*", "in": "in", "not_in": "not in"}

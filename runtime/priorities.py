@@ -15,14 +15,13 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from twilight.runtime.codegen import ExprCompiler
     from twilight.runtime.program import Expr, Frame
-
-    Compile = Callable[[Any], Expr]
 
 
 @dataclass(frozen=True)
 class SortKey:
-    value: Expr
+    value: Callable[[Frame, Any], Any]  # (frame, candidate) -> the candidate's value
     descending: bool
     stage: str  # "prefer" (the option's own keys) or "then_by" (the list's final tie-break)
     index: int
@@ -32,22 +31,22 @@ class SortKey:
 class Option:
     number: int
     name: str
-    when: tuple[Expr, ...]
-    where: tuple[Expr, ...]
+    when: Expr  # all its `when` conditions
+    where: Callable[[Frame, list[Any]], list[Any]]  # the candidates its `where` conditions keep
     keys: tuple[SortKey, ...]
 
 
 class PriorityList:
-    def __init__(self, name: str, node: dict[str, Any], compile_expr: Compile) -> None:
+    def __init__(self, name: str, node: dict[str, Any], codegen: ExprCompiler) -> None:
         self.name = name
         self.params = [p["name"] for p in node["params"]]
-        self.target = str(node["target"]["name"])
+        self.target = target = str(node["target"]["name"])
         self.target_type = str(node["target"]["type"])
-        self.requires = tuple(compile_expr(r["expr"]) for r in node["requires"])
+        self.requires = codegen.candidates([r["expr"] for r in node["requires"]], target)
 
         def keys(nodes: list[dict[str, Any]], stage: str) -> tuple[SortKey, ...]:
             return tuple(
-                SortKey(compile_expr(k["key"]), bool(k["desc"]), stage, i) for i, k in enumerate(nodes)
+                SortKey(codegen.key(k["key"], target), bool(k["desc"]), stage, i) for i, k in enumerate(nodes)
             )
 
         final = keys(node["final"], "then_by")
@@ -55,8 +54,8 @@ class PriorityList:
             Option(
                 number=int(o["number"]),
                 name=str(o["name"]),
-                when=tuple(compile_expr(w) for w in o["when"]),
-                where=tuple(compile_expr(w) for w in o["where"]),
+                when=codegen.all_of(o["when"]),
+                where=codegen.candidates(o["where"], target),
                 keys=keys(o["prefer"], "prefer") + final,
             )
             for o in node["options"]
@@ -76,21 +75,14 @@ class PriorityList:
 
     def _pick(self, frame: Frame, domain: list[Any]) -> Any:
         vars_ = frame.vars
-        target = self.target
-
-        def holds(conditions: tuple[Expr, ...], candidate: Any) -> bool:
-            vars_[target] = candidate
-            return all(c(frame) for c in conditions)
-
-        allowed = [c for c in domain if holds(self.requires, c)]
+        allowed = self.requires(frame, domain)
         for option in self.options:
-            if not all(w(frame) for w in option.when):
+            if not option.when(frame):
                 continue
-            candidates = [c for c in allowed if holds(option.where, c)]
+            candidates = option.where(frame, allowed)
             if not candidates:
                 continue
             chosen, decided_by = self._best(frame, option.keys, candidates)
-            vars_.pop(target, None)
             frame.engine.trace(
                 "ai_choice",
                 priority=self.name,
@@ -102,7 +94,6 @@ class PriorityList:
                 decided_by=decided_by,
             )
             return chosen
-        vars_.pop(target, None)
         frame.engine.trace(
             "ai_choice",
             priority=self.name,
@@ -117,12 +108,9 @@ class PriorityList:
         """Keep the candidates best on each key in turn; the key that left one candidate decided."""
         if len(candidates) == 1:
             return candidates[0], None
-        vars_ = frame.vars
         for key in keys:
-            scored = []
-            for c in candidates:
-                vars_[self.target] = c
-                scored.append((_comparable(key.value(frame)), c))
+            value = key.value
+            scored = [(_comparable(value(frame, c)), c) for c in candidates]
             present = [v for v, _ in scored if v is not None]
             if not present:
                 continue

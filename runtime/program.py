@@ -227,7 +227,7 @@ class Program:
         self._current_card = ""
         self._lasting_prefix = ""
         self.priorities = {
-            name: PriorityList(name, node, self.expr) for name, node in ir.get("priorities", {}).items()
+            name: PriorityList(name, node, self.codegen) for name, node in ir.get("priorities", {}).items()
         }
         # What a priority list chooses among, by its target's type (map order: the last tie-break).
         self.domains: dict[str, list[Any]] = {
