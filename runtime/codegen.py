@@ -101,6 +101,17 @@ class ExprCompiler:
         )
         return fn
 
+    def first_refusal(self, forbids: list[tuple[Any, str | None]]) -> Expr:
+        """`f(frame)`: the code of the first prohibition whose condition holds ("forbidden" when it has
+        none), or None."""
+        lines = ["def _e(f):", "    e = f.engine", "    V = f.vars"]
+        for when, code in forbids:
+            test = self.emit(when, frozenset()) if when is not None else "True"
+            lines += [f"    if {test}:", f"        return {(code or 'forbidden')!r}"]
+        lines.append("    return None")
+        fn: Expr = self._define("\n".join(lines) + "\n")
+        return fn
+
     def _define(self, source: str) -> Any:
         code = _CODE.get(source)
         if code is None:

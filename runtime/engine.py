@@ -202,9 +202,11 @@ class Engine:
             frame = Frame(self, bound)
             for steps in standing:
                 value = _apply(steps, value, frame)
-        if self.state.in_effect:
-            for items, effect in self._lasting_items():
-                steps = items.modifiers_of.get(quantity)
+        if self.state.in_effect:  # (conditions are pure: the list cannot change while they run)
+            lasting = self.program.lasting
+            for effect in self.state.in_effect:
+                items = lasting.get((effect.card, effect.name))
+                steps = items.modifiers_of.get(quantity) if items is not None else None
                 if steps is not None:
                     value = _apply(steps, value, Frame(self, {**_variables(effect), **bound}))
         return value
@@ -212,14 +214,15 @@ class Engine:
     def forbidden(self, action: str, **bound: Any) -> str | None:
         """The error code of the first prohibition that refuses the action, else None."""
         standing = self.program.rule_forbids.get(action)
-        if standing:
-            frame = Frame(self, bound)
-            for when, code in standing:
-                if when is None or when(frame):
-                    return code or "forbidden"
+        if standing is not None:
+            code = standing(Frame(self, bound))
+            if code is not None:
+                return code
         if self.state.in_effect:
-            for items, effect in self._lasting_items():
-                forbids = items.forbids_of.get(action)
+            lasting = self.program.lasting
+            for effect in self.state.in_effect:
+                items = lasting.get((effect.card, effect.name))
+                forbids = items.forbids_of.get(action) if items is not None else None
                 if forbids is None:
                     continue
                 frame = Frame(self, {**_variables(effect), **bound})

@@ -63,6 +63,7 @@ class Board:
         self.neighbours = {
             c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
         }
+        self.neighbour_set = {c: frozenset(n) for c, n in self.neighbours.items()}
 
 
 _BOARDS: dict[int, Board] = {}
@@ -289,12 +290,14 @@ def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
 @impl()
 def control_margin(engine: Engine, side: str, c: str) -> int:
     inf = engine.state.influence[c]
-    return inf[side] - inf[other(side)] - board(engine).stability[c]
+    return inf[side] - inf["ussr" if side == "us" else "us"] - board(engine).stability[c]
 
 
 @impl()
 def controls(engine: Engine, side: str, c: str) -> bool:
-    return control_margin(engine, side, c) >= 0 and engine.state.influence[c][side] > 0
+    inf = engine.state.influence[c]
+    own = inf[side]
+    return own > 0 and own - inf["ussr" if side == "us" else "us"] >= board(engine).stability[c]
 
 
 @impl()
@@ -314,7 +317,7 @@ def accessible(engine: Engine, side: str, c: str) -> bool:
     touches the side's superpower."""
     b = board(engine)
     start = engine.state.round_start_influence[side]
-    return c in b.by_superpower[side] or c in start or any(n in start for n in b.neighbours[c])
+    return c in b.by_superpower[side] or c in start or not b.neighbour_set[c].isdisjoint(start)
 
 
 @impl()

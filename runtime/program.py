@@ -91,6 +91,7 @@ class EffectItems:
     # tens of thousands of times a game whether a quantity is modified or an action forbidden.
     modifiers_of: dict[str, ModifierSteps] = field(default_factory=dict)
     forbids_of: dict[str, list[tuple[Expr | None, str | None]]] = field(default_factory=dict)
+    forbid_nodes_of: dict[str, list[tuple[Any, str | None]]] = field(default_factory=dict)  # IR `when`s
     hooks_of: dict[str, list[tuple[Expr | None, Stmt]]] = field(default_factory=dict)
     ends_of: dict[str, list[Expr | None]] = field(default_factory=dict)
     statuses_of: dict[str, list[list[Expr]]] = field(default_factory=dict)
@@ -193,18 +194,23 @@ class Program:
             self.rules.append(self.items(f"rule:{name}", rule["items"]))
         # The standing rules' items by the name the engine asks about, in the rules' order.
         self.rule_modifiers: dict[str, list[ModifierSteps]] = {}
-        self.rule_forbids: dict[str, list[tuple[Expr | None, str | None]]] = {}
+        rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}
         self.rule_hooks: dict[str, list[list[tuple[Expr | None, Stmt]]]] = {}
         self.rule_statuses: dict[str, list[list[Expr]]] = {}
         for rule_items in self.rules:
             for quantity, steps in rule_items.modifiers_of.items():
                 self.rule_modifiers.setdefault(quantity, []).append(steps)
-            for action, forbids in rule_items.forbids_of.items():
-                self.rule_forbids.setdefault(action, []).extend(forbids)
+            for action, forbids in rule_items.forbid_nodes_of.items():
+                rule_forbids.setdefault(action, []).extend(forbids)
             for trigger, hooks in rule_items.hooks_of.items():
                 self.rule_hooks.setdefault(trigger, []).append(hooks)
             for status, args in rule_items.statuses_of.items():
                 self.rule_statuses.setdefault(status, []).extend(args)
+        # The standing prohibitions of one action, as one generated function: frame -> the code of the
+        # first that refuses it, or None.
+        self.rule_forbids: dict[str, Expr] = {
+            action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
+        }
         self.sequence = self.body(ir["sequence"]["body"])
         self.appendix: dict[str, AppendixEntry] = {}
         self._lasting_prefix = "appendix."
@@ -474,6 +480,8 @@ class Program:
                 out.modifiers.append((item["modify"], item["mode"], self.expr(item["value"]), when))
             elif "forbid" in item:
                 out.forbids.append((tuple(item["forbid"]), when, item["code"]))
+                for action in item["forbid"]:
+                    out.forbid_nodes_of.setdefault(action, []).append((item.get("when"), item["code"]))
             elif "on" in item:
                 out.hooks.append((item["on"], when, self.body(item["body"])))
             elif "allow" in item:
