@@ -81,7 +81,9 @@ def _init_worker(
     if ignore_sigint:  # the parent handles Ctrl-C and ends the pool; no traceback from each worker
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     _WORKER["ir"] = ir
-    _WORKER["program"] = Program(ir, IMPLEMENTATIONS)
+    from twilight.compiler.cachedir import cache_dir
+
+    _WORKER["program"] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
