@@ -206,9 +206,9 @@ class Engine:
             lasting = self.program.lasting
             for effect in self.state.in_effect:
                 items = lasting.get((effect.card, effect.name))
-                steps = items.modifiers_of.get(quantity) if items is not None else None
-                if steps is not None:
-                    value = _apply(steps, value, Frame(self, {**_variables(effect), **bound}))
+                found = items.modifiers_of.get(quantity) if items is not None else None
+                if found is not None:
+                    value = _apply(found, value, Frame(self, {**_variables(effect), **bound}))
         return value
 
     def forbidden(self, action: str, **bound: Any) -> str | None:
@@ -217,7 +217,7 @@ class Engine:
         if standing is not None:
             code = standing(Frame(self, bound))
             if code is not None:
-                return code
+                return str(code)
         if self.state.in_effect:
             lasting = self.program.lasting
             for effect in self.state.in_effect:
