@@ -40,7 +40,9 @@ class ExprCompiler:
         self.cache_file = cache_file
         self.used: dict[str, Any] = {}  # the sources this program compiled, with their code
         self.loaded: dict[str, Any] = _load(cache_file) if cache_file is not None else {}
-        self._temp = 0
+        # True while emitting code that only ever runs with the memory open (the body of a pure function
+        # that opens it, a priority list's conditions): its aggregates need not open it again.
+        self.memo_open = False
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -57,7 +59,11 @@ class ExprCompiler:
         outermost evaluation and dropped when it returns): rule functions call each other freely (a
         region's scoring level asks for the countries each side controls many times over), and this
         makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own."""
-        body = self.emit(node, frozenset(params))
+        self.memo_open = pure and not leaf
+        try:
+            body = self.emit(node, frozenset(params))
+        finally:
+            self.memo_open = False
         args = "".join(f", _x_{p}" for p in params)
         key = f"({name!r}{args},)"
         lines = [f"def _e(e{args}):"]
@@ -85,7 +91,7 @@ class ExprCompiler:
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`."""
-        test = self.emit(_conjunction(nodes), frozenset({target}))
+        test = self._emit_in_memo(_conjunction(nodes), frozenset({target}))
         source = (
             f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
@@ -95,7 +101,7 @@ class ExprCompiler:
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
-        body = self.emit(node, frozenset({target}))
+        body = self._emit_in_memo(node, frozenset({target}))
         fn: Callable[[Any, Any], Any] = self._define(
             f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n"
         )
@@ -111,6 +117,14 @@ class ExprCompiler:
         lines.append("    return None")
         fn: Expr = self._define("\n".join(lines) + "\n")
         return fn
+
+    def _emit_in_memo(self, node: Any, bound: frozenset[str]) -> str:
+        """Code for a priority list's conditions and keys: a pick opens the memory before them."""
+        self.memo_open = True
+        try:
+            return self.emit(node, bound)
+        finally:
+            self.memo_open = False
 
     def _define(self, source: str) -> Any:
         code = _CODE.get(source)
@@ -195,7 +209,7 @@ class ExprCompiler:
             "any": "any({})",
             "all": "all({})",
         }[node["agg"]]
-        return f"_scope(e, lambda: {outer.format(items)})"
+        return self._scoped(outer.format(items))
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["each"]
@@ -204,11 +218,15 @@ class ExprCompiler:
         where = f" if {self.emit(node['where'], inner)}" if node["where"] is not None else ""
         kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
         if not node["order"]:
-            return f"_scope(e, lambda: {kept})"
+            return self._scoped(kept)
         keys = ", ".join(
             f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})" for k in node["order"]
         )
-        return f"_scope(e, lambda: _order({kept}, ({keys},)))"
+        return self._scoped(f"_order({kept}, ({keys},))")
+
+    def _scoped(self, code: str) -> str:
+        """Code evaluated with the memory of pure function results open."""
+        return code if self.memo_open else f"_scope(e, lambda: {code})"
 
     def _op(self, op: str, args: list[Any], bound: frozenset[str]) -> str:
         parts = [self.emit(a, bound) for a in args]
