@@ -19,6 +19,7 @@ next start.
 from __future__ import annotations
 
 import marshal
+import re
 import os
 import sys
 import tempfile
@@ -61,10 +62,11 @@ class ExprCompiler:
         makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own."""
         self.memo_open = pure and not leaf
         try:
-            body = self.emit(node, frozenset(params))
+            body = self.emit(node, frozenset(_name(p) for p in params))
         finally:
             self.memo_open = False
         args = "".join(f", _x_{p}" for p in params)
+        _name(name)
         key = f"({name!r}{args},)"
         lines = [f"def _e(e{args}):"]
         if not pure:
@@ -91,7 +93,7 @@ class ExprCompiler:
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`."""
-        test = self._emit_in_memo(_conjunction(nodes), frozenset({target}))
+        test = self._emit_in_memo(_conjunction(nodes), frozenset({_name(target)}))
         source = (
             f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
@@ -101,7 +103,7 @@ class ExprCompiler:
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
-        body = self._emit_in_memo(node, frozenset({target}))
+        body = self._emit_in_memo(node, frozenset({_name(target)}))
         fn: Callable[[Any, Any], Any] = self._define(
             f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n"
         )
@@ -157,7 +159,7 @@ class ExprCompiler:
         if "str" in node:
             return repr(node["str"])
         if "var" in node:
-            name = node["var"]
+            name = _name(node["var"])
             return f"_x_{name}" if name in bound else f"V[{name!r}]"
         if "ref" in node:
             kind, ident = node["ref"], node["id"]
@@ -166,14 +168,14 @@ class ExprCompiler:
             if kind == "enum":
                 from twilight.runtime.program import ordinal
 
-                return self._constant(ordinal(ident), f"O_{ident}")
+                return self._constant(ordinal(ident), f"O_{_name(ident)}")
             return repr(ident)
         if "call" in node:
             ((name, args),) = node["call"].items()
-            prim = self._constant(self.program.primitives[name], f"P_{name}")
+            prim = self._constant(self.program.primitives[name], f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
-            return f"F_{node['fn']}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            return f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
         if "pick" in node:
             return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
         if "agg" in node:
@@ -246,6 +248,17 @@ class ExprCompiler:
         if op in _ORDERED:
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
+
+
+_IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*\Z")
+
+
+def _name(name: str) -> str:
+    """A name from the IR that becomes part of a Python name: the schema's pattern, checked again here
+    because the text is compiled."""
+    if not isinstance(name, str) or not _IDENTIFIER.match(name):
+        raise ValueError(f"not an IR name: {name!r}")
+    return name
 
 
 def _conjunction(nodes: list[Any]) -> Any:
