@@ -19,8 +19,8 @@ next start.
 from __future__ import annotations
 
 import marshal
-import re
 import os
+import re
 import sys
 import tempfile
 from collections.abc import Callable
