@@ -219,3 +219,9 @@ def test_compiled_code_is_kept_on_disk(
     program = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     assert call(program, Engine(ir, {}, program=program), "t_levels") == [True, False, True, True]
     assert codegen._load(cached)
+
+
+def test_names_from_the_ir_are_checked_before_they_become_code(program: Program) -> None:
+    for bad in ({"var": "x']; import os; V['"}, {"fn": "f(e) or exec", "args": []}):
+        with pytest.raises(ValueError, match="not an IR name"):
+            program.expr(bad)
