@@ -296,9 +296,9 @@ def run_bench(
         speed, mem, records = measure_games(name, count, say)
         result["games"][name] = speed
         memory["rulesets"][name] = mem
-        if sides[name]:  # the figures about the AI
-            result["ai_latency"][name] = measure_latency(name, count, _digests(records), say)
+        if sides[name]:  # the figures about the AI; --jobs 2 right after --jobs 1, in the same conditions
             result["jobs"][name] = measure_jobs(name, count, speed, records, say)
+            result["ai_latency"][name] = measure_latency(name, count, _digests(records), say)
     result["memory"] = memory
     if DEFAULT_RULESET in game_names:
         result["play"] = measure_play(DEFAULT_RULESET, sizes["play_runs"], say)
