@@ -117,6 +117,9 @@ def measure_games(name: str, games: int, say: Any) -> tuple[dict[str, Any], dict
         "seed": SEED,
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3),
+        # CPU time is less sensitive than wall time to other processes sharing the machine
+        "cpu_seconds": round(answer["cpu_seconds"], 3),
+        "games_per_cpu_second": round(games / answer["cpu_seconds"], 3),
     }
     memory = {
         "games": games,

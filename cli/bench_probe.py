@@ -87,15 +87,17 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
     ir = _load(args["ruleset"])
     jobs_list = _jobs_list(args["games"], args["seed"])
     loaded_rss = peak_rss_mb()
-    started = time.perf_counter()
+    started, cpu_started = time.perf_counter(), time.process_time()
     with _played(ir, jobs_list, args["jobs"], None, {}, "random") as played:
         records = sorted(played, key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started  # this process only: with jobs > 1, not the workers'
     _failures(records)
     from twilight.runtime.solo_ai import ai_side_of
 
     return {
         "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
         "records": records,
         "ai_side": ai_side_of(ir, {}),
         "after_load_rss_mb": loaded_rss,

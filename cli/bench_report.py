@@ -123,6 +123,14 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
                 f"games.{name}.games_per_second",
             )
         )
+        out.append(
+            (
+                "games on one core (as twilight simulate)",
+                f"{name}: per CPU-second",
+                f"{_num(fig['games_per_cpu_second'])} games/s ({_num(fig['cpu_seconds'], 1)} s of CPU)",
+                "",
+            )
+        )
     for name, fig in result.get("ai_latency", {}).items():
         section = f"AI decisions: {name}, {fig['games']} games"
         out.append((section, "decisions timed", str(fig["decisions"]), ""))

@@ -96,6 +96,7 @@ def test_games_per_second_for_solo_and_standard(quick: QuickRun) -> None:
         assert isinstance(fig["games"], int) and fig["games"] > 0
         assert positive(fig["seconds"]) and positive(fig["games_per_second"])
         assert fig["games_per_second"] == pytest.approx(fig["games"] / fig["seconds"], rel=0.01)
+        assert positive(fig["cpu_seconds"]) and positive(fig["games_per_cpu_second"])
 
 
 def test_ai_latency_counts_the_ai_decisions(quick: QuickRun) -> None:
