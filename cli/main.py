@@ -173,6 +173,7 @@ def schema(write: bool) -> None:
 
 
 def _register() -> None:
+    from twilight.cli.bench_cmd import bench
     from twilight.cli.diff_cmd import diff
     from twilight.cli.docs_cmd import docs
     from twilight.cli.explain_cmd import explain
@@ -183,6 +184,7 @@ def _register() -> None:
     from twilight.cli.scenario_cmd import scenario
     from twilight.cli.simulate_cmd import simulate
 
+    cli.add_command(bench)
     cli.add_command(diff)
     cli.add_command(docs)
     cli.add_command(explain)
