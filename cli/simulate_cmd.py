@@ -80,10 +80,12 @@ def _init_worker(
 
     if ignore_sigint:  # the parent handles Ctrl-C and ends the pool; no traceback from each worker
         signal.signal(signal.SIGINT, signal.SIG_IGN)
-    _WORKER["ir"] = ir
-    from twilight.compiler.cachedir import cache_dir
+    if _WORKER.get("ir") is not ir or "program" not in _WORKER:
+        # (A worker forked from a parent that prepared the same IR inherits its compiled program.)
+        from twilight.compiler.cachedir import cache_dir
 
-    _WORKER["program"] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+        _WORKER["program"] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    _WORKER["ir"] = ir
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
@@ -165,6 +167,8 @@ def _played(
         yield (play_game(job) for job in jobs_list)
         return
     chunk = max(1, min(8, len(jobs_list) // (jobs * 16)))
+    # Compile the program once here: workers forked from this process start with it.
+    _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
     with multiprocessing.get_context().Pool(
         jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players)
     ) as pool:
