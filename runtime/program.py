@@ -1,7 +1,14 @@
-"""Compile the IR once into Python closures; the engine runs those, never the IR dicts.
+"""Compile the IR once into Python; the engine runs that, never the IR dicts.
 
-An expression becomes `f(frame) -> value`, a statement `f(frame) -> None`. A Frame holds the engine and
-the local variables of the procedure, event or hook being run.
+An expression becomes `f(frame) -> value`, generated Python source compiled once (runtime/codegen.py);
+a rule function a Python function of the engine and its arguments; a statement a closure
+`f(frame) -> None`. A Frame holds the engine and the local variables of the procedure, event or hook
+being run.
+
+Pure rule functions (no dice, no AI pick) remember their results for the length of one evaluation: the
+state cannot change while an expression is evaluated (effects are statements), so repeats within it
+cost a lookup (`Engine.memo`; opened by the outermost evaluation, dropped when it returns; a look at a
+hypothetical board gets a memory of its own, primitives._with_influence).
 """
 
 from __future__ import annotations
