@@ -99,6 +99,36 @@ def entry_texts(text: str) -> list[tuple[str, str]]:
     return [(m.group(1), text[m.start() : end]) for m, end in zip(starts, ends, strict=True)]
 
 
+PLAIN_VALUE = re.compile(r"(-?)([a-zA-Z][a-zA-Z0-9_-]*) *= *(\S.*?) *")
+PLAIN_ATTRIBUTE = re.compile(r" +\.([a-zA-Z][a-zA-Z0-9_-]*) *= *(\S.*?) *")
+
+
+def plain_entry(source: str) -> fast.Message | fast.Term | None:
+    """The entry of a source that is plain text on one line, with attributes of plain text on one line
+    each (most names are: `country-uk = UK`), built without the parser, which is slow; None for any other
+    source, for the parser to read. Only spaces are blank to Fluent, and trailing ones are dropped."""
+    if any(c in source for c in "{}\r\t"):
+        return None
+    lines = source.split("\n")
+    while lines and (not lines[-1].strip(" ") or lines[-1].startswith("#")):
+        lines.pop()  # the blank lines and comments after the entry
+    head = PLAIN_VALUE.fullmatch(lines[0]) if lines else None
+    if head is None:
+        return None
+    attributes = []
+    for line in lines[1:]:
+        found = PLAIN_ATTRIBUTE.fullmatch(line)
+        if found is None:
+            return None
+        attributes.append(fast.Attribute(fast.Identifier(found[1]), _text(found[2])))
+    kind = fast.Term if head[1] else fast.Message
+    return kind(fast.Identifier(head[2]), _text(head[3]), attributes)
+
+
+def _text(text: str) -> fast.Pattern:
+    return fast.Pattern([fast.TextElement(text)])
+
+
 class _References(Visitor):
     """The messages (`id`) and terms (`-id`) an entry refers to."""
 
@@ -141,7 +171,7 @@ class Catalog:
         self._added[key] = False  # while its references are added: a cycle ends here
         wanted = fast.Term if key.startswith("-") else fast.Message
         for source in reversed(self._texts.get(key, [])):
-            entry = self._parser.parse_entry(source)
+            entry = plain_entry(source) or self._parser.parse_entry(source)
             if isinstance(entry, wanted) and entry.id.name == key.lstrip("-"):
                 references = _References()
                 references.visit(entry)

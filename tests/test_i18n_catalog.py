@@ -120,3 +120,38 @@ def test_broken_overriding_and_referring_entries(tmp_path: Path) -> None:
     assert loc.get("kept", "gen") == "of first"
     assert loc.get("multi") == "line one\nline two"
     assert loc.get("broken") is None
+
+
+PLAIN_CASES = [
+    "a = text\n",
+    "a = text with trailing spaces   \n",
+    "a =   leading spaces\n",
+    "a = non\u00a0breaking\u00a0\n",
+    "a = \u00a0starts non-breaking\n",
+    "a = tab\tinside\n",
+    "a = ends with tab\t\n",
+    "a = x = y, 'quoted' \"too\"\n",
+    "a = [not a variant] *nor this* .nor this\n",
+    "a = text\n    .gen = of text\n    .in =  in text  \n",
+    "a = text\n\n    .gen = after a blank line\n",
+    "a = text\n# a comment\n    .gen = after a comment\n",
+    "a =\n    .gen = attributes only\n",
+    "a = text\n    continued\n",
+    "a = text\n  .gen = two spaces\n",
+    "-term = A Term\n    .gen = of a term\n",
+    "a = windows\r\n    .gen = line ends\r\n",
+    "a = { -term }\n",
+    "a = text\n\n\n# trailing comment\n## group\n",
+    "a-b_c = dashes and underscores\n",
+    "a = back\\slash\n",
+]
+
+
+@pytest.mark.parametrize("source", PLAIN_CASES)
+def test_entries_built_without_the_parser_match_it(source: str, tmp_path: Path) -> None:
+    path = write(tmp_path, "x.ftl", source + "-term = T\n")
+    expected = whole([path])
+    got = on_demand("en", [path], ["a", "a-b_c", "-term"])
+    assert sorted(got) == sorted(expected)
+    for key, entry in expected.items():
+        assert got[key].equals(entry, ignored_fields=IGNORED), (key, got[key].to_json(), entry.to_json())
