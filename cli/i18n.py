@@ -7,6 +7,7 @@ falls back to English; a message missing everywhere gives `None`, and callers su
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -154,14 +155,25 @@ class Catalog:
     """
 
     def __init__(self, lang: str, files: list[Path]) -> None:
-        self.bundle = FluentBundle([lang], use_isolating=False)
-        self._texts: dict[str, list[str]] = {}
-        for path in files:
-            for key, source in entry_texts(path.read_text(encoding="utf-8")):
-                self._texts.setdefault(key, []).append(source)
+        self.lang = lang
+        self.files = files
         self._parser = FluentParser(with_spans=False)
         self._added: dict[str, bool] = {}
         self.entries: dict[str, fast.Message | fast.Term] = {}  # those parsed so far, by key
+
+    # Both are made when first needed: a language the player does not play in may never be asked, and a
+    # bundle loads the language's data from babel.
+    @functools.cached_property
+    def _texts(self) -> dict[str, list[str]]:
+        texts: dict[str, list[str]] = {}
+        for path in self.files:
+            for key, source in entry_texts(path.read_text(encoding="utf-8")):
+                texts.setdefault(key, []).append(source)
+        return texts
+
+    @functools.cached_property
+    def bundle(self) -> FluentBundle:
+        return FluentBundle([self.lang], use_isolating=False)
 
     def has(self, key: str) -> bool:
         """Whether the message `key` (a term: `-key`) exists, adding it to the bundle when it does."""

@@ -5,6 +5,7 @@ question is asked again."""
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable, Sequence
@@ -41,8 +42,11 @@ class Matcher:
     options: Sequence[Any]
     names_of: Callable[[Any], list[str]]
 
-    def __post_init__(self) -> None:
-        self.keys = [[normalize(n) for n in self.names_of(o)] for o in self.options]
+    @functools.cached_property
+    def keys(self) -> list[list[str]]:
+        """Each option's names, normalized: worked out at the first answer typed, not before the
+        question is shown (the names in every language are read for them)."""
+        return [[normalize(n) for n in self.names_of(o)] for o in self.options]
 
     def one(self, typed: str) -> Any | Problem:
         raw = typed.strip()
@@ -126,7 +130,8 @@ class LineReader:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty() if interactive is None else interactive
         self._session: Any = None
 
-    def read(self, prompt: str, words: Sequence[str]) -> str:
+    def read(self, prompt: str, words: Sequence[str] | Callable[[], Sequence[str]]) -> str:
+        """A line; `words` (or a function giving them, called at the first Tab) are the completions."""
         prompt = prompt.rstrip() + " "  # Fluent trims a message's trailing space
         if not self.interactive:
             sys.stdout.write(prompt)
@@ -140,5 +145,7 @@ class LineReader:
 
         if self._session is None:
             self._session = PromptSession()
-        completer = WordCompleter(list(words), ignore_case=True, sentence=True)
+        completer = WordCompleter(
+            (lambda: list(words())) if callable(words) else list(words), ignore_case=True, sentence=True
+        )
         return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False))
