@@ -15,6 +15,7 @@ import sys
 from typing import NamedTuple
 
 import click
+from twilight.cli.startup import StartUp
 
 
 class LazyCommand(NamedTuple):
@@ -103,6 +104,9 @@ class LazyGroup(click.Group):
     def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
         if cmd_name not in self.commands and cmd_name in self.lazy:
             self.add_command(load_command(cmd_name), cmd_name)
+            start_up = ctx.find_object(StartUp)
+            if start_up is not None:
+                start_up.loaded()
         return self.commands.get(cmd_name)
 
     def resolve_command(
@@ -143,7 +147,7 @@ def cli() -> None:
 def main() -> None:
     """Entry point: no traceback ever reaches a user."""
     try:
-        cli(standalone_mode=True)
+        cli(standalone_mode=True, obj=StartUp())
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)

@@ -25,6 +25,7 @@ from twilight.cli.play_session import (
 )
 from twilight.cli.play_text import APP_FOLDER, PlayText
 from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
+from twilight.cli.startup import start_up_loading
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
@@ -173,23 +174,24 @@ def play(
     console = make_console()
     reader = LineReader()
     try:
-        if resume is not None:
-            session = resume_game(console, reader, resume, lang, delay, ids)
-        else:
-            session = new_game(
-                console,
-                reader,
-                ruleset,
-                side,
-                level,
-                seed,
-                lang,
-                human_policy,
-                delay,
-                save_file,
-                assignments,
-                ids,
-            )
+        with start_up_loading():
+            if resume is not None:
+                session = resume_game(console, reader, resume, lang, delay, ids)
+            else:
+                session = new_game(
+                    console,
+                    reader,
+                    ruleset,
+                    side,
+                    level,
+                    seed,
+                    lang,
+                    human_policy,
+                    delay,
+                    save_file,
+                    assignments,
+                    ids,
+                )
         status = run_game(session)
     except PlayStop as stop:
         status = stop.status

@@ -64,13 +64,16 @@ def imported_after(code: str) -> list[str]:
     return loaded
 
 
+GROUP_ONLY = ["twilight.cli", "twilight.cli.main", "twilight.cli.startup"]
+
+
 def test_importing_the_group_and_its_help_import_no_command() -> None:
-    assert imported_after("import twilight.cli.main") == ["twilight.cli", "twilight.cli.main"]
+    assert imported_after("import twilight.cli.main") == GROUP_ONLY
     help_code = (
         "from twilight.cli.main import cli\n"
         "try:\n    cli(['--help'], prog_name='twilight')\nexcept SystemExit:\n    pass"
     )
-    assert imported_after(help_code) == ["twilight.cli", "twilight.cli.main"]
+    assert imported_after(help_code) == GROUP_ONLY
 
 
 def test_a_command_imports_only_its_own_module_tree() -> None:
@@ -96,3 +99,17 @@ def test_a_group_command_runs_through_the_lazy_group() -> None:
     result = CliRunner().invoke(cli, ["dev", "--help"], prog_name="twilight")
     assert result.exit_code == 0
     assert "schema" in result.output
+
+
+def test_the_collector_is_back_once_a_command_is_loaded() -> None:
+    """`main` pauses the garbage collector while the process starts; a command runs with it working
+    again, and with what start-up loaded frozen out of its way."""
+    probe = (
+        "import atexit, gc, sys\n"
+        "atexit.register(lambda: print('GC', gc.isenabled(), gc.get_freeze_count() > 1000))\n"
+        "from twilight.cli.main import main\n"
+        "sys.argv = ['twilight', 'codes']\n"
+        "main()\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert done.stdout.strip().splitlines()[-1] == "GC True True"

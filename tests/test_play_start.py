@@ -17,7 +17,9 @@ from twilight.compiler import api
 
 PROBE = """
 import atexit, json, sys
+import gc
 atexit.register(lambda: print("MODULES " + json.dumps(sorted(sys.modules)), file=sys.stderr))
+atexit.register(lambda: print("GC", gc.isenabled(), gc.get_freeze_count(), file=sys.stderr))
 from twilight.cli.main import main
 sys.argv = ["twilight", "play", *ARGS]
 main()
@@ -53,6 +55,10 @@ def modules_at_first_question(args: list[str], home: Path, cache: Path) -> set[s
         timeout=120,
     )
     assert done.returncode in (0, 1), done.stderr  # 1: the input ended before the game began
+    # The game ran with the collector working, what start-up loaded (the ruleset's IR) frozen out of it.
+    gc_line = next(line for line in done.stderr.splitlines() if line.startswith("GC "))
+    _, enabled, frozen = gc_line.split()
+    assert enabled == "True" and int(frozen) > 50_000
     line = next(line for line in done.stderr.splitlines() if line.startswith("MODULES "))
     return set(json.loads(line.removeprefix("MODULES ")))
 
