@@ -12,6 +12,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from twilight.cli.startup import start_up_loading
 from twilight.runtime.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
@@ -140,11 +141,14 @@ class LineReader:
             if not line:
                 raise EOFError
             return line.rstrip("\n")
-        from prompt_toolkit import PromptSession
+        if self._session is None:
+            # prompt_toolkit is the last big load before the first prompt: its modules stay for good.
+            with start_up_loading():
+                from prompt_toolkit import PromptSession
+
+                self._session = PromptSession()
         from prompt_toolkit.completion import WordCompleter
 
-        if self._session is None:
-            self._session = PromptSession()
         completer = WordCompleter(
             (lambda: list(words())) if callable(words) else list(words), ignore_case=True, sentence=True
         )
