@@ -7,15 +7,19 @@ falls back to English; a message missing everywhere gives `None`, and callers su
 
 from __future__ import annotations
 
+import functools
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from fluent.runtime import FluentBundle, FluentResource
+from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
+from fluent.syntax.visitor import Visitor
+from twilight.compiler import ast
 from twilight.compiler.diagnostics import Sink
-from twilight.compiler.loader import MANIFEST, Loader, known_rulesets, rules_root
+from twilight.compiler.loader import MANIFEST, LoadedRuleset, Loader, known_rulesets, rules_root
 
 FALLBACK = "en"
 LANGUAGES = ("en", "ru")
@@ -31,8 +35,21 @@ def ruleset_folders(target: str) -> list[Path]:
         if target not in known:
             return []
         folder, name = known[target], target
-    chain = Loader(Sink()).load_chain(folder, name, rules_root())
+    chain = _ManifestLoader(Sink()).load_chain(folder, name, rules_root())
     return [loaded.folder for loaded in chain]
+
+
+class _ManifestLoader(Loader):
+    """Follows `extends` as the compiler does, reading each ruleset's manifest alone: the folders are all
+    that is wanted here, and reading every rule file again would cost a twentieth of a second."""
+
+    def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
+        loaded = LoadedRuleset(name, folder, None)
+        parsed = self.parse(folder / MANIFEST) if (folder / MANIFEST).is_file() else None
+        manifests = [d for d in parsed.decls if isinstance(d, ast.RulesetDecl)] if parsed else []
+        if len(manifests) == 1:
+            loaded.manifest = manifests[0]
+        return loaded
 
 
 def locale_files(folders: list[Path], lang: str) -> list[Path]:
@@ -69,11 +86,130 @@ def syntax_errors(files: list[Path]) -> list[str]:
     return errors
 
 
-def _bundle(lang: str, files: list[Path]) -> FluentBundle:
-    bundle = FluentBundle([lang], use_isolating=False)
-    for path in files:
-        bundle.add_resource(FluentResource(path.read_text(encoding="utf-8")), allow_overrides=True)
-    return bundle
+# A message or term begins with its identifier at the start of a line, then `=`; nothing else in Fluent
+# does (a pattern's continuation lines are indented; variants, attributes and closing braces never carry
+# `=` after an identifier).
+ENTRY_START = re.compile(r"^(-?[a-zA-Z][a-zA-Z0-9_-]*)[ \t]*=", re.MULTILINE)
+
+
+def entry_texts(text: str) -> list[tuple[str, str]]:
+    """(id, source) of each message (`id`) and term (`-id`) of a Fluent file, in order, unparsed. The
+    comments after an entry ride along with it, and the parser skips them."""
+    starts = list(ENTRY_START.finditer(text))
+    ends = [m.start() for m in starts[1:]] + [len(text)]
+    return [(m.group(1), text[m.start() : end]) for m, end in zip(starts, ends, strict=True)]
+
+
+PLAIN_VALUE = re.compile(r"(-?)([a-zA-Z][a-zA-Z0-9_-]*) *= *(\S.*?) *")
+PLAIN_ATTRIBUTE = re.compile(r" +\.([a-zA-Z][a-zA-Z0-9_-]*) *= *(\S.*?) *")
+
+
+def plain_entry(source: str) -> fast.Message | fast.Term | None:
+    """The entry of a source that is plain text on one line, with attributes of plain text on one line
+    each (most names are: `country-uk = UK`), built without the parser, which is slow; None for any other
+    source, for the parser to read. Only spaces are blank to Fluent, and trailing ones are dropped."""
+    if any(c in source for c in "{}\r\t"):
+        return None
+    lines = source.split("\n")
+    while lines and (not lines[-1].strip(" ") or lines[-1].startswith("#")):
+        lines.pop()  # the blank lines and comments after the entry
+    head = PLAIN_VALUE.fullmatch(lines[0]) if lines else None
+    if head is None:
+        return None
+    attributes = []
+    for line in lines[1:]:
+        found = PLAIN_ATTRIBUTE.fullmatch(line)
+        if found is None:
+            return None
+        attributes.append(fast.Attribute(fast.Identifier(found[1]), _text(found[2])))
+    kind = fast.Term if head[1] else fast.Message
+    return kind(fast.Identifier(head[2]), _text(head[3]), attributes)
+
+
+def _text(text: str) -> fast.Pattern:
+    return fast.Pattern([fast.TextElement(text)])
+
+
+class _References(Visitor):
+    """The messages (`id`) and terms (`-id`) an entry refers to."""
+
+    def __init__(self) -> None:
+        self.keys: list[str] = []
+
+    def visit_MessageReference(self, node: fast.MessageReference) -> None:
+        self.keys.append(node.id.name)
+        self.generic_visit(node)
+
+    def visit_TermReference(self, node: fast.TermReference) -> None:
+        self.keys.append("-" + node.id.name)
+        self.generic_visit(node)
+
+
+class Catalog:
+    """One language's messages over a list of .ftl files, each parsed the first time it is asked for.
+
+    Parsing every file of a game's three locale folders costs a quarter of a second, and a screen uses a
+    small part of them: the files are only cut at each entry's first line here, and `has` parses the
+    entry (with the entries it refers to) into the bundle. What it gives is what parsing the whole files
+    into one bundle, later files overriding, gives: the last entry of an id that parses wins.
+    """
+
+    def __init__(self, lang: str, files: list[Path]) -> None:
+        self.lang = lang
+        self.files = files
+        self._parser = FluentParser(with_spans=False)
+        self._added: dict[str, bool] = {}
+        self.entries: dict[str, fast.Message | fast.Term] = {}  # those parsed so far, by key
+
+    # Both are made when first needed: a language the player does not play in may never be asked, and a
+    # bundle loads the language's data from babel.
+    @functools.cached_property
+    def _texts(self) -> dict[str, list[str]]:
+        texts: dict[str, list[str]] = {}
+        for path in self.files:
+            for key, source in entry_texts(path.read_text(encoding="utf-8")):
+                texts.setdefault(key, []).append(source)
+        return texts
+
+    @functools.cached_property
+    def bundle(self) -> FluentBundle:
+        return FluentBundle([self.lang], use_isolating=False)
+
+    def has(self, key: str) -> bool:
+        """Whether the message `key` (a term: `-key`) exists, adding it to the bundle when it does."""
+        added = self._added.get(key)
+        if added is not None:
+            return added
+        self._added[key] = False  # while its references are added: a cycle ends here
+        wanted = fast.Term if key.startswith("-") else fast.Message
+        for source in reversed(self._texts.get(key, [])):
+            entry = plain_entry(source) or self._parser.parse_entry(source)
+            if isinstance(entry, wanted) and entry.id.name == key.lstrip("-"):
+                references = _References()
+                references.visit(entry)
+                for ref in references.keys:
+                    self.has(ref)
+                self.bundle.add_resource(fast.Resource([entry]), allow_overrides=True)
+                self.entries[key] = entry
+                self._added[key] = True
+                return True
+        return False
+
+
+# Catalogs by language and files (with their sizes and times, so that an edited file is read again):
+# the game's language, English behind it and the names in every language share them.
+_CATALOGS: dict[tuple[str, tuple[tuple[str, int, int], ...]], Catalog] = {}
+
+
+def catalog(lang: str, files: list[Path]) -> Catalog:
+    stats = [(path, path.stat()) for path in files]
+    key = (lang, tuple((str(path), st.st_size, st.st_mtime_ns) for path, st in stats))
+    found = _CATALOGS.get(key)
+    if found is None:
+        if len(_CATALOGS) > 64:
+            _CATALOGS.clear()
+        found = _CATALOGS[key] = Catalog(lang, files)
+    return found
 
 
 @dataclass
@@ -81,7 +217,7 @@ class Localizer:
     """Formats the messages of one language, with English behind it."""
 
     lang: str
-    bundles: list[FluentBundle] = field(default_factory=list)
+    catalogs: list[Catalog] = field(default_factory=list)
     errors: list[str] = field(default_factory=list)
 
     @classmethod
@@ -91,19 +227,19 @@ class Localizer:
     @classmethod
     def for_folders(cls, folders: list[Path], lang: str) -> Localizer:
         langs = [lang] if lang == FALLBACK else [lang, FALLBACK]
-        return cls(lang, [_bundle(code, locale_files(folders, code)) for code in langs])
+        return cls(lang, [catalog(code, locale_files(folders, code)) for code in langs])
 
     def has(self, msg_id: str, attribute: str | None = None) -> bool:
         return self._find(msg_id, attribute) is not None
 
     def _find(self, msg_id: str, attribute: str | None) -> tuple[FluentBundle, Any] | None:
-        for bundle in self.bundles:
-            if not bundle.has_message(msg_id):
+        for found in self.catalogs:
+            if not found.has(msg_id):
                 continue
-            message = bundle.get_message(msg_id)
+            message = found.bundle.get_message(msg_id)
             pattern = message.attributes.get(attribute) if attribute else message.value
             if pattern is not None:
-                return bundle, pattern
+                return found.bundle, pattern
         return None
 
     def get(self, msg_id: str, attribute: str | None = None, **args: Any) -> str | None:
@@ -119,9 +255,10 @@ class Localizer:
     def get_case(self, msg_id: str, case: str | None, **args: Any) -> str | None:
         """The message in a grammatical case (an attribute such as `.gen`) when the first language that
         has the message gives that form, else its plain value: English never lends a Russian case."""
-        for bundle in self.bundles:
-            if not bundle.has_message(msg_id):
+        for found in self.catalogs:
+            if not found.has(msg_id):
                 continue
+            bundle = found.bundle
             message = bundle.get_message(msg_id)
             pattern = message.attributes.get(case) if case else None
             pattern = pattern if pattern is not None else message.value

@@ -1,208 +1,158 @@
-"""The `twilight` command."""
+"""The `twilight` command.
+
+Each subcommand lives in its own module, imported only when that command runs: `twilight play` must not
+pay for the compiler's checker, the docs renderer or the diff views before its first question. COMMANDS
+names every subcommand's module and function, with the first sentence of its help for `twilight --help`
+(tests/test_cli_main.py checks that sentence against the command's docstring). Adding a command is one
+entry there.
+"""
 
 from __future__ import annotations
 
-import json
+import difflib
+import importlib
 import sys
-from pathlib import Path
-from typing import Any
+from typing import NamedTuple
 
 import click
-from twilight.cli.output_file import write_output_file
-from twilight.compiler import api
-from twilight.compiler.diagnostics import CODES, Severity, render
-from twilight.compiler.loader import known_rulesets
-from twilight.compiler.parser import parse_text
+from twilight.cli.startup import StartUp
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+class LazyCommand(NamedTuple):
+    target: str  # "module:attribute", the click command or group
+    help: str  # the first sentence of its docstring, for the command list of `twilight --help`
+
+
+COMMANDS: dict[str, LazyCommand] = {
+    "bench": LazyCommand(
+        "twilight.cli.bench_cmd:bench",
+        "Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2 "
+        "speed-up and the time `twilight play` takes to its first prompt, against their targets.",
+    ),
+    "check": LazyCommand(
+        "twilight.cli.ruleset_cmds:check", "Check rulesets (by name or folder) or rule files."
+    ),
+    "codes": LazyCommand("twilight.cli.ruleset_cmds:codes", "The table of diagnostic codes."),
+    "compile": LazyCommand(
+        "twilight.cli.ruleset_cmds:compile_cmd",
+        "Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json).",
+    ),
+    "dev": LazyCommand("twilight.cli.ruleset_cmds:dev", "Developer tools."),
+    "diff": LazyCommand(
+        "twilight.cli.diff_cmd:diff",
+        "What changed from RULESET_A to RULESET_B (names or folders, as `twilight check` takes them), in "
+        "rule terms: cards, the solo AI's appendix and priority lists, tables, settings, procedures, "
+        "functions, standing rules, the turn sequence, the map and the orders, each with its sources.",
+    ),
+    "docs": LazyCommand(
+        "twilight.cli.docs_cmd:docs",
+        "Write a browsable reference of a ruleset (by name or folder), read from its compiled IR: an "
+        "overview, the turn sequence, every card, the AI's priority lists, the tables, the standing rules "
+        "and the settings, each item with its sources and provisional marks; as HTML pages and as Markdown.",
+    ),
+    "explain": LazyCommand("twilight.cli.explain_cmd:explain", "Explain parts of a ruleset in words."),
+    "fmt": LazyCommand(
+        "twilight.cli.fmt_cmd:fmt",
+        "Lay out rule files (.tsr) canonically: indentation, spacing, aligned table rows, blank lines.",
+    ),
+    # The group of i18n_check, with the translators' tools of i18n_tools added to it.
+    "i18n": LazyCommand(
+        "twilight.cli.i18n_tools:i18n", "Translators' tools (what they print is in English)."
+    ),
+    "play": LazyCommand(
+        "twilight.cli.play_cmd:play",
+        "Play a game at the terminal: `twilight play` asks side, level and language, then you play.",
+    ),
+    "primitives": LazyCommand(
+        "twilight.cli.ruleset_cmds:primitives",
+        "The runtime primitives rule files may call, with their signatures.",
+    ),
+    "reference": LazyCommand(
+        "twilight.cli.reference:reference",
+        "The language reference: every form of the grammar and every primitive, trigger, action, quantity, "
+        "expiry, status and moment of the runtime, each with its meaning (an author tool, in English).",
+    ),
+    "rulesets": LazyCommand(
+        "twilight.cli.ruleset_cmds:rulesets",
+        "List the rulesets: name, version, what they extend, description, folder.",
+    ),
+    "scenario": LazyCommand(
+        "twilight.cli.scenario_cmd:scenario",
+        "Scenario files: set up a situation, make moves, check the result.",
+    ),
+    "simulate": LazyCommand(
+        "twilight.cli.simulate_cmd:simulate",
+        "Play headless games with random players on both sides, and summarize them.",
+    ),
+}
+
+
+def load_command(name: str) -> click.Command:
+    """Import the module of a command of COMMANDS and return the command."""
+    module_name, _, attribute = COMMANDS[name].target.partition(":")
+    command = getattr(importlib.import_module(module_name), attribute)
+    if not isinstance(command, click.Command):
+        raise TypeError(f"{COMMANDS[name].target} is not a click command")
+    return command
+
+
+class LazyGroup(click.Group):
+    """A group whose commands are imported on first use; its command list comes from COMMANDS alone."""
+
+    def __init__(self, *args: object, lazy: dict[str, LazyCommand], **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.lazy = lazy
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted({*self.commands, *self.lazy})
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name not in self.commands and cmd_name in self.lazy:
+            self.add_command(load_command(cmd_name), cmd_name)
+            start_up = ctx.find_object(StartUp)
+            if start_up is not None:
+                start_up.loaded()
+        return self.commands.get(cmd_name)
+
+    def resolve_command(
+        self, ctx: click.Context, args: list[str]
+    ) -> tuple[str | None, click.Command | None, list[str]]:
+        try:
+            return super().resolve_command(ctx, args)
+        except click.UsageError as err:
+            # click (8.2 on) suggests a close name among the commands loaded so far: every command is one.
+            close = difflib.get_close_matches(args[0], self.list_commands(ctx)) if args else []
+            if getattr(err, "command_name", None) is not None and close:
+                err.possibilities = close  # type: ignore[attr-defined]
+            raise
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list, from COMMANDS' help sentences: no command module is imported for it."""
+        names = self.list_commands(ctx)
+        if not names:
+            return
+        limit = formatter.width - 6 - max(len(name) for name in names)
+        rows = []
+        for name in names:
+            command = self.commands.get(name)
+            if command is None:
+                # A stand-in with the same help shortens it exactly as click shortens the real one's.
+                command = click.Command(name, help=self.lazy[name].help)
+            if not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        with formatter.section("Commands"):
+            formatter.write_dl(rows)
+
+
+@click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
     """twilight: the Twilight Struggle rules compiler and interpreter."""
-
-
-@cli.command()
-@click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset.")
-def rulesets(as_json: bool) -> None:
-    """List the rulesets: name, version, what they extend, description, folder."""
-    from twilight.compiler.diagnostics import Sink
-
-    rows: list[dict[str, Any]] = []
-    for name, folder in known_rulesets().items():
-        manifest_path = folder / "ruleset.tsr"
-        sink = Sink()
-        parsed = parse_text(manifest_path.read_text(encoding="utf-8"), str(manifest_path), sink)
-        manifest = next((d for d in parsed.decls if d.kind == "ruleset"), None) if parsed else None
-        rows.append(
-            {
-                "name": name,
-                "version": getattr(manifest, "version", None),
-                "extends": next(iter(e for e, _ in getattr(manifest, "extends", []) or []), None),
-                "description": getattr(manifest, "description", None),
-                "path": str(folder),
-            }
-        )
-    if as_json:
-        for row in rows:
-            click.echo(json.dumps(row, ensure_ascii=False))
-        return
-    width = max((len(r["name"]) for r in rows), default=4)
-    click.echo(f"{'name':<{width}}  {'version':<7}  {'extends':<10}  description")
-    for r in rows:
-        version, extends = r["version"] or "-", r["extends"] or "-"
-        click.echo(f"{r['name']:<{width}}  {version:<7}  {extends:<10}  {r['description'] or ''}")
-        click.echo(f"{'':<{width}}  {r['path']}")
-
-
-def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
-    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-    warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING]
-    if fmt == "json":
-        for d in result.diagnostics:
-            click.echo(json.dumps({"target": result.target, **d.to_json()}, ensure_ascii=False))
-    else:
-        for d in errors + warnings:
-            click.echo(render(d, result.sources))
-            click.echo("")
-        state = "ok" if not errors else "failed"
-        cached = ", cached" if result.cached else ""
-        click.echo(
-            f"{result.target}: {state}: {len(errors)} error{'s' * (len(errors) != 1)}, "
-            f"{len(warnings)} warning{'s' * (len(warnings) != 1)} ({result.seconds:.2f} s{cached})"
-        )
-    return len(errors), len(warnings)
-
-
-@cli.command()
-@click.argument("targets", nargs=-1)
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    show_default=True,
-    help="json: one diagnostic per line, for editors and CI.",
-)
-@click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
-@click.option(
-    "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
-)
-def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None:
-    """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors."""
-    names = list(targets) or list(known_rulesets())
-    failed = False
-    for target in names:
-        result = api.compile_target(target, use_cache=not no_cache, base=base)
-        errors, _ = _report(result, fmt)
-        failed = failed or errors > 0 or result.ir is None
-    sys.exit(1 if failed else 0)
-
-
-@cli.command("compile")
-@click.argument("target")
-@click.option(
-    "-o",
-    "--output",
-    type=click.Path(dir_okay=False, writable=True),
-    required=True,
-    help="Where to write the IR (JSON).",
-)
-@click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
-def compile_cmd(target: str, output: str, no_cache: bool) -> None:
-    """Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json)."""
-    result = api.compile_target(target, use_cache=not no_cache)
-    if result.ir is None or not result.ok:
-        _report(result, "text")
-        sys.exit(1)
-    text = json.dumps(result.ir, indent=1, ensure_ascii=False) + "\n"
-    write_output_file(text, output)
-    for d in result.diagnostics:
-        click.echo(render(d, result.sources), err=True)
-    click.echo(f"{result.target}: wrote {output} ({len(text)} bytes, {result.seconds:.2f} s)")
-
-
-@cli.command()
-@click.option("--markdown", is_flag=True, help="Print the table as Markdown (docs/diagnostics.md).")
-def codes(markdown: bool) -> None:
-    """The table of diagnostic codes."""
-    if markdown:
-        click.echo("# Diagnostic codes\n")
-        click.echo("Generated by `twilight codes --markdown`; the source is `compiler/diagnostics.py`.\n")
-        click.echo("| code | severity | meaning | what to do |")
-        click.echo("| --- | --- | --- | --- |")
-    for code, (severity, title, fix) in CODES.items():
-        if markdown:
-            click.echo(f"| {code} | {severity.value} | {title} | {fix} |")
-        else:
-            click.echo(f"{code}  {severity.value:<7}  {title}. {fix}")
-
-
-@cli.command()
-def primitives() -> None:
-    """The runtime primitives rule files may call, with their signatures."""
-    from twilight.compiler.vocab import vocabulary
-
-    vocab = vocabulary()
-    for name in sorted(vocab.primitives):
-        sig = vocab.primitives[name]
-        kind = "query " if sig.returns else "effect"
-        click.echo(f"{kind}  {sig.render()}\n        {sig.doc}")
-
-
-@cli.group()
-def dev() -> None:
-    """Developer tools."""
-
-
-@dev.command()
-@click.option("--write", is_flag=True, help="Rewrite compiler/schema/ir.schema.json from the registry.")
-def schema(write: bool) -> None:
-    """Check (or rewrite) the IR schema against the runtime registry."""
-    from twilight.compiler.vocab import schema_text
-    from twilight.runtime.schema import build_schema
-
-    wanted = json.dumps(build_schema(), indent=1, ensure_ascii=False) + "\n"
-    if write:
-        path = Path(__file__).resolve().parent.parent / "compiler" / "schema" / "ir.schema.json"
-        path.write_text(wanted, encoding="utf-8")
-        click.echo(f"wrote {path}")
-        return
-    if schema_text() != wanted:
-        click.echo("the schema differs from the runtime registry: run `twilight dev schema --write`")
-        sys.exit(1)
-    click.echo("schema and registry agree")
-
-
-def _register() -> None:
-    from twilight.cli.bench_cmd import bench
-    from twilight.cli.diff_cmd import diff
-    from twilight.cli.docs_cmd import docs
-    from twilight.cli.explain_cmd import explain
-    from twilight.cli.fmt_cmd import fmt
-    from twilight.cli.i18n_tools import i18n  # the group of i18n_check, with the translators' tools added
-    from twilight.cli.play_cmd import play
-    from twilight.cli.reference import reference
-    from twilight.cli.scenario_cmd import scenario
-    from twilight.cli.simulate_cmd import simulate
-
-    cli.add_command(bench)
-    cli.add_command(diff)
-    cli.add_command(docs)
-    cli.add_command(explain)
-    cli.add_command(fmt)
-    cli.add_command(play)
-    cli.add_command(reference)
-    cli.add_command(i18n)
-    cli.add_command(scenario)
-    cli.add_command(simulate)
-
-
-_register()
 
 
 def main() -> None:
     """Entry point: no traceback ever reaches a user."""
     try:
-        cli(standalone_mode=True)
+        cli(standalone_mode=True, obj=StartUp())
     except KeyboardInterrupt:
         click.echo("interrupted", err=True)
         sys.exit(130)

@@ -25,12 +25,16 @@ from twilight.cli.play_session import (
 )
 from twilight.cli.play_text import APP_FOLDER, PlayText
 from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
-from twilight.cli.simulate_cmd import HUMAN_POLICIES, _settings
+from twilight.cli.startup import start_up_loading
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
+# The policies that may play the person's side in a demo: simulate's own (tests/test_play_start.py holds
+# the two together), named here so that a game does not import simulate's module (multiprocessing and
+# all) to start.
+HUMAN_POLICIES = ("random", "greedy", "cautious")
 
 
 class PlayStop(Exception):
@@ -107,6 +111,15 @@ def ask_choice(
         return str(got)
 
 
+def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any]:
+    """The `--set NAME=VALUE` settings, read as `twilight simulate` reads them."""
+    if not assignments:
+        return {}
+    from twilight.cli.simulate_cmd import _settings
+
+    return _settings(ir, assignments)
+
+
 def setting_options(text: PlayText, ir: dict[str, Any], name: str) -> list[tuple[str, str]]:
     values = ir["settings"][name]["values"]
     return [(str(v), text.t(f"setting-{name}-{v}")) for v in values]
@@ -161,23 +174,24 @@ def play(
     console = make_console()
     reader = LineReader()
     try:
-        if resume is not None:
-            session = resume_game(console, reader, resume, lang, delay, ids)
-        else:
-            session = new_game(
-                console,
-                reader,
-                ruleset,
-                side,
-                level,
-                seed,
-                lang,
-                human_policy,
-                delay,
-                save_file,
-                assignments,
-                ids,
-            )
+        with start_up_loading():
+            if resume is not None:
+                session = resume_game(console, reader, resume, lang, delay, ids)
+            else:
+                session = new_game(
+                    console,
+                    reader,
+                    ruleset,
+                    side,
+                    level,
+                    seed,
+                    lang,
+                    human_policy,
+                    delay,
+                    save_file,
+                    assignments,
+                    ids,
+                )
         status = run_game(session)
     except PlayStop as stop:
         status = stop.status
@@ -207,7 +221,7 @@ def new_game(
         question = english.t("play-setup-language")
         lang = ask_choice(reader, console, english, question, options, "en") if asks else "en"
     text = PlayText(ruleset, lang, ir)
-    settings = _settings(ir, assignments)
+    settings = assigned_settings(ir, assignments)
     solo = "ai_side" in ir["settings"]
     if solo:
         if side is None:

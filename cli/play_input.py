@@ -5,12 +5,14 @@ question is asked again."""
 
 from __future__ import annotations
 
+import functools
 import re
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from twilight.cli.startup import start_up_loading
 from twilight.runtime.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
@@ -41,8 +43,11 @@ class Matcher:
     options: Sequence[Any]
     names_of: Callable[[Any], list[str]]
 
-    def __post_init__(self) -> None:
-        self.keys = [[normalize(n) for n in self.names_of(o)] for o in self.options]
+    @functools.cached_property
+    def keys(self) -> list[list[str]]:
+        """Each option's names, normalized: worked out at the first answer typed, not before the
+        question is shown (the names in every language are read for them)."""
+        return [[normalize(n) for n in self.names_of(o)] for o in self.options]
 
     def one(self, typed: str) -> Any | Problem:
         raw = typed.strip()
@@ -126,7 +131,8 @@ class LineReader:
         self.interactive = sys.stdin.isatty() and sys.stdout.isatty() if interactive is None else interactive
         self._session: Any = None
 
-    def read(self, prompt: str, words: Sequence[str]) -> str:
+    def read(self, prompt: str, words: Sequence[str] | Callable[[], Sequence[str]]) -> str:
+        """A line; `words` (or a function giving them, called at the first Tab) are the completions."""
         prompt = prompt.rstrip() + " "  # Fluent trims a message's trailing space
         if not self.interactive:
             sys.stdout.write(prompt)
@@ -135,10 +141,15 @@ class LineReader:
             if not line:
                 raise EOFError
             return line.rstrip("\n")
-        from prompt_toolkit import PromptSession
+        if self._session is None:
+            # prompt_toolkit is the last big load before the first prompt: its modules stay for good.
+            with start_up_loading():
+                from prompt_toolkit import PromptSession
+
+                self._session = PromptSession()
         from prompt_toolkit.completion import WordCompleter
 
-        if self._session is None:
-            self._session = PromptSession()
-        completer = WordCompleter(list(words), ignore_case=True, sentence=True)
+        completer = WordCompleter(
+            (lambda: list(words())) if callable(words) else list(words), ignore_case=True, sentence=True
+        )
         return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False))

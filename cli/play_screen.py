@@ -3,11 +3,16 @@ player chooses from, the last moves, and the question with its numbered answers.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
+from rich.cells import cell_len
 from rich.columns import Columns
-from rich.console import Console, Group
+from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderResult
+from rich.measure import Measurement
 from rich.panel import Panel
+from rich.segment import Segment
+from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from twilight.cli.play_text import PlayText
@@ -15,6 +20,86 @@ from twilight.runtime.decisions import Decision
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
 LAST_MOVES = 14
+# The board's country names are cut beyond this many cells.
+BOARD_NAME_WIDTH = 24
+
+
+class RegionTable:
+    """One region of the board: its title, a header and a row for each country, in four columns (name,
+    stability, US and USSR influence).
+
+    It draws what rich draws for the borderless Table `table()` gives, but works out the columns' widths
+    from the cells' lengths and lays each line out itself: rich measures and renders every cell of the
+    board's ~90 rows several times over (the tables, then the columns holding them), which cost most of
+    the first screen's time. tests/test_play_screen.py holds the two to the same look. A terminal too
+    narrow for the table gets rich's own, which wraps it.
+    """
+
+    JUSTIFY: tuple[JustifyMethod, ...] = ("left", "right", "right", "right")
+    COLUMN_STYLES = ("", "", "blue", "red")
+    HEADER_STYLE = "dim"
+
+    def __init__(self, title: Text, headers: list[str], rows: list[list[Text]]) -> None:
+        self.title = title
+        self.headers = headers
+        self.rows = rows
+        widths = [max([cell_len(h), *(row[i].cell_len for row in rows)]) for i, h in enumerate(headers)]
+        widths[0] = min(widths[0], BOARD_NAME_WIDTH)
+        self.widths = widths
+        # One space each side of a column, none at the outer edges.
+        self.width = sum(widths) + 2 * (len(widths) - 1)
+
+    def table(self, fixed_widths: bool = False) -> Table:
+        """The rich Table drawn the same way (with the widths set, or for rich to measure)."""
+        table = Table(
+            title=self.title, show_edge=False, pad_edge=False, box=None, header_style=self.HEADER_STYLE
+        )
+        for i, header in enumerate(self.headers):
+            table.add_column(
+                header,
+                justify=self.JUSTIFY[i],
+                style=self.COLUMN_STYLES[i] or None,
+                no_wrap=i == 0,
+                max_width=BOARD_NAME_WIDTH if i == 0 else None,
+                width=self.widths[i] if fixed_widths else None,
+            )
+        for row in self.rows:
+            table.add_row(*row)
+        return table
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(self.width, self.width)
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        if options.max_width < self.width:
+            yield self.table()
+            return
+        yield from console.render(
+            self.title, options.update(width=self.width, justify="center", highlight=False, height=None)
+        )
+        header = console.get_style(self.HEADER_STYLE)
+        yield from self._line(console, [Text(h) for h in self.headers], [header] * len(self.headers))
+        styles = [console.get_style(s) for s in self.COLUMN_STYLES]
+        for row in self.rows:
+            yield from self._line(console, row, styles)
+
+    def _line(self, console: Console, cells: list[Text], styles: list[Style]) -> Iterable[Segment]:
+        last = len(cells) - 1
+        for i, (cell, width, style) in enumerate(zip(cells, self.widths, styles, strict=True)):
+            if i:
+                yield Segment(" ", style)
+            text = cell.copy()
+            if text.cell_len > width:
+                text.truncate(width, overflow="ellipsis")
+            elif self.JUSTIFY[i] == "right":
+                text.pad_left(width - text.cell_len)
+            else:
+                text.pad_right(width - text.cell_len)
+            # The column's style under the cell's own (Text.render leaves its base style out), as rich has it.
+            yield from Segment.apply_style(text.render(console), style + console.get_style(text.style))
+            if i < last:
+                yield Segment(" ", style)
+        yield Segment.line()
 
 
 class Screen:
@@ -94,9 +179,11 @@ class Screen:
         return Narrator(self.text).standing(self.engine.state.vp)
 
     def board(self) -> Columns:
+        """A table for each region, side by side."""
         from twilight.runtime.primitives import controls
 
         t, state = self.text, self.engine.state
+        headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side("us"), t.side("ussr")]
         tables = []
         for region, info in t.regions.items():
             if info.get("parent"):
@@ -109,33 +196,21 @@ class Screen:
                 title += " · " + t.t("play-board-primary")
             elif region == state.secondary_region:
                 title += " · " + t.t("play-board-secondary")
-            table = Table(
-                title=Text(title, style=title_style),
-                show_edge=False,
-                pad_edge=False,
-                box=None,
-                header_style="dim",
-                border_style="yellow" if marked else "dim",
-            )
-            table.add_column(t.t("play-board-country"), no_wrap=True, max_width=24)
-            table.add_column(t.t("play-board-stability"), justify="right")
-            table.add_column(t.side("us"), justify="right", style="blue")
-            table.add_column(t.side("ussr"), justify="right", style="red")
+            rows: list[list[Text]] = []
             for country in members:
                 key = "★" if t.countries[country]["battleground"] else " "
                 influence = state.influence[country]
-                cells = []
+                cells = [
+                    Text(f"{key}{t.country(country)}", style="yellow" if marked else ""),
+                    Text(str(t.countries[country]["stability"])),
+                ]
                 for side in ("us", "ussr"):
                     amount = influence[side]
                     shown = str(amount) if amount else "·"
                     style = ("reverse " + SIDE_STYLE[side]) if controls(self.engine, side, country) else ""
                     cells.append(Text(shown, style=style))
-                table.add_row(
-                    Text(f"{key}{t.country(country)}", style="yellow" if marked else ""),
-                    str(t.countries[country]["stability"]),
-                    *cells,
-                )
-            tables.append(table)
+                rows.append(cells)
+            tables.append(RegionTable(Text(title, style=title_style), headers, rows))
         return Columns(tables, padding=(1, 3))
 
     def legend(self) -> Text:

@@ -10,6 +10,7 @@ reaches exactly this decision.
 
 from __future__ import annotations
 
+import functools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -64,15 +65,24 @@ class PlaySession:
         self.shown_upto = 0  # trace events already shown on a screen
         self.saved_answers = -1  # how many answers the save on disk holds
         self.checked_upto = 0  # trace events already looked at for the end of a round
-        self.homes = decision_homes(engine.ir)
+
+    @functools.cached_property
+    def command_words(self) -> dict[str, str]:
+        """Every word that calls a command, in every language -> the command (read at the first line
+        typed: the other languages' words are not needed to show a question)."""
         words: dict[str, str] = {}
-        for loc in text.all_langs.values():
+        for loc in self.text.all_langs.values():
             for command in COMMANDS:
                 spelled = loc.get(f"play-command-{command}")
                 aliases = loc.get(f"play-command-{command}", "aliases") or ""
                 for word in [command, *(spelled or "").split(), *aliases.split()]:
                     words.setdefault(normalize(word), command)
-        self.command_words = words
+        return words
+
+    @functools.cached_property
+    def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
+        """Where each decision is declared, for `?`: a walk of the whole IR, done when first asked."""
+        return decision_homes(self.engine.ir)
 
     # ------------------------------------------------------------------ saving
     def save(self, finished: bool = False) -> None:
@@ -224,10 +234,14 @@ class TerminalPlayer:
         prompt = s.prompt_text(decision)
         s.screen.show(decision, prompt, s.recent_lines())
         matcher = Matcher(decision.options, s.text.names_of)
-        words = [w for o in decision.options for w in s.text.names_of(o)[2:]] + [
-            s.text.option(o) for o in decision.options
-        ]
-        words += sorted(set(s.command_words) - {"?"})
+
+        @functools.cache
+        def words() -> list[str]:
+            """The completions: the options' names in every language, and the commands."""
+            names = [w for o in decision.options for w in s.text.names_of(o)[2:]]
+            names += [s.text.option(o) for o in decision.options]
+            return names + sorted(set(s.command_words) - {"?"})
+
         while True:
             try:
                 typed = s.reader.read(s.text.t("play-prompt", **s.text.side_args(decision.side)), words)

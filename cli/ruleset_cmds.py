@@ -1,0 +1,168 @@
+"""The commands about rulesets themselves: `rulesets`, `check`, `compile`, `codes`, `primitives` and the
+`dev` group (cli/main.py registers each by name)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli.output_file import write_output_file
+from twilight.compiler import api
+from twilight.compiler.diagnostics import CODES, Severity, render
+from twilight.compiler.loader import known_rulesets
+from twilight.compiler.parser import parse_text
+
+
+@click.command()
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset.")
+def rulesets(as_json: bool) -> None:
+    """List the rulesets: name, version, what they extend, description, folder."""
+    from twilight.compiler.diagnostics import Sink
+
+    rows: list[dict[str, Any]] = []
+    for name, folder in known_rulesets().items():
+        manifest_path = folder / "ruleset.tsr"
+        sink = Sink()
+        parsed = parse_text(manifest_path.read_text(encoding="utf-8"), str(manifest_path), sink)
+        manifest = next((d for d in parsed.decls if d.kind == "ruleset"), None) if parsed else None
+        rows.append(
+            {
+                "name": name,
+                "version": getattr(manifest, "version", None),
+                "extends": next(iter(e for e, _ in getattr(manifest, "extends", []) or []), None),
+                "description": getattr(manifest, "description", None),
+                "path": str(folder),
+            }
+        )
+    if as_json:
+        for row in rows:
+            click.echo(json.dumps(row, ensure_ascii=False))
+        return
+    width = max((len(r["name"]) for r in rows), default=4)
+    click.echo(f"{'name':<{width}}  {'version':<7}  {'extends':<10}  description")
+    for r in rows:
+        version, extends = r["version"] or "-", r["extends"] or "-"
+        click.echo(f"{r['name']:<{width}}  {version:<7}  {extends:<10}  {r['description'] or ''}")
+        click.echo(f"{'':<{width}}  {r['path']}")
+
+
+def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING]
+    if fmt == "json":
+        for d in result.diagnostics:
+            click.echo(json.dumps({"target": result.target, **d.to_json()}, ensure_ascii=False))
+    else:
+        for d in errors + warnings:
+            click.echo(render(d, result.sources))
+            click.echo("")
+        state = "ok" if not errors else "failed"
+        cached = ", cached" if result.cached else ""
+        click.echo(
+            f"{result.target}: {state}: {len(errors)} error{'s' * (len(errors) != 1)}, "
+            f"{len(warnings)} warning{'s' * (len(warnings) != 1)} ({result.seconds:.2f} s{cached})"
+        )
+    return len(errors), len(warnings)
+
+
+@click.command()
+@click.argument("targets", nargs=-1)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    show_default=True,
+    help="json: one diagnostic per line, for editors and CI.",
+)
+@click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
+@click.option(
+    "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
+)
+def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None:
+    """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors."""
+    names = list(targets) or list(known_rulesets())
+    failed = False
+    for target in names:
+        result = api.compile_target(target, use_cache=not no_cache, base=base)
+        errors, _ = _report(result, fmt)
+        failed = failed or errors > 0 or result.ir is None
+    sys.exit(1 if failed else 0)
+
+
+@click.command("compile")
+@click.argument("target")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    required=True,
+    help="Where to write the IR (JSON).",
+)
+@click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
+def compile_cmd(target: str, output: str, no_cache: bool) -> None:
+    """Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json)."""
+    result = api.compile_target(target, use_cache=not no_cache)
+    if result.ir is None or not result.ok:
+        _report(result, "text")
+        sys.exit(1)
+    text = json.dumps(result.ir, indent=1, ensure_ascii=False) + "\n"
+    write_output_file(text, output)
+    for d in result.diagnostics:
+        click.echo(render(d, result.sources), err=True)
+    click.echo(f"{result.target}: wrote {output} ({len(text)} bytes, {result.seconds:.2f} s)")
+
+
+@click.command()
+@click.option("--markdown", is_flag=True, help="Print the table as Markdown (docs/diagnostics.md).")
+def codes(markdown: bool) -> None:
+    """The table of diagnostic codes."""
+    if markdown:
+        click.echo("# Diagnostic codes\n")
+        click.echo("Generated by `twilight codes --markdown`; the source is `compiler/diagnostics.py`.\n")
+        click.echo("| code | severity | meaning | what to do |")
+        click.echo("| --- | --- | --- | --- |")
+    for code, (severity, title, fix) in CODES.items():
+        if markdown:
+            click.echo(f"| {code} | {severity.value} | {title} | {fix} |")
+        else:
+            click.echo(f"{code}  {severity.value:<7}  {title}. {fix}")
+
+
+@click.command()
+def primitives() -> None:
+    """The runtime primitives rule files may call, with their signatures."""
+    from twilight.compiler.vocab import vocabulary
+
+    vocab = vocabulary()
+    for name in sorted(vocab.primitives):
+        sig = vocab.primitives[name]
+        kind = "query " if sig.returns else "effect"
+        click.echo(f"{kind}  {sig.render()}\n        {sig.doc}")
+
+
+@click.group()
+def dev() -> None:
+    """Developer tools."""
+
+
+@dev.command()
+@click.option("--write", is_flag=True, help="Rewrite compiler/schema/ir.schema.json from the registry.")
+def schema(write: bool) -> None:
+    """Check (or rewrite) the IR schema against the runtime registry."""
+    from twilight.compiler.vocab import schema_text
+    from twilight.runtime.schema import build_schema
+
+    wanted = json.dumps(build_schema(), indent=1, ensure_ascii=False) + "\n"
+    if write:
+        path = Path(__file__).resolve().parent.parent / "compiler" / "schema" / "ir.schema.json"
+        path.write_text(wanted, encoding="utf-8")
+        click.echo(f"wrote {path}")
+        return
+    if schema_text() != wanted:
+        click.echo("the schema differs from the runtime registry: run `twilight dev schema --write`")
+        sys.exit(1)
+    click.echo("schema and registry agree")

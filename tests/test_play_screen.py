@@ -1,0 +1,98 @@
+"""The board of `twilight play` lays its region tables out itself (cli/play_screen.py, RegionTable) rather
+than have rich measure and render every cell: it must look exactly as rich's own Table draws it (each
+character in the same place with the same style), in both languages, at several terminal widths and game
+states."""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from typing import Any
+
+import pytest
+from helpers import compiled_ir
+from rich.columns import Columns
+from rich.console import Console
+from rich.style import Style
+from rich.text import Text
+from twilight.cli.play_screen import BOARD_NAME_WIDTH, RegionTable, Screen
+from twilight.cli.play_text import PlayText
+from twilight.runtime.decisions import Decision, RandomPlayer
+from twilight.runtime.engine import Engine
+from twilight.runtime.solo_ai import players_with_ai
+
+
+class Enough(Exception):
+    pass
+
+
+class Stopping(RandomPlayer):
+    """A random player that stops the game at its `stop`-th decision (never, for 0)."""
+
+    def __init__(self, seed: int, stop: int, count: list[int]) -> None:
+        super().__init__(seed)
+        self.stop = stop
+        self.count = count
+
+    def decide(self, decision: Decision) -> Any:
+        self.count[0] += 1
+        if self.count[0] == self.stop:
+            raise Enough
+        return super().decide(decision)
+
+
+def engine_at(ruleset: str, seed: int, stop: int) -> Engine:
+    ir = compiled_ir(ruleset)
+    count = [0]
+    people = {"us": Stopping(seed, stop, count), "ussr": Stopping(seed + 1, stop, count)}
+    players, ai = players_with_ai(ir, None, people)
+    engine = Engine(ir, players, seed=seed)
+    if ai is not None:
+        ai.engine = engine
+    with contextlib.suppress(Enough):
+        engine.run()
+    return engine
+
+
+def cells(renderable: Any, width: int) -> list[list[tuple[str, str]]]:
+    """What a terminal of `width` columns shows: each line's characters with their styles."""
+    console = Console(file=io.StringIO(), width=width, force_terminal=True, color_system="truecolor")
+    lines = console.render_lines(renderable, console.options, pad=False)
+    return [
+        [(char, str(seg.style or Style.null())) for seg in line if not seg.control for char in seg.text]
+        for line in lines
+    ]
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "seed", "stop"), [("solo-v2", 5, 1), ("solo-v2", 5, 120), ("standard", 2, 0)]
+)
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_board_looks_as_rich_draws_it(ruleset: str, seed: int, stop: int, lang: str) -> None:
+    engine = engine_at(ruleset, seed, stop)
+    text = PlayText(ruleset, lang, engine.ir)
+    screen = Screen(Console(file=io.StringIO()), text, engine, secret_hands=True)
+    board = screen.board()
+    regions = board.renderables
+    assert regions and all(isinstance(r, RegionTable) for r in regions)
+    by_rich = Columns([r.table() for r in regions], padding=board.padding)
+    if stop == 120 and ruleset == "solo-v2":
+        assert any(r.title.style == "bold yellow" for r in regions)  # a marked region is among them
+    for width in (30, 60, 100, 160, 220):
+        drawn = cells(board, width)
+        assert drawn == cells(by_rich, width)
+        shown = "\n".join("".join(c for c, _ in line) for line in drawn)
+        assert text.t("play-board-country") in shown
+        assert width < 60 or "★" in shown
+    for region in regions:
+        assert cells(region, 200) == cells(region.table(fixed_widths=True), 200) == cells(region.table(), 200)
+
+
+def test_a_long_name_is_cut_as_rich_cuts_it() -> None:
+    name = "A country whose name is far too long for the board"
+    rows = [[Text("★" + name, style="yellow"), Text("3"), Text("12", style="reverse bold blue"), Text("·")]]
+    region = RegionTable(Text("Somewhere", style="bold"), ["Country", "Stab", "US", "USSR"], rows)
+    assert region.widths[0] == BOARD_NAME_WIDTH
+    drawn = cells(region, 120)
+    assert drawn == cells(region.table(), 120)
+    assert "…" in "".join(c for c, _ in drawn[2])
