@@ -307,13 +307,18 @@ def build_session(
     meta: dict[str, Any],
     delay: float | None,
 ) -> PlaySession:
+    from twilight.compiler.cachedir import cache_dir
     from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
     from twilight.runtime.engine import Engine
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
     from twilight.runtime.solo_ai import players_with_ai
 
     humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
     secret = "ai_side" in ir["settings"]
-    engine = Engine(ir, {}, seed=seed, settings=settings)
+    # The rules' expressions compiled to Python are kept beside the IR cache: the next start loads them.
+    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    engine = Engine(ir, {}, seed=seed, settings=settings, program=program)
     session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
     policy = meta.get("policy")
     people: dict[str, Any] = {}
