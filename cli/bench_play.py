@@ -25,8 +25,13 @@ class PlayProbeError(Exception):
     """`twilight play` did not reach its first prompt; the message says what it printed."""
 
 
-def _terminal_env(home: str) -> dict[str, str]:
+def _terminal_env(home: str, pycache: str | None) -> dict[str, str]:
     env = dict(os.environ)
+    if pycache is not None:
+        # Bytecode as an installed package has it (pip compiles on install), kept out of the source tree;
+        # some environments set PYTHONDONTWRITEBYTECODE, which would compile every module at every start.
+        env.pop("PYTHONDONTWRITEBYTECODE", None)
+        env["PYTHONPYCACHEPREFIX"] = pycache
     env.update(
         TWILIGHT_HOME=home,  # the game saves itself: into a folder that is thrown away, never the user's
         PROMPT_TOOLKIT_NO_CPR="1",  # no cursor-position query that nobody would answer
@@ -60,9 +65,10 @@ def _read_until_prompt(master: int, deadline: float) -> tuple[bool, bytes]:
             return True, seen
 
 
-def first_prompt_seconds(args: list[str], timeout: float = 60.0) -> float:
+def first_prompt_seconds(args: list[str], timeout: float = 60.0, pycache: str | None = None) -> float:
     """Seconds from spawning `python -m twilight.cli.main play ARGS` to its first prompt; the game is then
-    killed. Its save folder is a temporary one, removed afterwards."""
+    killed. Its save folder is a temporary one, removed afterwards. `pycache`: a folder for Python's
+    bytecode cache (PYTHONPYCACHEPREFIX)."""
     with tempfile.TemporaryDirectory(prefix="twilight-bench-") as home:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLUMNS, 0, 0))
@@ -74,7 +80,7 @@ def first_prompt_seconds(args: list[str], timeout: float = 60.0) -> float:
                 stdin=slave,
                 stdout=slave,
                 stderr=slave,
-                env=_terminal_env(home),
+                env=_terminal_env(home, pycache),
                 start_new_session=True,  # its own session: the pty is its controlling terminal
                 close_fds=True,
             )
