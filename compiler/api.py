@@ -10,6 +10,7 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -239,11 +240,103 @@ def _check_depth(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
         stack.extend((child, depth + 1, pos) for child in children if isinstance(child, (dict, list)))
 
 
+class _Screen:
+    """A first, faster pass of the same jsonschema validation that only answers "valid or not".
+
+    The IR repeats many identical subtrees (the same names, conditions, calls in many cards). Whether an
+    instance is valid under a subschema depends only on the two (the schema's references all point into
+    its own `$defs` and nothing in it depends on the dynamic scope), so once a subtree has passed under a
+    subschema, an equal subtree under the same subschema passes too and is not walked again. Only
+    successes are remembered: failures are left to the full validation, which then runs as before and
+    reports every error. The memo lives for the process, so rulesets compiled one after the other share
+    what they have in common.
+    """
+
+    # Enough for every ruleset many times over; past it the memo starts afresh.
+    LIMIT = 100_000
+
+    def __init__(self) -> None:
+        import jsonschema
+
+        root = schema()
+        base: Any = jsonschema.validators.validator_for(root)
+        # a class of its own, so that `descend` can be wrapped without touching jsonschema's
+        cls: Any = jsonschema.validators.extend(base)  # type: ignore[no-untyped-call]
+        descend = base.descend
+        screen = self
+
+        # The keywords call `descend` with keyword arguments: the same parameter names as jsonschema's.
+        def remembered(
+            self: Any,
+            instance: Any,
+            schema: Any,
+            path: Any = None,
+            schema_path: Any = None,
+            resolver: Any = None,
+        ) -> Any:
+            key = (id(schema), screen.key_of(instance))
+            if key in screen.passed:
+                return iter(())
+            errors = list(descend(self, instance, schema, path, schema_path, resolver))
+            if not errors:
+                screen.passed.add(key)
+                screen.schemas[id(schema)] = schema  # kept alive, so that its id() is never reused
+            return iter(errors)
+
+        cls.descend = remembered
+        self.validator = cls(root)
+        # A subtree's content as a number: equal content, equal number, in every IR of this process.
+        self.numbers: dict[tuple[Any, ...], int] = {}
+        self.passed: set[tuple[int, Any]] = set()
+        self.schemas: dict[int, Any] = {}
+        self.current: dict[int, int] = {}  # id() of each list and object of the IR being checked
+        self.lock = threading.Lock()
+
+    def key_of(self, instance: Any) -> Any:
+        if isinstance(instance, (dict, list)):
+            return self.current[id(instance)]
+        # bool, int and float compare equal to each other, but the schema tells them apart
+        return (instance.__class__, instance)
+
+    def number(self, node: Any) -> Any:
+        if isinstance(node, dict):
+            content: tuple[Any, ...] = (dict, tuple([(k, self.number(v)) for k, v in node.items()]))
+        elif isinstance(node, list):
+            content = (list, tuple([self.number(v) for v in node]))
+        else:
+            return (node.__class__, node)
+        found = self.numbers.get(content)
+        if found is None:
+            found = self.numbers[content] = len(self.numbers)
+        self.current[id(node)] = found
+        return found
+
+    def valid(self, ir: dict[str, Any]) -> bool:
+        with self.lock:
+            if len(self.numbers) > self.LIMIT:
+                self.numbers.clear()
+                self.passed.clear()
+            try:
+                self.number(ir)
+                return bool(self.validator.is_valid(ir))
+            except Exception:  # deeper than this pass can go, or anything unforeseen: the full one decides
+                return False
+            finally:
+                self.current.clear()
+
+
+@functools.cache
+def _screen() -> _Screen:
+    return _Screen()
+
+
 def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Validate against the schema; map each error to the deepest IR node that knows its source."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, MAX_IR_DEPTH * 12 + 1000))
     try:
+        if _screen().valid(ir):
+            return
         errors = sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path)))
     finally:
         sys.setrecursionlimit(limit)
