@@ -86,11 +86,23 @@ class Loader:
         self.sink = sink
         self.overrides = overrides or {}
         self.sources: dict[str, str] = {}
+        # Resolving a path walks the file system; a compile shows each path several times.
+        self._cwd = Path.cwd().resolve()
+        self._shown: dict[Path, str] = {}
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
 
+    def display(self, path: Path) -> str:
+        """`display_path`, worked out once per path and compile."""
+        shown = self._shown.get(path)
+        if shown is None:
+            resolved = path.resolve()
+            shown = str(resolved.relative_to(self._cwd)) if resolved.is_relative_to(self._cwd) else str(path)
+            self._shown[path] = shown
+        return shown
+
     def _read(self, path: Path) -> str | None:
-        shown = display_path(path)
+        shown = self.display(path)
         if shown in self.overrides:
             return self.overrides[shown]
         try:
@@ -100,7 +112,7 @@ class Loader:
             return None
 
     def read(self, path: Path) -> str | None:
-        shown = display_path(path)
+        shown = self.display(path)
         if shown not in self.sources:
             text = self._read(path)
             if text is None:
@@ -110,21 +122,21 @@ class Loader:
 
     def parse(self, path: Path) -> ast.RuleFile | None:
         text = self.read(path)
-        return None if text is None else _parse_cached(text, display_path(path), self.sink)
+        return None if text is None else _parse_cached(text, self.display(path), self.sink)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
         """Read every file of the folder and parse its manifest; the rest is parsed by `parse_all`."""
         loaded = LoadedRuleset(name, folder, None)
         files = sorted(p for p in folder.rglob("*.tsr") if p.is_file())
         if not files:
-            self.sink.add("E005", f"ruleset folder {display_path(folder)} has no .tsr files")
+            self.sink.add("E005", f"ruleset folder {self.display(folder)} has no .tsr files")
         for path in files:
-            self.ir_paths[display_path(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
+            self.ir_paths[self.display(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
             if self.read(path) is not None:
                 loaded.paths.append(path)
         manifest_path = folder / MANIFEST
         if not manifest_path.is_file():
-            self.sink.add("E003", f"no {MANIFEST} in {display_path(folder)}", Pos(display_path(folder), 1, 1))
+            self.sink.add("E003", f"no {MANIFEST} in {self.display(folder)}", Pos(self.display(folder), 1, 1))
             return loaded
         parsed = self.parse(manifest_path)
         if parsed is not None:
