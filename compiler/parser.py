@@ -129,7 +129,8 @@ def _unquote(token: Token) -> str:
 @v_args(meta=True)
 class _Builder(Transformer[Token, list[ast.Decl]]):
     def __init__(self, file: str) -> None:
-        super().__init__()
+        # No builder is named after a token type, so tokens are passed through without looking one up.
+        super().__init__(visit_tokens=False)
         self.file = file
 
     # -------------------------------------------------------- helpers
