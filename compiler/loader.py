@@ -8,6 +8,7 @@ one with `remove KIND NAME`.
 from __future__ import annotations
 
 import hashlib
+import os
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
@@ -87,19 +88,37 @@ class Loader:
         self.overrides = overrides or {}
         self.sources: dict[str, str] = {}
         # Resolving a path walks the file system; a compile shows each path several times.
-        self._cwd = Path.cwd().resolve()
+        self._cwd = str(Path.cwd().resolve())
         self._shown: dict[Path, str] = {}
+        self._real_dirs: dict[Path, str] = {}
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
 
     def display(self, path: Path) -> str:
-        """`display_path`, worked out once per path and compile."""
+        """`display_path(path)`, worked out once per path and compile, on strings (pathlib's are slow)."""
         shown = self._shown.get(path)
         if shown is None:
-            resolved = path.resolve()
-            shown = str(resolved.relative_to(self._cwd)) if resolved.is_relative_to(self._cwd) else str(path)
+            real = self._resolve(path)
+            inside = self._cwd.rstrip(os.sep) + os.sep
+            if real == self._cwd:
+                shown = "."
+            elif real.startswith(inside):
+                shown = real[len(inside) :]
+            else:
+                shown = str(path)
             self._shown[path] = shown
         return shown
+
+    def _resolve(self, path: Path) -> str:
+        """`str(path.resolve())`, with each folder resolved once: a name that is not a symbolic link
+        resolves to itself inside its resolved folder."""
+        if path.name in ("", ".", "..") or os.path.islink(path):
+            return str(path.resolve())
+        parent = path.parent
+        real = self._real_dirs.get(parent)
+        if real is None:
+            real = self._real_dirs[parent] = str(parent.resolve())
+        return os.path.join(real, path.name)
 
     def _read(self, path: Path) -> str | None:
         shown = self.display(path)
