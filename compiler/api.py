@@ -17,7 +17,6 @@ from pathlib import Path
 from typing import Any
 
 from twilight.compiler.cachedir import cache_dir
-from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import (
     MANIFEST,
@@ -28,8 +27,10 @@ from twilight.compiler.loader import (
     merge,
     rules_root,
 )
-from twilight.compiler.parser import grammar_text
+from twilight.compiler.texts import grammar_text
 from twilight.compiler.vocab import schema, schema_text, vocabulary
+
+# The checker (and with it the syntax tree) is imported only when a compile misses the cache.
 
 COMPILER_VERSION = "1"
 
@@ -55,11 +56,20 @@ def _compiler_text() -> str:
     return "\0".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
 
 
-def _source_hash(sources: dict[str, str], name: str) -> str:
+@functools.cache
+def _compiler_digest() -> bytes:
+    """What every cached artifact depends on besides the rule files: the grammar, the schema, the code."""
     digest = hashlib.sha256()
-    for part in (COMPILER_VERSION, name, grammar_text(), schema_text(), _compiler_text()):
+    for part in (COMPILER_VERSION, grammar_text(), schema_text(), _compiler_text()):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
+    return digest.digest()
+
+
+def _source_hash(sources: dict[str, str], name: str) -> str:
+    digest = hashlib.sha256(_compiler_digest())
+    digest.update(name.encode("utf-8"))
+    digest.update(b"\0")
     for path in sorted(sources):
         digest.update(path.encode("utf-8"))
         digest.update(b"\0")
@@ -77,15 +87,53 @@ def _cache_read(key: str) -> dict[str, Any] | None:
     return loaded if isinstance(loaded, dict) and "ir" in loaded else None
 
 
-def _cache_write(key: str, payload: dict[str, Any]) -> None:
+def _cache_write(key: str, payload: dict[str, Any], kind: str = "ir") -> None:
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".ir-{key}.{os.getpid()}.tmp"
+        tmp = folder / f".{kind}-{key}.{os.getpid()}.tmp"
         tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, folder / f"ir-{key}.json")
+        os.replace(tmp, folder / f"{kind}-{key}.json")
     except OSError:
         pass  # a cache that cannot be written only costs time
+
+
+# What a manifest extends, by the manifest's text: with it a cache lookup finds the chain of rulesets
+# without parsing (and without loading the parser). Written for the manifests of a ruleset that compiled.
+def _manifest_key(text: str) -> str:
+    digest = hashlib.sha256(_compiler_digest())
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _known_extends(text: str) -> list[str] | None:
+    try:
+        loaded = json.loads(
+            (cache_dir() / f"manifest-{_manifest_key(text)}.json").read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        return None
+    extends = loaded.get("extends") if isinstance(loaded, dict) else None
+    if isinstance(extends, list) and all(isinstance(name, str) for name in extends):
+        return extends
+    return None
+
+
+def _remember_extends(chain: list[LoadedRuleset], loader: Loader) -> None:
+    for loaded in chain:
+        text = loader.sources.get(loader.display(loaded.folder / MANIFEST))
+        if loaded.manifest is not None and text is not None:
+            extends = [name for name, _ in loaded.manifest.extends]
+            if _known_extends(text) != extends:
+                _cache_write(_manifest_key(text), {"extends": extends}, "manifest")
+
+
+def _from_cache(name: str, hit: dict[str, Any], loader: Loader, started: float) -> CompileResult:
+    warnings = [
+        Diagnostic(w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help"))
+        for w in hit.get("warnings", [])
+    ]
+    return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
 
 
 def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
@@ -152,20 +200,18 @@ def compile_target(
             chain.append(lone_set)
             implicit = {display_path(lone)}
         else:
+            if use_cache and loader.read_chain(folder, name, root, _known_extends):
+                hit = _cache_read(_source_hash(loader.sources, name))
+                if hit is not None:
+                    return _from_cache(name, hit, loader, started)
             chain = loader.load_chain(folder, name, root)
         key = _source_hash(loader.sources, name)
         if use_cache and not sink.has_errors():
             hit = _cache_read(key)
             if hit is not None:
-                warnings = [
-                    Diagnostic(
-                        w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help")
-                    )
-                    for w in hit.get("warnings", [])
-                ]
-                return CompileResult(
-                    name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started
-                )
+                return _from_cache(name, hit, loader, started)
+        from twilight.compiler.decls import RulesetChecker
+
         loader.parse_all(chain)
         if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
             return CompileResult(
@@ -204,6 +250,8 @@ def compile_target(
                 for d in sink.items
             ]
             _cache_write(key, {"ir": ir, "warnings": saved})
+            if lone is None:
+                _remember_extends(chain, loader)
         return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
     except RecursionError:
         sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")

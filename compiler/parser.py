@@ -8,7 +8,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from importlib import resources
 from typing import Any
 
 from lark import Lark, Token, Transformer, Tree, v_args
@@ -16,6 +15,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from twilight.compiler import ast
 from twilight.compiler.cachedir import cache_dir
 from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.texts import grammar_text as grammar_text  # the parser's users import it from here
 
 # Human names for the grammar's terminals, for "expected one of …" messages.
 _TOKEN_NAMES = {
@@ -38,10 +38,6 @@ _TOKEN_NAMES = {
     "VBAR": "'|'",
     "$END": "end of file",
 }
-
-
-def grammar_text() -> str:
-    return resources.files("twilight.grammar").joinpath("twilight.lark").read_text(encoding="utf-8")
 
 
 @functools.cache
