@@ -273,8 +273,27 @@ def validator() -> Any:
 MAX_IR_DEPTH = 200
 
 
+def _nests_too_deep(ir: dict[str, Any]) -> bool:
+    """Whether any list or object of the IR lies deeper than MAX_IR_DEPTH (a level at a time)."""
+    level: list[Any] = [ir]
+    depth = 1
+    while level:
+        if depth > MAX_IR_DEPTH:
+            return True
+        below: list[Any] = []
+        for node in level:
+            for child in node.values() if isinstance(node, dict) else node:
+                if isinstance(child, (dict, list)):
+                    below.append(child)
+        level = below
+        depth += 1
+    return False
+
+
 def _check_depth(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Report IR nested deeper than MAX_IR_DEPTH at the source of the deepest node (no recursion here)."""
+    if not _nests_too_deep(ir):  # the usual case, found out without looking up positions
+        return
     stack: list[tuple[Any, int, Pos | None]] = [(ir, 1, None)]
     while stack:
         node, depth, pos = stack.pop()
@@ -343,16 +362,24 @@ class _Screen:
     def key_of(self, instance: Any) -> Any:
         if isinstance(instance, (dict, list)):
             return self.current[id(instance)]
+        if instance.__class__ is str:
+            return instance
         # bool, int and float compare equal to each other, but the schema tells them apart
         return (instance.__class__, instance)
 
     def number(self, node: Any) -> Any:
-        if isinstance(node, dict):
-            content: tuple[Any, ...] = (dict, tuple([(k, self.number(v)) for k, v in node.items()]))
-        elif isinstance(node, list):
-            content = (list, tuple([self.number(v) for v in node]))
+        """The key of `node`: its number if it is a list or an object, a string as itself (equal to no
+        number or tuple), any other value with its class. Anything but plain lists and objects
+        (a subclass, say) is no key at all (unhashable), and the full validation decides."""
+        cls = node.__class__
+        if cls is dict:
+            content: tuple[Any, ...] = (tuple(node), tuple([self.number(v) for v in node.values()]))
+        elif cls is list:
+            content = (None, tuple([self.number(v) for v in node]))
+        elif cls is str:
+            return node
         else:
-            return (node.__class__, node)
+            return (cls, node)
         found = self.numbers.get(content)
         if found is None:
             found = self.numbers[content] = len(self.numbers)

@@ -13,11 +13,12 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import ROOT, RULES, RULESETS
 from twilight.compiler import api
-from twilight.compiler.diagnostics import Sink
+from twilight.compiler.diagnostics import Pos, Sink
 from twilight.compiler.loader import Loader, display_path, known_rulesets, rules_root
 
 
@@ -111,3 +112,24 @@ def test_a_new_sibling_of_the_extended_ruleset_is_not_missed(
     assert second.ok and not second.cached
     assert os.path.join("standard", "victory.tsr") in second.sources
     assert api.compile_target("mine").cached
+
+
+@pytest.mark.parametrize("depth", [api.MAX_IR_DEPTH, api.MAX_IR_DEPTH + 1])
+def test_depth_limit_and_where_it_is_reported(depth: int) -> None:
+    ir: dict[str, Any] = {}
+    nodes: list[Any] = [ir]  # nodes[i] lies at depth i + 1
+    while len(nodes) < depth:
+        child: Any = [] if len(nodes) % 2 else {}
+        parent = nodes[-1]
+        if isinstance(parent, dict):
+            parent["x"] = child
+        else:
+            parent.append(child)
+        nodes.append(child)
+    where = {id(nodes[5]): Pos("a.tsr", 3, 1)}
+    sink = Sink()
+    api._check_depth(ir, where, sink)
+    if depth <= api.MAX_IR_DEPTH:
+        assert sink.items == []
+    else:
+        assert [(d.code, d.pos) for d in sink.items] == [("E106", Pos("a.tsr", 3, 1))]
