@@ -405,6 +405,19 @@ def _screen() -> _Screen:
     return _Screen()
 
 
+def forget_between_compiles() -> None:
+    """Forget what this process keeps from one compile for the next (parsed files, subtrees that
+    passed the schema), so that the next compile does all its work again: for timing cold compiles
+    in one process. What depends only on the compiler (imports, the parser's tables) stays."""
+    from twilight.compiler import loader
+
+    loader._PARSE_CACHE.clear()
+    if _screen.cache_info().currsize:
+        with _screen().lock:
+            _screen().numbers.clear()
+            _screen().passed.clear()
+
+
 def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Validate against the schema; map each error to the deepest IR node that knows its source."""
     limit = sys.getrecursionlimit()

@@ -133,3 +133,14 @@ def test_depth_limit_and_where_it_is_reported(depth: int) -> None:
         assert sink.items == []
     else:
         assert [(d.code, d.pos) for d in sink.items] == [("E106", Pos("a.tsr", 3, 1))]
+
+
+def test_forgetting_between_compiles_makes_the_next_one_do_all_its_work() -> None:
+    from twilight.compiler import loader
+
+    first = api.compile_target("standard", use_cache=False)
+    assert first.ok and loader._PARSE_CACHE and api._screen().passed
+    api.forget_between_compiles()
+    assert not loader._PARSE_CACHE and not api._screen().passed and not api._screen().numbers
+    again = api.compile_target("standard", use_cache=False)
+    assert again.ok and again.ir == first.ir
