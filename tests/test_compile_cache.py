@@ -144,3 +144,24 @@ def test_forgetting_between_compiles_makes_the_next_one_do_all_its_work() -> Non
     assert not loader._PARSE_CACHE and not api._screen().passed and not api._screen().numbers
     again = api.compile_target("standard", use_cache=False)
     assert again.ok and again.ir == first.ir
+
+
+@pytest.mark.parametrize(
+    ("raised", "code", "message"),
+    [
+        (ValueError("boom"), "E902", "could not build the syntax tree: boom"),
+        (RecursionError("deep"), "E106", "the file nests too deeply to compile"),
+    ],
+)
+def test_a_failing_builder_is_reported(
+    raised: Exception, code: str, message: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from twilight.compiler import parser
+
+    def failing(self: Any, meta: Any, children: list[Any]) -> Any:
+        raise raised
+
+    monkeypatch.setitem(parser._BUILDERS, "int_lit", failing)
+    sink = Sink()
+    assert parser.parse_text("function f(): int { 1 }\n", "f.tsr", sink) is None
+    assert [(d.code, d.message, d.pos) for d in sink.items] == [(code, message, Pos("f.tsr", 1, 1))]
