@@ -321,11 +321,16 @@ class _Screen:
 
     # Enough for every ruleset many times over; past it the memo starts afresh.
     LIMIT = 100_000
+    # Keywords under which a subschema's verdict could depend on where it was reached from: with any of
+    # them in the schema (or an "$id" below its root) the memo would not be sound, and is not used.
+    SCOPED = ("$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor")
 
     def __init__(self) -> None:
         import jsonschema
 
         root = schema()
+        text = json.dumps(root)
+        self.usable = text.count('"$id"') <= 1 and not any(f'"{k}"' in text for k in self.SCOPED)
         base: Any = jsonschema.validators.validator_for(root)
         # a class of its own, so that `descend` can be wrapped without touching jsonschema's
         cls: Any = jsonschema.validators.extend(base)  # type: ignore[no-untyped-call]
@@ -387,6 +392,8 @@ class _Screen:
         return found
 
     def valid(self, ir: dict[str, Any]) -> bool:
+        if not self.usable:
+            return False
         with self.lock:
             if len(self.numbers) > self.LIMIT:
                 self.numbers.clear()

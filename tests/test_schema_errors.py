@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.compiler import api
+import pytest
+from twilight.compiler import api, vocab
 from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Sink
 from twilight.compiler.loader import Loader, known_rulesets, merge, rules_root
@@ -90,3 +91,15 @@ def test_the_screen_tells_true_from_one() -> None:
     assert isinstance(card["scoring"], bool)
     card["scoring"] = int(card["scoring"])  # equal to the bool in Python, but not a JSON boolean
     assert not api._screen().valid(ir)
+
+
+def test_the_screen_stands_aside_for_a_schema_with_dynamic_scope(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `$dynamicRef` a subschema's verdict depends on how it was reached, so equal subtrees may
+    not share one: with such a keyword in the schema, only the full validation runs."""
+    ir, _ = _checked("standard")
+    assert api._Screen().valid(ir)
+    scoped = dict(vocab.schema())
+    scoped["$defs"] = {**scoped["$defs"], "anything": {"$dynamicRef": "#meta"}}
+    monkeypatch.setattr(api, "schema", lambda: scoped)
+    screen = api._Screen()
+    assert not screen.usable and not screen.valid(ir)
