@@ -10,13 +10,13 @@ import hashlib
 import json
 import os
 import sys
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from twilight.compiler.cachedir import cache_dir
-from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import (
     MANIFEST,
@@ -27,8 +27,10 @@ from twilight.compiler.loader import (
     merge,
     rules_root,
 )
-from twilight.compiler.parser import grammar_text
+from twilight.compiler.texts import grammar_text
 from twilight.compiler.vocab import schema, schema_text, vocabulary
+
+# The checker (and with it the syntax tree) is imported only when a compile misses the cache.
 
 COMPILER_VERSION = "1"
 
@@ -54,11 +56,20 @@ def _compiler_text() -> str:
     return "\0".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.py")))
 
 
-def _source_hash(sources: dict[str, str], name: str) -> str:
+@functools.cache
+def _compiler_digest() -> bytes:
+    """What every cached artifact depends on besides the rule files: the grammar, the schema, the code."""
     digest = hashlib.sha256()
-    for part in (COMPILER_VERSION, name, grammar_text(), schema_text(), _compiler_text()):
+    for part in (COMPILER_VERSION, grammar_text(), schema_text(), _compiler_text()):
         digest.update(part.encode("utf-8"))
         digest.update(b"\0")
+    return digest.digest()
+
+
+def _source_hash(sources: dict[str, str], name: str) -> str:
+    digest = hashlib.sha256(_compiler_digest())
+    digest.update(name.encode("utf-8"))
+    digest.update(b"\0")
     for path in sorted(sources):
         digest.update(path.encode("utf-8"))
         digest.update(b"\0")
@@ -76,15 +87,53 @@ def _cache_read(key: str) -> dict[str, Any] | None:
     return loaded if isinstance(loaded, dict) and "ir" in loaded else None
 
 
-def _cache_write(key: str, payload: dict[str, Any]) -> None:
+def _cache_write(key: str, payload: dict[str, Any], kind: str = "ir") -> None:
     folder = cache_dir()
     try:
         folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".ir-{key}.{os.getpid()}.tmp"
+        tmp = folder / f".{kind}-{key}.{os.getpid()}.tmp"
         tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, folder / f"ir-{key}.json")
+        os.replace(tmp, folder / f"{kind}-{key}.json")
     except OSError:
         pass  # a cache that cannot be written only costs time
+
+
+# What a manifest extends, by the manifest's text: with it a cache lookup finds the chain of rulesets
+# without parsing (and without loading the parser). Written for the manifests of a ruleset that compiled.
+def _manifest_key(text: str) -> str:
+    digest = hashlib.sha256(_compiler_digest())
+    digest.update(text.encode("utf-8", "surrogatepass"))
+    return digest.hexdigest()
+
+
+def _known_extends(text: str) -> list[str] | None:
+    try:
+        loaded = json.loads(
+            (cache_dir() / f"manifest-{_manifest_key(text)}.json").read_text(encoding="utf-8")
+        )
+    except (OSError, ValueError):
+        return None
+    extends = loaded.get("extends") if isinstance(loaded, dict) else None
+    if isinstance(extends, list) and all(isinstance(name, str) for name in extends):
+        return extends
+    return None
+
+
+def _remember_extends(chain: list[LoadedRuleset], loader: Loader) -> None:
+    for loaded in chain:
+        text = loader.sources.get(loader.display(loaded.folder / MANIFEST))
+        if loaded.manifest is not None and text is not None:
+            extends = [name for name, _ in loaded.manifest.extends]
+            if _known_extends(text) != extends:
+                _cache_write(_manifest_key(text), {"extends": extends}, "manifest")
+
+
+def _from_cache(name: str, hit: dict[str, Any], loader: Loader, started: float) -> CompileResult:
+    warnings = [
+        Diagnostic(w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help"))
+        for w in hit.get("warnings", [])
+    ]
+    return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
 
 
 def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
@@ -151,20 +200,18 @@ def compile_target(
             chain.append(lone_set)
             implicit = {display_path(lone)}
         else:
+            if use_cache and loader.read_chain(folder, name, root, _known_extends):
+                hit = _cache_read(_source_hash(loader.sources, name))
+                if hit is not None:
+                    return _from_cache(name, hit, loader, started)
             chain = loader.load_chain(folder, name, root)
         key = _source_hash(loader.sources, name)
         if use_cache and not sink.has_errors():
             hit = _cache_read(key)
             if hit is not None:
-                warnings = [
-                    Diagnostic(
-                        w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help")
-                    )
-                    for w in hit.get("warnings", [])
-                ]
-                return CompileResult(
-                    name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started
-                )
+                return _from_cache(name, hit, loader, started)
+        from twilight.compiler.decls import RulesetChecker
+
         loader.parse_all(chain)
         if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
             return CompileResult(
@@ -203,6 +250,8 @@ def compile_target(
                 for d in sink.items
             ]
             _cache_write(key, {"ir": ir, "warnings": saved})
+            if lone is None:
+                _remember_extends(chain, loader)
         return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
     except RecursionError:
         sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
@@ -224,8 +273,27 @@ def validator() -> Any:
 MAX_IR_DEPTH = 200
 
 
+def _nests_too_deep(ir: dict[str, Any]) -> bool:
+    """Whether any list or object of the IR lies deeper than MAX_IR_DEPTH (a level at a time)."""
+    level: list[Any] = [ir]
+    depth = 1
+    while level:
+        if depth > MAX_IR_DEPTH:
+            return True
+        below: list[Any] = []
+        for node in level:
+            for child in node.values() if isinstance(node, dict) else node:
+                if isinstance(child, (dict, list)):
+                    below.append(child)
+        level = below
+        depth += 1
+    return False
+
+
 def _check_depth(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Report IR nested deeper than MAX_IR_DEPTH at the source of the deepest node (no recursion here)."""
+    if not _nests_too_deep(ir):  # the usual case, found out without looking up positions
+        return
     stack: list[tuple[Any, int, Pos | None]] = [(ir, 1, None)]
     while stack:
         node, depth, pos = stack.pop()
@@ -239,11 +307,131 @@ def _check_depth(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
         stack.extend((child, depth + 1, pos) for child in children if isinstance(child, (dict, list)))
 
 
+class _Screen:
+    """A first, faster pass of the same jsonschema validation that only answers "valid or not".
+
+    The IR repeats many identical subtrees (the same names, conditions, calls in many cards). Whether an
+    instance is valid under a subschema depends only on the two (the schema's references all point into
+    its own `$defs` and nothing in it depends on the dynamic scope), so once a subtree has passed under a
+    subschema, an equal subtree under the same subschema passes too and is not walked again. Only
+    successes are remembered: failures are left to the full validation, which then runs as before and
+    reports every error. The memo lives for the process, so rulesets compiled one after the other share
+    what they have in common.
+    """
+
+    # Enough for every ruleset many times over; past it the memo starts afresh.
+    LIMIT = 100_000
+    # Keywords under which a subschema's verdict could depend on where it was reached from: with any of
+    # them in the schema (or an "$id" below its root) the memo would not be sound, and is not used.
+    SCOPED = ("$dynamicRef", "$dynamicAnchor", "$recursiveRef", "$recursiveAnchor")
+
+    def __init__(self) -> None:
+        import jsonschema
+
+        root = schema()
+        text = json.dumps(root)
+        self.usable = text.count('"$id"') <= 1 and not any(f'"{k}"' in text for k in self.SCOPED)
+        base: Any = jsonschema.validators.validator_for(root)
+        # a class of its own, so that `descend` can be wrapped without touching jsonschema's
+        cls: Any = jsonschema.validators.extend(base)  # type: ignore[no-untyped-call]
+        descend = base.descend
+        screen = self
+
+        # The keywords call `descend` with keyword arguments: the same parameter names as jsonschema's.
+        def remembered(
+            self: Any,
+            instance: Any,
+            schema: Any,
+            path: Any = None,
+            schema_path: Any = None,
+            resolver: Any = None,
+        ) -> Any:
+            key = (id(schema), screen.key_of(instance))
+            if key in screen.passed:
+                return iter(())
+            errors = list(descend(self, instance, schema, path, schema_path, resolver))
+            if not errors:
+                screen.passed.add(key)
+                screen.schemas[id(schema)] = schema  # kept alive, so that its id() is never reused
+            return iter(errors)
+
+        cls.descend = remembered
+        self.validator = cls(root)
+        # A subtree's content as a number: equal content, equal number, in every IR of this process.
+        self.numbers: dict[tuple[Any, ...], int] = {}
+        self.passed: set[tuple[int, Any]] = set()
+        self.schemas: dict[int, Any] = {}
+        self.current: dict[int, int] = {}  # id() of each list and object of the IR being checked
+        self.lock = threading.Lock()
+
+    def key_of(self, instance: Any) -> Any:
+        if isinstance(instance, (dict, list)):
+            return self.current[id(instance)]
+        if instance.__class__ is str:
+            return instance
+        # bool, int and float compare equal to each other, but the schema tells them apart
+        return (instance.__class__, instance)
+
+    def number(self, node: Any) -> Any:
+        """The key of `node`: its number if it is a list or an object, a string as itself (equal to no
+        number or tuple), any other value with its class. Anything but plain lists and objects
+        (a subclass, say) is no key at all (unhashable), and the full validation decides."""
+        cls = node.__class__
+        if cls is dict:
+            content: tuple[Any, ...] = (tuple(node), tuple([self.number(v) for v in node.values()]))
+        elif cls is list:
+            content = (None, tuple([self.number(v) for v in node]))
+        elif cls is str:
+            return node
+        else:
+            return (cls, node)
+        found = self.numbers.get(content)
+        if found is None:
+            found = self.numbers[content] = len(self.numbers)
+        self.current[id(node)] = found
+        return found
+
+    def valid(self, ir: dict[str, Any]) -> bool:
+        if not self.usable:
+            return False
+        with self.lock:
+            if len(self.numbers) > self.LIMIT:
+                self.numbers.clear()
+                self.passed.clear()
+            try:
+                self.number(ir)
+                return bool(self.validator.is_valid(ir))
+            except Exception:  # deeper than this pass can go, or anything unforeseen: the full one decides
+                return False
+            finally:
+                self.current.clear()
+
+
+@functools.cache
+def _screen() -> _Screen:
+    return _Screen()
+
+
+def forget_between_compiles() -> None:
+    """Forget what this process keeps from one compile for the next (parsed files, subtrees that
+    passed the schema), so that the next compile does all its work again: for timing cold compiles
+    in one process. What depends only on the compiler (imports, the parser's tables) stays."""
+    from twilight.compiler import loader
+
+    loader._PARSE_CACHE.clear()
+    if _screen.cache_info().currsize:
+        with _screen().lock:
+            _screen().numbers.clear()
+            _screen().passed.clear()
+
+
 def _validate(ir: dict[str, Any], where: dict[int, Pos], sink: Sink) -> None:
     """Validate against the schema; map each error to the deepest IR node that knows its source."""
     limit = sys.getrecursionlimit()
     sys.setrecursionlimit(max(limit, MAX_IR_DEPTH * 12 + 1000))
     try:
+        if _screen().valid(ir):
+            return
         errors = sorted(validator().iter_errors(ir), key=lambda e: list(map(str, e.absolute_path)))
     finally:
         sys.setrecursionlimit(limit)

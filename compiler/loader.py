@@ -8,13 +8,20 @@ one with `remove KIND NAME`.
 from __future__ import annotations
 
 import hashlib
+import os
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from twilight.compiler import ast
 from twilight.compiler.diagnostics import Pos, Sink, suggest
-from twilight.compiler.parser import parse_text
+
+if TYPE_CHECKING:
+    from twilight.compiler import ast
+
+# The syntax tree and the parser (with Lark) are imported where they are used: a compile that finds its
+# IR in the cache reads the files and needs neither.
 
 MANIFEST = "ruleset.tsr"
 
@@ -86,23 +93,54 @@ class Loader:
         self.sink = sink
         self.overrides = overrides or {}
         self.sources: dict[str, str] = {}
+        # Resolving a path walks the file system; a compile shows each path several times.
+        self._cwd = str(Path.cwd().resolve())
+        self._shown: dict[Path, str] = {}
+        self._real_dirs: dict[Path, str] = {}
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
 
-    def _read(self, path: Path) -> str | None:
-        shown = display_path(path)
+    def display(self, path: Path) -> str:
+        """`display_path(path)`, worked out once per path and compile, on strings (pathlib's are slow)."""
+        shown = self._shown.get(path)
+        if shown is None:
+            real = self._resolve(path)
+            inside = self._cwd.rstrip(os.sep) + os.sep
+            if real == self._cwd:
+                shown = "."
+            elif real.startswith(inside):
+                shown = real[len(inside) :]
+            else:
+                shown = str(path)
+            self._shown[path] = shown
+        return shown
+
+    def _resolve(self, path: Path) -> str:
+        """`str(path.resolve())`, with each folder resolved once: a name that is not a symbolic link
+        resolves to itself inside its resolved folder."""
+        if path.name in ("", ".", "..") or os.path.islink(path):
+            return str(path.resolve())
+        parent = path.parent
+        real = self._real_dirs.get(parent)
+        if real is None:
+            real = self._real_dirs[parent] = str(parent.resolve())
+        return os.path.join(real, path.name)
+
+    def _read(self, path: Path, report: bool) -> str | None:
+        shown = self.display(path)
         if shown in self.overrides:
             return self.overrides[shown]
         try:
             return path.read_text(encoding="utf-8")
         except (OSError, UnicodeDecodeError) as err:
-            self.sink.add("E001", f"cannot read {shown}: {err.__class__.__name__}", Pos(shown, 1, 1))
+            if report:
+                self.sink.add("E001", f"cannot read {shown}: {err.__class__.__name__}", Pos(shown, 1, 1))
             return None
 
-    def read(self, path: Path) -> str | None:
-        shown = display_path(path)
+    def read(self, path: Path, report: bool = True) -> str | None:
+        shown = self.display(path)
         if shown not in self.sources:
-            text = self._read(path)
+            text = self._read(path, report)
             if text is None:
                 return None
             self.sources[shown] = text
@@ -110,21 +148,23 @@ class Loader:
 
     def parse(self, path: Path) -> ast.RuleFile | None:
         text = self.read(path)
-        return None if text is None else _parse_cached(text, display_path(path), self.sink)
+        return None if text is None else _parse_cached(text, self.display(path), self.sink)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
         """Read every file of the folder and parse its manifest; the rest is parsed by `parse_all`."""
+        from twilight.compiler import ast
+
         loaded = LoadedRuleset(name, folder, None)
-        files = sorted(p for p in folder.rglob("*.tsr") if p.is_file())
+        files = _rule_files(folder)
         if not files:
-            self.sink.add("E005", f"ruleset folder {display_path(folder)} has no .tsr files")
+            self.sink.add("E005", f"ruleset folder {self.display(folder)} has no .tsr files")
         for path in files:
-            self.ir_paths[display_path(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
+            self.ir_paths[self.display(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
             if self.read(path) is not None:
                 loaded.paths.append(path)
         manifest_path = folder / MANIFEST
         if not manifest_path.is_file():
-            self.sink.add("E003", f"no {MANIFEST} in {display_path(folder)}", Pos(display_path(folder), 1, 1))
+            self.sink.add("E003", f"no {MANIFEST} in {self.display(folder)}", Pos(self.display(folder), 1, 1))
             return loaded
         parsed = self.parse(manifest_path)
         if parsed is not None:
@@ -160,15 +200,11 @@ class Loader:
                 parent, pos = loaded.manifest.extends[0]
                 for extra, extra_pos in loaded.manifest.extends[1:]:
                     self.sink.add("E205", f"`extends` given twice ('{extra}')", extra_pos)
-                # A sibling folder wins over the installed rules, so a copied rules tree checks as a whole.
-                known = known_rulesets(root)
-                sibling = cur_folder.parent / parent
-                if (sibling / MANIFEST).is_file():
-                    current = (sibling, parent)
-                elif parent in known:
-                    current = (known[parent], parent)
+                found = _extended_folder(cur_folder, parent, root)
+                if found is not None:
+                    current = (found, parent)
                 else:
-                    hint = suggest(parent, known)
+                    hint = suggest(parent, known_rulesets(root))
                     self.sink.add(
                         "E002",
                         f"unknown ruleset '{parent}'",
@@ -177,6 +213,50 @@ class Loader:
                     )
         chain.reverse()
         return chain
+
+    def read_chain(
+        self, folder: Path, name: str, root: Path, extends_of: Callable[[str], list[str] | None]
+    ) -> bool:
+        """Read the files of the ruleset and of all it extends as `load_chain` does, in the same order,
+        but take each manifest's `extends` from `extends_of(its text)` instead of parsing it: enough to
+        look the IR up in the cache. True when every step went as it does for a ruleset without errors;
+        False, with nothing reported, at the first thing that did not (an unreadable file, a manifest
+        `extends_of` does not know, ...): `load_chain` then walks the chain with its diagnostics."""
+        seen: list[str] = []
+        current: tuple[Path, str] | None = (folder, name)
+        while current is not None:
+            cur_folder, cur_name = current
+            if cur_name in seen:
+                return False
+            seen.append(cur_name)
+            files = _rule_files(cur_folder)
+            if not files or any(self.read(path, report=False) is None for path in files):
+                return False
+            manifest = cur_folder / MANIFEST
+            text = self.sources.get(self.display(manifest)) if manifest.is_file() else None
+            extends = None if text is None else extends_of(text)
+            if extends is None or len(extends) > 1:
+                return False
+            current = None
+            if extends:
+                found = _extended_folder(cur_folder, extends[0], root)
+                if found is None:
+                    return False
+                current = (found, extends[0])
+        return True
+
+
+def _rule_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.rglob("*.tsr") if p.is_file())
+
+
+def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
+    """Where the ruleset `parent` named by `extends` in `folder` lives. A sibling folder wins over the
+    installed rules, so a copied rules tree checks as a whole."""
+    sibling = folder.parent / parent
+    if (sibling / MANIFEST).is_file():
+        return sibling
+    return known_rulesets(root).get(parent)
 
 
 _PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = {}
@@ -187,6 +267,8 @@ def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     key = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
     hit = _PARSE_CACHE.get(key)
     if hit is None:
+        from twilight.compiler.parser import parse_text
+
         local = Sink()
         parsed = parse_text(text, path, local)
         hit = (parsed, list(local.items))
@@ -200,6 +282,8 @@ def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
 
 
 def _kind_of(decl: ast.Decl) -> str:
+    from twilight.compiler import ast
+
     return decl.rule_kind if isinstance(decl, ast.RuleDecl) else decl.kind
 
 
@@ -209,6 +293,8 @@ def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | 
     `implicit_override`: files whose declarations replace same-named inherited ones without the
     keyword (used when a lone file is checked on top of a ruleset).
     """
+    from twilight.compiler import ast
+
     decls: dict[tuple[str, str], ast.Decl] = {}
     origin: dict[tuple[str, str], str] = {}
     for level, loaded in enumerate(chain):

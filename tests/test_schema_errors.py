@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.compiler import api
+import pytest
+from twilight.compiler import api, vocab
 from twilight.compiler.decls import RulesetChecker
 from twilight.compiler.diagnostics import Sink
 from twilight.compiler.loader import Loader, known_rulesets, merge, rules_root
@@ -63,3 +64,42 @@ def test_schema_error_in_a_declaration_has_its_position() -> None:
     assert [d.code for d in sink.items] == ["E901"]
     assert sink.items[0].pos is not None
     assert sink.items[0].pos.file.endswith("002_europe_scoring.tsr")
+
+
+def test_a_repeated_subtree_is_checked_again_once_changed() -> None:
+    """The first, memoising pass remembers subtrees that passed; a subtree changed in one leaf after that
+    must not be taken for the one already seen."""
+    ir, checker = _checked("standard")
+    sink = Sink()
+    api._validate(ir, checker.emit.where, sink)  # the memo now holds every subtree of the real IR
+    assert sink.items == []
+    statement = ir["cards"]["blockade"]["event"][0]
+    assert api._screen().valid(ir)
+    statement["decision"] = "Not An Id"
+    assert not api._screen().valid(ir)
+    sink = Sink()
+    api._validate(ir, checker.emit.where, sink)
+    assert [d.code for d in sink.items] == ["E901"]
+    assert "/cards/blockade/event/0/decision" in sink.items[0].message
+
+
+def test_the_screen_tells_true_from_one() -> None:
+    """1 == True in Python, but the schema tells an integer from a boolean: so must the memo."""
+    ir, _ = _checked("standard")
+    assert api._screen().valid(ir)
+    card = ir["cards"]["europe_scoring"]
+    assert isinstance(card["scoring"], bool)
+    card["scoring"] = int(card["scoring"])  # equal to the bool in Python, but not a JSON boolean
+    assert not api._screen().valid(ir)
+
+
+def test_the_screen_stands_aside_for_a_schema_with_dynamic_scope(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under `$dynamicRef` a subschema's verdict depends on how it was reached, so equal subtrees may
+    not share one: with such a keyword in the schema, only the full validation runs."""
+    ir, _ = _checked("standard")
+    assert api._Screen().valid(ir)
+    scoped = dict(vocab.schema())
+    scoped["$defs"] = {**scoped["$defs"], "anything": {"$dynamicRef": "#meta"}}
+    monkeypatch.setattr(api, "schema", lambda: scoped)
+    screen = api._Screen()
+    assert not screen.usable and not screen.valid(ir)
