@@ -67,15 +67,33 @@ def _compiler_digest() -> bytes:
 
 
 def _source_hash(sources: dict[str, str], name: str) -> str:
+    """The IR cache key: the compiler, the ruleset's name, and every source file by its absolute path
+    (not the path shown, which depends on the directory twilight runs in) and text."""
+    here = _here()
     digest = hashlib.sha256(_compiler_digest())
     digest.update(name.encode("utf-8"))
     digest.update(b"\0")
-    for path in sorted(sources):
+    for path, text in sorted((_absolute(shown, here), text) for shown, text in sources.items()):
         digest.update(path.encode("utf-8"))
         digest.update(b"\0")
-        digest.update(sources[path].encode("utf-8", "surrogatepass"))
+        digest.update(text.encode("utf-8", "surrogatepass"))
         digest.update(b"\0")
     return digest.hexdigest()
+
+
+def _here() -> str:
+    return os.path.realpath(os.getcwd())
+
+
+def _absolute(shown: str, here: str) -> str:
+    """A path as diagnostics show it (relative to the working directory when inside it) made absolute."""
+    return os.path.normpath(os.path.join(here, shown))
+
+
+def _shown(absolute: str, here: str) -> str:
+    """An absolute path as diagnostics show it (loader.display_path): relative when inside `here`."""
+    relative = os.path.relpath(absolute, here)
+    return absolute if relative == ".." or relative.startswith(".." + os.sep) else relative
 
 
 def _cache_read(key: str) -> dict[str, Any] | None:
@@ -129,8 +147,14 @@ def _remember_extends(chain: list[LoadedRuleset], loader: Loader) -> None:
 
 
 def _from_cache(name: str, hit: dict[str, Any], loader: Loader, started: float) -> CompileResult:
+    here = _here()
     warnings = [
-        Diagnostic(w["code"], w["message"], Pos(**w["pos"]) if w.get("pos") else None, w.get("help"))
+        Diagnostic(
+            w["code"],
+            w["message"],
+            Pos(**{**w["pos"], "file": _shown(w["pos"]["file"], here)}) if w.get("pos") else None,
+            w.get("help"),
+        )
         for w in hit.get("warnings", [])
     ]
     return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
@@ -238,7 +262,7 @@ def compile_target(
                     "message": d.message,
                     "help": d.help,
                     "pos": {
-                        "file": d.pos.file,
+                        "file": _absolute(d.pos.file, _here()),  # shown again from where it is read
                         "line": d.pos.line,
                         "col": d.pos.col,
                         "end_line": d.pos.end_line,

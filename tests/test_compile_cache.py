@@ -165,3 +165,27 @@ def test_a_failing_builder_is_reported(
     sink = Sink()
     assert parser.parse_text("function f(): int { 1 }\n", "f.tsr", sink) is None
     assert [(d.code, d.message, d.pos) for d in sink.items] == [(code, message, Pos("f.tsr", 1, 1))]
+
+
+def test_the_ir_cache_does_not_depend_on_the_working_directory(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`twilight play` run from another folder finds the IR compiled from here, and a cached warning
+    names its file as seen from the folder it is shown in."""
+    monkeypatch.setenv("TWILIGHT_CACHE", str(tmp_path / "cache"))
+    lone = tmp_path / "rules" / "extra.tsr"
+    lone.parent.mkdir()
+    lone.write_text("function extra_value(): int {\n  1\n}\n", encoding="utf-8")  # W201: no source
+    monkeypatch.chdir(tmp_path)
+    first = api.compile_target(str(lone))
+    assert not first.cached and [d.code for d in first.diagnostics] == ["W201"]
+    assert first.diagnostics[0].pos is not None and first.diagnostics[0].pos.file == "rules/extra.tsr"
+    elsewhere = tmp_path / "rules"
+    monkeypatch.chdir(elsewhere)
+    again = api.compile_target(str(lone))
+    assert again.cached and again.ir == first.ir
+    assert again.diagnostics[0].pos is not None and again.diagnostics[0].pos.file == "extra.tsr"
+    monkeypatch.chdir(ROOT)
+    named = api.compile_target("solo-v2")
+    monkeypatch.chdir(tmp_path)
+    assert api.compile_target("solo-v2").cached and named.ir is not None
