@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from twilight.compiler.parser import grammar_text
+from twilight.compiler.texts import grammar_text
 
 _DIVIDER = re.compile(r"^//\s*-{8,}\s*(?P<title>.+?)\s*$")
 _RULE_START = re.compile(r"^(?P<inline>\?)?(?P<name>[a-z_][a-z0-9_]*)\s*:(?P<body>.*)$")
