@@ -124,56 +124,53 @@ class _HumanClock:
         return answer
 
 
+class _LatencyObserver:
+    """Turns on the engine's `ai_timings` hook and times the human side in the games `play_game` plays."""
+
+    def __init__(self, human: str) -> None:
+        self.human = human
+        self.since = [0.0]
+        self.clock: _HumanClock | None = None
+        self.ai_timings: list[float] = []
+        self.waits: list[float] = []
+
+    def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        self.clock = _HumanClock(chosen[self.human], self.since)
+        return {**chosen, self.human: self.clock}
+
+    def started(self, engine: Any) -> None:
+        engine.ai_timings = []
+        self.since[0] = time.perf_counter()
+
+    def finished(self, engine: Any) -> None:
+        self.ai_timings.extend(engine.ai_timings)
+        if self.clock is not None:
+            self.waits.extend(self.clock.waits)
+
+
 def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
-    """The games of `probe_games` once more, with the engine's `ai_timings` hook on and the human side
-    timed. `simulate_cmd.play_game` builds its engine where no hook can reach it, so this loop builds the
-    same engine from the same pieces (worker state, players, settings); the digests it returns let the
-    caller check that the games are the same ones."""
+    """The games of `probe_games` once more, played by simulate's own `play_game` with an observer that
+    turns the engine's `ai_timings` hook on and times the human side; the digests let the caller check
+    that the games are the same ones."""
     from twilight.cli import simulate_cmd as sim
-    from twilight.runtime.invariants import CheckedEngine, check_finished
 
     ir = _load(args["ruleset"])
     sim._init_worker(ir, None, ignore_sigint=False, settings={}, players="random")
-    worker = sim._WORKER
-    ai_side = worker["ai_side"]
+    ai_side = sim._WORKER["ai_side"]
     if ai_side is None:
         raise ProbeError(f"{args['ruleset']} has no AI: no AI decision to time")
-    human = "ussr" if ai_side == "us" else "us"
-    ai_timings: list[float] = []
-    waits: list[float] = []
-    digests: list[str] = []
-    for index, seed in _jobs_list(args["games"], args["seed"]):
-        count = [0]
-        chosen = sim.game_players(seed, worker["players"], ai_side)
-        started = [0.0]
-        clock = _HumanClock(chosen[human], started)
-        players = {side: sim._Counted(clock if side == human else p, count) for side, p in chosen.items()}
-        try:
-            engine = CheckedEngine(
-                worker["ir"],
-                players,
-                seed=seed,
-                settings=worker["settings"],
-                trace_to=None,
-                program=worker["program"],
-                every_event=False,
-            )
-            for player in chosen.values():
-                if hasattr(player, "engine"):
-                    player.engine = engine
-            engine.ai_timings = []
-            started[0] = time.perf_counter()
-            state = engine.run()
-            check_finished(engine)
-        except Exception as err:
-            message = str(err).splitlines()[0] if str(err) else ""
-            raise ProbeError(
-                f"game {index} (seed {seed}) failed: {err.__class__.__name__}: {message}"[:500]
-            ) from None
-        ai_timings.extend(engine.ai_timings)
-        waits.extend(clock.waits)
-        digests.append(state.digest())
-    return {"ai_timings_s": ai_timings, "human_waits_s": waits, "digests": digests}
+    observer = _LatencyObserver("ussr" if ai_side == "us" else "us")
+    sim._WORKER["observer"] = observer
+    try:
+        records = [sim.play_game(job) for job in _jobs_list(args["games"], args["seed"])]
+    finally:
+        sim._WORKER.pop("observer", None)
+    _failures(records)
+    return {
+        "ai_timings_s": observer.ai_timings,
+        "human_waits_s": observer.waits,
+        "digests": [r["digest"] for r in records],
+    }
 
 
 PROBES = {"compile": probe_compile, "games": probe_games, "latency": probe_latency}

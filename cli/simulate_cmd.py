@@ -17,7 +17,7 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 import click
 from twilight.compiler import api
@@ -68,6 +68,22 @@ class _Counted:
 _WORKER: dict[str, Any] = {}
 
 
+class GameObserver(Protocol):
+    """What `twilight bench` puts in `_WORKER["observer"]` to time the games `play_game` plays."""
+
+    def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        """The players that answer the engine (the chosen ones, or wrappers around them)."""
+        ...
+
+    def started(self, engine: Any) -> None:
+        """Called once the engine is built, before the game runs."""
+        ...
+
+    def finished(self, engine: Any) -> None:
+        """Called after a game that ended without error."""
+        ...
+
+
 def _init_worker(
     ir: dict[str, Any],
     trace_dir: str | None,
@@ -103,7 +119,9 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     record: dict[str, Any] = {"game": index, "seed": seed}
     count = [0]
     chosen = game_players(seed, _WORKER["players"], _WORKER["ai_side"])
-    players = {side: _Counted(p, count) for side, p in chosen.items()}
+    observer: GameObserver | None = _WORKER.get("observer")
+    playing = observer.players(chosen) if observer is not None else chosen
+    players = {side: _Counted(p, count) for side, p in playing.items()}
     trace_dir: str | None = _WORKER["trace_dir"]
     trace: IO[str] | None = None
     engine: Engine | None = None
@@ -122,8 +140,12 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         for player in chosen.values():
             if hasattr(player, "engine"):
                 player.engine = engine  # the AI, cautious and greedy players read the game state
+        if observer is not None:
+            observer.started(engine)
         state = engine.run()
         check_finished(engine)
+        if observer is not None:
+            observer.finished(engine)
         record.update(
             winner=state.winner,
             reason=state.end_reason,
