@@ -109,15 +109,35 @@ class ExprCompiler:
         )
         return fn
 
-    def first_refusal(self, forbids: list[tuple[Any, str | None]]) -> Expr:
-        """`f(frame)`: the code of the first prohibition whose condition holds ("forbidden" when it has
-        none), or None."""
-        lines = ["def _e(f):", "    e = f.engine", "    V = f.vars"]
+    def first_refusal(self, forbids: list[tuple[Any, str | None]]) -> Callable[[Any, dict[str, Any]], Any]:
+        """`f(engine, variables)`: the code of the first prohibition whose condition holds ("forbidden"
+        when it has none), or None. (The engine asks this tens of thousands of times a game: no frame is
+        built for it.)"""
+        lines = ["def _e(e, V):"]
         for when, code in forbids:
             test = self.emit(when, frozenset()) if when is not None else "True"
             lines += [f"    if {test}:", f"        return {(code or 'forbidden')!r}"]
         lines.append("    return None")
-        fn: Expr = self._define("\n".join(lines) + "\n")
+        fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n")
+        return fn
+
+    def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
+        """`f(engine, variables, value)`: the value after the modifiers of one quantity, source by source
+        (each source's `to` items first, then its `by` items), each applied when its condition holds."""
+        lines = ["def _e(e, V, value):"]
+        for steps in sources:
+            for wanted in ("to", "by"):
+                for mode, amount, when in steps:
+                    if mode != wanted:
+                        continue
+                    code = self.emit(amount, frozenset())
+                    change = f"value = {code}" if mode == "to" else f"value = value + ({code})"
+                    if when is None:
+                        lines.append(f"    {change}")
+                    else:
+                        lines += [f"    if {self.emit(when, frozenset())}:", f"        {change}"]
+        lines.append("    return value")
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n")
         return fn
 
     def _emit_in_memo(self, node: Any, bound: frozenset[str]) -> str:

@@ -70,6 +70,7 @@ class Engine:
         # While an expression is evaluated: pure rule functions' results by call (see codegen.py).
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.board)
+        self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (primitives.accessible)
         self._ai_started: float | None = None
 
     # ------------------------------------------------------------------ running
@@ -198,10 +199,8 @@ class Engine:
         """A quantity after every modifier: per source, `to` then `by`; standing rules first."""
         value = base
         standing = self.program.rule_modifiers.get(quantity)
-        if standing:
-            frame = Frame(self, bound)
-            for steps in standing:
-                value = _apply(steps, value, frame)
+        if standing is not None:
+            value = standing(self, bound, value)
         if self.state.in_effect:  # (conditions are pure: the list cannot change while they run)
             lasting = self.program.lasting
             for effect in self.state.in_effect:
@@ -215,7 +214,7 @@ class Engine:
         """The error code of the first prohibition that refuses the action, else None."""
         standing = self.program.rule_forbids.get(action)
         if standing is not None:
-            code = standing(Frame(self, bound))
+            code = standing(self, bound)
             if code is not None:
                 return str(code)
         if self.state.in_effect:

@@ -57,6 +57,7 @@ class Board:
         for c, v in countries.items():
             for r in (v["region"], *v["subregions"]):
                 self.members.setdefault(r, []).append(c)
+        self.member_set = {r: frozenset(m) for r, m in self.members.items()}
         self.superpower_of = {side: s["superpower"] for side, s in ir["map"]["sides"].items()}
         self.by_superpower = {side: set(s["adjacent"]) for side, s in ir["map"]["sides"].items()}
         superpowers = set(self.superpower_of.values())
@@ -263,7 +264,7 @@ def coup_defcon_drop(engine: Engine, side: str, c: str) -> int:
 impl("all_countries")(lambda e: list(board(e).countries))
 impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
 impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
-impl("in_region")(lambda e, c, region: c in board(e).members.get(region, ()))
+impl("in_region")(lambda e, c, region: c in board(e).member_set.get(region, ()))
 impl("region_of")(lambda e, c: board(e).region[c])
 impl("stability")(lambda e, c: board(e).stability[c])
 impl("battleground")(lambda e, c: board(e).battleground[c])
@@ -315,9 +316,23 @@ def ops_to_break_control(engine: Engine, side: str, c: str) -> int:
 def accessible(engine: Engine, side: str, c: str) -> bool:
     """6.1.1: influence (as at the start of the round) in the country or a neighbour, or the country
     touches the side's superpower."""
-    b = board(engine)
+    return c in _accessible_now(engine, side)
+
+
+def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
+    """The countries accessible to the side this round (6.1.1), worked out once per round: the round's
+    starting influence is a list the round's start replaces."""
     start = engine.state.round_start_influence[side]
-    return c in b.by_superpower[side] or c in start or not b.neighbour_set[c].isdisjoint(start)
+    cached = engine.accessible_cache.get(side)
+    if cached is not None and cached[0] is start and cached[1] == len(start):
+        return cached[2]
+    b = board(engine)
+    near = b.by_superpower[side]
+    found = frozenset(
+        c for c in b.countries if c in near or c in start or not b.neighbour_set[c].isdisjoint(start)
+    )
+    engine.accessible_cache[side] = (start, len(start), found)
+    return found
 
 
 @impl()

@@ -98,7 +98,10 @@ class EffectItems:
     # tens of thousands of times a game whether a quantity is modified or an action forbidden.
     modifiers_of: dict[str, ModifierSteps] = field(default_factory=dict)
     forbids_of: dict[str, list[tuple[Expr | None, str | None]]] = field(default_factory=dict)
-    forbid_nodes_of: dict[str, list[tuple[Any, str | None]]] = field(default_factory=dict)  # IR `when`s
+    # The IR of the same items, for standing rules' generated code (Program): (when, code) of each
+    # prohibition; (mode, value, when) of each modifier.
+    forbid_nodes_of: dict[str, list[tuple[Any, str | None]]] = field(default_factory=dict)
+    modifier_nodes_of: dict[str, list[tuple[str, Any, Any]]] = field(default_factory=dict)
     hooks_of: dict[str, list[tuple[Expr | None, Stmt]]] = field(default_factory=dict)
     ends_of: dict[str, list[Expr | None]] = field(default_factory=dict)
     statuses_of: dict[str, list[list[Expr]]] = field(default_factory=dict)
@@ -200,23 +203,27 @@ class Program:
         for name, rule in ir["rules"].items():
             self.rules.append(self.items(f"rule:{name}", rule["items"]))
         # The standing rules' items by the name the engine asks about, in the rules' order.
-        self.rule_modifiers: dict[str, list[ModifierSteps]] = {}
+        rule_modifiers: dict[str, list[list[tuple[str, Any, Any]]]] = {}
         rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}
         self.rule_hooks: dict[str, list[list[tuple[Expr | None, Stmt]]]] = {}
         self.rule_statuses: dict[str, list[list[Expr]]] = {}
         for rule_items in self.rules:
-            for quantity, steps in rule_items.modifiers_of.items():
-                self.rule_modifiers.setdefault(quantity, []).append(steps)
+            for quantity, nodes in rule_items.modifier_nodes_of.items():
+                rule_modifiers.setdefault(quantity, []).append(nodes)
             for action, forbids in rule_items.forbid_nodes_of.items():
                 rule_forbids.setdefault(action, []).extend(forbids)
             for trigger, hooks in rule_items.hooks_of.items():
                 self.rule_hooks.setdefault(trigger, []).append(hooks)
             for status, args in rule_items.statuses_of.items():
                 self.rule_statuses.setdefault(status, []).extend(args)
-        # The standing prohibitions of one action, as one generated function: frame -> the code of the
-        # first that refuses it, or None.
-        self.rule_forbids: dict[str, Expr] = {
+        # The standing prohibitions of one action, and the standing modifiers of one quantity, each as one
+        # generated function of (engine, variables): the code of the first that refuses the action, or
+        # None; the quantity's value after the modifiers.
+        self.rule_forbids: dict[str, Callable[[Engine, dict[str, Any]], Any]] = {
             action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
+        }
+        self.rule_modifiers: dict[str, Callable[..., Any]] = {
+            quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
         }
         self.sequence = self.body(ir["sequence"]["body"])
         self.appendix: dict[str, AppendixEntry] = {}
@@ -485,6 +492,8 @@ class Program:
             when = self.expr(item["when"]) if item.get("when") is not None else None
             if "modify" in item:
                 out.modifiers.append((item["modify"], item["mode"], self.expr(item["value"]), when))
+                nodes = out.modifier_nodes_of.setdefault(item["modify"], [])
+                nodes.append((item["mode"], item["value"], item.get("when")))
             elif "forbid" in item:
                 out.forbids.append((tuple(item["forbid"]), when, item["code"]))
                 for action in item["forbid"]:
