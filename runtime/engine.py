@@ -230,6 +230,28 @@ class Engine:
                         return code or "forbidden"
         return None
 
+    def permitted(self, action: str, key: str, candidates: list[Any], **bound: Any) -> Iterator[Any]:
+        """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
+        `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
+        that is asked). The state must not change while it is consumed."""
+        standing = self.program.rule_forbids.get(action)
+        lasting = []
+        for items, effect in self._lasting_items():
+            forbids = items.forbids_of.get(action)
+            if forbids is not None:
+                lasting.append((forbids, _variables(effect)))
+        for candidate in candidates:
+            bound[key] = candidate
+            if standing is not None and standing(self, bound) is not None:
+                continue
+            if lasting and any(
+                when is None or when(Frame(self, {**env, **bound}))
+                for forbids, env in lasting
+                for when, _ in forbids
+            ):
+                continue
+            yield candidate
+
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
         lasting = self._lasting_items()  # effects a hook starts now do not hear this trigger

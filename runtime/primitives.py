@@ -665,9 +665,8 @@ def _attack_targets(engine: Engine, side: str, action: str, card: str | None) ->
 
 
 def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
-    for c in board(engine).countries:
-        if _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=card, target=c) is None:
-            yield c
+    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    return engine.permitted(action, "target", candidates, actor=side, card=card)
 
 
 def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> list[str]:
@@ -677,11 +676,8 @@ def _influence_options(engine: Engine, side: str, card: str | None, ops_left: in
 def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
     """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
     map's order (lazily: whether there is any is often all that is asked)."""
-    for c in board(engine).countries:
-        if not _targets_ok(engine, c):
-            continue
-        if engine.forbidden("influence", actor=side, card=card, target=c) is not None:
-            continue
+    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    for c in engine.permitted("influence", "target", candidates, actor=side, card=card):
         if engine.modified("influence_cost", 1, actor=side, target=c) <= ops_left:
             yield c
 
