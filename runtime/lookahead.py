@@ -41,8 +41,8 @@ def after_event(engine: Engine, side: str, card: str) -> Engine:
     """The copy of the game after the side plays the card's event. An entry's condition often asks
     several things of the same event (influence gained or control gained…): the copy is made once per
     state of the game, side and card."""
-    key = (engine.state.digest(), side, card)
-    cache: dict[tuple[str, str, str], Engine] = engine.lookahead_cache
+    key = (engine.state.fingerprint(), side, card)
+    cache: dict[tuple[bytes, str, str], Engine] = engine.lookahead_cache
     if key not in cache:
         if cache and next(iter(cache))[0] != key[0]:
             cache.clear()  # the game has moved on: older copies are of no use

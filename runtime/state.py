@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
@@ -83,12 +84,27 @@ class GameState:
         text = json.dumps(vars(self), sort_keys=True, separators=(",", ":"), default=vars)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
+    def fingerprint(self) -> bytes:
+        """Equal for equal states (the cache of the AI's look-ahead is keyed by it): cheaper than
+        `digest`, whose value saves record and must never change."""
+        effects = [tuple(vars(e).values()) for e in self.in_effect]
+        plain = {name: value for name, value in vars(self).items() if name != "in_effect"}
+        try:
+            data = marshal.dumps((plain, effects))
+        except ValueError:
+            return self.digest().encode()
+        return hashlib.sha1(data).digest()
+
     def clone(self) -> GameState:
         """An independent copy (the AI's look-ahead plays on one). The state is plain data: dicts, lists
         and immutable values, and the lasting effects; copying those directly is many times faster than
         `copy.deepcopy`."""
         twin = GameState.__new__(GameState)
-        fields = {name: _copy_plain(value) for name, value in vars(self).items() if name != "in_effect"}
+        plain = {name: value for name, value in vars(self).items() if name != "in_effect"}
+        try:
+            fields = marshal.loads(marshal.dumps(plain))  # a deep copy done in C
+        except ValueError:  # a value marshal does not know (a subclass of str...): copied in Python
+            fields = _copy_plain(plain)
         fields["in_effect"] = [
             replace(e, until_args=_copy_plain(e.until_args), vars=_copy_plain(e.vars)) for e in self.in_effect
         ]
