@@ -18,6 +18,7 @@ next start.
 
 from __future__ import annotations
 
+import hashlib
 import marshal
 import os
 import re
@@ -82,7 +83,7 @@ class ExprCompiler:
             lines += ["    try:", f"        r = m.get({key}, _MISSING)", "    except TypeError:"]
             lines += [f"        return {body}  # a list argument cannot be part of a key"]
             lines += ["    if r is _MISSING:", f"        r = m[{key}] = {body}", "    return r"]
-        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n")
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
         self.namespace[f"F_{name}"] = fn
         return fn
 
@@ -98,14 +99,14 @@ class ExprCompiler:
             f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
         )
-        fn: Callable[[Any, list[Any]], list[Any]] = self._define(source)
+        fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
         body = self._emit_in_memo(node, frozenset({_name(target)}))
         fn: Callable[[Any, Any], Any] = self._define(
-            f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n"
+            f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n", "sort key"
         )
         return fn
 
@@ -118,7 +119,7 @@ class ExprCompiler:
             test = self.emit(when, frozenset()) if when is not None else "True"
             lines += [f"    if {test}:", f"        return {(code or 'forbidden')!r}"]
         lines.append("    return None")
-        fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n")
+        fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n", "prohibitions")
         return fn
 
     def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
@@ -137,7 +138,7 @@ class ExprCompiler:
                     else:
                         lines += [f"    if {self.emit(when, frozenset())}:", f"        {change}"]
         lines.append("    return value")
-        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n")
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
         return fn
 
     def _emit_in_memo(self, node: Any, bound: frozenset[str]) -> str:
@@ -148,12 +149,14 @@ class ExprCompiler:
         finally:
             self.memo_open = False
 
-    def _define(self, source: str) -> Any:
+    def _define(self, source: str, what: str = "expression") -> Any:
         code = _CODE.get(source)
         if code is None:
             code = self.loaded.get(source)
             if code is None:
-                code = compile(source, "<rule expression>", "exec")
+                # A file name of its own per source: profiles and tracebacks tell the pieces apart.
+                tag = hashlib.sha1(source.encode()).hexdigest()[:8]
+                code = compile(source, f"<rule {what} {tag}>", "exec")
             _CODE[source] = code
         self.used[source] = code
         exec(code, self.namespace)
