@@ -324,10 +324,15 @@ def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[A
     return {"_lt": lt, "_le": le, "_gt": gt, "_ge": ge}
 
 
+# Raised when the way sources compile changes without the sources changing (file names, say): code kept
+# on disk by an older version is then left alone.
+CODE_FORMAT = 2
+
+
 def cache_file_for(folder: Path, ruleset: str) -> Path:
     tag = sys.implementation.cache_tag or "python"
     safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in ruleset)
-    return folder / f"code-{safe}-{tag}.marshal"
+    return folder / f"code-{safe}-{tag}-{CODE_FORMAT}.marshal"
 
 
 def _load(path: Path) -> dict[str, Any]:
