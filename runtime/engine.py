@@ -71,6 +71,8 @@ class Engine:
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.board)
         self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (primitives.accessible)
+        self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
+        self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None
 
     # ------------------------------------------------------------------ running
@@ -201,13 +203,9 @@ class Engine:
         standing = self.program.rule_modifiers.get(quantity)
         if standing is not None:
             value = standing(self, bound, value)
-        if self.state.in_effect:  # (conditions are pure: the list cannot change while they run)
-            lasting = self.program.lasting
-            for effect in self.state.in_effect:
-                items = lasting.get((effect.card, effect.name))
-                found = items.modifiers_of.get(quantity) if items is not None else None
-                if found is not None:
-                    value = _apply(found, value, Frame(self, {**_variables(effect), **bound}))
+        if self.state.in_effect:
+            for steps, env in self._lasting_index().modifiers.get(quantity, ()):
+                value = _apply(steps, value, Frame(self, {**env, **bound}))
         return value
 
     def forbidden(self, action: str, **bound: Any) -> str | None:
@@ -218,28 +216,31 @@ class Engine:
             if code is not None:
                 return str(code)
         if self.state.in_effect:
-            lasting = self.program.lasting
-            for effect in self.state.in_effect:
-                items = lasting.get((effect.card, effect.name))
-                forbids = items.forbids_of.get(action) if items is not None else None
-                if forbids is None:
-                    continue
-                frame = Frame(self, {**_variables(effect), **bound})
+            for forbids, env in self._lasting_index().forbids.get(action, ()):
+                frame = Frame(self, {**env, **bound})
                 for when, code in forbids:
                     if when is None or when(frame):
                         return code or "forbidden"
         return None
+
+    def _lasting_index(self) -> LastingIndex:
+        """The lasting effects' prohibitions and modifiers by name, with their variables: rebuilt when
+        the list of effects changes (only this class changes it, and bumps `_lasting_version`) or is
+        replaced."""
+        effects = self.state.in_effect
+        index = self._lasting_indexed
+        if index is None or index.effects is not effects or index.version != self._lasting_version:
+            index = self._lasting_indexed = LastingIndex(
+                self._lasting_items(), effects, self._lasting_version
+            )
+        return index
 
     def permitted(self, action: str, key: str, candidates: list[Any], **bound: Any) -> Iterator[Any]:
         """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
         `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
         that is asked). The state must not change while it is consumed."""
         standing = self.program.rule_forbids.get(action)
-        lasting = []
-        for items, effect in self._lasting_items():
-            forbids = items.forbids_of.get(action)
-            if forbids is not None:
-                lasting.append((forbids, _variables(effect)))
+        lasting = self._lasting_index().forbids.get(action, []) if self.state.in_effect else []
         for candidate in candidates:
             bound[key] = candidate
             if standing is not None and standing(self, bound) is not None:
@@ -311,18 +312,21 @@ class Engine:
             card, name, owner, until, until_args, captured, self.state.turn, self.state.action_round
         )
         self.state.in_effect.append(effect)
+        self._lasting_version += 1
         self.trace("effect_start", card=card, effect=name, owner=owner, until=until)
 
     def end_lasting_from(self, items: EffectItems) -> None:
         for effect in list(self.state.in_effect):
             if self.program.lasting.get((effect.card, effect.name)) is items:
                 self.state.in_effect.remove(effect)
+                self._lasting_version += 1
                 self.trace("effect_end", card=effect.card, effect=effect.name)
 
     def cancel_card_effects(self, card: str) -> None:
         for effect in list(self.state.in_effect):
             if effect.card == card:
                 self.state.in_effect.remove(effect)
+                self._lasting_version += 1
                 self.trace("effect_end", card=card, effect=effect.name)
 
     def expire(self, until: str, side: str | None = None) -> None:
@@ -338,6 +342,7 @@ class Engine:
                 ) and (self.state.phasing != side):
                     continue
             self.state.in_effect.remove(effect)
+            self._lasting_version += 1
             self.trace("effect_end", card=effect.card, effect=effect.name)
 
     # ------------------------------------------------------------------ saves
@@ -387,6 +392,25 @@ class Engine:
         digest, self.replay_digest = self.replay_digest, None
         if self.state.digest() != digest:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
+
+
+class LastingIndex:
+    """The prohibitions and modifiers of the lasting effects in force, by action and quantity, each with
+    the variables of its effect, in the order the effects began."""
+
+    def __init__(
+        self, pairs: list[tuple[EffectItems, LastingEffect]], effects: list[Any], version: int
+    ) -> None:
+        self.effects = effects  # the list indexed (the state's own), and its version
+        self.version = version
+        self.forbids: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
+        self.modifiers: dict[str, list[tuple[ModifierSteps, dict[str, Any]]]] = {}
+        for items, effect in pairs:
+            env = _variables(effect)
+            for action, forbids in items.forbids_of.items():
+                self.forbids.setdefault(action, []).append((forbids, env))
+            for quantity, steps in items.modifiers_of.items():
+                self.modifiers.setdefault(quantity, []).append((steps, env))
 
 
 def _variables(effect: LastingEffect) -> dict[str, Any]:
