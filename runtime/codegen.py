@@ -26,13 +26,14 @@ import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
 
-# source -> code object of a module defining `_e`; filled by every program of this process
-_CODE: dict[str, Any] = {}
+# a hash of a function's source -> the function's code object; filled by every program of this process
+_CODE: dict[bytes, CodeType] = {}
 
 
 class ExprCompiler:
@@ -40,8 +41,8 @@ class ExprCompiler:
         self.program = program
         self.namespace = namespace
         self.cache_file = cache_file
-        self.used: dict[str, Any] = {}  # the sources this program compiled, with their code
-        self.loaded: dict[str, Any] = _load(cache_file) if cache_file is not None else {}
+        self.used: dict[bytes, CodeType] = {}  # the code of this program, by its source's hash
+        self.loaded: dict[bytes, CodeType] = _load(cache_file) if cache_file is not None else {}
         # True while emitting code that only ever runs with the memory open (the body of a pure function
         # that opens it, a priority list's conditions): its aggregates need not open it again.
         self.memo_open = False
@@ -150,17 +151,18 @@ class ExprCompiler:
             self.memo_open = False
 
     def _define(self, source: str, what: str = "expression") -> Any:
-        code = _CODE.get(source)
+        """The function `_e` the source defines, made in this program's namespace."""
+        key = hashlib.blake2b(source.encode(), digest_size=16).digest()
+        code = _CODE.get(key)
         if code is None:
-            code = self.loaded.get(source)
+            code = self.loaded.get(key)
             if code is None:
                 # A file name of its own per source: profiles and tracebacks tell the pieces apart.
-                tag = hashlib.sha1(source.encode()).hexdigest()[:8]
-                code = compile(source, f"<rule {what} {tag}>", "exec")
-            _CODE[source] = code
-        self.used[source] = code
-        exec(code, self.namespace)
-        return self.namespace.pop("_e")
+                module = compile(source, f"<rule {what} {key.hex()[:8]}>", "exec")
+                code = next(c for c in module.co_consts if isinstance(c, CodeType))
+            _CODE[key] = code
+        self.used[key] = code
+        return FunctionType(code, self.namespace)
 
     def save(self) -> None:
         """Write this program's compiled expressions for the next start (if anything new was compiled)."""
@@ -326,7 +328,7 @@ def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[A
 
 # Raised when the way sources compile changes without the sources changing (file names, say): code kept
 # on disk by an older version is then left alone.
-CODE_FORMAT = 2
+CODE_FORMAT = 3
 
 
 def cache_file_for(folder: Path, ruleset: str) -> Path:
@@ -335,10 +337,12 @@ def cache_file_for(folder: Path, ruleset: str) -> Path:
     return folder / f"code-{safe}-{tag}-{CODE_FORMAT}.marshal"
 
 
-def _load(path: Path) -> dict[str, Any]:
+def _load(path: Path) -> dict[bytes, CodeType]:
     try:
         with path.open("rb") as handle:
             loaded = marshal.load(handle)
     except (OSError, EOFError, ValueError, TypeError):
         return {}  # no cache yet, or a damaged one: compile afresh
-    return loaded if isinstance(loaded, dict) else {}
+    if not isinstance(loaded, dict):
+        return {}
+    return {k: v for k, v in loaded.items() if isinstance(k, bytes) and isinstance(v, CodeType)}
