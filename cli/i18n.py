@@ -35,6 +35,11 @@ def ruleset_folders(target: str) -> list[Path]:
         if target not in known:
             return []
         folder, name = known[target], target
+    from twilight.compiler import api
+
+    remembered = api.remembered_chain(folder, name)  # without loading the parser, when it can
+    if remembered is not None:
+        return remembered
     chain = _ManifestLoader(Sink()).load_chain(folder, name, rules_root())
     return [loaded.folder for loaded in chain]
 

@@ -124,6 +124,14 @@ def _manifest_key(text: str) -> str:
     return digest.hexdigest()
 
 
+def remembered_chain(folder: Path, name: str) -> list[Path] | None:
+    """The folders of a ruleset and of all it extends, base first, from the manifests' `extends` as a
+    compile remembered them (no parser needed); None when a manifest is not remembered."""
+    loader = Loader(Sink())
+    found = loader.chain_folders(folder, name, rules_root(), _known_extends)
+    return None if found is None else found[::-1]
+
+
 def _known_extends(text: str) -> list[str] | None:
     try:
         loaded = json.loads(

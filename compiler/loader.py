@@ -222,28 +222,44 @@ class Loader:
         look the IR up in the cache. True when every step went as it does for a ruleset without errors;
         False, with nothing reported, at the first thing that did not (an unreadable file, a manifest
         `extends_of` does not know, ...): `load_chain` then walks the chain with its diagnostics."""
+        return self.chain_folders(folder, name, root, extends_of, read_all=True) is not None
+
+    def chain_folders(
+        self,
+        folder: Path,
+        name: str,
+        root: Path,
+        extends_of: Callable[[str], list[str] | None],
+        read_all: bool = False,
+    ) -> list[Path] | None:
+        """The folders of the ruleset and of all it extends, the ruleset first, found as `read_chain`
+        finds them (each manifest's `extends` from `extends_of`, no parsing); with `read_all`, every rule
+        file of each is read too. None, with nothing reported, at the first thing that does not go as
+        it does for a ruleset without errors."""
         seen: list[str] = []
+        folders: list[Path] = []
         current: tuple[Path, str] | None = (folder, name)
         while current is not None:
             cur_folder, cur_name = current
             if cur_name in seen:
-                return False
+                return None
             seen.append(cur_name)
-            files = _rule_files(cur_folder)
+            folders.append(cur_folder)
+            files = _rule_files(cur_folder) if read_all else [cur_folder / MANIFEST]
             if not files or any(self.read(path, report=False) is None for path in files):
-                return False
+                return None
             manifest = cur_folder / MANIFEST
             text = self.sources.get(self.display(manifest)) if manifest.is_file() else None
             extends = None if text is None else extends_of(text)
             if extends is None or len(extends) > 1:
-                return False
+                return None
             current = None
             if extends:
                 found = _extended_folder(cur_folder, extends[0], root)
                 if found is None:
-                    return False
+                    return None
                 current = (found, extends[0])
-        return True
+        return folders
 
 
 def _rule_files(folder: Path) -> list[Path]:
