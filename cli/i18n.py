@@ -17,7 +17,6 @@ from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from fluent.syntax.visitor import Visitor
-from twilight.compiler import ast
 from twilight.compiler.diagnostics import Sink
 from twilight.compiler.loader import MANIFEST, LoadedRuleset, Loader, known_rulesets, rules_root
 
@@ -49,6 +48,8 @@ class _ManifestLoader(Loader):
     that is wanted here, and reading every rule file again would cost a twentieth of a second."""
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
+        from twilight.compiler import ast  # (the syntax tree costs a twentieth of a second to import)
+
         loaded = LoadedRuleset(name, folder, None)
         parsed = self.parse(folder / MANIFEST) if (folder / MANIFEST).is_file() else None
         manifests = [d for d in parsed.decls if isinstance(d, ast.RulesetDecl)] if parsed else []
