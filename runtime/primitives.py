@@ -325,7 +325,8 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     start = engine.state.round_start_influence[side]
     cached = engine.accessible_cache.get(side)
     if cached is not None and cached[0] is start and cached[1] == len(start):
-        return cached[2]
+        known: frozenset[str] = cached[2]
+        return known
     b = board(engine)
     near = b.by_superpower[side]
     found = frozenset(

@@ -103,3 +103,44 @@ def test_the_screen_stands_aside_for_a_schema_with_dynamic_scope(monkeypatch: py
     monkeypatch.setattr(api, "schema", lambda: scoped)
     screen = api._Screen()
     assert not screen.usable and not screen.valid(ir)
+
+
+def _broken_irs() -> list[dict[str, Any]]:
+    """Copies of the real IR, each with one thing a compiler bug could get wrong."""
+    import copy
+
+    ir, _ = _checked("standard")
+    out = []
+    for change in (
+        lambda d: d["cards"]["blockade"]["event"][0].__setitem__("decision", "Not An Id"),
+        lambda d: d["cards"]["blockade"].__setitem__("ops", "three"),
+        lambda d: d["map"]["countries"]["france"].__setitem__("stability", -1),
+        lambda d: d["cards"]["blockade"]["event"].append({"no_such_statement": 1}),
+        lambda d: d["functions"][next(iter(d["functions"]))].__setitem__("body", {"call": {"no_prim": []}}),
+        lambda d: d.pop("sequence"),
+        lambda d: d["rules"][next(iter(d["rules"]))].__setitem__("extra_key", True),
+    ):
+        broken = copy.deepcopy(ir)
+        change(broken)
+        out.append(broken)
+    return out
+
+
+def test_the_quick_pass_agrees_with_jsonschema() -> None:
+    """jsonschema-rs answers "valid or not" first; jsonschema, which reports the errors, must agree."""
+    rust = api._rust_validator()
+    if rust is None:
+        pytest.skip("jsonschema-rs is not installed: jsonschema validates alone")
+    full = api.validator()
+    for name in known_rulesets():
+        ir, _ = _checked(name)
+        assert rust.is_valid(ir) and full.is_valid(ir) and api._fast_valid(ir)
+    for broken in _broken_irs():
+        assert not rust.is_valid(broken) and not full.is_valid(broken) and not api._fast_valid(broken)
+
+
+def test_every_error_is_still_reported_when_the_quick_pass_refuses() -> None:
+    for broken in _broken_irs():
+        sink = Sink()
+        api._validate(broken, {}, sink)
+        assert sink.items and all(d.code == "E901" for d in sink.items)
