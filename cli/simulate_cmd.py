@@ -8,6 +8,7 @@ results do not depend on how many processes play it: the dice use the game seed 
 from __future__ import annotations
 
 import contextlib
+import gc
 import hashlib
 import json
 import multiprocessing
@@ -188,13 +189,20 @@ def _played(
         _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
         yield (play_game(job) for job in jobs_list)
         return
-    chunk = max(1, min(8, len(jobs_list) // (jobs * 16)))
-    # Compile the program once here: workers forked from this process start with it.
+    # Small chunks keep both workers busy to the end (a game costs far more than handing it over).
+    chunk = max(1, min(8, len(jobs_list) // (jobs * 64)))
+    # Compile the program once here: workers forked from this process start with it. Frozen out of the
+    # collector, its objects are neither walked by each worker's collections nor copied into the worker
+    # by them (copy-on-write).
     _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
-    with multiprocessing.get_context().Pool(
-        jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players)
-    ) as pool:
-        yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
+    gc.freeze()
+    try:
+        with multiprocessing.get_context().Pool(
+            jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players)
+        ) as pool:
+            yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
+    finally:
+        gc.unfreeze()  # this process goes on (a test, say): what it frees from now on is collected
 
 
 # ---------------------------------------------------------------------- the summary
