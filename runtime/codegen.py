@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import hashlib
 import marshal
+import operator
 import os
 import re
 import sys
@@ -303,27 +304,15 @@ _ORDERED = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[Any, Any], bool]]:
     """`<`, `<=`, `>`, `>=` as the IR means them: numbers as numbers, enum values by rank."""
 
-    def lt(x: Any, y: Any) -> bool:
-        if type(x) is int and type(y) is int:
-            return x < y
-        return bool(sortable(x) < sortable(y))
+    def ordered(compare: Callable[[Any, Any], Any]) -> Callable[[Any, Any], bool]:
+        def test(x: Any, y: Any) -> bool:
+            if type(x) is int and type(y) is int:  # the usual case: no ranks to look up
+                return bool(compare(x, y))
+            return bool(compare(sortable(x), sortable(y)))
 
-    def le(x: Any, y: Any) -> bool:
-        if type(x) is int and type(y) is int:
-            return x <= y
-        return bool(sortable(x) <= sortable(y))
+        return test
 
-    def gt(x: Any, y: Any) -> bool:
-        if type(x) is int and type(y) is int:
-            return x > y
-        return bool(sortable(x) > sortable(y))
-
-    def ge(x: Any, y: Any) -> bool:
-        if type(x) is int and type(y) is int:
-            return x >= y
-        return bool(sortable(x) >= sortable(y))
-
-    return {"_lt": lt, "_le": le, "_gt": gt, "_ge": ge}
+    return {name: ordered(getattr(operator, name[1:])) for name in ("_lt", "_le", "_gt", "_ge")}
 
 
 # Raised when the way sources compile changes without the sources changing (file names, say): code kept

@@ -98,8 +98,8 @@ class EffectItems:
     # tens of thousands of times a game whether a quantity is modified or an action forbidden.
     modifiers_of: dict[str, ModifierSteps] = field(default_factory=dict)
     forbids_of: dict[str, list[tuple[Expr | None, str | None]]] = field(default_factory=dict)
-    # The IR of the same items, for standing rules' generated code (Program): (when, code) of each
-    # prohibition; (mode, value, when) of each modifier.
+    # A standing rule's prohibitions and modifiers as IR, for the generated code of all of them (Program):
+    # (when, code) of each prohibition; (mode, value, when) of each modifier.
     forbid_nodes_of: dict[str, list[tuple[Any, str | None]]] = field(default_factory=dict)
     modifier_nodes_of: dict[str, list[tuple[str, Any, Any]]] = field(default_factory=dict)
     hooks_of: dict[str, list[tuple[Expr | None, Stmt]]] = field(default_factory=dict)
@@ -135,9 +135,6 @@ class Function:
 
     params: list[str]
     call: Callable[..., Any]
-    # Its value depends only on its arguments and the game state (no dice, no AI pick that traces): one
-    # evaluation's repeated calls with the same arguments reuse the first result.
-    pure: bool = False
 
 
 @dataclass
@@ -192,7 +189,7 @@ class Program:
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
             call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
-            self.functions[name] = Function(params, call, name in pure)
+            self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure([p["name"] for p in proc["params"]], self.body(proc["body"]))
         for name, card in ir["cards"].items():
@@ -201,7 +198,7 @@ class Program:
                 self.events[name] = self.body(card["event"])
         self._current_card = ""
         for name, rule in ir["rules"].items():
-            self.rules.append(self.items(f"rule:{name}", rule["items"]))
+            self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True))
         # The standing rules' items by the name the engine asks about, in the rules' order.
         rule_modifiers: dict[str, list[list[tuple[str, Any, Any]]]] = {}
         rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}
@@ -481,23 +478,26 @@ class Program:
         return start
 
     # ------------------------------------------------------------------ rule items
-    def items(self, source: str, items: list[dict[str, Any]]) -> EffectItems:
-        out = self._items(source, items)
-        out.index()
-        return out
-
-    def _items(self, source: str, items: list[dict[str, Any]]) -> EffectItems:
+    def items(self, source: str, items: list[dict[str, Any]], standing: bool = False) -> EffectItems:
+        """A rule's or a lasting block's items, compiled. A standing rule's prohibitions and modifiers
+        are kept as IR only (`forbid_nodes_of`, `modifier_nodes_of`): the Program compiles all the
+        standing ones of an action or quantity into one function; a lasting block's are compiled here."""
         out = EffectItems(source)
         for item in items:
-            when = self.expr(item["when"]) if item.get("when") is not None else None
+            when_node = item.get("when")
+            if standing and ("modify" in item or "forbid" in item):
+                if "modify" in item:
+                    nodes = out.modifier_nodes_of.setdefault(item["modify"], [])
+                    nodes.append((item["mode"], item["value"], when_node))
+                else:
+                    for action in item["forbid"]:
+                        out.forbid_nodes_of.setdefault(action, []).append((when_node, item["code"]))
+                continue
+            when = self.expr(when_node) if when_node is not None else None
             if "modify" in item:
                 out.modifiers.append((item["modify"], item["mode"], self.expr(item["value"]), when))
-                nodes = out.modifier_nodes_of.setdefault(item["modify"], [])
-                nodes.append((item["mode"], item["value"], item.get("when")))
             elif "forbid" in item:
                 out.forbids.append((tuple(item["forbid"]), when, item["code"]))
-                for action in item["forbid"]:
-                    out.forbid_nodes_of.setdefault(action, []).append((item.get("when"), item["code"]))
             elif "on" in item:
                 out.hooks.append((item["on"], when, self.body(item["body"])))
             elif "allow" in item:
@@ -506,6 +506,7 @@ class Program:
                 out.statuses.append((item["status"], [self.expr(a) for a in item["args"]]))
             elif "ends_on" in item:
                 out.ends.append((item["ends_on"], when))
+        out.index()
         return out
 
 
