@@ -404,6 +404,25 @@ def score_swing_if_controlled(engine: Engine, side: str, c: str, region: str) ->
     return int(_with_control(engine, side, c, net)) - before
 
 
+@impl()
+def score_swing_if_broken(engine: Engine, side: str, c: str, region: str) -> int:
+    """VP the side would gain at the region's scoring if it broke the opponent's control of the country:
+    its influence there raised just enough to end that control (0 when the opponent does not control it).
+    Whether the side itself would then control the country is as the board says (it never does when
+    breaking is all it can reach)."""
+    if not controls(engine, other(side), c):
+        return 0
+
+    def net() -> int:
+        return int(_function(engine, "region_vp", side, region)) - int(
+            _function(engine, "region_vp", other(side), region)
+        )
+
+    before = net()
+    broken = engine.state.influence[c][side] + ops_to_break_control(engine, side, c)
+    return int(_with_influence(engine, c, side, broken, net)) - before
+
+
 # ---------------------------------------------------------------------- cards
 impl("ops")(lambda e, card: card_info(e, card)["ops"])
 impl("event_side")(lambda e, card: card_info(e, card)["side"])

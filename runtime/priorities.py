@@ -75,6 +75,9 @@ class PriorityList:
 
     def _pick(self, frame: Frame, domain: list[Any]) -> Any:
         vars_ = frame.vars
+        # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
+        # repeat the map in every choice.
+        args = {p: vars_.get(p) for p in self.params if not isinstance(vars_.get(p), list)}
         allowed = self.requires(frame, domain)
         for option in self.options:
             if not option.when(frame):
@@ -86,7 +89,7 @@ class PriorityList:
             frame.engine.trace(
                 "ai_choice",
                 priority=self.name,
-                args={p: vars_.get(p) for p in self.params},
+                args=args,
                 option=option.number,
                 option_name=option.name,
                 target=chosen,
@@ -97,7 +100,7 @@ class PriorityList:
         frame.engine.trace(
             "ai_choice",
             priority=self.name,
-            args={p: vars_.get(p) for p in self.params},
+            args=args,
             option=None,
             target=None,
             candidates=0,

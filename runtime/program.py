@@ -261,10 +261,22 @@ class Program:
         return self.codegen.compile(node)
 
     def _call_pick(self, engine: Engine, name: str, values: list[Any]) -> Any:
+        """The target the list picks now. Inside another evaluation (a list asked from another list's
+        conditions, once per candidate) the board cannot change, so the pick is made once and
+        remembered there like a pure function's result (and traced once)."""
+        memo = engine.memo
+        key: Any = None
+        if memo is not None:
+            key = ("pick", name, *(tuple(v) if isinstance(v, list) else v for v in values))
+            if key in memo:
+                return memo[key]
         plist = self.priorities[name]
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():
-            return plist.pick(frame, self.domains.get(plist.target_type, []))
+            chosen = plist.pick(frame, self.domains.get(plist.target_type, []))
+        if memo is not None:
+            memo[key] = chosen
+        return chosen
 
     # ------------------------------------------------------------------ statements
     def body(self, stmts: list[Any]) -> Stmt:

@@ -192,6 +192,14 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "VP the side would gain at the region's scoring if it also controlled the country (by the ruleset's "
         "function region_vp).",
     ),
+    q(
+        "score_swing_if_broken",
+        "side:side country:country region:region",
+        "int",
+        "VP the side would gain at the region's scoring if it broke the opponent's control of the country "
+        "(its influence there raised just enough; 0 when the opponent does not control it; by the "
+        "ruleset's function region_vp).",
+    ),
     # ---------------------------------------------------------------- cards
     q("ops", "card:card", "int", "The card's printed operations value."),
     q(

@@ -6,8 +6,9 @@ for operations, a free coup's target…). Those are answered here, from the rule
 
 - a `choose` over countries or cards is answered by the priority list `ai_answer_<intent>` (intent: what
   the choice's body does with the pick — place, remove, remove_own, place_opponent, coup, realign, other;
-  see `program.choice_intent`), else `ai_answer_<country|card>`; every list takes `(ai: side)` and picks
-  among the decision's own options, so it can never pick an illegal one;
+  see `program.choice_intent`), else `ai_answer_<country|card>`; every list takes `(ai: side)`, or
+  `(ai: side, offered: list[...])` to be given the choices still offered, and picks among the decision's
+  own options, so it can never pick an illegal one;
 - the options of a `decide` are each played on a copy of the game and the one the ruleset's function
   `ai_position_value(ai)` rates highest is taken;
 - anything else (yes/no offers) takes "yes" when offered, else the first option.
@@ -73,7 +74,7 @@ class RulesAIPlayer:
         domain = list(decision.options)
         picks: list[Any] = []
         while len(picks) < decision.max_count and domain:
-            frame = Frame(engine, {plist.params[0]: decision.side})
+            frame = Frame(engine, self._arguments(plist, decision.side, domain))
             choice = plist.pick(frame, domain)
             if choice is None:
                 break
@@ -87,6 +88,15 @@ class RulesAIPlayer:
             if not decision.distinct or option not in picks:
                 picks.append(option)
         return picks, plist.name
+
+    @staticmethod
+    def _arguments(plist: Any, side: str, offered: list[Any]) -> dict[str, Any]:
+        """An answer list's arguments: the AI's side, and the choices still offered when the list takes
+        a second parameter (so that it can hand them on to another list, which then picks among them)."""
+        values: dict[str, Any] = {plist.params[0]: side}
+        if len(plist.params) > 1:
+            values[plist.params[1]] = list(offered)
+        return values
 
     @staticmethod
     def _best_option(engine: Engine, decision: Decision, tried: Any, value: Any) -> Any:

@@ -54,6 +54,7 @@ ai-option-level_changes = a Key country whose coup can change a scoring level
 ai-option-headline_europe = in Europe, during the headline
 ai-option-primary_region = in the Primary region
 ai-option-secondary_region = in the Secondary region
+ai-option-the_cards_region = by its placement priority, in the region of the country the event offers
 ai-option-outside_primary = outside the Primary region
 ai-option-anywhere = anywhere
 ai-option-primary_key = a Key country of the Primary region
@@ -70,6 +71,8 @@ ai-option-any_card = any card
 order-region_country_priority = Region/Country Priority Table
 function-realign_bonus = realignment modifiers
 function-borders_ai_influence = borders a country with AI influence
+function-score_swing_reached = VP the AI gains in the region by the control or break it reaches there
+function-points_to_what_is_reached = points to the control or break the AI reaches there
 
 ## The command's words
 

@@ -55,6 +55,7 @@ ai-option-level_changes = Ключевая страна, переворот в �
 ai-option-headline_europe = в Европе, в { -headline-phase(case: "prep") }
 ai-option-primary_region = в Первичном регионе
 ai-option-secondary_region = во Вторичном регионе
+ai-option-the_cards_region = по приоритету размещения, в регионе страны, которую предлагает событие
 ai-option-outside_primary = вне Первичного региона
 ai-option-anywhere = где угодно
 ai-option-primary_key = Ключевая страна Первичного региона
@@ -71,6 +72,8 @@ ai-option-any_card = любая карта
 order-region_country_priority = Таблица приоритета регионов и стран
 function-realign_bonus = модификаторы { -realignment(case: "gen") }
 function-borders_ai_influence = граничит со страной, где есть влияние ИИ
+function-score_swing_reached = ПО, которые ИИ получает в регионе за достижимый там контроль или отмену контроля
+function-points_to_what_is_reached = очков до достижимого там контроля или отмены контроля
 
 ## Слова команды
 

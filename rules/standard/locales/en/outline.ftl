@@ -232,6 +232,7 @@ outline-q-accessible = { $a0 } may place influence in { $a1 }
 outline-q-placed_this_round = influence { $a0 } placed in { $a1 } this round
 outline-q-level_if_controlled = level of { $a0 } in { $a2 } if it controlled { $a1 }
 outline-q-score_swing_if_controlled = VP { $a0 } would gain in { $a2 } by controlling { $a1 }
+outline-q-score_swing_if_broken = VP { $a0 } would gain in { $a2 } by breaking control of { $a1 }
 outline-q-ops = ops of { $a0 }
 outline-q-ops_for = ops of { $a1 } for { $a0 }
 outline-q-event_side = the event side of { $a0 }

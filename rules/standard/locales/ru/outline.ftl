@@ -237,6 +237,7 @@ outline-q-accessible = { $a0 } может размещать влияние: { $
 outline-q-placed_this_round = влияние { $a0gen }, размещенное в этом раунде: { $a1 }
 outline-q-level_if_controlled = уровень { $a0gen } в регионе { $a2 } при контроле над { $a1 }
 outline-q-score_swing_if_controlled = ПО { $a0gen } в регионе { $a2 } при контроле над { $a1 }
+outline-q-score_swing_if_broken = ПО { $a0gen } в регионе { $a2 } при отмене контроля над { $a1 }
 outline-q-ops = ОО { $a0gen }
 outline-q-ops_for = ОО { $a1gen } для { $a0gen }
 outline-q-event_side = сторона события карты { $a0 }
