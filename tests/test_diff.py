@@ -135,16 +135,17 @@ PLACE = ("solo-v2/ai/answers.tsr", "priority ai_answer_place")
 
 
 def moved_option(text: str) -> str:
-    """ai_answer_place with its option 3 (secondary_region) moved to the front, renumbered 1-4."""
+    """ai_answer_place with its option 3 (secondary_region) moved to the front, renumbered 1-5."""
     head = text[: text.index("  option 1 ")]
     options = re.findall(r"  option \d+ (\w+) \{\n(.*?)\n  \}\n", text, re.S)
     assert [name for name, _ in options] == [
         "headline_europe",
         "primary_region",
         "secondary_region",
+        "the_cards_region",
         "anywhere",
     ]
-    order = [options[2], options[0], options[1], options[3]]
+    order = [options[2], options[0], options[1], options[3], options[4]]
     body = "".join(f"  option {i} {name} {{\n{inner}\n  }}\n" for i, (name, inner) in enumerate(order, 1))
     return head + body + text[text.index("  then by") :]
 
@@ -164,17 +165,19 @@ def test_priority_option_moved(tmp_path: Path) -> None:
 
 def test_priority_option_condition_changed_and_option_added(tmp_path: Path) -> None:
     text = declaration(*PLACE)
-    text = edited(text, "where in_region(c, europe)", "where in_region(c, asia)")
+    text = edited(text, "where in_region(x, europe)", "where in_region(x, asia)")
     text = edited(
         text,
-        "  option 4 anywhere {",
-        "  option 4 battlegrounds {\n    where battleground(c)\n  }\n  option 5 anywhere {",
+        "  option 5 anywhere {",
+        "  option 5 battlegrounds {\n    where battleground(c)\n  }\n  option 6 anywhere {",
     )
     change = only_change(diff_report("solo-v2", variant(tmp_path / "cond", "solo-v2", text), "en"))
     assert sorted(fields(change)) == ["option battlegrounds", "option headline_europe: where"]
     by_field = {d.field: d for d in change.details}
-    assert by_field["option battlegrounds"].note == "added as 4"
-    assert by_field["option headline_europe: where"].diff == ["- c is in Europe", "+ c is in Asia"]
+    assert by_field["option battlegrounds"].note == "added as 5"
+    diff = by_field["option headline_europe: where"].diff
+    assert len(diff) == 2 and diff[0].startswith("- ") and diff[1].startswith("+ ")
+    assert diff[0].endswith("where x is in Europe, yes)") and diff[1].endswith("where x is in Asia, yes)")
 
 
 def test_setup_table_rows_changed(tmp_path: Path) -> None:
@@ -333,7 +336,7 @@ def test_a_change_no_outline_shows_is_named_by_its_place(tmp_path: Path) -> None
     )
     change = only_change(diff_report("solo-v2", variant(tmp_path / "key", "solo-v2", text), "en"))
     [detail] = change.details
-    assert detail.field == "final/4/provenance/sources/0"
+    assert detail.field == "final/0/provenance/sources/0"
     assert (detail.before, detail.after) == ("000 · Приоритет Действий ИИ", "000 · Приоритет Действий ИИ · 2")
     assert detail.note is not None and detail.note.endswith("(changed where no outline shows it)")
 

@@ -164,7 +164,8 @@ def test_a_prefer_or_final_key_is_outlined_with_its_direction(ir: dict[str, Any]
     view = choice_line(ir, "en", **event, target="iraq", candidates=4, decided_by="prefer[0]")
     assert view["tie_break"]["text"] == (
         "tie broken by the option's key 1 of 4 (c: each candidate): "
-        "VP the AI would gain in the region by controlling c (highest first)"
+        "VP the AI gains by the control or break it reaches (the AI, c, the region, ops_left, by_event) "
+        "(highest first)"
     )
     coup = {"priority": "ai_coup_target", "option": 2, "option_name": "non_key_country", "target": "syria"}
     view = choice_line(ir, "en", **coup, candidates=3, decided_by="then_by[1]")

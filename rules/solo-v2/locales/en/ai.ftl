@@ -71,7 +71,7 @@ ai-option-any_card = any card
 order-region_country_priority = Region/Country Priority Table
 function-realign_bonus = realignment modifiers
 function-borders_ai_influence = borders a country with AI influence
-function-score_swing_reached = VP the AI gains in the region by the control or break it reaches there
+function-score_swing_reached = VP the AI gains by the control or break it reaches
 function-points_to_what_is_reached = points to the control or break the AI reaches there
 
 ## The command's words

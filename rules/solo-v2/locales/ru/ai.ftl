@@ -72,7 +72,7 @@ ai-option-any_card = любая карта
 order-region_country_priority = Таблица приоритета регионов и стран
 function-realign_bonus = модификаторы { -realignment(case: "gen") }
 function-borders_ai_influence = граничит со страной, где есть влияние ИИ
-function-score_swing_reached = ПО, которые ИИ получает в регионе за достижимый там контроль или отмену контроля
+function-score_swing_reached = ПО, которые ИИ получает за достижимый контроль или отмену контроля
 function-points_to_what_is_reached = очков до достижимого там контроля или отмены контроля
 
 ## Слова команды
