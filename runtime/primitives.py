@@ -851,6 +851,21 @@ def event_influence_removed(engine: Engine, side: str, card: str) -> int:
 
 
 @impl()
+def event_has_effect(engine: Engine, side: str, card: str) -> bool:
+    """The card's event, played now by the side on a copy of the game, changes something besides moving
+    the card itself (lookahead.changes_anything). In the headline the copy headlines the card (its reveal
+    rules act too: lookahead.after_headline). An event a rule prevents changes nothing."""
+    owner = card_info(engine, card)["side"]
+    if not _event_possible(engine, owner if owner in SIDES else side, card):
+        return False  # what play_event would find too: the event does not happen
+    if engine.state.in_headline:
+        twin = lookahead.after_headline(engine, side, card)
+    else:
+        twin = lookahead.after_event(engine, side, card)
+    return lookahead.changes_anything(engine, twin, card)
+
+
+@impl()
 def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
     twin = lookahead.after_event(engine, side, card)
     return lookahead.net_region_score(twin, side, region)

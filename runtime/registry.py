@@ -270,6 +270,15 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Influence of the opponent the card's event would remove, played by the side.",
     ),
     q(
+        "event_has_effect",
+        "side:side card:card",
+        "bool",
+        "The card's event, played now by the side, would change something in the game besides the card's "
+        "own place: influence, VP, DEFCON, a track, cards in hands or piles, the events in effect. In the "
+        "headline the card is played as the side's headline (what its card does at the reveal counts). A "
+        "prevented event has none; an event that rolls a die counts as having one.",
+    ),
+    q(
         "event_influence_gain",
         "side:side card:card",
         "int",

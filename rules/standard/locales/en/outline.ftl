@@ -254,6 +254,7 @@ outline-q-ops_spent_only_in = all ops of the card went to { $a0 }
 outline-q-space_ops_needed = ops { $a0 } needs for its next Space Race box
 outline-q-score_if_event = VP { $a0 } would score in { $a2 } after the event of { $a1 }
 outline-q-score_if_ops = VP { $a0 } would score in { $a2 } after spending { $a1 } ops
+outline-q-event_has_effect = the event of { $a1 } played by { $a0 } would change something in the game
 outline-q-event_influence_gain = influence { $a0 } would gain with { $a1 }
 outline-q-event_control_gain = countries { $a0 } would newly control with { $a1 }
 outline-q-setting = the setting { $a0 }

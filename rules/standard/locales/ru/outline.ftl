@@ -264,6 +264,7 @@ outline-q-ops_spent_only_in = все ОО карты потрачены в ре�
 outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующего деления Космической гонки
 outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события карты «{ $a1 }»
 outline-q-score_if_ops = ПО { $a0gen } в регионе { $a2 } после траты { $a1 } ОО
+outline-q-event_has_effect = если { $a0 } разыграет событие карты «{ $a1 }», в игре что-то изменится
 outline-q-event_influence_gain = влияние, которое { $a0 } получит от события карты «{ $a1 }»
 outline-q-event_control_gain = страны, которые { $a0 } возьмет под контроль событием карты «{ $a1 }»
 outline-q-setting = настройка { $a0 }
