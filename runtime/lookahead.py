@@ -163,6 +163,6 @@ def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
     def happen(twin: Engine) -> None:
         twin.defcon_actor = side
         if "ai_operations" in twin.program.procedures:
-            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True)
+            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True, card=None)
 
     return happen
