@@ -252,7 +252,9 @@ def influence_cost(engine: Engine, side: str, c: str) -> int:
 
 @impl()
 def may_target(engine: Engine, action: str, side: str, c: str) -> bool:
-    return engine.forbidden(action, actor=side, card=None, target=c) is None
+    """A rule allows it, and the country lies in the region the card's operations are committed to, if
+    any (commit_ops_to)."""
+    return _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=None, target=c) is None
 
 
 @impl()
@@ -1032,7 +1034,14 @@ def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
 
 
 @impl()
+def commit_ops_to(engine: Engine, region: str) -> None:
+    engine.ops_region = region
+    engine.trace("ops_committed", region=region)
+
+
+@impl()
 def finish_play(engine: Engine, side: str, card: str) -> None:
+    engine.ops_region = None
     _dispose(engine, card, True, as_event=False)
     engine.fire("card_played", actor=side, card=card)
 

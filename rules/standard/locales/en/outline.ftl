@@ -339,6 +339,7 @@ outline-forbid-event_influence = placing influence by an event
 outline-modify-defcon_floor = the lowest DEFCON the side may cause
 outline-fx-ai_decision = the AI notes why it chose { $a1 } ({ $a0 }: { $a2 })
 outline-fx-announce_play = { $a0 } plays { $a1 } ({ $a2 })
+outline-fx-commit_ops_to = every op of the card goes to { $a0 }
 outline-fx-finish_play = { $a0 } finishes playing { $a1 }
 outline-fx-note_drawn = { $a0 } has drawn { $a1 } this round
 outline-fx-to_hand_bottom = { $a0 } puts { $a1 } at the bottom of the deck/hand

@@ -379,6 +379,7 @@ outline-forbid-event_influence = размещение влияния по соб
 outline-modify-defcon_floor = самый низкий DEFCON, до которого сторона может довести
 outline-fx-ai_decision = ИИ записывает, почему выбрал { $a1acc } ({ $a0 }: { $a2 })
 outline-fx-announce_play = { $a0 } разыгрывает { $a1acc } ({ $a2 })
+outline-fx-commit_ops_to = все ОО карты идут в регион { $a0 }
 outline-fx-finish_play = { $a0 } завершает розыгрыш карты { $a1 }
 outline-fx-note_drawn = { $a0 } взял в этом раунде: { $a1 }
 outline-fx-to_hand_bottom = { $a0 } кладёт { $a1acc } под низ колоды/руки
