@@ -13,6 +13,7 @@ from twilight.runtime.dice import Dice
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
+    from twilight.runtime.state import GameState
 
 
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
@@ -41,12 +42,23 @@ def after_event(engine: Engine, side: str, card: str) -> Engine:
     """The copy of the game after the side plays the card's event. An entry's condition often asks
     several things of the same event (influence gained or control gained…): the copy is made once per
     state of the game, side and card."""
-    key = (engine.state.fingerprint(), side, card)
-    cache: dict[tuple[bytes, str, str], Engine] = engine.lookahead_cache
+    return _cached(engine, (engine.state.fingerprint(), side, card, "event"), play_event_as(side, card))
+
+
+def after_headline(engine: Engine, side: str, card: str) -> Engine:
+    """The copy of the game after the side headlines the card: the card is revealed (the rules that act
+    at the reveal for this card do: Defectors cancels the USSR headline) and its event resolves. The other
+    side's headline, if chosen, lies face down: it can be acted on (cancelled), but its own reveal rules
+    and its event are not played (they are no effect of this card)."""
+    return _cached(engine, (engine.state.fingerprint(), side, card, "headline"), headline_as(side, card))
+
+
+def _cached(engine: Engine, key: tuple[bytes, str, str, str], happen: Callable[[Engine], None]) -> Engine:
+    cache: dict[tuple[bytes, str, str, str], Engine] = engine.lookahead_cache
     if key not in cache:
         if cache and next(iter(cache))[0] != key[0]:
             cache.clear()  # the game has moved on: older copies are of no use
-        cache[key] = what_if(engine, play_event_as(side, card))
+        cache[key] = what_if(engine, happen)
     return cache[key]
 
 
@@ -60,6 +72,44 @@ class AverageDice(Dice):
     def d6(self) -> int:
         self.rolls += 1
         return 4 if self.rolls % 2 else 3
+
+
+def changes_anything(engine: Engine, twin: Engine, card: str) -> bool:
+    """Whether the copy differs from the game in anything a player would see, the card's own place apart
+    (a played card goes to the discard pile or out of the game whatever its event does): influence, VP,
+    DEFCON, the tracks, the cards in hands and piles, the events in effect, the end of the game. A copy
+    that rolled a die counts as changed: another roll could change something even where the average
+    one did not, and only an event that can change nothing whatever the roll counts as no effect."""
+    if twin.lookahead_depth > 2:
+        return True  # the copy was not played (too deep a look-ahead): nothing is known, assume it matters
+    dice = twin.dice
+    if isinstance(dice, AverageDice) and dice.rolls > 0:
+        return True
+    return _without_card(engine.state, card) != _without_card(twin.state, card)
+
+
+# Bookkeeping of the round in progress, which resolving a headline resets: no effect of the card.
+_ROUND_BOOKKEEPING = ("phasing", "placed_this_round", "round_start_influence", "drawn_this_round")
+
+
+def _without_card(state: GameState, card: str) -> dict[str, Any]:
+    """The state's fields with the card taken out of every hand, pile and headline slot, less the round's
+    bookkeeping."""
+    fields = {name: value for name, value in vars(state.clone()).items() if name not in _ROUND_BOOKKEEPING}
+    fields["headline"] = {s: (None if c == card else c) for s, c in fields["headline"].items()}
+    for zone in (
+        fields["hands"]["us"],
+        fields["hands"]["ussr"],
+        fields["draw_pile"],
+        fields["discard"],
+        fields["removed"],
+        fields["scoring_deck"],
+        fields["scoring_discard"],
+        fields["scoring_revealed"],
+    ):
+        while card in zone:
+            zone.remove(card)
+    return fields
 
 
 def total_influence(engine: Engine, side: str) -> int:
@@ -95,12 +145,24 @@ def play_event_as(side: str, card: str) -> Callable[[Engine], None]:
     return happen
 
 
+def headline_as(side: str, card: str) -> Callable[[Engine], None]:
+    def happen(twin: Engine) -> None:
+        from twilight.runtime.primitives import headline_chosen, other, resolve_headline
+
+        headline_chosen(twin, side, card)
+        twin.fire("headline_revealed", **{f"{side}_card": card, f"{other(side)}_card": None})
+        if twin.state.headline.get(side) == card:
+            resolve_headline(twin, side)
+
+    return happen
+
+
 def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
     """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round)."""
 
     def happen(twin: Engine) -> None:
         twin.defcon_actor = side
         if "ai_operations" in twin.program.procedures:
-            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True)
+            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True, card=None)
 
     return happen

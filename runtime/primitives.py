@@ -252,7 +252,9 @@ def influence_cost(engine: Engine, side: str, c: str) -> int:
 
 @impl()
 def may_target(engine: Engine, action: str, side: str, c: str) -> bool:
-    return engine.forbidden(action, actor=side, card=None, target=c) is None
+    """A rule allows it, and the country lies in the region the card's operations are committed to, if
+    any (commit_ops_to)."""
+    return _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=None, target=c) is None
 
 
 @impl()
@@ -870,6 +872,21 @@ def event_influence_removed(engine: Engine, side: str, card: str) -> int:
 
 
 @impl()
+def event_has_effect(engine: Engine, side: str, card: str) -> bool:
+    """The card's event, played now by the side on a copy of the game, changes something besides moving
+    the card itself (lookahead.changes_anything). In the headline the copy headlines the card (its reveal
+    rules act too: lookahead.after_headline). An event a rule prevents changes nothing."""
+    owner = card_info(engine, card)["side"]
+    if not _event_possible(engine, owner if owner in SIDES else side, card):
+        return False  # what play_event would find too: the event does not happen
+    if engine.state.in_headline:
+        twin = lookahead.after_headline(engine, side, card)
+    else:
+        twin = lookahead.after_event(engine, side, card)
+    return lookahead.changes_anything(engine, twin, card)
+
+
+@impl()
 def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
     twin = lookahead.after_event(engine, side, card)
     return lookahead.net_region_score(twin, side, region)
@@ -1036,7 +1053,14 @@ def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
 
 
 @impl()
+def commit_ops_to(engine: Engine, region: str) -> None:
+    engine.ops_region = region
+    engine.trace("ops_committed", region=region)
+
+
+@impl()
 def finish_play(engine: Engine, side: str, card: str) -> None:
+    engine.ops_region = None
     _dispose(engine, card, True, as_event=False)
     engine.fire("card_played", actor=side, card=card)
 

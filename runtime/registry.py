@@ -278,6 +278,15 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Influence of the opponent the card's event would remove, played by the side.",
     ),
     q(
+        "event_has_effect",
+        "side:side card:card",
+        "bool",
+        "The card's event, played now by the side, would change something in the game besides the card's "
+        "own place: influence, VP, DEFCON, a track, cards in hands or piles, the events in effect. In the "
+        "headline the card is played as the side's headline (what its card does at the reveal counts). A "
+        "prevented event has none; an event that rolls a die counts as having one.",
+    ),
+    q(
         "event_influence_gain",
         "side:side card:card",
         "int",
@@ -497,10 +506,18 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "itself (the solo AI); finish with finish_play.",
     ),
     fx(
+        "commit_ops_to",
+        "region:region",
+        "For a play a procedure carries out itself (announce_play): every operation of the card goes to the "
+        "region (or its subregions) until finish_play. Targets elsewhere are refused (may_target says no) "
+        "and what pays for such a commitment counts (ops_spent_only_in: The China Card in Asia).",
+    ),
+    fx(
         "finish_play",
         "side:side card:card",
         "The card announced by announce_play goes to the discard unless its event moved it already (The "
-        "China Card stays for the card_played hooks, which pass it on); the card_played hooks run.",
+        "China Card stays for the card_played hooks, which pass it on); the card_played hooks run; a "
+        "commitment of its operations to one region (commit_ops_to) ends.",
     ),
     fx(
         "reveal_cards",

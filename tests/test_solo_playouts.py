@@ -86,7 +86,7 @@ def test_a_solo_game_replays_exactly_from_its_answers() -> None:
         return [
             tuple(sorted((k, str(v)) for k, v in e.items() if k != "n"))
             for e in engine.events
-            if e["kind"] not in ("ai_answer", "ai_choice")
+            if e["kind"] not in ("ai_answer", "ai_choice", "ai_options_rated")
         ]
 
     assert moves(replay) == moves(first)

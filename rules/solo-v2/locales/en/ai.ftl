@@ -15,6 +15,7 @@ ai-rule-china_card_influence = The China Card: the AI uses it for influence only
 ai-rule-human_event_to_space = your event, outside a scoring round: the AI sends it to the Space Race
 ai-rule-human_event_then_ops = your event: it happens for you first, then the AI spends the ops
 ai-rule-own_card_for_ops = its own or a neutral card: the AI spends the ops
+ai-rule-nothing_legal_to_space = nothing to do with the ops in its regions, outside a scoring round: the AI attempts the Space Race with the card
 ai-rule-appendix_event = its own or a neutral card whose appendix entry allows this moment, and its condition holds: the AI plays the event
 ai-rule-appendix_says_ops = its own or a neutral card whose appendix entry does not allow the event now: the AI spends the ops
 
