@@ -13,8 +13,10 @@
 
 decision-draft_keep = Choose a card to keep; the others go to the AI (the cards you keep may not total more operations than those you give)
 decision-headline_bottom_card = Choose which of the two other cards goes to the very bottom of your deck/hand
-decision-blockade_solo_discard = Choose one of the two cards you drew worth 3 or more operations to discard (you then must play the other next round), or none and lose all your influence in West Germany
-decision-debt_crisis_solo_discard = Choose one of the two cards you drew worth 3 or more operations to discard (you then must play the other next round), or none and the AI doubles its influence in 2 South American countries
+decision-blockade_solo_discard = Choose one of the two cards you drew worth 3 or more operations to give up (it is discarded; The China Card passes face down to the AI instead), then play the other next round; or none and lose all your influence in West Germany
+decision-debt_crisis_solo_discard = Choose one of the two cards you drew worth 3 or more operations to give up (it is discarded; The China Card passes face down to the AI instead), then play the other next round; or none and the AI doubles its influence in 2 South American countries
+decision-quagmire_solo_give_up = Choose a card worth 2 or more operations to give up (it is discarded; The China Card passes face down to the AI instead); a roll of 1-4 then frees you from { card-quagmire }
+decision-bear_trap_solo_give_up = Choose a card worth 2 or more operations to give up (it is discarded; The China Card passes face down to the AI instead); a roll of 1-4 then frees you from { card-bear_trap }
 decision-olympic_games_solo_answer = The AI hosts the Olympic Games: choose to take part or to boycott them
 decision-un_intervention_solo_card = Choose the other card you drew this round, one with an AI event: its event is cancelled and you use its operations
 decision-cuban_missile_crisis_solo_headline = Choose West Germany or Turkey to take 2 of your opponent's influence from (headline)
