@@ -56,11 +56,13 @@ class PlayText:
     def region(self, region: str | None) -> str:
         return self.loc.region(region) if region else "-"
 
-    def forms(self, var: str, msg_id: str, plain: str) -> dict[str, str]:
-        """`{var: plain, var_gen: …, var_in: …}`: a name and its grammatical forms for a message."""
+    def forms(self, var: str, msg_id: str, plain: str, loc: Localizer | None = None) -> dict[str, str]:
+        """`{var: plain, var_gen: …, var_in: …}`: a name and its grammatical forms for a message (in the
+        player's language, or in `loc`'s)."""
+        loc = loc or self.loc
         out = {var: plain}
         for case in CASES:
-            form = self.loc.get_case(msg_id, case)
+            form = loc.get_case(msg_id, case)
             out[f"{var}_{case}"] = plain if form is None else form
         return out
 
@@ -107,7 +109,12 @@ class PlayText:
             elif text in self.regions:
                 names.append(loc.region(text))
             elif text.startswith("all_in_") and text[7:] in self.regions:
-                names.append(loc.region(text[7:]))
+                # the region alone, or the whole label as the list shows it ("All operations in Asia")
+                region = text[7:]
+                names.append(loc.region(region))
+                label = loc.get("option-all_in", **self.forms("region", f"region-{region}", loc.region(region), loc))
+                if label:
+                    names.append(label)
             else:
                 label = loc.get(f"option-{text}")
                 if label:

@@ -101,6 +101,9 @@ def test_words_and_regions(text: PlayText) -> None:
     regions = matcher(text, ["all_in_europe", "no"])
     assert regions.one("Europe") == "all_in_europe"
     assert regions.one("Европа") == "all_in_europe"
+    # the whole label, as the list shows it, in either language
+    assert regions.one(text.option("all_in_europe")) == "all_in_europe"
+    assert regions.one("Все операции в Европе") == "all_in_europe"
 
 
 def many(options: list[Any], low: int, high: int, distinct: bool = True) -> Decision:
