@@ -209,6 +209,13 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
     if level_setting is not None:
         level = str(level_setting["default"])
         args += ["--level", level]
+    from twilight.cli.play_cmd import SETUP_QUESTIONS
+
+    # The rules' setup questions answered by flags too: the figure is the time to the game's first question.
+    for name in SETUP_QUESTIONS:
+        setting = result.ir["settings"].get(name)
+        if setting is not None:
+            args += ["--set", f"{name}={str(setting['default']).lower()}"]
     times = []
     with tempfile.TemporaryDirectory(prefix="twilight-bench-pycache-") as pycache:
         # A first start, not counted, fills the bytecode cache (and the cache of compiled rule code), as

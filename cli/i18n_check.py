@@ -143,6 +143,7 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
 APP_LITERALS = (
     ("play*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
     ("docs*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+    ("sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
 )
 
 

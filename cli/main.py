@@ -80,6 +80,12 @@ COMMANDS: dict[str, LazyCommand] = {
         "twilight.cli.scenario_cmd:scenario",
         "Scenario files: set up a situation, make moves, check the result.",
     ),
+    "sources": LazyCommand(
+        "twilight.cli.sources_cmd:sources",
+        "Which seed sections a ruleset's rules cite (with the declarations citing each, file:line), "
+        "every provisional mark with its P-number, and the sections of the seeds' tables of contents no "
+        "rule cites.",
+    ),
     "simulate": LazyCommand(
         "twilight.cli.simulate_cmd:simulate",
         "Play headless games with random players on both sides, and summarize them.",

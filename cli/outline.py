@@ -61,6 +61,10 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-not-in",
     "outline-cond",
     "outline-each",
+    "outline-order-by",
+    "outline-order-asc",
+    "outline-order-desc",
+    "outline-order-then",
     "outline-pick",
     "outline-agg-count",
     "outline-agg-sum",
@@ -143,6 +147,11 @@ STATEMENT_KEYS = (
     "stop",
 )  # fmt: skip
 ITEM_KEYS = ("forbid", "modify", "on", "allow", "status", "ends_on")
+# Fields of an IR node that the outline leaves out because they say nothing about what the rule does: where
+# it comes from (provenance, src), the message that names a choice or a refusal to the player (decision,
+# code) and an enum value's type (its name already says it). Every other field shows in the outline
+# (tests/test_outline_constructs.py changes each one in turn and checks that the outline changes).
+UNRENDERED_FIELDS = frozenset({"provenance", "src", "decision", "code", "type"})
 
 
 class Outliner:
@@ -169,10 +178,16 @@ class Outliner:
             if isinstance(value, int) and not isinstance(value, bool):
                 out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = value
                 continue
+            bracketed = self._computed_number(value) or self._clause_list(value)
             for suffix, case in (("", None), ("gen", "gen"), ("acc", "acc")):
                 text = self.expr(value, case)
-                out[f"a{i}{suffix}"] = f"({text})" if self._computed_number(value) else text
+                out[f"a{i}{suffix}"] = f"({text})" if bracketed else text
         return out
+
+    @staticmethod
+    def _clause_list(e: Any) -> bool:
+        """A list built with `where` or `order by`: bracketed as an argument, so its clauses end visibly."""
+        return isinstance(e, dict) and "each" in e and bool(e.get("where") is not None or e.get("order"))
 
     @staticmethod
     def _computed_number(e: Any) -> bool:
@@ -300,6 +315,17 @@ class Outliner:
 
     def _where(self, cond: Any) -> str:
         return "" if cond is None else " " + self.w("outline-where", "", cond=self.expr(cond))
+
+    def _order(self, keys: Any) -> str:
+        """An `order by` clause: each sort key with its direction, in the order they break ties."""
+        if not keys:
+            return ""
+        shown = []
+        for key in keys:
+            word = "outline-order-desc" if key.get("desc") else "outline-order-asc"
+            shown.append(self.w(word, "", key=self.expr(key.get("key"))))
+        then = ", " + self.w("outline-order-then", "then") + " "
+        return ", " + self.w("outline-order-by", "", keys=then.join(shown))
 
     def _s_for_each(self, node: dict[str, Any], depth: int) -> list[str]:
         kind = self._kind_of(node.get("in"))
@@ -500,7 +526,7 @@ class Outliner:
             if kind:
                 self.kinds[var] = kind
             text = self.w("outline-each", "", case, var=var, source=self.expr(e.get("in")))
-            return text + self._where(e.get("where"))
+            return text + self._where(e.get("where")) + self._order(e.get("order"))
         if "agg" in e:
             var = str(e.get("bind"))
             kind = self._kind_of(e.get("in"))

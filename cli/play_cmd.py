@@ -35,6 +35,10 @@ SIDES = ("us", "ussr")
 # the two together), named here so that a game does not import simulate's module (multiprocessing and
 # all) to start.
 HUMAN_POLICIES = ("random", "greedy", "cautious")
+# Settings of the rules a person picks at the start, after side and level, unless `--set NAME=VALUE` gives
+# them (each asked with the ruleset's `setting-NAME` message, its answers `setting-NAME-VALUE`): where the
+# printed map and the rule books differ, the player says which board is on the table.
+SETUP_QUESTIONS = ("deluxe_map_canada",)
 
 
 class PlayStop(Exception):
@@ -115,14 +119,42 @@ def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[
     """The `--set NAME=VALUE` settings, read as `twilight simulate` reads them."""
     if not assignments:
         return {}
-    from twilight.cli.simulate_cmd import _settings
+    from twilight.cli.settings_arg import read_settings
 
-    return _settings(ir, assignments)
+    return read_settings(ir, assignments)
+
+
+def setting_values(setting: dict[str, Any]) -> list[str]:
+    """A setting's values as answers are typed: `false`/`true` for a yes/no one."""
+    return ["false", "true"] if setting["type"] == "bool" else [str(v) for v in setting["values"]]
 
 
 def setting_options(text: PlayText, ir: dict[str, Any], name: str) -> list[tuple[str, str]]:
-    values = ir["settings"][name]["values"]
-    return [(str(v), text.t(f"setting-{name}-{v}")) for v in values]
+    return [(v, text.t(f"setting-{name}-{v}")) for v in setting_values(ir["settings"][name])]
+
+
+def ask_settings(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    ir: dict[str, Any],
+    settings: dict[str, Any],
+    asks: bool,
+) -> None:
+    """The setup questions of `SETUP_QUESTIONS` the ruleset has and `--set` did not answer (a demo takes
+    each default)."""
+    for name in SETUP_QUESTIONS:
+        setting = ir["settings"].get(name)
+        if setting is None or name in settings:
+            continue
+        default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
+        options = setting_options(text, ir, name)
+        chosen = (
+            ask_choice(reader, console, text, text.t(f"setting-{name}"), options, default)
+            if asks
+            else default
+        )
+        settings[name] = chosen == "true" if setting["type"] == "bool" else chosen
 
 
 def make_console(stream: IO[str] | None = None) -> Console:
@@ -251,6 +283,7 @@ def new_game(
         humans = [side]
     else:
         humans = list(SIDES)
+    ask_settings(reader, console, text, ir, settings, asks)
     seed = seed if seed is not None else secrets.randbelow(2**48)
     save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
     meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}

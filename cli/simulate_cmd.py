@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import IO, Any, Protocol
 
 import click
+from twilight.cli.settings_arg import read_settings
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
@@ -304,39 +305,6 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 
 
 # ---------------------------------------------------------------------- the command
-_TRUE = {"true", "yes", "on", "1"}
-_FALSE = {"false", "no", "off", "0"}
-
-
-def _settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any]:
-    """`NAME=VALUE` pairs read by the type of each setting; a bad one is a usage error naming it."""
-    declared: dict[str, Any] = ir.get("settings", {})
-    out: dict[str, Any] = {}
-    for text in assignments:
-        name, sep, raw = text.partition("=")
-        name, raw = name.strip(), raw.strip()
-        if not sep or name not in declared:
-            known = ", ".join(sorted(declared)) or "none"
-            raise click.BadParameter(
-                f"{text!r}: expected NAME=VALUE with NAME one of: {known}", param_hint="--set"
-            )
-        kind = declared[name].get("type")
-        if kind == "bool":
-            if raw.lower() not in _TRUE | _FALSE:
-                raise click.BadParameter(f"{name}: expected true or false, got {raw!r}", param_hint="--set")
-            out[name] = raw.lower() in _TRUE
-        elif kind == "int":
-            try:
-                out[name] = int(raw)
-            except ValueError:
-                raise click.BadParameter(
-                    f"{name}: expected a whole number, got {raw!r}", param_hint="--set"
-                ) from None
-        else:
-            out[name] = raw
-    return out
-
-
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
@@ -402,7 +370,7 @@ def simulate(
                 click.echo(render(d, result.sources), err=True)
         click.echo(f"{ruleset}: does not compile; no games played", err=True)
         sys.exit(1)
-    settings = _settings(result.ir, assignments)
+    settings = read_settings(result.ir, assignments)
     from twilight.runtime.solo_ai import ai_side_of
 
     ai_side = ai_side_of(result.ir, settings)

@@ -8,7 +8,7 @@ from typing import Any
 
 from twilight.compiler import ast
 from twilight.compiler.diagnostics import Pos, Sink, suggest
-from twilight.compiler.exprs import Emitter, Procedure, Scope, Symbol
+from twilight.compiler.exprs import PROVISIONAL_RE, SOURCE_RE, Emitter, Procedure, Scope, Symbol
 from twilight.compiler.loader import Merged
 from twilight.compiler.vocab import Vocabulary
 
@@ -858,6 +858,18 @@ class RulesetChecker:
             out[decl.name.name] = {"kind": decl.rule_kind, "items": items, **self.common(decl)}
         return out
 
+    def manifest_provenance(self, manifest: ast.RulesetDecl) -> dict[str, Any]:
+        """The manifest's marks in the IR. A manifest's annotations were never checked (`source "test"`
+        is a valid manifest): only those of the checked forms are carried, the others are left out."""
+        notes = manifest.annotations
+        provenance: dict[str, Any] = {
+            "sources": [n.text for n in notes if n.kind == "source" and SOURCE_RE.search(n.text)],
+        }
+        provisional = [n.text for n in notes if n.kind == "provisional" and PROVISIONAL_RE.match(n.text)]
+        if provisional:
+            provenance["provisional"] = provisional
+        return {"provenance": provenance, "src": self.src(manifest.pos)}
+
     def manifest_pos(self) -> Pos:
         """Where to point at a problem of the whole ruleset: its manifest."""
         for loaded in reversed(self.merged.chain):
@@ -889,6 +901,8 @@ class RulesetChecker:
                 "version": manifest.version if manifest else None,
                 "description": manifest.description if manifest else None,
                 "chain": [r.name for r in self.merged.chain],
+                # The manifest's own sources: what the ruleset as a whole follows (`twilight sources`).
+                **(self.manifest_provenance(manifest) if manifest else {}),
             },
             "settings": settings,
             "map": map_ir,

@@ -357,7 +357,9 @@ class Scenario:
     def _check_options(self) -> dict[str, Any]:
         options = self.data.get("options", {})
         settings: dict[str, Any] = {}
-        _keys(options, "options", ("ai_side", "level", "optional_cards"))
+        # The spec's options (ai_side, level, optional_cards) and any other setting the ruleset declares
+        # (e.g. deluxe_map_canada): a scenario chooses what `twilight play` and `--set` can choose.
+        _keys(options, "options", ("ai_side", "level", "optional_cards", *self.ir["settings"]))
         for key, value in options.items():
             where = f"options.{key}"
             if key in ("ai_side", "level"):

@@ -417,7 +417,8 @@ def build_schema() -> dict[str, Any]:
                     "version": {"type": ["string", "null"]},
                     "description": {"type": ["string", "null"]},
                     "chain": {"type": "array", "items": {"type": "string"}},
-                }
+                },
+                decl_common,
             ),
             "settings": {
                 "type": "object",

@@ -221,3 +221,51 @@ def test_every_card_with_an_event_has_a_marked_entry(ir: dict[str, Any]) -> None
         if not (v["appendix"]["source"]["sources"] or v["appendix"]["source"]["provisional"])
     ]
     assert unmarked == []
+
+
+# The order of an entry's candidates is the point of 26, 30 and 33: every sort key shows, with its direction.
+ORDERS = {
+    "26": {
+        "en": [
+            "the event side of c = US, ordered by ops of c (highest first))",
+            "the event side of c ≠ US, ordered by ops of c (lowest first))",
+        ],
+        "ru": [
+            "сторона события карты c = США, по порядку: ОО карты c по убыванию)",
+            "сторона события карты c ≠ США, по порядку: ОО карты c по возрастанию)",
+        ],
+    },
+    "30": {
+        "en": [
+            "ordered by decolonization solo room (the AI, c) (highest first), then the rank of c in",
+            "ordered by decolonization solo key room (the AI, c) (highest first), then decolonization solo"
+            " room (the AI, c) (highest first), then the rank of c in",
+        ],
+        "ru": [
+            "по порядку: decolonization solo room (ИИ, c) по убыванию, затем место страны c в",
+            "по порядку: decolonization solo key room (ИИ, c) по убыванию, затем decolonization solo room"
+            " (ИИ, c) по убыванию, затем место страны c в",
+        ],
+    },
+    "33": {
+        "en": [
+            "ordered by influence the AI needs to control c (lowest first), then the rank of c in",
+            "ordered by de stalinization solo spare (the AI, c) (highest first), then the rank of c in"
+            " “region country priority” (highest first)",
+        ],
+        "ru": [
+            "по порядку: влияние, нужное ИИ для контроля: c по возрастанию, затем место страны c в",
+            "по порядку: de stalinization solo spare (ИИ, c) по убыванию, затем место страны c в"
+            " “region country priority” по убыванию",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("number", sorted(ORDERS))
+def test_the_order_of_candidates_shows(number: str, lang: str) -> None:
+    title = "AI (card appendix):" if lang == "en" else "ИИ (Приложение «Карточки»):"
+    text = section(explain(number, "--lang", lang), title)
+    for wanted in ORDERS[number][lang]:
+        assert wanted in text, (wanted, text)

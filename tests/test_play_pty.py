@@ -4,6 +4,7 @@ of prompt, quit and resume to the same state, a damaged save, and a whole demo g
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 
 import pytest
@@ -14,9 +15,25 @@ pexpect = pytest.importorskip("pexpect")
 SEED = 11
 
 
+# The setup question of the rules' own settings answered by a flag: the seeds' map (no Canada).
+SEEDS_MAP = ("--set", "deluxe_map_canada=false")
+
+
 def solo(seed: int | str, lang: str = "en", side: str = "us", *extra: str) -> list[str]:
     """The arguments of a solo game with every setup question answered by a flag."""
-    return ["--seed", str(seed), "--lang", lang, "--side", side, "--level", "normal", "--ids", *extra]
+    return [
+        "--seed",
+        str(seed),
+        "--lang",
+        lang,
+        "--side",
+        side,
+        "--level",
+        "normal",
+        *SEEDS_MAP,
+        "--ids",
+        *extra,
+    ]
 
 
 def play_turn(driver: PlayDriver, until_turn: int = 2) -> list[Question]:
@@ -121,6 +138,10 @@ def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
     driver.send("")  # default: the US (the AI plays the USSR)
     driver.until_prompt()  # level
     driver.send("эксп")  # Эксперт, by its beginning
+    asked = driver.until_prompt()  # the map: the seeds' (default) or the deluxe edition's Canada 2
+    assert "Начальное влияние США: по какой карте?" in asked
+    assert "1. По своду правил: 23 маркера США, в Канаде ни одного  (по умолчанию)" in asked
+    driver.send("")  # default: the seeds' setup
     q = driver.question()
     assert q is not None and q.name == "draft_keep"
     driver.send("выход")  # quit, in Russian
@@ -129,7 +150,56 @@ def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
     data = read_save(tmp_path / "saves" / "solo-v2-3.json")
     assert data["settings"]["level"] == "expert"
     assert data["settings"]["ai_side"] == "ussr"
+    assert data["settings"]["deluxe_map_canada"] is False
     assert data["play"]["lang"] == "ru"
+    assert re.search(r"\n ?Канада +4 +· ", q.screen), "no US influence in Canada on the seeds' map"
+
+
+@pytest.mark.parametrize(
+    ("lang", "answer", "canada"),
+    [("en", "deluxe", r"Canada +4 +2 "), ("ru", "2", r"Канада +4 +2 ")],
+)
+def test_the_deluxe_map_canada_is_offered_and_honoured(
+    tmp_path: Path, lang: str, answer: str, canada: str
+) -> None:
+    driver = PlayDriver(
+        ["--seed", "6", "--lang", lang, "--side", "ussr", "--level", "normal", "--ids"], tmp_path
+    )
+    asked = driver.until_prompt()
+    question, deluxe = {
+        "en": (
+            "The US's starting influence: which map?",
+            "2. The deluxe edition's map: 2 more US influence in Canada",
+        ),
+        "ru": (
+            "Начальное влияние США: по какой карте?",
+            "2. По карте делюкс-издания: еще 2 очка влияния США в Канаде",
+        ),
+    }[lang]
+    assert question in asked and deluxe in asked
+    driver.send(answer)
+    q = driver.question()
+    assert q is not None
+    # The board shows Canada (stability 4) with the US's 2, and the history says where they came from.
+    assert re.search(canada, q.screen), q.screen
+    driver.send("log all" if lang == "en" else "журнал все")
+    history = driver.until_prompt()
+    assert ("US +2 in Canada (now 2)." if lang == "en" else "США: +2 влияния в Канаде (теперь 2).") in history
+    driver.send("quit")
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+    assert read_save(tmp_path / "saves" / "solo-v2-6.json")["settings"]["deluxe_map_canada"] is True
+
+
+def test_a_flag_answers_the_map_question(tmp_path: Path) -> None:
+    args = ["--seed", "6", "--lang", "en", "--side", "us", "--level", "normal", "--ids"]
+    driver = PlayDriver([*args, "--set", "deluxe_map_canada=true"], tmp_path)
+    q = driver.question()  # the game's first question: nothing more was asked
+    assert q is not None and q.name == "draft_keep"
+    assert "which map?" not in driver.output()
+    assert re.search(r"Canada +4 +2 ", q.screen), q.screen
+    driver.send("quit")
+    assert driver.finish() == 0
 
 
 def answer_then_quit(driver: PlayDriver, count: int) -> Question:
@@ -285,7 +355,9 @@ def test_tab_completes_a_name(tmp_path: Path) -> None:
 
 
 def test_the_standard_ruleset_is_hot_seat_for_two(tmp_path: Path) -> None:
-    driver = PlayDriver(["--ruleset", "standard", "--seed", "2", "--lang", "en", "--ids"], tmp_path)
+    driver = PlayDriver(
+        ["--ruleset", "standard", "--seed", "2", "--lang", "en", *SEEDS_MAP, "--ids"], tmp_path
+    )
     sides: set[str] = set()
     multi = 0
     for n in range(12):

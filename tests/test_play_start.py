@@ -12,7 +12,7 @@ from pathlib import Path
 import click
 import pytest
 from helpers import compiled_ir
-from twilight.cli import play_cmd, simulate_cmd
+from twilight.cli import play_cmd, settings_arg, simulate_cmd
 from twilight.compiler import api
 
 PROBE = """
@@ -67,7 +67,18 @@ def modules_at_first_question(args: list[str], home: Path, cache: Path) -> set[s
     "args",
     [
         ["--lang", "en", "--side", "us", "--seed", "1"],
-        ["--lang", "ru", "--side", "us", "--seed", "1", "--level", "hard"],
+        [
+            "--lang",
+            "ru",
+            "--side",
+            "us",
+            "--seed",
+            "1",
+            "--level",
+            "hard",
+            "--set",
+            "deluxe_map_canada=false",
+        ],
     ],
     ids=["asks-the-level", "first-question-of-the-game"],
 )
@@ -95,8 +106,15 @@ def test_the_demo_policies_are_simulates() -> None:
 
 def test_settings_are_read_as_simulate_reads_them() -> None:
     ir = compiled_ir("solo-v2")
-    assert play_cmd.assigned_settings(ir, ()) == simulate_cmd._settings(ir, ()) == {}
-    given = ("level=hard", "ai_side=us")
-    assert play_cmd.assigned_settings(ir, given) == simulate_cmd._settings(ir, given)
-    with pytest.raises(click.BadParameter):
-        play_cmd.assigned_settings(ir, ("no_such_setting=1",))
+    # Both commands read `--set` with the one function of settings_arg (play without importing simulate).
+    assert simulate_cmd.read_settings is settings_arg.read_settings
+    assert play_cmd.assigned_settings(ir, ()) == settings_arg.read_settings(ir, ()) == {}
+    given = ("level=hard", "ai_side=us", "deluxe_map_canada=true")
+    assert play_cmd.assigned_settings(ir, given) == {
+        "level": "hard",
+        "ai_side": "us",
+        "deluxe_map_canada": True,
+    }
+    for wrong in ("no_such_setting=1", "level=godlike", "deluxe_map_canada=maybe"):
+        with pytest.raises(click.BadParameter):
+            play_cmd.assigned_settings(ir, (wrong,))

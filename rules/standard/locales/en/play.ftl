@@ -215,6 +215,9 @@ end-cuban_missile_crisis = a coup attempt during the { card-cuban_missile_crisis
 setting-optional_cards = Play with the optional cards (104-110)?
 setting-optional_cards-true = Yes, add the optional cards
 setting-optional_cards-false = No, the 103 cards of the basic game
+setting-deluxe_map_canada = The US's starting influence: which map?
+setting-deluxe_map_canada-false = The rule book's: 23 US markers, none in Canada
+setting-deluxe_map_canada-true = The deluxe edition's map: 2 more US influence in Canada
 
 ## Parts of the turn
 

@@ -232,6 +232,9 @@ end-cuban_missile_crisis = попытка переворота во время �
 setting-optional_cards = Играть с дополнительными картами (104–110)?
 setting-optional_cards-true = Да, добавить дополнительные карты
 setting-optional_cards-false = Нет, 103 карты базовой игры
+setting-deluxe_map_canada = Начальное влияние США: по какой карте?
+setting-deluxe_map_canada-false = По своду правил: 23 маркера США, в Канаде ни одного
+setting-deluxe_map_canada-true = По карте делюкс-издания: еще 2 очка влияния США в Канаде
 
 ## Части хода
 

@@ -1,0 +1,187 @@
+"""`twilight sources RULESET`: the seed sections the rules cite, the provisional marks, what no rule cites;
+docs/sources-solo-v2.md is its current output; cli/seed_sections.yaml agrees with the seeds' text."""
+
+from __future__ import annotations
+
+import copy
+import json
+import re
+from typing import Any
+
+import pytest
+from helpers import ROOT, compiled_ir, run_cli
+from twilight.cli.sources_cmd import Words, build_report, load_seeds, render_markdown
+
+SOLO = "solo-v2"
+DOC = ROOT / "docs" / "sources-solo-v2.md"
+# The seeds, beside the repository in a checkout of the project (read-only); not needed by the command.
+SEEDS = ROOT.parent / "shared" / "seeds"
+
+
+@pytest.fixture(scope="module")
+def solo_ir() -> dict[str, Any]:
+    return compiled_ir(SOLO)
+
+
+@pytest.fixture(scope="module")
+def report(solo_ir: dict[str, Any]) -> dict[str, Any]:
+    return build_report(solo_ir)
+
+
+def rows(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
+    """Every section and part by its reference ("000 · Расстановка · 3")."""
+    out: dict[str, dict[str, Any]] = {}
+    for seed in report["seeds"]:
+        for row in seed["sections"]:
+            out[row["ref"]] = row
+            for part in row["parts"]:
+                out[f"{row['ref']} · {part['id']}"] = part
+    return out
+
+
+def test_the_docs_table_is_current(report: dict[str, Any]) -> None:
+    assert DOC.read_text(encoding="utf-8") == render_markdown(report, Words("en")), (
+        "docs/sources-solo-v2.md is stale: run "
+        "`twilight sources solo-v2 --markdown -o docs/sources-solo-v2.md`"
+    )
+
+
+@pytest.mark.parametrize("ruleset", ["standard", SOLO, "solo-v2-quickdeal"])
+def test_every_seed_citation_names_a_section(ruleset: str) -> None:
+    assert build_report(compiled_ir(ruleset))["unmatched"] == []
+
+
+def test_sections_cited_within_and_uncovered(report: dict[str, Any]) -> None:
+    found = rows(report)
+    # Setup step 4: the variable setup table and the setting of its dice, with their places.
+    step4 = found["000 · Расстановка · 4"]
+    assert step4["status"] == "cited"
+    assert {c["declaration"] for c in step4["citations"]} == {"setting setup_dice", "table variable_setup"}
+    assert all(
+        re.fullmatch(r"solo-v2/(settings|setup_tables)\.tsr:\d+", c["src"]) for c in step4["citations"]
+    )
+    # Step 3 is followed through the official setup (002 · 3.3-3.4), and only the whole section cites it.
+    assert found["000 · Расстановка · 3"]["status"] == "within"
+    assert "000 · Расстановка · 3" in report["cited_only_within"]
+    # A range names each rule in it; "4.5 C" is the part C of 4.5.
+    assert all(found[f"002 · 3.{n}"]["status"] == "cited" for n in range(1, 5))
+    assert "setting deluxe_map_canada" in {c["declaration"] for c in found["002 · 3.3"]["citations"]}
+    assert found["002 · 4.5 · C"]["status"] == "cited"
+    # The manifest cites the introduction; a chapter whose headings are cited is cited through them.
+    assert found["000 · Введение"]["citations"][0]["declaration"] == "ruleset solo-v2"
+    assert found["000 · Правила"]["status"] == "parts"
+    # The seeds' table of contents names the Region/Country Priority Table, which the text lacks (P4).
+    assert "000 · Таблица Приоритетов по регионам и странам" in report["uncovered"]
+    # 001 repeats 000's Gameplay and 004 repeats 002's chapter 7: their citations count there.
+    assert found["001 · Геймплей"]["status"] == "copy"
+    # Every appendix entry of the seed has an entry in the rules.
+    appendix = found["000 · Приложение «Карточки»"]
+    assert [p["id"] for p in appendix["parts"] if p["status"] != "cited"] == []
+
+
+def test_provisional_marks_with_their_numbers(report: dict[str, Any]) -> None:
+    marks = report["provisional"]
+    assert marks and all(re.fullmatch(r"P\d+(\.\d+)*", m["code"]) for m in marks)
+    assert all(m["text"].startswith(m["code"] + ":") for m in marks)
+    assert "order region_country_priority" in {m["declaration"] for m in marks if m["code"] == "P4"}
+    assert [m["code"] for m in marks] == sorted(
+        (m["code"] for m in marks), key=lambda c: [int(n) for n in re.findall(r"\d+", c)]
+    )
+
+
+def test_a_section_no_longer_cited_is_listed_as_uncovered(solo_ir: dict[str, Any]) -> None:
+    # Take away every citation of "000 · Условия Окончания Игры": it moves to the uncovered list.
+    ir = copy.deepcopy(solo_ir)
+    wanted = "000 · Условия Окончания Игры"
+
+    def strip(node: Any) -> None:
+        if isinstance(node, dict):
+            provenance = node.get("provenance")
+            if isinstance(provenance, dict):
+                provenance["sources"] = [s for s in provenance.get("sources", []) if s != wanted]
+            for value in node.values():
+                strip(value)
+        elif isinstance(node, list):
+            for value in node:
+                strip(value)
+
+    before = build_report(ir)
+    assert wanted not in before["uncovered"]
+    strip(ir)
+    assert wanted in build_report(ir)["uncovered"]
+
+
+def test_a_citation_of_no_section_is_listed(solo_ir: dict[str, Any]) -> None:
+    ir = copy.deepcopy(solo_ir)
+    ir["settings"]["level"]["provenance"]["sources"] = [
+        "000 · Растановка · 5",
+        "000 · Приложение «Карточки» · 99",
+    ]
+    unmatched = build_report(ir)["unmatched"]
+    assert [(u["source"], u["reason"], u["declaration"]) for u in unmatched] == [
+        ("000 · Растановка · 5", "section", "setting level"),
+        ("000 · Приложение «Карточки» · 99", "part", "setting level"),
+    ]
+
+
+@pytest.mark.parametrize(
+    ("lang", "words"),
+    [
+        ("en", ["Sources of solo-v2", "Sections no rule cites (", "Provisional marks (", "1 citation"]),
+        (
+            "ru",
+            ["Источники набора правил solo-v2", "Разделы, на которые не ссылается", "Временные правила ("],
+        ),
+    ],
+)
+def test_the_command_in_each_language(lang: str, words: list[str]) -> None:
+    code, out = run_cli(["sources", SOLO, "--lang", lang])
+    assert code == 0, out
+    for word in words:
+        assert word in out, word
+    assert "  P4: order region_country_priority — solo-v2/ai/region_country_priority.tsr:" in out
+
+
+def test_json_and_errors() -> None:
+    code, out = run_cli(["sources", SOLO, "--json"])
+    assert code == 0
+    data = json.loads(out)
+    assert data["ruleset"] == SOLO and data["lang"] == "en"
+    assert {s["seed"] for s in data["seeds"]} == {"000", "001", "002", "004"}
+    code, out = run_cli(["sources", "no-such-ruleset"])
+    assert code == 1 and out.startswith("error: ") and "Traceback" not in out
+
+
+def _norm(text: str) -> str:
+    return " ".join(text.replace("«", "").replace("»", "").split()).casefold()
+
+
+@pytest.mark.skipif(not SEEDS.is_dir(), reason="the seeds (../shared/seeds) are not beside the repository")
+def test_the_sections_are_the_seeds_own() -> None:
+    for seed in load_seeds().values():
+        text = (SEEDS / seed.file).read_text(encoding="utf-8")
+        lines = [_norm(line) for line in text.splitlines()]
+        whole = _norm(text)
+        for section in seed.sections:
+            if section.title:
+                # a chapter of the official rules: its heading is a line of its own
+                assert _norm(section.title) in lines, section.ref
+            elif re.fullmatch(r"[\d.]+", section.id):
+                # a numbered rule of the official rules starts its paragraph
+                assert any(line.startswith(section.id + " ") for line in lines), section.ref
+            elif not re.fullmatch(r"\d+", section.id):
+                assert _norm(section.id) in whole, section.ref
+            for part, title in section.parts.items():
+                if title and re.fullmatch(r"\d+", part):
+                    assert any(line.startswith(_norm(f"{part}. {title}")) for line in lines), (
+                        section.ref,
+                        part,
+                    )
+    # 000's table of contents: each entry is a section with its number.
+    toc = {}
+    for line in (SEEDS / load_seeds()["000"].file).read_text(encoding="utf-8").splitlines():
+        m = re.fullmatch(r"(\d)\. (.+?)\s{5,}\d+\s*", line)
+        if m:
+            toc[m.group(1)] = _norm(m.group(2))
+    mine = {s.toc: _norm(s.id) for s in load_seeds()["000"].sections if s.toc is not None}
+    assert toc == mine
