@@ -158,11 +158,12 @@ def headline_as(side: str, card: str) -> Callable[[Engine], None]:
 
 
 def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
-    """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round)."""
+    """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round): no
+    card is played for them, so none is announced."""
 
     def happen(twin: Engine) -> None:
         twin.defcon_actor = side
         if "ai_operations" in twin.program.procedures:
-            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True, card=None)
+            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True, card=None, played=None)
 
     return happen

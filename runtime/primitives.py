@@ -597,22 +597,24 @@ def log(engine: Engine, message: str) -> None:
 MODES = ("influence", "coup", "realign")
 
 
-def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
-    """Some modifiers pay only when every op goes to one region (The China Card in Asia, Vietnam Revolts
-    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops."""
-    if card is None:
-        return ops
+def _region_offers(engine: Engine, side: str, card: str) -> list[tuple[str, int]]:
+    """Every region whose commitment (every op of the card spent there) raises the card's ops, with the
+    ops it would then be worth: highest value first (a subregion with its own bonus before its region),
+    then the narrower region. A subregion worth no more than its region is no better a commitment, only
+    a narrower one: left out."""
     b = board(engine)
     offers: list[tuple[int, int, str]] = []
-    for region in b.members:
-        engine.ops_region = region
-        try:
+    saved = engine.ops_region
+    try:
+        engine.ops_region = None
+        ops = ops_for(engine, side, card)
+        for region in b.members:
+            engine.ops_region = region
             value = ops_for(engine, side, card)
-        finally:
-            engine.ops_region = None
-        if value > ops:
-            offers.append((-value, len(b.members[region]), region))
-    # A subregion worth no more than its region is no better a commitment, only a narrower one: not offered.
+            if value > ops:
+                offers.append((-value, len(b.members[region]), region))
+    finally:
+        engine.ops_region = saved
     value_of = {region: -neg for neg, _, region in offers}
     offers = [
         offer
@@ -621,11 +623,24 @@ def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int
             value_of.get(wider, 0) >= -offer[0] for wider in b.within.get(offer[2], ()) if wider != offer[2]
         )
     ]
+    offers.sort()
+    return [(region, -neg) for neg, _, region in offers]
+
+
+@impl()
+def ops_bonus_regions(engine: Engine, side: str, card: str) -> list[str]:
+    return [region for region, _ in _region_offers(engine, side, card)]
+
+
+def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
+    """Some modifiers pay only when every op goes to one region (The China Card in Asia, Vietnam Revolts
+    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops."""
+    if card is None:
+        return ops
+    offers = _region_offers(engine, side, card)
     if not offers:
         return ops
-    # Highest value first (a subregion with its own bonus before its region), then the narrower region.
-    offers.sort()
-    by_answer = {f"all_in_{region}": (region, -neg) for neg, _, region in offers}
+    by_answer = {f"all_in_{region}": (region, value) for region, value in offers}
     answer = engine.ask_one("ops_in_one_region", side, [*by_answer, "no"])
     if answer == "no" or answer not in by_answer:
         return ops
@@ -1044,11 +1059,27 @@ def play_card(engine: Engine, side: str, card: str) -> None:
     engine.fire("card_played", actor=side, card=card)
 
 
+# How a card is played, in the words of play_card's `play_mode` decision (and the card_play_chosen hooks').
+PLAY_MODES = ("event", *MODES, "space")
+
+
 @impl()
-def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
+def begin_play(engine: Engine, side: str, card: str) -> None:
     if card in engine.state.hands[side]:
         engine.state.hands[side].remove(card)
     engine.trace("play", side=side, card=card)
+
+
+@impl()
+def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
+    """The card_play_chosen hooks hear a procedure's play in the words a player's play_card uses, so that
+    a rule listening for how a card is played (Flower Power's war cards for operations) hears both."""
+    if mode not in PLAY_MODES:
+        from twilight.runtime.engine import RuleError
+
+        raise RuleError(
+            "unknown_play_mode", f"{card} played as {mode!r}: a play is one of {', '.join(PLAY_MODES)}"
+        )
     engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
 
 

@@ -240,6 +240,14 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The cards the side drew from its deck/hand this action round (solo).",
     ),
     q(
+        "ops_bonus_regions",
+        "side:side card:card",
+        "list[region]",
+        "The regions where spending every operation of the card (commit_ops_to) would make it worth more "
+        "(The China Card in Asia, Vietnam Revolts in Southeast Asia), the most valuable first, then the "
+        "narrower; a subregion worth no more than its region is left out.",
+    ),
+    q(
         "ops_spent_only_in",
         "region:region",
         "bool",
@@ -499,23 +507,30 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The card goes to the bottom of the side's hand (solo: under its deck/hand).",
     ),
     fx(
+        "begin_play",
+        "side:side card:card",
+        "For a play a procedure carries out itself (the solo AI): the side takes the card to play it from "
+        "wherever it is (its hand, The China Card from its play area). Say how with announce_play; finish "
+        "with finish_play.",
+    ),
+    fx(
         "announce_play",
         "side:side card:card mode:text",
-        "The side plays the card from wherever it is (its hand, The China Card from its play area) in the "
-        "mode named (event, ops, space): the card_play_chosen hooks run. For plays a procedure carries out "
-        "itself (the solo AI); finish with finish_play.",
+        "The side plays the card begun with begin_play as its event or on the Space Race, or spends its "
+        "operations on influence, a coup or realignment: mode is event, influence, coup, realign or space, "
+        "as in a player's own play (play_card), and the card_play_chosen hooks run.",
     ),
     fx(
         "commit_ops_to",
         "region:region",
-        "For a play a procedure carries out itself (announce_play): every operation of the card goes to the "
+        "For a play a procedure carries out itself (begin_play): every operation of the card goes to the "
         "region (or its subregions) until finish_play. Targets elsewhere are refused (may_target says no) "
         "and what pays for such a commitment counts (ops_spent_only_in: The China Card in Asia).",
     ),
     fx(
         "finish_play",
         "side:side card:card",
-        "The card announced by announce_play goes to the discard unless its event moved it already (The "
+        "The card begun with begin_play goes to the discard unless its event moved it already (The "
         "China Card stays for the card_played hooks, which pass it on); the card_played hooks run; a "
         "commitment of its operations to one region (commit_ops_to) ends.",
     ),
