@@ -112,7 +112,9 @@ class PlayText:
                 # the region alone, or the whole label as the list shows it ("All operations in Asia")
                 region = text[7:]
                 names.append(loc.region(region))
-                label = loc.get("option-all_in", **self.forms("region", f"region-{region}", loc.region(region), loc))
+                label = loc.get(
+                    "option-all_in", **self.forms("region", f"region-{region}", loc.region(region), loc)
+                )
                 if label:
                     names.append(label)
             else:
