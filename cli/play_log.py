@@ -130,6 +130,8 @@ class Narrator:
             args["ussr_card"] = t.card(e["ussr"]) if e.get("ussr") else "-"
         elif kind == "influence":
             change = int(e["change"])
+            if change == 0:
+                return None  # an event that removes all of none ("−0 in West Germany") is no news
             msg = "log-influence-add" if change > 0 else "log-influence-remove"
             args.update(count=abs(change), now=e.get("now", 0))
         elif kind == "coup":

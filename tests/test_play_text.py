@@ -111,6 +111,13 @@ def test_russian_names_take_their_grammatical_forms() -> None:
         {"kind": "influence", "side": "ussr", "country": "poland", "change": 2, "now": 3}
     )
     assert line is not None and "в Польше" in line
+    # an event that removes all of none (Blockade with no US influence in West Germany) tells nothing
+    assert (
+        Narrator(text).line(
+            {"kind": "influence", "side": "us", "country": "west_germany", "change": 0, "now": 0}
+        )
+        is None
+    )
     english = PlayText("solo-v2", "en", ir)
     assert english.country_args("cuba")["country_in"] == "Cuba"
 
