@@ -152,7 +152,7 @@ def app_needed() -> dict[str, set[str]]:
     names, and each family the game builds ids in."""
     from twilight.cli.play_input import COMMANDS
     from twilight.cli.play_log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
-    from twilight.cli.saves import SAVE_CODES
+    from twilight.cli.saves import SAVE_CODES, WRITE_CODES
 
     ids: set[str] = set()
     # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
@@ -163,6 +163,7 @@ def app_needed() -> dict[str, set[str]]:
     ids.update(VARIANT_IDS)
     ids.update(f"play-input-{code}" for code in PROBLEM_CODES)
     ids.update(f"play-save-{code}" for code in SAVE_CODES)
+    ids.update(f"play-file-{code}" for code in WRITE_CODES)
     ids.update(f"play-language-{code}" for code in LANGUAGES)
     out: dict[str, set[str]] = {i: set() for i in ids}
     out.update({f"play-command-{c}": {"aliases"} for c in COMMANDS})

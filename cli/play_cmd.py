@@ -24,7 +24,17 @@ from twilight.cli.play_session import (
     wait,
 )
 from twilight.cli.play_text import APP_FOLDER, PlayText
-from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
+from twilight.cli.saves import (
+    SaveError,
+    SaveLock,
+    SaveLocked,
+    SaveWriteError,
+    TraceFile,
+    latest_save,
+    new_save_path,
+    read_save,
+    trace_path_for,
+)
 from twilight.cli.startup import start_up_loading
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
@@ -287,6 +297,7 @@ def new_game(
     seed = seed if seed is not None else secrets.randbelow(2**48)
     save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
     meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    hold_save(save_path, console, text)
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
 
 
@@ -301,6 +312,7 @@ def resume_game(
     if path is None:
         console.print(early.t("play-save-none"), style="bold red")
         raise PlayStop(1)
+    hold_save(path, console, early)  # before reading: the save read is the last one written
     try:
         data = read_save(path)
     except SaveError as err:
@@ -327,6 +339,39 @@ def resume_game(
     session.saved_answers = len(data["answers"])
     console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
     return session
+
+
+def hold_save(path: Path, console: Console, words: GameWords | PlayText) -> None:
+    """Lock the save and its trace for the rest of the command (released when the command ends; by the
+    kernel if the process dies), or stop: another game holds it, or its folder cannot be written."""
+    lock = SaveLock(path)
+    try:
+        context = click.get_current_context(silent=True)
+        if context is not None:
+            context.with_resource(lock)
+        else:  # called outside the command: held until the process ends
+            lock.acquire()
+    except SaveLocked as err:
+        holder = err.holder
+        if "pid" in holder:
+            said = words.t(
+                "play-save-locked",
+                path=str(path),
+                pid=str(holder["pid"]),
+                host=str(holder.get("host", "?")),
+                since=err.since() or "?",
+            )
+        else:
+            said = words.t("play-save-locked-unknown", path=str(path))
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+    except SaveWriteError as err:
+        console.print(file_fault_text(words, err), style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+
+
+def file_fault_text(words: GameWords | PlayText, err: SaveWriteError) -> str:
+    return words.t(f"play-file-{err.code}", path=str(err.path), cause=err.cause)
 
 
 def build_session(
@@ -377,14 +422,24 @@ def build_session(
 
 
 def run_game(session: PlaySession) -> int:
-    """Play until the end or until the player quits; 0 either way, 1 when the game cannot go on."""
+    """Play until the end or until the player quits; 0 either way, 1 when the game cannot go on (a file
+    that cannot be written included: the last save stands)."""
+    try:
+        return play_through(session)
+    except SaveWriteError as err:
+        session.console.print(
+            file_fault_text(session.text, err), style="bold red", markup=False, soft_wrap=True
+        )
+        return 1
+
+
+def play_through(session: PlaySession) -> int:
     from twilight.runtime.decisions import IllegalAnswer
     from twilight.runtime.engine import RuleError, SaveMismatch
 
     text, console, engine = session.text, session.console, session.engine
     trace_path = trace_path_for(session.save_path)
-    trace_path.parent.mkdir(parents=True, exist_ok=True)
-    with trace_path.open("w", encoding="utf-8") as trace:
+    with TraceFile(trace_path) as trace:
         engine.trace_to = trace
         try:
             engine.run()

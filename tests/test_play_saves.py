@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from twilight.cli.saves import SaveError, latest_save, read_save, write_atomic
+from twilight.cli.saves import SaveError, SaveWriteError, latest_save, read_save, write_atomic
 
 
 def a_save(answers: int = 3, finished: bool = False) -> dict[str, Any]:
@@ -45,7 +45,7 @@ def test_a_failed_write_leaves_the_old_save_and_no_litter(
         raise OSError(28, "No space left on device")
 
     monkeypatch.setattr(os, "replace", broken_replace)
-    with pytest.raises(OSError):
+    with pytest.raises(SaveWriteError):
         write_atomic(path, a_save(50))
     assert read_save(path) == a_save(1)
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]

@@ -119,6 +119,13 @@ play-quit = Game saved to { $path }. Continue it with: twilight play --resume
 play-interrupted = Stopped. The last autosave is { $path }; continue with: twilight play --resume
 play-rules-error = The rules could not go on ({ $detail }). The game is saved up to the last decision; please report this.
 
+## A save in use, a file that cannot be written
+
+play-save-locked = The save { $path } is in use by another game: process { $pid } on { $host }, since { $since }. Finish or quit that game first.
+play-save-locked-unknown = The save { $path } is in use by another game. Finish or quit that game first.
+play-file-write-failed = Cannot write { $path } ({ $cause }): the game stops, and any save already there is left as it was.
+play-file-symlink = Cannot write { $path }: it is a symbolic link, and twilight does not write through one. Remove it, or save elsewhere with --save.
+
 ## The end
 
 play-end-title = Game over
