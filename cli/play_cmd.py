@@ -30,6 +30,7 @@ from twilight.cli.saves import (
     SaveLocked,
     SaveWriteError,
     TraceFile,
+    in_the_way,
     latest_save,
     new_save_path,
     read_save,
@@ -297,6 +298,11 @@ def new_game(
     seed = seed if seed is not None else secrets.randbelow(2**48)
     save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
     meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    obstacle = in_the_way(save_path)
+    if obstacle is not None:
+        said = text.t("play-save-in-the-way", path=str(save_path), detail=obstacle)
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1)
     hold_save(save_path, console, text)
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
 

@@ -76,6 +76,7 @@ def trace_path_for(save: Path) -> Path:
 # child process.
 NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
 CLOSE_ON_EXEC = getattr(os, "O_CLOEXEC", 0)
+NON_BLOCKING = getattr(os, "O_NONBLOCK", 0)
 # What a file of the game that cannot be written is (`SaveWriteError.code`; a `play-file-<code>` message).
 WRITE_CODES = ("write-failed", "symlink")
 
@@ -200,7 +201,8 @@ class TraceFile(io.TextIOBase):
         super().__init__()
         self.path = path
         ensure_folder(path)
-        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | NO_FOLLOW | CLOSE_ON_EXEC | os.O_NONBLOCK
+        # Not blocking while opened: a pipe put at the trace's path refuses at once instead of waiting.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | NO_FOLLOW | CLOSE_ON_EXEC | NON_BLOCKING
         try:
             self.fd = os.open(path, flags, 0o644)
         except OSError as err:
@@ -208,7 +210,8 @@ class TraceFile(io.TextIOBase):
         try:
             if not stat.S_ISREG(os.fstat(self.fd).st_mode):  # a pipe, a device: not a trace
                 raise SaveWriteError("write-failed", path, "not a regular file")
-            os.set_blocking(self.fd, True)
+            if NON_BLOCKING:
+                os.set_blocking(self.fd, True)
             os.ftruncate(self.fd, 0)
         except OSError as err:
             os.close(self.fd)
@@ -378,6 +381,28 @@ def read_save(path: Path) -> dict[str, Any]:
     if not isinstance(play.get("humans"), list) or not isinstance(play.get("lang"), str):
         raise SaveError("not-a-save", path, "play")
     return data
+
+
+# A save is a few hundred kilobytes at most: a bigger file where a new game would save is something else.
+LARGEST_SAVE = 64 * 1024 * 1024
+
+
+def in_the_way(path: Path) -> str | None:
+    """Why a new game must not write its save over what is at `path`: a file that is not a twilight save
+    (a typo in --save must not cost the file it names). None when nothing is there, or a save."""
+    try:
+        info = path.stat()
+    except OSError:  # nothing there, or nothing reachable: writing the save will tell
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > LARGEST_SAVE:
+        return f"{info.st_size} bytes"
+    try:
+        read_save(path)
+    except SaveError as err:
+        return err.detail or err.code
+    return None
 
 
 def latest_save(folder: Path | None = None) -> Path | None:

@@ -26,6 +26,15 @@ from twilight.cli.saves import (
     write_atomic,
 )
 
+A_SAVE = {
+    "format": 1,
+    "ruleset": "solo-v2",
+    "seed": 5,
+    "settings": {"ai_side": "ussr"},
+    "answers": [],
+    "digest": "0123456789abcdef",
+    "play": {"humans": ["us"], "lang": "en", "policy": "random"},
+}
 DEMO = ["--human-policy", "random", "--seed", "5", "--lang", "en", "--delay", "0"]
 
 
@@ -190,6 +199,17 @@ def test_a_save_path_under_a_file_is_one_line(tmp_path: Path) -> None:
     )
 
 
+def test_a_new_game_does_not_write_over_a_file_that_is_not_a_save(tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("my notes\n")
+    status, output = run_play(*DEMO, "--save", str(notes))
+    assert status == 1
+    assert output.startswith(f"{notes} is there already and is not a twilight save (")
+    assert output.count("\n") == 1 and output.rstrip().endswith("Choose another file with --save.")
+    assert notes.read_text() == "my notes\n"
+    assert_clean(tmp_path, "notes.txt")
+
+
 class FullDisk:
     """os.fsync (or os.write to the trace) fails with ENOSPC once `allowed` calls have gone through;
     `saved` keeps each save as it was renamed into place."""
@@ -266,7 +286,7 @@ def test_a_read_only_save_folder_is_one_line_and_the_save_is_untouched(
 ) -> None:
     """The folder of a save turns read-only (a remount; chmod would not stop root, who runs CI)."""
     save = tmp_path / "game.json"
-    write_atomic(save, {"format": 1, "seed": 5})
+    write_atomic(save, A_SAVE)
     before = save.read_bytes()
     real_open = os.open
 

@@ -123,6 +123,7 @@ play-rules-error = The rules could not go on ({ $detail }). The game is saved up
 
 play-save-locked = The save { $path } is in use by another game: process { $pid } on { $host }, since { $since }. Finish or quit that game first.
 play-save-locked-unknown = The save { $path } is in use by another game. Finish or quit that game first.
+play-save-in-the-way = { $path } is there already and is not a twilight save ({ $detail }): a new game does not write over it. Choose another file with --save.
 play-file-write-failed = Cannot write { $path } ({ $cause }): the game stops, and any save already there is left as it was.
 play-file-symlink = Cannot write { $path }: it is a symbolic link, and twilight does not write through one. Remove it, or save elsewhere with --save.
 
