@@ -24,7 +24,14 @@ from twilight.cli.play_session import (
     wait,
 )
 from twilight.cli.play_text import APP_FOLDER, PlayText
-from twilight.cli.saves import SaveError, latest_save, new_save_path, read_save, trace_path_for
+from twilight.cli.saves import (
+    SaveError,
+    check_save_names,
+    latest_save,
+    new_save_path,
+    read_save,
+    trace_path_for,
+)
 from twilight.cli.startup import start_up_loading
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
@@ -303,6 +310,7 @@ def resume_game(
         raise PlayStop(1)
     try:
         data = read_save(path)
+        check_save_names(path, data)
     except SaveError as err:
         console.print(
             early.t(f"play-save-{err.code}", path=str(err.path), detail=err.detail),
