@@ -931,6 +931,13 @@ _BUILDERS: dict[str, Any] = {
 }
 
 
+def _short(token: str, limit: int = 40) -> str:
+    """A token as a message quotes it: a long one (a 5,000-digit number, say) cut in the middle."""
+    if len(token) <= limit:
+        return token
+    return f"{token[:24]}…{token[-8:]} ({len(token)} characters)"
+
+
 def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> None:
     if isinstance(err, UnexpectedToken):
         tok = err.token
@@ -948,7 +955,7 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
             )
             return
         pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
-        shown = str(tok)
+        shown = _short(str(tok))
         expected = set(err.expected)
         if tok.type == "NAME" or shown.isidentifier():
             what = f"'{shown}'"
