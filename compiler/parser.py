@@ -191,10 +191,10 @@ class _Builder:
         of it, n levels deep for an expression that does not nest at all. The terms are still evaluated
         from left to right; for integers and yes/no values the regrouping is exact (a `-` before a group
         turns the signs inside it)."""
-        terms: list[ast.Expr] = [self.build(spine[-1].children[0])]
+        terms: list[ast.Expr] = [self._operand(spine[-1].children[0])]
         ops: list[str] = [""]
         for node in reversed(spine):
-            terms.append(self.build(node.children[-1]))
+            terms.append(self._operand(node.children[-1]))
             ops.append(str(node.children[1]) if node.data == "arith" else _CHAINS[str(node.data)])
 
         def group(lo: int, hi: int, flipped: bool) -> ast.Expr:
@@ -207,6 +207,13 @@ class _Builder:
             return ast.Binary(pos, op, left, right)
 
         return group(0, len(terms), False)
+
+    def _operand(self, child: Tree[Token] | Token) -> ast.Expr:
+        if isinstance(child, Tree):
+            built: ast.Expr = self.build(child)
+            return built
+        # the grammar makes every operand a subtree: anything else is a bug, reported as such
+        raise VisitError("chain", child, ValueError(f"an operand that is a bare token: {child!r}"))  # type: ignore[no-untyped-call]
 
     def _ident(self, tok: Token) -> ast.Ident:
         return ast.Ident(str(tok), self._tok(tok))

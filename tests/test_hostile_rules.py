@@ -240,21 +240,30 @@ def planted_code() -> Any:
     return next(c for c in module.co_consts if hasattr(c, "co_code"))
 
 
-def run_program(chain_ir: dict[str, Any], folder: Path, monkeypatch: pytest.MonkeyPatch) -> bool:
+@pytest.fixture(scope="module")
+def small_ir(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
+    lone = tmp_path_factory.mktemp("small") / "small.tsr"
+    lone.write_text(FUNCTIONS.replace("SUM", "defcon() + 1").replace("ANY", "true"), encoding="utf-8")
+    result = api.compile_target(str(lone), use_cache=False)
+    assert result.ir is not None and not errors(result.diagnostics), describe(result.diagnostics)
+    return result.ir
+
+
+def run_program(ir: dict[str, Any], folder: Path, monkeypatch: pytest.MonkeyPatch) -> bool:
     """Build the program from the code cache in `folder` (nothing in memory) and evaluate a function:
     whether planted code ran."""
     monkeypatch.setattr(codegen, "_CODE", {})
     monkeypatch.delattr(builtins, PLANTED, raising=False)
-    program = Program(chain_ir, IMPLEMENTATIONS, code_cache=folder)
-    program.functions["t_sum"].call(Engine(chain_ir, {}, program=program))
+    program = Program(ir, IMPLEMENTATIONS, code_cache=folder)
+    program.functions["t_sum"].call(Engine(ir, {}, program=program))
     return bool(getattr(builtins, PLANTED, False))
 
 
 def test_code_cache_is_loaded_only_when_ours(
-    chain_ir: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    small_ir: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     folder = tmp_path / "cache"
-    assert not run_program(chain_ir, folder, monkeypatch)  # fills the cache
+    assert not run_program(small_ir, folder, monkeypatch)  # fills the cache
     (cached,) = folder.glob("code-*.marshal")
     assert folder.stat().st_mode & 0o777 == 0o700 and cached.stat().st_mode & 0o777 == 0o600
     keys = marshal.loads(cached.read_bytes())
@@ -266,14 +275,14 @@ def test_code_cache_is_loaded_only_when_ours(
         cached.chmod(mode)
 
     plant(0o600)
-    assert run_program(chain_ir, folder, monkeypatch)  # trusted: the planted code does run
+    assert run_program(small_ir, folder, monkeypatch)  # trusted: the planted code does run
     for mode in (0o602, 0o620, 0o666):
         plant(mode)
-        assert not run_program(chain_ir, folder, monkeypatch), oct(mode)
+        assert not run_program(small_ir, folder, monkeypatch), oct(mode)
     plant(0o600)
     folder.chmod(0o777)  # the file looks ours, but anyone could have put it there
     try:
-        assert not run_program(chain_ir, folder, monkeypatch)
+        assert not run_program(small_ir, folder, monkeypatch)
     finally:
         folder.chmod(0o700)
     planted = tmp_path / "elsewhere.marshal"  # a link to a file of ours elsewhere is not followed
@@ -281,12 +290,12 @@ def test_code_cache_is_loaded_only_when_ours(
     planted.chmod(0o600)
     cached.unlink()
     cached.symlink_to(planted)
-    assert not run_program(chain_ir, folder, monkeypatch)
+    assert not run_program(small_ir, folder, monkeypatch)
     cached.unlink()
     cached.write_bytes(evil)
     cached.chmod(0o600)
     monkeypatch.setattr(cachedir, "_owner", lambda: os.geteuid() + 1)  # another user's file
-    assert not run_program(chain_ir, folder, monkeypatch)
+    assert not run_program(small_ir, folder, monkeypatch)
 
 
 def test_ir_cache_is_loaded_only_when_ours(cache_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -378,11 +387,8 @@ def test_a_huge_number_is_reported_at_itself(tmp_path: Path, number: str) -> Non
     assert "too large" in diag.message and len(diag.message) < 200
     shown = render(diag, result.sources)
     assert max(len(line) for line in shown.splitlines()) < 200, shown
-
-
-def test_the_largest_number_and_leading_zeros_pass(tmp_path: Path) -> None:
-    for number in (str(MAX_INT), "0" * 40 + "1"):
-        result = check_lone(tmp_path, LONE.format(value=number))
+    for fine in (str(MAX_INT), "0" * 40 + "1"):  # the largest number, and leading zeros, are fine
+        result = check_lone(tmp_path, LONE.format(value=fine))
         assert not errors(result.diagnostics), describe(result.diagnostics)
 
 
