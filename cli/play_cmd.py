@@ -30,6 +30,7 @@ from twilight.cli.saves import (
     SaveLocked,
     SaveWriteError,
     TraceFile,
+    check_save_names,
     in_the_way,
     latest_save,
     new_save_path,
@@ -321,6 +322,7 @@ def resume_game(
     hold_save(path, console, early)  # before reading: the save read is the last one written
     try:
         data = read_save(path)
+        check_save_names(path, data)
     except SaveError as err:
         console.print(
             early.t(f"play-save-{err.code}", path=str(err.path), detail=err.detail),

@@ -423,3 +423,27 @@ def latest_save(folder: Path | None = None) -> Path | None:
         if not data["play"].get("finished"):
             return path
     return None
+
+
+def _shown_name(value: str, limit: int = 40) -> str:
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def check_save_names(path: Path, data: dict[str, Any]) -> None:
+    """A save's `ruleset` and `lang` are names, looked up among the known rulesets and languages, never
+    paths: a save names the game it belongs to, it does not say where rules or words are read from.
+    SaveError ("not-a-save") otherwise."""
+    from twilight.cli.i18n import LANGUAGES
+    from twilight.compiler.loader import is_ruleset_name, known_rulesets
+
+    ruleset, lang = data["ruleset"], data["play"]["lang"]
+    known = known_rulesets()
+    if not is_ruleset_name(ruleset) or ruleset not in known:
+        listed = ", ".join(known) or "(none)"
+        raise SaveError(
+            "not-a-save", path, f"ruleset {_shown_name(ruleset)} is not a known ruleset: {listed}"
+        )
+    if lang not in LANGUAGES:
+        raise SaveError(
+            "not-a-save", path, f"language {_shown_name(lang)} is not one of {', '.join(LANGUAGES)}"
+        )

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from twilight.compiler.cachedir import cache_dir
+from twilight.compiler.cachedir import cache_dir, read_trusted, write_private
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import (
     MANIFEST,
@@ -96,24 +96,25 @@ def _shown(absolute: str, here: str) -> str:
     return absolute if relative == ".." or relative.startswith(".." + os.sep) else relative
 
 
-def _cache_read(key: str) -> dict[str, Any] | None:
-    path = cache_dir() / f"ir-{key}.json"
-    try:
-        loaded = json.loads(path.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+def _cache_json(name: str) -> Any:
+    """A cache file's JSON, or None when it is missing, damaged or not to be trusted (cachedir)."""
+    raw = read_trusted(cache_dir() / name)
+    if raw is None:
         return None
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except (ValueError, RecursionError):
+        return None
+
+
+def _cache_read(key: str) -> dict[str, Any] | None:
+    loaded = _cache_json(f"ir-{key}.json")
     return loaded if isinstance(loaded, dict) and "ir" in loaded else None
 
 
 def _cache_write(key: str, payload: dict[str, Any], kind: str = "ir") -> None:
-    folder = cache_dir()
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = folder / f".{kind}-{key}.{os.getpid()}.tmp"
-        tmp.write_text(json.dumps(payload, ensure_ascii=False), encoding="utf-8")
-        os.replace(tmp, folder / f"{kind}-{key}.json")
-    except OSError:
-        pass  # a cache that cannot be written only costs time
+    # a cache that cannot be written only costs time
+    write_private(cache_dir() / f"{kind}-{key}.json", json.dumps(payload, ensure_ascii=False).encode("utf-8"))
 
 
 # What a manifest extends, by the manifest's text: with it a cache lookup finds the chain of rulesets
@@ -133,12 +134,7 @@ def remembered_chain(folder: Path, name: str) -> list[Path] | None:
 
 
 def _known_extends(text: str) -> list[str] | None:
-    try:
-        loaded = json.loads(
-            (cache_dir() / f"manifest-{_manifest_key(text)}.json").read_text(encoding="utf-8")
-        )
-    except (OSError, ValueError):
-        return None
+    loaded = _cache_json(f"manifest-{_manifest_key(text)}.json")
     extends = loaded.get("extends") if isinstance(loaded, dict) else None
     if isinstance(extends, list) and all(isinstance(name, str) for name in extends):
         return extends

@@ -44,6 +44,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     ),
     "E004": (Severity.ERROR, "extends cycle", "A ruleset may not extend itself, directly or through others."),
     "E005": (Severity.ERROR, "ruleset has no rule files", "Put .tsr files in the ruleset folder."),
+    "E006": (
+        Severity.ERROR,
+        "extends names a path",
+        "`extends` takes a ruleset's name (a folder beside this one or an installed ruleset), not a path.",
+    ),
     # E1xx: syntax
     "E101": (Severity.ERROR, "syntax error: unexpected token", "Compare with the expected tokens listed."),
     "E102": (
@@ -233,9 +238,25 @@ def render(diag: Diagnostic, sources: dict[str, str]) -> str:
                 if diag.pos.end_line == diag.pos.line and diag.pos.end_col is not None:
                     width = max(1, diag.pos.end_col - diag.pos.col)
                 gutter = f"{diag.pos.line:>4} | "
-                lines.append(gutter + line)
-                lines.append(" " * (len(gutter) + diag.pos.col - 1) + "^" * width)
+                shown, at, width = _clip(line, diag.pos.col - 1, width)
+                lines.append(gutter + shown)
+                lines.append(" " * (len(gutter) + at) + "^" * width)
     if diag.help:
         lines.append(f"  help: {diag.help}")
     lines.extend(f"  note: {n}" for n in diag.notes)
     return "\n".join(lines)
+
+
+# How much of a source line a diagnostic shows: a longer line is cut around the place it is about.
+SHOWN_LINE = 100
+
+
+def _clip(line: str, at: int, width: int) -> tuple[str, int, int]:
+    """(the part of `line` to show, where the caret starts in it, how wide it is): a line longer than
+    SHOWN_LINE is shown from a little before `at`, cut with '…' on the side(s) left out."""
+    if len(line) <= SHOWN_LINE:
+        return line, at, width
+    start = max(0, min(at - 20, len(line) - SHOWN_LINE))
+    end = start + SHOWN_LINE
+    shown = ("…" if start else "") + line[start:end] + ("…" if end < len(line) else "")
+    return shown, at - start + (1 if start else 0), max(1, min(width, end - at))

@@ -50,6 +50,15 @@ def rules_root() -> Path:
     return Path(str(resources.files("twilight.rules")))
 
 
+def is_ruleset_name(name: str) -> bool:
+    """Whether `name` can name a ruleset: the name of one folder (beside the ruleset that names it or
+    among the installed rules), never a path that could lead elsewhere: no separator, no drive, not '.'
+    or '..', nothing unprintable."""
+    return (
+        bool(name) and name not in (".", "..") and name.isprintable() and not any(ch in name for ch in "/\\:")
+    )
+
+
 def known_rulesets(root: Path | None = None) -> dict[str, Path]:
     """Ruleset name -> folder, for every folder of the rules root with a manifest."""
     base = root or rules_root()
@@ -131,10 +140,23 @@ class Loader:
         if shown in self.overrides:
             return self.overrides[shown]
         try:
-            return path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as err:
+            raw = path.read_bytes()
+        except OSError as err:
             if report:
-                self.sink.add("E001", f"cannot read {shown}: {err.__class__.__name__}", Pos(shown, 1, 1))
+                why = err.strerror or err.__class__.__name__
+                self.sink.add("E001", f"cannot read {shown}: {why}", Pos(shown, 1, 1))
+            return None
+        try:
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            if report:
+                byte = f"byte 0x{raw[err.start]:02x} at offset {err.start}"
+                self.sink.add(
+                    "E001",
+                    f"cannot read {shown}: not UTF-8 text ({byte})",
+                    _byte_pos(shown, raw, err.start),
+                    "save the file as UTF-8",
+                )
             return None
 
     def read(self, path: Path, report: bool = True) -> str | None:
@@ -187,10 +209,16 @@ class Loader:
         chain: list[LoadedRuleset] = []
         seen: list[str] = []
         current: tuple[Path, str] | None = (folder, name)
+        via: Pos | None = None  # the `extends` that led to the current ruleset
         while current is not None:
             cur_folder, cur_name = current
             if cur_name in seen:
-                self.sink.add("E004", f"extends cycle: {' -> '.join([*seen, cur_name])}")
+                self.sink.add(
+                    "E004",
+                    f"extends cycle: {' -> '.join([*seen, cur_name])}",
+                    via,
+                    f"ruleset '{cur_name}' may not extend itself, directly or through others",
+                )
                 break
             seen.append(cur_name)
             loaded = self.load_folder(cur_folder, cur_name)
@@ -203,16 +231,29 @@ class Loader:
                 found = _extended_folder(cur_folder, parent, root)
                 if found is not None:
                     current = (found, parent)
+                    via = pos
                 else:
-                    hint = suggest(parent, known_rulesets(root))
-                    self.sink.add(
-                        "E002",
-                        f"unknown ruleset '{parent}'",
-                        pos,
-                        f"did you mean '{hint}'?" if hint else None,
-                    )
+                    self._unknown_parent(cur_folder, parent, pos, root)
         chain.reverse()
         return chain
+
+    def _unknown_parent(self, folder: Path, parent: str, pos: Pos, root: Path) -> None:
+        """Report an `extends` that names no ruleset: a path (refused, whatever it leads to) or an
+        unknown name, with the names it could have meant."""
+        names = sorted({*known_rulesets(root), *known_rulesets(folder.parent)} - {folder.name})
+        listed = f"known rulesets: {', '.join(names) or '(none)'}"
+        if not parent or is_ruleset_name(parent):
+            hint = suggest(parent, names) if parent else None
+            what = f"unknown ruleset '{parent}'" if parent else "unknown ruleset '' (an empty name)"
+            self.sink.add("E002", what, pos, f"did you mean '{hint}'?" if hint else listed)
+            return
+        last = parent.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
+        self.sink.add(
+            "E006",
+            f"`extends` names a ruleset, not a path: '{parent}'",
+            pos,
+            f"did you mean '{last}'?" if last in names else f"write a ruleset's name; {listed}",
+        )
 
     def read_chain(
         self, folder: Path, name: str, root: Path, extends_of: Callable[[str], list[str] | None]
@@ -262,13 +303,23 @@ class Loader:
         return folders
 
 
+def _byte_pos(shown: str, raw: bytes, offset: int) -> Pos:
+    """The line and column of the byte at `offset` (columns count the characters before it)."""
+    start = raw.rfind(b"\n", 0, offset) + 1
+    col = len(raw[start:offset].decode("utf-8", "replace")) + 1
+    return Pos(shown, raw.count(b"\n", 0, offset) + 1, col)
+
+
 def _rule_files(folder: Path) -> list[Path]:
     return sorted(p for p in folder.rglob("*.tsr") if p.is_file())
 
 
 def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
     """Where the ruleset `parent` named by `extends` in `folder` lives. A sibling folder wins over the
-    installed rules, so a copied rules tree checks as a whole."""
+    installed rules, so a copied rules tree checks as a whole. Only a name is looked up: a path (see
+    `is_ruleset_name`) finds nothing, wherever it leads."""
+    if not is_ruleset_name(parent):
+        return None
     sibling = folder.parent / parent
     if (sibling / MANIFEST).is_file():
         return sibling

@@ -5,15 +5,17 @@ The Lark LALR parser is built once per process (building it costs more than pars
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
+import os
 import re
 from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from twilight.compiler import ast
-from twilight.compiler.cachedir import cache_dir
+from twilight.compiler.cachedir import cache_dir, file_is_ours, trusted_folder
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.texts import grammar_text as grammar_text  # the parser's users import it from here
 
@@ -57,15 +59,24 @@ def token_parser() -> Lark:
 def _build_parser(options: dict[str, Any], variant: str) -> Lark:
     # Building the LALR tables takes a third of a second; Lark stores them in a file keyed by the
     # grammar's hash, so later processes load them instead. Each set of options has its own file, since
-    # Lark rebuilds (and overwrites) a cache made with other options.
+    # Lark rebuilds (and overwrites) a cache made with other options. The file is pickled: Lark may read
+    # it only from a folder and as a file of ours that no one else can write (cachedir), else the tables
+    # are built afresh and nothing is written.
     folder = cache_dir()
+    text = grammar_text()
+    digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    path = folder / f"grammar-{digest}{variant}.lark.cache"
+    if not trusted_folder(folder, create=True) or (os.path.lexists(path) and not file_is_ours(path)):
+        return Lark(text, **options)
     try:
-        folder.mkdir(parents=True, exist_ok=True)
-        text = grammar_text()
-        digest = hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
-        return Lark(text, cache=str(folder / f"grammar-{digest}{variant}.lark.cache"), **options)
+        built = Lark(text, cache=str(path), **options)
     except OSError:
-        return Lark(grammar_text(), **options)
+        return Lark(text, **options)
+    if not file_is_ours(path) and os.path.isfile(path) and not os.path.islink(path):
+        # written by Lark under the umask: made ours alone for the next start
+        with contextlib.suppress(OSError):
+            os.chmod(path, 0o600)
+    return built
 
 
 def keywords() -> set[str]:
@@ -132,10 +143,15 @@ class _Builder:
     frames of the stack as in Lark's, so that a file too deep to build fails at about the same depth.
     """
 
-    def __init__(self, file: str) -> None:
+    def __init__(self, file: str, sink: Sink) -> None:
         self.file = file
+        self.sink = sink
 
     def build(self, tree: Tree[Token]) -> Any:
+        if tree.data in _CHAINS:
+            spine = _spine(tree)
+            if len(spine) >= LONG_CHAIN:
+                return self._long_chain(spine)
         children = [self.build(c) if isinstance(c, Tree) else c for c in tree.children]
         method = _BUILDERS.get(tree.data)
         if method is None:
@@ -153,6 +169,51 @@ class _Builder:
 
     def _tok(self, tok: Token) -> Pos:
         return Pos(self.file, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
+
+    def _int(self, tok: Token) -> int:
+        """A number of the source, reported at itself when it is larger than a rule can use (and then
+        taken as 0: the file does not compile, but the rest of it is still checked)."""
+        digits = str(tok)
+        if len(digits.lstrip("0")) <= len(str(MAX_INT)) and int(digits) <= MAX_INT:
+            return int(digits)  # (the length is looked at first: Python refuses to read 4,301 digits)
+        shown = digits if len(digits) <= 24 else f"{digits[:8]}…{digits[-4:]} ({len(digits)} digits)"
+        self.sink.add(
+            "E206",
+            f"the number {shown} is too large: a number in the rules is at most {MAX_INT:_}",
+            self._tok(tok),
+            "a rule counts turns, points and cards: no rule needs a number this large",
+        )
+        return 0
+
+    def _long_chain(self, spine: list[Tree[Token]]) -> ast.Expr:
+        """`t0 op t1 op … tn`, one operator (or `+` and `-`) written n times in a row, as a balanced tree
+        of the same value: left-nested, n operations would nest the IR, and the Python the runtime makes
+        of it, n levels deep for an expression that does not nest at all. The terms are still evaluated
+        from left to right; for integers and yes/no values the regrouping is exact (a `-` before a group
+        turns the signs inside it)."""
+        terms: list[ast.Expr] = [self._operand(spine[-1].children[0])]
+        ops: list[str] = [""]
+        for node in reversed(spine):
+            terms.append(self._operand(node.children[-1]))
+            ops.append(str(node.children[1]) if node.data == "arith" else _CHAINS[str(node.data)])
+
+        def group(lo: int, hi: int, flipped: bool) -> ast.Expr:
+            if hi - lo == 1:
+                return terms[lo]
+            mid = (lo + hi) // 2
+            op = _FLIP.get(ops[mid], ops[mid]) if flipped else ops[mid]
+            left, right = group(lo, mid, flipped), group(mid, hi, flipped != (op == "-"))
+            pos = Pos(self.file, left.pos.line, left.pos.col, right.pos.end_line, right.pos.end_col)
+            return ast.Binary(pos, op, left, right)
+
+        return group(0, len(terms), False)
+
+    def _operand(self, child: Tree[Token] | Token) -> ast.Expr:
+        if isinstance(child, Tree):
+            built: ast.Expr = self.build(child)
+            return built
+        # the grammar makes every operand a subtree: anything else is a bug, reported as such
+        raise VisitError("chain", child, ValueError(f"an operand that is a bare token: {child!r}"))  # type: ignore[no-untyped-call]
 
     def _ident(self, tok: Token) -> ast.Ident:
         return ast.Ident(str(tok), self._tok(tok))
@@ -239,7 +300,7 @@ class _Builder:
         return _Tag("clause", ("subregion", children[0].value), self._pos(meta))
 
     def c_stability(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("clause", ("stability", int(children[0])), self._pos(meta))
+        return _Tag("clause", ("stability", self._int(children[0])), self._pos(meta))
 
     def c_battleground(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("battleground", True), self._pos(meta))
@@ -266,7 +327,7 @@ class _Builder:
 
     # -------------------------------------------------------- cards
     def ops(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("clause", ("ops", int(children[0])), self._pos(meta))
+        return _Tag("clause", ("ops", self._int(children[0])), self._pos(meta))
 
     def side(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("side", self._ident(children[0])), self._pos(meta))
@@ -305,7 +366,7 @@ class _Builder:
         override, notes, pos = self._decl_head(meta, children)
         num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         decl = ast.CardDecl("card", self._ident(self._names(children)[0]), pos, override, notes)
-        decl.number = int(num)
+        decl.number = self._int(num)
         decl.clauses, decl.duplicates = self._clauses(children)
         return decl
 
@@ -397,7 +458,7 @@ class _Builder:
     def p_option(self, meta: Any, children: list[Any]) -> _Tag:
         num = children[0]
         option = ast.PriorityOption(
-            int(num), self._ident(children[1]), self._pos(meta), _annotations(children)
+            self._int(num), self._ident(children[1]), self._pos(meta), _annotations(children)
         )
         for tag in children:
             if not isinstance(tag, _Tag):
@@ -470,7 +531,7 @@ class _Builder:
         override, notes, pos = self._decl_head(meta, children)
         num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
         decl = ast.AppendixDecl("appendix", self._ident(self._names(children)[0]), pos, override, notes)
-        decl.number = int(num)
+        decl.number = self._int(num)
         decl.events = [t.value for t in _tags(children, "a_event")]
         decl.ops_only = _tag(children, "a_ops_only")
         decl.reaction = _tag(children, "a_reaction")
@@ -484,7 +545,7 @@ class _Builder:
         return _Tag("column", (text, self._tok(tok)), self._pos(meta))
 
     def cell_int(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("cell", int(children[0]), self._pos(meta))
+        return _Tag("cell", self._int(children[0]), self._pos(meta))
 
     def cell_empty(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("cell", None, self._pos(meta))
@@ -510,7 +571,7 @@ class _Builder:
     def t_total(self, meta: Any, children: list[Any]) -> _Tag:
         keys = [self._ident(t) for t in self._names(children)]
         num = next(c for c in children if isinstance(c, Token) and c.type == "INT")
-        return _Tag("t_total", (keys, int(num), self._pos(meta)), self._pos(meta))
+        return _Tag("t_total", (keys, self._int(num), self._pos(meta)), self._pos(meta))
 
     def table_decl(self, meta: Any, children: list[Any]) -> ast.TableDecl:
         override, notes, pos = self._decl_head(meta, children)
@@ -800,7 +861,7 @@ class _Builder:
         return ast.Binary(self._pos(meta), "not_in", children[0], children[1])
 
     def int_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
-        return ast.Lit(self._pos(meta), int(children[0]))
+        return ast.Lit(self._pos(meta), self._int(children[0]))
 
     def string_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
         return ast.Lit(self._pos(meta), _unquote(children[0]))
@@ -840,10 +901,48 @@ class _Builder:
         raise ValueError(f"grammar rule without a builder: {data}")
 
 
+# The largest number a rule may write: the IR is JSON, and past 2**53 - 1 not every reader of JSON
+# keeps an integer exact.
+MAX_INT = 2**53 - 1
+
+# Chains of one operator written many times in a row (the grammar's rules, with the operator of the two
+# that have no operator token) and how many operators make a chain long enough to be regrouped
+# (`_Builder._long_chain`). Below it the tree stays as written, and so does the IR of the rules.
+_CHAINS = {"arith": "", "and_": "and", "or_": "or"}
+LONG_CHAIN = 16
+_FLIP = {"+": "-", "-": "+"}
+
+
+def _chain_op(tree: Tree[Token]) -> str:
+    """The family of a chain's operator: `+` and `-` go together, `*`, `and`, `or` each alone."""
+    if tree.data == "arith":
+        return "+" if str(tree.children[1]) in _FLIP else str(tree.children[1])
+    return _CHAINS[str(tree.data)]
+
+
+def _spine(tree: Tree[Token]) -> list[Tree[Token]]:
+    """The nodes of a left-nested chain of operators of one family, the outermost first (walked without
+    recursion, however long the chain)."""
+    family = _chain_op(tree)
+    spine = [tree]
+    while True:
+        left = spine[-1].children[0]
+        if not (isinstance(left, Tree) and left.data in _CHAINS and _chain_op(left) == family):
+            return spine
+        spine.append(left)
+
+
 # rule name -> builder: every public method but `build`
 _BUILDERS: dict[str, Any] = {
     name: method for name, method in vars(_Builder).items() if not name.startswith("_") and name != "build"
 }
+
+
+def _short(token: str, limit: int = 40) -> str:
+    """A token as a message quotes it: a long one (a 5,000-digit number, say) cut in the middle."""
+    if len(token) <= limit:
+        return token
+    return f"{token[:24]}…{token[-8:]} ({len(token)} characters)"
 
 
 def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> None:
@@ -863,7 +962,7 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
             )
             return
         pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
-        shown = str(tok)
+        shown = _short(str(tok))
         expected = set(err.expected)
         if tok.type == "NAME" or shown.isidentifier():
             what = f"'{shown}'"
@@ -980,7 +1079,7 @@ def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
         _report_each_declaration(text, path, sink)
         return None
     try:
-        decls = _Builder(path).build(tree)
+        decls = _Builder(path, sink).build(tree)
     except RecursionError:
         sink.add(
             "E106",

@@ -21,14 +21,14 @@ from __future__ import annotations
 import hashlib
 import marshal
 import operator
-import os
 import re
 import sys
-import tempfile
 from collections.abc import Callable
 from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
+
+from twilight.compiler.cachedir import read_trusted, write_private
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
@@ -169,14 +169,8 @@ class ExprCompiler:
         """Write this program's compiled expressions for the next start (if anything new was compiled)."""
         if self.cache_file is None or set(self.used) == set(self.loaded):
             return
-        try:
-            self.cache_file.parent.mkdir(parents=True, exist_ok=True)
-            handle, temp = tempfile.mkstemp(dir=self.cache_file.parent, prefix=".code-", suffix=".tmp")
-            with os.fdopen(handle, "wb") as out:
-                marshal.dump(self.used, out)
-            os.replace(temp, self.cache_file)
-        except OSError:
-            pass  # a cache that cannot be written only costs time at the next start
+        # into a folder of ours alone; a cache that cannot be written only costs time at the next start
+        write_private(self.cache_file, marshal.dumps(self.used))
 
     # ------------------------------------------------------------------ source of one node
     def emit(self, node: Any, bound: frozenset[str]) -> str:
@@ -327,11 +321,15 @@ def cache_file_for(folder: Path, ruleset: str) -> Path:
 
 
 def _load(path: Path) -> dict[bytes, CodeType]:
+    """The code kept in `path`: only from a file and folder of ours that no one else may write
+    (compiler.cachedir), since loading it runs it."""
+    raw = read_trusted(path)
+    if raw is None:
+        return {}  # no cache yet, or one not to be trusted: compile afresh
     try:
-        with path.open("rb") as handle:
-            loaded = marshal.load(handle)
-    except (OSError, EOFError, ValueError, TypeError):
-        return {}  # no cache yet, or a damaged one: compile afresh
+        loaded = marshal.loads(raw)
+    except (EOFError, ValueError, TypeError):
+        return {}  # a damaged one: compile afresh
     if not isinstance(loaded, dict):
         return {}
     return {k: v for k, v in loaded.items() if isinstance(k, bytes) and isinstance(v, CodeType)}
