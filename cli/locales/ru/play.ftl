@@ -136,6 +136,7 @@ play-save-mismatch = Сохранение { $path } не воспроизвод�
 play-quit = Игра сохранена в { $path }. Продолжить: twilight play --resume
 play-interrupted = Остановлено. Последнее автосохранение: { $path }; продолжить: twilight play --resume
 play-rules-error = Правила не смогли продолжить игру ({ $detail }). Игра сохранена до последнего решения; пожалуйста, сообщите об этой ошибке.
+play-step-limit = Игра остановлена: правило не заканчивается. { $detail } Последнее автосохранение: { $path }. Исправьте правило или дайте ему больше шагов (--step-limit или --game-step-limit) и продолжите: twilight play --resume
 
 ## Конец игры
 
