@@ -5,8 +5,8 @@ game may take `STEP_LIMIT` steps between two decisions and `GAME_STEP_LIMIT` in 
 either (a loop that never ends, a hook that sets itself off again) stops the game with StepLimitExceeded,
 which names the rule file and line of the loop or call that was running.
 
-The defaults stand far above what real games take: over 1,500 simulated games of standard and solo-v2
-(every human policy, either AI side), at most 82 steps between two decisions and 1,093 in a game (see
+The defaults stand far above what real games take: over 1,700 simulated games of standard and solo-v2
+(every human policy, either AI side), at most 75 steps between two decisions and 1,233 in a game (see
 docs/runtime.md). A module of its own, without imports, so that the command line shows the defaults
 without loading the interpreter."""
 
