@@ -38,6 +38,7 @@ from twilight.cli.saves import (
     trace_path_for,
 )
 from twilight.cli.startup import start_up_loading
+from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
@@ -201,6 +202,7 @@ def make_console(stream: IO[str] | None = None) -> Console:
 @click.option(
     "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."
 )
+@step_limit_options
 def play(
     ruleset: str | None,
     side: str | None,
@@ -213,6 +215,8 @@ def play(
     save_file: str | None,
     assignments: tuple[str, ...],
     ids: bool,
+    step_limit: int | None,
+    game_step_limit: int | None,
 ) -> None:
     """Play a game at the terminal: `twilight play` asks side, level and language, then you play."""
     console = make_console()
@@ -236,6 +240,7 @@ def play(
                     assignments,
                     ids,
                 )
+        session.engine.set_step_limits(**step_limits(step_limit, game_step_limit))
         status = run_game(session)
     except PlayStop as stop:
         status = stop.status
@@ -443,7 +448,7 @@ def run_game(session: PlaySession) -> int:
 
 def play_through(session: PlaySession) -> int:
     from twilight.runtime.decisions import IllegalAnswer
-    from twilight.runtime.engine import RuleError, SaveMismatch
+    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
 
     text, console, engine = session.text, session.console, session.engine
     trace_path = trace_path_for(session.save_path)
@@ -463,6 +468,15 @@ def play_through(session: PlaySession) -> int:
         except SaveMismatch as err:
             console.print(
                 text.t("play-save-mismatch", path=str(session.save_path), detail=str(err)),
+                style="bold red",
+                markup=False,
+            )
+            return 1
+        except StepLimitExceeded as err:
+            # A rule that never ends: its file and line. The last autosave stands (the state now is in
+            # the middle of a rule, which no save could lead back to).
+            console.print(
+                text.t("play-step-limit", detail=str(err), path=str(session.save_path)),
                 style="bold red",
                 markup=False,
             )

@@ -22,6 +22,7 @@ from typing import IO, Any, Protocol
 
 import click
 from twilight.cli.settings_arg import read_settings
+from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
@@ -92,6 +93,7 @@ def _init_worker(
     ignore_sigint: bool,
     settings: dict[str, Any] | None = None,
     players: str = "random",
+    limits: dict[str, int] | None = None,
 ) -> None:
     from twilight.runtime.primitives import IMPLEMENTATIONS
     from twilight.runtime.program import Program
@@ -107,6 +109,7 @@ def _init_worker(
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
+    _WORKER["limits"] = dict(limits or {})  # the step limits (Engine's step_limit, game_step_limit)
     from twilight.runtime.solo_ai import ai_side_of
 
     _WORKER["ai_side"] = ai_side_of(ir, settings)
@@ -114,7 +117,7 @@ def _init_worker(
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
     """Play game `index` with `seed`; a record of how it ended, or of the error that stopped it."""
-    from twilight.runtime.engine import Engine
+    from twilight.runtime.engine import Engine, StepLimitExceeded
     from twilight.runtime.invariants import CheckedEngine, InvariantViolation, check_finished
 
     index, seed = job
@@ -138,6 +141,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             trace_to=trace,
             program=_WORKER["program"],
             every_event=False,
+            **_WORKER.get("limits", {}),
         )
         for player in chosen.values():
             if hasattr(player, "engine"):
@@ -164,6 +168,10 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         record["invariant"] = True
         if engine is not None:
             record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
+    except StepLimitExceeded as err:  # a rule that never ends: its file, line and loop or call
+        record["error"] = str(err)[:500]
+        if engine is not None:
+            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
     except Exception as err:  # a crash is a result: reported with its seed, never as a traceback
         message = str(err).splitlines()[0] if str(err) else ""
         record["error"] = f"{err.__class__.__name__}: {message}"[:500]
@@ -183,11 +191,12 @@ def _played(
     trace_dir: str | None,
     settings: dict[str, Any] | None = None,
     players: str = "random",
+    limits: dict[str, int] | None = None,
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The records, in the order games finish. The worker processes start here, before the progress
     bar's thread does (no fork while another thread runs)."""
     if jobs == 1 or len(jobs_list) <= 1:
-        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
+        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players, limits=limits)
         yield (play_game(job) for job in jobs_list)
         return
     # Small chunks keep both workers busy to the end (a game costs far more than handing it over).
@@ -195,11 +204,11 @@ def _played(
     # Compile the program once here: workers forked from this process start with it. Frozen out of the
     # collector, its objects are neither walked by each worker's collections nor copied into the worker
     # by them (copy-on-write).
-    _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players)
+    _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players, limits=limits)
     gc.freeze()
     try:
         with multiprocessing.get_context().Pool(
-            jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players)
+            jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players, limits)
         ) as pool:
             yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
     finally:
@@ -344,6 +353,7 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
     default=None,
     help="Write each game's trace (JSON lines) to DIR/game-NNNNN.jsonl.",
 )
+@step_limit_options
 def simulate(
     ruleset: str,
     games: int,
@@ -354,6 +364,8 @@ def simulate(
     assignments: tuple[str, ...],
     as_json: bool,
     trace_dir: str | None,
+    step_limit: int | None,
+    game_step_limit: int | None,
 ) -> None:
     """Play headless games with random players on both sides, and summarize them.
 
@@ -389,7 +401,8 @@ def simulate(
     jobs_list = [(i, game_seed(seed, i)) for i in range(games)]
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
-    with _played(result.ir, jobs_list, jobs, trace_dir, settings, players) as played:
+    limits = step_limits(step_limit, game_step_limit)
+    with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits) as played:
         records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     summary = {

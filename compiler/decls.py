@@ -39,7 +39,7 @@ class RulesetChecker:
         self.decls = list(merged.decls.items())
         self.symbols: dict[str, Symbol] = {}
         self.procedures: dict[str, Procedure] = {}
-        self.emit = Emitter(sink, vocab, self.symbols, self.procedures)
+        self.emit = Emitter(sink, vocab, self.symbols, self.procedures, self.ir_paths)
 
     # ------------------------------------------------------------------ helpers
     def of(self, cls: type[Any]) -> list[Any]:
@@ -84,7 +84,7 @@ class RulesetChecker:
         return {"provenance": self.provenance(decl, notes), "src": self.src(decl.pos)}
 
     def src(self, pos: Pos) -> str:
-        return f"{self.ir_paths.get(pos.file, pos.file)}:{pos.line}"
+        return self.emit.src(pos)
 
     def check_id(self, ident: ast.Ident) -> None:
         if not ID_RE.match(ident.name):
@@ -775,13 +775,45 @@ class RulesetChecker:
         for decl in self.of(ast.ProcedureDecl):
             params = self.procedures[decl.name.name].params
             self.emit.decision_prefix = decl.name.name
+            self.emit.current_procedure = decl.name.name
             body = self.emit.body(decl.body, Scope(dict(params)))
+            self.emit.current_procedure = None
             out[decl.name.name] = {
                 "params": [{"name": n, "type": t} for n, t in params],
                 "body": body,
                 **self.common(decl),
             }
+        self._no_procedure_runs_itself()
         return out
+
+    def _no_procedure_runs_itself(self) -> None:
+        """Procedures may not run themselves, directly or through others: nothing would end the calls but
+        the step limit (a repetition is a `while` or `repeat` loop). Each procedure of a cycle is reported
+        at its call of the next one."""
+        runs = self.emit.runs
+        for start in sorted(runs):
+            parent: dict[str, str] = {}
+            queue = [start]
+            while queue:
+                node = queue.pop(0)
+                for callee in sorted(runs.get(node, {})):
+                    if callee == start:
+                        path = [node]
+                        while path[-1] != start:
+                            path.append(parent[path[-1]])
+                        names = [*reversed(path), start]
+                        self.sink.add(
+                            "E511",
+                            f"procedure '{start}' runs itself: {' -> '.join(names)}",
+                            runs[start][names[1]],
+                            "a procedure may not run itself, directly or through others: repeat with "
+                            "`while` or `repeat` instead",
+                        )
+                        queue.clear()
+                        break
+                    if callee not in parent:
+                        parent[callee] = node
+                        queue.append(callee)
 
     def check_functions(self) -> dict[str, Any]:
         out: dict[str, Any] = {}

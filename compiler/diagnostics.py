@@ -116,6 +116,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E508": (Severity.ERROR, "unknown setting value", "Use one of the values the setting declares."),
     "E509": (Severity.ERROR, "stop outside a loop", "`stop` leaves the innermost loop."),
     "E510": (Severity.ERROR, "function calls itself", "A function's value may not depend on itself."),
+    "E511": (
+        Severity.ERROR,
+        "procedure runs itself",
+        "Repeat with `while` or `repeat`: a procedure may not run itself, directly or through others.",
+    ),
     # E9xx: the IR
     "E901": (
         Severity.ERROR,
@@ -137,6 +142,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "Add its entry to the ruleset's card appendix: when the AI plays the event, and how it reacts.",
     ),
     "W301": (Severity.WARNING, "country has no adjacency", "Every country touches at least one other."),
+    "W501": (
+        Severity.WARNING,
+        "repeat count over 1000",
+        "No game needs as many: loop over what the count stands for, or `while` a condition holds.",
+    ),
 }
 
 

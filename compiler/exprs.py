@@ -72,9 +72,19 @@ class Procedure:
     priority: bool = False  # a `priority` list: its value is the target it picks (or none)
 
 
+# A `repeat` with a literal count over this many times is warned of (W501): no game needs as many, and
+# each time is a step of the game's step budget (runtime: Engine.step_limit).
+REPEAT_WARN_LIMIT = 1000
+
+
 class Emitter:
     def __init__(
-        self, sink: Sink, vocab: Vocabulary, symbols: dict[str, Symbol], procedures: dict[str, Procedure]
+        self,
+        sink: Sink,
+        vocab: Vocabulary,
+        symbols: dict[str, Symbol],
+        procedures: dict[str, Procedure],
+        ir_paths: dict[str, str] | None = None,
     ):
         self.sink = sink
         self.vocab = vocab
@@ -84,8 +94,16 @@ class Emitter:
         self.decision_prefix = "decision"
         self.current_function: str | None = None
         self.calls: dict[str, set[str]] = {}  # function -> functions it calls, to find recursion
+        self.ir_paths = ir_paths or {}
+        self.current_procedure: str | None = None
+        # procedure -> the procedures it runs, each with the position of its first call (recursion, E511)
+        self.runs: dict[str, dict[str, Pos]] = {}
 
     # ------------------------------------------------------------------ helpers
+    def src(self, pos: Pos) -> str:
+        """Where a declaration or a statement is, as the IR names it ("standard/sequence.tsr:12")."""
+        return f"{self.ir_paths.get(pos.file, pos.file)}:{pos.line}"
+
     def mark(self, ir: Any, pos: Pos) -> Any:
         if isinstance(ir, (dict, list)):
             self.where[id(ir)] = pos
@@ -388,15 +406,29 @@ class Emitter:
             }
         if isinstance(node, ast.Repeat):
             count = self.typed(node.count, "int", scope, "the count of 'repeat'")
+            literal = node.count.value if isinstance(node.count, ast.Lit) else None
+            if isinstance(literal, int) and not isinstance(literal, bool) and literal > REPEAT_WARN_LIMIT:
+                self.sink.add(
+                    "W501",
+                    f"`repeat {literal}` runs its body more than {REPEAT_WARN_LIMIT} times",
+                    node.count.pos,
+                    "no game needs as many: repeat what the count stands for (`for each … in`), or loop "
+                    "`while` a condition holds",
+                )
             inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
             return {
                 "repeat": count,
                 "as": node.var.name if node.var else None,
                 "body": self.body(node.body, inner),
+                "src": self.src(node.pos),
             }
         if isinstance(node, ast.While):
             cond = self.condition(node.cond, scope)
-            return {"while": cond, "body": self.body(node.body, Scope({}, scope, loop=True))}
+            return {
+                "while": cond,
+                "body": self.body(node.body, Scope({}, scope, loop=True)),
+                "src": self.src(node.pos),
+            }
         if isinstance(node, ast.Choose):
             return self._choose(node, scope)
         if isinstance(node, ast.Decide):
@@ -432,7 +464,9 @@ class Emitter:
             self.sink.add("E505", f"the value of function {fn}() is not used", call.fn.pos)
         if proc is not None:
             args, _ = self._args(fn, proc.params, False, call, scope)
-            return {"run": fn, "args": args}
+            if self.current_procedure is not None and proc.returns is None and not proc.priority:
+                self.runs.setdefault(self.current_procedure, {}).setdefault(fn, call.fn.pos)
+            return {"run": fn, "args": args, "src": self.src(call.fn.pos)}
         sig = self.vocab.primitives.get(fn)
         if sig is None:
             self._unknown_function(call.fn)
@@ -560,6 +594,7 @@ class Emitter:
                 "on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
                 "when": self.condition(item.when, inner),
                 "body": self.body(item.body, inner),
+                "src": self.src(item.pos),
             }
         elif isinstance(item, ast.Allow):
             out = {

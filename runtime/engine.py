@@ -12,7 +12,8 @@ from typing import IO, Any
 
 from twilight.runtime.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.dice import Dice
-from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program
+from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
+from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
 from twilight.runtime.state import SIDES, GameState, LastingEffect
 
 
@@ -42,7 +43,12 @@ class Engine:
         dice: list[int] | None = None,
         trace_to: IO[str] | None = None,
         program: Program | None = None,
+        step_limit: int | None = None,
+        game_step_limit: int | None = None,
     ) -> None:
+        """`step_limit`: the steps (loop iterations, calls of procedures, hooks and events) the rules may
+        take between two decisions; `game_step_limit`: in the whole game (defaults: limits.STEP_LIMIT,
+        limits.GAME_STEP_LIMIT). A rule that goes past either stops the game (StepLimitExceeded)."""
         from twilight.runtime.primitives import IMPLEMENTATIONS
 
         self.ir = ir
@@ -74,6 +80,46 @@ class Engine:
         self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
         self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None
+        # The step budget. The loops and calls of the rules count `steps_left` down (one decrement each,
+        # see program.py); it holds the steps left until the next check: the lower of what is left of
+        # the decision's budget and of the game's. `ask` books the steps taken and grants the next ones.
+        self.step_limit = STEP_LIMIT if step_limit is None else step_limit
+        self.game_step_limit = GAME_STEP_LIMIT if game_step_limit is None else game_step_limit
+        self.steps_booked = 0  # steps taken before the current grant
+        self.most_steps_between_decisions = 0
+        self._steps_granted = self.steps_left = min(self.step_limit, self.game_step_limit)
+
+    # ------------------------------------------------------------------ the step budget
+    @property
+    def steps_taken(self) -> int:
+        """The steps the game has taken so far."""
+        return self.steps_booked + self._steps_granted - self.steps_left
+
+    def set_step_limits(self, step_limit: int | None = None, game_step_limit: int | None = None) -> None:
+        """Change the limits (None: keep one) before the game runs, or between decisions."""
+        if step_limit is not None:
+            self.step_limit = step_limit
+        if game_step_limit is not None:
+            self.game_step_limit = game_step_limit
+        self._grant_steps()
+
+    def _grant_steps(self) -> None:
+        """At a decision: book the steps taken since the last one, grant the next decision's budget."""
+        taken = self._steps_granted - self.steps_left
+        self.steps_booked += taken
+        self.most_steps_between_decisions = max(self.most_steps_between_decisions, taken)
+        self._steps_granted = self.steps_left = max(
+            0, min(self.step_limit, self.game_step_limit - self.steps_booked)
+        )
+
+    def out_of_steps(self, src: str, what: str) -> None:
+        """A loop or call found the budget spent: stop the game, naming it (`src`: "file.tsr:line")."""
+        if self.steps_booked + self._steps_granted >= self.game_step_limit:
+            budget = f"{self.game_step_limit:,} steps in this game (the game's step limit, --game-step-limit)"
+        else:
+            budget = f"{self.step_limit:,} steps since the last decision (the step limit, --step-limit)"
+        self.steps_left = 0  # (a handler that goes on, a scenario's report, finds the budget still spent)
+        raise StepLimitExceeded(f"{src or '?'}: {what} was still running after {budget}; does it ever end?")
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
@@ -83,8 +129,12 @@ class Engine:
             self.trace(
                 "game_start", ruleset=self.state.ruleset, seed=self.seed, settings=dict(self.state.settings)
             )
-        with contextlib.suppress(GameEnded):
+        try:
             self.program.sequence(Frame(self))
+        except GameEnded:
+            pass
+        except RecursionError:  # (the loops and calls of the rules name themselves: this is a last resort)
+            raise too_deep(self.program.ir["sequence"].get("src", ""), "the sequence") from None
         if self.replaying:
             raise SaveMismatch(f"the game ended with {len(self.replaying)} of the save's answers unused")
         if self.replay_digest is not None:
@@ -108,7 +158,13 @@ class Engine:
 
     def call_procedure(self, name: str, **args: Any) -> None:
         proc = self.program.procedures[name]
-        proc.body(Frame(self, {p: args[p] for p in proc.params}))
+        self.steps_left -= 1
+        if self.steps_left < 0:
+            self.out_of_steps(proc.src, f"procedure '{name}'")
+        try:
+            proc.body(Frame(self, {p: args[p] for p in proc.params}))
+        except RecursionError:
+            raise too_deep(proc.src, f"procedure '{name}'") from None
 
     def end_game(self, winner: str, reason: str) -> None:
         if self.state.game_over:
@@ -145,6 +201,7 @@ class Engine:
     ) -> list[Any]:
         """Ask a side; returns the picks as a list (one item for a single choice). The context says what
         the choice is for (a `choose`'s intent: place, remove, coup…) to players that care."""
+        self._grant_steps()
         decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
         if self.replaying:
             answer = self._replayed(decision)
@@ -436,4 +493,4 @@ def _jsonable(value: Any) -> bool:
     )
 
 
-__all__ = ["SIDES", "Engine", "GameEnded", "RuleError"]
+__all__ = ["SIDES", "Engine", "GameEnded", "RuleError", "StepLimitExceeded"]

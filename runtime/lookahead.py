@@ -23,7 +23,13 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     from twilight.runtime.solo_ai import RulesAIPlayer
 
     players = {"us": RulesAIPlayer(), "ussr": RulesAIPlayer()}
-    twin = EngineClass(engine.ir, players, program=engine.program)
+    twin = EngineClass(
+        engine.ir,
+        players,
+        program=engine.program,
+        step_limit=engine.step_limit,
+        game_step_limit=engine.game_step_limit,
+    )
     for player in players.values():
         player.engine = twin
     twin.state = engine.state.clone()

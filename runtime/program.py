@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
 from twilight.runtime.codegen import ExprCompiler, cache_file_for, ordered_comparisons
+from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.priorities import PriorityList
 
 if TYPE_CHECKING:
@@ -69,6 +70,31 @@ def ordinal(value: str) -> str:
 
 class StopLoop(Exception):
     """`stop`: leave the innermost loop."""
+
+
+def counted(body: Stmt, src: str, what: str) -> Stmt:
+    """The body as one step each time it runs (an event, a hook): what sets itself off without end stops
+    at the step limit, or when calls nest too deep for Python's stack."""
+
+    def run(f: Frame) -> None:
+        engine = f.engine
+        engine.steps_left -= 1
+        if engine.steps_left < 0:
+            engine.out_of_steps(src, what)
+        try:
+            body(f)
+        except RecursionError:
+            raise too_deep(src, what) from None
+
+    return run
+
+
+def too_deep(src: str, what: str) -> StepLimitExceeded:
+    """Python's stack ran out inside `what`: calls that set each other off without end."""
+    return StepLimitExceeded(
+        f"{src or '?'}: {what} sets itself off again and again: calls nested too deep "
+        "(a procedure, hook or event that runs itself, directly or through others)"
+    )
 
 
 @dataclass(slots=True)
@@ -141,6 +167,7 @@ class Function:
 class Procedure:
     params: list[str]
     body: Stmt
+    src: str = ""  # where it is declared ("standard/sequence.tsr:12")
 
 
 @dataclass
@@ -191,14 +218,19 @@ class Program:
             call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
-            self.procedures[name] = Procedure([p["name"] for p in proc["params"]], self.body(proc["body"]))
+            self.procedures[name] = Procedure(
+                [p["name"] for p in proc["params"]], self.body(proc["body"]), proc.get("src", "")
+            )
         for name, card in ir["cards"].items():
             if card["event"] is not None:
                 self._current_card = name
-                self.events[name] = self.body(card["event"])
+                self.events[name] = counted(
+                    self.body(card["event"]), card.get("src", ""), f"the event of card '{name}'"
+                )
         self._current_card = ""
         for name, rule in ir["rules"].items():
-            self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True))
+            src = rule.get("src", "")
+            self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True, src=src))
         # The standing rules' items by the name the engine asks about, in the rules' order.
         rule_modifiers: dict[str, list[list[tuple[str, Any, Any]]]] = {}
         rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}
@@ -227,17 +259,22 @@ class Program:
         self._lasting_prefix = "appendix."
         for name, entry in ir.get("appendix", {}).items():
             self._current_card = name
+            src, what = entry.get("src", ""), f"the appendix entry of card '{name}'"
             self.appendix[name] = AppendixEntry(
                 events=[
                     AppendixEvent(
                         moments=[(m["moment"], m["region"]) for m in e["moments"]],
                         when=self.expr(e["when"]) if e["when"] is not None else None,
-                        resolve=self.body(e["resolve"]) if e["resolve"] is not None else None,
+                        resolve=counted(self.body(e["resolve"]), src, what)
+                        if e["resolve"] is not None
+                        else None,
                     )
                     for e in entry["events"]
                 ],
-                reaction=self.body(entry["reaction"]) if entry["reaction"] is not None else None,
-                against_human=self.body(entry["against_human"])
+                reaction=counted(self.body(entry["reaction"]), src, what)
+                if entry["reaction"] is not None
+                else None,
+                against_human=counted(self.body(entry["against_human"]), src, what)
                 if entry["against_human"] is not None
                 else None,
             )
@@ -311,10 +348,18 @@ class Program:
             return effect
         if "run" in node:
             name, args = node["run"], [self.expr(a) for a in node["args"]]
+            src, what = node.get("src", ""), f"the call of procedure '{name}'"
 
             def run_procedure(f: Frame) -> None:
+                engine = f.engine
+                engine.steps_left -= 1
+                if engine.steps_left < 0:
+                    engine.out_of_steps(src, what)
                 proc = self.procedures[name]
-                proc.body(Frame(f.engine, dict(zip(proc.params, [a(f) for a in args], strict=True))))
+                try:
+                    proc.body(Frame(engine, dict(zip(proc.params, [a(f) for a in args], strict=True))))
+                except RecursionError:
+                    raise too_deep(src, what) from None
 
             return run_procedure
         if "let" in node or "set" in node:
@@ -341,10 +386,15 @@ class Program:
             return self._repeat(node)
         if "while" in node:
             cond, body = self.expr(node["while"]), self.body(node["body"])
+            src = node.get("src", "")
 
             def loop(f: Frame) -> None:
+                engine = f.engine
                 try:
                     while cond(f):
+                        engine.steps_left -= 1
+                        if engine.steps_left < 0:
+                            engine.out_of_steps(src, "the `while` loop")
                         body(f)
                 except StopLoop:
                     pass
@@ -389,10 +439,15 @@ class Program:
 
     def _repeat(self, node: dict[str, Any]) -> Stmt:
         count, bind, body = self.expr(node["repeat"]), node["as"], self.body(node["body"])
+        src = node.get("src", "")
 
         def loop(f: Frame) -> None:
+            engine = f.engine
             try:
                 for i in range(1, count(f) + 1):
+                    engine.steps_left -= 1
+                    if engine.steps_left < 0:
+                        engine.out_of_steps(src, "the `repeat` loop")
                     if bind:
                         f.vars[bind] = i
                     body(f)
@@ -481,7 +536,8 @@ class Program:
     def _lasting(self, node: dict[str, Any]) -> Stmt:
         name = node["lasting"]
         key = (self._current_card, self._lasting_prefix + name)
-        self.lasting[key] = self.items(f"card:{key[0]}:{name}", node["items"])
+        card_src = self.ir["cards"].get(self._current_card, {}).get("src", "")
+        self.lasting[key] = self.items(f"card:{key[0]}:{name}", node["items"], src=card_src)
         until, until_args = node["until"], [self.expr(a) for a in node["until_args"]]
 
         def start(f: Frame) -> None:
@@ -490,7 +546,9 @@ class Program:
         return start
 
     # ------------------------------------------------------------------ rule items
-    def items(self, source: str, items: list[dict[str, Any]], standing: bool = False) -> EffectItems:
+    def items(
+        self, source: str, items: list[dict[str, Any]], standing: bool = False, src: str = ""
+    ) -> EffectItems:
         """A rule's or a lasting block's items, compiled. A standing rule's prohibitions and modifiers
         are kept as IR only (`forbid_nodes_of`, `modifier_nodes_of`): the Program compiles all the
         standing ones of an action or quantity into one function; a lasting block's are compiled here."""
@@ -511,7 +569,8 @@ class Program:
             elif "forbid" in item:
                 out.forbids.append((tuple(item["forbid"]), when, item["code"]))
             elif "on" in item:
-                out.hooks.append((item["on"], when, self.body(item["body"])))
+                hook_src, what = item.get("src", src), f"the hook `on {item['on']}`"
+                out.hooks.append((item["on"], when, counted(self.body(item["body"]), hook_src, what)))
             elif "allow" in item:
                 out.allows.append((item["allow"], self.expr(item["by"]), when, self.body(item["body"])))
             elif "status" in item:

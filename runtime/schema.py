@@ -33,6 +33,9 @@ _COMMON_TAGS = [
 _OPT_EXPR = {"anyOf": [{"$ref": "#/$defs/expr"}, {"type": "null"}]}
 
 
+_SRC = {"src": {"type": "string"}}  # optional: where a statement or an item is in the rule files
+
+
 def _obj(required: dict[str, Any], optional: dict[str, Any] | None = None) -> dict[str, Any]:
     props = dict(required)
     props.update(optional or {})
@@ -191,13 +194,14 @@ def build_schema() -> dict[str, Any]:
 
     stmt_forms = {
         "do": _obj({"do": {"$ref": "#/$defs/effect_call"}}),
-        "run": _obj({"run": ident, "args": {"type": "array", "items": _REF}}),
+        # "src": where the statement is ("standard/sequence.tsr:12"), for the step limit's message
+        "run": _obj({"run": ident, "args": {"type": "array", "items": _REF}}, _SRC),
         "let": _obj({"let": ident, "value": _REF}),
         "set": _obj({"set": ident, "value": _REF}),
         "if": _obj({"if": _REF, "then": _BODY, "else": _BODY}),
         "for_each": _obj({"for_each": ident, "in": _REF, "where": _OPT_EXPR, "body": _BODY}),
-        "repeat": _obj({"repeat": _REF, "as": {"anyOf": [ident, {"type": "null"}]}, "body": _BODY}),
-        "while": _obj({"while": _REF, "body": _BODY}),
+        "repeat": _obj({"repeat": _REF, "as": {"anyOf": [ident, {"type": "null"}]}, "body": _BODY}, _SRC),
+        "while": _obj({"while": _REF, "body": _BODY}, _SRC),
         "choose": _obj(
             {
                 "choose": ident,
@@ -265,7 +269,8 @@ def build_schema() -> dict[str, Any]:
             item_common,
         ),
         "on": _obj(
-            {"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY}, item_common
+            {"on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR, "body": _BODY},
+            {**item_common, **_SRC},
         ),
         "allow": _obj({"allow": ident, "by": _REF, "when": _OPT_EXPR, "body": _BODY}, item_common),
         "status": _obj(

@@ -118,6 +118,7 @@ play-save-mismatch = The save { $path } does not lead back to its game ({ $detai
 play-quit = Game saved to { $path }. Continue it with: twilight play --resume
 play-interrupted = Stopped. The last autosave is { $path }; continue with: twilight play --resume
 play-rules-error = The rules could not go on ({ $detail }). The game is saved up to the last decision; please report this.
+play-step-limit = The game stopped: a rule does not end. { $detail } The last autosave is { $path }: fix the rule, or give it more steps with --step-limit (or --game-step-limit) and continue with: twilight play --resume
 
 ## A save in use, a file that cannot be written
 
