@@ -25,7 +25,12 @@ MESSAGE_CHARS = 600
 
 
 class InputRefused(ValueError):
-    """Input that is not read: one line saying why (with the line and column where known)."""
+    """Input that is not read: one line saying why (with the line and column where known). `syntax`: the
+    text is not JSON/YAML at all (rather than well-formed but out of bounds)."""
+
+    def __init__(self, message: str, syntax: bool = False) -> None:
+        super().__init__(message)
+        self.syntax = syntax
 
 
 def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
@@ -98,10 +103,20 @@ def too_many_digits(text: str) -> bool:
 
 def _json_int(text: str) -> int:
     if too_many_digits(text):
-        raise InputRefused(
-            f"a number of {len(text.lstrip('-'))} digits (at most {MAX_INT_DIGITS} are read): {clip(text, 24)}"
-        )
+        digits = len(text.lstrip("+-"))
+        raise InputRefused(f"a number of {digits} digits (at most {MAX_INT_DIGITS} are read)")
     return int(text)
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputRefused(f"the key {clip(repr(key), ECHO_CHARS)} is given twice in one object")
+            seen.add(key)
+    return value
 
 
 def _json_constant(name: str) -> float:
@@ -110,17 +125,20 @@ def _json_constant(name: str) -> float:
 
 def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     """JSON text as Python values, or InputRefused (one line) for text that is not JSON, numbers of more
-    than MAX_INT_DIGITS digits, NaN/Infinity, or nesting deeper than `max_depth`."""
+    than MAX_INT_DIGITS digits, NaN/Infinity, a key given twice in one object, or nesting deeper than
+    `max_depth`."""
     try:
-        value = json.loads(text, parse_int=_json_int, parse_constant=_json_constant)
+        value = json.loads(
+            text, parse_int=_json_int, parse_constant=_json_constant, object_pairs_hook=_json_object
+        )
     except InputRefused:
         raise
     except json.JSONDecodeError as err:
-        raise InputRefused(f"not JSON: {err.msg} at line {err.lineno}, column {err.colno}") from None
+        raise InputRefused(f"{err.msg} at line {err.lineno}, column {err.colno}", syntax=True) from None
     except RecursionError:
         raise InputRefused(f"nested more than {max_depth} levels deep") from None
     except ValueError as err:  # a float Python cannot read, etc.
-        raise InputRefused(f"not JSON: {clip(str(err), 120)}") from None
+        raise InputRefused(clip(str(err), 120), syntax=True) from None
     check_depth(value, max_depth)
     return value
 

@@ -35,7 +35,7 @@ from twilight.compiler.diagnostics import suggest
 from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
-from twilight.runtime.input_bounds import ECHO_CHARS, MESSAGE_CHARS, InputRefused, clip, parse_yaml, show
+from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.runtime.program import Frame, Program, StopLoop
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import SIDES
@@ -326,7 +326,9 @@ class Scenario:
             wanted = TOP_KEYS[key]
             if not isinstance(value, wanted) or (isinstance(value, bool) and wanted is not bool):
                 kinds = wanted if isinstance(wanted, tuple) else (wanted,)
-                raise Invalid(key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}")
+                raise Invalid(
+                    key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}"
+                )
         for key in ("ruleset", "setup"):
             if key not in data:
                 raise Invalid(key, "missing (required)")
@@ -475,7 +477,9 @@ class Scenario:
             elif isinstance(targets, list):
                 for j, country in enumerate(targets):
                     if not isinstance(country, str):
-                        raise Invalid(f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}")
+                        raise Invalid(
+                            f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}"
+                        )
                 count = len(targets)
             else:
                 wanted = "a map {country: n} or a list" if mode == "influence" else "a list of countries"
@@ -530,7 +534,9 @@ class Scenario:
             elif key in ("hand_contains", "hand_order"):
                 _per_side(value, where, lambda v, k: _card_list(names, v, k))
             elif key == "rating" and not isinstance(value, str):
-                raise Invalid(where, f"a rating word (master, clear, ... or none) is expected, got {show(value)}")
+                raise Invalid(
+                    where, f"a rating word (master, clear, ... or none) is expected, got {show(value)}"
+                )
             elif key in ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"):
                 _card_list(names, value, where)
             elif key == "china":
