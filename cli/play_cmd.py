@@ -3,6 +3,7 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -36,7 +37,7 @@ from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime.input_bounds import clip
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
@@ -175,6 +176,17 @@ def check_delay(ctx: click.Context, param: click.Parameter, value: float | None)
     return value
 
 
+def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """`--seed`: a whole number below 2**64 either way (read here: click would echo 4,000 digits back)."""
+    if value is None:
+        return None
+    number = whole_number(value.strip()) if re.fullmatch(r"[+-]?\d+", value.strip()) else None
+    if number is None or not -SEED_LIMIT < number < SEED_LIMIT:
+        shown = clip(repr(value), ECHO_CHARS)
+        raise click.BadParameter(f"a whole number below 2**64 is expected, got {shown}")
+    return number
+
+
 def make_console(stream: IO[str] | None = None) -> Console:
     return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False)
 
@@ -185,12 +197,7 @@ def make_console(stream: IO[str] | None = None) -> Console:
 )
 @click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
 @click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
-@click.option(
-    "--seed",
-    type=click.IntRange(-SEED_LIMIT + 1, SEED_LIMIT - 1),
-    default=None,
-    help="The game's seed (default: a random one).",
-)
+@click.option("--seed", default=None, callback=check_seed, help="The game's seed (default: a random one).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the game.")
 @click.option(
     "--resume",
@@ -380,8 +387,8 @@ def choose_save(
             break
         except SaveError as err:
             skipped.append(err)
-    for err in skipped:
-        console.print(early.t("play-save-skipped", problem=said(err)), style="yellow", markup=False)
+    for damaged in skipped:
+        console.print(early.t("play-save-skipped", problem=said(damaged)), style="yellow", markup=False)
     if chosen is None:
         console.print(early.t("play-save-none"), style="bold red")
         raise PlayStop(1)

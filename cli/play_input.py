@@ -14,7 +14,7 @@ from typing import Any
 
 from twilight.cli.startup import start_up_loading
 from twilight.runtime.decisions import Decision
-from twilight.runtime.input_bounds import ECHO_CHARS, clip, too_many_digits
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
 # (its value, then the words of its `.aliases` attribute), so a translator adds their own.
@@ -58,9 +58,9 @@ class Matcher:
         raw = typed.strip()
         shown = clip(raw, ECHO_CHARS)  # what a message repeats of it: a line at most
         if re.fullmatch(r"[+-]?\d+", raw):
-            if too_many_digits(raw):  # no choice has that many; int() refuses over 4,300 digits
+            index = whole_number(raw)
+            if index is None:  # no choice has that many digits (and int() refuses over 4,300)
                 return Problem("number", {"text": shown, "count": len(self.options)})
-            index = int(raw)
             if self.options and all(isinstance(o, int) and not isinstance(o, bool) for o in self.options):
                 # The options are numbers themselves (a DEFCON level): a number names its value.
                 return index if index in self.options else Problem("unknown", {"text": shown})

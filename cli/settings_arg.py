@@ -6,10 +6,11 @@ imports only what a game needs: tests/test_play_start.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
-from twilight.runtime.input_bounds import ECHO_CHARS, clip, show, too_many_digits
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, show, whole_number
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -36,14 +37,10 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
                 raise click.BadParameter(f"{name}: expected true or false, got {shown}", param_hint="--set")
             out[name] = raw.lower() in _TRUE
         elif kind == "int":
-            try:
-                if too_many_digits(raw):
-                    raise ValueError(raw)
-                out[name] = int(raw)
-            except ValueError:
-                raise click.BadParameter(
-                    f"{name}: expected a whole number, got {shown}", param_hint="--set"
-                ) from None
+            number = whole_number(raw) if re.fullmatch(r"[+-]?\d+", raw) else None
+            if number is None:
+                raise click.BadParameter(f"{name}: expected a whole number, got {shown}", param_hint="--set")
+            out[name] = number
         elif values and raw not in values:
             raise click.BadParameter(
                 f"{name}: expected one of {', '.join(values)}, got {shown}", param_hint="--set"

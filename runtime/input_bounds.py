@@ -101,6 +101,14 @@ def too_many_digits(text: str) -> bool:
     return len(text.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS
 
 
+def whole_number(text: str) -> int | None:
+    """`text` (digits, perhaps signed) as a number, or None when it has more than MAX_INT_DIGITS digits
+    (leading zeros aside: Python's int() refuses any text over 4,300 characters, zeros too)."""
+    sign = "-" if text.startswith("-") else ""
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    return None if len(digits) > MAX_INT_DIGITS else int(sign + digits)
+
+
 def _json_int(text: str) -> int:
     if too_many_digits(text):
         digits = len(text.lstrip("+-"))
@@ -172,8 +180,9 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     _check_flow_depth(text, max_depth)
     reader = YAML(typ="safe", pure=True)
     reader.version = (1, 1)
-    constructor, parser = reader.get_constructor_parser(text)
+    parser = None
     try:
+        constructor, parser = reader.get_constructor_parser(text)  # reads the text: may refuse a character
         node = constructor.composer.get_single_node()
         if node is None:
             return None
@@ -195,7 +204,8 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     except ValueError as err:  # a value the constructor cannot build (a date like 2001-02-30)
         raise InputRefused(f"not valid YAML: {clip(str(err), 160)}") from None
     finally:
-        parser.dispose()
+        if parser is not None:
+            parser.dispose()
         for part in ("reader", "scanner"):
             reset = getattr(getattr(reader, "_" + part, None), f"reset_{part}", None)
             if reset is not None:
