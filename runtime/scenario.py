@@ -520,7 +520,7 @@ class Scenario:
             elif key == "influence":
                 for country, sides in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
-                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0))
+                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
             elif key == "controlled_by":
                 for country, side in _map(value, where).items():
                     names.country(country, f"{where}.{country}")

@@ -199,7 +199,7 @@ def test_every_scenario_reads_the_same_with_the_bounded_reader() -> None:
     public format is unchanged."""
     import yaml
 
-    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))[::7]:
+    for path in sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))[::15]:
         text = path.read_text(encoding="utf-8")
         assert parse_yaml(text) == yaml.safe_load(text), path
 
@@ -509,15 +509,31 @@ def _fuzz_budget() -> dict[str, Any]:
     }
 
 
-@settings(max_examples=120, **_fuzz_budget())
+def _peak_rss_mb() -> float:
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+
+
+# The memory bound of a fuzz run: the process's peak grows by less than this over all its examples (the
+# billion laughs alone took 0.9 GB in 20 s, the hundred million targets 3.9 GB).
+FUZZ_MEMORY_MB = 150
+
+
+@settings(max_examples=100, **_fuzz_budget())
 @given(st.lists(st.sampled_from(_PIECES), max_size=12), st.integers(0, len(COUP)))
-def test_fuzz_scenario_files(tmp_path: Path, pieces: list[str], at: int) -> None:
+def _fuzz_scenario_files(folder: Path, pieces: list[str], at: int) -> None:
     text = COUP[:at] + "".join(pieces) + COUP[at:]
-    path = tmp_path / "fuzz.yaml"
+    path = folder / "fuzz.yaml"
     path.write_text(text, encoding="utf-8")
     result = run_file(path)
     if not result.passed:
         _one_line(result.reason)
+
+
+def test_fuzz_scenario_files(tmp_path: Path) -> None:
+    assert run_file(_write(tmp_path, "coup.yaml", COUP)).passed  # the ruleset compiled before measuring
+    before = _peak_rss_mb()
+    _fuzz_scenario_files(folder=tmp_path)
+    assert _peak_rss_mb() - before < FUZZ_MEMORY_MB
 
 
 _SAVE_TEXT = json.dumps(
@@ -554,15 +570,18 @@ _JSON_PIECES = [
 @given(
     st.lists(st.sampled_from(_JSON_PIECES), max_size=8), st.integers(0, len(_SAVE_TEXT)), st.integers(0, 20)
 )
-def test_fuzz_saves_and_trace_lines(tmp_path: Path, pieces: list[str], at: int, cut: int) -> None:
+def _fuzz_saves_and_trace_lines(folder: Path, pieces: list[str], at: int, cut: int) -> None:
     text = _SAVE_TEXT[:at] + "".join(pieces) + _SAVE_TEXT[at + cut :]
-    save = tmp_path / "fuzz.json"
+    save = folder / "fuzz.json"
     save.write_text(text, encoding="utf-8")
     try:
-        read_save(save)
+        data = read_save(save)
+        problem = settings_problem(compiled_ir("solo-v2"), data["settings"])
+        if problem:
+            _one_line(problem)
     except SaveError as err:
         _one_line(err.detail)
-    trace = tmp_path / "fuzz.trace.jsonl"
+    trace = folder / "fuzz.trace.jsonl"
     trace.write_text('{"kind": "game_start", "n": 0}\n' + text.replace("\n", " ") + "\n", encoding="utf-8")
     try:
         read_trace(trace)
@@ -572,6 +591,13 @@ def test_fuzz_saves_and_trace_lines(tmp_path: Path, pieces: list[str], at: int, 
         parse_json(text)
     except InputRefused as err:
         _one_line(str(err))
+
+
+def test_fuzz_saves_and_trace_lines(tmp_path: Path) -> None:
+    compiled_ir("solo-v2")
+    before = _peak_rss_mb()
+    _fuzz_saves_and_trace_lines(folder=tmp_path)
+    assert _peak_rss_mb() - before < FUZZ_MEMORY_MB
 
 
 _DECISIONS = [
