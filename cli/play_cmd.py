@@ -303,7 +303,7 @@ def new_game(
         if "level" in ir["settings"]:
             values = [str(v) for v in ir["settings"]["level"]["values"]]
             if level is not None and level not in values:
-                said = text.t("play-level-unknown", level=level, levels=", ".join(values))
+                said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
                 console.print(said, markup=False)
                 raise PlayStop(2)
             if level is None:

@@ -351,9 +351,24 @@ def test_every_setting_is_checked_against_its_type_and_values(name: str, value: 
     assert settings_problem(ir, {"level": 1}) is not None
 
 
+def test_a_whole_number_setting_takes_a_bounded_whole_number() -> None:
+    import click
+
+    ir = {"settings": {"rounds": {"type": "int", "values": [], "default": 6}}}
+    assert read_settings(ir, ("rounds=007",)) == {"rounds": 7}
+    assert read_settings(ir, ("rounds=" + "0" * 5000 + "8",)) == {"rounds": 8}
+    for bad in ("x", "1.5", "9" * 5000, ""):
+        with pytest.raises(click.BadParameter) as err:
+            read_settings(ir, (f"rounds={bad}",))
+        _one_line(str(err.value), 200)
+    assert settings_problem(ir, {"rounds": 7}) is None
+    assert settings_problem(ir, {"rounds": True}) is not None and settings_problem(ir, {"rounds": "7"})
+
+
 @pytest.mark.parametrize(
     "args",
     [
+        ["--level", "x" * 5000],
         ["--delay", "-1"],
         ["--delay", "nan"],
         ["--delay", "1e308"],
@@ -365,6 +380,7 @@ def test_every_setting_is_checked_against_its_type_and_values(name: str, value: 
         ["--set", "deluxe_map_canada=" + "9" * 5000],
     ],
     ids=[
+        "level-long",
         *("delay-negative", "delay-nan", "delay-huge", "seed-4400", "seed-30", "set-ai-side"),
         *("set-level", "set-setup-dice", "set-long"),
     ],
@@ -376,7 +392,7 @@ def test_a_bad_option_is_a_usage_error(tmp_path: Path, args: list[str]) -> None:
         env={"TWILIGHT_HOME": str(tmp_path)},
     )
     assert result.exit_code == 2, result.output[-300:]
-    error = [line for line in result.output.splitlines() if line.startswith("Error: ")]
+    error = [line for line in result.output.splitlines() if line.startswith(("Error: ", "There is no level"))]
     assert len(error) == 1
     _one_line(error[0], 300)
     assert not (tmp_path / "g.json").exists()
