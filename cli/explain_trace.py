@@ -10,7 +10,6 @@ locale files (`ai-*` messages, see rules/solo-v2/locales/*/ai.ftl) for the words
 
 from __future__ import annotations
 
-import json
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -18,6 +17,7 @@ from typing import Any
 
 from twilight.cli.i18n import Localizer, readable
 from twilight.cli.outline import Outliner, vocabulary_primitives
+from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 
 # The words this module formats; tests/test_locales.py checks each is in every language of an AI ruleset.
 TRACE_WORDS: tuple[str, ...] = (
@@ -58,9 +58,15 @@ BOUNDARIES = {"action_round", "phase", "turn", "turn_end", "game_end"}
 # Events between rounds (the next round's regions and scoring cards): not part of the move before them.
 BOOKKEEPING = {"scoring_round", "regions", "scoring_revealed", "scoring_discard"}
 DEFAULT_RULESET = "solo-v2"
-DECIDED = re.compile(r"^(prefer|then_by)\[(\d+)\]$")
+DECIDED = re.compile(r"^(prefer|then_by)\[(\d{1,9})\]$")
 PLACE = re.compile(r"\{\s*\$(\w+)\s*\}")
 BOOL_OPS = {"and", "or", "not", "==", "!=", "<", "<=", ">", ">=", "in", "not_in"}
+
+
+# A whole game's trace is ~100 KB and its longest event a few hundred characters; its events nest ~5 deep.
+MAX_TRACE_BYTES = 64 * 2**20
+MAX_EVENT_CHARS = 2**20
+MAX_EVENT_DEPTH = 16
 
 
 class TraceError(Exception):
@@ -73,7 +79,11 @@ class TraceError(Exception):
 def read_trace(path: Path) -> list[dict[str, Any]]:
     """The events of a trace file, in order; any problem is one TraceError line."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_TRACE_BYTES + 1)
+        if len(raw) > MAX_TRACE_BYTES:
+            raise TraceError(f"{path}: over {MAX_TRACE_BYTES // 2**20} MiB, more than any game's trace")
+        text = raw.decode("utf-8")
     except FileNotFoundError:
         raise TraceError(f"no trace file {path}") from None
     except IsADirectoryError:
@@ -84,10 +94,14 @@ def read_trace(path: Path) -> list[dict[str, Any]]:
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        if len(line) > MAX_EVENT_CHARS:
+            raise TraceError(f"{path}:{number}: a line of {len(line)} characters, longer than any event")
         try:
-            event = json.loads(line)
-        except json.JSONDecodeError as err:
-            raise TraceError(f"{path}:{number}: not a JSON line ({err.msg}); is this a game trace?") from None
+            event = parse_json(line, MAX_EVENT_DEPTH)
+        except InputRefused as err:
+            if err.syntax:
+                raise TraceError(f"{path}:{number}: not a JSON line ({err}); is this a game trace?") from None
+            raise TraceError(f"{path}:{number}: not a trace event: {err}") from None
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
             raise TraceError(f"{path}:{number}: not a trace event (a JSON object with a 'kind')")
         events.append(event)
@@ -332,7 +346,8 @@ class TraceExplainer:
             holder = (option or {}).get("prefer") if stage == "prefer" else plist.get("final")
             keys = list(holder or [])
         if not found or index >= len(keys) or not isinstance(keys[index], dict):
-            view["text"] = self.t("ai-explain-by-unknown", "key {$key}", key=str(decided_by))
+            shown = clip(str(decided_by), ECHO_CHARS)
+            view["text"] = self.t("ai-explain-by-unknown", "key {$key}", key=shown)
             return view
         key = keys[index]
         view.update(stage=stage, index=index, desc=bool(key.get("desc")))

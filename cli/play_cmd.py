@@ -3,6 +3,7 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -25,6 +26,7 @@ from twilight.cli.play_session import (
 )
 from twilight.cli.play_text import APP_FOLDER, PlayText
 from twilight.cli.saves import (
+    SEED_LIMIT,
     SaveError,
     SaveLock,
     SaveLocked,
@@ -32,15 +34,17 @@ from twilight.cli.saves import (
     TraceFile,
     check_save_names,
     in_the_way,
-    latest_save,
     new_save_path,
     read_save,
+    resumable_saves,
     trace_path_for,
 )
+from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
@@ -132,8 +136,6 @@ def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[
     """The `--set NAME=VALUE` settings, read as `twilight simulate` reads them."""
     if not assignments:
         return {}
-    from twilight.cli.settings_arg import read_settings
-
     return read_settings(ir, assignments)
 
 
@@ -170,6 +172,28 @@ def ask_settings(
         settings[name] = chosen == "true" if setting["type"] == "bool" else chosen
 
 
+# The longest pause a demo makes on a card choice (`--delay`): a minute is already more than anyone waits.
+MAX_DELAY = 60.0
+
+
+def check_delay(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """`--delay`: seconds from 0 to MAX_DELAY (not negative, not `nan` or `inf`)."""
+    if value is not None and not 0 <= value <= MAX_DELAY:
+        raise click.BadParameter(f"{value} is not a number of seconds from 0 to {MAX_DELAY:g}")
+    return value
+
+
+def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
+    """`--seed`: a whole number below 2**64 either way (read here: click would echo 4,000 digits back)."""
+    if value is None:
+        return None
+    number = whole_number(value.strip()) if re.fullmatch(r"[+-]?\d+", value.strip()) else None
+    if number is None or not -SEED_LIMIT < number < SEED_LIMIT:
+        shown = clip(repr(value), ECHO_CHARS)
+        raise click.BadParameter(f"a whole number below 2**64 is expected, got {shown}")
+    return number
+
+
 def make_console(stream: IO[str] | None = None) -> Console:
     return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False)
 
@@ -180,7 +204,7 @@ def make_console(stream: IO[str] | None = None) -> Console:
 )
 @click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
 @click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
-@click.option("--seed", type=int, default=None, help="The game's seed (default: a random one).")
+@click.option("--seed", default=None, callback=check_seed, help="The game's seed (default: a random one).")
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the game.")
 @click.option(
     "--resume",
@@ -196,7 +220,13 @@ def make_console(stream: IO[str] | None = None) -> Console:
     default=None,
     help="Watch a game: a policy plays your side (random or greedy), no input needed.",
 )
-@click.option("--delay", type=float, default=None, help="Demo: seconds to pause on each card choice.")
+@click.option(
+    "--delay",
+    type=float,
+    default=None,
+    callback=check_delay,
+    help=f"Demo: seconds to pause on each card choice (0 to {MAX_DELAY:g}).",
+)
 @click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None, help="Where to save.")
 @click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE", help="Any other setting.")
 @click.option(
@@ -284,7 +314,7 @@ def new_game(
         if "level" in ir["settings"]:
             values = [str(v) for v in ir["settings"]["level"]["values"]]
             if level is not None and level not in values:
-                said = text.t("play-level-unknown", level=level, levels=", ".join(values))
+                said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
                 console.print(said, markup=False)
                 raise PlayStop(2)
             if level is None:
@@ -318,25 +348,8 @@ def resume_game(
 ) -> PlaySession:
     from twilight.runtime.engine import SaveMismatch
 
-    path = Path(resume) if resume else latest_save()
-    # Before the save is read there is no ruleset: the game's own words say what went wrong.
-    early = GameWords(lang or "en")
-    if path is None:
-        console.print(early.t("play-save-none"), style="bold red")
-        raise PlayStop(1)
-    hold_save(path, console, early)  # before reading: the save read is the last one written
-    try:
-        data = read_save(path)
-        check_save_names(path, data)
-    except SaveError as err:
-        console.print(
-            early.t(f"play-save-{err.code}", path=str(err.path), detail=err.detail),
-            style="bold red",
-            markup=False,
-        )
-        raise PlayStop(1) from None
+    path, data, ir = choose_save(console, resume, lang)
     ruleset = data["ruleset"]
-    ir = compile_ruleset(ruleset, console, lang or data["play"]["lang"])
     play_meta = data["play"]
     text = PlayText(ruleset, lang or play_meta["lang"], ir)
     meta = {**play_meta, "lang": text.lang, "ids": ids or bool(play_meta.get("ids"))}
@@ -346,7 +359,9 @@ def resume_game(
         session.engine.resume_from(data)
     except SaveMismatch as err:
         console.print(
-            text.t("play-save-mismatch", path=str(path), detail=str(err)), style="bold red", markup=False
+            text.t("play-save-mismatch", path=str(path), detail=clip(str(err))),
+            style="bold red",
+            markup=False,
         )
         raise PlayStop(1) from None
     session.saved_answers = len(data["answers"])
@@ -385,6 +400,59 @@ def hold_save(path: Path, console: Console, words: GameWords | PlayText) -> None
 
 def file_fault_text(words: GameWords | PlayText, err: SaveWriteError) -> str:
     return words.t(f"play-file-{err.code}", path=str(err.path), cause=err.cause)
+
+
+def choose_save(
+    console: Console, resume: str, lang: str | None
+) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+    """The save to resume, its data and its ruleset's IR. `--resume FILE`: that file, or a message and exit
+    1 when it cannot be used. `--resume` alone: the newest save of an unfinished game that can be used; each
+    damaged one newer than it is skipped with a warning."""
+    # Before the save is read there is no ruleset: the game's own words say what went wrong.
+    early = GameWords(lang or "en")
+
+    def usable(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+        check_save_names(path, data)  # names, never folders, before the ruleset is looked up
+        ir = compile_ruleset(data["ruleset"], console, lang or data["play"]["lang"])
+        problem = settings_problem(ir, data["settings"])
+        if problem:
+            raise SaveError("not-a-save", path, problem)
+        return ir
+
+    def said(err: SaveError) -> str:
+        return early.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+
+    if resume:
+        path = Path(resume)
+        hold_save(path, console, early)  # before reading: the save read is the last one written
+        try:
+            data = read_save(path)
+            return path, data, usable(path, data)
+        except SaveError as err:
+            console.print(said(err), style="bold red", markup=False)
+            raise PlayStop(1) from None
+    skipped: list[SaveError] = []
+    chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None
+    for path, data in resumable_saves(skipped=skipped):
+        try:
+            chosen = path, data, usable(path, data)
+            break
+        except SaveError as err:
+            skipped.append(err)
+    for damaged in skipped:
+        console.print(early.t("play-save-skipped", problem=said(damaged)), style="yellow", markup=False)
+    if chosen is None:
+        console.print(early.t("play-save-none"), style="bold red")
+        raise PlayStop(1)
+    # Lock the chosen save, then read it again under the lock: another game may have written it since.
+    path = chosen[0]
+    hold_save(path, console, early)
+    try:
+        data = read_save(path)
+        return path, data, usable(path, data)
+    except SaveError as err:
+        console.print(said(err), style="bold red", markup=False)
+        raise PlayStop(1) from None
 
 
 def build_session(
@@ -467,7 +535,7 @@ def play_through(session: PlaySession) -> int:
             return 130
         except SaveMismatch as err:
             console.print(
-                text.t("play-save-mismatch", path=str(session.save_path), detail=str(err)),
+                text.t("play-save-mismatch", path=str(session.save_path), detail=clip(str(err))),
                 style="bold red",
                 markup=False,
             )
@@ -482,7 +550,7 @@ def play_through(session: PlaySession) -> int:
             )
             return 1
         except (RuleError, IllegalAnswer) as err:
-            console.print(text.t("play-rules-error", detail=str(err)), style="bold red", markup=False)
+            console.print(text.t("play-rules-error", detail=clip(str(err))), style="bold red", markup=False)
             return 1
     session.save(finished=True)
     end_screen(session, trace_path)

@@ -14,11 +14,16 @@ from typing import Any
 
 from twilight.cli.startup import start_up_loading
 from twilight.runtime.decisions import Decision
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
 # (its value, then the words of its `.aliases` attribute), so a translator adds their own.
 COMMANDS = ("help", "why", "log", "board", "save", "quit")
 COMMAND_SYMBOLS = {"?": "help"}
+# What prompt_toolkit's Application.exit() raises when a second Ctrl-C (or Ctrl-D) arrives while the prompt
+# is already ending: "Application is not running. Application.exit() failed." or "Return value already
+# set. Application.exit() failed."
+PROMPT_CLOSING = ("Application is not running.", "Return value already set.")
 
 
 def normalize(text: str) -> str:
@@ -51,19 +56,22 @@ class Matcher:
 
     def one(self, typed: str) -> Any | Problem:
         raw = typed.strip()
+        shown = clip(raw, ECHO_CHARS)  # what a message repeats of it: a line at most
         if re.fullmatch(r"[+-]?\d+", raw):
-            index = int(raw)
+            index = whole_number(raw)
+            if index is None:  # no choice has that many digits (and int() refuses over 4,300)
+                return Problem("number", {"text": shown, "count": len(self.options)})
             if self.options and all(isinstance(o, int) and not isinstance(o, bool) for o in self.options):
                 # The options are numbers themselves (a DEFCON level): a number names its value.
-                return index if index in self.options else Problem("unknown", {"text": raw})
+                return index if index in self.options else Problem("unknown", {"text": shown})
             if raw.isdigit() and 1 <= index <= len(self.options):
                 return self.options[index - 1]
-            return Problem("number", {"text": raw, "count": len(self.options)})
+            return Problem("number", {"text": shown, "count": len(self.options)})
         text = normalize(typed)
         if not text:
-            return Problem("empty" if not raw else "unknown", {"text": raw})
+            return Problem("empty" if not raw else "unknown", {"text": shown})
         if text.replace(" ", "").isdigit():  # "1." or "1 2": not a name, and not one number
-            return Problem("unknown", {"text": raw})
+            return Problem("unknown", {"text": shown})
         exact = [o for o, keys in zip(self.options, self.keys, strict=True) if text in keys]
         if len(exact) == 1:
             return exact[0]
@@ -82,8 +90,8 @@ class Matcher:
         if len(begins) == 1:
             return begins[0]
         if begins:
-            return Problem("ambiguous", {"text": raw, "matches": begins})
-        return Problem("unknown", {"text": raw})
+            return Problem("ambiguous", {"text": shown, "matches": begins})
+        return Problem("unknown", {"text": shown})
 
 
 def split_picks(text: str) -> list[str]:
@@ -152,4 +160,11 @@ class LineReader:
         completer = WordCompleter(
             (lambda: list(words())) if callable(words) else list(words), ignore_case=True, sentence=True
         )
-        return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False))
+        try:
+            return str(self._session.prompt(prompt, completer=completer, complete_while_typing=False))
+        except Exception as err:
+            # Ctrl-C pressed again while prompt_toolkit is already closing the prompt (it raises a bare
+            # Exception for it): the interrupt it is, not a crash.
+            if str(err).startswith(PROMPT_CLOSING):
+                raise KeyboardInterrupt from None
+            raise

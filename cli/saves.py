@@ -24,6 +24,7 @@ import secrets
 import socket
 import stat
 import time
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -32,7 +33,15 @@ try:
 except ImportError:  # not POSIX: saves are written the same way, without the lock
     fcntl = None  # type: ignore[assignment]
 
+from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+
 SAVE_SUFFIX = ".json"
+# A save holds a game's answers and its state: a whole game's is ~20 KB. A file far bigger is not a save
+# (and is not read into memory to find out).
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+# A seed is a number below 2**64 either way (`twilight play --seed` takes no other).
+SEED_LIMIT = 2**64
+SIDES = ("us", "ussr")
 # Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
 SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save")
 
@@ -348,17 +357,22 @@ class SaveLock:
 def read_save(path: Path) -> dict[str, Any]:
     """A save's data, or SaveError saying what is wrong with the file."""
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
     except FileNotFoundError:
         raise SaveError("missing", path) from None
     except IsADirectoryError:
         raise SaveError("unreadable", path, "a folder") from None
     except OSError as err:
         raise SaveError("unreadable", path, str(err.strerror or err)) from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError("not-a-save", path, f"over {MAX_SAVE_BYTES // 2**20} MiB")
     try:
-        data = json.loads(raw.decode("utf-8"))
-    except (UnicodeDecodeError, json.JSONDecodeError) as err:
+        data = parse_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
         raise SaveError("not-json", path, str(err)) from None
+    except InputRefused as err:
+        raise SaveError("not-json" if err.syntax else "not-a-save", path, str(err)) from None
     if not isinstance(data, dict):
         raise SaveError("not-a-save", path, "not a JSON object")
     if data.get("format") != 1:
@@ -377,14 +391,10 @@ def read_save(path: Path) -> dict[str, Any]:
     ]
     if problems:
         raise SaveError("not-a-save", path, ", ".join(problems))
-    play = data["play"]
-    if not isinstance(play.get("humans"), list) or not isinstance(play.get("lang"), str):
-        raise SaveError("not-a-save", path, "play")
+    problem = _bounds_problem(data)
+    if problem:
+        raise SaveError("not-a-save", path, problem)
     return data
-
-
-# A save is a few hundred kilobytes at most: a bigger file where a new game would save is something else.
-LARGEST_SAVE = 64 * 1024 * 1024
 
 
 def in_the_way(path: Path) -> str | None:
@@ -396,7 +406,7 @@ def in_the_way(path: Path) -> str | None:
         return None
     if not stat.S_ISREG(info.st_mode):
         return "not a regular file"
-    if info.st_size > LARGEST_SAVE:
+    if info.st_size > MAX_SAVE_BYTES:
         return f"{info.st_size} bytes"
     try:
         read_save(path)
@@ -405,23 +415,60 @@ def in_the_way(path: Path) -> str | None:
     return None
 
 
-def latest_save(folder: Path | None = None) -> Path | None:
-    """The most recently written save of a game not yet over, if any."""
+def _bounds_problem(data: dict[str, Any]) -> str | None:
+    """What in a save (of the right shape) is out of what a game can hold: a seed `--seed` never takes,
+    an answer that is not a [side, answer] pair, a player who is not a side, a setting that is not a word,
+    a number or true/false."""
+    seed = data["seed"]
+    if isinstance(seed, bool) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        return "seed: a number below 2**64 is expected"
+    for i, answer in enumerate(data["answers"]):
+        if not (isinstance(answer, list) and len(answer) == 2 and answer[0] in SIDES):
+            return f"answers[{i}]: a [side, answer] pair is expected"
+    play = data["play"]
+    if not isinstance(play.get("humans"), list) or not isinstance(play.get("lang"), str):
+        return "play"
+    for i, side in enumerate(play["humans"]):
+        if side not in SIDES:
+            return f"play.humans[{i}]: us or ussr is expected, got {clip(repr(side), ECHO_CHARS)}"
+    for name, value in data["settings"].items():
+        if not isinstance(value, (str, int)):  # bool is an int
+            return f"settings.{clip(str(name), ECHO_CHARS)}: a word, a number or true/false is expected"
+    return None
+
+
+def saves_newest_first(folder: Path | None = None) -> list[Path]:
     folder = folder or saves_dir()
     if not folder.is_dir():
-        return None
-    candidates = sorted(
-        (p for p in folder.glob(f"*{SAVE_SUFFIX}") if p.is_file()),
-        key=lambda p: p.stat().st_mtime,
-        reverse=True,
-    )
-    for path in candidates:
+        return []
+    found = []
+    for path in folder.glob(f"*{SAVE_SUFFIX}"):
+        with contextlib.suppress(OSError):  # gone or unreadable since the listing: not a candidate
+            if path.is_file():
+                found.append((path.stat().st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+def resumable_saves(
+    folder: Path | None = None, skipped: list[SaveError] | None = None
+) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """The saves of games not yet over, newest first, with their data; a damaged one is left out (and,
+    when `skipped` is given, added to it as it is met, so that the caller can say which it skipped)."""
+    for path in saves_newest_first(folder):
         try:
             data = read_save(path)
-        except SaveError:
+        except SaveError as err:
+            if skipped is not None:
+                skipped.append(err)
             continue
         if not data["play"].get("finished"):
-            return path
+            yield path, data
+
+
+def latest_save(folder: Path | None = None, skipped: list[SaveError] | None = None) -> Path | None:
+    """The most recently written save of a game not yet over, if any (damaged ones skipped)."""
+    for path, _ in resumable_saves(folder, skipped):
+        return path
     return None
 
 

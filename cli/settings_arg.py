@@ -1,13 +1,16 @@
-"""`--set NAME=VALUE`: a ruleset's settings chosen on the command line (`twilight simulate`, `twilight play`).
+"""`--set NAME=VALUE`: a ruleset's settings chosen on the command line (`twilight simulate`, `twilight play`),
+and the check of settings read from a save: every setting against its declared type and values.
 
 A module of its own so that `twilight play` reads them without importing the simulator (its start-up
 imports only what a game needs: tests/test_play_start.py)."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import click
+from twilight.runtime.input_bounds import ECHO_CHARS, clip, show, whole_number
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}
@@ -20,28 +23,53 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
     for text in assignments:
         name, sep, raw = text.partition("=")
         name, raw = name.strip(), raw.strip()
+        shown = repr(clip(raw, ECHO_CHARS))
         if not sep or name not in declared:
             known = ", ".join(sorted(declared)) or "none"
             raise click.BadParameter(
-                f"{text!r}: expected NAME=VALUE with NAME one of: {known}", param_hint="--set"
+                f"{clip(text, ECHO_CHARS)!r}: expected NAME=VALUE with NAME one of: {known}",
+                param_hint="--set",
             )
         kind = declared[name].get("type")
         values = [str(v) for v in declared[name].get("values") or []]
         if kind == "bool":
             if raw.lower() not in _TRUE | _FALSE:
-                raise click.BadParameter(f"{name}: expected true or false, got {raw!r}", param_hint="--set")
+                raise click.BadParameter(f"{name}: expected true or false, got {shown}", param_hint="--set")
             out[name] = raw.lower() in _TRUE
         elif kind == "int":
-            try:
-                out[name] = int(raw)
-            except ValueError:
-                raise click.BadParameter(
-                    f"{name}: expected a whole number, got {raw!r}", param_hint="--set"
-                ) from None
+            number = whole_number(raw) if re.fullmatch(r"[+-]?\d+", raw) else None
+            if number is None:
+                raise click.BadParameter(f"{name}: expected a whole number, got {shown}", param_hint="--set")
+            out[name] = number
         elif values and raw not in values:
             raise click.BadParameter(
-                f"{name}: expected one of {', '.join(values)}, got {raw!r}", param_hint="--set"
+                f"{name}: expected one of {', '.join(values)}, got {shown}", param_hint="--set"
             )
         else:
             out[name] = raw
     return out
+
+
+def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None:
+    """What is wrong with settings read from a file (a save), checked as `--set` checks them: a name the
+    ruleset does not declare, or a value not of the setting's type or not one of its values."""
+    declared: dict[str, Any] = ir.get("settings", {})
+    for name, value in settings.items():
+        setting = declared.get(name)
+        if setting is None:
+            known = ", ".join(sorted(declared)) or "none"
+            shown = clip(str(name), ECHO_CHARS)
+            return f"settings.{shown}: not a setting of the ruleset (its settings: {known})"
+        kind = setting.get("type")
+        values = [str(v) for v in setting.get("values") or []]
+        if kind == "bool":
+            fits, wanted = isinstance(value, bool), "true or false"
+        elif kind == "int":
+            fits, wanted = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+        elif values:
+            fits, wanted = isinstance(value, str) and value in values, f"one of {', '.join(values)}"
+        else:
+            fits, wanted = isinstance(value, str), "a word"
+        if not fits:
+            return f"settings.{name}: {wanted} is expected, got {show(value)}"
+    return None

@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import yaml
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
+from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.runtime.program import Frame, Program, StopLoop
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import SIDES
@@ -93,13 +93,24 @@ AI_TRACE_EXPECT = {
 # The ruleset function that names the scoring card of a region (solo scoring deck in scenarios).
 SCORING_CARD_OF = "scoring_card_of"
 WINNERS = ("us", "ussr", "draw")
+# What a file may ask for, bounded by what a game can hold: a file stays a few KB (the largest in
+# tests/scenarios is 3 KB), so no scenario comes near these.
+MAX_FILE_BYTES = 1024 * 1024
+# The VP track runs from 20 for the USSR to 20 for the US: the game ends when the marker reaches either end
+# (shared/reference/tracks.yaml, victory.automatic; 002 · 10.3.1), so `state.vp` lies on the track.
+VP_TRACK = 20
+# A side's influence in one country: the rules set no limit; no game comes near this one.
+MAX_INFLUENCE = 99
+# The most a modifier adds to a card's operations in one play (The China Card's +1 in Asia with Vietnam
+# Revolts' +1 in Southeast Asia): a play's targets number at most the ruleset's highest card ops plus this.
+OPS_BONUS_CEILING = 2
 
 
 class Invalid(Exception):
     """The file is not a valid scenario: the key and the problem."""
 
     def __init__(self, key: str, problem: str) -> None:
-        super().__init__(f"{key}: {problem}" if key else problem)
+        super().__init__(clip(f"{clip(key, ECHO_CHARS)}: {problem}" if key else problem))
 
 
 class Refused(Exception):
@@ -125,6 +136,10 @@ class ScenarioResult:
     events: list[str] = field(default_factory=list)  # cards whose event ran during the steps
     played: list[str] = field(default_factory=list)  # cards played in an action round or headlined
     refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
+
+    def __post_init__(self) -> None:
+        # One line each, whatever the file held: a value it repeats is shown in part.
+        self.reason, self.name = clip(self.reason), clip(self.name, ECHO_CHARS * 2)
 
     def line(self) -> str:
         return f"PASS {self.path}" if self.passed else f"FAIL {self.path}: {self.reason}"
@@ -176,14 +191,14 @@ class Names:
 
     def country(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
-            raise Invalid(key, f"a country id is expected, got {value!r}")
+            raise Invalid(key, f"a country id is expected, got {show(value)}")
         if value not in self.countries:
             raise Invalid(key, f"unknown country '{value}'{_hint(value, self.countries)}")
         return value
 
     def region(self, value: Any, key: str) -> str:
         if not isinstance(value, str) or value not in self.regions:
-            raise Invalid(key, f"unknown region {value!r}{_hint(str(value), self.regions)}")
+            raise Invalid(key, f"unknown region {show(value)}{_hint(str(value), self.regions)}")
         return value
 
     def card(self, value: Any, key: str) -> str:
@@ -195,13 +210,15 @@ class Names:
             return self.card_id[value]
         if isinstance(value, str) and value in self.number:
             return value
-        raise Invalid(key, f"unknown card {value!r} (cards are given by number)")
+        raise Invalid(key, f"unknown card {show(value)} (cards are given by number)")
 
     def show(self, card: str) -> str:
         return f"{self.number[card]} {card}" if card in self.number else str(card)
 
 
 def _hint(word: str, known: set[str]) -> str:
+    if len(word) > ECHO_CHARS:  # no name is that long; comparing it with each would take long
+        return ""
     near = suggest(word, sorted(known))
     return f" (did you mean '{near}'?)" if near else ""
 
@@ -213,7 +230,7 @@ def _is_int(value: Any) -> bool:
 
 def _int(value: Any, key: str, low: int | None = None, high: int | None = None) -> int:
     if not _is_int(value):
-        raise Invalid(key, f"a whole number is expected, got {value!r}")
+        raise Invalid(key, f"a whole number is expected, got {show(value)}")
     if (low is not None and value < low) or (high is not None and value > high):
         span = f"{low}..{high}" if high is not None else f"at least {low}"
         raise Invalid(key, f"{value} is out of range ({span})")
@@ -222,7 +239,7 @@ def _int(value: Any, key: str, low: int | None = None, high: int | None = None) 
 
 def _bool(value: Any, key: str) -> bool:
     if not isinstance(value, bool):
-        raise Invalid(key, f"true or false is expected, got {value!r}")
+        raise Invalid(key, f"true or false is expected, got {show(value)}")
     return value
 
 
@@ -242,7 +259,7 @@ def _side(value: Any, key: str, allowed: tuple[str, ...] = SIDES) -> str:
     if value is None and "none" in allowed:
         return "none"
     if value not in allowed:
-        raise Invalid(key, f"one of {', '.join(allowed)} is expected, got {value!r}")
+        raise Invalid(key, f"one of {', '.join(allowed)} is expected, got {show(value)}")
     return str(value)
 
 
@@ -288,13 +305,17 @@ class Scenario:
     # ------------------------------------------------------------------ reading
     def load(self) -> None:
         try:
-            text = self.path.read_text(encoding="utf-8")
+            with self.path.open("rb") as stream:
+                raw = stream.read(MAX_FILE_BYTES + 1)
+            text = raw.decode("utf-8")
         except (OSError, UnicodeDecodeError) as err:
             raise Invalid("", f"cannot read the file: {err}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise Invalid("", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big")
         try:
-            data = yaml.safe_load(text)
-        except yaml.YAMLError as err:
-            raise Invalid("", f"not valid YAML: {' '.join(str(err).split())}") from None
+            data = parse_yaml(text)
+        except InputRefused as err:
+            raise Invalid("", str(err)) from None
         if not isinstance(data, dict):
             raise Invalid(
                 "", "a scenario is a YAML map of keys (name, ruleset, setup, state, steps, expect...)"
@@ -305,12 +326,14 @@ class Scenario:
             wanted = TOP_KEYS[key]
             if not isinstance(value, wanted) or (isinstance(value, bool) and wanted is not bool):
                 kinds = wanted if isinstance(wanted, tuple) else (wanted,)
-                raise Invalid(key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {value!r}")
+                raise Invalid(
+                    key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}"
+                )
         for key in ("ruleset", "setup"):
             if key not in data:
                 raise Invalid(key, "missing (required)")
         if data["setup"] not in SETUPS:
-            raise Invalid("setup", f"'empty' or 'standard' is expected, got {data['setup']!r}")
+            raise Invalid("setup", f"'empty' or 'standard' is expected, got {show(data['setup'])}")
         self.data = data
         self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
         self.names = Names(self.ir)
@@ -374,7 +397,7 @@ class Scenario:
             if setting["type"] == "bool":
                 settings[key] = _bool(value, where)
             elif setting["values"] and value not in setting["values"]:
-                raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {value!r}")
+                raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
             else:
                 settings[key] = value
         return settings
@@ -413,11 +436,11 @@ class Scenario:
                     raise Invalid(where, "name the headline card of us, ussr or both")
                 for side, card in arg.items():
                     if not _is_int(card) and not isinstance(card, str):
-                        raise Invalid(f"{where}.{side}", f"a card number is expected, got {card!r}")
+                        raise Invalid(f"{where}.{side}", f"a card number is expected, got {show(card)}")
             elif kind == "score":
                 self.names.region(arg, where)
             elif arg is not True:
-                raise Invalid(where, f"true is expected, got {arg!r}")
+                raise Invalid(where, f"true is expected, got {show(arg)}")
 
     def _check_play(self, arg: dict[str, Any], where: str) -> None:
         _keys(arg, where, ("side", "card", "as", "target", "targets", "event_first"))
@@ -426,10 +449,10 @@ class Scenario:
                 raise Invalid(f"{where}.{required}", "missing (required)")
         _side(arg["side"], f"{where}.side")
         if not _is_int(arg["card"]) and not isinstance(arg["card"], str):
-            raise Invalid(f"{where}.card", f"a card number is expected, got {arg['card']!r}")
+            raise Invalid(f"{where}.card", f"a card number is expected, got {show(arg['card'])}")
         mode = arg["as"]
         if mode not in PLAY_MODES:
-            raise Invalid(f"{where}.as", f"one of {', '.join(PLAY_MODES)} is expected, got {mode!r}")
+            raise Invalid(f"{where}.as", f"one of {', '.join(PLAY_MODES)} is expected, got {show(mode)}")
         if "event_first" in arg:
             _bool(arg["event_first"], f"{where}.event_first")
         has_target, has_targets = "target" in arg, "targets" in arg
@@ -439,23 +462,38 @@ class Scenario:
             if has_targets or not has_target:
                 raise Invalid(f"{where}.target", "a coup names one target (target: COUNTRY)")
             if not isinstance(arg["target"], str):
-                raise Invalid(f"{where}.target", f"a country id is expected, got {arg['target']!r}")
+                raise Invalid(f"{where}.target", f"a country id is expected, got {show(arg['target'])}")
         if mode in ("influence", "realign"):
             if has_target:
                 raise Invalid(f"{where}.target", f"as: {mode} names its countries with targets")
             if not has_targets:
                 raise Invalid(f"{where}.targets", "missing (required)")
             targets = arg["targets"]
+            ceiling = self._ops_ceiling()
             if isinstance(targets, dict) and mode == "influence":
                 for country, n in targets.items():
-                    _int(n, f"{where}.targets.{country}", 1)
+                    _int(n, f"{where}.targets.{clip(str(country), ECHO_CHARS)}", 1, ceiling)
+                count = sum(targets.values())
             elif isinstance(targets, list):
                 for j, country in enumerate(targets):
                     if not isinstance(country, str):
-                        raise Invalid(f"{where}.targets[{j}]", f"a country id is expected, got {country!r}")
+                        raise Invalid(
+                            f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}"
+                        )
+                count = len(targets)
             else:
                 wanted = "a map {country: n} or a list" if mode == "influence" else "a list of countries"
-                raise Invalid(f"{where}.targets", f"{wanted} is expected, got {targets!r}")
+                raise Invalid(f"{where}.targets", f"{wanted} is expected, got {show(targets)}")
+            if count > ceiling:
+                raise Invalid(
+                    f"{where}.targets",
+                    f"{count} placements or rolls; no play has more than {ceiling} operations points",
+                )
+
+    def _ops_ceiling(self) -> int:
+        """The most operations points a play can have: the ruleset's highest card ops plus modifiers."""
+        highest = max((int(card.get("ops") or 0) for card in self.ir["cards"].values()), default=4)
+        return highest + OPS_BONUS_CEILING
 
     def _check_expect(self) -> None:
         assert self.names is not None
@@ -482,7 +520,7 @@ class Scenario:
             elif key == "influence":
                 for country, sides in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
-                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0))
+                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
             elif key == "controlled_by":
                 for country, side in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
@@ -496,7 +534,9 @@ class Scenario:
             elif key in ("hand_contains", "hand_order"):
                 _per_side(value, where, lambda v, k: _card_list(names, v, k))
             elif key == "rating" and not isinstance(value, str):
-                raise Invalid(where, f"a rating word (master, clear, ... or none) is expected, got {value!r}")
+                raise Invalid(
+                    where, f"a rating word (master, clear, ... or none) is expected, got {show(value)}"
+                )
             elif key in ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"):
                 _card_list(names, value, where)
             elif key == "china":
@@ -511,7 +551,7 @@ class Scenario:
             elif key == "winner":
                 _side(value, where, WINNERS)
             elif key in ("end_reason", "error") and not isinstance(value, str):
-                raise Invalid(where, f"a word is expected, got {value!r}")
+                raise Invalid(where, f"a word is expected, got {show(value)}")
 
     def _check_ai_trace(self, key: str, value: Any, where: str) -> list[dict[str, Any]]:
         """`expect.ai_choices` / `expect.ai_decisions`: a list of maps naming some of the trace event's keys;
@@ -525,7 +565,7 @@ class Scenario:
             at = f"{where}[{i}]"
             if not isinstance(raw, dict):
                 shape = ", ".join(allowed)
-                raise Invalid(at, f"a map with some of the keys {shape} is expected, got {raw!r}")
+                raise Invalid(at, f"a map with some of the keys {shape} is expected, got {show(raw)}")
             _keys(raw, at, allowed)
             item: dict[str, Any] = {}
             for k, v in raw.items():
@@ -536,11 +576,11 @@ class Scenario:
                             _hint(str(v), priorities)
                             or f" (the ruleset's lists: {', '.join(sorted(priorities))})"
                         )
-                        raise Invalid(here, f"unknown priority list {v!r}{hint}")
+                        raise Invalid(here, f"unknown priority list {show(v)}{hint}")
                 elif k == "option":
                     if v is not None and not _is_int(v):
                         raise Invalid(
-                            here, f"an option number or null (no option applied) is expected, got {v!r}"
+                            here, f"an option number or null (no option applied) is expected, got {show(v)}"
                         )
                 elif k == "target":
                     v = self._trace_target(v, here)
@@ -548,9 +588,9 @@ class Scenario:
                     v = None if v is None else names.card(v, here)
                 elif k in ("option_name", "decided_by"):
                     if v is not None and not isinstance(v, str):
-                        raise Invalid(here, f"a word or null is expected, got {v!r}")
+                        raise Invalid(here, f"a word or null is expected, got {show(v)}")
                 elif not isinstance(v, str):
-                    raise Invalid(here, f"a word is expected, got {v!r}")
+                    raise Invalid(here, f"a word is expected, got {show(v)}")
                 item[k] = v
             items.append(item)
         return items
@@ -566,7 +606,7 @@ class Scenario:
             return value
         if isinstance(value, str):
             raise Invalid(key, f"unknown country or card '{value}'{_hint(value, self.names.countries)}")
-        raise Invalid(key, f"a country id, a card number or null is expected, got {value!r}")
+        raise Invalid(key, f"a country id, a card number or null is expected, got {show(value)}")
 
     def _ai_trace_problems(self, key: str, value: Any) -> list[str]:
         """What differs between `expect.ai_choices` / `ai_decisions` and the trace of the steps."""
@@ -668,14 +708,17 @@ class Scenario:
         if "defcon" in state:
             st.defcon = _int(state["defcon"], "state.defcon", 1, 5)
         if "vp" in state:
-            st.vp = _int(state["vp"], "state.vp")
-        for key, high in (("milops", 5), ("space", 8), ("space_attempts", None)):
+            st.vp = _int(state["vp"], "state.vp", -VP_TRACK, VP_TRACK)
+        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
+        for key, high in (("milops", 5), ("space", 8), ("space_attempts", 8)):
             if key in state:
                 values = _per_side(state[key], f"state.{key}", _ranged(0, high))
                 getattr(st, key).update(values)
         for country, sides in _map(state.get("influence", {}), "state.influence").items():
             c = names.country(country, f"state.influence.{country}")
-            st.influence[c].update(_per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0)))
+            st.influence[c].update(
+                _per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
+            )
         self._apply_cards(state)
         if "primary_region" in state:
             st.primary_region = names.region(state["primary_region"], "state.primary_region")
@@ -812,7 +855,7 @@ class Scenario:
         if why is not None:
             raise Refused(
                 "illegal_answer",
-                f"answers[{index}] = {raw!r} does not fit {decision.name} ({decision.side}): it offers "
+                f"answers[{index}] = {show(raw)} does not fit {decision.name} ({decision.side}): it offers "
                 f"{self.offers(decision)}",
             )
         return value
@@ -1075,7 +1118,7 @@ class Scenario:
             elif key == "discard_size":
                 differ(where, value, len(st.discard))
         if self.answers:
-            left = ", ".join(f"answers[{i}] = {raw!r}" for i, raw in self.answers)
+            left = ", ".join(f"answers[{i}] = {show(raw)}" for i, raw in self.answers)
             problems.append(f"answers left over: {left}")
         return problems
 

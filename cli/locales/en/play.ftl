@@ -115,6 +115,7 @@ play-save-unreadable = The save file { $path } cannot be read ({ $detail }).
 play-save-not-json = The save file { $path } is damaged: it is not valid JSON ({ $detail }).
 play-save-not-a-save = { $path } is not a twilight save file ({ $detail }).
 play-save-mismatch = The save { $path } does not lead back to its game ({ $detail }); it may be damaged or from another version of the rules.
+play-save-skipped = { $problem } It is skipped.
 play-quit = Game saved to { $path }. Continue it with: twilight play --resume
 play-interrupted = Stopped. The last autosave is { $path }; continue with: twilight play --resume
 play-rules-error = The rules could not go on ({ $detail }). The game is saved up to the last decision; please report this.

@@ -133,6 +133,7 @@ play-save-unreadable = Не удается прочитать файл сохр�
 play-save-not-json = Файл сохранения { $path } поврежден: это не корректный JSON ({ $detail }).
 play-save-not-a-save = { $path } — не файл сохранения twilight ({ $detail }).
 play-save-mismatch = Сохранение { $path } не воспроизводит свою игру ({ $detail }); возможно, оно повреждено или сделано для другой версии правил.
+play-save-skipped = { $problem } Оно пропущено.
 play-quit = Игра сохранена в { $path }. Продолжить: twilight play --resume
 play-interrupted = Остановлено. Последнее автосохранение: { $path }; продолжить: twilight play --resume
 play-rules-error = Правила не смогли продолжить игру ({ $detail }). Игра сохранена до последнего решения; пожалуйста, сообщите об этой ошибке.

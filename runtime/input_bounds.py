@@ -1,0 +1,291 @@
+"""Bounds on what is read from files and the keyboard: scenario files (YAML), saves and traces (JSON), typed
+numbers. A file that is too big, nested too deeply, expands its YAML aliases past a small size, repeats a key
+or holds a number of thousands of digits is refused with one line saying so, before anything else reads it:
+no `RecursionError`, no `ValueError` from Python's integer limit, no gigabytes built from a few hundred bytes.
+
+`show` and `clip` put a value read from such input into a message: at most a line of it, whatever its size
+or depth (a value echoed whole could be megabytes)."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+# The deepest nesting any input of ours needs: a scenario goes ~6 levels deep, a save or a trace event ~5.
+MAX_DEPTH = 32
+# The most values (maps, lists, scalars, each alias counted as the values it stands for) a scenario file
+# may hold: the largest in tests/scenarios has ~400. A "billion laughs" file stops here.
+MAX_YAML_NODES = 10_000
+# The longest number read as a whole number: 20 digits hold any seed (2**64) and any count of the game.
+MAX_INT_DIGITS = 20
+# How much of a value a message shows.
+ECHO_CHARS = 60
+# How long a message about input may get (a scenario's FAIL reason, a save's problem).
+MESSAGE_CHARS = 600
+
+
+class InputRefused(ValueError):
+    """Input that is not read: one line saying why (with the line and column where known). `syntax`: the
+    text is not JSON/YAML at all (rather than well-formed but out of bounds)."""
+
+    def __init__(self, message: str, syntax: bool = False) -> None:
+        super().__init__(message)
+        self.syntax = syntax
+
+
+def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
+    """`text` on one line, cut to `limit` characters (an ellipsis says it was cut)."""
+    if "\n" in text or "\r" in text:
+        text = " ".join(text.split())
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def show(value: Any, limit: int = ECHO_CHARS) -> str:
+    """A value as `repr` writes it, but never more than `limit` characters and never deeper than needed
+    for them: safe on a nested, shared or huge value (a 4,000-digit number, a list of a million items)."""
+    out: list[str] = []
+    size = 0
+    # A stack of pieces still to write: a string is written as is, a value is expanded.
+    stack: list[tuple[bool, Any]] = [(False, value)]
+    while stack and size <= limit:
+        literal, item = stack.pop()
+        if literal:
+            piece = str(item)
+        elif isinstance(item, dict):
+            parts: list[tuple[bool, Any]] = [(True, "{")]
+            for i, (k, v) in enumerate(item.items()):
+                if i:
+                    parts.append((True, ", "))
+                parts += [(False, k), (True, ": "), (False, v)]
+                if i > limit:
+                    break
+            parts.append((True, "}"))
+            stack.extend(reversed(parts))
+            continue
+        elif isinstance(item, (list, tuple)):
+            open_, close = ("[", "]") if isinstance(item, list) else ("(", ")")
+            parts = [(True, open_)]
+            for i, v in enumerate(item):
+                if i:
+                    parts.append((True, ", "))
+                parts.append((False, v))
+                if i > limit:
+                    break
+            parts.append((True, close))
+            stack.extend(reversed(parts))
+            continue
+        elif isinstance(item, int) and not isinstance(item, bool):
+            piece = _int_text(item, limit)
+        elif isinstance(item, str):
+            piece = repr(item[: limit + 1])
+        else:
+            piece = repr(item)
+        out.append(piece)
+        size += len(piece)
+    text = "".join(out)
+    if stack or size > limit:
+        return text[: limit - 1] + "…"
+    return text
+
+
+def _int_text(number: int, limit: int) -> str:
+    """A number's digits, or how many there are when they would not fit (str() of a number over 4,300
+    digits raises ValueError)."""
+    if number.bit_length() <= 3.3 * (limit + 1):
+        return str(number)
+    return f"<a number of about {int(number.bit_length() * 0.30103) + 1} digits>"
+
+
+def too_many_digits(text: str) -> bool:
+    """Whether `text` (a whole number as typed or written) has more digits than any count we read."""
+    return len(text.lstrip("+-").lstrip("0")) > MAX_INT_DIGITS
+
+
+def whole_number(text: str) -> int | None:
+    """`text` (digits, perhaps signed) as a number, or None when it has more than MAX_INT_DIGITS digits
+    (leading zeros aside: Python's int() refuses any text over 4,300 characters, zeros too)."""
+    sign = "-" if text.startswith("-") else ""
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    return None if len(digits) > MAX_INT_DIGITS else int(sign + digits)
+
+
+def _json_int(text: str) -> int:
+    if too_many_digits(text):
+        digits = len(text.lstrip("+-"))
+        raise InputRefused(f"a number of {digits} digits (at most {MAX_INT_DIGITS} are read)")
+    return int(text)
+
+
+def _json_object(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    value = dict(pairs)
+    if len(value) != len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise InputRefused(f"the key {clip(repr(key), ECHO_CHARS)} is given twice in one object")
+            seen.add(key)
+    return value
+
+
+def _json_constant(name: str) -> float:
+    raise InputRefused(f"{name} is not a JSON number")
+
+
+def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
+    """JSON text as Python values, or InputRefused (one line) for text that is not JSON, numbers of more
+    than MAX_INT_DIGITS digits, NaN/Infinity, a key given twice in one object, or nesting deeper than
+    `max_depth`."""
+    try:
+        value = json.loads(
+            text, parse_int=_json_int, parse_constant=_json_constant, object_pairs_hook=_json_object
+        )
+    except InputRefused:
+        raise
+    except json.JSONDecodeError as err:
+        raise InputRefused(f"{err.msg} at line {err.lineno}, column {err.colno}", syntax=True) from None
+    except RecursionError:
+        raise InputRefused(f"nested more than {max_depth} levels deep") from None
+    except ValueError as err:  # a float Python cannot read, etc.
+        raise InputRefused(clip(str(err), 120), syntax=True) from None
+    check_depth(value, max_depth)
+    return value
+
+
+def check_depth(value: Any, max_depth: int = MAX_DEPTH) -> None:
+    """InputRefused when lists and maps nest deeper than `max_depth` (walked without recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 0)]
+    while stack:
+        item, depth = stack.pop()
+        if isinstance(item, dict):
+            children: Any = item.values()
+        elif isinstance(item, list):
+            children = item
+        else:
+            continue
+        if depth >= max_depth:
+            raise InputRefused(f"nested more than {max_depth} levels deep")
+        stack.extend((child, depth + 1) for child in children)
+
+
+# ---------------------------------------------------------------------- YAML
+def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_DEPTH) -> Any:
+    """A YAML document (YAML 1.1, as the scenario files have always been read) as Python values, or
+    InputRefused with the line and column: not YAML, a key given twice in one map, more than `max_nodes`
+    values once aliases are expanded, nesting deeper than `max_depth`, a number of more than
+    MAX_INT_DIGITS digits."""
+    from ruamel.yaml import YAML
+    from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.error import MarkedYAMLError, YAMLError
+
+    _check_flow_depth(text, max_depth)
+    reader = YAML(typ="safe", pure=True)
+    reader.version = (1, 1)
+    parser = None
+    try:
+        constructor, parser = reader.get_constructor_parser(text)  # reads the text: may refuse a character
+        node = constructor.composer.get_single_node()
+        if node is None:
+            return None
+        _check_yaml_nodes(node, max_nodes, max_depth)
+        return constructor.construct_document(node)
+    except InputRefused:
+        raise
+    except DuplicateKeyError as err:
+        key = _duplicate_key(str(err.problem))
+        raise InputRefused(f"{_at(err.problem_mark)}the key {key} is given twice in one map") from None
+    except MarkedYAMLError as err:
+        mark = err.problem_mark or err.context_mark
+        problem = err.problem or err.context or "not valid YAML"
+        raise InputRefused(f"{_at(mark)}not valid YAML: {clip(str(problem), 160)}") from None
+    except YAMLError as err:
+        raise InputRefused(f"not valid YAML: {clip(str(err), 160)}") from None
+    except RecursionError:
+        raise InputRefused(f"nested more than {max_depth} levels deep") from None
+    except ValueError as err:  # a value the constructor cannot build (a date like 2001-02-30)
+        raise InputRefused(f"not valid YAML: {clip(str(err), 160)}") from None
+    finally:
+        if parser is not None:
+            parser.dispose()
+        for part in ("reader", "scanner"):
+            reset = getattr(getattr(reader, "_" + part, None), f"reset_{part}", None)
+            if reset is not None:
+                reset()
+
+
+def _check_flow_depth(text: str, max_depth: int) -> None:
+    """Refuse `[[[[...` or `{a: {a: ...` nested far deeper than `max_depth` before the YAML scanner sees it:
+    its time grows with the square of the nesting. Brackets inside quoted strings and comments do not count;
+    the limit is four times `max_depth` so that brackets inside a plain word (`a[b`) never matter."""
+    depth = 0
+    quote = ""
+    comment = escaped = False
+    previous = "\n"
+    for char in text:
+        if comment:
+            comment = char != "\n"
+        elif quote:
+            if escaped:
+                escaped = False
+            elif char == "\\" and quote == '"':
+                escaped = True
+            elif char == quote:
+                quote = ""
+        elif char in "'\"" and previous in " \t\n[{,:?-":  # a quote opens a scalar, not inside a word
+            quote = char
+        elif char == "#" and previous in " \t\n":
+            comment = True
+        elif char in "[{":
+            depth += 1
+            if depth > 4 * max_depth:
+                raise InputRefused(f"nested more than {max_depth} levels deep")
+        elif char in "]}":
+            depth = max(0, depth - 1)
+        previous = char
+
+
+def _at(mark: Any) -> str:
+    if mark is None:
+        return ""
+    return f"line {mark.line + 1}, column {mark.column + 1}: "
+
+
+def _duplicate_key(problem: str) -> str:
+    # ruamel says: found duplicate key "KEY" with value "..." (original value: "...")
+    head = problem.removeprefix("found duplicate key ")
+    key, sep, _ = head.partition(" with value ")
+    return clip(key, ECHO_CHARS) if sep else "(a key)"
+
+
+_INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _check_yaml_nodes(root: Any, max_nodes: int, max_depth: int) -> None:
+    """Walk the composed document as the values it stands for (an alias counts as the whole value it
+    repeats), refusing past `max_nodes` values or `max_depth` levels; numbers too long to read."""
+    from ruamel.yaml.nodes import MappingNode, ScalarNode, SequenceNode
+
+    count = 0
+    stack: list[tuple[Any, int]] = [(root, 0)]
+    while stack:
+        node, depth = stack.pop()
+        count += 1
+        if count > max_nodes:
+            raise InputRefused(
+                f"{_at(node.start_mark)}more than {max_nodes} values once its aliases (*name) are "
+                "expanded: a scenario is never that big"
+            )
+        if isinstance(node, ScalarNode):
+            if node.tag == _INT_TAG and too_many_digits(str(node.value).replace("_", "")):
+                raise InputRefused(
+                    f"{_at(node.start_mark)}a number of {len(node.value)} digits "
+                    f"(at most {MAX_INT_DIGITS} are read)"
+                )
+            continue
+        if depth >= max_depth:
+            raise InputRefused(f"{_at(node.start_mark)}nested more than {max_depth} levels deep")
+        if isinstance(node, MappingNode):
+            for key, value in node.value:
+                stack.append((key, depth + 1))
+                stack.append((value, depth + 1))
+        elif isinstance(node, SequenceNode):
+            stack.extend((item, depth + 1) for item in node.value)
