@@ -10,6 +10,7 @@ from typing import Any
 import click
 from twilight.cli.appendix_view import AppendixExplainer, has_appendix
 from twilight.cli.i18n import FALLBACK, Localizer, locale_files, ruleset_folders
+from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity
@@ -264,7 +265,14 @@ def explain_trace_moves(
 
 @explain.command("trace")
 @click.argument("file", type=click.Path(path_type=Path))
-@click.option("--move", "-m", "move", type=int, default=None, help="The AI move holding trace event N.")
+@click.option(
+    "--move",
+    "-m",
+    "move",
+    default=None,
+    callback=whole_number_option(2**63, low=0),
+    help="The AI move holding trace event N.",
+)
 @click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
 @click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")

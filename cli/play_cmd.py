@@ -3,7 +3,6 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
-import re
 import secrets
 import sys
 from pathlib import Path
@@ -14,6 +13,7 @@ from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
 from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.number_arg import whole_number_option
 from twilight.cli.play_input import LineReader, Matcher, Problem
 from twilight.cli.play_log import Narrator
 from twilight.cli.play_session import (
@@ -44,7 +44,7 @@ from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
+from twilight.runtime.input_bounds import ECHO_CHARS, clip
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
@@ -183,17 +183,6 @@ def check_delay(ctx: click.Context, param: click.Parameter, value: float | None)
     return value
 
 
-def check_seed(ctx: click.Context, param: click.Parameter, value: str | None) -> int | None:
-    """`--seed`: a whole number below 2**64 either way (read here: click would echo 4,000 digits back)."""
-    if value is None:
-        return None
-    number = whole_number(value.strip()) if re.fullmatch(r"[+-]?\d+", value.strip()) else None
-    if number is None or not -SEED_LIMIT < number < SEED_LIMIT:
-        shown = clip(repr(value), ECHO_CHARS)
-        raise click.BadParameter(f"a whole number below 2**64 is expected, got {shown}")
-    return number
-
-
 def make_console(stream: IO[str] | None = None) -> Console:
     return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False)
 
@@ -204,7 +193,12 @@ def make_console(stream: IO[str] | None = None) -> Console:
 )
 @click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
 @click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
-@click.option("--seed", default=None, callback=check_seed, help="The game's seed (default: a random one).")
+@click.option(
+    "--seed",
+    default=None,
+    callback=whole_number_option(SEED_LIMIT),
+    help="The game's seed (default: a random one).",
+)
 @click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the game.")
 @click.option(
     "--resume",

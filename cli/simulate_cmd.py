@@ -18,9 +18,11 @@ import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import Any, Protocol
 
 import click
+from twilight.cli.number_arg import whole_number_option
+from twilight.cli.saves import TraceFile
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
@@ -128,11 +130,12 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     playing = observer.players(chosen) if observer is not None else chosen
     players = {side: _Counted(p, count) for side, p in playing.items()}
     trace_dir: str | None = _WORKER["trace_dir"]
-    trace: IO[str] | None = None
+    trace: TraceFile | None = None
     engine: Engine | None = None
     try:
         if trace_dir is not None:
-            trace = (Path(trace_dir) / f"game-{index:05d}.jsonl").open("w", encoding="utf-8")
+            # never through a symbolic link, whole lines per write (as `play` writes its trace)
+            trace = TraceFile(Path(trace_dir) / f"game-{index:05d}.jsonl")
         engine = CheckedEngine(
             _WORKER["ir"],
             players,
@@ -318,7 +321,11 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
 @click.option(
-    "--seed", type=int, default=0, show_default=True, help="Seed of the run; game i's seed derives from it."
+    "--seed",
+    default="0",
+    callback=whole_number_option(2**64),
+    show_default=True,
+    help="Seed of the run; game i's seed derives from it.",
 )
 @click.option(
     "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to play the games in."

@@ -36,6 +36,7 @@ from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
+from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.program import Frame, Program, StopLoop
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import SIDES
@@ -1396,6 +1397,9 @@ def run_file(path: str | Path) -> ScenarioResult:
         return ScenarioResult(shown, False, f"{scenario.where}: refused ({err.code}): {err}", name)
     except GameEnded:
         return ScenarioResult(shown, False, f"{scenario.where}: the game ended during setup", name)
+    except StepLimitExceeded as err:  # a rule that never ends: its file, line and loop, not an internal error
+        where = f"{scenario.where}: " if scenario.where else ""
+        return ScenarioResult(shown, False, f"{where}{err}", name)
     except Exception as err:  # a bug in the engine or the rules: still a FAIL line, never a traceback
         where = f"{scenario.where}: " if scenario.where else ""
         return ScenarioResult(shown, False, f"{where}internal error: {err.__class__.__name__}: {err}", name)
