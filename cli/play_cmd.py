@@ -416,15 +416,18 @@ def choose_save(
     def said(err: SaveError) -> str:
         return early.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
 
-    if resume:
-        path = Path(resume)
-        hold_save(path, console, early)  # before reading: the save read is the last one written
+    def locked(path: Path) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+        """The save at `path`, locked first and then read: the save read is the last one written."""
+        hold_save(path, console, early)
         try:
             data = read_save(path)
             return path, data, usable(path, data)
         except SaveError as err:
             console.print(said(err), style="bold red", markup=False)
             raise PlayStop(1) from None
+
+    if resume:
+        return locked(Path(resume))
     skipped: list[SaveError] = []
     chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None
     for path, data in resumable_saves(skipped=skipped):
@@ -438,15 +441,8 @@ def choose_save(
     if chosen is None:
         console.print(early.t("play-save-none"), style="bold red")
         raise PlayStop(1)
-    # Lock the chosen save, then read it again under the lock: another game may have written it since.
-    path = chosen[0]
-    hold_save(path, console, early)
-    try:
-        data = read_save(path)
-        return path, data, usable(path, data)
-    except SaveError as err:
-        console.print(said(err), style="bold red", markup=False)
-        raise PlayStop(1) from None
+    # Read again under the lock: another game may have written the chosen save since.
+    return locked(chosen[0])
 
 
 def build_session(
