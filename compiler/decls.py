@@ -4,6 +4,7 @@ and assembly of the ruleset IR."""
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from twilight.compiler import ast
@@ -792,28 +793,15 @@ class RulesetChecker:
         at its call of the next one."""
         runs = self.emit.runs
         for start in sorted(runs):
-            parent: dict[str, str] = {}
-            queue = [start]
-            while queue:
-                node = queue.pop(0)
-                for callee in sorted(runs.get(node, {})):
-                    if callee == start:
-                        path = [node]
-                        while path[-1] != start:
-                            path.append(parent[path[-1]])
-                        names = [*reversed(path), start]
-                        self.sink.add(
-                            "E511",
-                            f"procedure '{start}' runs itself: {' -> '.join(names)}",
-                            runs[start][names[1]],
-                            "a procedure may not run itself, directly or through others: repeat with "
-                            "`while` or `repeat` instead",
-                        )
-                        queue.clear()
-                        break
-                    if callee not in parent:
-                        parent[callee] = node
-                        queue.append(callee)
+            names = cycle_through(runs, start)
+            if names is not None:
+                self.sink.add(
+                    "E511",
+                    f"procedure '{start}' runs itself: {' -> '.join(names)}",
+                    runs[start][names[1]],
+                    "a procedure may not run itself, directly or through others: repeat with "
+                    "`while` or `repeat` instead",
+                )
 
     def check_functions(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -837,24 +825,10 @@ class RulesetChecker:
         """Functions may not call themselves, directly or not: a value must not depend on itself."""
         calls = self.emit.calls
         for start in sorted(calls):
-            parent: dict[str, str] = {}
-            queue = [start]
-            while queue:
-                node = queue.pop(0)
-                for callee in sorted(calls.get(node, ())):
-                    if callee == start:
-                        path = [node]
-                        while path[-1] != start:
-                            path.append(parent[path[-1]])
-                        cycle = " -> ".join([*reversed(path), start])
-                        self.sink.add(
-                            "E510", f"function '{start}' calls itself: {cycle}", self.procedures[start].pos
-                        )
-                        queue.clear()
-                        break
-                    if callee not in parent:
-                        parent[callee] = node
-                        queue.append(callee)
+            names = cycle_through(calls, start)
+            if names is not None:
+                cycle = " -> ".join(names)
+                self.sink.add("E510", f"function '{start}' calls itself: {cycle}", self.procedures[start].pos)
 
     def check_sequence(self) -> dict[str, Any]:
         sequences = self.of(ast.SequenceDecl)
@@ -985,3 +959,22 @@ class RulesetChecker:
         version = schema()["x-twilight"]["ir_version"]
         assert isinstance(version, int)
         return version
+
+
+def cycle_through(graph: Mapping[str, Iterable[str]], start: str) -> list[str] | None:
+    """The shortest chain of calls from `start` back to itself (`[start, …, start]`), found breadth-first
+    in name order, or None when `start` never comes back to itself."""
+    parent: dict[str, str] = {}
+    queue = [start]
+    while queue:
+        node = queue.pop(0)
+        for callee in sorted(graph.get(node, ())):
+            if callee == start:
+                path = [node]
+                while path[-1] != start:
+                    path.append(parent[path[-1]])
+                return [*reversed(path), start]
+            if callee not in parent:
+                parent[callee] = node
+                queue.append(callee)
+    return None
