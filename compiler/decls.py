@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from twilight.compiler import ast
+from twilight.compiler.contract import ContractCheck
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.exprs import PROVISIONAL_RE, SOURCE_RE, Emitter, Procedure, Scope, Symbol
 from twilight.compiler.loader import Merged
@@ -923,6 +924,8 @@ class RulesetChecker:
             "rules": self.check_rules(),
         }
         self._mark_declarations(ir)
+        contract = ContractCheck(self, self.sink, self.vocab.contract)
+        contract.run(self.emit.primitive_calls, self.manifest_pos())
         return ir
 
     def _mark_declarations(self, ir: dict[str, Any]) -> None:

@@ -121,6 +121,18 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "procedure runs itself",
         "Repeat with `while` or `repeat`: a procedure may not run itself, directly or through others.",
     ),
+    # E6xx: the runtime contract (what the runtime calls by name: compiler/contract.py)
+    "E601": (
+        Severity.ERROR,
+        "declaration the runtime needs is missing",
+        "Declare it with the types shown: a primitive the rules call, the engine or the solo AI calls it by "
+        'that name (`twilight reference`, "What the runtime needs from a ruleset").',
+    ),
+    "E602": (
+        Severity.ERROR,
+        "declaration the runtime needs has other types",
+        "Give it the parameters, value, columns or type the runtime calls it with, as shown.",
+    ),
     # E9xx: the IR
     "E901": (
         Severity.ERROR,

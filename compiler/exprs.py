@@ -98,6 +98,8 @@ class Emitter:
         self.current_procedure: str | None = None
         # procedure -> the procedures it runs, each with the position of its first call (recursion, E511)
         self.runs: dict[str, dict[str, Pos]] = {}
+        # primitive -> where the rules first call it: what it needs from the ruleset (compiler/contract.py)
+        self.primitive_calls: dict[str, Pos] = {}
 
     # ------------------------------------------------------------------ helpers
     def src(self, pos: Pos) -> str:
@@ -268,6 +270,7 @@ class Emitter:
             for arg in node.args:
                 self.expr(arg, scope)
             return None, "any"
+        self.primitive_calls.setdefault(fn, node.fn.pos)
         args, env = self._args(fn, list(sig.params), sig.variadic, node, scope)
         if sig.returns is None:
             self.sink.add("E506", f"{fn}() is an effect, not a value", node.fn.pos, "call it as a statement")
@@ -473,6 +476,7 @@ class Emitter:
             for arg in call.args:
                 self.expr(arg, scope)
             return {"do": {"log": [{"str": "unknown"}]}}  # never emitted: the error stops the compile
+        self.primitive_calls.setdefault(fn, call.fn.pos)
         args, _ = self._args(fn, list(sig.params), sig.variadic, call, scope)
         if sig.returns is not None:
             self.sink.add(

@@ -28,6 +28,42 @@ class Signature:
 
 
 @dataclass(frozen=True)
+class Need:
+    """A declaration the runtime calls by name (runtime/registry.py's Need, as the schema gives it)."""
+
+    kind: str
+    name: str
+    doc: str
+    params: tuple[tuple[str, str], ...]
+    returns: str | None
+    columns: tuple[tuple[str, str], ...]
+    keys: tuple[str, ...]
+    optional: bool
+    least_params: int | None
+    values: tuple[str, ...]
+
+    @property
+    def pattern(self) -> bool:
+        return "<" in self.name
+
+    def prefix(self) -> str:
+        return self.name.split("<", 1)[0]
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the runtime needs from a ruleset: the needs by name, those of each primitive, and those of
+    the engine by when they apply ("always", "solo": the ruleset declares the setting `solo_setting`)."""
+
+    kinds: tuple[str, ...]
+    needs: dict[str, Need]
+    primitives: dict[str, tuple[str, ...]]
+    engine: dict[str, tuple[str, ...]]
+    when: dict[str, str]
+    solo_setting: str
+
+
+@dataclass(frozen=True)
 class Vocabulary:
     primitives: dict[str, Signature]
     triggers: dict[str, dict[str, str]]
@@ -38,6 +74,7 @@ class Vocabulary:
     moments: dict[str, bool]
     enums: dict[str, tuple[str, ...]]
     contexts: dict[str, dict[str, str]]
+    contract: Contract
 
 
 def schema_text() -> str:
@@ -69,4 +106,31 @@ def vocabulary() -> Vocabulary:
         moments=raw["moments"],
         enums={k: tuple(v) for k, v in raw["enums"].items()},
         contexts=raw["contexts"],
+        contract=_contract(raw["contract"]),
+    )
+
+
+def _contract(raw: dict[str, Any]) -> Contract:
+    needs = {
+        name: Need(
+            kind=spec["kind"],
+            name=name,
+            doc=spec["doc"],
+            params=tuple((p[0], p[1]) for p in spec["params"]),
+            returns=spec["returns"],
+            columns=tuple((c[0], c[1]) for c in spec["columns"]),
+            keys=tuple(spec["keys"]),
+            optional=spec["optional"],
+            least_params=spec["least_params"],
+            values=tuple(spec["values"]),
+        )
+        for name, spec in raw["needs"].items()
+    }
+    return Contract(
+        kinds=tuple(raw["kinds"]),
+        needs=needs,
+        primitives={k: tuple(v) for k, v in raw["primitives"].items()},
+        engine={k: tuple(v) for k, v in raw["engine"].items()},
+        when=raw["when"],
+        solo_setting=raw["solo_setting"],
     )

@@ -12,6 +12,7 @@ list[T], any. `none` fits every type.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -669,3 +670,188 @@ CONTEXTS: dict[str, dict[str, str]] = {
 
 def by_name() -> dict[str, Primitive]:
     return {p.name: p for p in PRIMITIVES}
+
+
+# ---------------------------------------------------------------------------------------------------------
+# What the runtime needs from a ruleset: the declarations it calls by name. Every rule name the runtime
+# calls is declared here once, as a `Need`, and the code refers to it by the Need (`REGION_VP.name`), so a
+# ruleset that renames or drops one is refused by `twilight check` (compiler/contract.py), never met at
+# run time. The kinds are open: a new kind (a ruleset-declared variable, a zone) is one more entry of
+# NEED_KINDS here and one more finder in the compiler's contract check.
+
+
+@dataclass(frozen=True)
+class Need:
+    kind: str  # one of NEED_KINDS
+    # The declaration's name, or a pattern with one <placeholder> that takes one of `values`
+    # ("ai_answer_<intent>"): every declaration that fits the pattern must then have the types.
+    name: str
+    doc: str
+    params: tuple[Param, ...] = ()  # a function, procedure or priority list: its parameters, in order
+    # A function: the type of its value; a priority list: its target's type ("country|card": either, and
+    # a parameter of type list[T] is then a list of the target's type); a setting: its type (bool, int,
+    # enum: values of its own, side: us | ussr).
+    returns: str | None = None
+    columns: tuple[Param, ...] = ()  # a table: the columns the runtime reads by label, and their cells' type
+    keys: tuple[str, ...] = ()  # a table: the kinds of its row keys
+    optional: bool = False  # the runtime does without it; when declared, it must have these types
+    least_params: int | None = None  # a priority list may leave out the parameters after the first so many
+    values: tuple[str, ...] = ()  # a pattern: what its <placeholder> may be
+
+    @property
+    def pattern(self) -> bool:
+        return "<" in self.name
+
+    def prefix(self) -> str:
+        return self.name.split("<", 1)[0]
+
+
+NEED_KINDS: tuple[str, ...] = ("function", "procedure", "table", "priority", "setting")
+
+
+def need(kind: str, name: str, doc: str, params: str = "", returns: str | None = None, **more: Any) -> Need:
+    return Need(kind, name, doc, _p(params), returns, **more)
+
+
+REGION_VP = need(
+    "function",
+    "region_vp",
+    "The VP the side scores in the region if it were scored now (look-ahead and score swings compare them).",
+    "side:side region:region",
+    "int",
+)
+SCORING_LEVEL = need(
+    "function",
+    "scoring_level",
+    "The side's level in the region now: no_presence, presence, domination or control.",
+    "side:side region:region",
+    "scoring_level",
+)
+AI_OPERATIONS = need(
+    "procedure",
+    "ai_operations",
+    "How the AI spends operations: score_if_ops plays it on a copy of the game (a scoring round, no card "
+    "played). The runtime passes the arguments by name.",
+    "ai:side ops:int scoring:bool card:card played:card",
+)
+SPACE_RACE = need(
+    "table",
+    "space_race",
+    "The Space Race track, a row per box (keys: the box number): the operations a card needs, the highest "
+    "roll that succeeds, the VP of the first and of the second side to reach it.",
+    columns=_p("ops:int max_roll:int vp_first:int vp_second:int"),
+    keys=("int",),
+)
+OPTIONAL_CARDS = need(
+    "setting",
+    "optional_cards",
+    "Cards marked optional are in the game only when it is true (never, in a ruleset without it).",
+    returns="bool",
+    optional=True,
+)
+VICTORY_RATING = need(
+    "function",
+    "victory_rating",
+    "The rating of the result at the game's end (shown and traced; none in a ruleset without it).",
+    returns="text",
+    optional=True,
+)
+AI_SIDE = need(
+    "setting",
+    "ai_side",
+    "The side the ruleset's AI plays: a ruleset that declares it is played against its AI and needs "
+    "everything listed for the AI.",
+    returns="side",
+    optional=True,
+)
+LEVEL = need("setting", "level", "The AI's skill level, asked before a game against the AI.", returns="enum")
+POSITION_VALUE = need(
+    "function",
+    "ai_position_value",
+    "How good a position is for the AI: each option of a `decide` the AI answers is played on a copy of "
+    "the game and the highest rated is taken.",
+    "ai:side",
+    "int",
+)
+AI_ANSWER_CARD = need(
+    "priority",
+    "ai_answer_card",
+    "The AI's answer to a `choose` among cards that no list of its intent answers (optionally given the "
+    "cards still offered).",
+    "ai:side offered:list[card]",
+    "card",
+    least_params=1,
+)
+AI_ANSWER_COUNTRY = need(
+    "priority",
+    "ai_answer_country",
+    "The AI's answer to a `choose` among countries that no list of its intent answers (a choice no list "
+    "answers takes the first options offered).",
+    "ai:side offered:list[country]",
+    "country",
+    optional=True,
+    least_params=1,
+)
+# What a `choose` does with its pick, as runtime/program.py's choice_intent reads it from its body.
+CHOICE_INTENTS: tuple[str, ...] = (
+    "place",
+    "place_opponent",
+    "remove",
+    "remove_own",
+    "coup",
+    "realign",
+    "discard",
+    "play_event",
+    "give_card",
+    "other",
+)
+AI_ANSWER_INTENT = need(
+    "priority",
+    "ai_answer_<intent>",
+    "The AI's answer to a `choose` whose body does that with the pick (intent: place, place_opponent, "
+    "remove, remove_own, coup, realign, discard, play_event, give_card, other); before the list of the "
+    "pick's kind.",
+    "ai:side offered:list[T]",
+    "country|card",
+    optional=True,
+    least_params=1,
+    values=(*CHOICE_INTENTS, "card", "country"),
+)
+
+# The needs of each primitive: a ruleset that calls it (in any expression or statement) must declare them.
+# A primitive also needs what the primitives it runs need (take_action_round plays a card, which may go to
+# the Space Race).
+PRIMITIVE_NEEDS: dict[str, tuple[Need, ...]] = {
+    "level_if_controlled": (SCORING_LEVEL,),
+    "level_without_control": (SCORING_LEVEL,),
+    "score_swing_if_controlled": (REGION_VP,),
+    "score_swing_if_broken": (REGION_VP,),
+    "score_if_event": (REGION_VP,),
+    "score_if_ops": (REGION_VP, AI_OPERATIONS),
+    "space_ops_needed": (SPACE_RACE,),
+    "space_attempt": (SPACE_RACE,),
+    "space_advance": (SPACE_RACE,),
+    "play_card": (SPACE_RACE,),
+    "take_action_round": (SPACE_RACE,),
+}
+
+# The needs of the engine and of the solo AI themselves, by when they apply: "always" (every ruleset;
+# only optional ones so far: typed when declared) and "solo" (a ruleset that declares SOLO_SETTING).
+ENGINE_NEEDS: dict[str, tuple[Need, ...]] = {
+    "always": (VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE),
+    "solo": (LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),
+}
+SOLO_SETTING = AI_SIDE
+NEEDS_WHEN: dict[str, str] = {
+    "always": "every ruleset",
+    "solo": f"a ruleset played against its AI (it declares the setting `{SOLO_SETTING.name}`)",
+}
+
+
+def all_needs() -> dict[str, Need]:
+    """Every need by name, each once."""
+    out: dict[str, Need] = {}
+    for needs in (*PRIMITIVE_NEEDS.values(), *ENGINE_NEEDS.values()):
+        for item in needs:
+            out[item.name] = item
+    return out

@@ -108,6 +108,34 @@ def vocabulary() -> dict[str, Any]:
         "moments": registry.MOMENTS,
         "enums": {k: list(v) for k, v in registry.ENUMS.items()},
         "contexts": registry.CONTEXTS,
+        "contract": contract(),
+    }
+
+
+def _need(need: registry.Need) -> dict[str, Any]:
+    return {
+        "kind": need.kind,
+        "doc": need.doc,
+        "params": [[a.name, a.type] for a in need.params],
+        "returns": need.returns,
+        "columns": [[c.name, c.type] for c in need.columns],
+        "keys": list(need.keys),
+        "optional": need.optional,
+        "least_params": need.least_params,
+        "values": list(need.values),
+    }
+
+
+def contract() -> dict[str, Any]:
+    """What the runtime needs from a ruleset (registry.Need): each need once, the needs of each primitive
+    and of the engine by when they apply."""
+    return {
+        "kinds": list(registry.NEED_KINDS),
+        "needs": {name: _need(need) for name, need in registry.all_needs().items()},
+        "primitives": {prim: [n.name for n in needs] for prim, needs in registry.PRIMITIVE_NEEDS.items()},
+        "engine": {when: [n.name for n in needs] for when, needs in registry.ENGINE_NEEDS.items()},
+        "when": registry.NEEDS_WHEN,
+        "solo_setting": registry.SOLO_SETTING.name,
     }
 
 

@@ -1,0 +1,279 @@
+"""The ruleset's side of the runtime contract: every declaration the runtime calls by name.
+
+The runtime's registry lists what it needs (`Need`: a function, procedure, table, priority list or setting,
+with its types) for each primitive and for the engine and the solo AI themselves; the compiler reads the
+list from the schema's "x-twilight" section (vocab.Contract). A ruleset that calls a primitive, or that the
+engine plays (every ruleset; one with the setting `ai_side` against its AI), must declare each needed name
+with fitting types:
+
+- E601: a needed declaration is missing; reported where the need arises (the call of the primitive, the
+  setting that makes the ruleset solo, or the manifest), with the name that comes closest and the
+  declaration to write;
+- E602: a needed declaration is there with other types (or is of another kind, or a table lacks a column
+  the runtime reads, or a name fits a pattern such as `ai_answer_<intent>` with no value the runtime
+  asks for); reported at the declaration.
+
+The kinds are open: a finder per kind (`FINDERS`) lists the ruleset's declarations of that kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from twilight.compiler import ast
+from twilight.compiler import types as T
+from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.vocab import Contract, Need
+
+if TYPE_CHECKING:
+    from twilight.compiler.decls import RulesetChecker
+
+SIDES = {"us", "ussr"}
+
+
+@dataclass(frozen=True)
+class Declared:
+    """One declaration of the ruleset as the contract sees it."""
+
+    kind: str
+    name: str
+    pos: Pos
+    params: tuple[tuple[str, str], ...] = ()
+    returns: str | None = None  # a function's value, a priority list's target, a setting's type
+    columns: tuple[str, ...] = ()
+    keys: tuple[str, ...] = ()
+    values: tuple[str, ...] = field(default=())  # a setting's enum values
+
+
+def _params(params: list[ast.Param]) -> tuple[tuple[str, str], ...]:
+    return tuple((p.name.name, p.type) for p in params)
+
+
+def _functions(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("function", d.name.name, d.name.pos, _params(d.params), d.returns)
+        for d in checker.of(ast.FunctionDecl)
+    ]
+
+
+def _procedures(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("procedure", d.name.name, d.name.pos, _params(d.params))
+        for d in checker.of(ast.ProcedureDecl)
+    ]
+
+
+def _priorities(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("priority", d.name.name, d.name.pos, _params(d.params), d.target[1] if d.target else "any")
+        for d in checker.of(ast.PriorityDecl)
+    ]
+
+
+def _tables(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared(
+            "table",
+            d.name.name,
+            d.name.pos,
+            columns=tuple(label for label, _ in d.columns),
+            keys=tuple(k.name for k in d.keys),
+        )
+        for d in checker.of(ast.TableDecl)
+    ]
+
+
+def _settings(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("setting", d.name.name, d.name.pos, returns=d.type, values=tuple(v.name for v in d.values))
+        for d in checker.of(ast.SettingDecl)
+    ]
+
+
+# How to find the ruleset's declarations of each kind of need (a new kind of need: one more finder).
+FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
+    "function": _functions,
+    "procedure": _procedures,
+    "priority": _priorities,
+    "table": _tables,
+    "setting": _settings,
+}
+
+KIND_WORDS = {"priority": "priority list"}
+
+
+def kind_word(kind: str) -> str:
+    return KIND_WORDS.get(kind, kind)
+
+
+def declaration_text(need: Need) -> str:
+    """The declaration to write, in the rule language."""
+    params = ", ".join(f"{n}: {t}" for n, t in need.params)
+    if need.kind == "function":
+        return f"function {need.name}({params}): {need.returns}"
+    if need.kind == "procedure":
+        return f"procedure {need.name}({params}) {{ … }}"
+    if need.kind == "priority":
+        first = ", ".join(f"{n}: {t}" for n, t in need.params[: need.least_params or len(need.params)])
+        target = (need.returns or "any").replace("|", " or ")
+        return f"priority {need.name}({first}) {{ target x: {target} … }}"
+    if need.kind == "table":
+        columns = " ".join(c for c, _ in need.columns)
+        return f"table {need.name} {{ keys {' '.join(need.keys)} columns {columns} … }}"
+    if need.kind == "setting":
+        shape = {"side": "us | ussr = ussr", "enum": "a | b = a", "bool": "bool = false", "int": "int = 0"}
+        return f"setting {need.name}: {shape.get(need.returns or '', need.returns)}"
+    return f"{need.kind} {need.name}"
+
+
+class ContractCheck:
+    def __init__(self, checker: RulesetChecker, sink: Sink, contract: Contract) -> None:
+        self.sink = sink
+        self.contract = contract
+        self.declared: dict[str, dict[str, Declared]] = {
+            kind: {d.name: d for d in find(checker)} for kind, find in FINDERS.items()
+        }
+        self.checked: set[str] = set()
+
+    def run(self, primitive_calls: dict[str, Pos], manifest_pos: Pos) -> None:
+        for prim, pos in primitive_calls.items():
+            for name in self.contract.primitives.get(prim, ()):
+                self.check(self.contract.needs[name], pos, f"{prim}() needs")
+        for name in self.contract.engine.get("always", ()):
+            self.check(self.contract.needs[name], manifest_pos, "the engine needs")
+        solo = self.declared["setting"].get(self.contract.solo_setting)
+        if solo is not None:
+            for name in self.contract.engine.get("solo", ()):
+                self.check(
+                    self.contract.needs[name],
+                    solo.pos,
+                    f"a game against the AI (setting `{self.contract.solo_setting}`) needs",
+                )
+
+    def check(self, need: Need, where: Pos, why: str) -> None:
+        if need.name in self.checked:
+            return
+        self.checked.add(need.name)
+        if need.kind not in FINDERS:
+            raise AssertionError(f"no finder for declarations of kind {need.kind!r}")  # pragma: no cover
+        ours = self.declared[need.kind]
+        if need.pattern:
+            for name, decl in ours.items():
+                if name.startswith(need.prefix()):
+                    self._pattern_value(need, decl)
+            return
+        decl = ours.get(need.name)
+        if decl is not None:
+            self._types(need, decl)
+            return
+        elsewhere = next(
+            (
+                d
+                for k, ds in self.declared.items()
+                if k != need.kind
+                for d in ds.values()
+                if d.name == need.name
+            ),
+            None,
+        )
+        if elsewhere is not None:
+            self.sink.add(
+                "E602",
+                f"'{need.name}' is a {kind_word(elsewhere.kind)}, but the runtime needs a "
+                f"{kind_word(need.kind)} of that name",
+                elsewhere.pos,
+                f"declare `{declaration_text(need)}`",
+            )
+            return
+        if need.optional:
+            return
+        close = suggest(need.name, ours)
+        hint = f"did you mean `{close}`? " if close else ""
+        self.sink.add(
+            "E601",
+            f"{why} the {kind_word(need.kind)} '{need.name}', which the ruleset does not declare",
+            where,
+            f"{hint}declare `{declaration_text(need)}`",
+            notes=[need.doc],
+        )
+
+    def _pattern_value(self, need: Need, decl: Declared) -> None:
+        value = decl.name[len(need.prefix()) :]
+        if value in need.values:
+            self._types(need, decl)
+            return
+        close = suggest(value, need.values)
+        hint = f"did you mean `{need.prefix()}{close}`? " if close else ""
+        self.sink.add(
+            "E602",
+            f"{kind_word(decl.kind)} '{decl.name}' is named like the runtime's `{need.name}`, but the "
+            f"runtime never asks for '{value}'",
+            decl.pos,
+            f"{hint}one of: {', '.join(need.prefix() + v for v in need.values)}; or rename it",
+        )
+
+    def _wrong(self, need: Need, decl: Declared, what: str) -> None:
+        self.sink.add(
+            "E602",
+            f"{kind_word(decl.kind)} '{decl.name}' {what}",
+            decl.pos,
+            f"the runtime needs `{declaration_text(need)}`",
+            notes=[need.doc],
+        )
+
+    def _types(self, need: Need, decl: Declared) -> None:
+        if need.kind in ("function", "procedure"):
+            self._params(need, decl, need.params, by_name=need.kind == "procedure")
+            if need.kind == "function" and need.returns and not T.fits(decl.returns or "any", need.returns):
+                self._wrong(need, decl, f"gives {decl.returns}, not {need.returns}")
+        elif need.kind == "priority":
+            targets = (need.returns or "any").split("|")
+            target = decl.returns or "any"
+            if not any(T.fits(target, t) for t in targets):
+                self._wrong(need, decl, f"picks a {target}, not a {' or '.join(targets)}")
+            wanted = tuple((n, t.replace("[T]", f"[{target}]")) for n, t in need.params)
+            self._params(need, decl, wanted, by_name=False)
+        elif need.kind == "table":
+            if decl.keys != need.keys:
+                self._wrong(
+                    need, decl, f"has keys {' '.join(decl.keys) or '(none)'}, not {' '.join(need.keys)}"
+                )
+            for column, _ in need.columns:
+                if column not in decl.columns:
+                    close = suggest(column, [c for c in decl.columns if c not in dict(need.columns)])
+                    self.sink.add(
+                        "E602",
+                        f"table '{decl.name}' has no column '{column}': the runtime reads it by that label",
+                        decl.pos,
+                        (f"rename the column '{close}' to '{column}'; " if close else "")
+                        + f"the runtime needs `{declaration_text(need)}`",
+                        notes=[need.doc],
+                    )
+        elif need.kind == "setting":
+            self._setting(need, decl)
+
+    def _params(self, need: Need, decl: Declared, wanted: tuple[tuple[str, str], ...], by_name: bool) -> None:
+        least = need.least_params if need.least_params is not None else len(wanted)
+        if not least <= len(decl.params) <= len(wanted):
+            count = f"{least} to {len(wanted)}" if least != len(wanted) else str(len(wanted))
+            self._wrong(need, decl, f"takes {len(decl.params)} parameters; the runtime passes {count}")
+            return
+        for (name, typ), (want_name, want_type) in zip(decl.params, wanted, strict=False):
+            if by_name and name != want_name:
+                self._wrong(need, decl, f"has a parameter '{name}' where the runtime passes '{want_name}'")
+            elif not T.fits(want_type, typ):
+                self._wrong(need, decl, f"takes {name}: {typ}, but the runtime passes a {want_type}")
+
+    def _setting(self, need: Need, decl: Declared) -> None:
+        want = need.returns
+        if want == "side":
+            ok = decl.returns == "enum" and bool(decl.values) and set(decl.values) <= SIDES
+            shown = "us | ussr"
+        else:
+            ok = decl.returns == want
+            shown = want or "any"
+        if not ok:
+            got = " | ".join(decl.values) if decl.returns == "enum" else decl.returns
+            self._wrong(need, decl, f"is {got}, not {shown}")
