@@ -203,7 +203,9 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
 
     result = api.compile_target(ruleset)  # the warm cache the figure is about
     assert result.ir is not None
-    level_setting = result.ir["settings"].get("level")
+    from twilight.runtime import registry
+
+    level_setting = result.ir["settings"].get(registry.LEVEL.name)
     args = ["--lang", "en", "--side", "us", "--seed", "1"]
     level = None
     if level_setting is not None:

@@ -27,6 +27,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from twilight.cli.i18n import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play_text import APP_FOLDER, CASES, play_folders
+from twilight.runtime import registry
 
 # Attributes a language may add for its grammar, and that another may lack.
 GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
@@ -95,7 +96,7 @@ def play_names(ir: dict[str, Any]) -> dict[str, set[str]]:
         for effect in ("win", "end_in_draw"):
             if isinstance(node.get(effect), list) and node[effect]:
                 names["end"] |= _texts(node[effect][-1])
-    rating = (ir.get("functions") or {}).get("victory_rating")
+    rating = (ir.get("functions") or {}).get(registry.VICTORY_RATING.name)
     names["rating"] = _texts(rating["body"]) if rating else set()
     names["setting"] = set()
     for name, setting in (ir.get("settings") or {}).items():

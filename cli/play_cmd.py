@@ -44,10 +44,14 @@ from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
+from twilight.runtime import registry
 from twilight.runtime.input_bounds import ECHO_CHARS, clip
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
+# The settings of a game against the ruleset's AI that `play` asks first (the runtime contract names them).
+AI_SIDE = registry.AI_SIDE.name
+LEVEL = registry.LEVEL.name
 # The policies that may play the person's side in a demo: simulate's own (tests/test_play_start.py holds
 # the two together), named here so that a game does not import simulate's module (multiprocessing and
 # all) to start.
@@ -295,32 +299,32 @@ def new_game(
         lang = ask_choice(reader, console, english, question, options, "en") if asks else "en"
     text = PlayText(ruleset, lang, ir)
     settings = assigned_settings(ir, assignments)
-    solo = "ai_side" in ir["settings"]
+    solo = AI_SIDE in ir["settings"]
     if solo:
         if side is None:
-            default_side = other(str(ir["settings"]["ai_side"]["default"]))
+            default_side = other(str(ir["settings"][AI_SIDE]["default"]))
             options = [(s, text.side(s)) for s in SIDES]
             question = text.t("play-setup-side")
             side = (
                 ask_choice(reader, console, text, question, options, default_side) if asks else default_side
             )
-        settings["ai_side"] = other(side)
-        if "level" in ir["settings"]:
-            values = [str(v) for v in ir["settings"]["level"]["values"]]
+        settings[AI_SIDE] = other(side)
+        if LEVEL in ir["settings"]:
+            values = [str(v) for v in ir["settings"][LEVEL]["values"]]
             if level is not None and level not in values:
                 said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
                 console.print(said, markup=False)
                 raise PlayStop(2)
             if level is None:
-                default_level = str(ir["settings"]["level"]["default"])
-                options = setting_options(text, ir, "level")
+                default_level = str(ir["settings"][LEVEL]["default"])
+                options = setting_options(text, ir, LEVEL)
                 question = text.t("play-setup-level")
                 level = (
                     ask_choice(reader, console, text, question, options, default_level)
                     if asks
                     else default_level
                 )
-            settings["level"] = level
+            settings[LEVEL] = level
         humans = [side]
     else:
         humans = list(SIDES)
@@ -464,7 +468,7 @@ def build_session(
     from twilight.runtime.solo_ai import players_with_ai
 
     humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
-    secret = "ai_side" in ir["settings"]
+    secret = AI_SIDE in ir["settings"]
     # The rules' expressions compiled to Python are kept beside the IR cache: the next start loads them.
     program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
     engine = Engine(ir, {}, seed=seed, settings=settings, program=program)

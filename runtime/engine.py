@@ -10,6 +10,7 @@ import time
 from collections.abc import Callable, Iterator, Mapping
 from typing import IO, Any
 
+from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.dice import Dice
 from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
@@ -150,8 +151,9 @@ class Engine:
         return self.state
 
     def victory_rating(self) -> str | None:
-        """The ruleset's rating of the result (its function `victory_rating`, if it has one)."""
-        fn = self.program.functions.get("victory_rating")
+        """The ruleset's rating of the result (its function registry.VICTORY_RATING, an optional need: a
+        ruleset without it rates no result)."""
+        fn = self.program.functions.get(registry.VICTORY_RATING.name)
         if fn is None or not self.state.game_over:
             return None
         return str(fn.call(self))

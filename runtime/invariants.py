@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from . import registry
 from .decisions import Decision, Player
 from .engine import Engine
 from .state import SIDES
@@ -83,7 +84,7 @@ class CheckedEngine(Engine):
         """The cards of every period added to the deck so far (The China Card is never among them)."""
         key = tuple(self.periods)
         if key not in self._expected:
-            optional = bool(self.state.settings.get("optional_cards", False))
+            optional = bool(self.state.settings.get(registry.OPTIONAL_CARDS.name, False))
             self._expected[key] = {
                 name
                 for name, info in self.ir["cards"].items()

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime import registry
 from twilight.runtime.dice import Dice
 
 if TYPE_CHECKING:
@@ -129,10 +130,10 @@ def controlled(engine: Engine, side: str) -> set[str]:
 
 
 def net_region_score(engine: Engine, side: str, region: str) -> int:
-    """The side's VP at the region's scoring now, less the opponent's (the ruleset's `region_vp`)."""
+    """The side's VP at the region's scoring now, less the opponent's (the ruleset's REGION_VP)."""
     from twilight.runtime.primitives import other
 
-    fn = engine.program.functions["region_vp"]
+    fn = engine.program.needed(registry.REGION_VP)
 
     def vp_of(s: str) -> int:
         return int(fn.call(engine, s, region))
@@ -164,12 +165,14 @@ def headline_as(side: str, card: str) -> Callable[[Engine], None]:
 
 
 def spend_ops(side: str, ops: int) -> Callable[[Engine], Any]:
-    """The AI's operations as its ruleset spends them (the procedure `ai_operations`, scoring round): no
-    card is played for them, so none is announced."""
+    """The AI's operations as its ruleset spends them (the procedure registry.AI_OPERATIONS, scoring
+    round): no card is played for them, so none is announced."""
 
     def happen(twin: Engine) -> None:
         twin.defcon_actor = side
-        if "ai_operations" in twin.program.procedures:
-            twin.call_procedure("ai_operations", ai=side, ops=ops, scoring=True, card=None, played=None)
+        twin.program.needed(registry.AI_OPERATIONS)  # (a RuleError naming the contract when it is missing)
+        twin.call_procedure(
+            registry.AI_OPERATIONS.name, ai=side, ops=ops, scoring=True, card=None, played=None
+        )
 
     return happen

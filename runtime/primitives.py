@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from twilight.runtime import lookahead
+from twilight.runtime import lookahead, registry
 from twilight.runtime.program import Frame, ordinal
 from twilight.runtime.solo_ai import AI_SIDE_SETTING
 
@@ -366,15 +366,14 @@ def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable
         engine.memo = saved_memo
 
 
-def _function(engine: Engine, name: str, *args: Any) -> Any:
-    fn = engine.program.functions[name]
-    return fn.call(engine, *args)
+def _function(engine: Engine, need: registry.Need, *args: Any) -> Any:
+    return engine.program.needed(need).call(engine, *args)
 
 
 @impl()
 def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
     return ordinal(
-        str(_with_control(engine, side, c, lambda: _function(engine, "scoring_level", side, region)))
+        str(_with_control(engine, side, c, lambda: _function(engine, registry.SCORING_LEVEL, side, region)))
     )
 
 
@@ -383,10 +382,14 @@ def level_without_control(engine: Engine, side: str, c: str, region: str) -> str
     """The side's level with its control of the country broken: its influence there drops to one less
     than it needs for control (the opponent's stays)."""
     if not controls(engine, side, c):
-        return ordinal(str(_function(engine, "scoring_level", side, region)))
+        return ordinal(str(_function(engine, registry.SCORING_LEVEL, side, region)))
     short = max(0, engine.state.influence[c][other(side)] + board(engine).stability[c] - 1)
     return ordinal(
-        str(_with_influence(engine, c, side, short, lambda: _function(engine, "scoring_level", side, region)))
+        str(
+            _with_influence(
+                engine, c, side, short, lambda: _function(engine, registry.SCORING_LEVEL, side, region)
+            )
+        )
     )
 
 
@@ -398,8 +401,8 @@ def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) ->
 @impl()
 def score_swing_if_controlled(engine: Engine, side: str, c: str, region: str) -> int:
     def net() -> int:
-        return int(_function(engine, "region_vp", side, region)) - int(
-            _function(engine, "region_vp", other(side), region)
+        return int(_function(engine, registry.REGION_VP, side, region)) - int(
+            _function(engine, registry.REGION_VP, other(side), region)
         )
 
     before = net()
@@ -416,8 +419,8 @@ def score_swing_if_broken(engine: Engine, side: str, c: str, region: str) -> int
         return 0
 
     def net() -> int:
-        return int(_function(engine, "region_vp", side, region)) - int(
-            _function(engine, "region_vp", other(side), region)
+        return int(_function(engine, registry.REGION_VP, side, region)) - int(
+            _function(engine, registry.REGION_VP, other(side), region)
         )
 
     before = net()
@@ -464,7 +467,8 @@ def played_by(engine: Engine, card: str) -> str:
 
 @impl()
 def period_cards(engine: Engine, period: str) -> list[str]:
-    optional = bool(engine.state.settings.get("optional_cards", False))
+    # An optional need: a ruleset without the setting has no optional cards in the game.
+    optional = bool(engine.state.settings.get(registry.OPTIONAL_CARDS.name, False))
     return [
         name
         for name, info in engine.ir["cards"].items()
@@ -490,8 +494,15 @@ def ops_spent_only_in(engine: Engine, region: str) -> bool:
 @impl()
 def space_ops_needed(engine: Engine, side: str) -> int:
     box = engine.state.space[side] + 1
-    rows = {int(r["keys"][0]): r for r in _table(engine, "space_race")["rows"]}
-    return int(rows[box]["cells"][0]) if box in rows else 0
+    rows = _space_race(engine)
+    return rows[box]["ops"] if box in rows else 0
+
+
+def _space_race(engine: Engine) -> dict[int, dict[str, int]]:
+    """The ruleset's Space Race track (registry.SPACE_RACE) by box, each row's cells by column label."""
+    table = engine.program.needed(registry.SPACE_RACE)
+    labels = [c["label"] for c in table["columns"]]
+    return {int(r["keys"][0]): dict(zip(labels, r["cells"], strict=True)) for r in table["rows"]}
 
 
 @impl("may")
@@ -800,8 +811,8 @@ def realign(engine: Engine, side: str, c: str, card: str | None = None) -> None:
 def space_attempt(engine: Engine, side: str, card: str) -> None:
     """6.4: roll against the next box; the first to reach a box scores its first VP, the second its second."""
     box = engine.state.space[side] + 1
-    rows = {int(r["keys"][0]): r["cells"] for r in _table(engine, "space_race")["rows"]}
-    _, roll_max, vp_first, vp_second = rows[box]
+    row = _space_race(engine)[box]
+    roll_max, vp_first, vp_second = row["max_roll"], row["vp_first"], row["vp_second"]
     engine.state.space_attempts[side] += 1
     roll = d6(engine) + engine.modified("space_roll", 0, actor=side)
     success = roll <= roll_max
@@ -820,11 +831,11 @@ def _reach_space_box(engine: Engine, side: str, box: int, vp_first: int, vp_seco
 def space_advance(engine: Engine, side: str, boxes: int) -> None:
     """Events that move the marker (Captured Nazi Scientist, One Small Step): no roll, and only the box
     finally reached pays its VP; the last box is the limit."""
-    rows = {int(r["keys"][0]): r["cells"] for r in _table(engine, "space_race")["rows"]}
+    rows = _space_race(engine)
     box = min(engine.state.space[side] + boxes, max(rows))
     if box <= engine.state.space[side]:
         return
-    _, _, vp_first, vp_second = rows[box]
+    vp_first, vp_second = rows[box]["vp_first"], rows[box]["vp_second"]
     engine.trace("space_advance", side=side, box=box)
     _reach_space_box(engine, side, box, vp_first, vp_second)
 

@@ -292,6 +292,27 @@ class Program:
         }
         self.codegen.save()
 
+    # ------------------------------------------------------------------ the runtime contract
+    def needed(self, need: registry.Need) -> Any:
+        """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a
+        Procedure, a PriorityList, or a table's IR. `twilight check` refuses a ruleset without it; an IR
+        made some other way that lacks it stops the game with a RuleError naming the contract."""
+        found = {
+            "function": self.functions,
+            "procedure": self.procedures,
+            "priority": self.priorities,
+            "table": self.ir["tables"],
+        }[need.kind].get(need.name)
+        if found is None:
+            from twilight.runtime.engine import RuleError
+
+            raise RuleError(
+                "contract",
+                f"the ruleset has no {need.kind} '{need.name}', which the runtime needs: {need.doc} "
+                '(`twilight check` refuses such a ruleset: see "What the runtime needs from a ruleset")',
+            )
+        return found
+
     # ------------------------------------------------------------------ expressions
     def expr(self, node: Any) -> Expr:
         """The expression as a Python function of a frame (generated code, runtime/codegen.py)."""

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, Player
 from twilight.runtime.program import Frame
 
@@ -31,9 +32,8 @@ if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
 
 
-AI_SIDE_SETTING = "ai_side"
-# The ruleset function that rates a position for the AI: `decide` options are chosen by it.
-POSITION_VALUE = "ai_position_value"
+AI_SIDE_SETTING = registry.AI_SIDE.name
+AI_ANSWER_INTENT_PREFIX = registry.AI_ANSWER_INTENT.prefix()
 
 
 def ai_side_of(ir: dict[str, Any], settings: Mapping[str, Any] | None = None) -> str | None:
@@ -63,9 +63,9 @@ class RulesAIPlayer:
 
     def _answer(self, engine: Engine, decision: Decision) -> tuple[list[Any], str]:
         tried = decision.context.get("try")
-        value = engine.program.functions.get(POSITION_VALUE)
-        if callable(tried) and value is not None and decision.single and len(decision.options) > 1:
-            return [self._best_option(engine, decision, tried, value)], POSITION_VALUE
+        if callable(tried) and decision.single and len(decision.options) > 1:
+            value = engine.program.needed(registry.POSITION_VALUE)
+            return [self._best_option(engine, decision, tried, value)], registry.POSITION_VALUE.name
         plist = self._list_for(engine, decision)
         if plist is None:
             if "yes" in decision.options:
@@ -127,10 +127,14 @@ class RulesAIPlayer:
         if kind is None:
             return None
         intent = str(decision.context.get("intent", "other"))
-        for name in (f"ai_answer_{intent}", f"ai_answer_{kind}"):
+        # The list of the choice's intent (registry.AI_ANSWER_INTENT, optional), then that of its kind:
+        # the card list is needed, the country list optional (without it the first options offered).
+        for name in (AI_ANSWER_INTENT_PREFIX + intent, AI_ANSWER_INTENT_PREFIX + kind):
             plist = priorities.get(name)
             if plist is not None and plist.target_type == kind:
                 return plist
+        if kind == "card":
+            return engine.program.needed(registry.AI_ANSWER_CARD)
         return None
 
 
