@@ -247,7 +247,7 @@ def _registry_tables(vocab: Vocabulary, notes: Notes) -> list[Table]:
         kind = "query" if sig.returns else "effect"
         primitives.rows.append((code(sig.render()), plain(kind), plain(sig.doc)))
 
-    tables = [primitives]
+    tables = [primitives, _contract_table(vocab)]
     for section, title, header, intro in REGISTRY_TABLES:
         table = Table(title, (*header, "meaning"), intro=[intro])
         for name, value in _registry_values(vocab, section).items():
@@ -258,6 +258,46 @@ def _registry_tables(vocab: Vocabulary, notes: Notes) -> list[Table]:
     intro = "Names usable in any expression; `none` fits every type."
     tables.append(Table("Built-in values", ("type", "values"), values, [intro]))
     return tables
+
+
+CONTRACT_TITLE = "What the runtime needs from a ruleset"
+
+
+def _contract_table(vocab: Vocabulary) -> Table:
+    """The runtime contract: every declaration the runtime calls by name, when it is needed and why."""
+    from twilight.compiler.contract import declaration_text
+
+    contract = vocab.contract
+    callers: dict[str, list[str]] = {}
+    for prim, names in contract.primitives.items():
+        for name in names:
+            callers.setdefault(name, []).append(f"{prim}()")
+    table = Table(
+        CONTRACT_TITLE,
+        ("declaration", "needed by", "meaning"),
+        intro=[
+            "The runtime calls these declarations of a ruleset by name (`runtime/registry.py`). A ruleset "
+            "that calls a primitive must declare what the primitive needs; the engine needs some of every "
+            f"ruleset, and more of {contract.when.get('solo', 'a game against the AI')}. A declaration "
+            "marked optional may be left out, but when declared it must have the types shown. `twilight "
+            "check` reports a missing one (E601, where the need arises, with the declaration to write) and "
+            "one with other types (E602, at the declaration). A priority list may leave out the parameters "
+            "after `ai`; `<intent>` is one of the values listed.",
+        ],
+    )
+    for when, names in contract.engine.items():
+        for name in names:
+            callers.setdefault(name, []).append(
+                "every ruleset" if when == "always" else f"a game against the AI (`{contract.solo_setting}`)"
+            )
+    for name, need in contract.needs.items():
+        meaning = need.doc + (" Optional." if need.optional else "")
+        if need.values:
+            meaning += " <" + need.name.split("<", 1)[1] + ": " + ", ".join(need.values) + "."
+        table.rows.append(
+            (code(declaration_text(need)), plain(", ".join(callers.get(name, []))), plain(meaning))
+        )
+    return table
 
 
 def build(grammar: Grammar | None = None, notes: Notes | None = None) -> list[Table]:

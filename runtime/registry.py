@@ -684,7 +684,7 @@ def by_name() -> dict[str, Primitive]:
 class Need:
     kind: str  # one of NEED_KINDS
     # The declaration's name, or a pattern with one <placeholder> that takes one of `values`
-    # ("ai_answer_<intent>"): every declaration that fits the pattern must then have the types.
+    # (ai_answer_<intent>): every declaration that fits the pattern must then have the types.
     name: str
     doc: str
     params: tuple[Param, ...] = ()  # a function, procedure or priority list: its parameters, in order
@@ -808,9 +808,8 @@ CHOICE_INTENTS: tuple[str, ...] = (
 AI_ANSWER_INTENT = need(
     "priority",
     "ai_answer_<intent>",
-    "The AI's answer to a `choose` whose body does that with the pick (intent: place, place_opponent, "
-    "remove, remove_own, coup, realign, discard, play_event, give_card, other); before the list of the "
-    "pick's kind.",
+    "The AI's answer to a `choose` whose body does that with the pick (runtime/program.py, choice_intent), "
+    "tried before the list of the pick's kind.",
     "ai:side offered:list[T]",
     "country|card",
     optional=True,
