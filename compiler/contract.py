@@ -160,9 +160,9 @@ class ContractCheck:
             raise AssertionError(f"no finder for declarations of kind {need.kind!r}")  # pragma: no cover
         ours = self.declared[need.kind]
         if need.pattern:
-            for name, decl in ours.items():
+            for name, fitting in ours.items():
                 if name.startswith(need.prefix()):
-                    self._pattern_value(need, decl)
+                    self._pattern_value(need, fitting)
             return
         decl = ours.get(need.name)
         if decl is not None:
