@@ -288,7 +288,9 @@ def _contract_table(vocab: Vocabulary) -> Table:
     for when, names in contract.engine.items():
         for name in names:
             callers.setdefault(name, []).append(
-                "every ruleset" if when == "always" else f"a game against the AI (`{contract.solo_setting}`)"
+                "every ruleset"
+                if when == "always"
+                else f"a game against the AI (setting {contract.solo_setting})"
             )
     for name, need in contract.needs.items():
         meaning = need.doc + (" Optional." if need.optional else "")
