@@ -161,7 +161,8 @@ class ContractCheck:
         ours = self.declared[need.kind]
         if need.pattern:
             for name, fitting in ours.items():
-                if name.startswith(need.prefix()):
+                # (a name the contract names itself, such as ai_answer_card, is checked as that need)
+                if name.startswith(need.prefix()) and name not in self.contract.needs:
                     self._pattern_value(need, fitting)
             return
         decl = ours.get(need.name)
