@@ -31,11 +31,11 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime import primitives as prim
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
-from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.program import Frame, Program, StopLoop
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai

@@ -37,7 +37,7 @@ class BenchError(Exception):
 # ---------------------------------------------------------------------- fresh processes
 def run_probe(kind: str, args: dict[str, Any]) -> dict[str, Any]:
     """Run one probe in a fresh process; its JSON answer."""
-    command = [sys.executable, "-m", "twilight.cli.bench_probe", kind, json.dumps(args)]
+    command = [sys.executable, "-m", "twilight.cli.bench.probe", kind, json.dumps(args)]
     child = subprocess.run(command, capture_output=True, text=True)
     what = f"{kind} {args.get('ruleset', '')}".strip()
     try:
@@ -198,7 +198,7 @@ def measure_jobs(name: str, games: int, runs: int, say: Any) -> dict[str, Any]:
 
 
 def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
-    from twilight.cli.bench_play import PlayProbeError, first_prompt_seconds
+    from twilight.cli.bench.play import PlayProbeError, first_prompt_seconds
     from twilight.compiler import api
 
     result = api.compile_target(ruleset)  # the warm cache the figure is about
@@ -209,7 +209,7 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
     if level_setting is not None:
         level = str(level_setting["default"])
         args += ["--level", level]
-    from twilight.cli.play_cmd import SETUP_QUESTIONS
+    from twilight.cli.play.cmd import SETUP_QUESTIONS
 
     # The rules' setup questions answered by flags too: the figure is the time to the game's first question.
     for name in SETUP_QUESTIONS:
@@ -261,7 +261,7 @@ def _machine(load_at_start: float | None) -> dict[str, Any]:
 
 def _commit() -> tuple[str | None, bool | None]:
     """The git commit of the source tree twilight runs from, and whether it has uncommitted changes."""
-    tree = Path(__file__).resolve().parent.parent
+    tree = Path(__file__).resolve().parent.parent.parent
     try:
         head = subprocess.run(
             ["git", "rev-parse", "HEAD"], cwd=tree, capture_output=True, text=True, timeout=10
@@ -327,8 +327,8 @@ def _check_compiles(names: list[str]) -> dict[str, str | None]:
 def run_bench(
     compile_names: list[str], game_names: list[str], games: int | None, quick: bool, say: Any
 ) -> dict[str, Any]:
-    from twilight.cli.bench_probe import peak_rss_mb
-    from twilight.cli.play_cmd import DEFAULT_RULESET
+    from twilight.cli.bench.probe import peak_rss_mb
+    from twilight.cli.play.cmd import DEFAULT_RULESET
 
     sizes = QUICK if quick else FULL
     baseline = peak_rss_mb()
@@ -389,7 +389,7 @@ def bench(
     Exit status: 0; 1 when --check is given and a target is missed; 2 when a measurement failed (a game
     error, a ruleset that does not compile) or the options or targets file are wrong.
     """
-    from twilight.cli.bench_report import TargetsError, default_targets_path, judge, load_targets, print_table
+    from twilight.cli.bench.report import TargetsError, default_targets_path, judge, load_targets, print_table
 
     compile_names, game_names = _selection(rulesets)
     path = targets_file or default_targets_path()

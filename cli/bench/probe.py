@@ -1,6 +1,6 @@
 """The measurements `twilight bench` makes in a fresh Python process, one per run of this module:
 
-    python -m twilight.cli.bench_probe KIND '{"ruleset": ..., ...}'
+    python -m twilight.cli.bench.probe KIND '{"ruleset": ..., ...}'
 
 prints one JSON object on stdout (or `{"error": ...}` and exit status 1). A fresh process per figure keeps
 each one honest: no parser tables, compiled IR or warmed-up caches left over from an earlier measurement.

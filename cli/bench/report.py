@@ -18,7 +18,7 @@ class TargetsError(Exception):
 
 def default_targets_path() -> Path:
     """benchmarks/targets.yaml of the source tree twilight runs from."""
-    return Path(__file__).resolve().parent.parent / "benchmarks" / "targets.yaml"
+    return Path(__file__).resolve().parent.parent.parent / "benchmarks" / "targets.yaml"
 
 
 def load_targets(path: Path) -> list[dict[str, Any]]:

@@ -1,6 +1,6 @@
 """`twilight diff A B`: what changed between two rule versions, in rule terms, not as a text diff.
 
-Both rulesets are compiled and their IRs compared declaration by declaration (cli/ir_diff.py). The
+Both rulesets are compiled and their IRs compared declaration by declaration (cli/diff/ir.py). The
 report's own words are English (an author's tool); the outlines inside it follow `--lang`.
 """
 
@@ -13,10 +13,10 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.cli.diff_views import Views
-from twilight.cli.explain_trace import _short
-from twilight.cli.i18n import FALLBACK, LANGUAGES, Localizer, ruleset_folders
-from twilight.cli.ir_diff import KINDS, Change, Detail, compare
+from twilight.cli.diff.ir import KINDS, Change, Detail, compare
+from twilight.cli.diff.views import Views
+from twilight.cli.explain.trace import _short
+from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer, ruleset_folders
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 

@@ -1,7 +1,7 @@
 """Two compiled rulesets compared in rule terms, declaration by declaration, for `twilight diff`.
 
 A declaration has changed when its IR differs once the noise is gone: its source position (`src`) and the
-order of its provenance's references. What changed is then read from the two views of cli/diff_views.py,
+order of its provenance's references. What changed is then read from the two views of cli/diff/views.py,
 field by field: a number or a word as before -> after, a set of ids as what was added and removed, an
 outline as a line diff, a priority list's options, a table's rows and an order's items one by one,
 including a move (an item that changed place among the others).
@@ -13,8 +13,8 @@ from dataclasses import asdict, dataclass, field
 from difflib import SequenceMatcher
 from typing import Any
 
-from twilight.cli.diff_views import SECTIONS, Views, declarations, summary
-from twilight.cli.explain_trace import _mark
+from twilight.cli.diff.views import SECTIONS, Views, declarations, summary
+from twilight.cli.explain.trace import _mark
 
 KINDS: tuple[str, ...] = tuple(SECTIONS)
 # Fields shown as a line diff: outlines, and lists of conditions or keys.

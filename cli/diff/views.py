@@ -1,8 +1,8 @@
 """Each declaration of a compiled ruleset in rule terms, for `twilight diff`.
 
 A view is plain data: numbers, names, ids, and outlines (lists of lines in the reader's language, from
-cli/outline.py and cli/appendix_view.py). Two views of the same declaration in two rulesets compare field
-by field (cli/ir_diff.py); the field names are the words the diff report shows. Views leave out what the
+cli/outline.py and cli/explain/appendix.py). Two views of the same declaration in two rulesets compare field
+by field (cli/diff/ir.py); the field names are the words the diff report shows. Views leave out what the
 report ignores: source positions and the order of a provenance's references.
 """
 
@@ -11,10 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from twilight.cli.appendix_view import AppendixExplainer
-from twilight.cli.explain_cmd import FLAGS
-from twilight.cli.explain_trace import _mark
-from twilight.cli.i18n import Localizer, readable
+from twilight.cli.explain.appendix import AppendixExplainer
+from twilight.cli.explain.cmd import FLAGS
+from twilight.cli.explain.trace import _mark
+from twilight.cli.localizer import Localizer, readable
 from twilight.cli.outline import Outliner, outline_event
 
 # Where each kind of declaration lives in the IR: the section, and the map's subsections.

@@ -1,13 +1,13 @@
 """The pages of `twilight docs` about cards and the solo AI: every card as `explain card` shows it
-(cli/explain_cmd.py `card_view`, the appendix entry by cli/appendix_view.py), and every priority list of
-the AI with its options, conditions and keys in the words `explain trace` uses (cli/explain_trace.py)."""
+(cli/explain/cmd.py `card_view`, the appendix entry by cli/explain/appendix.py), and every priority list of
+the AI with its options, conditions and keys in the words `explain trace` uses (cli/explain/trace.py)."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.docs_context import DocsContext, card_anchor, indented, referenced_cards
-from twilight.cli.docs_model import (
+from twilight.cli.docs.context import DocsContext, card_anchor, indented, referenced_cards
+from twilight.cli.docs.model import (
     Block,
     Bullets,
     Code,
@@ -21,9 +21,9 @@ from twilight.cli.docs_model import (
     Strong,
     Table,
 )
-from twilight.cli.docs_pages import page_title, params_text
-from twilight.cli.explain_cmd import FLAGS, card_view
-from twilight.cli.i18n import readable
+from twilight.cli.docs.pages import page_title, params_text
+from twilight.cli.explain.cmd import FLAGS, card_view
+from twilight.cli.localizer import readable
 from twilight.cli.outline import Outliner
 
 # `explain card`'s labels for the links between cards: the view's key and the label's id.

@@ -13,20 +13,20 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.cli.docs_cards import ai_page, cards_page
-from twilight.cli.docs_context import DocsContext
-from twilight.cli.docs_model import Page, Site
-from twilight.cli.docs_pages import (
+from twilight.cli.docs.cards import ai_page, cards_page
+from twilight.cli.docs.context import DocsContext
+from twilight.cli.docs.model import Page, Site
+from twilight.cli.docs.pages import (
     index_page,
     restrictions_page,
     sequence_page,
     settings_page,
     tables_page,
 )
-from twilight.cli.docs_render import html_page, md_page
-from twilight.cli.explain_cmd import ExplainError, compiled_and_localized
-from twilight.cli.i18n import FALLBACK, ruleset_folders
-from twilight.cli.play_text import play_folders
+from twilight.cli.docs.render import html_page, md_page
+from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
+from twilight.cli.localizer import FALLBACK, ruleset_folders
+from twilight.cli.play.text import play_folders
 
 
 class DocsError(Exception):

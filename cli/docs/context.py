@@ -2,17 +2,17 @@
 marks of an item (its sources, its provisional gap, its place in the rule files) and links to cards.
 
 The pages' own words are `docs-*` messages (cli/locales/<lang>/docs.ftl); every id is written out in
-full in the docs modules, where `twilight i18n check` finds them (cli/i18n_check.py `app_needed`).
+full in the docs modules, where `twilight i18n check` finds them (cli/i18n/check.py `app_needed`).
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.docs_model import Code, Inline, Inlines, Link, Para, Provisional, Source, join
-from twilight.cli.explain_trace import TraceExplainer, _mark, _short
-from twilight.cli.i18n import Localizer
-from twilight.cli.i18n_check import _walk as ir_dicts
+from twilight.cli.docs.model import Code, Inline, Inlines, Link, Para, Provisional, Source, join
+from twilight.cli.explain.trace import TraceExplainer, _mark, _short
+from twilight.cli.i18n.check import _walk as ir_dicts
+from twilight.cli.localizer import Localizer
 from twilight.cli.outline import INDENT, Outliner
 
 # The pages, in the navigation bar's order (a page whose section the ruleset lacks is left out).

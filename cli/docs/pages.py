@@ -1,13 +1,13 @@
 """The pages of `twilight docs` about the game's frame: the overview, the turn sequence (and the
 procedures it calls), the setup tables, the standing rules and the settings. Cards and the AI are in
-cli/docs_cards.py."""
+cli/docs/cards.py."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.docs_context import DocsContext, indented
-from twilight.cli.docs_model import (
+from twilight.cli.docs.context import DocsContext, indented
+from twilight.cli.docs.model import (
     Block,
     Bullets,
     Code,
@@ -22,8 +22,8 @@ from twilight.cli.docs_model import (
     Table,
     join,
 )
-from twilight.cli.i18n import readable
-from twilight.cli.i18n_check import _walk as ir_dicts
+from twilight.cli.i18n.check import _walk as ir_dicts
+from twilight.cli.localizer import readable
 from twilight.cli.outline import Outliner
 
 # Each page's word in the navigation bar and its heading (literal ids: `twilight i18n check` reads them).

@@ -1,4 +1,4 @@
-"""The writers of `twilight docs`: the pages (cli/docs_model.py) as self-contained HTML and as Markdown.
+"""The writers of `twilight docs`: the pages (cli/docs/model.py) as self-contained HTML and as Markdown.
 
 HTML: one file per page, its style inline, no script and nothing fetched, every text escaped; a
 navigation bar links the pages. Markdown: the same pages, anchors as `<a id>` tags (headings' own ids
@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 import re
 
-from twilight.cli.docs_model import (
+from twilight.cli.docs.model import (
     Block,
     Bullets,
     Code,

@@ -12,8 +12,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.explain_trace import _mark, _short
-from twilight.cli.i18n import Localizer
+from twilight.cli.explain.trace import _mark, _short
+from twilight.cli.localizer import Localizer
 from twilight.cli.outline import INDENT, Outliner
 
 MOMENTS = ("headline", "non_scoring_round", "scoring_round", "action_round")

@@ -8,8 +8,8 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.cli.appendix_view import AppendixExplainer, has_appendix
-from twilight.cli.i18n import FALLBACK, Localizer, locale_files, ruleset_folders
+from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
+from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
 from twilight.compiler import api
@@ -205,7 +205,7 @@ def explain_trace_moves(
     path: Path, ruleset: str | None, lang: str, move: int | None, every: bool
 ) -> tuple[dict[str, Any], list[str]]:
     """The JSON view and the text lines of `explain trace`; any user mistake is an ExplainError."""
-    from twilight.cli.explain_trace import (
+    from twilight.cli.explain.trace import (
         DEFAULT_RULESET,
         TraceError,
         TraceExplainer,

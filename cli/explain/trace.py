@@ -15,9 +15,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.i18n import Localizer, readable
+from twilight.cli.localizer import Localizer, readable
 from twilight.cli.outline import Outliner, vocabulary_primitives
-from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 
 # The words this module formats; tests/test_locales.py checks each is in every language of an AI ruleset.
 TRACE_WORDS: tuple[str, ...] = (

@@ -25,8 +25,8 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
-from twilight.cli.i18n import FALLBACK, LANGUAGES, locale_files, syntax_errors
-from twilight.cli.play_text import APP_FOLDER, CASES, play_folders
+from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
+from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
 
 # Attributes a language may add for its grammar, and that another may lack.
 GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
@@ -61,7 +61,7 @@ def runtime_choices() -> tuple[set[str], set[str]]:
     (`["yes", "no"]`), and `all_in` for the `all_in_<region>` answers. Read from the source, so a new
     question of the interpreter needs its words like any other."""
     import twilight.runtime.primitives as primitives
-    from twilight.runtime.scenario import PLAY_MODES
+    from twilight.harness.scenario import PLAY_MODES
 
     source = Path(primitives.__file__).read_text(encoding="utf-8")
     calls = re.findall(r"ask_one\((.*)\)", source)
@@ -117,9 +117,9 @@ def play_message_ids(ir: dict[str, Any]) -> set[str]:
 
 def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     """Message id -> the attributes it must have, for a ruleset to be shown in full."""
-    from twilight.cli.appendix_view import APPENDIX_WORDS
-    from twilight.cli.explain_cmd import EXPLAIN_WORDS
-    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.explain.appendix import APPENDIX_WORDS
+    from twilight.cli.explain.cmd import EXPLAIN_WORDS
+    from twilight.cli.explain.trace import TRACE_WORDS, ai_message_ids
     from twilight.cli.outline import code_message_ids
 
     out: dict[str, set[str]] = {}
@@ -141,8 +141,8 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
 
 # The program's modules that format messages of cli/locales, and the ids each may name.
 APP_LITERALS = (
-    ("play*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
-    ("docs*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+    ("play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
+    ("docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
     ("sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
 )
 
@@ -150,9 +150,9 @@ APP_LITERALS = (
 def app_needed() -> dict[str, set[str]]:
     """The program's own messages (the terminal game's and `twilight docs`'s): every id their code
     names, and each family the game builds ids in."""
-    from twilight.cli.play_input import COMMANDS
-    from twilight.cli.play_log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
-    from twilight.cli.saves import SAVE_CODES, WRITE_CODES
+    from twilight.cli.play.input import COMMANDS
+    from twilight.cli.play.log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
+    from twilight.cli.play.saves import SAVE_CODES, WRITE_CODES
 
     ids: set[str] = set()
     # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
@@ -170,7 +170,7 @@ def app_needed() -> dict[str, set[str]]:
     return out
 
 
-# Problems the input parser names (cli/play_input.py `Problem.code`).
+# Problems the input parser names (cli/play/input.py `Problem.code`).
 PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "count", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present).
 OPTIONAL_PREFIXES = ("procedure-", "function-")

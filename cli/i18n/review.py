@@ -6,7 +6,7 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 
-from twilight.cli.i18n_sources import FtlMessage, MessageState
+from twilight.cli.i18n.sources import FtlMessage, MessageState
 from twilight.compiler.loader import display_path
 
 

@@ -27,7 +27,7 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fast
-from twilight.cli.i18n import FALLBACK, locale_files
+from twilight.cli.localizer import FALLBACK, locale_files
 
 SNAPSHOT_NAME = "source-en.json"
 # The comment `twilight i18n sync` puts above a message it copied from English for translation.

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from twilight.cli.i18n_sources import TODO_MARK, FtlMessage, Translation, parse_messages, source_text
+from twilight.cli.i18n.sources import TODO_MARK, FtlMessage, Translation, parse_messages, source_text
 
 TODO_LINE = f"# {TODO_MARK}: copied from English by twilight i18n sync; translate it, then delete this line\n"
 

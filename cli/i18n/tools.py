@@ -13,12 +13,12 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.cli.i18n import FALLBACK, LANGUAGES, ruleset_folders
-from twilight.cli.i18n_check import i18n
-from twilight.cli.i18n_review import html_page, markdown, sections
-from twilight.cli.i18n_sources import MessageState, Translation, tally, write_text
-from twilight.cli.i18n_sync import apply, plan
-from twilight.cli.play_text import play_folders
+from twilight.cli.i18n.check import i18n
+from twilight.cli.i18n.review import html_page, markdown, sections
+from twilight.cli.i18n.sources import MessageState, Translation, tally, write_text
+from twilight.cli.i18n.sync import apply, plan
+from twilight.cli.localizer import FALLBACK, LANGUAGES, ruleset_folders
+from twilight.cli.play.text import play_folders
 from twilight.compiler.loader import display_path, known_rulesets
 
 # The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).

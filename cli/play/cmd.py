@@ -12,20 +12,11 @@ import click
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
-from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.number_arg import whole_number_option
-from twilight.cli.play_input import LineReader, Matcher, Problem
-from twilight.cli.play_log import Narrator
-from twilight.cli.play_session import (
-    AutosavingPlayer,
-    DemoPlayer,
-    PlaySession,
-    QuitGame,
-    TerminalPlayer,
-    wait,
-)
-from twilight.cli.play_text import APP_FOLDER, PlayText
-from twilight.cli.saves import (
+from twilight.cli.play.input import LineReader, Matcher, Problem
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.saves import (
     SEED_LIMIT,
     SaveError,
     SaveLock,
@@ -39,12 +30,21 @@ from twilight.cli.saves import (
     resumable_saves,
     trace_path_for,
 )
+from twilight.cli.play.session import (
+    AutosavingPlayer,
+    DemoPlayer,
+    PlaySession,
+    QuitGame,
+    TerminalPlayer,
+    wait,
+)
+from twilight.cli.play.text import APP_FOLDER, PlayText
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
+from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime.input_bounds import ECHO_CHARS, clip
 
 DEFAULT_RULESET = "solo-v2"
 SIDES = ("us", "ussr")
@@ -456,7 +456,7 @@ def build_session(
     meta: dict[str, Any],
     delay: float | None,
 ) -> PlaySession:
-    from twilight.compiler.cachedir import cache_dir
+    from twilight.common.cachedir import cache_dir
     from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
     from twilight.runtime.engine import Engine
     from twilight.runtime.primitives import IMPLEMENTATIONS

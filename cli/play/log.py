@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.text import PlayText
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
 # the AI's working) are the trace's business: `why` and `twilight explain trace` read those.

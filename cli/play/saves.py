@@ -33,7 +33,7 @@ try:
 except ImportError:  # not POSIX: saves are written the same way, without the lock
     fcntl = None  # type: ignore[assignment]
 
-from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 
 SAVE_SUFFIX = ".json"
 # A save holds a game's answers and its state: a whole game's is ~20 KB. A file far bigger is not a save
@@ -480,7 +480,7 @@ def check_save_names(path: Path, data: dict[str, Any]) -> None:
     """A save's `ruleset` and `lang` are names, looked up among the known rulesets and languages, never
     paths: a save names the game it belongs to, it does not say where rules or words are read from.
     SaveError ("not-a-save") otherwise."""
-    from twilight.cli.i18n import LANGUAGES
+    from twilight.cli.localizer import LANGUAGES
     from twilight.compiler.loader import is_ruleset_name, known_rulesets
 
     ruleset, lang = data["ruleset"], data["play"]["lang"]

@@ -15,7 +15,7 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
@@ -174,7 +174,7 @@ class Screen:
         return Panel(Group(*lines), title=t.t("play-title", ruleset=state.ruleset), expand=True)
 
     def _standing(self) -> str:
-        from twilight.cli.play_log import Narrator
+        from twilight.cli.play.log import Narrator
 
         return Narrator(self.text).standing(self.engine.state.vp)
 

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from twilight.cli.play_input import (
+from twilight.cli.play.input import (
     COMMANDS,
     LineReader,
     Matcher,
@@ -26,10 +26,10 @@ from twilight.cli.play_input import (
     normalize,
     parse_answer,
 )
-from twilight.cli.play_log import Narrator
-from twilight.cli.play_screen import Screen
-from twilight.cli.play_text import PlayText
-from twilight.cli.saves import write_atomic
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.saves import write_atomic
+from twilight.cli.play.screen import Screen
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
@@ -182,7 +182,7 @@ class PlaySession:
         return out
 
     def why_lines(self) -> list[str]:
-        from twilight.cli.explain_trace import TraceExplainer, group_moves
+        from twilight.cli.explain.trace import TraceExplainer, group_moves
 
         if len(self.meta.get("humans") or []) > 1:
             return [self.text.t("play-why-no-ai")]

@@ -7,10 +7,10 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.i18n import LANGUAGES, Localizer, readable, ruleset_folders
+from twilight.cli.localizer import LANGUAGES, Localizer, readable, ruleset_folders
 
 # The program's own locale folder: cli/locales/<lang>/*.ftl (shared by every ruleset).
-APP_FOLDER = Path(__file__).resolve().parent
+APP_FOLDER = Path(__file__).resolve().parent.parent
 # Grammatical forms a language may give a name (`.gen`, `.in`…): passed to messages as `$country_gen`,
 # `$country_in`…; a language without them gets the plain name.
 CASES = ("gen", "ins", "in", "to")
