@@ -55,7 +55,7 @@ COMMANDS: dict[str, LazyCommand] = {
         "twilight.cli.fmt_cmd:fmt",
         "Lay out rule files (.tsr) canonically: indentation, spacing, aligned table rows, blank lines.",
     ),
-    # The group of i18n_check, with the translators' tools of i18n_tools added to it.
+    # The group of i18n/check.py, with the translators' tools of i18n/tools.py added to it.
     "i18n": LazyCommand(
         "twilight.cli.i18n.tools:i18n", "Translators' tools (what they print is in English)."
     ),
