@@ -25,7 +25,7 @@ class LazyCommand(NamedTuple):
 
 COMMANDS: dict[str, LazyCommand] = {
     "bench": LazyCommand(
-        "twilight.cli.bench_cmd:bench",
+        "twilight.cli.bench.cmd:bench",
         "Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2 "
         "speed-up and the time `twilight play` takes to its first prompt, against their targets.",
     ),
@@ -39,28 +39,28 @@ COMMANDS: dict[str, LazyCommand] = {
     ),
     "dev": LazyCommand("twilight.cli.ruleset_cmds:dev", "Developer tools."),
     "diff": LazyCommand(
-        "twilight.cli.diff_cmd:diff",
+        "twilight.cli.diff.cmd:diff",
         "What changed from RULESET_A to RULESET_B (names or folders, as `twilight check` takes them), in "
         "rule terms: cards, the solo AI's appendix and priority lists, tables, settings, procedures, "
         "functions, standing rules, the turn sequence, the map and the orders, each with its sources.",
     ),
     "docs": LazyCommand(
-        "twilight.cli.docs_cmd:docs",
+        "twilight.cli.docs.cmd:docs",
         "Write a browsable reference of a ruleset (by name or folder), read from its compiled IR: an "
         "overview, the turn sequence, every card, the AI's priority lists, the tables, the standing rules "
         "and the settings, each item with its sources and provisional marks; as HTML pages and as Markdown.",
     ),
-    "explain": LazyCommand("twilight.cli.explain_cmd:explain", "Explain parts of a ruleset in words."),
+    "explain": LazyCommand("twilight.cli.explain.cmd:explain", "Explain parts of a ruleset in words."),
     "fmt": LazyCommand(
         "twilight.cli.fmt_cmd:fmt",
         "Lay out rule files (.tsr) canonically: indentation, spacing, aligned table rows, blank lines.",
     ),
-    # The group of i18n_check, with the translators' tools of i18n_tools added to it.
+    # The group of i18n/check.py, with the translators' tools of i18n/tools.py added to it.
     "i18n": LazyCommand(
-        "twilight.cli.i18n_tools:i18n", "Translators' tools (what they print is in English)."
+        "twilight.cli.i18n.tools:i18n", "Translators' tools (what they print is in English)."
     ),
     "play": LazyCommand(
-        "twilight.cli.play_cmd:play",
+        "twilight.cli.play.cmd:play",
         "Play a game at the terminal: `twilight play` asks side, level and language, then you play.",
     ),
     "primitives": LazyCommand(

@@ -7,7 +7,7 @@ import re
 from collections.abc import Callable
 
 import click
-from twilight.runtime.input_bounds import ECHO_CHARS, clip, whole_number
+from twilight.common.input_bounds import ECHO_CHARS, clip, whole_number
 
 Callback = Callable[[click.Context, click.Parameter, "str | int | None"], "int | None"]
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from twilight.cli.i18n import Localizer, readable
+from twilight.cli.localizer import Localizer, readable
 
 INDENT = "  "
 

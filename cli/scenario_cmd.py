@@ -19,7 +19,7 @@ def scenario() -> None:
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file.")
 def run(files: tuple[str, ...], as_json: bool) -> None:
     """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed."""
-    from twilight.runtime.scenario import run_file
+    from twilight.harness.scenario import run_file
 
     passed = failed = 0
     for path in files:
@@ -44,7 +44,7 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     (The China Card: in which it is played); a card with a prerequisite or a card that can prevent it
     also needs one where its play is refused. Exit 1 when a card is missing either."""
     from twilight.compiler import api
-    from twilight.runtime.scenario import run_file
+    from twilight.harness.scenario import run_file
 
     compiled = api.compile_target(ruleset)
     if compiled.ir is None or not compiled.ok:

@@ -10,7 +10,7 @@ import re
 from typing import Any
 
 import click
-from twilight.runtime.input_bounds import ECHO_CHARS, clip, show, whole_number
+from twilight.common.input_bounds import ECHO_CHARS, clip, show, whole_number
 
 _TRUE = {"true", "yes", "on", "1"}
 _FALSE = {"false", "no", "off", "0"}

@@ -22,7 +22,7 @@ from typing import Any, Protocol
 
 import click
 from twilight.cli.number_arg import whole_number_option
-from twilight.cli.saves import TraceFile
+from twilight.cli.play.saves import TraceFile
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler import api
@@ -104,7 +104,7 @@ def _init_worker(
         signal.signal(signal.SIGINT, signal.SIG_IGN)
     if _WORKER.get("ir") is not ir or "program" not in _WORKER:
         # (A worker forked from a parent that prepared the same IR inherits its compiled program.)
-        from twilight.compiler.cachedir import cache_dir
+        from twilight.common.cachedir import cache_dir
 
         _WORKER["program"] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
     _WORKER["ir"] = ir

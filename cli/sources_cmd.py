@@ -19,9 +19,9 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.cli.i18n import FALLBACK, LANGUAGES, Localizer
+from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
 from twilight.cli.output_file import write_output_file
-from twilight.cli.play_text import APP_FOLDER
+from twilight.cli.play.text import APP_FOLDER
 
 SECTIONS_FILE = Path(__file__).with_name("seed_sections.yaml")
 SEP = " · "

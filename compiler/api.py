@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from twilight.compiler.cachedir import cache_dir, read_trusted, write_private
+from twilight.common.cachedir import cache_dir, read_trusted, write_private
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import (
     MANIFEST,

@@ -14,8 +14,8 @@ from typing import Any
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
+from twilight.common.cachedir import cache_dir, file_is_ours, trusted_folder
 from twilight.compiler import ast
-from twilight.compiler.cachedir import cache_dir, file_is_ours, trusted_folder
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.texts import grammar_text as grammar_text  # the parser's users import it from here
 

@@ -28,7 +28,7 @@ from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
-from twilight.compiler.cachedir import read_trusted, write_private
+from twilight.common.cachedir import read_trusted, write_private
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
@@ -322,7 +322,7 @@ def cache_file_for(folder: Path, ruleset: str) -> Path:
 
 def _load(path: Path) -> dict[bytes, CodeType]:
     """The code kept in `path`: only from a file and folder of ours that no one else may write
-    (compiler.cachedir), since loading it runs it."""
+    (common/cachedir.py), since loading it runs it."""
     raw = read_trusted(path)
     if raw is None:
         return {}  # no cache yet, or one not to be trusted: compile afresh

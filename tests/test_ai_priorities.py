@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from helpers import describe, edit, errors
 from twilight.compiler.api import compile_target
-from twilight.runtime.scenario import Scenario
+from twilight.harness.scenario import Scenario
 
 SOLO_SCENARIOS = Path(__file__).parent / "scenarios" / "solo-v2"
 

@@ -13,7 +13,9 @@ from typing import Any
 
 import pytest
 import yaml
-from twilight.cli import bench_cmd, bench_probe, bench_report
+from twilight.cli.bench import cmd as bench_cmd
+from twilight.cli.bench import probe as bench_probe
+from twilight.cli.bench import report as bench_report
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -83,7 +83,7 @@ def test_a_command_imports_only_its_own_module_tree() -> None:
     )
     loaded = imported_after(code)
     assert "twilight.cli.ruleset_cmds" in loaded
-    for other in ("twilight.cli.play_cmd", "twilight.cli.docs_cmd", "twilight.cli.diff_cmd"):
+    for other in ("twilight.cli.play.cmd", "twilight.cli.docs.cmd", "twilight.cli.diff.cmd"):
         assert other not in loaded
 
 

@@ -11,8 +11,8 @@ from typing import Any
 
 import pytest
 from helpers import read_rule, run_cli
-from twilight.cli.diff_cmd import diff_report, render_text
-from twilight.cli.ir_diff import Change, line_diff, moved
+from twilight.cli.diff.cmd import diff_report, render_text
+from twilight.cli.diff.ir import Change, line_diff, moved
 from twilight.compiler import api
 
 

@@ -18,14 +18,14 @@ from urllib.parse import unquote, urlsplit
 
 import pytest
 from helpers import RULES, run_cli
-from twilight.cli.docs_cmd import build_site, load
-from twilight.cli.docs_model import Heading, Outline, Page, Site
-from twilight.cli.docs_pages import called_procedures
-from twilight.cli.docs_render import html_outline, html_page, md_code, md_page
-from twilight.cli.i18n import LANGUAGES, Localizer
-from twilight.cli.i18n_check import _walk as ir_dicts
-from twilight.cli.i18n_check import app_needed, read_messages
-from twilight.cli.play_text import APP_FOLDER, play_folders
+from twilight.cli.docs.cmd import build_site, load
+from twilight.cli.docs.model import Heading, Outline, Page, Site
+from twilight.cli.docs.pages import called_procedures
+from twilight.cli.docs.render import html_outline, html_page, md_code, md_page
+from twilight.cli.i18n.check import _walk as ir_dicts
+from twilight.cli.i18n.check import app_needed, read_messages
+from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.play.text import APP_FOLDER, play_folders
 from twilight.compiler import api
 
 CASES = [(ruleset, lang) for ruleset in ("standard", "solo-v2") for lang in LANGUAGES]
@@ -426,7 +426,7 @@ def test_the_outline_nests_in_html_and_markdown() -> None:
 def test_the_pages_words_are_in_every_language_and_required() -> None:
     """Every `docs-*` id the code names is in docs.ftl of both languages, and `i18n check` needs them all."""
     code = set()
-    for path in APP_FOLDER.glob("docs*.py"):
+    for path in (APP_FOLDER / "docs").glob("*.py"):
         code.update(re.findall(r'"(docs-[a-z0-9_\-]+)"', path.read_text(encoding="utf-8")))
     needed = {msg for msg in app_needed() if msg.startswith("docs-")}
     assert code and needed == code

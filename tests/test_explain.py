@@ -9,8 +9,8 @@ from typing import Any
 
 import pytest
 from helpers import run_cli
-from twilight.cli.explain_cmd import card_view, render_text
-from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.explain.cmd import card_view, render_text
+from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.outline import Outliner, outline_event
 from twilight.compiler import api
 

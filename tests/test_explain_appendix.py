@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from helpers import compiled_ir, run_cli
-from twilight.cli.explain_cmd import card_view, render_text
-from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.explain.cmd import card_view, render_text
+from twilight.cli.localizer import LANGUAGES, Localizer
 
 SOLO = "solo-v2"
 # The entries written when this command was built; other entries are added over time.

@@ -9,9 +9,9 @@ from typing import Any
 
 import pytest
 from helpers import compiled_ir, run_cli
-from twilight.cli.explain_trace import TraceExplainer, group_moves, read_trace
-from twilight.cli.i18n import Localizer
-from twilight.runtime.scenario import Scenario
+from twilight.cli.explain.trace import TraceExplainer, group_moves, read_trace
+from twilight.cli.localizer import Localizer
+from twilight.harness.scenario import Scenario
 
 SCENARIO = (
     Path(__file__).parent / "scenarios" / "solo-v2" / "ai_influence_priority_restarts_after_each_point.yaml"

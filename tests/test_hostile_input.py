@@ -22,13 +22,12 @@ from helpers import compiled_ir, run_cli
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rich.console import Console
-from twilight.cli.explain_trace import TraceError, read_trace
-from twilight.cli.play_cmd import PlayStop, choose_save, play
-from twilight.cli.play_input import LineReader, Matcher, Problem, parse_answer
-from twilight.cli.saves import SaveError, read_save, write_atomic
+from twilight.cli.explain.trace import TraceError, read_trace
+from twilight.cli.play.cmd import PlayStop, choose_save, play
+from twilight.cli.play.input import LineReader, Matcher, Problem, parse_answer
+from twilight.cli.play.saves import SaveError, read_save, write_atomic
 from twilight.cli.settings_arg import read_settings, settings_problem
-from twilight.runtime.decisions import Decision
-from twilight.runtime.input_bounds import (
+from twilight.common.input_bounds import (
     ECHO_CHARS,
     MESSAGE_CHARS,
     InputRefused,
@@ -36,7 +35,8 @@ from twilight.runtime.input_bounds import (
     parse_yaml,
     show,
 )
-from twilight.runtime.scenario import run_file
+from twilight.harness.scenario import run_file
+from twilight.runtime.decisions import Decision
 
 ROOT = Path(__file__).resolve().parent.parent
 

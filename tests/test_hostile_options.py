@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 from helpers import twilight_cmd
-from twilight.runtime.scenario import run_file
+from twilight.harness.scenario import run_file
 
 HUGE = "9" * 4400
 

@@ -29,8 +29,9 @@ from typing import Any
 
 import pytest
 from helpers import ROOT, RULES, describe, errors, run_cli
-from twilight.cli.saves import SaveError, check_save_names
-from twilight.compiler import api, cachedir
+from twilight.cli.play.saves import SaveError, check_save_names
+from twilight.common import cachedir
+from twilight.compiler import api
 from twilight.compiler.diagnostics import Pos, Sink, render
 from twilight.compiler.parser import MAX_INT, parse_text
 from twilight.compiler.texts import grammar_text

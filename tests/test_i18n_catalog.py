@@ -1,4 +1,4 @@
-"""The Fluent messages parsed one by one on demand (cli/i18n.py, Catalog) are exactly what parsing the
+"""The Fluent messages parsed one by one on demand (cli/localizer.py, Catalog) are exactly what parsing the
 whole files gives, for every locale file of the project and for broken, overriding and cross-referring
 files."""
 
@@ -10,8 +10,8 @@ import pytest
 from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
-from twilight.cli.i18n import LANGUAGES, Catalog, Localizer, known_rulesets, locale_files
-from twilight.cli.play_text import play_folders
+from twilight.cli.localizer import LANGUAGES, Catalog, Localizer, known_rulesets, locale_files
+from twilight.cli.play.text import play_folders
 
 ROOT = Path(__file__).resolve().parent.parent
 # A comment above an entry is not part of what it says.

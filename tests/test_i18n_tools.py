@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner, Result
-from twilight.cli import play_text
-from twilight.cli.i18n import locale_files
-from twilight.cli.i18n_review import md_text, pattern_lines
-from twilight.cli.i18n_sources import SNAPSHOT_NAME, TODO_MARK, Translation, parse_messages
+from twilight.cli.i18n.review import md_text, pattern_lines
+from twilight.cli.i18n.sources import SNAPSHOT_NAME, TODO_MARK, Translation, parse_messages
+from twilight.cli.localizer import locale_files
 from twilight.cli.main import cli
+from twilight.cli.play import text as play_text
 from twilight.compiler.loader import known_rulesets
 
 RULESETS = ("standard", "solo-v2", "solo-v2-quickdeal")
@@ -214,7 +214,7 @@ def test_sync_puts_a_variants_english_into_the_variants_file(tmp_path: Path) -> 
     translation = Translation([base, variant], "ru")
     states = {s.id: s.state for s in translation.states()}
     assert states == {"side-us": "missing", "side-ussr": "unknown"}
-    from twilight.cli.i18n_sync import apply, plan
+    from twilight.cli.i18n.sync import apply, plan
 
     [addition] = plan(translation)
     assert addition.path == variant / "locales" / "ru" / "map.ftl"

@@ -13,11 +13,11 @@ import pytest
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from helpers import compiled_ir
-from twilight.cli.explain_cmd import EXPLAIN_WORDS
-from twilight.cli.i18n import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
-from twilight.cli.i18n_check import play_message_ids, play_names, runtime_choices
+from twilight.cli.explain.cmd import EXPLAIN_WORDS
+from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choices
+from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
-from twilight.cli.play_text import APP_FOLDER, play_folders
+from twilight.cli.play.text import APP_FOLDER, play_folders
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
@@ -120,7 +120,7 @@ REFERENCE_CARDS = Path("/work/shared/reference/cards.yaml")
 @pytest.mark.skipif(not REFERENCE_CARDS.is_file(), reason="the shared reference data is not here")
 def test_summaries_are_reworded_not_copied() -> None:
     import yaml
-    from twilight.cli.i18n import Localizer
+    from twilight.cli.localizer import Localizer
 
     reference = {c["id"]: c["summary"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
     loc = Localizer.for_ruleset("standard", "en")
@@ -149,8 +149,8 @@ def own_locale_files(lang: str) -> list[Path]:
 
 
 def missing_ai_words(ir: dict[str, Any], table: dict[str, set[str]]) -> list[str]:
-    from twilight.cli.appendix_view import APPENDIX_WORDS
-    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.explain.appendix import APPENDIX_WORDS
+    from twilight.cli.explain.trace import TRACE_WORDS, ai_message_ids
 
     return sorted((ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)) - set(table))
 
@@ -162,7 +162,7 @@ def test_every_ai_list_option_and_rule_has_words(solo_ir: dict[str, Any], lang: 
 
 
 def test_the_ai_words_cover_what_the_rules_use(solo_ir: dict[str, Any]) -> None:
-    from twilight.cli.explain_trace import ai_message_ids, ai_rule_keys
+    from twilight.cli.explain.trace import ai_message_ids, ai_rule_keys
 
     ids = ai_message_ids(solo_ir)
     # The lists and options as the rule files spell them, and the rule keys of their ai_decision calls.
@@ -194,8 +194,8 @@ def test_a_missing_ai_word_is_caught(solo_ir: dict[str, Any]) -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_stray_ai_words(solo_ir: dict[str, Any], lang: str) -> None:
-    from twilight.cli.appendix_view import APPENDIX_WORDS
-    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.explain.appendix import APPENDIX_WORDS
+    from twilight.cli.explain.trace import TRACE_WORDS, ai_message_ids
 
     own = message_table(own_locale_files(lang))
     assert own, f"solo-v2 has no {lang} locale files"
@@ -217,9 +217,9 @@ def test_ai_words_in_english_and_russian_alike() -> None:
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_ai_words_format_without_errors(solo_ir: dict[str, Any], lang: str) -> None:
-    from twilight.cli.appendix_view import APPENDIX_WORDS
-    from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
-    from twilight.cli.i18n import Localizer
+    from twilight.cli.explain.appendix import APPENDIX_WORDS
+    from twilight.cli.explain.trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.localizer import Localizer
 
     loc = Localizer.for_ruleset(AI_RULESET, lang)
     args = {"count": 2, "number": 1, "desc": "yes", "n": "5", "first": 1, "last": 9}
@@ -335,7 +335,7 @@ def test_each_ruleset_holds_its_own_play_words(
 
 def test_russian_places_carry_their_preposition() -> None:
     """`.in` and `.to` start with the same preposition (в, во or на); the sides are indeclinable."""
-    from twilight.cli.i18n import Localizer
+    from twilight.cli.localizer import Localizer
 
     loc = Localizer.for_ruleset("standard", "ru")
     ir = compiled_ir("standard")
@@ -357,7 +357,7 @@ PLAY_ARGS = {"side": "x", "country": "x", "country_in": "в x", "country_gen": "
 
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_play_words_format_without_errors(solo_ir: dict[str, Any], lang: str) -> None:
-    from twilight.cli.i18n import Localizer
+    from twilight.cli.localizer import Localizer
 
     loc = Localizer.for_ruleset(AI_RULESET, lang)
     for msg in sorted(play_message_ids(solo_ir)):
@@ -437,7 +437,7 @@ def dummy_values(message: fast.Message) -> list[Any]:
 def render_russian(folders: list[Path]) -> tuple[list[tuple[str, str | None, bool]], list[str]]:
     """Each Russian message and attribute of the folders formatted with dummy arguments, as (id or
     id.attribute, text, whether that pattern refers to a term), and the errors Fluent reported."""
-    from twilight.cli.i18n import Localizer
+    from twilight.cli.localizer import Localizer
 
     loc = Localizer.for_folders(folders, "ru")
     messages, _ = ru_entries(locale_files(folders, "ru"))

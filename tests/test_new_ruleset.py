@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 import yaml
 from helpers import ROOT, compiled_ir, run_cli
-from twilight.cli.i18n import Localizer
+from twilight.cli.localizer import Localizer
 from twilight.compiler.loader import known_rulesets
 
 EXAMPLE = ROOT / "docs" / "examples" / "solo-v2-aggressive"

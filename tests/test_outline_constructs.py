@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 from helpers import compiled_ir
-from twilight.cli.explain_cmd import card_view, render_text
-from twilight.cli.i18n import LANGUAGES, Localizer
+from twilight.cli.explain.cmd import card_view, render_text
+from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.outline import ITEM_KEYS, STATEMENT_KEYS, UNRENDERED_FIELDS
 
 SOLO = "solo-v2"

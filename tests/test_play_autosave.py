@@ -11,8 +11,8 @@ from typing import Any
 import pytest
 from helpers import compiled_ir
 from rich.console import Console
-from twilight.cli.play_session import AutosavingPlayer, DemoPlayer, PlaySession
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.session import AutosavingPlayer, DemoPlayer, PlaySession
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision, RandomPlayer
 from twilight.runtime.engine import Engine
 from twilight.runtime.solo_ai import RulesAIPlayer

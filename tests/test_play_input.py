@@ -9,8 +9,8 @@ import pytest
 from helpers import compiled_ir
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from twilight.cli.play_input import Matcher, Problem, command_of, normalize, parse_answer, split_picks
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.input import Matcher, Problem, command_of, normalize, parse_answer, split_picks
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision
 
 

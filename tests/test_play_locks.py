@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 from click.testing import CliRunner
-from twilight.cli.play_cmd import play
-from twilight.cli.saves import (
+from twilight.cli.play.cmd import play
+from twilight.cli.play.saves import (
     SaveLock,
     SaveLocked,
     SaveWriteError,

@@ -1,4 +1,4 @@
-"""The board of `twilight play` lays its region tables out itself (cli/play_screen.py, RegionTable) rather
+"""The board of `twilight play` lays its region tables out itself (cli/play/screen.py, RegionTable) rather
 than have rich measure and render every cell: it must look exactly as rich's own Table draws it (each
 character in the same place with the same style), in both languages, at several terminal widths and game
 states."""
@@ -15,8 +15,8 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
-from twilight.cli.play_screen import BOARD_NAME_WIDTH, RegionTable, Screen
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.screen import BOARD_NAME_WIDTH, RegionTable, Screen
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision, RandomPlayer
 from twilight.runtime.engine import Engine
 from twilight.runtime.solo_ai import players_with_ai

@@ -12,7 +12,8 @@ from pathlib import Path
 import click
 import pytest
 from helpers import compiled_ir
-from twilight.cli import play_cmd, settings_arg, simulate_cmd
+from twilight.cli import settings_arg, simulate_cmd
+from twilight.cli.play import cmd as play_cmd
 from twilight.compiler import api
 
 PROBE = """
@@ -84,7 +85,7 @@ def modules_at_first_question(args: list[str], home: Path, cache: Path) -> set[s
 )
 def test_a_game_starts_without_the_other_commands(args: list[str], tmp_path: Path, warm_cache: Path) -> None:
     loaded = modules_at_first_question(args, tmp_path, warm_cache)
-    assert "twilight.cli.play_cmd" in loaded and "rich.console" in loaded
+    assert "twilight.cli.play.cmd" in loaded and "rich.console" in loaded
     others = [
         m
         for m in loaded

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from helpers import compiled_ir
 from rich.console import Console
-from twilight.cli.play_log import Narrator
-from twilight.cli.play_screen import Screen
-from twilight.cli.play_session import PlaySession
-from twilight.cli.play_text import PlayText
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.screen import Screen
+from twilight.cli.play.session import PlaySession
+from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision, RandomPlayer
 from twilight.runtime.engine import Engine
 from twilight.runtime.solo_ai import players_with_ai

@@ -7,7 +7,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from twilight.runtime.scenario import run_file
+from twilight.harness.scenario import run_file
 
 # The AI (USSR) controls Zaire and plays Captured Nazi Scientist for 1 op in Africa (its appendix entry
 # plays the event only when the AI is behind in the Space Race): option 0, Cameroon (the

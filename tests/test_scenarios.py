@@ -10,7 +10,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from twilight.runtime.scenario import run_file
+from twilight.harness.scenario import run_file
 
 ROOT = Path(__file__).resolve().parent.parent
 SCENARIOS = sorted((ROOT / "tests" / "scenarios").rglob("*.yaml"))

@@ -1,0 +1,1 @@
+"""`twilight bench`: speed and memory figures against their targets."""

@@ -1,0 +1,199 @@
+"""The measurements `twilight bench` makes in a fresh Python process, one per run of this module:
+
+    python -m twilight.cli.bench.probe KIND '{"ruleset": ..., ...}'
+
+prints one JSON object on stdout (or `{"error": ...}` and exit status 1). A fresh process per figure keeps
+each one honest: no parser tables, compiled IR or warmed-up caches left over from an earlier measurement.
+
+Only the standard library is imported at the top, so that the import time a `compile` probe reports is
+the compiler's alone.
+"""
+
+from __future__ import annotations
+
+import json
+import resource
+import sys
+import time
+from typing import Any
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory in MB: Linux's VmHWM, the high-water mark of the process's own
+    address space. Not `ru_maxrss`: for a process started by fork and exec, that also counts the memory
+    of its parent at the fork (the kernel keeps the larger of the two), so every child of a 50 MB parent
+    would report at least 50 MB."""
+    try:
+        with open("/proc/self/status", encoding="ascii") as status:
+            for line in status:
+                if line.startswith("VmHWM:"):
+                    return int(line.split()[1]) / 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux (bytes on macOS)
+
+
+class ProbeError(Exception):
+    """A measurement that could not be made; its message is for the user."""
+
+
+# ---------------------------------------------------------------------- compile
+def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
+    """Import the compiler, then compile one ruleset (`ruleset`), or several one after the other in this
+    one process (`rulesets`): `cold` without the IR cache (it is neither read nor written), else from the
+    cache, which must already be filled."""
+    started = time.perf_counter()
+    from twilight.compiler import api
+
+    if args["cold"]:  # the modules a compile from source imports on demand count as imports too
+        import jsonschema  # noqa: F401
+        from twilight.compiler import decls, parser  # noqa: F401
+    imported = time.perf_counter()
+    names = args.get("rulesets") or [args["ruleset"]]
+    for name in names:
+        result = api.compile_target(name, use_cache=not args["cold"])
+        if result.ir is None or not result.ok:
+            raise ProbeError(f"{name} does not compile (twilight check {name} says why)")
+        if not args["cold"] and not result.cached:
+            raise ProbeError(f"{name}: the IR cache was not filled, so no warm load was measured")
+    done = time.perf_counter()
+    return {"import_s": imported - started, "compile_s": done - imported, "cached": not args["cold"]}
+
+
+# ---------------------------------------------------------------------- games
+def _load(ruleset: str) -> dict[str, Any]:
+    from twilight.compiler import api
+
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        raise ProbeError(f"{ruleset} does not compile (twilight check {ruleset} says why)")
+    return result.ir
+
+
+def _jobs_list(games: int, seed: int) -> list[tuple[int, int]]:
+    from twilight.cli.simulate_cmd import game_seed
+
+    return [(i, game_seed(seed, i)) for i in range(games)]
+
+
+def _failures(records: list[dict[str, Any]]) -> None:
+    failed = [r for r in records if "error" in r]
+    if failed:
+        listed = "; ".join(f"game {r['game']} (seed {r['seed']}): {r['error']}" for r in failed[:5])
+        more = f" and {len(failed) - 5} more" if len(failed) > 5 else ""
+        raise ProbeError(f"{len(failed)} of {len(records)} games failed: {listed}{more}")
+
+
+def probe_games(args: dict[str, Any]) -> dict[str, Any]:
+    """Play the games exactly as `twilight simulate` does (its `_played`, with `--human-policy random` on
+    a ruleset with an AI, random players on both sides otherwise), on `jobs` processes; timed like
+    simulate's own games/s: from the start of `_played` (workers built) to the last record."""
+    from twilight.cli.simulate_cmd import _played
+
+    ir = _load(args["ruleset"])
+    jobs_list = _jobs_list(args["games"], args["seed"])
+    loaded_rss = peak_rss_mb()
+    started, cpu_started = time.perf_counter(), time.process_time()
+    with _played(ir, jobs_list, args["jobs"], None, {}, "random") as played:
+        records = sorted(played, key=lambda r: int(r["game"]))
+    seconds = time.perf_counter() - started
+    cpu_seconds = time.process_time() - cpu_started  # this process only: with jobs > 1, not the workers'
+    _failures(records)
+    from twilight.runtime.solo_ai import ai_side_of
+
+    return {
+        "seconds": seconds,
+        "cpu_seconds": cpu_seconds,
+        "records": records,
+        "ai_side": ai_side_of(ir, {}),
+        "after_load_rss_mb": loaded_rss,
+        "peak_rss_mb": peak_rss_mb(),
+    }
+
+
+class _HumanClock:
+    """Wraps the human side's player: how long the game (the engine and the AI) kept the human waiting
+    before each of its decisions, counted from the start of the game or from its previous answer."""
+
+    def __init__(self, inner: Any, started: list[float]) -> None:
+        self.inner = inner
+        self.since = started  # shared with the loop, which sets it when the game starts
+        self.waits: list[float] = []
+
+    def decide(self, decision: Any) -> Any:
+        self.waits.append(time.perf_counter() - self.since[0])
+        answer = self.inner.decide(decision)
+        self.since[0] = time.perf_counter()
+        return answer
+
+
+class _LatencyObserver:
+    """Turns on the engine's `ai_timings` hook and times the human side in the games `play_game` plays."""
+
+    def __init__(self, human: str) -> None:
+        self.human = human
+        self.since = [0.0]
+        self.clock: _HumanClock | None = None
+        self.ai_timings: list[float] = []
+        self.waits: list[float] = []
+
+    def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        self.clock = _HumanClock(chosen[self.human], self.since)
+        return {**chosen, self.human: self.clock}
+
+    def started(self, engine: Any) -> None:
+        engine.ai_timings = []
+        self.since[0] = time.perf_counter()
+
+    def finished(self, engine: Any) -> None:
+        self.ai_timings.extend(engine.ai_timings)
+        if self.clock is not None:
+            self.waits.extend(self.clock.waits)
+
+
+def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
+    """The games of `probe_games` once more, played by simulate's own `play_game` with an observer that
+    turns the engine's `ai_timings` hook on and times the human side; the digests let the caller check
+    that the games are the same ones."""
+    from twilight.cli import simulate_cmd as sim
+
+    ir = _load(args["ruleset"])
+    sim._init_worker(ir, None, ignore_sigint=False, settings={}, players="random")
+    ai_side = sim._WORKER["ai_side"]
+    if ai_side is None:
+        raise ProbeError(f"{args['ruleset']} has no AI: no AI decision to time")
+    observer = _LatencyObserver("ussr" if ai_side == "us" else "us")
+    sim._WORKER["observer"] = observer
+    try:
+        records = [sim.play_game(job) for job in _jobs_list(args["games"], args["seed"])]
+    finally:
+        sim._WORKER.pop("observer", None)
+    _failures(records)
+    return {
+        "ai_timings_s": observer.ai_timings,
+        "human_waits_s": observer.waits,
+        "digests": [r["digest"] for r in records],
+    }
+
+
+PROBES = {"compile": probe_compile, "games": probe_games, "latency": probe_latency}
+
+
+def main(argv: list[str]) -> int:
+    if len(argv) != 2 or argv[0] not in PROBES:
+        print(json.dumps({"error": f"usage: bench_probe {{{','.join(PROBES)}}} JSON"}))
+        return 1
+    try:
+        out = PROBES[argv[0]](json.loads(argv[1]))
+    except ProbeError as err:
+        print(json.dumps({"error": str(err)}))
+        return 1
+    except Exception as err:  # reported by the bench as a failed measurement, never as a traceback
+        print(json.dumps({"error": f"internal error: {err.__class__.__name__}: {err}"}))
+        return 1
+    print(json.dumps(out))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,1 @@
+"""`twilight diff`: what changed between two rulesets, in rule terms."""

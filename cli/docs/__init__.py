@@ -1,0 +1,1 @@
+"""`twilight docs`: a browsable reference of a ruleset, as HTML and Markdown pages."""

@@ -1,0 +1,136 @@
+"""`twilight docs RULESET --lang en|ru -o DIR`: a browsable reference of a ruleset, from its compiled IR.
+
+DIR receives one HTML page per section (index.html, sequence.html, cards.html, ai.html, tables.html,
+restrictions.html, settings.html; a section the ruleset lacks has no page) and the same pages as
+Markdown (*.md). Every item shows its sources and, for a provisional rule, its gap's number and text.
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli.docs.cards import ai_page, cards_page
+from twilight.cli.docs.context import DocsContext
+from twilight.cli.docs.model import Page, Site
+from twilight.cli.docs.pages import (
+    index_page,
+    restrictions_page,
+    sequence_page,
+    settings_page,
+    tables_page,
+)
+from twilight.cli.docs.render import html_page, md_page
+from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
+from twilight.cli.localizer import FALLBACK, ruleset_folders
+from twilight.cli.play.text import play_folders
+
+
+class DocsError(Exception):
+    """A user mistake: one line, exit status 1."""
+
+
+def contents_line(ctx: DocsContext, slug: str) -> str:
+    """What a page holds, for the overview's table of contents."""
+    ir = ctx.ir
+    if slug == "sequence":
+        return ctx.t("docs-about-sequence", "the turn, phase by phase")
+    if slug == "cards":
+        return ctx.t("docs-about-cards", "{$count} cards", count=len(ir.get("cards") or {}))
+    if slug == "ai":
+        return ctx.t(
+            "docs-about-ai",
+            "{$count} lists",
+            count=len(ir.get("priorities") or {}),
+            orders=len(ir.get("orders") or {}),
+        )
+    if slug == "tables":
+        return ctx.t("docs-about-tables", "{$count} tables", count=len(ir.get("tables") or {}))
+    if slug == "restrictions":
+        return ctx.t("docs-about-restrictions", "{$count} rules", count=len(ir.get("rules") or {}))
+    return ctx.t("docs-about-settings", "{$count} settings", count=len(ir.get("settings") or {}))
+
+
+def build_site(ctx: DocsContext) -> Site:
+    """Every page of the ruleset's reference; a section the ruleset lacks (no AI lists) gets none."""
+    ir = ctx.ir
+    present = {
+        "sequence": bool(ir.get("sequence")),
+        "cards": bool(ir.get("cards")),
+        "ai": bool(ir.get("priorities") or ir.get("orders")),
+        "tables": bool(ir.get("tables")),
+        "restrictions": bool(ir.get("rules")),
+        "settings": bool(ir.get("settings")),
+    }
+    builders: dict[str, Any] = {
+        "sequence": sequence_page,
+        "cards": cards_page,
+        "ai": ai_page,
+        "tables": tables_page,
+        "restrictions": restrictions_page,
+        "settings": settings_page,
+    }
+    slugs = [slug for slug, shown in present.items() if shown]
+    pages: list[Page] = [index_page(ctx, [(slug, contents_line(ctx, slug)) for slug in slugs])]
+    pages.extend(builders[slug](ctx) for slug in slugs)
+    name = str((ir.get("ruleset") or {}).get("name") or ctx.ruleset)
+    return Site(ctx.loc.lang, name, ctx.t("docs-nav", "Pages"), pages)
+
+
+def load(ruleset: str, lang: str) -> DocsContext:
+    """The ruleset compiled and its words in the language; any problem is one DocsError line."""
+    if not ruleset_folders(ruleset):
+        raise DocsError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
+    try:
+        ir, loc = compiled_and_localized(ruleset, play_folders(ruleset), lang)
+    except ExplainError as err:
+        raise DocsError(str(err)) from None
+    return DocsContext(loc, ir, ruleset)
+
+
+def write_site(site: Site, out: Path) -> list[Path]:
+    """Write every page as .html and .md into `out` (made if missing); each file replaced whole."""
+    if out.exists() and not out.is_dir():
+        raise DocsError(f"cannot write into {out}: it is a file, not a folder")
+    try:
+        out.mkdir(parents=True, exist_ok=True)
+        written = []
+        for page in site.pages:
+            for ext, text in ((".html", html_page(site, page)), (".md", md_page(site, page))):
+                path = out / f"{page.slug}{ext}"
+                tmp = out / f".{page.slug}{ext}.tmp"
+                tmp.write_text(text, encoding="utf-8")
+                os.replace(tmp, path)
+                written.append(path)
+    except OSError as err:
+        raise DocsError(f"cannot write into {out}: {err.strerror or err}") from None
+    return written
+
+
+@click.command("docs")
+@click.argument("ruleset")
+@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language of the pages: en, ru.")
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="The folder to write the pages into (made if missing).",
+)
+def docs(ruleset: str, lang: str, output: Path) -> None:
+    """Write a browsable reference of a ruleset (by name or folder), read from its compiled IR: an
+    overview, the turn sequence, every card, the AI's priority lists, the tables, the standing rules and
+    the settings, each item with its sources and provisional marks; as HTML pages and as Markdown."""
+    try:
+        ctx = load(ruleset, lang)
+        site = build_site(ctx)
+        written = write_site(site, output)
+    except DocsError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    pages = len(site.pages)
+    click.echo(f"{ruleset} [{lang}]: wrote {pages} pages ({len(written)} files) into {output}")

@@ -1,0 +1,296 @@
+"""`twilight explain card N`: a card in words, in the reader's language, its event read from the IR."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
+from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
+from twilight.cli.number_arg import whole_number_option
+from twilight.cli.outline import outline_event
+from twilight.compiler import api
+from twilight.compiler.diagnostics import Severity
+
+# The `explain-*` words this command formats (they live in the ruleset's outline.ftl).
+EXPLAIN_WORDS: tuple[str, ...] = (
+    "explain-number",
+    "explain-name",
+    "explain-ops",
+    "explain-side",
+    "explain-period",
+    "explain-flags",
+    "explain-flag-starred",
+    "explain-flag-permanent",
+    "explain-flag-scoring",
+    "explain-flag-optional",
+    "explain-flag-none",
+    "explain-summary",
+    "explain-enables",
+    "explain-prevents",
+    "explain-requires",
+    "explain-prevented-by",
+    "explain-source",
+    "explain-event",
+    "explain-side-neutral",
+    "explain-unknown-card",
+    "explain-unknown-language",
+)
+FLAGS = ("starred", "permanent", "scoring", "optional")
+
+
+class ExplainError(Exception):
+    """A user mistake: one line, exit status 1."""
+
+
+def find_card(ir: dict[str, Any], wanted: str) -> str | None:
+    """A card id from a number (`40`, `#40`) or an id (`cuban_missile_crisis`)."""
+    cards: dict[str, Any] = ir.get("cards") or {}
+    key = wanted.strip().lstrip("#")
+    if key.isdigit():
+        return next((cid for cid, c in cards.items() if c.get("number") == int(key)), None)
+    key = key.lower().replace("-", "_")
+    return key if key in cards else None
+
+
+def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any]:
+    """Every field of the explanation, localised; the outline as a list of lines."""
+    card: dict[str, Any] = ir["cards"][card_id]
+    side = str(card.get("side"))
+    side_name = loc.text("explain-side-neutral", side) if side == "neutral" else loc.side(side)
+    period = str(card.get("period"))
+
+    def names(ids: Any) -> list[dict[str, str]]:
+        return [{"id": str(i), "name": loc.card(str(i))} for i in ids or []]
+
+    provenance = card.get("provenance") or {}
+    view: dict[str, Any] = {
+        "number": card.get("number"),
+        "id": card_id,
+        "name": loc.card(card_id),
+        "ops": card.get("ops"),
+        "side": side,
+        "side_name": side_name,
+        "period": period,
+        "period_name": loc.text(f"outline-enum-{period}", period),
+        **{flag: bool(card.get(flag)) for flag in FLAGS},
+        "summary": loc.get(f"card-{card_id}", "summary"),
+        "enables": names(card.get("enables")),
+        "prevents": names(card.get("prevents")),
+        "requires_any": names(card.get("requires_any")),
+        "prevented_by": names(card.get("prevented_by")),
+        "source": {"sources": list(provenance.get("sources") or []), "src": card.get("src")},
+        "has_event": bool(card.get("event")),
+        "outline": outline_event(loc, ir, card),
+    }
+    if has_appendix(ir):
+        # Only a ruleset with a card appendix (the solo game) says what its AI does with the card.
+        explainer = AppendixExplainer(loc, ir)
+        entry = explainer.view(card_id)
+        view["appendix"] = entry
+        view["appendix_text"] = explainer.lines(entry, card)
+    return view
+
+
+def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
+    def label(word: str, default: str) -> str:
+        return loc.text(f"explain-{word}", default)
+
+    flags = [loc.text(f"explain-flag-{flag}", flag) for flag in FLAGS if view[flag]]
+    lines = [
+        f"#{view['number']} {view['name']} ({view['id']})",
+        f"{label('ops', 'Ops')}: {view['ops']} · {label('side', 'Side')}: {view['side_name']} · "
+        f"{label('period', 'Period')}: {view['period_name']}",
+        f"{label('flags', 'Marks')}: {', '.join(flags) or label('flag-none', 'none')}",
+    ]
+    if view["summary"]:
+        lines.append(f"{label('summary', 'Summary')}: {view['summary']}")
+    for key, word in (
+        ("requires_any", "requires"),
+        ("enables", "enables"),
+        ("prevents", "prevents"),
+        ("prevented_by", "prevented-by"),
+    ):
+        if view[key]:
+            lines.append(f"{label(word, word)}: {', '.join(c['name'] for c in view[key])}")
+    source = view["source"]
+    where = f" ({source['src']})" if source.get("src") else ""
+    lines.append(f"{label('source', 'Source')}: {'; '.join(source['sources']) or '-'}{where}")
+    lines.append(f"{label('event', 'Event')}:")
+    lines.extend("  " + line for line in view["outline"])
+    lines.extend(view.get("appendix_text") or [])
+    return lines
+
+
+def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[str, Any], Localizer]:
+    """The ruleset's IR and its words in the language; a ruleset that does not compile or a language it
+    has no words for is an ExplainError."""
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        first = errors[0].message if errors else "it does not compile"
+        raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
+    known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
+    if lang not in known:
+        loc = Localizer.for_folders(folders, FALLBACK)
+        raise ExplainError(
+            loc.text(
+                "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
+            )
+        )
+    return result.ir, Localizer.for_folders(folders, lang)
+
+
+def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
+    """Compile the ruleset and explain one card (or every card for `all`)."""
+    folders = ruleset_folders(ruleset)
+    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    if wanted.strip().lower() == "all":
+        ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
+    else:
+        card_id = find_card(ir, wanted)
+        if card_id is None:
+            raise ExplainError(
+                loc.text("explain-unknown-card", f"no card {wanted}", card=wanted, ruleset=ruleset)
+            )
+        ids = [card_id]
+    return loc, [card_view(loc, ir, cid) for cid in ids]
+
+
+def _all_locale_files(folders: list[Path]) -> list[Path]:
+    found: list[Path] = []
+    for folder in folders:
+        base = folder / "locales"
+        if base.is_dir():
+            for sub in sorted(base.iterdir()):
+                found.extend(locale_files([folder], sub.name))
+    return found
+
+
+@click.group()
+def explain() -> None:
+    """Explain parts of a ruleset in words."""
+
+
+@explain.command("card")
+@click.argument("card")
+@click.option("--ruleset", "-r", default="standard", show_default=True, help="Ruleset name or folder.")
+@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object (a list for `all`).")
+def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
+    """A card by number or id (`all`: every card): name, ops, side, period, summary, links, source and
+    its event as an outline read from the compiled IR."""
+    try:
+        loc, views = explain_cards(ruleset, card, lang)
+    except ExplainError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    if as_json:
+        for view in views:
+            view["lang"] = lang
+            view["ruleset"] = ruleset
+        payload: Any = views if card.strip().lower() == "all" else views[0]
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+        return
+    for i, view in enumerate(views):
+        if i:
+            click.echo("")
+        click.echo("\n".join(render_text(loc, view)))
+
+
+def explain_trace_moves(
+    path: Path, ruleset: str | None, lang: str, move: int | None, every: bool
+) -> tuple[dict[str, Any], list[str]]:
+    """The JSON view and the text lines of `explain trace`; any user mistake is an ExplainError."""
+    from twilight.cli.explain.trace import (
+        DEFAULT_RULESET,
+        TraceError,
+        TraceExplainer,
+        group_moves,
+        read_trace,
+        select_moves,
+        trace_ruleset,
+    )
+
+    try:
+        events = read_trace(path)
+    except TraceError as err:
+        raise ExplainError(str(err)) from None
+    named = trace_ruleset(events)
+    origin = "option" if ruleset else "trace" if named else "default"
+    ruleset = ruleset or named or DEFAULT_RULESET
+    folders = ruleset_folders(ruleset)
+    if not folders:
+        raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
+    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    moves = group_moves(events)
+    if not moves:
+        raise ExplainError(
+            loc.text("ai-explain-no-moves", f"{path}: no AI move in this trace", file=str(path))
+        )
+    chosen = select_moves(moves, move, every)
+    if not chosen:
+        spans = ", ".join(f"{m.first}-{m.last}" for m in moves[:8]) + (" …" if len(moves) > 8 else "")
+        raise ExplainError(
+            loc.text(
+                "ai-explain-no-move",
+                f"no AI move holds event {move}",
+                n=str(move),
+                spans=spans,
+            )
+        )
+    explainer = TraceExplainer(loc, ir, ruleset)
+    number = {id(m): i for i, m in enumerate(moves, 1)}
+    views = [explainer.move(number[id(m)], m) for m in chosen]
+    lines: list[str] = []
+    for i, view in enumerate(views):
+        if i:
+            lines.append("")
+        lines.extend(explainer.render(view))
+    payload = {
+        "trace": str(path),
+        "ruleset": ruleset,
+        "ruleset_from": origin,
+        "lang": lang,
+        "moves_in_trace": len(moves),
+        "moves": views,
+    }
+    if loc.errors:
+        payload["locale_errors"] = list(loc.errors)
+    return payload, lines
+
+
+@explain.command("trace")
+@click.argument("file", type=click.Path(path_type=Path))
+@click.option(
+    "--move",
+    "-m",
+    "move",
+    default=None,
+    callback=whole_number_option(2**63, low=0),
+    help="The AI move holding trace event N.",
+)
+@click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
+@click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
+@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
+def explain_trace(
+    file: Path, move: int | None, every: bool, ruleset: str | None, lang: str, as_json: bool
+) -> None:
+    """Why the solo AI made a move, from a game trace (`twilight simulate --trace-dir`): the card and the
+    rule that chose what to do with it, then each priority-list choice (the option, its source, the key
+    that broke the tie) and each answer to an event's choice. Default: the last AI move."""
+    try:
+        if move is not None and every:
+            raise ExplainError("give --move N or --all, not both")
+        payload, lines = explain_trace_moves(file, ruleset, lang, move, every)
+    except ExplainError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(payload, ensure_ascii=False, indent=1))
+        return
+    click.echo("\n".join(lines))

@@ -1,0 +1,1 @@
+"""`twilight i18n`: the translators' tools (check, review, sync) over the Fluent locale files."""

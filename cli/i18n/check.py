@@ -1,0 +1,372 @@
+"""`twilight i18n check [RULESET...]`: are a ruleset's words complete in every language?
+
+What a ruleset needs is read from its IR and from the code: the names of its cards (with a summary),
+countries, regions and sides; a question for every decision the rules or the interpreter ask; a label
+for every option word; a reason for every prohibition code; every way the game can end; the solo
+ratings, settings and phases; the words of `explain` and of the AI's explanations; and the words of the
+terminal game and of `twilight docs` (cli/locales). The check reports, per language:
+- missing: a message the game needs and the language lacks (or an attribute of it, e.g. `.summary`);
+- unused: a message no part of the game can show (a typo, or left over after a rename);
+- mismatched: a message whose attributes or variables differ from English (`$country_gen` counts as
+  `$country`: grammatical forms are the translator's choice);
+- syntax: a line Fluent cannot parse.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+from fluent.syntax import FluentParser
+from fluent.syntax import ast as fast
+from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
+from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
+from twilight.runtime import registry
+
+# Attributes a language may add for its grammar, and that another may lack.
+GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
+# `$country_gen` is a form of `$country`; the outline's placeholders write theirs `$a0gen`, `$a1acc`.
+CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(gen|acc))$")
+
+
+# ---------------------------------------------------------------------- what the IR asks for
+def _walk(node: Any) -> Iterator[dict[str, Any]]:
+    """Every dict of the IR below node, node first."""
+    if isinstance(node, dict):
+        yield node
+        for value in node.values():
+            yield from _walk(value)
+    elif isinstance(node, list):
+        for value in node:
+            yield from _walk(value)
+
+
+def _texts(expr: Any) -> set[str]:
+    """The text literals an expression can give as its value (through `if ... then ... else`)."""
+    if isinstance(expr, dict) and expr.get("op") == "if":
+        return _texts(expr["args"][1]) | _texts(expr["args"][2])
+    if isinstance(expr, dict) and isinstance(expr.get("str"), str):
+        return {expr["str"]}
+    return set()
+
+
+def runtime_choices() -> tuple[set[str], set[str]]:
+    """The choices the interpreter asks by name (`engine.ask_one("NAME", ...)` in runtime/primitives.py)
+    and the word answers it offers: the operation and play modes, the words listed in its calls
+    (`["yes", "no"]`), and `all_in` for the `all_in_<region>` answers. Read from the source, so a new
+    question of the interpreter needs its words like any other."""
+    import twilight.runtime.primitives as primitives
+    from twilight.harness.scenario import PLAY_MODES
+
+    source = Path(primitives.__file__).read_text(encoding="utf-8")
+    calls = re.findall(r"ask_one\((.*)\)", source)
+    names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
+    listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]
+    words = {w for items in listed for w in re.findall(r'"(\w+)"', items)}
+    words |= set(primitives.MODES) | set(PLAY_MODES)
+    if 'f"all_in_{' in source:
+        words.add("all_in")
+    return names, words
+
+
+def play_names(ir: dict[str, Any]) -> dict[str, set[str]]:
+    """The names of one ruleset's IR that need words in `twilight play`, by message family: decisions
+    (each `choose`, `decide` and `allow`), option words (of each `decide`), refusals (each `forbid`'s
+    code), end reasons (the texts `win` and `end_in_draw` are given), phases, victory ratings (what
+    `victory_rating` returns) and settings with their values."""
+    names: dict[str, set[str]] = {f: set() for f in ("decision", "option", "refusal", "end", "phase")}
+    for node in _walk(ir):
+        if "choose" in node and isinstance(node.get("decision"), str):
+            names["decision"].add(node["decision"])
+        if isinstance(node.get("decide"), str):
+            names["decision"].add(node["decide"])
+            names["option"] |= {option["name"] for option in node["options"]}
+        if isinstance(node.get("allow"), str):
+            names["decision"].add(node["allow"])
+        if "forbid" in node and isinstance(node.get("code"), str):
+            names["refusal"].add(node["code"])
+        if isinstance(node.get("phase"), str):
+            names["phase"].add(node["phase"])
+        for effect in ("win", "end_in_draw"):
+            if isinstance(node.get(effect), list) and node[effect]:
+                names["end"] |= _texts(node[effect][-1])
+    rating = (ir.get("functions") or {}).get(registry.VICTORY_RATING.name)
+    names["rating"] = _texts(rating["body"]) if rating else set()
+    names["setting"] = set()
+    for name, setting in (ir.get("settings") or {}).items():
+        values = ["true", "false"] if setting["type"] == "bool" else setting["values"]
+        names["setting"] |= {name, *(f"{name}-{v}" for v in values)}
+    return names
+
+
+def play_message_ids(ir: dict[str, Any]) -> set[str]:
+    """The message ids of `twilight play` a ruleset needs: its IR's names and the interpreter's choices."""
+    decisions, words = runtime_choices()
+    names = play_names(ir)
+    names["decision"] |= decisions
+    names["option"] |= words
+    # The interpreter's own questions come with a word on the rule behind them, for `?`.
+    names["help"] = set(decisions)
+    return {f"{family}-{name}" for family, found in names.items() for name in found}
+
+
+def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
+    """Message id -> the attributes it must have, for a ruleset to be shown in full."""
+    from twilight.cli.explain.appendix import APPENDIX_WORDS
+    from twilight.cli.explain.cmd import EXPLAIN_WORDS
+    from twilight.cli.explain.trace import TRACE_WORDS, ai_message_ids
+    from twilight.cli.outline import code_message_ids
+
+    out: dict[str, set[str]] = {}
+    for card in ir["cards"]:
+        out[f"card-{card}"] = {"summary"}
+    for kind, ids in (
+        ("country", ir["map"]["countries"]),
+        ("region", ir["map"]["regions"]),
+        ("side", ir["map"]["sides"]),
+    ):
+        out.update({f"{kind}-{i}": set() for i in ids})
+    out.update({m: set() for m in play_message_ids(ir)})
+    out.update({m: set() for m in code_message_ids() | set(EXPLAIN_WORDS)})
+    if ir.get("priorities") or ir.get("appendix"):
+        out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})
+    out.update(app_needed())
+    return out
+
+
+# The program's modules that format messages of cli/locales, and the ids each may name.
+APP_LITERALS = (
+    ("play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
+    ("docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+    ("sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
+)
+
+
+def app_needed() -> dict[str, set[str]]:
+    """The program's own messages (the terminal game's and `twilight docs`'s): every id their code
+    names, and each family the game builds ids in."""
+    from twilight.cli.play.input import COMMANDS
+    from twilight.cli.play.log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
+    from twilight.cli.play.saves import SAVE_CODES, WRITE_CODES
+
+    ids: set[str] = set()
+    # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
+    for pattern, literal in APP_LITERALS:
+        for path in sorted(APP_FOLDER.glob(pattern)):
+            ids.update(literal.findall(path.read_text(encoding="utf-8")))
+    ids.update(f"log-{kind}" for kind in NARRATED if kind not in VARIANTS_ONLY)
+    ids.update(VARIANT_IDS)
+    ids.update(f"play-input-{code}" for code in PROBLEM_CODES)
+    ids.update(f"play-save-{code}" for code in SAVE_CODES)
+    ids.update(f"play-file-{code}" for code in WRITE_CODES)
+    ids.update(f"play-language-{code}" for code in LANGUAGES)
+    out: dict[str, set[str]] = {i: set() for i in ids}
+    out.update({f"play-command-{c}": {"aliases"} for c in COMMANDS})
+    return out
+
+
+# Problems the input parser names (cli/play/input.py `Problem.code`).
+PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "count", "repeat")
+# Families any ruleset may word although nothing requires them (explain shows them when present).
+OPTIONAL_PREFIXES = ("procedure-", "function-")
+
+
+# ---------------------------------------------------------------------- what the files hold
+@dataclass
+class Message:
+    attributes: set[str]
+    variables: set[str]
+    path: Path
+    line: int
+    terms: set[str] = field(default_factory=set)  # the terms (`-realignment`) it refers to
+
+
+def read_messages(files: list[Path]) -> dict[str, Message]:
+    """Message id -> its attributes and variables (a later file overrides an earlier one, as at run time)."""
+    parser = FluentParser(with_spans=True)
+    out: dict[str, Message] = {}
+    for path in files:
+        source = path.read_text(encoding="utf-8")
+        for entry in parser.parse(source).body:
+            if isinstance(entry, fast.Message):
+                variables: set[str] = set()
+                # A grammatical form may need words of its own (the kind of a thing, to decline it).
+                _collect_variables(entry.value, variables)
+                for attribute in entry.attributes:
+                    if attribute.id.name not in GRAMMAR_ATTRIBUTES:
+                        _collect_variables(attribute.value, variables)
+                line = source.count("\n", 0, entry.span.start) + 1 if entry.span else 0
+                attrs = {a.id.name for a in entry.attributes}
+                terms: set[str] = set()
+                _collect_terms(entry, terms)
+                out[entry.id.name] = Message(attrs, variables, path, line, terms)
+    return out
+
+
+def defined_terms(files: list[Path]) -> set[str]:
+    """The terms the files define (`-realignment = …`)."""
+    parser = FluentParser(with_spans=False)
+    return {
+        entry.id.name
+        for path in files
+        for entry in parser.parse(path.read_text(encoding="utf-8")).body
+        if isinstance(entry, fast.Term)
+    }
+
+
+def _collect_terms(node: Any, found: set[str]) -> None:
+    if isinstance(node, fast.TermReference):
+        found.add(node.id.name)
+    if isinstance(node, fast.BaseNode):
+        for value in vars(node).values():
+            for item in value if isinstance(value, list) else [value]:
+                _collect_terms(item, found)
+
+
+def _collect_variables(node: Any, found: set[str]) -> None:
+    if isinstance(node, fast.VariableReference):
+        found.add(CASE_SUFFIX.sub("", node.id.name))
+    if isinstance(node, fast.BaseNode):
+        for value in vars(node).values():
+            if isinstance(value, list):
+                for item in value:
+                    _collect_variables(item, found)
+            else:
+                _collect_variables(value, found)
+
+
+@dataclass
+class Report:
+    ruleset: str
+    problems: list[dict[str, Any]] = field(default_factory=list)
+
+    def add(self, kind: str, lang: str, msg_id: str, detail: str = "", where: str = "") -> None:
+        self.problems.append({"kind": kind, "lang": lang, "id": msg_id, "detail": detail, "where": where})
+
+
+def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
+    """The problems of a ruleset (by name or folder) whose IR is `ir`."""
+    report = Report(str(ir["ruleset"]["name"]))
+    folders = play_folders(target)
+    wanted = needed(ir)
+    tables = {lang: read_messages(locale_files(folders, lang)) for lang in LANGUAGES}
+    for lang in LANGUAGES:
+        files = locale_files(folders, lang)
+        for error in syntax_errors(files):
+            report.add("syntax", lang, "", error)
+        table = tables[lang]
+        # A term comes from the ruleset (its seed's word): the game's own words rely on it being there.
+        terms = defined_terms(files)
+        for msg_id in sorted(table):
+            for term in sorted(table[msg_id].terms - terms):
+                where = f"{table[msg_id].path}:{table[msg_id].line}"
+                report.add("missing", lang, f"-{term}", f"the term is used by {msg_id}", where)
+        for msg_id, forms in sorted(grammar_needed(ir, table).items()):
+            named = table[msg_id]
+            for form in sorted(forms - named.attributes):
+                report.add("missing", lang, f"{msg_id}.{form}", where=f"{named.path}:{named.line}")
+        for msg_id in sorted(wanted):
+            found = table.get(msg_id)
+            if found is None:
+                report.add("missing", lang, msg_id)
+                continue
+            for attr in sorted(wanted[msg_id] - found.attributes):
+                report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
+        for msg_id in sorted(table):
+            if msg_id not in wanted and not msg_id.startswith(OPTIONAL_PREFIXES):
+                stray = table[msg_id]
+                report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
+        if lang == FALLBACK:
+            continue
+        english = tables[FALLBACK]
+        for msg_id in sorted(set(table) & set(english)):
+            mine, theirs = table[msg_id], english[msg_id]
+            where = f"{mine.path}:{mine.line}"
+            attrs = (mine.attributes - GRAMMAR_ATTRIBUTES) ^ (theirs.attributes - GRAMMAR_ATTRIBUTES)
+            if attrs:
+                report.add(
+                    "mismatched", lang, msg_id, f"attributes differ from {FALLBACK}: {sorted(attrs)}", where
+                )
+            if mine.variables != theirs.variables:
+                lost = sorted(theirs.variables - mine.variables)
+                extra = sorted(mine.variables - theirs.variables)
+                detail = "; ".join(
+                    part
+                    for part in (
+                        f"lacks ${', $'.join(lost)}" if lost else "",
+                        f"uses ${', $'.join(extra)} that {FALLBACK} does not" if extra else "",
+                    )
+                    if part
+                )
+                report.add("mismatched", lang, msg_id, detail, where)
+    return report
+
+
+def grammar_needed(ir: dict[str, Any], table: dict[str, Message]) -> dict[str, set[str]]:
+    """A language that gives one country (or region, or side) a grammatical form must give every one
+    that form: a message using `$country_in` would otherwise read wrongly for the others."""
+    out: dict[str, set[str]] = {}
+    for kind, ids in (
+        ("country", ir["map"]["countries"]),
+        ("region", ir["map"]["regions"]),
+        ("side", ir["map"]["sides"]),
+    ):
+        present = [table[f"{kind}-{i}"] for i in ids if f"{kind}-{i}" in table]
+        forms = set().union(*(m.attributes & GRAMMAR_ATTRIBUTES for m in present)) if present else set()
+        if forms:
+            out.update({f"{kind}-{i}": forms for i in ids if f"{kind}-{i}" in table})
+    return out
+
+
+def render_report(report: Report) -> list[str]:
+    lines = []
+    for p in report.problems:
+        where = f" ({p['where']})" if p["where"] else ""
+        detail = f": {p['detail']}" if p["detail"] else ""
+        lines.append(f"{report.ruleset} [{p['lang']}] {p['kind']}: {p['id']}{detail}{where}")
+    counts: dict[str, int] = {}
+    for p in report.problems:
+        counts[p["kind"]] = counts.get(p["kind"], 0) + 1
+    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in ("missing", "unused", "mismatched", "syntax"))
+    state = "ok" if not report.problems else "failed"
+    lines.append(f"{report.ruleset}: {state}: {summary} ({', '.join(LANGUAGES)})")
+    return lines
+
+
+@click.group("i18n")
+def i18n() -> None:
+    """Translators' tools (what they print is in English)."""
+
+
+@i18n.command("check")
+@click.argument("rulesets", nargs=-1)
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per problem, then none: for tools.")
+def check_cmd(rulesets: tuple[str, ...], as_json: bool) -> None:
+    """Report missing, unused and mismatched messages of each ruleset (default: all), in every language.
+    Exit 1 on any problem."""
+    from twilight.compiler import api
+    from twilight.compiler.loader import known_rulesets
+
+    names = list(rulesets) or list(known_rulesets())
+    failed = False
+    for name in names:
+        result = api.compile_target(name)
+        if result.ir is None or not result.ok:
+            click.echo(f"{name}: the ruleset does not compile; run `twilight check {name}`")
+            failed = True
+            continue
+        report = check_ruleset(name, result.ir)
+        failed = failed or bool(report.problems)
+        if as_json:
+            for problem in report.problems:
+                click.echo(json.dumps({"ruleset": report.ruleset, **problem}, ensure_ascii=False))
+        else:
+            for line in render_report(report):
+                click.echo(line)
+    sys.exit(1 if failed else 0)

@@ -1,0 +1,179 @@
+"""Translators' commands beside `twilight i18n check`: `status` (what is translated, missing, stale),
+`sync` (copy missing messages from English, marked for translation), `mark-translated` (record the
+English a translation was made from) and `review` (English and translation side by side).
+
+Each works on a ruleset's chain of locale folders: the game's own words (cli/locales), then the ruleset's
+base, then the ruleset. See docs/translating.md. Their output is for translators, in English.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli.i18n.check import i18n
+from twilight.cli.i18n.review import html_page, markdown, sections
+from twilight.cli.i18n.sources import MessageState, Translation, tally, write_text
+from twilight.cli.i18n.sync import apply, plan
+from twilight.cli.localizer import FALLBACK, LANGUAGES, ruleset_folders
+from twilight.cli.play.text import play_folders
+from twilight.compiler.loader import display_path, known_rulesets
+
+# The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).
+__all__ = ["i18n"]
+
+TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != FALLBACK)
+LANG_CHOICE = click.Choice(TRANSLATIONS)
+
+
+def chain(target: str) -> list[Path]:
+    """The locale folders of a ruleset (by name or folder): the game's own, its base's, its own."""
+    if not ruleset_folders(target):
+        raise click.ClickException(f"{target}: no such ruleset (`twilight rulesets` lists them)")
+    return play_folders(target)
+
+
+def targets(rulesets: tuple[str, ...]) -> list[str]:
+    return list(rulesets) or list(known_rulesets())
+
+
+def _indented(label: str, text: str) -> list[str]:
+    lines = text.splitlines() or [""]
+    return [f"      {label}{lines[0]}", *(f"      {' ' * len(label)}{line}" for line in lines[1:])]
+
+
+def status_lines(name: str, lang: str, states: list[MessageState], verbose: bool) -> list[str]:
+    counts = tally(states)
+    summary = ", ".join(f"{counts[s]} {s}" for s in counts)
+    lines = [f"{name} [{lang}]: {summary} (of {len(states)} English messages)"]
+    if not verbose:
+        return lines
+    for state in states:
+        if state.state == "translated":
+            continue
+        shown = state.translation or state.english
+        lines.append(f"  {state.state:<8} {state.id} ({display_path(shown.path)}:{shown.line})")
+        if state.state == "stale":
+            lines += _indented("English then: ", state.recorded or "")
+            lines += _indented("English now:  ", state.english.canonical)
+    return lines
+
+
+def status_json(name: str, lang: str, states: list[MessageState]) -> dict[str, Any]:
+    def where(state: MessageState) -> str:
+        shown = state.translation or state.english
+        return f"{display_path(shown.path)}:{shown.line}"
+
+    return {
+        "ruleset": name,
+        "lang": lang,
+        "english": len(states),
+        **tally(states),
+        "missing_ids": [s.id for s in states if s.state == "missing"],
+        "unknown_ids": [s.id for s in states if s.state == "unknown"],
+        "stale_ids": [
+            {"id": s.id, "where": where(s), "english_then": s.recorded, "english_now": s.english.canonical}
+            for s in states
+            if s.state == "stale"
+        ],
+    }
+
+
+@i18n.command("status")
+@click.argument("rulesets", nargs=-1)
+@click.option("--lang", "langs", type=LANG_CHOICE, multiple=True, help="A language (default: each one).")
+@click.option("-v", "--verbose", is_flag=True, help="List each message not up to date; old and new English.")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset and language.")
+@click.option("--strict", is_flag=True, help="Exit 1 when a message is missing, stale or unknown.")
+def status_cmd(
+    rulesets: tuple[str, ...], langs: tuple[str, ...], verbose: bool, as_json: bool, strict: bool
+) -> None:
+    """How many messages of each ruleset (default: all) are translated, missing, stale (the English
+    changed since the translation was made) or unknown (no record of the English it was made from)."""
+    behind = False
+    for name in targets(rulesets):
+        folders = chain(name)
+        for lang in langs or TRANSLATIONS:
+            states = Translation(folders, lang).states()
+            behind = behind or any(s.state != "translated" for s in states)
+            if as_json:
+                click.echo(json.dumps(status_json(name, lang, states), ensure_ascii=False))
+            else:
+                click.echo("\n".join(status_lines(name, lang, states, verbose)))
+    raise SystemExit(1 if strict and behind else 0)
+
+
+@i18n.command("sync")
+@click.argument("rulesets", nargs=-1)
+@click.option("--lang", "langs", type=LANG_CHOICE, multiple=True, help="A language (default: each one).")
+@click.option("--dry-run", is_flag=True, help="Show what would be added; change no file.")
+def sync_cmd(rulesets: tuple[str, ...], langs: tuple[str, ...], dry_run: bool) -> None:
+    """Copy every English message a language lacks into that language's file of the same name, under
+    a `# TODO(translate)` line, after its English neighbour; existing text is kept byte for byte."""
+    total = 0
+    for name in targets(rulesets):
+        folders = chain(name)
+        for lang in langs or TRANSLATIONS:
+            for addition in plan(Translation(folders, lang)):
+                ids = ", ".join(m.id for m in addition.messages)
+                count = len(addition.messages)
+                total += count
+                verb = "would add" if dry_run else "added"
+                click.echo(f"{verb} {count} to {display_path(addition.path)}: {ids}")
+                if not dry_run:
+                    write_text(addition.path, apply(addition))
+    if total == 0:
+        click.echo("nothing to add: every English message has a translation or a copy to translate")
+
+
+@i18n.command("mark-translated")
+@click.argument("ruleset")
+@click.argument("ids", nargs=-1)
+@click.option("--lang", type=LANG_CHOICE, required=True, help="The language translated.")
+@click.option("--all", "every", is_flag=True, help="Every translated message of the ruleset and its base.")
+def mark_cmd(ruleset: str, ids: tuple[str, ...], lang: str, every: bool) -> None:
+    """Record today's English as the source of the translations of IDS (or --all), after a translator
+    has brought them up to date: `status` then counts them translated until the English changes."""
+    if bool(ids) == every:
+        raise click.UsageError("name the message ids, or pass --all")
+    translation = Translation(chain(ruleset), lang)
+    # With --all: every message with a translation (a copy still marked for translation has none).
+    wanted = [s.id for s in translation.states() if s.state != "missing"] if every else list(ids)
+    for path, count in sorted(translation.mark(wanted).items()):
+        click.echo(f"recorded {count} in {display_path(path)}")
+
+
+@i18n.command("review")
+@click.argument("rulesets", nargs=-1)
+@click.option("--lang", type=LANG_CHOICE, default=TRANSLATIONS[0], show_default=True)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False),
+    help="Write to this file (HTML when it ends in .html; else Markdown) instead of printing Markdown.",
+)
+def review_cmd(rulesets: tuple[str, ...], lang: str, output: str | None) -> None:
+    """English and translation side by side for each ruleset (default: all), grouped by the English file,
+    with each message's state: missing, stale (with the English it was made from) or unknown."""
+    names = targets(rulesets)
+    seen: set[tuple[str, str]] = set()
+    parts = []
+    summary = []
+    for name in names:
+        translation = Translation(chain(name), lang)
+        states = translation.states()
+        counts = tally(states)
+        summary.append(f"{name}: " + ", ".join(f"{counts[s]} {s}" for s in counts))
+        parts += sections(states, translation.extra(), seen)
+    title = f"Translation review ({FALLBACK} | {lang}): {', '.join(names)}"
+    if output and output.endswith(".html"):
+        text = html_page(title, summary, parts, lang)
+    else:
+        text = markdown(title, summary, parts, lang)
+    if output:
+        write_text(Path(output), text)
+        click.echo(f"wrote {output} ({sum(len(p.rows) for p in parts)} messages)")
+    else:
+        click.echo(text, nl=False)

@@ -1,0 +1,579 @@
+"""`twilight play`: a whole game at the terminal, against the solo AI (or hot-seat for two), in English
+or Russian, saved as it goes."""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from pathlib import Path
+from typing import IO, Any
+
+import click
+from rich.console import Console
+from rich.panel import Panel
+from rich.text import Text
+from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.number_arg import whole_number_option
+from twilight.cli.play.input import LineReader, Matcher, Problem
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.saves import (
+    SEED_LIMIT,
+    SaveError,
+    SaveLock,
+    SaveLocked,
+    SaveWriteError,
+    TraceFile,
+    check_save_names,
+    in_the_way,
+    new_save_path,
+    read_save,
+    resumable_saves,
+    trace_path_for,
+)
+from twilight.cli.play.session import (
+    AutosavingPlayer,
+    DemoPlayer,
+    PlaySession,
+    QuitGame,
+    TerminalPlayer,
+    wait,
+)
+from twilight.cli.play.text import APP_FOLDER, PlayText
+from twilight.cli.settings_arg import read_settings, settings_problem
+from twilight.cli.startup import start_up_loading
+from twilight.cli.step_limits import step_limit_options, step_limits
+from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.compiler import api
+from twilight.compiler.diagnostics import Severity, render
+from twilight.runtime import registry
+
+DEFAULT_RULESET = "solo-v2"
+SIDES = ("us", "ussr")
+# The settings of a game against the ruleset's AI that `play` asks first (the runtime contract names them).
+AI_SIDE = registry.AI_SIDE.name
+LEVEL = registry.LEVEL.name
+# The policies that may play the person's side in a demo: simulate's own (tests/test_play_start.py holds
+# the two together), named here so that a game does not import simulate's module (multiprocessing and
+# all) to start.
+HUMAN_POLICIES = ("random", "greedy", "cautious")
+# Settings of the rules a person picks at the start, after side and level, unless `--set NAME=VALUE` gives
+# them (each asked with the ruleset's `setting-NAME` message, its answers `setting-NAME-VALUE`): where the
+# printed map and the rule books differ, the player says which board is on the table.
+SETUP_QUESTIONS = ("deluxe_map_canada",)
+
+
+class PlayStop(Exception):
+    """Ends the command with a message already printed and an exit status."""
+
+    def __init__(self, status: int) -> None:
+        super().__init__(status)
+        self.status = status
+
+
+def other(side: str) -> str:
+    return "ussr" if side == "us" else "us"
+
+
+class GameWords:
+    """The game's own words (cli/locales) alone, for what is said before a ruleset is loaded."""
+
+    def __init__(self, lang: str) -> None:
+        self.loc = Localizer.for_folders([APP_FOLDER], lang)
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        got = self.loc.get(msg_id, **args)
+        return msg_id if got is None else got
+
+
+def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> dict[str, Any]:
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        for d in result.diagnostics:
+            if d.severity is Severity.ERROR:
+                console.print(render(d, result.sources), markup=False, highlight=False)
+        # The ruleset's own words cannot be read; the game's are enough for this.
+        said = GameWords(lang or "en").t("play-ruleset-errors", ruleset=ruleset)
+        console.print(said, style="bold red", markup=False)
+        raise PlayStop(1)
+    return result.ir
+
+
+def ask_choice(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    question: str,
+    options: list[tuple[str, str]],
+    default: str,
+) -> str:
+    """A numbered question before the game: Enter takes the default; a number or a name picks."""
+    labels = dict(options)
+    values = [v for v, _ in options]
+
+    def names_of(value: Any) -> list[str]:
+        return [str(value), labels[str(value)]]
+
+    matcher = Matcher(values, names_of)
+    console.print(Text(question, style="bold"))
+    for i, (value, label) in enumerate(options, 1):
+        mark = "  " + text.t("play-setup-default") if value == default else ""
+        console.print(f"  {i}. {label}{mark}", markup=False, highlight=False)
+    while True:
+        try:
+            typed = reader.read(text.t("play-setup-prompt"), [label for _, label in options])
+        except (EOFError, KeyboardInterrupt):
+            console.print(text.t("play-setup-aborted"))
+            raise PlayStop(1) from None
+        if not typed.strip():
+            return default
+        got = matcher.one(typed)
+        if isinstance(got, Problem):
+            args = dict(got.args)
+            if "matches" in args:
+                args["matches"] = ", ".join(labels[str(m)] for m in args["matches"])
+            console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
+            continue
+        return str(got)
+
+
+def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any]:
+    """The `--set NAME=VALUE` settings, read as `twilight simulate` reads them."""
+    if not assignments:
+        return {}
+    return read_settings(ir, assignments)
+
+
+def setting_values(setting: dict[str, Any]) -> list[str]:
+    """A setting's values as answers are typed: `false`/`true` for a yes/no one."""
+    return ["false", "true"] if setting["type"] == "bool" else [str(v) for v in setting["values"]]
+
+
+def setting_options(text: PlayText, ir: dict[str, Any], name: str) -> list[tuple[str, str]]:
+    return [(v, text.t(f"setting-{name}-{v}")) for v in setting_values(ir["settings"][name])]
+
+
+def ask_settings(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    ir: dict[str, Any],
+    settings: dict[str, Any],
+    asks: bool,
+) -> None:
+    """The setup questions of `SETUP_QUESTIONS` the ruleset has and `--set` did not answer (a demo takes
+    each default)."""
+    for name in SETUP_QUESTIONS:
+        setting = ir["settings"].get(name)
+        if setting is None or name in settings:
+            continue
+        default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
+        options = setting_options(text, ir, name)
+        chosen = (
+            ask_choice(reader, console, text, text.t(f"setting-{name}"), options, default)
+            if asks
+            else default
+        )
+        settings[name] = chosen == "true" if setting["type"] == "bool" else chosen
+
+
+# The longest pause a demo makes on a card choice (`--delay`): a minute is already more than anyone waits.
+MAX_DELAY = 60.0
+
+
+def check_delay(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """`--delay`: seconds from 0 to MAX_DELAY (not negative, not `nan` or `inf`)."""
+    if value is not None and not 0 <= value <= MAX_DELAY:
+        raise click.BadParameter(f"{value} is not a number of seconds from 0 to {MAX_DELAY:g}")
+    return value
+
+
+def make_console(stream: IO[str] | None = None) -> Console:
+    return Console(file=stream or sys.stdout, highlight=False, soft_wrap=False)
+
+
+@click.command()
+@click.option(
+    "--ruleset", default=None, help=f"Ruleset to play (default {DEFAULT_RULESET}; standard: hot-seat)."
+)
+@click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
+@click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
+@click.option(
+    "--seed",
+    default=None,
+    callback=whole_number_option(SEED_LIMIT),
+    help="The game's seed (default: a random one).",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the game.")
+@click.option(
+    "--resume",
+    is_flag=False,
+    flag_value="",
+    default=None,
+    metavar="[FILE]",
+    help="Continue a saved game (default: the last game not finished).",
+)
+@click.option(
+    "--human-policy",
+    type=click.Choice(HUMAN_POLICIES),
+    default=None,
+    help="Watch a game: a policy plays your side (random or greedy), no input needed.",
+)
+@click.option(
+    "--delay",
+    type=float,
+    default=None,
+    callback=check_delay,
+    help=f"Demo: seconds to pause on each card choice (0 to {MAX_DELAY:g}).",
+)
+@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None, help="Where to save.")
+@click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE", help="Any other setting.")
+@click.option(
+    "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."
+)
+@step_limit_options
+def play(
+    ruleset: str | None,
+    side: str | None,
+    level: str | None,
+    seed: int | None,
+    lang: str | None,
+    resume: str | None,
+    human_policy: str | None,
+    delay: float | None,
+    save_file: str | None,
+    assignments: tuple[str, ...],
+    ids: bool,
+    step_limit: int | None,
+    game_step_limit: int | None,
+) -> None:
+    """Play a game at the terminal: `twilight play` asks side, level and language, then you play."""
+    console = make_console()
+    reader = LineReader()
+    try:
+        with start_up_loading():
+            if resume is not None:
+                session = resume_game(console, reader, resume, lang, delay, ids)
+            else:
+                session = new_game(
+                    console,
+                    reader,
+                    ruleset,
+                    side,
+                    level,
+                    seed,
+                    lang,
+                    human_policy,
+                    delay,
+                    save_file,
+                    assignments,
+                    ids,
+                )
+        session.engine.set_step_limits(**step_limits(step_limit, game_step_limit))
+        status = run_game(session)
+    except PlayStop as stop:
+        status = stop.status
+    sys.exit(status)
+
+
+def new_game(
+    console: Console,
+    reader: LineReader,
+    ruleset: str | None,
+    side: str | None,
+    level: str | None,
+    seed: int | None,
+    lang: str | None,
+    policy: str | None,
+    delay: float | None,
+    save_file: str | None,
+    assignments: tuple[str, ...],
+    ids: bool,
+) -> PlaySession:
+    ruleset = ruleset or DEFAULT_RULESET
+    ir = compile_ruleset(ruleset, console, lang)
+    asks = policy is None  # the demo asks nothing
+    if lang is None:
+        english = PlayText(ruleset, "en", ir)
+        options = [(code, english.t(f"play-language-{code}")) for code in LANGUAGES]
+        question = english.t("play-setup-language")
+        lang = ask_choice(reader, console, english, question, options, "en") if asks else "en"
+    text = PlayText(ruleset, lang, ir)
+    settings = assigned_settings(ir, assignments)
+    solo = AI_SIDE in ir["settings"]
+    if solo:
+        if side is None:
+            default_side = other(str(ir["settings"][AI_SIDE]["default"]))
+            options = [(s, text.side(s)) for s in SIDES]
+            question = text.t("play-setup-side")
+            side = (
+                ask_choice(reader, console, text, question, options, default_side) if asks else default_side
+            )
+        settings[AI_SIDE] = other(side)
+        if LEVEL in ir["settings"]:
+            values = [str(v) for v in ir["settings"][LEVEL]["values"]]
+            if level is not None and level not in values:
+                said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
+                console.print(said, markup=False)
+                raise PlayStop(2)
+            if level is None:
+                default_level = str(ir["settings"][LEVEL]["default"])
+                options = setting_options(text, ir, LEVEL)
+                question = text.t("play-setup-level")
+                level = (
+                    ask_choice(reader, console, text, question, options, default_level)
+                    if asks
+                    else default_level
+                )
+            settings[LEVEL] = level
+        humans = [side]
+    else:
+        humans = list(SIDES)
+    ask_settings(reader, console, text, ir, settings, asks)
+    seed = seed if seed is not None else secrets.randbelow(2**48)
+    save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
+    meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    obstacle = in_the_way(save_path)
+    if obstacle is not None:
+        said = text.t("play-save-in-the-way", path=str(save_path), detail=obstacle)
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1)
+    hold_save(save_path, console, text)
+    return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
+
+
+def resume_game(
+    console: Console, reader: LineReader, resume: str, lang: str | None, delay: float | None, ids: bool
+) -> PlaySession:
+    from twilight.runtime.engine import SaveMismatch
+
+    path, data, ir = choose_save(console, resume, lang)
+    ruleset = data["ruleset"]
+    play_meta = data["play"]
+    text = PlayText(ruleset, lang or play_meta["lang"], ir)
+    meta = {**play_meta, "lang": text.lang, "ids": ids or bool(play_meta.get("ids"))}
+    meta.pop("finished", None)
+    session = build_session(console, reader, ir, text, data["seed"], data["settings"], path, meta, delay)
+    try:
+        session.engine.resume_from(data)
+    except SaveMismatch as err:
+        console.print(
+            text.t("play-save-mismatch", path=str(path), detail=clip(str(err))),
+            style="bold red",
+            markup=False,
+        )
+        raise PlayStop(1) from None
+    session.saved_answers = len(data["answers"])
+    console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
+    return session
+
+
+def hold_save(path: Path, console: Console, words: GameWords | PlayText) -> None:
+    """Lock the save and its trace for the rest of the command (released when the command ends; by the
+    kernel if the process dies), or stop: another game holds it, or its folder cannot be written."""
+    lock = SaveLock(path)
+    try:
+        context = click.get_current_context(silent=True)
+        if context is not None:
+            context.with_resource(lock)
+        else:  # called outside the command: held until the process ends
+            lock.acquire()
+    except SaveLocked as err:
+        holder = err.holder
+        if "pid" in holder:
+            said = words.t(
+                "play-save-locked",
+                path=str(path),
+                pid=str(holder["pid"]),
+                host=str(holder.get("host", "?")),
+                since=err.since() or "?",
+            )
+        else:
+            said = words.t("play-save-locked-unknown", path=str(path))
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+    except SaveWriteError as err:
+        console.print(file_fault_text(words, err), style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+
+
+def file_fault_text(words: GameWords | PlayText, err: SaveWriteError) -> str:
+    return words.t(f"play-file-{err.code}", path=str(err.path), cause=err.cause)
+
+
+def choose_save(
+    console: Console, resume: str, lang: str | None
+) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+    """The save to resume, its data and its ruleset's IR. `--resume FILE`: that file, or a message and exit
+    1 when it cannot be used. `--resume` alone: the newest save of an unfinished game that can be used; each
+    damaged one newer than it is skipped with a warning."""
+    # Before the save is read there is no ruleset: the game's own words say what went wrong.
+    early = GameWords(lang or "en")
+
+    def usable(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+        check_save_names(path, data)  # names, never folders, before the ruleset is looked up
+        ir = compile_ruleset(data["ruleset"], console, lang or data["play"]["lang"])
+        problem = settings_problem(ir, data["settings"])
+        if problem:
+            raise SaveError("not-a-save", path, problem)
+        return ir
+
+    def said(err: SaveError) -> str:
+        return early.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+
+    def locked(path: Path) -> tuple[Path, dict[str, Any], dict[str, Any]]:
+        """The save at `path`, locked first and then read: the save read is the last one written."""
+        hold_save(path, console, early)
+        try:
+            data = read_save(path)
+            return path, data, usable(path, data)
+        except SaveError as err:
+            console.print(said(err), style="bold red", markup=False)
+            raise PlayStop(1) from None
+
+    if resume:
+        return locked(Path(resume))
+    skipped: list[SaveError] = []
+    chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None
+    for path, data in resumable_saves(skipped=skipped):
+        try:
+            chosen = path, data, usable(path, data)
+            break
+        except SaveError as err:
+            skipped.append(err)
+    for damaged in skipped:
+        console.print(early.t("play-save-skipped", problem=said(damaged)), style="yellow", markup=False)
+    if chosen is None:
+        console.print(early.t("play-save-none"), style="bold red")
+        raise PlayStop(1)
+    # Read again under the lock: another game may have written the chosen save since.
+    return locked(chosen[0])
+
+
+def build_session(
+    console: Console,
+    reader: LineReader,
+    ir: dict[str, Any],
+    text: PlayText,
+    seed: int,
+    settings: dict[str, Any],
+    save_path: Path,
+    meta: dict[str, Any],
+    delay: float | None,
+) -> PlaySession:
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+    from twilight.runtime.solo_ai import players_with_ai
+
+    humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
+    secret = AI_SIDE in ir["settings"]
+    # The rules' expressions compiled to Python are kept beside the IR cache: the next start loads them.
+    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    engine = Engine(ir, {}, seed=seed, settings=settings, program=program)
+    session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
+    policy = meta.get("policy")
+    people: dict[str, Any] = {}
+    bound: list[Any] = []
+    for side in humans:
+        if policy in HUMAN_POLICIES:
+            cls = {"greedy": GreedyPlayer, "cautious": CautiousPlayer}.get(policy, RandomPlayer)
+            inner = cls(seed * 2 + (1 if side == "us" else 2))
+            bound.append(inner)
+            pause = delay if delay is not None else (0.8 if sys.stdout.isatty() else 0.0)
+            people[side] = DemoPlayer(session, inner, pause, wait)
+        else:
+            people[side] = TerminalPlayer(session)
+    players, ai = players_with_ai(ir, engine.state.settings, people)
+    if ai is not None:
+        bound.append(ai)
+        ai_side = next(s for s, p in players.items() if p is ai)
+        players[ai_side] = AutosavingPlayer(session, ai)
+    engine.players = players
+    for player in bound:
+        player.engine = engine
+    return session
+
+
+def run_game(session: PlaySession) -> int:
+    """Play until the end or until the player quits; 0 either way, 1 when the game cannot go on (a file
+    that cannot be written included: the last save stands)."""
+    try:
+        return play_through(session)
+    except SaveWriteError as err:
+        session.console.print(
+            file_fault_text(session.text, err), style="bold red", markup=False, soft_wrap=True
+        )
+        return 1
+
+
+def play_through(session: PlaySession) -> int:
+    from twilight.runtime.decisions import IllegalAnswer
+    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
+
+    text, console, engine = session.text, session.console, session.engine
+    trace_path = trace_path_for(session.save_path)
+    with TraceFile(trace_path) as trace:
+        engine.trace_to = trace
+        try:
+            engine.run()
+        except QuitGame:
+            session.save()
+            console.print(text.t("play-quit", path=str(session.save_path)), markup=False)
+            return 0
+        except KeyboardInterrupt:
+            # Outside a prompt (the AI thinking): the last autosave stands; the state now is between
+            # decisions and is not saved.
+            console.print(text.t("play-interrupted", path=str(session.save_path)), markup=False)
+            return 130
+        except SaveMismatch as err:
+            console.print(
+                text.t("play-save-mismatch", path=str(session.save_path), detail=clip(str(err))),
+                style="bold red",
+                markup=False,
+            )
+            return 1
+        except StepLimitExceeded as err:
+            # A rule that never ends: its file and line. The last autosave stands (the state now is in
+            # the middle of a rule, which no save could lead back to).
+            console.print(
+                text.t("play-step-limit", detail=str(err), path=str(session.save_path)),
+                style="bold red",
+                markup=False,
+            )
+            return 1
+        except (RuleError, IllegalAnswer) as err:
+            console.print(text.t("play-rules-error", detail=clip(str(err))), style="bold red", markup=False)
+            return 1
+    session.save(finished=True)
+    end_screen(session, trace_path)
+    return 0
+
+
+def end_screen(session: PlaySession, trace_path: Path) -> None:
+    text, state, engine = session.text, session.engine.state, session.engine
+    narrator = Narrator(text)
+    for line in session.recent_lines()[-12:]:
+        session.console.print("  " + line, markup=False, highlight=False)
+    lines = []
+    if state.winner == "draw":
+        lines.append(text.t("play-end-draw"))
+    else:
+        lines.append(text.t("play-end-winner", **text.side_args(str(state.winner))))
+    lines.append(text.t("play-end-reason", reason=narrator.reason(state.end_reason)))
+    lines.append(text.t("play-end-vp", vp=state.vp, standing=narrator.standing(state.vp)))
+    lines.append(text.t("play-end-turn", turn=state.turn))
+    if engine.rating is not None:
+        humans = session.meta.get("humans") or []
+        mine = len(humans) == 1 and state.winner in humans
+        lines.append(
+            text.t(
+                "play-end-rating",
+                rating=text.maybe(f"rating-{engine.rating}") or engine.rating,
+                mine="yes" if mine else "no",
+            )
+        )
+    lines.append(text.t("play-end-trace", path=str(trace_path)))
+    lines.append(text.t("play-end-explain", path=str(trace_path)))
+    session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))

@@ -1,0 +1,193 @@
+"""The game's history in words: each trace event a player cares about becomes one line (`log-<kind>`
+messages of cli/locales/<lang>/play.ftl), with the names in the right grammatical form."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from twilight.cli.play.text import PlayText
+
+# Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
+# the AI's working) are the trace's business: `why` and `twilight explain trace` read those.
+NARRATED = (
+    "turn",
+    "turn_end",
+    "phase",
+    "action_round",
+    "regions",
+    "scoring_round",
+    "headlines",
+    "headline_cancelled",
+    "play",
+    "event",
+    "event_prevented",
+    "no_legal_play",
+    "no_operations",
+    "influence",
+    "coup",
+    "realign",
+    "space",
+    "space_advance",
+    "defcon",
+    "defcon_change_ignored",
+    "vp",
+    "scored",
+    "china_card",
+    "discard",
+    "effect_start",
+    "effect_end",
+    "cards_revealed",
+    "hand_revealed",
+    "deck_added",
+    "reshuffle",
+    "dealt",
+    "victory",
+    "log",
+)
+# Events told only by a variant, never by the plain `log-<kind>`.
+VARIANTS_ONLY = ("influence", "space", "china_card", "scoring_round")
+# Variants of one message: `log-influence-add` / `-remove`, `log-space-success` / `-failure`…
+VARIANT_IDS = (
+    "log-influence-add",
+    "log-influence-remove",
+    "log-space-success",
+    "log-space-failure",
+    "log-china_card-face_up",
+    "log-china_card-face_down",
+    "log-scoring_round-on",
+    "log-scoring_round-off",
+    "log-discard-side",
+    "log-victory-draw",
+    "log-phase-labelled",
+)
+
+
+class Narrator:
+    def __init__(self, text: PlayText) -> None:
+        self.text = text
+
+    def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
+        """The events in words, runs of influence in one country by one side told as one change."""
+        out: list[str] = []
+        pending: dict[str, Any] | None = None
+        for event in events:
+            if event["kind"] not in NARRATED:
+                continue
+            if event["kind"] == "influence":
+                if (
+                    pending is not None
+                    and pending["side"] == event["side"]
+                    and pending["country"] == event["country"]
+                    and (pending["change"] > 0) == (event["change"] > 0)
+                ):
+                    pending = {**event, "change": pending["change"] + event["change"]}
+                    continue
+                if pending is not None:
+                    out.append(self.line(pending) or "")
+                pending = event
+                continue
+            if pending is not None:
+                out.append(self.line(pending) or "")
+                pending = None
+            line = self.line(event)
+            if line is not None:
+                out.append(line)
+        if pending is not None:
+            out.append(self.line(pending) or "")
+        return [line for line in out if line]
+
+    def line(self, e: dict[str, Any]) -> str | None:
+        kind = e["kind"]
+        if kind not in NARRATED:
+            return None
+        t = self.text
+        args: dict[str, Any] = {}
+        msg = f"log-{kind}"
+        if "side" in e and isinstance(e["side"], str) and e["side"] in ("us", "ussr"):
+            args.update(t.side_args(e["side"]))
+        if "country" in e:
+            args.update(t.country_args(e["country"]))
+        if isinstance(e.get("card"), str) and e["card"] in t.cards:
+            args.update(t.card_args(e["card"]))
+        if kind in ("turn", "turn_end"):
+            args["number"] = e.get("number", e.get("turn"))
+        elif kind == "phase":
+            args["phase"] = t.maybe(f"phase-{e.get('phase')}") or str(e.get("phase"))
+            if e.get("label"):
+                msg, args["label"] = "log-phase-labelled", e["label"]
+        elif kind == "action_round":
+            args["round"] = e.get("round")
+        elif kind == "regions":
+            args.update(t.region_args(e["primary"], "primary") if e.get("primary") else {"primary": "-"})
+            args.update(
+                t.region_args(e["secondary"], "secondary") if e.get("secondary") else {"secondary": "-"}
+            )
+        elif kind == "scoring_round":
+            msg = "log-scoring_round-on" if e.get("on") else "log-scoring_round-off"
+        elif kind == "headlines":
+            args["us_card"] = t.card(e["us"]) if e.get("us") else "-"
+            args["ussr_card"] = t.card(e["ussr"]) if e.get("ussr") else "-"
+        elif kind == "influence":
+            change = int(e["change"])
+            if change == 0:
+                return None  # an event that removes all of none ("−0 in West Germany") is no news
+            msg = "log-influence-add" if change > 0 else "log-influence-remove"
+            args.update(count=abs(change), now=e.get("now", 0))
+        elif kind == "coup":
+            args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
+        elif kind == "realign":
+            args.update(roll=e["roll"], against=e["against"])
+        elif kind == "space":
+            msg = "log-space-success" if e.get("success") else "log-space-failure"
+            args.update(roll=e["roll"], box=e["box"])
+        elif kind == "space_advance":
+            args["box"] = e["box"]
+        elif kind == "defcon":
+            args["now"] = e["now"]
+        elif kind == "defcon_change_ignored":
+            args["floor"] = e.get("floor")
+        elif kind == "vp":
+            # gain_vp(side, -n) is the opponent gaining n.
+            change = int(e["change"])
+            if change < 0 and e.get("side") in ("us", "ussr"):
+                args.update(t.side_args("ussr" if e["side"] == "us" else "us"))
+            args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))
+        elif kind == "scored":
+            args.update(t.region_args(e["region"]))
+            args.update(now=e["vp"], standing=self.standing(int(e["vp"])))
+        elif kind == "china_card":
+            msg = "log-china_card-face_up" if e.get("face_up") else "log-china_card-face_down"
+            args.update(t.side_args(e["holder"]))
+        elif kind == "discard" and "side" in e:
+            msg = "log-discard-side"
+        elif kind in ("effect_start", "effect_end"):
+            args.update(t.card_args(e["card"]))
+        elif kind in ("cards_revealed", "hand_revealed"):
+            args["cards"] = ", ".join(t.card(c) for c in e.get("cards", [])) or "-"
+            args["count"] = len(e.get("cards", []))
+        elif kind == "deck_added":
+            args.update(count=e["cards"], period=t.maybe(f"outline-enum-{e['period']}") or e["period"])
+        elif kind == "reshuffle":
+            args["count"] = e["cards"]
+        elif kind == "dealt":
+            args["count"] = e["hand"]
+        elif kind == "victory":
+            if e.get("winner") == "draw":
+                msg = "log-victory-draw"
+            else:
+                args.update(t.side_args(e["winner"]))
+            args["reason"] = self.reason(e.get("reason"))
+        elif kind == "log":
+            args["message"] = e.get("message", "")
+        return t.t(msg, **args)
+
+    def standing(self, vp: int) -> str:
+        """The VP track in words: who leads, by how much."""
+        if vp == 0:
+            return self.text.t("play-vp-even")
+        leader = "us" if vp > 0 else "ussr"
+        return self.text.t("play-vp-lead", count=abs(vp), **self.text.side_args(leader))
+
+    def reason(self, reason: Any) -> str:
+        return self.text.maybe(f"end-{reason}") or str(reason)

@@ -1,0 +1,496 @@
+"""Save files of `twilight play`: where they live, written so that a crash never leaves half a file, and
+read back with a clear reason when one is damaged; one game at a time writes a save and its trace.
+
+A save is the engine's own save data (ruleset, seed, settings, every answer so far and the state digest
+they lead to, see `Engine.save_data`) plus a `play` block: who plays which side, the language, and
+whether the game is over. Replaying the answers rebuilds the game exactly, so a save is small and a
+resumed game is the same game.
+
+A game holds an exclusive lock on its save for as long as it runs (`SaveLock`, a `flock` on
+`NAME.json.lock` beside the save, which names the process holding it): a second `twilight play` on the
+same save is refused instead of interleaving its writes with the first's. The kernel drops a `flock`
+when its process ends, however it ends, so a killed game never leaves its save locked.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import io
+import json
+import os
+import re
+import secrets
+import socket
+import stat
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+try:
+    import fcntl
+except ImportError:  # not POSIX: saves are written the same way, without the lock
+    fcntl = None  # type: ignore[assignment]
+
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+
+SAVE_SUFFIX = ".json"
+# A save holds a game's answers and its state: a whole game's is ~20 KB. A file far bigger is not a save
+# (and is not read into memory to find out).
+MAX_SAVE_BYTES = 8 * 1024 * 1024
+# A seed is a number below 2**64 either way (`twilight play --seed` takes no other).
+SEED_LIMIT = 2**64
+SIDES = ("us", "ussr")
+# Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
+SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save")
+
+
+class SaveError(Exception):
+    """A save that cannot be used: `code` names the reason (a `play-save-<code>` message), `detail` adds
+    what was found."""
+
+    def __init__(self, code: str, path: Path, detail: str = "") -> None:
+        super().__init__(f"{path}: {code}{': ' + detail if detail else ''}")
+        self.code = code
+        self.path = path
+        self.detail = detail
+
+
+def data_home() -> Path:
+    """Where twilight keeps a player's files: $TWILIGHT_HOME, else $XDG_DATA_HOME/twilight, else
+    ~/.local/share/twilight."""
+    explicit = os.environ.get("TWILIGHT_HOME")
+    if explicit:
+        return Path(explicit)
+    xdg = os.environ.get("XDG_DATA_HOME")
+    base = Path(xdg) if xdg else Path.home() / ".local" / "share"
+    return base / "twilight"
+
+
+def saves_dir() -> Path:
+    return data_home() / "saves"
+
+
+def new_save_path(ruleset: str, seed: int) -> Path:
+    return saves_dir() / f"{ruleset}-{seed}{SAVE_SUFFIX}"
+
+
+def trace_path_for(save: Path) -> Path:
+    """The game's trace (JSON lines) sits beside its save."""
+    return save.with_name(save.name.removesuffix(SAVE_SUFFIX) + ".trace.jsonl")
+
+
+# Never write through a symbolic link standing where a save's file should be; no descriptor leaks into a
+# child process.
+NO_FOLLOW = getattr(os, "O_NOFOLLOW", 0)
+CLOSE_ON_EXEC = getattr(os, "O_CLOEXEC", 0)
+NON_BLOCKING = getattr(os, "O_NONBLOCK", 0)
+# What a file of the game that cannot be written is (`SaveWriteError.code`; a `play-file-<code>` message).
+WRITE_CODES = ("write-failed", "symlink")
+
+
+class SaveWriteError(Exception):
+    """A file of the game (the save, its trace, its lock) that cannot be written: `cause` is the system's
+    reason ("No space left on device", "Read-only file system"…); `code` is "symlink" for a symbolic link
+    found where the file should be. Whatever the fault, the save on disk is the previous one, whole."""
+
+    def __init__(self, code: str, path: Path, cause: str) -> None:
+        super().__init__(f"{path}: {cause}")
+        self.code = code
+        self.path = path
+        self.cause = cause
+
+
+class SaveLocked(Exception):
+    """Another process holds the save's lock: `holder` is what it wrote in the lock file (pid, host,
+    started: seconds since the epoch), empty when it could not be read."""
+
+    def __init__(self, path: Path, holder: dict[str, Any]) -> None:
+        super().__init__(f"{path}: in use by {holder or 'another process'}")
+        self.path = path
+        self.holder = holder
+
+    def since(self) -> str:
+        """When the holder started, in local time ("" when unknown)."""
+        started = self.holder.get("started")
+        if not isinstance(started, (int, float)) or isinstance(started, bool):
+            return ""
+        try:
+            moment = time.localtime(started)
+        except (OverflowError, OSError, ValueError):
+            return ""
+        same_day = moment[:3] == time.localtime()[:3]
+        return time.strftime("%H:%M" if same_day else "%Y-%m-%d %H:%M", moment)
+
+
+def write_fault(path: Path, err: OSError) -> SaveWriteError:
+    """The system's error while writing `path`, as one line: the cause, and the file it concerns when that
+    is another one (a folder on the way)."""
+    if err.errno == errno.ELOOP and os.path.islink(path):
+        return SaveWriteError("symlink", path, "a symbolic link")
+    cause = err.strerror or str(err)
+    if err.filename is not None and os.fsdecode(err.filename) not in (str(path), ""):
+        cause = f"{cause}: {os.fsdecode(err.filename)}"
+    return SaveWriteError("write-failed", path, cause)
+
+
+def ensure_folder(path: Path) -> None:
+    """Create the folder of `path` if need be; SaveWriteError naming `path` when that cannot be done."""
+    folder = path.parent
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        # mkdir says "File exists" when a file stands where a folder should be: say which is no folder.
+        blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), None)
+        fault = err
+        if blocker is not None:
+            fault = NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(blocker))
+        raise write_fault(path, fault) from None
+
+
+def temp_path_for(path: Path) -> Path:
+    """A new temporary file's name for writing `path`: hidden, the writer's pid and a random part, so
+    that `stale_temp_files` finds the ones a killed writer left."""
+    return path.with_name(f".{path.name}.{os.getpid()}.{secrets.token_hex(4)}.tmp")
+
+
+def stale_temp_files(path: Path) -> list[Path]:
+    """The temporary files of `path`'s writers (ours, and `tempfile.mkstemp`'s of earlier versions):
+    with the save's lock held, no one else is writing it, so every one of them was left by a killed
+    writer."""
+    pattern = re.compile(rf"\.{re.escape(path.name)}\.(\d+\.[0-9a-f]{{8}}|[a-z0-9_]{{8}})\.tmp")
+    try:
+        names = os.listdir(path.parent)
+    except OSError:
+        return []
+    return [path.parent / name for name in names if pattern.fullmatch(name)]
+
+
+def write_atomic(path: Path, data: dict[str, Any]) -> None:
+    """Write JSON to a temporary file in the same folder, flush it to disk, then rename it over the old
+    save: at every moment the path holds either the old save or the new one, whole. A fault (full disk,
+    read-only folder…) raises SaveWriteError and leaves the old save and no temporary file."""
+    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    ensure_folder(path)
+    tmp = temp_path_for(path)
+    try:
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | CLOSE_ON_EXEC, 0o600)
+    except OSError as err:
+        raise write_fault(path, err) from None
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+            out.flush()
+            os.fsync(out.fileno())
+        os.replace(tmp, path)
+    except BaseException as err:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        if isinstance(err, OSError):
+            raise write_fault(path, err) from None
+        raise
+    # The rename itself reaches the disk only when the folder is flushed too (POSIX).
+    with contextlib.suppress(OSError):
+        dir_fd = os.open(path.parent, os.O_RDONLY)
+        try:
+            os.fsync(dir_fd)
+        finally:
+            os.close(dir_fd)
+
+
+class TraceFile(io.TextIOBase):
+    """A game's trace (JSON lines), written as it goes: opened for appending and never through a
+    symbolic link, each line reaching the file in one `write` call, so that the file only ever holds
+    whole lines (a game killed between two lines leaves every line before whole). A resumed game
+    replays from the start, so the trace is emptied when opened; the save's lock keeps any other game
+    from writing it meanwhile."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__()
+        self.path = path
+        ensure_folder(path)
+        # Not blocking while opened: a pipe put at the trace's path refuses at once instead of waiting.
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | NO_FOLLOW | CLOSE_ON_EXEC | NON_BLOCKING
+        try:
+            self.fd = os.open(path, flags, 0o644)
+        except OSError as err:
+            raise write_fault(path, err) from None
+        try:
+            if not stat.S_ISREG(os.fstat(self.fd).st_mode):  # a pipe, a device: not a trace
+                raise SaveWriteError("write-failed", path, "not a regular file")
+            if NON_BLOCKING:
+                os.set_blocking(self.fd, True)
+            os.ftruncate(self.fd, 0)
+        except OSError as err:
+            os.close(self.fd)
+            raise write_fault(path, err) from None
+        except SaveWriteError:
+            os.close(self.fd)
+            raise
+
+    def writable(self) -> bool:
+        return True
+
+    def write(self, text: str) -> int:
+        if self.closed:
+            raise ValueError("write to a closed trace")
+        data = text.encode("utf-8")
+        view = memoryview(data)
+        try:
+            while view:
+                view = view[os.write(self.fd, view) :]
+        except OSError as err:
+            raise write_fault(self.path, err) from None
+        return len(text)
+
+    def fileno(self) -> int:
+        return self.fd
+
+    def close(self) -> None:
+        if not self.closed:
+            os.close(self.fd)
+        super().close()
+
+
+class SaveLock:
+    """The exclusive lock of one save and its trace, held for the life of a game: `flock` on
+    `NAME.json.lock` beside the save, which holds the pid, host and start time of its holder. The
+    kernel releases a `flock` when the process ends (a crash or a kill too), so a lock file left on disk
+    locks nothing; a clean release removes it. Taking the lock removes the temporary files a killed
+    writer of this save left."""
+
+    def __init__(self, save: Path) -> None:
+        self.save = save
+        self.path = save.with_name(save.name + ".lock")
+        self.fd: int | None = None
+
+    def acquire(self) -> SaveLock:
+        """Take the lock, or raise SaveLocked (another game has it) or SaveWriteError (the folder or the
+        lock file cannot be written)."""
+        if fcntl is None:
+            return self
+        # A folder that cannot be written is the save's fault, told with the save's name: the lock file
+        # beside it is ours, not the player's.
+        ensure_folder(self.save)
+        while True:
+            try:
+                fd = os.open(self.path, os.O_RDWR | os.O_CREAT | NO_FOLLOW | CLOSE_ON_EXEC, 0o644)
+            except OSError as err:
+                fault = write_fault(self.path, err)
+                raise (fault if fault.code == "symlink" else write_fault(self.save, err)) from None
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except OSError as err:
+                os.close(fd)
+                if err.errno in (errno.EWOULDBLOCK, errno.EAGAIN, errno.EACCES):
+                    raise SaveLocked(self.save, self.holder()) from None
+                raise write_fault(self.save, err) from None
+            # The holder before us may have removed the file between our open and our lock: a lock on
+            # a file no longer at the path locks nothing, so take the one that is there now.
+            try:
+                same = os.stat(self.path, follow_symlinks=False).st_ino == os.fstat(fd).st_ino
+            except OSError:
+                same = False
+            if same:
+                break
+            os.close(fd)
+        self.fd = fd
+        me = {"pid": os.getpid(), "host": socket.gethostname(), "started": time.time()}
+        try:
+            os.ftruncate(fd, 0)
+            os.pwrite(fd, json.dumps(me).encode("utf-8"), 0)
+        except OSError as err:
+            self.release()
+            raise write_fault(self.save, err) from None
+        for stale in stale_temp_files(self.save):
+            with contextlib.suppress(OSError):
+                stale.unlink()
+        return self
+
+    def holder(self) -> dict[str, Any]:
+        """What the process holding the lock wrote in the lock file ({} when unreadable)."""
+        try:
+            fd = os.open(self.path, os.O_RDONLY | NO_FOLLOW | CLOSE_ON_EXEC)
+        except OSError:
+            return {}
+        try:
+            raw = os.read(fd, 4096)
+        except OSError:
+            return {}
+        finally:
+            os.close(fd)
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError):
+            return {}
+        if not isinstance(data, dict):
+            return {}
+        # Only what makes sense is told: the file is the other process's, and could hold anything.
+        holder: dict[str, Any] = {}
+        pid, host, started = data.get("pid"), data.get("host"), data.get("started")
+        if isinstance(pid, int) and not isinstance(pid, bool) and 0 < pid < 2**32:
+            holder["pid"] = pid
+        if isinstance(host, str) and 0 < len(host) <= 255 and host.isprintable():
+            holder["host"] = host
+        if isinstance(started, (int, float)) and not isinstance(started, bool):
+            holder["started"] = started
+        return holder
+
+    def release(self) -> None:
+        """Remove the lock file (while still holding it, so that no one locks the removed file) and
+        let go."""
+        if self.fd is None:
+            return
+        with contextlib.suppress(OSError):
+            os.unlink(self.path)
+        os.close(self.fd)
+        self.fd = None
+
+    def __enter__(self) -> SaveLock:
+        return self.acquire()
+
+    def __exit__(self, *exc: object) -> None:
+        self.release()
+
+
+def read_save(path: Path) -> dict[str, Any]:
+    """A save's data, or SaveError saying what is wrong with the file."""
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(MAX_SAVE_BYTES + 1)
+    except FileNotFoundError:
+        raise SaveError("missing", path) from None
+    except IsADirectoryError:
+        raise SaveError("unreadable", path, "a folder") from None
+    except OSError as err:
+        raise SaveError("unreadable", path, str(err.strerror or err)) from None
+    if len(raw) > MAX_SAVE_BYTES:
+        raise SaveError("not-a-save", path, f"over {MAX_SAVE_BYTES // 2**20} MiB")
+    try:
+        data = parse_json(raw.decode("utf-8"))
+    except UnicodeDecodeError as err:
+        raise SaveError("not-json", path, str(err)) from None
+    except InputRefused as err:
+        raise SaveError("not-json" if err.syntax else "not-a-save", path, str(err)) from None
+    if not isinstance(data, dict):
+        raise SaveError("not-a-save", path, "not a JSON object")
+    if data.get("format") != 1:
+        raise SaveError("not-a-save", path, f"format {data.get('format')!r}")
+    problems = [
+        key
+        for key, kind in (
+            ("ruleset", str),
+            ("seed", int),
+            ("settings", dict),
+            ("answers", list),
+            ("digest", str),
+            ("play", dict),
+        )
+        if not isinstance(data.get(key), kind)
+    ]
+    if problems:
+        raise SaveError("not-a-save", path, ", ".join(problems))
+    problem = _bounds_problem(data)
+    if problem:
+        raise SaveError("not-a-save", path, problem)
+    return data
+
+
+def in_the_way(path: Path) -> str | None:
+    """Why a new game must not write its save over what is at `path`: a file that is not a twilight save
+    (a typo in --save must not cost the file it names). None when nothing is there, or a save."""
+    try:
+        info = path.stat()
+    except OSError:  # nothing there, or nothing reachable: writing the save will tell
+        return None
+    if not stat.S_ISREG(info.st_mode):
+        return "not a regular file"
+    if info.st_size > MAX_SAVE_BYTES:
+        return f"{info.st_size} bytes"
+    try:
+        read_save(path)
+    except SaveError as err:
+        return err.detail or err.code
+    return None
+
+
+def _bounds_problem(data: dict[str, Any]) -> str | None:
+    """What in a save (of the right shape) is out of what a game can hold: a seed `--seed` never takes,
+    an answer that is not a [side, answer] pair, a player who is not a side, a setting that is not a word,
+    a number or true/false."""
+    seed = data["seed"]
+    if isinstance(seed, bool) or not -SEED_LIMIT < seed < SEED_LIMIT:
+        return "seed: a number below 2**64 is expected"
+    for i, answer in enumerate(data["answers"]):
+        if not (isinstance(answer, list) and len(answer) == 2 and answer[0] in SIDES):
+            return f"answers[{i}]: a [side, answer] pair is expected"
+    play = data["play"]
+    if not isinstance(play.get("humans"), list) or not isinstance(play.get("lang"), str):
+        return "play"
+    for i, side in enumerate(play["humans"]):
+        if side not in SIDES:
+            return f"play.humans[{i}]: us or ussr is expected, got {clip(repr(side), ECHO_CHARS)}"
+    for name, value in data["settings"].items():
+        if not isinstance(value, (str, int)):  # bool is an int
+            return f"settings.{clip(str(name), ECHO_CHARS)}: a word, a number or true/false is expected"
+    return None
+
+
+def saves_newest_first(folder: Path | None = None) -> list[Path]:
+    folder = folder or saves_dir()
+    if not folder.is_dir():
+        return []
+    found = []
+    for path in folder.glob(f"*{SAVE_SUFFIX}"):
+        with contextlib.suppress(OSError):  # gone or unreadable since the listing: not a candidate
+            if path.is_file():
+                found.append((path.stat().st_mtime, path))
+    return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
+
+
+def resumable_saves(
+    folder: Path | None = None, skipped: list[SaveError] | None = None
+) -> Iterator[tuple[Path, dict[str, Any]]]:
+    """The saves of games not yet over, newest first, with their data; a damaged one is left out (and,
+    when `skipped` is given, added to it as it is met, so that the caller can say which it skipped)."""
+    for path in saves_newest_first(folder):
+        try:
+            data = read_save(path)
+        except SaveError as err:
+            if skipped is not None:
+                skipped.append(err)
+            continue
+        if not data["play"].get("finished"):
+            yield path, data
+
+
+def latest_save(folder: Path | None = None, skipped: list[SaveError] | None = None) -> Path | None:
+    """The most recently written save of a game not yet over, if any (damaged ones skipped)."""
+    for path, _ in resumable_saves(folder, skipped):
+        return path
+    return None
+
+
+def _shown_name(value: str, limit: int = 40) -> str:
+    return repr(value if len(value) <= limit else value[:limit] + "…")
+
+
+def check_save_names(path: Path, data: dict[str, Any]) -> None:
+    """A save's `ruleset` and `lang` are names, looked up among the known rulesets and languages, never
+    paths: a save names the game it belongs to, it does not say where rules or words are read from.
+    SaveError ("not-a-save") otherwise."""
+    from twilight.cli.localizer import LANGUAGES
+    from twilight.compiler.loader import is_ruleset_name, known_rulesets
+
+    ruleset, lang = data["ruleset"], data["play"]["lang"]
+    known = known_rulesets()
+    if not is_ruleset_name(ruleset) or ruleset not in known:
+        listed = ", ".join(known) or "(none)"
+        raise SaveError(
+            "not-a-save", path, f"ruleset {_shown_name(ruleset)} is not a known ruleset: {listed}"
+        )
+    if lang not in LANGUAGES:
+        raise SaveError(
+            "not-a-save", path, f"language {_shown_name(lang)} is not one of {', '.join(LANGUAGES)}"
+        )

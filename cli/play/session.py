@@ -1,0 +1,338 @@
+"""One game of `twilight play` in progress: the players at the terminal (a person, or a policy for the
+demo), the screen, the commands, and the autosave.
+
+The engine asks for a decision by calling a player's `decide`; a person's player draws the screen,
+reads a line, and either answers or runs a command and asks again. Nothing typed changes the game
+except a legal answer. Before each of the person's decisions, and at the first decision after each
+action round, the game is saved (atomically): the save holds every answer so far, so replaying it
+reaches exactly this decision.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from rich.console import Console
+from twilight.cli.play.input import (
+    COMMANDS,
+    LineReader,
+    Matcher,
+    Problem,
+    command_of,
+    normalize,
+    parse_answer,
+)
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.saves import write_atomic
+from twilight.cli.play.screen import Screen
+from twilight.cli.play.text import PlayText
+from twilight.runtime.decisions import Decision
+
+# The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
+ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
+INTENT_ACTION = {"place": "influence", "coup": "coup", "realign": "realign"}
+# Events that end an action round: the first decision after one of them is autosaved.
+ROUND_BOUNDARIES = {"action_round", "turn", "turn_end", "phase"}
+
+
+class QuitGame(Exception):
+    """The player asked to stop (quit, Ctrl-D, Ctrl-C at a prompt): the game is saved first."""
+
+
+class PlaySession:
+    def __init__(
+        self,
+        engine: Any,
+        text: PlayText,
+        console: Console,
+        save_path: Path,
+        meta: dict[str, Any],
+        reader: LineReader | None = None,
+        secret_hands: bool = True,
+    ) -> None:
+        self.engine = engine
+        self.text = text
+        self.console = console
+        self.save_path = save_path
+        self.meta = meta  # the save's `play` block: humans, lang, policy…
+        self.reader = reader or LineReader()
+        self.screen = Screen(console, text, engine, secret_hands, bool(meta.get("ids")))
+        self.narrator = Narrator(text)
+        self.shown_upto = 0  # trace events already shown on a screen
+        self.saved_answers = -1  # how many answers the save on disk holds
+        self.checked_upto = 0  # trace events already looked at for the end of a round
+
+    @functools.cached_property
+    def command_words(self) -> dict[str, str]:
+        """Every word that calls a command, in every language -> the command (read at the first line
+        typed: the other languages' words are not needed to show a question)."""
+        words: dict[str, str] = {}
+        for loc in self.text.all_langs.values():
+            for command in COMMANDS:
+                spelled = loc.get(f"play-command-{command}")
+                aliases = loc.get(f"play-command-{command}", "aliases") or ""
+                for word in [command, *(spelled or "").split(), *aliases.split()]:
+                    words.setdefault(normalize(word), command)
+        return words
+
+    @functools.cached_property
+    def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
+        """Where each decision is declared, for `?`: a walk of the whole IR, done when first asked."""
+        return decision_homes(self.engine.ir)
+
+    # ------------------------------------------------------------------ saving
+    def save(self, finished: bool = False) -> None:
+        data = self.engine.save_data()
+        data["play"] = {**self.meta, "finished": finished}
+        write_atomic(self.save_path, data)
+        self.saved_answers = len(self.engine.answers)
+
+    def autosave(self, decision: Decision, person: bool) -> None:
+        """Save before a person's decision, and at the first decision of anyone after a round ended."""
+        events = self.engine.events
+        ended = any(e["kind"] in ROUND_BOUNDARIES for e in events[self.checked_upto :])
+        self.checked_upto = len(events)
+        if self.saved_answers != len(self.engine.answers) and (person or ended):
+            self.save()
+
+    # ------------------------------------------------------------------ what happened
+    def recent_lines(self) -> list[str]:
+        lines = self.narrator.lines(self.engine.events[self.shown_upto :])
+        self.shown_upto = len(self.engine.events)
+        return lines
+
+    def prompt_text(self, decision: Decision) -> str:
+        t = self.text
+        args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
+        prompt = t.maybe(f"decision-{decision.name}", **args)
+        if prompt is None:
+            # A yes/no an `allow` offers, or a decision a ruleset forgot to word (i18n check reports it).
+            prompt = t.t("play-decision-unworded", name=decision.name, **args)
+        return prompt
+
+    # ------------------------------------------------------------------ commands
+    def run_command(self, command: str, rest: str, decision: Decision) -> None:
+        t, c = self.text, self.console
+        if command == "help":
+            for line in self.help_lines(decision):
+                c.print(line, markup=False, highlight=False)
+        elif command == "why":
+            for line in self.why_lines():
+                c.print(line, markup=False, highlight=False)
+        elif command == "log":
+            everything = normalize(rest) in {normalize(w) for w in self.log_all_words()}
+            events = self.engine.events if everything else self.events_this_turn()
+            lines = self.narrator.lines(events)
+            c.print(t.t("play-log-title", count=len(lines)), style="bold")
+            for line in lines:
+                c.print("  " + line, markup=False, highlight=False)
+            if not everything:
+                c.print(t.t("play-log-hint"), style="dim")
+        elif command == "board":
+            self.screen.show(decision, self.prompt_text(decision), [])
+        elif command == "save":
+            self.save()
+            c.print(t.t("play-saved", path=str(self.save_path)))
+        elif command == "quit":
+            raise QuitGame
+
+    def log_all_words(self) -> list[str]:
+        words = ["all"]
+        for loc in self.text.all_langs.values():
+            words += (loc.get("play-log-all") or "").split()
+        return words
+
+    def events_this_turn(self) -> list[dict[str, Any]]:
+        events: list[dict[str, Any]] = self.engine.events
+        start = max((i for i, e in enumerate(events) if e["kind"] == "turn"), default=0)
+        return events[start:]
+
+    def help_lines(self, decision: Decision) -> list[str]:
+        t = self.text
+        lines = [self.prompt_text(decision)]
+        how = self.screen.how_many(decision)
+        if how:
+            lines.append(how)
+        # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
+        # or a procedure, shown below.
+        runtime_help = t.maybe(f"help-{decision.name}")
+        if runtime_help:
+            lines.append(runtime_help)
+        for kind, ident, provenance in self.homes.get(decision.name, []):
+            if kind == "card":
+                lines.append(t.t("play-help-card", **t.card_args(ident), summary=t.summary(ident)))
+            else:
+                name = t.maybe(f"procedure-{ident}") or ident.replace("_", " ")
+                lines.append(t.t("play-help-procedure", procedure=name))
+            lines.extend(self.provenance_lines(provenance))
+        lines.append(t.t("play-help-commands"))
+        return lines
+
+    def provenance_lines(self, provenance: Any) -> list[str]:
+        t = self.text
+        if not isinstance(provenance, dict):
+            return []
+        out = [t.t("play-help-source", source=s) for s in provenance.get("sources") or []]
+        if provenance.get("provisional"):
+            out.append(t.t("play-help-provisional", note=str(provenance["provisional"])))
+        return out
+
+    def why_lines(self) -> list[str]:
+        from twilight.cli.explain.trace import TraceExplainer, group_moves
+
+        if len(self.meta.get("humans") or []) > 1:
+            return [self.text.t("play-why-no-ai")]
+        moves = group_moves(self.engine.events)
+        if not moves:
+            return [self.text.t("play-why-none")]
+        explainer = TraceExplainer(self.text.loc, self.engine.ir, self.engine.state.ruleset)
+        return explainer.render(explainer.move(len(moves), moves[-1]))
+
+    def refusal(self, decision: Decision, typed: str) -> str | None:
+        """When the player typed a country the decision does not offer, the rule that refuses it."""
+        action = ACTION_OF.get(decision.name) or INTENT_ACTION.get(str(decision.context.get("intent")))
+        wanted = normalize(typed)
+        for country in self.text.countries:
+            names = [normalize(n) for n in self.text.names_of(country)]
+            if wanted in names:
+                if action is None:
+                    return self.text.t("play-input-not-offered", **self.text.country_args(country))
+                code = self.engine.forbidden(action, actor=decision.side, target=country)
+                if code is None:
+                    return self.text.t("play-input-not-offered", **self.text.country_args(country))
+                reason = self.text.maybe(f"refusal-{code}", **self.text.country_args(country))
+                return self.text.t(
+                    "play-input-refused", reason=reason or code, **self.text.country_args(country)
+                )
+        return None
+
+    def problem_text(self, problem: Problem, decision: Decision, typed: str) -> str:
+        t = self.text
+        if problem.code == "unknown":
+            refused = self.refusal(decision, typed)
+            if refused:
+                return refused
+        args = dict(problem.args)
+        if "matches" in args:
+            args["matches"] = ", ".join(t.option(m) for m in args["matches"][:8])
+        return t.t(f"play-input-{problem.code}", **args)
+
+
+class TerminalPlayer:
+    """A person at the terminal. Several sides may share one session (the hot-seat two-player game)."""
+
+    def __init__(self, session: PlaySession) -> None:
+        self.session = session
+
+    def decide(self, decision: Decision) -> Any:
+        s = self.session
+        s.autosave(decision, person=True)
+        prompt = s.prompt_text(decision)
+        s.screen.show(decision, prompt, s.recent_lines())
+        matcher = Matcher(decision.options, s.text.names_of)
+
+        @functools.cache
+        def words() -> list[str]:
+            """The completions: the options' names in every language, and the commands."""
+            names = [w for o in decision.options for w in s.text.names_of(o)[2:]]
+            names += [s.text.option(o) for o in decision.options]
+            return names + sorted(set(s.command_words) - {"?"})
+
+        while True:
+            try:
+                typed = s.reader.read(s.text.t("play-prompt", **s.text.side_args(decision.side)), words)
+            except (EOFError, KeyboardInterrupt):
+                raise QuitGame from None
+            command = command_of(typed, s.command_words)
+            if command is not None:
+                s.run_command(command[0], command[1], decision)
+                continue
+            answer = parse_answer(typed, decision, matcher)
+            if isinstance(answer, Problem):
+                s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)
+                continue
+            return answer
+
+
+class DemoPlayer:
+    """A policy on the person's side, shown on the same screens: the whole screen at each card choice,
+    one line for each other answer."""
+
+    def __init__(
+        self, session: PlaySession, policy: Any, delay: float, sleep: Callable[[float], None]
+    ) -> None:
+        self.session = session
+        self.policy = policy
+        self.delay = delay
+        self.sleep = sleep
+
+    def decide(self, decision: Decision) -> Any:
+        s = self.session
+        s.autosave(decision, person=False)
+        answer = self.policy.decide(decision)
+        prompt = s.prompt_text(decision)
+        picks = answer if isinstance(answer, list) else [answer]
+        chosen = ", ".join(s.text.option(p) for p in picks) or "-"
+        if all(str(o) in s.text.cards for o in decision.options):
+            s.screen.show(decision, prompt, s.recent_lines())
+            if self.delay:
+                self.sleep(self.delay)
+        else:
+            for line in s.recent_lines():
+                s.console.print("  " + line, markup=False, highlight=False)
+        s.console.print(s.text.t("play-demo-chose", prompt=prompt, answer=chosen), markup=False)
+        return answer
+
+
+class AutosavingPlayer:
+    """Passes decisions to another player (the AI) and saves at the first of them after a round ends."""
+
+    def __init__(self, session: PlaySession, inner: Any) -> None:
+        self.session = session
+        self.inner = inner
+
+    def decide(self, decision: Decision) -> Any:
+        self.session.autosave(decision, person=False)
+        return self.inner.decide(decision)
+
+
+def decision_homes(ir: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """Where each decision of the rules is declared: ("card", id, provenance) or ("procedure", name,
+    provenance); for `?`."""
+    homes: dict[str, list[tuple[str, str, Any]]] = {}
+
+    def walk(node: Any, kind: str, ident: str, provenance: Any) -> None:
+        if isinstance(node, dict):
+            name = (
+                node.get("decision")
+                if "choose" in node
+                else node.get("decide")
+                if "options" in node
+                else None
+            )
+            if isinstance(name, str):
+                entry = (kind, ident, provenance)
+                if entry not in homes.setdefault(name, []):
+                    homes[name].append(entry)
+            for value in node.values():
+                walk(value, kind, ident, provenance)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, kind, ident, provenance)
+
+    for card, info in (ir.get("cards") or {}).items():
+        walk(info.get("event"), "card", card, info.get("provenance"))
+    for card, entry in (ir.get("appendix") or {}).items():
+        walk(entry, "card", card, entry.get("provenance") if isinstance(entry, dict) else None)
+    for name, proc in (ir.get("procedures") or {}).items():
+        walk(proc.get("body"), "procedure", name, proc.get("provenance"))
+    walk(ir.get("sequence"), "procedure", "sequence", None)
+    return homes
+
+
+def wait(seconds: float) -> None:
+    time.sleep(seconds)

@@ -1,0 +1,1415 @@
+"""Scenario files: set up a game situation, make moves with forced dice and scripted answers, check the
+result (the format is the contract in shared/spec/scenario-format.md).
+
+A file is read and checked first: an unknown key, a value of the wrong type or an unknown country or card
+is reported as `Invalid` with the key and the problem. Then the engine is built (`setup`), the `state`
+overrides are applied, and each step drives the engine through its ordinary entry points
+(`take_action_round`, the ruleset's `headline_phase`, its scoring procedures, the phases of its turn
+sequence). The decisions a step raises are answered from the step itself (the card, how it is played, its
+targets) and otherwise from `answers`, in order. A step the rules refuse raises `Refused` with the
+spec's error code; the game is then put back exactly as it was before the step.
+
+Additions to the format (optional keys, as the contract allows):
+- step `start_turn: true`: the phases of the turn before the headline (DEFCON improves, cards are dealt);
+- expect `draw_pile_size` and `discard_size`: how many cards the piles hold;
+- solo: steps `region_phase: true` and `score_primary: true`, state `scoring_discard`, expect
+  `scoring_deck`, `scoring_deck_size` and `scoring_discard`;
+- expect `hand_order: {side: [cards]}`: the first cards of a side's deck/hand, top first, in order;
+- expect `rating`: the ruleset's victory rating of the finished game (`none` while it goes on);
+- solo: `state.hands` may list The China Card (6): it lies face down at that place in the deck/hand.
+- solo: expect `ai_choices` and `ai_decisions`: the AI's traced choices (`ai_choice`: which priority list,
+  which option fired, the target, the key that broke the tie) and decisions (`ai_decision`: how it played
+  a card), matched item by item, in order, against what the steps traced.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
+from twilight.compiler.diagnostics import suggest
+from twilight.runtime import primitives as prim
+from twilight.runtime.decisions import Decision, IllegalAnswer
+from twilight.runtime.engine import Engine, GameEnded, RuleError
+from twilight.runtime.limits import StepLimitExceeded
+from twilight.runtime.program import Frame, Program, StopLoop
+from twilight.runtime.solo_ai import ai_side_of, players_with_ai
+from twilight.runtime.state import SIDES
+
+TOP_KEYS: dict[str, type | tuple[type, ...]] = {
+    "name": (str, int, float),
+    "ruleset": str,
+    "seed": int,
+    "options": dict,
+    "setup": str,
+    "state": dict,
+    "dice": list,
+    "answers": list,
+    "steps": list,
+    "expect": dict,
+}
+SETUPS = ("empty", "standard")
+PLAY_MODES = ("event", "influence", "coup", "realign", "space")
+SOLO_STEPS = (
+    *("ai_headline", "ai_action_round", "begin_action_round", "region_phase", "score_primary", "deal"),
+    *("solo_headline", "human_action_round", "action_rounds", "europe_control_check"),
+)
+# The procedure of the solo ruleset each solo step runs.
+SOLO_PROCEDURES = {
+    "ai_headline": "ai_headline",
+    "solo_headline": "solo_headline",
+    "human_action_round": "human_action_round",
+    "action_rounds": "solo_action_rounds",
+    "europe_control_check": "europe_control_check",
+    "ai_action_round": "ai_action_round",
+    "begin_action_round": "begin_solo_round",
+    "region_phase": "region_phase",
+    "score_primary": "score_primary",
+    "deal": "solo_deal",
+}
+STEP_KINDS = ("play", "headline", "score", "end_turn", "final_scoring", "start_turn", *SOLO_STEPS)
+STATE_KEYS = (
+    *("turn", "action_round", "phasing", "defcon", "vp", "milops", "space", "space_attempts", "influence"),
+    *("hands", "draw_pile", "discard", "removed", "in_effect", "china"),
+)
+EXPECT_KEYS = (
+    *("influence", "controlled_by", "vp", "defcon", "turn", "action_round", "milops", "space", "hand_size"),
+    *("hand_contains", "discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"),
+    *("china", "game_over", "winner", "end_reason", "error", "dice_unused", "draw_pile_size", "discard_size"),
+    *("hand_order", "rating"),
+)
+SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
+SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
+SOLO_EXPECT_SIZES = ("scoring_deck_size",)
+# The AI's trace, matched in order: the keys an item of each list may name (any subset of them).
+AI_TRACE_EXPECT = {
+    "ai_choices": ("ai_choice", ("priority", "option", "option_name", "target", "decided_by")),
+    "ai_decisions": ("ai_decision", ("what", "card", "rule")),
+}
+# The ruleset function that names the scoring card of a region (solo scoring deck in scenarios).
+SCORING_CARD_OF = "scoring_card_of"
+WINNERS = ("us", "ussr", "draw")
+# What a file may ask for, bounded by what a game can hold: a file stays a few KB (the largest in
+# tests/scenarios is 3 KB), so no scenario comes near these.
+MAX_FILE_BYTES = 1024 * 1024
+# The VP track runs from 20 for the USSR to 20 for the US: the game ends when the marker reaches either end
+# (shared/reference/tracks.yaml, victory.automatic; 002 · 10.3.1), so `state.vp` lies on the track.
+VP_TRACK = 20
+# A side's influence in one country: the rules set no limit; no game comes near this one.
+MAX_INFLUENCE = 99
+# The most a modifier adds to a card's operations in one play (The China Card's +1 in Asia with Vietnam
+# Revolts' +1 in Southeast Asia): a play's targets number at most the ruleset's highest card ops plus this.
+OPS_BONUS_CEILING = 2
+
+
+class Invalid(Exception):
+    """The file is not a valid scenario: the key and the problem."""
+
+    def __init__(self, key: str, problem: str) -> None:
+        super().__init__(clip(f"{clip(key, ECHO_CHARS)}: {problem}" if key else problem))
+
+
+class Refused(Exception):
+    """The rules refuse a step (or an answer it was given): the spec's error code and why."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.where = ""
+
+
+class Failed(Exception):
+    """The scenario cannot go on: no answer left, the game already over, a step not supported."""
+
+
+@dataclass
+class ScenarioResult:
+    path: str
+    passed: bool
+    reason: str = ""
+    name: str = ""
+    ruleset: str = ""
+    events: list[str] = field(default_factory=list)  # cards whose event ran during the steps
+    played: list[str] = field(default_factory=list)  # cards played in an action round or headlined
+    refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
+
+    def __post_init__(self) -> None:
+        # One line each, whatever the file held: a value it repeats is shown in part.
+        self.reason, self.name = clip(self.reason), clip(self.name, ECHO_CHARS * 2)
+
+    def line(self) -> str:
+        return f"PASS {self.path}" if self.passed else f"FAIL {self.path}: {self.reason}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "path": self.path,
+            "name": self.name,
+            "passed": self.passed,
+            "reason": self.reason,
+            "ruleset": self.ruleset,
+            "events": self.events,
+            "played": self.played,
+            "refused": self.refused,
+        }
+
+
+# ---------------------------------------------------------------------- rulesets, compiled once per process
+_RULESETS: dict[str, tuple[dict[str, Any], Program]] = {}
+
+
+def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
+    from twilight.compiler.api import compile_target
+    from twilight.compiler.loader import known_rulesets
+
+    if target not in known_rulesets():
+        near = base_dir / target
+        if not Path(target).exists() and near.is_dir():
+            target = str(near)
+    if target not in _RULESETS:
+        result = compile_target(target)
+        if result.ir is None or not result.ok:
+            errors = [d for d in result.diagnostics if d.severity.value == "error"]
+            first = errors[0].message if errors else "it does not compile"
+            raise Invalid("ruleset", f"'{target}': {first}")
+        _RULESETS[target] = (result.ir, Program(result.ir, prim.IMPLEMENTATIONS))
+    return _RULESETS[target]
+
+
+class Names:
+    """The ruleset's names: countries, regions, cards by number."""
+
+    def __init__(self, ir: dict[str, Any]) -> None:
+        self.countries = set(ir["map"]["countries"])
+        self.regions = set(ir["map"]["regions"])
+        self.card_id: dict[int, str] = {int(c["number"]): name for name, c in ir["cards"].items()}
+        self.number: dict[str, int] = {name: n for n, name in self.card_id.items()}
+        self.china = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
+
+    def country(self, value: Any, key: str) -> str:
+        if not isinstance(value, str):
+            raise Invalid(key, f"a country id is expected, got {show(value)}")
+        if value not in self.countries:
+            raise Invalid(key, f"unknown country '{value}'{_hint(value, self.countries)}")
+        return value
+
+    def region(self, value: Any, key: str) -> str:
+        if not isinstance(value, str) or value not in self.regions:
+            raise Invalid(key, f"unknown region {show(value)}{_hint(str(value), self.regions)}")
+        return value
+
+    def card(self, value: Any, key: str) -> str:
+        if isinstance(value, int) and not isinstance(value, bool):
+            if value not in self.card_id:
+                raise Invalid(
+                    key, f"unknown card {value} (cards are numbered {min(self.card_id)}-{max(self.card_id)})"
+                )
+            return self.card_id[value]
+        if isinstance(value, str) and value in self.number:
+            return value
+        raise Invalid(key, f"unknown card {show(value)} (cards are given by number)")
+
+    def show(self, card: str) -> str:
+        return f"{self.number[card]} {card}" if card in self.number else str(card)
+
+
+def _hint(word: str, known: set[str]) -> str:
+    if len(word) > ECHO_CHARS:  # no name is that long; comparing it with each would take long
+        return ""
+    near = suggest(word, sorted(known))
+    return f" (did you mean '{near}'?)" if near else ""
+
+
+# ---------------------------------------------------------------------- small readers
+def _is_int(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _int(value: Any, key: str, low: int | None = None, high: int | None = None) -> int:
+    if not _is_int(value):
+        raise Invalid(key, f"a whole number is expected, got {show(value)}")
+    if (low is not None and value < low) or (high is not None and value > high):
+        span = f"{low}..{high}" if high is not None else f"at least {low}"
+        raise Invalid(key, f"{value} is out of range ({span})")
+    return int(value)
+
+
+def _bool(value: Any, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise Invalid(key, f"true or false is expected, got {show(value)}")
+    return value
+
+
+def _map(value: Any, key: str) -> dict[Any, Any]:
+    if not isinstance(value, dict):
+        raise Invalid(key, f"a map is expected, got {type(value).__name__}")
+    return value
+
+
+def _list(value: Any, key: str) -> list[Any]:
+    if not isinstance(value, list):
+        raise Invalid(key, f"a list is expected, got {type(value).__name__}")
+    return value
+
+
+def _side(value: Any, key: str, allowed: tuple[str, ...] = SIDES) -> str:
+    if value is None and "none" in allowed:
+        return "none"
+    if value not in allowed:
+        raise Invalid(key, f"one of {', '.join(allowed)} is expected, got {show(value)}")
+    return str(value)
+
+
+def _keys(value: dict[Any, Any], key: str, known: tuple[str, ...] | list[str]) -> None:
+    for k in value:
+        if k not in known:
+            raise Invalid(f"{key}.{k}" if key else str(k), f"unknown key{_hint(str(k), set(known))}")
+
+
+def _per_side(value: Any, key: str, read: Callable[[Any, str], Any]) -> dict[str, Any]:
+    value = _map(value, key)
+    _keys(value, key, SIDES)
+    return {side: read(v, f"{key}.{side}") for side, v in value.items()}
+
+
+def _ranged(low: int, high: int | None) -> Callable[[Any, str], int]:
+    return lambda value, key: _int(value, key, low, high)
+
+
+def _card_list(names: Names, value: Any, key: str) -> list[str]:
+    return [names.card(c, f"{key}[{i}]") for i, c in enumerate(_list(value, key))]
+
+
+# ---------------------------------------------------------------------- the runner
+class Scenario:
+    """One scenario file, from reading to the verdict."""
+
+    def __init__(self, path: Path) -> None:
+        self.path = path
+        self.data: dict[str, Any] = {}
+        self.ir: dict[str, Any] = {}
+        self.program: Program | None = None
+        self.names: Names | None = None
+        self.engine: Engine | None = None
+        self.answers: list[tuple[int, Any]] = []
+        self.plan: _Plan | None = None
+        self.where = ""
+        self.solo = False
+        self.allow_names: set[str] = set()
+        self.steps_begin = 0  # index of the first trace event of the steps
+        self.refused_cards: list[str] = []
+
+    # ------------------------------------------------------------------ reading
+    def load(self) -> None:
+        try:
+            with self.path.open("rb") as stream:
+                raw = stream.read(MAX_FILE_BYTES + 1)
+            text = raw.decode("utf-8")
+        except (OSError, UnicodeDecodeError) as err:
+            raise Invalid("", f"cannot read the file: {err}") from None
+        if len(raw) > MAX_FILE_BYTES:
+            raise Invalid("", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big")
+        try:
+            data = parse_yaml(text)
+        except InputRefused as err:
+            raise Invalid("", str(err)) from None
+        if not isinstance(data, dict):
+            raise Invalid(
+                "", "a scenario is a YAML map of keys (name, ruleset, setup, state, steps, expect...)"
+            )
+        for key, value in data.items():
+            if key not in TOP_KEYS:
+                raise Invalid(str(key), f"unknown key{_hint(str(key), set(TOP_KEYS))}")
+            wanted = TOP_KEYS[key]
+            if not isinstance(value, wanted) or (isinstance(value, bool) and wanted is not bool):
+                kinds = wanted if isinstance(wanted, tuple) else (wanted,)
+                raise Invalid(
+                    key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}"
+                )
+        for key in ("ruleset", "setup"):
+            if key not in data:
+                raise Invalid(key, "missing (required)")
+        if data["setup"] not in SETUPS:
+            raise Invalid("setup", f"'empty' or 'standard' is expected, got {show(data['setup'])}")
+        self.data = data
+        self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
+        self.names = Names(self.ir)
+        self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
+        for i, die in enumerate(data.get("dice", [])):
+            _int(die, f"dice[{i}]", 1, 6)
+        self.answers = list(enumerate(data.get("answers", [])))
+        self._check_options()
+        self._check_state_keys()
+        self._check_steps()
+        self._check_expect()
+        for rule in self.program.rules:
+            self.allow_names.update(name for name, *_ in rule.allows)
+        for items in self.program.lasting.values():
+            self.allow_names.update(name for name, *_ in items.allows)
+
+    def _solo_only(self, key: str) -> None:
+        if not self.solo:
+            raise Invalid(key, f"needs a solo ruleset ('{self.data['ruleset']}' is not one)")
+
+    def _scoring_card(self, region: Any, key: str) -> str:
+        """The scoring card of a region, by the ruleset's function `scoring_card_of`."""
+        assert self.names is not None and self.program is not None
+        region = self.names.region(region, key)
+        fn = self.program.functions.get(SCORING_CARD_OF)
+        if fn is None:
+            raise Invalid(
+                key, f"the ruleset has no {SCORING_CARD_OF} function naming a region's scoring card"
+            )
+        engine = self.engine or Engine(self.ir, {}, program=self.program)
+        card = fn.call(engine, region)
+        if card is None:
+            raise Invalid(key, f"no scoring card marks the region '{region}'")
+        return str(card)
+
+    def _scoring_cards(self, value: Any, key: str) -> list[str]:
+        """Regions (top first) as their scoring cards."""
+        cards = [self._scoring_card(r, f"{key}[{i}]") for i, r in enumerate(_list(value, key))]
+        for i, card in enumerate(cards):
+            if card in cards[:i]:
+                raise Invalid(f"{key}[{i}]", "the region is listed twice")
+        return cards
+
+    def _check_options(self) -> dict[str, Any]:
+        options = self.data.get("options", {})
+        settings: dict[str, Any] = {}
+        # The spec's options (ai_side, level, optional_cards) and any other setting the ruleset declares
+        # (e.g. deluxe_map_canada): a scenario chooses what `twilight play` and `--set` can choose.
+        _keys(options, "options", ("ai_side", "level", "optional_cards", *self.ir["settings"]))
+        for key, value in options.items():
+            where = f"options.{key}"
+            if key in ("ai_side", "level"):
+                self._solo_only(where)
+            if key == "ai_side":
+                _side(value, where)
+            setting = self.ir["settings"].get(key)
+            if setting is None:
+                if key == "ai_side":
+                    continue  # the side the AI plays is not a setting of the rules
+                raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
+            if setting["type"] == "bool":
+                settings[key] = _bool(value, where)
+            elif setting["values"] and value not in setting["values"]:
+                raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
+            else:
+                settings[key] = value
+        return settings
+
+    def _check_state_keys(self) -> None:
+        state = self.data.get("state", {})
+        known = [*STATE_KEYS]
+        _keys(state, "state", [*known, *SOLO_STATE])
+        assert self.names is not None
+        for key in SOLO_STATE:
+            if key in state:
+                self._solo_only(f"state.{key}")
+                if key in ("scoring_deck", "scoring_discard"):
+                    self._scoring_cards(state[key], f"state.{key}")
+                elif key == "scoring_round":
+                    _bool(state[key], f"state.{key}")
+                else:
+                    self.names.region(state[key], f"state.{key}")
+
+    def _check_steps(self) -> None:
+        assert self.names is not None
+        for i, step in enumerate(self.data.get("steps", [])):
+            key = f"steps[{i}]"
+            if not isinstance(step, dict) or len(step) != 1:
+                raise Invalid(key, f"a step is a map with one key ({', '.join(STEP_KINDS)})")
+            ((kind, arg),) = step.items()
+            if kind not in STEP_KINDS:
+                raise Invalid(f"{key}.{kind}", f"unknown step{_hint(str(kind), set(STEP_KINDS))}")
+            where = f"{key}.{kind}"
+            if kind == "play":
+                self._check_play(_map(arg, where), where)
+            elif kind == "headline":
+                arg = _map(arg, where)
+                _keys(arg, where, SIDES)
+                if not arg:
+                    raise Invalid(where, "name the headline card of us, ussr or both")
+                for side, card in arg.items():
+                    if not _is_int(card) and not isinstance(card, str):
+                        raise Invalid(f"{where}.{side}", f"a card number is expected, got {show(card)}")
+            elif kind == "score":
+                self.names.region(arg, where)
+            elif arg is not True:
+                raise Invalid(where, f"true is expected, got {show(arg)}")
+
+    def _check_play(self, arg: dict[str, Any], where: str) -> None:
+        _keys(arg, where, ("side", "card", "as", "target", "targets", "event_first"))
+        for required in ("side", "card", "as"):
+            if required not in arg:
+                raise Invalid(f"{where}.{required}", "missing (required)")
+        _side(arg["side"], f"{where}.side")
+        if not _is_int(arg["card"]) and not isinstance(arg["card"], str):
+            raise Invalid(f"{where}.card", f"a card number is expected, got {show(arg['card'])}")
+        mode = arg["as"]
+        if mode not in PLAY_MODES:
+            raise Invalid(f"{where}.as", f"one of {', '.join(PLAY_MODES)} is expected, got {show(mode)}")
+        if "event_first" in arg:
+            _bool(arg["event_first"], f"{where}.event_first")
+        has_target, has_targets = "target" in arg, "targets" in arg
+        if mode in ("event", "space") and (has_target or has_targets):
+            raise Invalid(f"{where}.{'target' if has_target else 'targets'}", f"not used with as: {mode}")
+        if mode == "coup":
+            if has_targets or not has_target:
+                raise Invalid(f"{where}.target", "a coup names one target (target: COUNTRY)")
+            if not isinstance(arg["target"], str):
+                raise Invalid(f"{where}.target", f"a country id is expected, got {show(arg['target'])}")
+        if mode in ("influence", "realign"):
+            if has_target:
+                raise Invalid(f"{where}.target", f"as: {mode} names its countries with targets")
+            if not has_targets:
+                raise Invalid(f"{where}.targets", "missing (required)")
+            targets = arg["targets"]
+            ceiling = self._ops_ceiling()
+            if isinstance(targets, dict) and mode == "influence":
+                for country, n in targets.items():
+                    _int(n, f"{where}.targets.{clip(str(country), ECHO_CHARS)}", 1, ceiling)
+                count = sum(targets.values())
+            elif isinstance(targets, list):
+                for j, country in enumerate(targets):
+                    if not isinstance(country, str):
+                        raise Invalid(
+                            f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}"
+                        )
+                count = len(targets)
+            else:
+                wanted = "a map {country: n} or a list" if mode == "influence" else "a list of countries"
+                raise Invalid(f"{where}.targets", f"{wanted} is expected, got {show(targets)}")
+            if count > ceiling:
+                raise Invalid(
+                    f"{where}.targets",
+                    f"{count} placements or rolls; no play has more than {ceiling} operations points",
+                )
+
+    def _ops_ceiling(self) -> int:
+        """The most operations points a play can have: the ruleset's highest card ops plus modifiers."""
+        highest = max((int(card.get("ops") or 0) for card in self.ir["cards"].values()), default=4)
+        return highest + OPS_BONUS_CEILING
+
+    def _check_expect(self) -> None:
+        assert self.names is not None
+        names = self.names
+        expect = self.data.get("expect", {})
+        known = [*EXPECT_KEYS]
+        _keys(expect, "expect", [*known, *SOLO_EXPECT, *SOLO_EXPECT_SIZES, *AI_TRACE_EXPECT])
+        for key, value in expect.items():
+            where = f"expect.{key}"
+            if key in AI_TRACE_EXPECT:
+                self._solo_only(where)
+                self._check_ai_trace(key, value, where)
+            elif key in SOLO_EXPECT_SIZES:
+                self._solo_only(where)
+                _int(value, where, 0)
+            elif key in SOLO_EXPECT:
+                self._solo_only(where)
+                if key == "scoring_round":
+                    _bool(value, where)
+                elif key in ("scoring_deck", "scoring_discard"):
+                    self._scoring_cards(value, where)
+                elif value is not None:
+                    names.region(value, where)
+            elif key == "influence":
+                for country, sides in _map(value, where).items():
+                    names.country(country, f"{where}.{country}")
+                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
+            elif key == "controlled_by":
+                for country, side in _map(value, where).items():
+                    names.country(country, f"{where}.{country}")
+                    _side(side, f"{where}.{country}", ("us", "ussr", "none"))
+            elif key in ("vp",):
+                _int(value, where)
+            elif key in ("defcon", "turn", "action_round", "dice_unused", "draw_pile_size", "discard_size"):
+                _int(value, where, 0)
+            elif key in ("milops", "space", "hand_size"):
+                _per_side(value, where, lambda v, k: _int(v, k, 0))
+            elif key in ("hand_contains", "hand_order"):
+                _per_side(value, where, lambda v, k: _card_list(names, v, k))
+            elif key == "rating" and not isinstance(value, str):
+                raise Invalid(
+                    where, f"a rating word (master, clear, ... or none) is expected, got {show(value)}"
+                )
+            elif key in ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"):
+                _card_list(names, value, where)
+            elif key == "china":
+                china = _map(value, where)
+                _keys(china, where, ("holder", "face_up"))
+                if "holder" in china:
+                    _side(china["holder"], f"{where}.holder")
+                if "face_up" in china:
+                    _bool(china["face_up"], f"{where}.face_up")
+            elif key == "game_over":
+                _bool(value, where)
+            elif key == "winner":
+                _side(value, where, WINNERS)
+            elif key in ("end_reason", "error") and not isinstance(value, str):
+                raise Invalid(where, f"a word is expected, got {show(value)}")
+
+    def _check_ai_trace(self, key: str, value: Any, where: str) -> list[dict[str, Any]]:
+        """`expect.ai_choices` / `expect.ai_decisions`: a list of maps naming some of the trace event's keys;
+        the items as the trace spells them (cards by id)."""
+        assert self.names is not None
+        names = self.names
+        _, allowed = AI_TRACE_EXPECT[key]
+        priorities = set(self.ir.get("priorities", {}))
+        items: list[dict[str, Any]] = []
+        for i, raw in enumerate(_list(value, where)):
+            at = f"{where}[{i}]"
+            if not isinstance(raw, dict):
+                shape = ", ".join(allowed)
+                raise Invalid(at, f"a map with some of the keys {shape} is expected, got {show(raw)}")
+            _keys(raw, at, allowed)
+            item: dict[str, Any] = {}
+            for k, v in raw.items():
+                here = f"{at}.{k}"
+                if k == "priority":
+                    if not isinstance(v, str) or v not in priorities:
+                        hint = (
+                            _hint(str(v), priorities)
+                            or f" (the ruleset's lists: {', '.join(sorted(priorities))})"
+                        )
+                        raise Invalid(here, f"unknown priority list {show(v)}{hint}")
+                elif k == "option":
+                    if v is not None and not _is_int(v):
+                        raise Invalid(
+                            here, f"an option number or null (no option applied) is expected, got {show(v)}"
+                        )
+                elif k == "target":
+                    v = self._trace_target(v, here)
+                elif k == "card":
+                    v = None if v is None else names.card(v, here)
+                elif k in ("option_name", "decided_by"):
+                    if v is not None and not isinstance(v, str):
+                        raise Invalid(here, f"a word or null is expected, got {show(v)}")
+                elif not isinstance(v, str):
+                    raise Invalid(here, f"a word is expected, got {show(v)}")
+                item[k] = v
+            items.append(item)
+        return items
+
+    def _trace_target(self, value: Any, key: str) -> Any:
+        """A traced target: null (nothing picked), a country id, or a card (by number)."""
+        assert self.names is not None
+        if value is None:
+            return None
+        if _is_int(value):
+            return self.names.card(value, key)
+        if isinstance(value, str) and (value in self.names.countries or value in self.names.number):
+            return value
+        if isinstance(value, str):
+            raise Invalid(key, f"unknown country or card '{value}'{_hint(value, self.names.countries)}")
+        raise Invalid(key, f"a country id, a card number or null is expected, got {show(value)}")
+
+    def _ai_trace_problems(self, key: str, value: Any) -> list[str]:
+        """What differs between `expect.ai_choices` / `ai_decisions` and the trace of the steps."""
+        assert self.engine is not None
+        where = f"expect.{key}"
+        kind, allowed = AI_TRACE_EXPECT[key]
+        wanted = self._check_ai_trace(key, value, where)
+        got = [e for e in self.engine.events[self.steps_begin :] if e["kind"] == kind]
+
+        def show(event: dict[str, Any]) -> str:
+            return "{" + ", ".join(f"{k}: {event.get(k)}" for k in allowed if k in event) + "}"
+
+        problems = []
+        for i, item in enumerate(wanted):
+            if i >= len(got):
+                problems.append(f"{where}[{i}]: expected {item}, but the steps traced only {len(got)}")
+                break
+            for k, v in item.items():
+                if got[i].get(k) != v:
+                    problems.append(
+                        f"{where}[{i}].{k}: expected {v}, got {got[i].get(k)} (traced {show(got[i])})"
+                    )
+        if len(got) > len(wanted):
+            extra = "; ".join(show(e) for e in got[len(wanted) :])
+            problems.append(
+                f"{where}: {len(wanted)} listed, the steps traced {len(got)}; not listed: {extra}"
+            )
+        return problems
+
+    # ------------------------------------------------------------------ setting up
+    def build(self) -> Engine:
+        assert self.program is not None
+        settings = self._check_options()
+        # Solo rulesets: the AI side's event choices are answered by the ruleset's AI (its ai_answer_*
+        # lists), as in a real game; `answers` are for your side.
+        players, ai_player = players_with_ai(self.ir, settings, {"us": _Player(self), "ussr": _Player(self)})
+        engine = Engine(
+            self.ir,
+            players,
+            seed=self.data.get("seed", 0),
+            settings=settings,
+            dice=[int(d) for d in self.data.get("dice", [])],
+            program=self.program,
+        )
+        self.engine = engine
+        if ai_player is not None:
+            ai_player.engine = engine
+        self.where = "setup"
+        if self.data["setup"] == "empty":
+            state = engine.state
+            state.turn, state.action_round, state.phasing = 1, 1, "ussr"
+            state.china_holder, state.china_face_up = "ussr", True
+            prim.add_period_to_deck(engine, "early")
+            if "solo_scoring_setup" in self.program.procedures:
+                engine.call_procedure("solo_scoring_setup")  # solo: the scoring cards leave the deck
+        elif "solo_setup" in self.program.procedures:
+            engine.call_procedure("solo_setup")  # solo: its own setup, with the variable setup roll
+        else:
+            if "standard_setup" not in self.program.procedures:
+                raise Invalid(
+                    "setup", f"the ruleset '{self.data['ruleset']}' has no standard_setup procedure"
+                )
+            engine.call_procedure("standard_setup")
+        self.where = "state"
+        self._apply_state(self.data.get("state", {}))
+        self.steps_begin = len(engine.events)
+        return engine
+
+    def coverage(self) -> dict[str, Any]:
+        """Which cards the steps exercised: events that ran, cards played or headlined, and the cards
+        of a refused last step."""
+        assert self.engine is not None
+        events = self.engine.events[self.steps_begin :]
+
+        def cards(*kinds: str) -> list[str]:
+            return sorted({str(e["card"]) for e in events if e["kind"] in kinds and e.get("card")})
+
+        played = {
+            *cards("play"),
+            *(str(c) for e in events if e["kind"] == "headlines" for c in (e.get("us"), e.get("ussr")) if c),
+        }
+        return {
+            "ruleset": str(self.data.get("ruleset", "")),
+            "events": cards("event"),
+            "played": sorted(played),
+            "refused": sorted({*self.refused_cards, *cards("event_prevented")}),
+        }
+
+    def _apply_state(self, state: dict[str, Any]) -> None:
+        assert self.engine is not None and self.names is not None
+        engine, names, st = self.engine, self.names, self.engine.state
+        if "turn" in state:
+            st.turn = _int(state["turn"], "state.turn", 1, 10)
+        if "action_round" in state:
+            st.action_round = _int(state["action_round"], "state.action_round", 0, 8)
+        if "phasing" in state:
+            st.phasing = _side(state["phasing"], "state.phasing")
+            engine.defcon_actor = st.phasing
+        if "defcon" in state:
+            st.defcon = _int(state["defcon"], "state.defcon", 1, 5)
+        if "vp" in state:
+            st.vp = _int(state["vp"], "state.vp", -VP_TRACK, VP_TRACK)
+        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
+        for key, high in (("milops", 5), ("space", 8), ("space_attempts", 8)):
+            if key in state:
+                values = _per_side(state[key], f"state.{key}", _ranged(0, high))
+                getattr(st, key).update(values)
+        for country, sides in _map(state.get("influence", {}), "state.influence").items():
+            c = names.country(country, f"state.influence.{country}")
+            st.influence[c].update(
+                _per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
+            )
+        self._apply_cards(state)
+        if "primary_region" in state:
+            st.primary_region = names.region(state["primary_region"], "state.primary_region")
+        if "secondary_region" in state:
+            st.secondary_region = names.region(state["secondary_region"], "state.secondary_region")
+        if "scoring_round" in state:
+            st.scoring_round = _bool(state["scoring_round"], "state.scoring_round")
+            if st.scoring_round and st.action_round not in st.scoring_rounds:
+                st.scoring_rounds.append(st.action_round)
+        self._apply_scoring_cards(state)
+        if "china" in state:
+            china = _map(state["china"], "state.china")
+            _keys(china, "state.china", ("holder", "face_up"))
+            if "holder" in china:
+                st.china_holder = _side(china["holder"], "state.china.holder")
+            if "face_up" in china:
+                st.china_face_up = _bool(china["face_up"], "state.china.face_up")
+
+    def _apply_scoring_cards(self, state: dict[str, Any]) -> None:
+        """Solo: the Primary's and the Secondary's scoring cards face up beside the scoring deck; the
+        cards of `scoring_deck` on top of it (the rest of the deck after them, in its order); the cards of
+        `scoring_discard` on top of its discard."""
+        assert self.engine is not None and self.program is not None
+        if SCORING_CARD_OF not in self.program.functions or not self.solo:
+            return
+        engine, st = self.engine, self.engine.state
+        face_up = [
+            self._scoring_card(state[key], f"state.{key}")
+            for key in ("primary_region", "secondary_region")
+            if key in state
+        ]
+        deck = self._scoring_cards(state.get("scoring_deck", []), "state.scoring_deck")
+        pile = self._scoring_cards(state.get("scoring_discard", []), "state.scoring_discard")
+        placed: dict[str, str] = {}
+        for key, cards in (("regions", face_up), ("scoring_deck", deck), ("scoring_discard", pile)):
+            for card in cards:
+                if card in placed:
+                    raise Invalid(f"state.{key}", f"{card} is already placed by state.{placed[card]}")
+                placed[card] = key
+        for card in face_up:
+            prim.reveal_scoring_card(engine, card)
+        for card in [*deck, *pile]:
+            prim.to_scoring_deck(engine, card, True)  # out of wherever it was
+            st.scoring_deck.remove(card)
+        st.scoring_deck[:0] = deck
+        st.scoring_discard[:0] = pile
+
+    def _apply_cards(self, state: dict[str, Any]) -> None:
+        assert self.engine is not None and self.names is not None
+        names, st = self.names, self.engine.state
+        hands = _per_side(state.get("hands", {}), "state.hands", lambda v, k: _card_list(names, v, k))
+        zones: dict[str, list[str]] = {f"hands.{s}": cards for s, cards in hands.items()}
+        for zone in ("draw_pile", "discard", "removed"):
+            zones[zone] = _card_list(names, state.get(zone, []), f"state.{zone}")
+        effects: list[tuple[str, str | None, str]] = []
+        for i, item in enumerate(_list(state.get("in_effect", []), "state.in_effect")):
+            key = f"state.in_effect[{i}]"
+            if isinstance(item, dict):
+                _keys(item, key, ("card", "by"))
+                if "card" not in item:
+                    raise Invalid(f"{key}.card", "missing (required)")
+                by = _side(item["by"], f"{key}.by") if "by" in item else None
+                effects.append((names.card(item["card"], f"{key}.card"), by, key))
+            else:
+                effects.append((names.card(item, key), None, key))
+        placed: dict[str, str] = {}
+        for zone, cards in zones.items():
+            for i, card in enumerate(cards):
+                where = f"state.{zone}[{i}]"
+                if card == names.china and not (self.solo and zone.startswith("hands.")):
+                    raise Invalid(where, "The China Card is placed with state.china, not in a pile or hand")
+                if card in placed:
+                    raise Invalid(where, f"card {names.show(card)} is already placed in {placed[card]}")
+                placed[card] = where
+        moved = set(placed) | {card for card, _, _ in effects if card != names.china}
+        for zone_cards in (
+            *(st.hands["us"], st.hands["ussr"], st.draw_pile, st.discard, st.removed),
+            *(st.scoring_deck, st.scoring_discard, st.scoring_revealed),
+        ):
+            zone_cards[:] = [c for c in zone_cards if c not in moved]
+        for side, cards in hands.items():
+            st.draw_pile.extend(c for c in st.hands[side] if c not in cards)  # the old hand goes back
+            st.hands[side] = list(cards)
+            if names.china in cards:
+                # Solo: The China Card inside a deck/hand, face down there (as step B's step 0 puts it).
+                other = st.hands[prim.other(side)]
+                other[:] = [c for c in other if c != names.china]
+                st.china_holder, st.china_face_up = side, False
+        st.draw_pile[:0] = zones["draw_pile"]
+        st.discard.extend(zones["discard"])
+        st.removed.extend(zones["removed"])
+        for card, by, key in effects:
+            self._start_effect(card, by, key)
+            if card != names.china and card not in placed:
+                info = self.ir["cards"][card]
+                (st.removed if info["starred"] else st.discard).append(card)
+
+    def _start_effect(self, card: str, by: str | None, key: str) -> None:
+        """An event in effect as if it had just been played: its permanent marker and lasting blocks."""
+        assert self.engine is not None
+        engine, info = self.engine, self.ir["cards"][card]
+        owner = by or (info["side"] if info["side"] in SIDES else engine.state.phasing)
+        blocks = _lasting_blocks(info.get("event"))
+        if info["permanent"] or not blocks:
+            engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
+        for block in blocks:
+            assert self.program is not None
+            frame = Frame(engine, {"player": owner, "owner": owner, "this_card": card})
+            try:
+                args = [self.program.expr(a)(frame) for a in block["until_args"]]
+            except (KeyError, TypeError):
+                args = [prim.other(owner)] if block["until"] == "end_of_next_action_round" else []
+            engine.start_lasting((card, block["lasting"]), block["until"], args, {"player": owner})
+
+    # ------------------------------------------------------------------ answers
+    def answer(self, decision: Decision) -> Any:
+        if self.plan is not None:
+            handled, value = self.plan.answer(decision)
+            if handled:
+                return value
+        if decision.name in self.allow_names and decision.options == ["yes", "no"]:
+            if self.answers and _yes_no(self.answers[0][1]) is not None:
+                return _yes_no(self.answers.pop(0)[1])
+            return "no"
+        if not self.answers:
+            used_up = self.plan.used_up(decision) if self.plan is not None else ""
+            raise Failed(
+                f"{self.where}: {decision.name} ({decision.side}) needs an answer{used_up}, and `answers` "
+                f"has none left; it offers {self.offers(decision)}"
+            )
+        index, raw = self.answers.pop(0)
+        value = self.convert(raw, decision)
+        why = decision.check(value)
+        if why is not None:
+            raise Refused(
+                "illegal_answer",
+                f"answers[{index}] = {show(raw)} does not fit {decision.name} ({decision.side}): it offers "
+                f"{self.offers(decision)}",
+            )
+        return value
+
+    def convert(self, raw: Any, decision: Decision) -> Any:
+        assert self.names is not None
+        card_id = self.names.card_id
+
+        def one(x: Any) -> Any:
+            if isinstance(x, bool):
+                word = "yes" if x else "no"
+                return word if word in decision.options else x
+            if _is_int(x) and x in card_id and card_id[x] in decision.options:
+                return card_id[x]
+            return x
+
+        if decision.single:
+            return one(raw)
+        if isinstance(raw, dict):
+            return [one(k) for k, n in raw.items() for _ in range(n if _is_int(n) else 1)]
+        if isinstance(raw, list):
+            return [one(x) for x in raw]
+        return [one(raw)]
+
+    def offers(self, decision: Decision) -> str:
+        assert self.names is not None
+        shown = [self.names.show(o) if o in self.names.number else str(o) for o in decision.options]
+        many = "" if decision.single else f" ({decision.min_count}-{decision.max_count} of them)"
+        if len(shown) > 24:
+            shown = [*shown[:24], f"... {len(shown) - 24} more"]
+        return f"[{', '.join(shown)}]{many}"
+
+    # ------------------------------------------------------------------ steps
+    def run_steps(self) -> Refused | None:
+        """Run the steps; the refusal of the last step, if it was refused."""
+        assert self.engine is not None
+        engine = self.engine
+        steps = self.data.get("steps", [])
+        for i, step in enumerate(steps):
+            ((kind, arg),) = step.items()
+            self.where = f"steps[{i}].{kind}"
+            if engine.state.game_over:
+                raise Failed(
+                    f"{self.where}: the game is already over ({engine.state.winner} won: "
+                    f"{engine.state.end_reason})"
+                )
+            saved = copy.deepcopy(engine.state)
+            saved_actor = engine.defcon_actor
+            try:
+                self._step(kind, arg)
+            except Refused as refusal:
+                engine.state, engine.defcon_actor, engine.ops_region = saved, saved_actor, None
+                refusal.where = self.where
+                self.refused_cards = self._step_cards(kind, arg)
+                if i == len(steps) - 1:
+                    return refusal
+                raise Failed(f"{self.where}: refused ({refusal.code}): {refusal}") from None
+            except GameEnded:
+                pass
+            finally:
+                self.plan = None
+        return None
+
+    def _step_cards(self, kind: str, arg: Any) -> list[str]:
+        """The cards a play or headline step names (for coverage reports); none for other steps."""
+        assert self.names is not None
+        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == "headline" else []
+        out = []
+        for value in raw:
+            with contextlib.suppress(Invalid):
+                out.append(self.names.card(value, "card"))
+        return out
+
+    def _step(self, kind: str, arg: Any) -> None:
+        assert self.engine is not None and self.program is not None and self.names is not None
+        engine = self.engine
+        if kind in SOLO_STEPS:
+            if not self.solo:
+                raise Failed(f"{self.where}: needs a solo ruleset ('{self.data['ruleset']}' is not one)")
+            procedure = SOLO_PROCEDURES.get(kind)
+            if procedure is None:
+                raise Failed(f"{self.where}: not supported yet by the scenario runner")
+            if procedure not in self.program.procedures:
+                raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
+        ai_side = ai_side_of(self.ir, engine.state.settings) or "ussr"
+        try:
+            if kind == "ai_headline":
+                # The AI picks its headline card (as if you had none) and it is resolved.
+                prim.set_in_headline(engine, True)
+                engine.call_procedure("ai_headline", ai=ai_side, at_least=0)
+                engine.call_procedure("resolve_headlines")
+                prim.set_in_headline(engine, False)
+            elif kind in SOLO_STEPS:
+                # Each procedure takes the arguments it names: the AI's side, your side, the next round,
+                # the turn.
+                engine.call_procedure(
+                    SOLO_PROCEDURES[kind],
+                    ai=ai_side,
+                    human=prim.other(ai_side),
+                    round=engine.state.action_round + 1,
+                    turn_number=engine.state.turn,
+                )
+            elif kind == "play":
+                self._play(arg)
+            elif kind == "headline":
+                plan = _HeadlinePlan(self, {s: self._card(c, f"{self.where}.{s}") for s, c in arg.items()})
+                self.plan = plan
+                engine.call_procedure("headline_phase")
+                plan.finish()
+            elif kind == "score":
+                if arg == "southeast_asia" and "score_southeast_asia" in self.program.procedures:
+                    engine.call_procedure("score_southeast_asia")
+                else:
+                    engine.call_procedure("score_region", region=arg)
+            elif kind == "end_turn":
+                self._run_phases(_turn_part(self.ir, after="action_rounds"))
+                if not engine.state.game_over and engine.state.turn < 10:
+                    prim.begin_turn(engine, engine.state.turn + 1)
+            elif kind == "start_turn":
+                self._run_phases(_turn_part(self.ir, before="headline"))
+            elif kind == "final_scoring":
+                self._run_phases(_after_turns(self.ir))
+        except RuleError as err:
+            raise Refused(err.code, str(err)) from None
+        except IllegalAnswer as err:
+            raise Refused("illegal_answer", f"{err.decision.name}: {err.why}") from None
+
+    def _card(self, value: Any, key: str) -> str:
+        try:
+            assert self.names is not None
+            return self.names.card(value, key)
+        except Invalid as err:
+            raise Refused("unknown_card", str(err)) from None
+
+    def _country(self, value: Any, key: str) -> str:
+        try:
+            assert self.names is not None
+            return self.names.country(value, key)
+        except Invalid as err:
+            raise Refused("unknown_country", str(err)) from None
+
+    def _play(self, arg: dict[str, Any]) -> None:
+        assert self.engine is not None
+        where = self.where
+        side, mode = arg["side"], arg["as"]
+        card = self._card(arg["card"], f"{where}.card")
+        targets: list[str] = []
+        if mode == "coup":
+            targets = [self._country(arg["target"], f"{where}.target")]
+        elif mode in ("influence", "realign"):
+            raw = arg["targets"]
+            if isinstance(raw, dict):
+                for country, n in raw.items():
+                    targets += [self._country(country, f"{where}.targets.{country}")] * int(n)
+            else:
+                targets = [self._country(c, f"{where}.targets[{j}]") for j, c in enumerate(raw)]
+        plan = _PlayPlan(self, side, card, mode, targets, bool(arg.get("event_first", False)))
+        self.plan = plan
+        prim.take_action_round(self.engine, side)
+        plan.finish()
+
+    def _run_phases(self, stmts: list[dict[str, Any]]) -> None:
+        assert self.engine is not None and self.program is not None
+        body = self.program.body(stmts) if stmts else None
+        if body is None:
+            return
+        with contextlib.suppress(StopLoop):
+            body(Frame(self.engine, {_turn_var(self.ir): self.engine.state.turn}))
+
+    # ------------------------------------------------------------------ expectations
+    def check(self, refusal: Refused | None) -> list[str]:
+        assert self.engine is not None and self.names is not None
+        names, st = self.names, self.engine.state
+        expect = self.data.get("expect", {})
+        problems: list[str] = []
+
+        def differ(key: str, wanted: Any, got: Any) -> None:
+            if wanted != got:
+                problems.append(f"{key}: expected {wanted}, got {got}")
+
+        wanted_error = expect.get("error")
+        if refusal is not None and wanted_error is None:
+            problems.append(f"{refusal.where}: refused ({refusal.code}): {refusal}")
+        elif refusal is not None and refusal.code != wanted_error:
+            problems.append(
+                f"expect.error: expected {wanted_error}, got {refusal.code} ({refusal.where}: {refusal})"
+            )
+        elif refusal is None and wanted_error is not None:
+            problems.append(
+                f"expect.error: expected the last step to be refused with {wanted_error}, it was not"
+            )
+        for key, value in expect.items():
+            where = f"expect.{key}"
+            if key in AI_TRACE_EXPECT:
+                problems += self._ai_trace_problems(key, value)
+            elif key in ("primary_region", "secondary_region", "scoring_round"):
+                differ(where, value, getattr(st, key))
+            elif key in ("scoring_deck", "scoring_discard"):
+                differ(where, self._scoring_cards(value, where), getattr(st, key))
+            elif key == "scoring_deck_size":
+                differ(where, value, len(st.scoring_deck))
+            elif key == "influence":
+                for country, sides in value.items():
+                    for side, n in sides.items():
+                        differ(f"{where}.{country}.{side}", n, st.influence[country][side])
+            elif key == "controlled_by":
+                for country, side in value.items():
+                    got = next((s for s in SIDES if prim.controls(self.engine, s, country)), "none")
+                    differ(f"{where}.{country}", "none" if side is None else side, got)
+            elif key in ("vp", "defcon", "turn", "action_round"):
+                differ(where, value, getattr(st, key))
+            elif key in ("milops", "space"):
+                for side, n in value.items():
+                    differ(f"{where}.{side}", n, getattr(st, key)[side])
+            elif key == "hand_size":
+                for side, n in value.items():
+                    differ(f"{where}.{side}", n, len(st.hands[side]))
+            elif key == "hand_contains":
+                for side, cards in value.items():
+                    for card in _card_list(names, cards, where):
+                        held = card in st.hands[side] or (card == names.china and st.china_holder == side)
+                        if not held:
+                            problems.append(f"{where}.{side}: card {names.show(card)} is not in the hand")
+            elif key == "hand_order":
+                # The deck/hand's top cards in order: a solo player draws from the top.
+                for side, cards in value.items():
+                    wanted_cards = _card_list(names, cards, where)
+                    top = st.hands[side][: len(wanted_cards)]
+                    differ(
+                        f"{where}.{side}", [names.show(c) for c in wanted_cards], [names.show(c) for c in top]
+                    )
+            elif key == "rating":
+                differ(where, value, self.engine.victory_rating() or "none")
+            elif key in ("discard_contains", "removed_contains"):
+                pile = st.discard if key == "discard_contains" else st.removed
+                for card in _card_list(names, value, where):
+                    if card not in pile:
+                        problems.append(f"{where}: card {names.show(card)} is not there")
+            elif key in ("in_effect_contains", "in_effect_excludes"):
+                active = {e.card for e in st.in_effect}
+                for card in _card_list(names, value, where):
+                    if (card in active) != (key == "in_effect_contains"):
+                        state = "not in effect" if card not in active else "in effect"
+                        problems.append(f"{where}: card {names.show(card)} is {state}")
+            elif key == "china":
+                if "holder" in value:
+                    differ(f"{where}.holder", value["holder"], st.china_holder)
+                if "face_up" in value:
+                    differ(f"{where}.face_up", value["face_up"], st.china_face_up)
+            elif key == "game_over":
+                differ(where, value, st.game_over)
+            elif key == "winner":
+                differ(where, value, st.winner or "none")
+            elif key == "end_reason":
+                differ(where, value, st.end_reason or "none")
+            elif key == "dice_unused":
+                differ(where, value, len(self.engine.dice.forced))
+            elif key == "draw_pile_size":
+                differ(where, value, len(st.draw_pile))
+            elif key == "discard_size":
+                differ(where, value, len(st.discard))
+        if self.answers:
+            left = ", ".join(f"answers[{i}] = {show(raw)}" for i, raw in self.answers)
+            problems.append(f"answers left over: {left}")
+        return problems
+
+
+_TYPE_NAMES = {
+    str: "text",
+    int: "a whole number",
+    float: "a number",
+    dict: "a map",
+    list: "a list",
+    bool: "true/false",
+}
+
+
+class _Player:
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+
+    def decide(self, decision: Decision) -> Any:
+        return self.scenario.answer(decision)
+
+
+def _yes_no(value: Any) -> str | None:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return value if value in ("yes", "no") else None
+
+
+# ---------------------------------------------------------------------- plans: what a step answers itself
+class _Plan:
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        assert scenario.engine is not None and scenario.names is not None
+        self.engine = scenario.engine
+        self.names = scenario.names
+
+    def answer(self, decision: Decision) -> tuple[bool, Any]:
+        raise NotImplementedError
+
+    def used_up(self, decision: Decision) -> str:
+        return ""
+
+
+class _PlayPlan(_Plan):
+    """A `play` step answers the card, how it is played, the order of an opponent's event, whether every
+    operation goes to one region, and its targets."""
+
+    def __init__(
+        self, scenario: Scenario, side: str, card: str, mode: str, targets: list[str], event_first: bool
+    ) -> None:
+        super().__init__(scenario)
+        self.side, self.card, self.mode, self.targets = side, card, mode, targets
+        self.event_first = event_first
+        self.pending: dict[str, list[Any]] = {"action_card": [card], "play_mode": [mode]}
+        if mode in ("coup", "influence", "realign"):
+            self.pending[f"{mode}_target"] = list(targets)
+        self.once = {"event_first", "ops_in_one_region"}
+
+    def answer(self, decision: Decision) -> tuple[bool, Any]:
+        if decision.side != self.side:
+            return False, None
+        name = decision.name
+        if name == "event_first" and name in self.once:
+            self.once.discard(name)
+            return True, "event" if self.event_first else "ops"
+        if name == "ops_in_one_region" and name in self.once:
+            self.once.discard(name)
+            for option in decision.options:
+                region = str(option).removeprefix("all_in_")
+                members = prim.board(self.engine).members.get(region, [])
+                if option != "no" and self.targets and all(t in members for t in self.targets):
+                    return True, option
+            return True, "no"
+        queue = self.pending.get(name)
+        if not queue:
+            return False, None
+        wanted = queue[0]
+        if wanted not in decision.options:
+            raise Refused(*self.diagnose(name, wanted))
+        queue.pop(0)
+        return True, wanted
+
+    def used_up(self, decision: Decision) -> str:
+        if decision.side == self.side and decision.name == f"{self.mode}_target":
+            return " (the step's targets are used up and operations are left)"
+        return ""
+
+    def finish(self) -> None:
+        for name, queue in self.pending.items():
+            if not queue:
+                continue
+            if name.endswith("_target") and not self.pending["play_mode"]:
+                code, why = self._why_target(name.removesuffix("_target"), queue[0])
+                if code in ("illegal_answer", "insufficient_ops"):
+                    left = ", ".join(queue)
+                    code, why = "insufficient_ops", f"the card's operations ran out before: {left}"
+                raise Refused(code, why)
+            raise Refused(*self.diagnose(name, queue[0]))
+
+    # ------------------------------------------------------------------ why a step is refused
+    def diagnose(self, name: str, wanted: Any) -> tuple[str, str]:
+        if name == "action_card":
+            return self._why_card()
+        if name == "play_mode":
+            return self._why_mode(wanted)
+        action = name.removesuffix("_target")
+        return self._why_target(action, wanted)
+
+    def _why_card(self) -> tuple[str, str]:
+        engine, st, side, card = self.engine, self.engine.state, self.side, self.card
+        shown = self.names.show(card)
+        if card == self.names.china:
+            if st.china_holder != side:
+                return "card_not_in_hand", f"The China Card is held by the {st.china_holder}"
+            if not st.china_face_up:
+                return "card_not_in_hand", "The China Card is face down until the end of the turn"
+        elif card not in st.hands[side]:
+            return "card_not_in_hand", f"card {shown} is not in the {side} hand"
+        code = engine.forbidden("play", actor=side, card=card)
+        if code is not None:
+            return code, f"card {shown} may not be played ({code})"
+        held = [c for c in st.hands[side] if engine.forbidden("hold", actor=side, card=c) is not None]
+        if held and card not in held:
+            code = engine.forbidden("hold", actor=side, card=held[0]) or "illegal_answer"
+            cards = ", ".join(self.names.show(c) for c in held)
+            return code, f"the {side} must play {cards} now: it may not be held to the end of the turn"
+        return "illegal_answer", f"card {shown} may not be played now (another card must be played)"
+
+    def _why_mode(self, mode: str) -> tuple[str, str]:
+        engine, side, card = self.engine, self.side, self.card
+        info, shown = prim.card_info(engine, card), self.names.show(card)
+        space_code = engine.forbidden("space", actor=side, card=card) if mode == "space" else None
+        if space_code is not None:
+            return space_code, f"card {shown} may not go to the Space Race ({space_code})"
+        if info["scoring"] and mode != "event":
+            return "illegal_answer", f"card {shown} is a scoring card: it is played as its event"
+        forced = engine.has_status("must_play_for_ops", side, card)
+        if mode == "event":
+            if info["no_event"]:
+                return "illegal_answer", f"card {shown} has no event"
+            if info["side"] == prim.other(side):
+                return (
+                    "illegal_answer",
+                    f"card {shown} carries the {info['side']}'s event: the {side} plays it for operations "
+                    "and the event happens anyway (5.2)",
+                )
+            # A prevention in effect is the rules' answer, whether or not the event is written yet.
+            if any(prim.in_effect(engine, c) for c in info["prevented_by"]):
+                return "event_prevented", f"the event of card {shown} is prevented by an event in effect"
+            if card not in engine.program.events:
+                return "event_not_written", f"the event of card {shown} is not written in the rules yet"
+            if info["requires_any"] and not any(prim.in_effect(engine, c) for c in info["requires_any"]):
+                needed = ", ".join(self.names.show(c) for c in info["requires_any"])
+                return "event_prevented", f"the event of card {shown} needs one of {needed} in effect"
+            code = engine.forbidden("event", actor=side, card=card)
+            if code is not None:
+                return code, f"the event of card {shown} may not be played ({code})"
+            if forced:
+                return "illegal_answer", f"card {shown} must be played for operations"
+        elif mode == "space":
+            if forced:
+                return "illegal_answer", f"card {shown} must be played for operations"
+        elif self.targets:
+            return self._why_target(mode, self.targets[0])
+        return "illegal_answer", f"card {shown} cannot be played as {mode} now"
+
+    def _why_target(self, action: str, target: str) -> tuple[str, str]:
+        engine, side = self.engine, self.side
+        code = engine.forbidden(action, actor=side, card=self.card, target=target)
+        if code is not None:
+            return code, f"{action} in {target} is refused ({code})"
+        region = engine.ops_region
+        if region is not None and target not in prim.board(engine).members.get(region, []):
+            return "illegal_answer", f"{target} is outside {region}, where every operation of the card goes"
+        if action == "influence":
+            cost = engine.modified("influence_cost", 1, actor=side, target=target)
+            return "insufficient_ops", f"influence in {target} costs {cost}, more operations than are left"
+        return "illegal_answer", f"{action} in {target} is not possible now"
+
+
+class _HeadlinePlan(_Plan):
+    def __init__(self, scenario: Scenario, cards: dict[str, str]) -> None:
+        super().__init__(scenario)
+        self.pending = dict(cards)
+
+    def answer(self, decision: Decision) -> tuple[bool, Any]:
+        if decision.name != "headline_card" or decision.side not in self.pending:
+            return False, None
+        card = self.pending[decision.side]
+        if card not in decision.options:
+            raise Refused(*self._why(decision.side, card))
+        del self.pending[decision.side]
+        return True, card
+
+    def finish(self) -> None:
+        for side, card in self.pending.items():
+            raise Refused(*self._why(side, card))
+
+    def _why(self, side: str, card: str) -> tuple[str, str]:
+        shown = self.names.show(card)
+        code = self.engine.forbidden("headline", actor=side, card=card)
+        if code is not None:
+            return code, f"card {shown} may not be a headline ({code})"
+        if card not in self.engine.state.hands[side]:
+            return "card_not_in_hand", f"card {shown} is not in the {side} hand"
+        return "illegal_answer", f"card {shown} may not be the {side} headline now"
+
+
+# ---------------------------------------------------------------------- the ruleset's turn sequence
+def _lasting_blocks(node: Any) -> list[dict[str, Any]]:
+    """The `lasting` statements an event's own statements start; one nested in another lasting block
+    starts only when that block's hook runs (Bear Trap's round-long refusal), so it is not one of them."""
+    found: list[dict[str, Any]] = []
+    if isinstance(node, dict):
+        if "lasting" in node:
+            return [node]
+        for value in node.values():
+            found += _lasting_blocks(value)
+    elif isinstance(node, list):
+        for item in node:
+            found += _lasting_blocks(item)
+    return found
+
+
+def _turn_loop(ir: dict[str, Any]) -> dict[str, Any]:
+    loop: dict[str, Any] | None = next((s for s in ir["sequence"]["body"] if "repeat" in s), None)
+    if loop is None:
+        raise Failed("the ruleset's sequence has no turn loop (repeat ... as turn)")
+    return loop
+
+
+def _turn_var(ir: dict[str, Any]) -> str:
+    return str(_turn_loop(ir).get("as") or "turn_number")
+
+
+def _phase_index(body: list[dict[str, Any]], name: str) -> int:
+    for i, stmt in enumerate(body):
+        if stmt.get("phase") == name:
+            return i
+    raise Failed(f"the ruleset's turn has no phase '{name}'")
+
+
+def _turn_part(
+    ir: dict[str, Any], before: str | None = None, after: str | None = None
+) -> list[dict[str, Any]]:
+    """The statements of one turn before a phase (less the turn marker), or after one."""
+    body = _turn_loop(ir)["body"]
+    if after is not None:
+        return list(body[_phase_index(body, after) + 1 :])
+    assert before is not None
+    return [s for s in body[: _phase_index(body, before)] if "begin_turn" not in s.get("do", {})]
+
+
+def _after_turns(ir: dict[str, Any]) -> list[dict[str, Any]]:
+    body = ir["sequence"]["body"]
+    index = body.index(_turn_loop(ir))
+    return list(body[index + 1 :])
+
+
+# ---------------------------------------------------------------------- entry points
+def run_file(path: str | Path) -> ScenarioResult:
+    """Run one scenario file; never raises."""
+    shown = str(path)
+    scenario = Scenario(Path(path))
+    name = ""
+    try:
+        scenario.load()
+        name = str(scenario.data.get("name", ""))
+        scenario.build()
+        refusal = scenario.run_steps()
+        problems = scenario.check(refusal)
+    except (Invalid, Failed) as err:
+        return ScenarioResult(shown, False, str(err), name)
+    except Refused as err:
+        return ScenarioResult(shown, False, f"{scenario.where}: refused ({err.code}): {err}", name)
+    except GameEnded:
+        return ScenarioResult(shown, False, f"{scenario.where}: the game ended during setup", name)
+    except StepLimitExceeded as err:  # a rule that never ends: its file, line and loop, not an internal error
+        where = f"{scenario.where}: " if scenario.where else ""
+        return ScenarioResult(shown, False, f"{where}{err}", name)
+    except Exception as err:  # a bug in the engine or the rules: still a FAIL line, never a traceback
+        where = f"{scenario.where}: " if scenario.where else ""
+        return ScenarioResult(shown, False, f"{where}internal error: {err.__class__.__name__}: {err}", name)
+    if problems:
+        return ScenarioResult(shown, False, "; ".join(problems), name)
+    return ScenarioResult(shown, True, "", name, **scenario.coverage())
+
+
+def run_files(paths: list[str]) -> list[ScenarioResult]:
+    return [run_file(p) for p in paths]
+
+
+__all__ = ["Invalid", "Refused", "Scenario", "ScenarioResult", "run_file", "run_files"]
