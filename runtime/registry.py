@@ -664,6 +664,9 @@ CONTEXTS: dict[str, dict[str, str]] = {
     "rule": {},
     "appendix": {"ai": "side", "human": "side", "region": "region", "this_card": "card"},
     "sequence": {},
+    # A scenario moment (`moment NAME`): what the scenario runner knows when it runs a step: the AI's side
+    # and yours (solo rulesets; the USSR and the US otherwise), the next action round, the turn marker.
+    "moment": {"ai": "side", "human": "side", "round": "int", "turn_number": "int"},
 }
 
 
