@@ -396,9 +396,12 @@ class Scenario:
                 if key == "ai_side":
                     continue  # the side the AI plays is not a setting of the rules
                 raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
+            # Each by its declared type: true/false, a whole number, or one of the values it declares.
             if setting["type"] == "bool":
                 settings[key] = _bool(value, where)
-            elif setting["values"] and value not in setting["values"]:
+            elif setting["type"] == "int":
+                settings[key] = _int(value, where)
+            elif not isinstance(value, str) or value not in setting["values"]:
                 raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
             else:
                 settings[key] = value
