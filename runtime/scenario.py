@@ -2,11 +2,12 @@
 result (the format is the contract in shared/spec/scenario-format.md).
 
 A file is read and checked first: an unknown key, a value of the wrong type or an unknown country or card
-is reported as `Invalid` with the key and the problem. Then the engine is built (`setup`), the `state`
-overrides are applied, and each step drives the engine through its ordinary entry points
-(`take_action_round`, the ruleset's `headline_phase`, its scoring procedures, the phases of its turn
-sequence). The decisions a step raises are answered from the step itself (the card, how it is played, its
-targets) and otherwise from `answers`, in order. A step the rules refuse raises `Refused` with the
+is reported as `Invalid` with the key and the problem. Then the engine is built (`setup`: the ruleset's
+`moment setup NAME`), the `state` overrides are applied, and each step drives the engine: `play` through
+`take_action_round`, every other step through the `moment` of its name that the ruleset declares (no
+procedure or phase name of any ruleset is written here). The decisions a step raises are answered from the
+step itself (the card, how it is played, its targets, the headline cards) and otherwise from `answers`, in
+order. A step the rules refuse raises `Refused` with the
 spec's error code; the game is then put back exactly as it was before the step.
 
 Additions to the format (optional keys, as the contract allows):
