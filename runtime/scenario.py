@@ -940,7 +940,7 @@ class Scenario:
     def _step_cards(self, kind: str, arg: Any) -> list[str]:
         """The cards a play or headline step names (for coverage reports); none for other steps."""
         assert self.names is not None
-        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == "headline" else []
+        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == HEADLINE_STEP else []
         out = []
         for value in raw:
             with contextlib.suppress(Invalid):
