@@ -193,6 +193,14 @@ class Stop(Stmt):
     pass
 
 
+@dataclass(frozen=True)
+class Phases(Stmt):
+    """In a scenario moment: the sequence's statements from one phase up to another of its block."""
+
+    first: Ident
+    until: Ident | None = None
+
+
 # ---------------------------------------------------------------- effect items (rules, lasting effects)
 @dataclass(frozen=True)
 class EffectItem:
@@ -375,6 +383,15 @@ class SequenceDecl(Decl):
 class ProcedureDecl(Decl):
     params: list[Param] = field(default_factory=list)
     body: tuple[Stmt, ...] = ()
+
+
+@dataclass
+class MomentDecl(Decl):
+    """A moment of a scenario: a step kind, or (`setup`) a scenario setup."""
+
+    params: list[Param] = field(default_factory=list)
+    body: tuple[Stmt, ...] = ()
+    setup: bool = False
 
 
 @dataclass

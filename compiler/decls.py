@@ -847,6 +847,47 @@ class RulesetChecker:
         self.emit.decision_prefix = decl.name.name
         return {"name": decl.name.name, "body": self.emit.body(decl.body, Scope()), **self.common(decl)}
 
+    def check_moments(self) -> dict[str, Any]:
+        """The scenario moments: a step kind or a setup each, run by the scenario runner with its context
+        (`ai`, `human`, `round`, `turn_number`) and, for a step, the step's value as its one parameter."""
+        out: dict[str, Any] = {}
+        sequences = self.of(ast.SequenceDecl)
+        self.emit.phase_blocks = phase_blocks(sequences[0].body) if sequences else {}
+        context = dict(self.vocab.contexts.get("moment", {}))
+        self.emit.in_moment = True
+        for decl in self.of(ast.MomentDecl):
+            self.check_id(decl.name)
+            params = self.params(decl.params)
+            taken = [p for p in decl.params if p.name.name in context]
+            if decl.setup and decl.params:
+                self.sink.add(
+                    "E452", f"setup moment '{decl.name.name}' takes no parameter", decl.params[0].name.pos
+                )
+            elif len(decl.params) > 1:
+                self.sink.add(
+                    "E452",
+                    f"moment '{decl.name.name}' has {len(decl.params)} parameters: a step has one value",
+                    decl.params[1].name.pos,
+                )
+            for param in taken:
+                self.sink.add(
+                    "E452",
+                    f"parameter '{param.name.name}' of moment '{decl.name.name}' has the name of the "
+                    "runner's context",
+                    param.name.pos,
+                    f"the body reads '{param.name.name}' undeclared: name the step's value otherwise",
+                )
+            self.emit.decision_prefix = decl.name.name
+            body = self.emit.body(decl.body, Scope({**context, **dict(params)}))
+            out[decl.name.name] = {
+                "setup": decl.setup,
+                "params": [{"name": n, "type": t} for n, t in params],
+                "body": body,
+                **self.common(decl),
+            }
+        self.emit.in_moment = False
+        return out
+
     def check_rules(self) -> dict[str, Any]:
         out: dict[str, Any] = {}
         for decl in self.of(ast.RuleDecl):
@@ -922,6 +963,7 @@ class RulesetChecker:
             "functions": self.check_functions(),
             "sequence": self.check_sequence(),
             "rules": self.check_rules(),
+            "moments": self.check_moments(),
         }
         self._mark_declarations(ir)
         contract = ContractCheck(self, self.sink, self.vocab.contract)
@@ -940,6 +982,7 @@ class RulesetChecker:
             ("procedures", ast.ProcedureDecl),
             ("functions", ast.FunctionDecl),
             ("rules", ast.RuleDecl),
+            ("moments", ast.MomentDecl),
         ]
         for section, cls in sections:
             for decl in self.of(cls):
@@ -962,6 +1005,20 @@ class RulesetChecker:
         version = schema()["x-twilight"]["ir_version"]
         assert isinstance(version, int)
         return version
+
+
+def phase_blocks(body: tuple[ast.Stmt, ...]) -> dict[str, list[str]]:
+    """Each phase (or step) of a sequence, with the names of the phases of its block, in order."""
+    found: dict[str, list[str]] = {}
+    names = [stmt.name.name for stmt in body if isinstance(stmt, ast.Phase)]
+    for name in names:
+        found.setdefault(name, names)
+    for stmt in body:
+        for value in vars(stmt).values():
+            if isinstance(value, tuple) and value and all(isinstance(v, ast.Stmt) for v in value):
+                for name, block in phase_blocks(value).items():
+                    found.setdefault(name, block)
+    return found
 
 
 def cycle_through(graph: Mapping[str, Iterable[str]], start: str) -> list[str] | None:

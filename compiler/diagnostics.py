@@ -121,6 +121,19 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "procedure runs itself",
         "Repeat with `while` or `repeat`: a procedure may not run itself, directly or through others.",
     ),
+    # E45x: scenario moments
+    "E450": (
+        Severity.ERROR,
+        "`phases` names no phase of the sequence",
+        "Name a phase or step of the sequence; `until` names a later one of the same block.",
+    ),
+    "E451": (Severity.ERROR, "`phases` outside a scenario moment", "Write `phases from …` in a `moment`."),
+    "E452": (
+        Severity.ERROR,
+        "moment with parameters it cannot take",
+        "A step moment takes at most one parameter, the step's value, not named like the runner's "
+        "context (ai, human, round, turn_number); a setup moment takes none.",
+    ),
     # E6xx: the runtime contract (what the runtime calls by name: compiler/contract.py)
     "E601": (
         Severity.ERROR,

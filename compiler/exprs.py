@@ -14,7 +14,7 @@ from typing import Any
 
 from twilight.compiler import ast
 from twilight.compiler import types as T
-from twilight.compiler.diagnostics import Pos, Sink
+from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.vocab import Vocabulary
 
 PROVISIONAL_RE = re.compile(r"^P[0-9]+(\.[0-9]+)*: \S")
@@ -100,6 +100,10 @@ class Emitter:
         self.runs: dict[str, dict[str, Pos]] = {}
         # primitive -> where the rules first call it: what it needs from the ruleset (compiler/contract.py)
         self.primitive_calls: dict[str, Pos] = {}
+        # The phases (and steps) of the sequence, each with the names of its block in order (`phases`
+        # statements of scenario moments); set while moments are checked.
+        self.phase_blocks: dict[str, list[str]] = {}
+        self.in_moment = False
 
     # ------------------------------------------------------------------ helpers
     def src(self, pos: Pos) -> str:
@@ -446,11 +450,44 @@ class Emitter:
                 "body": self.body(node.body, scope),
                 "provenance": self.provenance(node.annotations),
             }
+        if isinstance(node, ast.Phases):
+            return self.phases(node)
         if isinstance(node, ast.Stop):
             if not scope.in_loop():
                 self.sink.add("E509", "`stop` outside a loop", node.pos)
             return {"stop": True}
         raise TypeError(f"unknown statement node {node!r}")  # pragma: no cover
+
+    def phases(self, node: ast.Phases) -> dict[str, Any]:
+        """`phases from P [until Q]`: P and Q phases (or steps) of one block of the sequence, Q after P."""
+        if not self.in_moment:
+            self.sink.add(
+                "E451",
+                "`phases` outside a scenario moment",
+                node.pos,
+                "`phases from …` runs part of the sequence for a scenario step: write it in a `moment`",
+            )
+        first, until = node.first, node.until
+        block = self.phase_blocks.get(first.name)
+        if block is None:
+            near = suggest(first.name, sorted(self.phase_blocks))
+            self.sink.add(
+                "E450",
+                f"the sequence has no phase or step '{first.name}'",
+                first.pos,
+                f"did you mean '{near}'?" if near else f"its phases: {', '.join(self.phase_blocks)}",
+            )
+        elif until is not None and (
+            until.name not in block or block.index(until.name) <= block.index(first.name)
+        ):
+            after = block[block.index(first.name) + 1 :]
+            self.sink.add(
+                "E450",
+                f"'{until.name}' is not a phase or step after '{first.name}' in its block of the sequence",
+                until.pos,
+                f"after '{first.name}' come: {', '.join(after) or 'none'}",
+            )
+        return {"phases": first.name, "until": until.name if until else None, "src": self.src(node.pos)}
 
     def _list_source(self, node: ast.Expr, scope: Scope, what: str) -> tuple[Any, str]:
         source, stype = self.expr(node, scope)

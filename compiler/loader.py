@@ -43,6 +43,7 @@ NAMESPACE = {
     "rule": "rule",
     "restriction": "rule",
     "victory": "rule",
+    "moment": "moment",
 }
 
 

@@ -603,6 +603,17 @@ class _Builder:
         decl.body = self._block(children)
         return decl
 
+    def moment_setup(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("moment_setup", True, self._pos(meta))
+
+    def moment_decl(self, meta: Any, children: list[Any]) -> ast.MomentDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.MomentDecl("moment", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.params = _tag(children, "params") or []
+        decl.body = self._block(children)
+        decl.setup = bool(_tag(children, "moment_setup"))
+        return decl
+
     def function_decl(self, meta: Any, children: list[Any]) -> ast.FunctionDecl:
         override, notes, pos = self._decl_head(meta, children)
         decl = ast.FunctionDecl("function", self._ident(self._names(children)[0]), pos, override, notes)
@@ -819,6 +830,12 @@ class _Builder:
             self._block(children),
         )
 
+    def phases_until(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("phases_until", self._ident(children[0]), self._pos(meta))
+
+    def phases_stmt(self, meta: Any, children: list[Any]) -> ast.Phases:
+        return ast.Phases(self._pos(meta), self._ident(children[0]), _tag(children, "phases_until"))
+
     def step_stmt(self, meta: Any, children: list[Any]) -> ast.Phase:
         return ast.Phase(
             self._pos(meta),
@@ -1020,6 +1037,7 @@ _DECL_KEYWORDS = {
     "victory",
     "remove",
     "override",
+    "moment",
 }
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}]|[A-Za-z_][A-Za-z0-9_]*|\n|.', re.S)
 

@@ -2,11 +2,12 @@
 result (the format is the contract in shared/spec/scenario-format.md).
 
 A file is read and checked first: an unknown key, a value of the wrong type or an unknown country or card
-is reported as `Invalid` with the key and the problem. Then the engine is built (`setup`), the `state`
-overrides are applied, and each step drives the engine through its ordinary entry points
-(`take_action_round`, the ruleset's `headline_phase`, its scoring procedures, the phases of its turn
-sequence). The decisions a step raises are answered from the step itself (the card, how it is played, its
-targets) and otherwise from `answers`, in order. A step the rules refuse raises `Refused` with the
+is reported as `Invalid` with the key and the problem. Then the engine is built (`setup`: the ruleset's
+`moment setup NAME`), the `state` overrides are applied, and each step drives the engine: `play` through
+`take_action_round`, every other step through the `moment` of its name that the ruleset declares (no
+procedure or phase name of any ruleset is written here). The decisions a step raises are answered from the
+step itself (the card, how it is played, its targets, the headline cards) and otherwise from `answers`, in
+order. A step the rules refuse raises `Refused` with the
 spec's error code; the game is then put back exactly as it was before the step.
 
 Additions to the format (optional keys, as the contract allows):
@@ -34,10 +35,11 @@ from typing import Any
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime import primitives as prim
+from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.limits import StepLimitExceeded
-from twilight.runtime.program import Frame, Program, StopLoop
+from twilight.runtime.program import Frame, Program
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import SIDES
 
@@ -53,26 +55,15 @@ TOP_KEYS: dict[str, type | tuple[type, ...]] = {
     "steps": list,
     "expect": dict,
 }
-SETUPS = ("empty", "standard")
 PLAY_MODES = ("event", "influence", "coup", "realign", "space")
-SOLO_STEPS = (
-    *("ai_headline", "ai_action_round", "begin_action_round", "region_phase", "score_primary", "deal"),
-    *("solo_headline", "human_action_round", "action_rounds", "europe_control_check"),
-)
-# The procedure of the solo ruleset each solo step runs.
-SOLO_PROCEDURES = {
-    "ai_headline": "ai_headline",
-    "solo_headline": "solo_headline",
-    "human_action_round": "human_action_round",
-    "action_rounds": "solo_action_rounds",
-    "europe_control_check": "europe_control_check",
-    "ai_action_round": "ai_action_round",
-    "begin_action_round": "begin_solo_round",
-    "region_phase": "region_phase",
-    "score_primary": "score_primary",
-    "deal": "solo_deal",
-}
-STEP_KINDS = ("play", "headline", "score", "end_turn", "final_scoring", "start_turn", *SOLO_STEPS)
+# The steps the runner plays itself: `play` runs an action round of the side it names, answering the
+# round's decisions from the step. Every other step, and every setup, is a moment the ruleset declares
+# (`moment NAME`, `moment setup NAME`); the `headline` moment's headline cards come from the step.
+RUNNER_STEPS = ("play",)
+HEADLINE_STEP = "headline"
+# What the runner tells a moment (the ruleset language's context `moment`): the AI's side and yours, the
+# next action round, the turn marker.
+MOMENT_CONTEXT = tuple(registry.CONTEXTS["moment"])
 STATE_KEYS = (
     *("turn", "action_round", "phasing", "defcon", "vp", "milops", "space", "space_attempts", "influence"),
     *("hands", "draw_pile", "discard", "removed", "in_effect", "china"),
@@ -333,10 +324,15 @@ class Scenario:
         for key in ("ruleset", "setup"):
             if key not in data:
                 raise Invalid(key, "missing (required)")
-        if data["setup"] not in SETUPS:
-            raise Invalid("setup", f"'empty' or 'standard' is expected, got {show(data['setup'])}")
         self.data = data
         self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
+        setups = self._moments(setup=True)
+        if data["setup"] not in setups:
+            raise Invalid(
+                "setup",
+                f"one of {', '.join(setups) or '(none)'} is expected (the setups the ruleset declares), "
+                f"got {show(data['setup'])}{_hint(str(data['setup']), set(setups))}",
+            )
         self.names = Names(self.ir)
         self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
         for i, die in enumerate(data.get("dice", [])):
@@ -350,6 +346,12 @@ class Scenario:
             self.allow_names.update(name for name, *_ in rule.allows)
         for items in self.program.lasting.values():
             self.allow_names.update(name for name, *_ in items.allows)
+
+    def _moments(self, setup: bool) -> list[str]:
+        """The ruleset's scenario setups, or its step kinds (the runner's `play` first)."""
+        assert self.program is not None
+        declared = [name for name, m in self.program.moments.items() if m.setup == setup]
+        return declared if setup else [*RUNNER_STEPS, *declared]
 
     def _solo_only(self, key: str) -> None:
         if not self.solo:
@@ -395,9 +397,12 @@ class Scenario:
                 if key == "ai_side":
                     continue  # the side the AI plays is not a setting of the rules
                 raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
+            # Each by its declared type: true/false, a whole number, or one of the values it declares.
             if setting["type"] == "bool":
                 settings[key] = _bool(value, where)
-            elif setting["values"] and value not in setting["values"]:
+            elif setting["type"] == "int":
+                settings[key] = _int(value, where)
+            elif not isinstance(value, str) or value not in setting["values"]:
                 raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
             else:
                 settings[key] = value
@@ -419,18 +424,23 @@ class Scenario:
                     self.names.region(state[key], f"state.{key}")
 
     def _check_steps(self) -> None:
-        assert self.names is not None
+        assert self.names is not None and self.program is not None
+        kinds = self._moments(setup=False)
         for i, step in enumerate(self.data.get("steps", [])):
             key = f"steps[{i}]"
             if not isinstance(step, dict) or len(step) != 1:
-                raise Invalid(key, f"a step is a map with one key ({', '.join(STEP_KINDS)})")
+                raise Invalid(key, f"a step is a map with one key ({', '.join(kinds)})")
             ((kind, arg),) = step.items()
-            if kind not in STEP_KINDS:
-                raise Invalid(f"{key}.{kind}", f"unknown step{_hint(str(kind), set(STEP_KINDS))}")
+            if kind not in kinds:
+                raise Invalid(
+                    f"{key}.{kind}",
+                    f"unknown step{_hint(str(kind), set(kinds))}; the ruleset '{self.data['ruleset']}' has "
+                    f"the steps {', '.join(kinds)}",
+                )
             where = f"{key}.{kind}"
             if kind == "play":
                 self._check_play(_map(arg, where), where)
-            elif kind == "headline":
+            elif kind == HEADLINE_STEP:
                 arg = _map(arg, where)
                 _keys(arg, where, SIDES)
                 if not arg:
@@ -438,10 +448,31 @@ class Scenario:
                 for side, card in arg.items():
                     if not _is_int(card) and not isinstance(card, str):
                         raise Invalid(f"{where}.{side}", f"a card number is expected, got {show(card)}")
-            elif kind == "score":
-                self.names.region(arg, where)
-            elif arg is not True:
+            else:
+                self._step_value(kind, arg, where)
+
+    def _step_value(self, kind: str, arg: Any, where: str) -> Any:
+        """The value a step gives its moment's parameter, read by the parameter's type; `true` for a
+        moment without one."""
+        assert self.names is not None and self.program is not None
+        params = self.program.moments[kind].params
+        if not params:
+            if arg is not True:
                 raise Invalid(where, f"true is expected, got {show(arg)}")
+            return None
+        name, typ = params[0]
+        readers: dict[str, Callable[[Any, str], Any]] = {
+            "region": self.names.region,
+            "country": self.names.country,
+            "card": self.names.card,
+            "side": _side,
+            "int": _int,
+            "bool": _bool,
+        }
+        read = readers.get(typ)
+        if read is None:
+            raise Invalid(where, f"the step's {name} is a {typ}, which a scenario cannot give")
+        return read(arg, where)
 
     def _check_play(self, arg: dict[str, Any], where: str) -> None:
         _keys(arg, where, ("side", "card", "as", "target", "targets", "event_first"))
@@ -656,21 +687,7 @@ class Scenario:
         if ai_player is not None:
             ai_player.engine = engine
         self.where = "setup"
-        if self.data["setup"] == "empty":
-            state = engine.state
-            state.turn, state.action_round, state.phasing = 1, 1, "ussr"
-            state.china_holder, state.china_face_up = "ussr", True
-            prim.add_period_to_deck(engine, "early")
-            if "solo_scoring_setup" in self.program.procedures:
-                engine.call_procedure("solo_scoring_setup")  # solo: the scoring cards leave the deck
-        elif "solo_setup" in self.program.procedures:
-            engine.call_procedure("solo_setup")  # solo: its own setup, with the variable setup roll
-        else:
-            if "standard_setup" not in self.program.procedures:
-                raise Invalid(
-                    "setup", f"the ruleset '{self.data['ruleset']}' has no standard_setup procedure"
-                )
-            engine.call_procedure("standard_setup")
+        self._run_moment(self.data["setup"])
         self.where = "state"
         self._apply_state(self.data.get("state", {}))
         self.steps_begin = len(engine.events)
@@ -923,7 +940,7 @@ class Scenario:
     def _step_cards(self, kind: str, arg: Any) -> list[str]:
         """The cards a play or headline step names (for coverage reports); none for other steps."""
         assert self.names is not None
-        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == "headline" else []
+        raw = [arg.get("card")] if kind == "play" else list(arg.values()) if kind == HEADLINE_STEP else []
         out = []
         for value in raw:
             with contextlib.suppress(Invalid):
@@ -931,58 +948,39 @@ class Scenario:
         return out
 
     def _step(self, kind: str, arg: Any) -> None:
-        assert self.engine is not None and self.program is not None and self.names is not None
-        engine = self.engine
-        if kind in SOLO_STEPS:
-            if not self.solo:
-                raise Failed(f"{self.where}: needs a solo ruleset ('{self.data['ruleset']}' is not one)")
-            procedure = SOLO_PROCEDURES.get(kind)
-            if procedure is None:
-                raise Failed(f"{self.where}: not supported yet by the scenario runner")
-            if procedure not in self.program.procedures:
-                raise Failed(f"{self.where}: the ruleset has no {procedure} procedure")
-        ai_side = ai_side_of(self.ir, engine.state.settings) or "ussr"
+        assert self.engine is not None
         try:
-            if kind == "ai_headline":
-                # The AI picks its headline card (as if you had none) and it is resolved.
-                prim.set_in_headline(engine, True)
-                engine.call_procedure("ai_headline", ai=ai_side, at_least=0)
-                engine.call_procedure("resolve_headlines")
-                prim.set_in_headline(engine, False)
-            elif kind in SOLO_STEPS:
-                # Each procedure takes the arguments it names: the AI's side, your side, the next round,
-                # the turn.
-                engine.call_procedure(
-                    SOLO_PROCEDURES[kind],
-                    ai=ai_side,
-                    human=prim.other(ai_side),
-                    round=engine.state.action_round + 1,
-                    turn_number=engine.state.turn,
-                )
-            elif kind == "play":
+            if kind == "play":
                 self._play(arg)
-            elif kind == "headline":
+            elif kind == HEADLINE_STEP:
                 plan = _HeadlinePlan(self, {s: self._card(c, f"{self.where}.{s}") for s, c in arg.items()})
                 self.plan = plan
-                engine.call_procedure("headline_phase")
+                self._run_moment(kind)
                 plan.finish()
-            elif kind == "score":
-                if arg == "southeast_asia" and "score_southeast_asia" in self.program.procedures:
-                    engine.call_procedure("score_southeast_asia")
-                else:
-                    engine.call_procedure("score_region", region=arg)
-            elif kind == "end_turn":
-                self._run_phases(_turn_part(self.ir, after="action_rounds"))
-                if not engine.state.game_over and engine.state.turn < 10:
-                    prim.begin_turn(engine, engine.state.turn + 1)
-            elif kind == "start_turn":
-                self._run_phases(_turn_part(self.ir, before="headline"))
-            elif kind == "final_scoring":
-                self._run_phases(_after_turns(self.ir))
+            else:
+                self._run_moment(kind, self._step_value(kind, arg, self.where))
         except RuleError as err:
             raise Refused(err.code, str(err)) from None
         except IllegalAnswer as err:
             raise Refused("illegal_answer", f"{err.decision.name}: {err.why}") from None
+
+    def _run_moment(self, name: str, value: Any = None) -> None:
+        """Run the ruleset's moment `name` with the runner's context and the step's value."""
+        assert self.engine is not None and self.program is not None
+        engine, moment = self.engine, self.program.moments[name]
+        ai_side = ai_side_of(self.ir, engine.state.settings) or "ussr"
+        context = {
+            "ai": ai_side,
+            "human": prim.other(ai_side),
+            "round": engine.state.action_round + 1,
+            "turn_number": engine.state.turn,
+        }
+        assert tuple(context) == MOMENT_CONTEXT, "the runner gives a moment the context the language names"
+        variables = {**context, **{param: value for param, _ in moment.params}}
+        engine.steps_left -= 1
+        if engine.steps_left < 0:
+            engine.out_of_steps(moment.src, f"moment '{name}'")
+        moment.body(Frame(engine, variables))
 
     def _card(self, value: Any, key: str) -> str:
         try:
@@ -1017,14 +1015,6 @@ class Scenario:
         self.plan = plan
         prim.take_action_round(self.engine, side)
         plan.finish()
-
-    def _run_phases(self, stmts: list[dict[str, Any]]) -> None:
-        assert self.engine is not None and self.program is not None
-        body = self.program.body(stmts) if stmts else None
-        if body is None:
-            return
-        with contextlib.suppress(StopLoop):
-            body(Frame(self.engine, {_turn_var(self.ir): self.engine.state.turn}))
 
     # ------------------------------------------------------------------ expectations
     def check(self, refusal: Refused | None) -> list[str]:
@@ -1342,41 +1332,6 @@ def _lasting_blocks(node: Any) -> list[dict[str, Any]]:
         for item in node:
             found += _lasting_blocks(item)
     return found
-
-
-def _turn_loop(ir: dict[str, Any]) -> dict[str, Any]:
-    loop: dict[str, Any] | None = next((s for s in ir["sequence"]["body"] if "repeat" in s), None)
-    if loop is None:
-        raise Failed("the ruleset's sequence has no turn loop (repeat ... as turn)")
-    return loop
-
-
-def _turn_var(ir: dict[str, Any]) -> str:
-    return str(_turn_loop(ir).get("as") or "turn_number")
-
-
-def _phase_index(body: list[dict[str, Any]], name: str) -> int:
-    for i, stmt in enumerate(body):
-        if stmt.get("phase") == name:
-            return i
-    raise Failed(f"the ruleset's turn has no phase '{name}'")
-
-
-def _turn_part(
-    ir: dict[str, Any], before: str | None = None, after: str | None = None
-) -> list[dict[str, Any]]:
-    """The statements of one turn before a phase (less the turn marker), or after one."""
-    body = _turn_loop(ir)["body"]
-    if after is not None:
-        return list(body[_phase_index(body, after) + 1 :])
-    assert before is not None
-    return [s for s in body[: _phase_index(body, before)] if "begin_turn" not in s.get("do", {})]
-
-
-def _after_turns(ir: dict[str, Any]) -> list[dict[str, Any]]:
-    body = ir["sequence"]["body"]
-    index = body.index(_turn_loop(ir))
-    return list(body[index + 1 :])
 
 
 # ---------------------------------------------------------------------- entry points

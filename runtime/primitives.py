@@ -167,7 +167,9 @@ def space_attempts_allowed(engine: Engine, side: str) -> int:
 
 @impl()
 def action_rounds_this_turn(engine: Engine, side: str) -> int:
-    return engine.modified("action_rounds", 6, actor=side)
+    # How many is a rule (002 · 4.5 D: 6, then 7 from the Mid War): the ruleset's `modify action_rounds`
+    # says it; none at all means no rounds.
+    return engine.modified("action_rounds", 0, actor=side)
 
 
 @impl()

@@ -13,6 +13,7 @@ hypothetical board gets a memory of its own, primitives._with_influence).
 
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -170,6 +171,33 @@ class Procedure:
     src: str = ""  # where it is declared ("standard/sequence.tsr:12")
 
 
+def _phase_block(
+    body: list[dict[str, Any]], name: str, loop_var: str | None
+) -> tuple[list[dict[str, Any]], str | None] | None:
+    """The block of the sequence that holds the phase `name`, and the variable of the loop around it."""
+    if any(s.get("phase") == name for s in body):
+        return body, loop_var
+    for stmt in body:
+        inner_var = stmt.get("as") if "repeat" in stmt else loop_var
+        for key in ("body", "then", "else", "otherwise"):
+            inner = stmt.get(key)
+            if isinstance(inner, list):
+                found = _phase_block(inner, name, inner_var or loop_var)
+                if found is not None:
+                    return found
+    return None
+
+
+@dataclass
+class Moment:
+    """A scenario moment: a step kind or (`setup`) a scenario setup, with its one parameter if any."""
+
+    setup: bool
+    params: list[tuple[str, str]]  # (name, type): the step's value
+    body: Stmt
+    src: str = ""
+
+
 @dataclass
 class AppendixEvent:
     moments: list[tuple[str, str | None]]  # (moment, region or None)
@@ -255,6 +283,15 @@ class Program:
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
         }
         self.sequence = self.body(ir["sequence"]["body"])
+        self.moments: dict[str, Moment] = {
+            name: Moment(
+                bool(m["setup"]),
+                [(p["name"], p["type"]) for p in m["params"]],
+                self.body(m["body"]),
+                m.get("src", ""),
+            )
+            for name, m in ir.get("moments", {}).items()
+        }
         self.appendix: dict[str, AppendixEntry] = {}
         self._lasting_prefix = "appendix."
         for name, entry in ir.get("appendix", {}).items():
@@ -337,6 +374,28 @@ class Program:
         return chosen
 
     # ------------------------------------------------------------------ statements
+    def _phases(self, node: dict[str, Any]) -> Stmt:
+        """A moment's `phases from P [until Q]`: the sequence's statements from P up to Q (or its block's
+        end). In the turn loop, the loop's variable is the moment's variable of that name, else the turn
+        marker; a `stop` among them ends them."""
+        found = _phase_block(self.ir["sequence"]["body"], node["phases"], None)
+        if found is None:  # the compiler refuses it (E450)
+            raise ValueError(f"the sequence has no phase '{node['phases']}'")
+        block, loop_var = found
+        names = [s.get("phase") for s in block]
+        start = names.index(node["phases"])
+        end = names.index(node["until"]) if node.get("until") else len(block)
+        part = self.body(block[start:end]) if end > start else None
+
+        def phases(f: Frame) -> None:
+            if part is None:
+                return
+            variables = {} if loop_var is None else {loop_var: f.vars.get(loop_var, f.engine.state.turn)}
+            with contextlib.suppress(StopLoop):
+                part(Frame(f.engine, variables))
+
+        return phases
+
     def body(self, stmts: list[Any]) -> Stmt:
         compiled = [self.stmt(s) for s in stmts]
         if len(compiled) == 1:
@@ -435,6 +494,8 @@ class Program:
                 body(f)
 
             return phase
+        if "phases" in node:
+            return self._phases(node)
         if "stop" in node:
 
             def stop(f: Frame) -> None:

@@ -84,7 +84,7 @@ PRIMITIVES: tuple[Primitive, ...] = (
     # ---------------------------------------------------------------- sides and the game state
     q("opponent", "side:side", "side", "The other superpower."),
     q("phasing", "", "side", "The phasing player."),
-    q("turn", "", "int", "The current turn (1-10)."),
+    q("turn", "", "int", "The current turn: where the turn marker stands."),
     q("action_round", "", "int", "The current action round of the turn (0 in the headline)."),
     q("in_headline", "", "bool", "True while the headline phase is being resolved."),
     q("defcon", "", "int", "The DEFCON level (5 peace ... 1 nuclear war)."),
@@ -100,7 +100,8 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "game_end_reason",
         "",
         "text",
-        "Why the game ended (vp_20, defcon_1, europe_control, final_scoring, wargames…; none before).",
+        'Why the game ended: the reason the rule that ended it gave (`win(us, "final_scoring")`); none '
+        "before.",
     ),
     q(
         "in_final_scoring",
@@ -665,6 +666,9 @@ CONTEXTS: dict[str, dict[str, str]] = {
     "rule": {},
     "appendix": {"ai": "side", "human": "side", "region": "region", "this_card": "card"},
     "sequence": {},
+    # A scenario moment (`moment NAME`): what the scenario runner knows when it runs a step: the AI's side
+    # and yours (solo rulesets; the USSR and the US otherwise), the next action round, the turn marker.
+    "moment": {"ai": "side", "human": "side", "round": "int", "turn_number": "int"},
 }
 
 

@@ -275,6 +275,7 @@ def build_schema() -> dict[str, Any]:
             {"provenance": {"$ref": "#/$defs/provenance"}},
         ),
         "stop": _obj({"stop": {"const": True}}),
+        "phases": _obj({"phases": ident, "until": {"anyOf": [ident, {"type": "null"}]}}, _SRC),
     }
 
     item_common = {"provenance": {"$ref": "#/$defs/provenance"}}
@@ -502,6 +503,17 @@ def build_schema() -> dict[str, Any]:
                 ),
             },
             "sequence": _obj({"name": ident, "body": _BODY}, decl_common),
+            "moments": {
+                "type": "object",
+                "additionalProperties": _obj(
+                    {
+                        "setup": {"type": "boolean"},
+                        "params": {"type": "array", "items": param},
+                        "body": _BODY,
+                    },
+                    decl_common,
+                ),
+            },
             "rules": {
                 "type": "object",
                 "additionalProperties": _obj(

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import itertools
+import os
 import re
 import shutil
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -12,7 +14,7 @@ from typing import Any
 import pytest
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
-from helpers import compiled_ir
+from helpers import ROOT, compiled_ir
 from twilight.cli.explain.cmd import EXPLAIN_WORDS
 from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choices
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
@@ -114,19 +116,46 @@ def test_a_derived_ruleset_sees_the_parent_messages() -> None:
     assert "card-the_china_card" in message_table(locale_files(folders, "ru"))
 
 
-REFERENCE_CARDS = Path("/work/shared/reference/cards.yaml")
+# The shared reference lies beside the checkout (`../shared/reference/`), as in the project's own tree and
+# in CI, whose clone has the shared folder linked next to it.
+REFERENCE_CARDS = ROOT.parent / "shared" / "reference" / "cards.yaml"
 
 
-@pytest.mark.skipif(not REFERENCE_CARDS.is_file(), reason="the shared reference data is not here")
+def reference_cards(path: Path = REFERENCE_CARDS) -> Path:
+    """The reference's cards file. Missing, the test fails in CI (CI=true: the folder must be there) and
+    is skipped elsewhere, with the reason shown in the run's summary (a warning) rather than silently."""
+    if path.is_file():
+        return path
+    why = f"the shared reference is not beside the checkout: {path} is missing"
+    if os.environ.get("CI", "").strip().lower() == "true":
+        pytest.fail(f"{why} (CI=true: link the shared folder next to the clone)")
+    warnings.warn(f"skipped: {why}", stacklevel=2)
+    pytest.skip(why)
+
+
+def test_a_missing_reference_fails_in_ci_and_skips_with_its_reason_elsewhere(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    missing = tmp_path / "shared" / "reference" / "cards.yaml"
+    monkeypatch.setenv("CI", "true")
+    with pytest.raises(pytest.fail.Exception, match="CI=true"):
+        reference_cards(missing)
+    monkeypatch.delenv("CI")
+    with pytest.warns(UserWarning, match="is missing"), pytest.raises(pytest.skip.Exception, match="missing"):
+        reference_cards(missing)
+    assert reference_cards() == REFERENCE_CARDS  # beside this checkout, as in CI
+
+
 def test_summaries_are_reworded_not_copied() -> None:
     import yaml
     from twilight.cli.localizer import Localizer
 
-    reference = {c["id"]: c["summary"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    cards_file = reference_cards()
+    reference = {c["id"]: c["summary"] for c in yaml.safe_load(cards_file.read_text())["cards"]}
     loc = Localizer.for_ruleset("standard", "en")
     same = [cid for cid, text in reference.items() if loc.get(f"card-{cid}", "summary") == text]
     assert same == []
-    names = {c["id"]: c["name"] for c in yaml.safe_load(REFERENCE_CARDS.read_text())["cards"]}
+    names = {c["id"]: c["name"] for c in yaml.safe_load(cards_file.read_text())["cards"]}
     assert {cid: loc.card(cid) for cid in names} == names
 
 

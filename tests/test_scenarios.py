@@ -178,11 +178,11 @@ BROKEN = {
     ),
     "solo step on the standard ruleset": (
         "ruleset: standard\nsetup: empty\nsteps:\n  - ai_action_round: true\n",
-        ["steps[0].ai_action_round", "needs a solo ruleset"],
+        ["steps[0].ai_action_round", "unknown step", "the ruleset 'standard' has the steps"],
     ),
     "deal step on the standard ruleset": (
         "ruleset: standard\nsetup: empty\nsteps:\n  - deal: true\n",
-        ["steps[0].deal", "needs a solo ruleset"],
+        ["steps[0].deal", "unknown step", "the ruleset 'standard' has the steps"],
     ),
     "solo option on the standard ruleset": (
         "ruleset: standard\nsetup: empty\noptions: {ai_side: ussr}\n",
@@ -190,7 +190,7 @@ BROKEN = {
     ),
     "solo step on a two-player ruleset": (
         "ruleset: standard\nsetup: empty\nsteps:\n  - ai_headline: true\n",
-        ["steps[0].ai_headline", "needs a solo ruleset"],
+        ["steps[0].ai_headline", "unknown step", "the ruleset 'standard' has the steps"],
     ),
     "step after the game ended": (
         "ruleset: standard\nsetup: empty\nstate: {vp: 19, hands: {us: [103, 67]}}\ndice: [1]\n"

@@ -15,8 +15,10 @@ from typing import Any
 from twilight.cli.explain.trace import _mark, _short
 from twilight.cli.localizer import Localizer
 from twilight.cli.outline import INDENT, Outliner
+from twilight.runtime.registry import MOMENTS as APPENDIX_MOMENTS
 
-MOMENTS = ("headline", "non_scoring_round", "scoring_round", "action_round")
+# The appendix's moments, as the language names them (runtime/registry.py), in its order.
+MOMENTS = tuple(APPENDIX_MOMENTS)
 
 # The words this module formats (tests/test_locales.py checks that the solo locale files hold them all).
 APPENDIX_WORDS: tuple[str, ...] = (

@@ -312,6 +312,7 @@ outline-var-us_card = the US headline
 outline-var-ussr_card = the USSR headline
 outline-var-ai = the AI
 outline-var-human = the human player
+outline-var-round = the next action round
 
 # Added with the solo AI's operations and the card events' own primitives.
 outline-fx-begin_action_round = an action round of { $a0 } begins
