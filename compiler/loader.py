@@ -366,9 +366,13 @@ def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | 
     origin: dict[tuple[str, str], str] = {}
     for level, loaded in enumerate(chain):
         local: dict[tuple[str, str], ast.Decl] = {}
+        patches: list[ast.PatchDecl] = []
         for rule_file in loaded.files:
             for decl in rule_file.decls:
                 if isinstance(decl, ast.RulesetDecl):
+                    continue
+                if isinstance(decl, ast.PatchDecl):
+                    patches.append(decl)
                     continue
                 if isinstance(decl, ast.RemoveDecl):
                     _remove(decl, decls, origin, loaded.name, sink)
@@ -378,7 +382,38 @@ def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | 
                     keys += [("region", sub.name) for sub, _ in decl.subregions]
                 for key in keys:
                     _place(decl, key, level, loaded.name, local, decls, origin, sink, implicit_override)
+        # Patches change what this ruleset's declarations and the extended ones made, in file order.
+        for patch in patches:
+            _patch(patch, decls, sink)
     return Merged(chain, decls)
+
+
+def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: Sink) -> None:
+    from twilight.compiler.patches import PARTS, apply_patch
+
+    kind = patch.target_kind.name if patch.target_kind else ""
+    if kind not in PARTS:
+        hint = suggest(kind, PARTS)
+        sink.add(
+            "E224",
+            f"`patch {kind}`: only a {', '.join(sorted(PARTS))} can be patched",
+            patch.target_kind.pos if patch.target_kind else patch.pos,
+            f"did you mean '{hint}'?" if hint else "replace other declarations whole with `override`",
+        )
+        return
+    key = (NAMESPACE[kind], patch.name.name)
+    target = decls.get(key)
+    if target is None or _kind_of(target) != kind:
+        names = sorted(n for (space, n), d in decls.items() if space == NAMESPACE[kind] and _kind_of(d) == kind)
+        hint = suggest(patch.name.name, names)
+        sink.add(
+            "E221",
+            f"stale patch: no {kind} '{patch.name.name}' to patch",
+            patch.name.pos,
+            f"did you mean '{hint}'?" if hint else f"a patch changes a {kind} of an extended ruleset",
+        )
+        return
+    decls[key] = apply_patch(target, patch, sink)
 
 
 def _place(
