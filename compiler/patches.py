@@ -119,6 +119,8 @@ def _option(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
         # (numbers must increase, E406), as a rewritten list would number them.
         numbers = [o.number for o in options]
         moving = options.pop(_index(names, item.anchor[0], sink, item, "option"))
+        if item.annotations:  # the move's marks are the moved option's
+            moving = dataclasses.replace(moving, annotations=[*moving.annotations, *item.annotations])
         rest = [o.name.name for o in options]
         options.insert(_place_index(rest, item, sink, "option"), moving)
         options = [
