@@ -29,6 +29,9 @@ PARTS: dict[str, set[str]] = {
 }
 
 
+_PLURAL = {"phase or step": "phases and steps"}
+
+
 class _Stale(Exception):
     """An item that does not apply; already reported."""
 
@@ -59,18 +62,20 @@ def apply_patch(target: ast.Decl, patch: ast.PatchDecl, sink: Sink) -> ast.Decl:
     return result
 
 
-def _names_text(names: list[str]) -> str:
+def _names_text(names: list[str], sep: str = ", ") -> str:
     shown = names if len(names) <= 12 else [*names[:12], "…"]
-    return ", ".join(shown) or "(none)"
+    return sep.join(shown) or "(none)"
 
 
 def _missing(sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list[str], anchor_pos: object) -> None:
-    hint = suggest(wanted, have)
+    # (a near name helps for one word; for an appendix line's moments the list of lines says more)
+    hint = suggest(wanted, have) if what != "ai_event line" else None
+    sep = "; " if what == "ai_event line" else ", "  # an appendix line's name is a list of moments
     sink.add(
         "E222",
         f"stale patch: the parent no longer has {what} '{wanted}'",
         anchor_pos,  # type: ignore[arg-type]
-        f"did you mean '{hint}'?" if hint else f"its {what}s are: {_names_text(have)}",
+        f"did you mean '{hint}'?" if hint else f"its {_PLURAL.get(what, what + 's')} are: {_names_text(have, sep)}",
     )
     raise _Stale
 
