@@ -236,7 +236,9 @@ def option_details(before: list[dict[str, Any]], after: list[dict[str, Any]]) ->
             note = f"{was} and {now} swapped ({name} is now {now}, {other} is now {was})"
             details.append(Detail("options", "moved", [name, other], [other, name], note=note))
     details += [
-        d for d in ranking_details("option", list(old), list(new), numbers) if d.field[len("option ") :] not in swapped
+        d
+        for d in ranking_details("option", list(old), list(new), numbers)
+        if d.field[len("option ") :] not in swapped
     ]
     shift = {name: list(new).index(name) - list(old).index(name) for name in numbers}
     for name, (was, now) in numbers.items():

@@ -94,7 +94,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "patch of what cannot be patched",
         "Patch options, rows, cells, appendix lines, phases, steps or a default; `override` the rest.",
     ),
-    "E225": (Severity.ERROR, "patch inserts a name already there", "Replace the item, or rename the new one."),
+    "E225": (
+        Severity.ERROR,
+        "patch inserts a name already there",
+        "Replace the item, or rename the new one.",
+    ),
     # E3xx: the map
     "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
     "E302": (

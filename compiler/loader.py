@@ -404,7 +404,9 @@ def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: S
     key = (NAMESPACE[kind], patch.name.name)
     target = decls.get(key)
     if target is None or _kind_of(target) != kind:
-        names = sorted(n for (space, n), d in decls.items() if space == NAMESPACE[kind] and _kind_of(d) == kind)
+        names = sorted(
+            n for (space, n), d in decls.items() if space == NAMESPACE[kind] and _kind_of(d) == kind
+        )
         hint = suggest(patch.name.name, names)
         sink.add(
             "E221",

@@ -67,7 +67,9 @@ def _names_text(names: list[str], sep: str = ", ") -> str:
     return sep.join(shown) or "(none)"
 
 
-def _missing(sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list[str], anchor_pos: object) -> None:
+def _missing(
+    sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list[str], anchor_pos: object
+) -> None:
     # (a near name helps for one word; for an appendix line's moments the list of lines says more)
     hint = suggest(wanted, have) if what != "ai_event line" else None
     sep = "; " if what == "ai_event line" else ", "  # an appendix line's name is a list of moments
@@ -75,7 +77,9 @@ def _missing(sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list
         "E222",
         f"stale patch: the parent no longer has {what} '{wanted}'",
         anchor_pos,  # type: ignore[arg-type]
-        f"did you mean '{hint}'?" if hint else f"its {_PLURAL.get(what, what + 's')} are: {_names_text(have, sep)}",
+        f"did you mean '{hint}'?"
+        if hint
+        else f"its {_PLURAL.get(what, what + 's')} are: {_names_text(have, sep)}",
     )
     raise _Stale
 
@@ -129,7 +133,8 @@ def _option(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
         rest = [o.name.name for o in options]
         options.insert(_place_index(rest, item, sink, "option"), moving)
         options = [
-            o if o.number == n else dataclasses.replace(o, number=n) for o, n in zip(options, numbers, strict=True)
+            o if o.number == n else dataclasses.replace(o, number=n)
+            for o, n in zip(options, numbers, strict=True)
         ]
     decl.options = options
 
@@ -255,7 +260,9 @@ def _phase(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
             _duplicate(sink, item, what, new.name.name)
         where, anchor = item.place
         _index(names, anchor, sink, item, "phase or step")
-        decl.body, _ = _edit_body(decl.body, anchor.name, lambda old: [new, old] if where == "before" else [old, new])
+        decl.body, _ = _edit_body(
+            decl.body, anchor.name, lambda old: [new, old] if where == "before" else [old, new]
+        )
         return
     _index(names, item.anchor[0], sink, item, "phase or step")
     if item.action == "replace":

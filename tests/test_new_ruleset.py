@@ -85,7 +85,11 @@ def test_the_ir_differs_in_exactly_the_five_changes(
 
     def p10_added(old: dict[str, Any], new: dict[str, Any]) -> None:
         assert new["provenance"]["sources"] == old["provenance"]["sources"]
-        added = [p for p in new["provenance"].get("provisional", []) if p not in old["provenance"].get("provisional", [])]
+        added = [
+            p
+            for p in new["provenance"].get("provisional", [])
+            if p not in old["provenance"].get("provisional", [])
+        ]
         assert len(added) == 1 and P10.match(added[0]), new["provenance"]
 
     # 1. options 6 and 7 change places; the numbers stay where they stand
@@ -130,7 +134,9 @@ def test_the_ir_differs_in_exactly_the_five_changes(
     p10_added(old_entry, new_entry)
     assert len(new_entry["events"]) == len(old_entry["events"]) == 1
     assert new_entry["events"][0]["when"] != old_entry["events"][0]["when"]
-    assert "3" in json.dumps(old_entry["events"][0]["when"]) and "3" not in json.dumps(new_entry["events"][0]["when"])
+    assert "3" in json.dumps(old_entry["events"][0]["when"]) and "3" not in json.dumps(
+        new_entry["events"][0]["when"]
+    )
 
     # 5. a standing rule that adds an action round
     added_rules = {k: v for k, v in variant["rules"].items() if k not in parent["rules"]}
@@ -140,7 +146,9 @@ def test_the_ir_differs_in_exactly_the_five_changes(
     def rest_of(ir: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in ir.items() if k != "ruleset"}
         out["priorities"] = {k: v for k, v in ir["priorities"].items() if k != "ai_influence_placement"}
-        out["tables"] = {k: v for k, v in ir["tables"].items() if k not in ("ai_head_start", "variable_setup")}
+        out["tables"] = {
+            k: v for k, v in ir["tables"].items() if k not in ("ai_head_start", "variable_setup")
+        }
         out["appendix"] = {k: v for k, v in ir["appendix"].items() if k != "korean_war"}
         out["rules"] = {k: v for k, v in ir["rules"].items() if k != "extra_action_round"}
         return out

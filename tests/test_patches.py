@@ -72,7 +72,8 @@ KOREAN_WAR = (
 def write_ruleset(folder: Path, parent: str, text: str) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     (folder / "ruleset.tsr").write_text(
-        f'ruleset "{folder.name}" provisional "P10: a test ruleset" {{\n  version "1"\n  extends "{parent}"\n}}\n',
+        f'ruleset "{folder.name}" provisional "P10: a test ruleset" {{\n'
+        f'  version "1"\n  extends "{parent}"\n}}\n',
         encoding="utf-8",
     )
     (folder / "rules.tsr").write_text(text, encoding="utf-8")
@@ -128,9 +129,11 @@ EQUIVALENT: dict[str, tuple[str, str, str, str]] = {
     "table: cell, row inserted, row removed, marks": (
         "tables",
         "test_table",
-        'patch table test_table provisional "P10: harder" {\n  cell hard column ops: 3 provisional "P10: was 2"\n'
+        'patch table test_table provisional "P10: harder" {\n'
+        '  cell hard column ops: 3 provisional "P10: was 2"\n'
         "  insert row expert: 7 3\n  remove row normal\n}\n",
-        'override table test_table source "t · 1" provisional "P10: harder" {\n  keys level\n  columns vp ops\n'
+        'override table test_table source "t · 1" provisional "P10: harder" {\n'
+        "  keys level\n  columns vp ops\n"
         '  row hard: 4 3 provisional "P10: was 2"\n  row expert: 7 3\n}\n',
     ),
     "table: a whole row": (
@@ -207,7 +210,11 @@ def test_patches_apply_in_file_order_and_leave_the_parent_unchanged(family: Path
         "patch priority test_list {\n  move option first before third\n}\n"
     )
     patched = declaration(compile_child(family, "patched", text), "priorities", "test_list")
-    assert [(o["number"], o["name"]) for o in patched["options"]] == [(0, "first"), (1, "third"), (2, "second")]
+    assert [(o["number"], o["name"]) for o in patched["options"]] == [
+        (0, "first"),
+        (1, "third"),
+        (2, "second"),
+    ]
     # the parent's parsed declaration (cached and shared) is not changed by its children's patches
     base = declaration(api.compile_target(str(family / "base")), "priorities", "test_list")
     assert [o["name"] for o in base["options"]] == ["first", "second", "third"]
@@ -230,8 +237,12 @@ def check(family: Path, text: str, base_text: str | None = None) -> tuple[list[D
 
 
 def test_twilight_check_reports_a_stale_patch(family: Path) -> None:
-    (family / "base" / "rules.tsr").write_text(BASE.replace("option 2 third", "option 2 last"), encoding="utf-8")
-    write_ruleset(family / "child", "base", "patch priority test_list {\n  move option third before second\n}\n")
+    (family / "base" / "rules.tsr").write_text(
+        BASE.replace("option 2 third", "option 2 last"), encoding="utf-8"
+    )
+    write_ruleset(
+        family / "child", "base", "patch priority test_list {\n  move option third before second\n}\n"
+    )
     code, out = run_cli(["check", str(family / "child")], cwd=family)
     assert code == 1, out
     assert "child/rules.tsr:2:15: error[E222]: stale patch: the parent no longer has option 'third'" in out
@@ -321,7 +332,7 @@ def test_stale_patches_are_reported_at_their_lines(family: Path) -> None:
         "  ai_event headline when true\n  ai_event non_scoring_round when true\n}\n"
     )
     text = "".join(case[0] for case in STALE.values())
-    found, out = check(family, text, base_text)
+    found, _ = check(family, text, base_text)
     assert len(found) == len(STALE), describe(found)
     lines = text.splitlines()
     for diag, (name, (_, _, code, line, hint)) in zip(found, STALE.items(), strict=True):
@@ -331,6 +342,8 @@ def test_stale_patches_are_reported_at_their_lines(family: Path) -> None:
         shown = render(diag, {diag.pos.file: text})
         assert line in shown and "^" in shown, shown
         assert hint in (diag.help or ""), (name, diag.help)
+
+
 # ---------------------------------------------------------------- diff and fmt
 def test_diff_tells_what_the_patches_changed(family: Path) -> None:
     text = (
@@ -338,7 +351,8 @@ def test_diff_tells_what_the_patches_changed(family: Path) -> None:
         "patch table test_table {\n  cell hard column vp: 5\n}\n"
         "patch procedure test_proc {\n  insert step zero after one {\n    improve_defcon()\n  }\n}\n"
         "patch setting test_level {\n  default 2\n}\n"
-        "patch sequence game {\n  insert step extra_defcon after action_rounds {\n    improve_defcon()\n  }\n}\n"
+        "patch sequence game {\n  insert step extra_defcon after action_rounds {\n"
+        "    improve_defcon()\n  }\n}\n"
     )
     write_ruleset(family / "child", "base", text)
     report = diff_report(str(family / "base"), str(family / "child"), "en")
@@ -353,14 +367,17 @@ def test_diff_tells_what_the_patches_changed(family: Path) -> None:
 
 def test_fmt_lays_out_patches() -> None:
     messy = (
-        'patch table t   provisional "P10: x" {\ncell us france column "3" : 2\n      insert row us x: - 1\n}\n'
+        'patch table t   provisional "P10: x" {\n'
+        'cell us france column "3" : 2\n      insert row us x: - 1\n}\n'
         "patch priority p {\nmove option a before b\n    insert option 3 foo after bar {\n  where x\n  }\n}\n"
         "patch sequence game {\ninsert step extra after action_rounds {\nfoo()\n}\nremove phase x\n}\n"
     )
     tidy = (
         'patch table t provisional "P10: x" {\n  cell us france column "3": 2\n  insert row us x: - 1\n}\n'
-        "patch priority p {\n  move option a before b\n  insert option 3 foo after bar {\n    where x\n  }\n}\n"
-        "patch sequence game {\n  insert step extra after action_rounds {\n    foo()\n  }\n  remove phase x\n}\n"
+        "patch priority p {\n  move option a before b\n"
+        "  insert option 3 foo after bar {\n    where x\n  }\n}\n"
+        "patch sequence game {\n  insert step extra after action_rounds {\n"
+        "    foo()\n  }\n  remove phase x\n}\n"
     )
     assert layout(messy, "p.tsr").text == tidy
     assert layout(tidy, "p.tsr").text == tidy
