@@ -16,7 +16,7 @@ import dataclasses
 from collections.abc import Callable
 
 from twilight.compiler import ast
-from twilight.compiler.diagnostics import Sink, suggest
+from twilight.compiler.diagnostics import Pos, Sink, suggest
 
 # declaration kind -> the parts its patches may change
 PARTS: dict[str, set[str]] = {
@@ -68,7 +68,7 @@ def _names_text(names: list[str], sep: str = ", ") -> str:
 
 
 def _missing(
-    sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list[str], anchor_pos: object
+    sink: Sink, item: ast.PatchItem, what: str, wanted: str, have: list[str], anchor_pos: Pos
 ) -> None:
     # (a near name helps for one word; for an appendix line's moments the list of lines says more)
     hint = suggest(wanted, have) if what != "ai_event line" else None
@@ -76,7 +76,7 @@ def _missing(
     sink.add(
         "E222",
         f"stale patch: the parent no longer has {what} '{wanted}'",
-        anchor_pos,  # type: ignore[arg-type]
+        anchor_pos,
         f"did you mean '{hint}'?"
         if hint
         else f"its {_PLURAL.get(what, what + 's')} are: {_names_text(have, sep)}",
@@ -178,8 +178,10 @@ def _row(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
             old = rows[at]
             cells = list(old.cells)
             index = columns.index(column)
+            value = item.value
+            assert value is None or isinstance(value, int)
             if index < len(cells):
-                cells[index] = item.value  # type: ignore[assignment]
+                cells[index] = value
             notes = [*old.annotations, *item.annotations]
             rows[at] = dataclasses.replace(old, cells=cells, annotations=notes)
     decl.rows = rows
