@@ -158,10 +158,10 @@ def test_the_ir_differs_in_exactly_the_five_changes(
 
 def test_the_variants_scenarios_pass() -> None:
     files = sorted(str(p.relative_to(ROOT)) for p in (EXAMPLE / "scenarios").glob("*.yaml"))
-    assert len(files) == 2
+    assert len(files) == 3
     code, out = run_cli(["scenario", "run", *files])
     assert code == 0, out
-    assert "2 passed, 0 failed" in out
+    assert "3 passed, 0 failed" in out
 
 
 def test_the_option_scenario_fails_under_solo_v2(tmp_path: Path) -> None:
