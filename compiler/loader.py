@@ -415,7 +415,17 @@ def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: S
             f"did you mean '{hint}'?" if hint else f"a patch changes a {kind} of an extended ruleset",
         )
         return
+    if not patch.annotations and not any(_marked(item) for item in patch.items):
+        # a change of the rules says where it comes from, as a declaration does
+        sink.add(
+            "W201", f"patch of {kind} '{patch.name.name}' has no source or provisional mark", patch.name.pos
+        )
     decls[key] = apply_patch(target, patch, sink)
+
+
+def _marked(item: ast.PatchItem) -> bool:
+    """Whether a patch item carries a mark, on itself or on what it writes (an option's own lines)."""
+    return bool(item.annotations) or bool(getattr(item.value, "annotations", None))
 
 
 def _place(

@@ -59,6 +59,9 @@ def apply_patch(target: ast.Decl, patch: ast.PatchDecl, sink: Sink) -> ast.Decl:
             _APPLY[item.part](result, item, sink)
         except _Stale:
             continue
+        if item.action in ("remove", "default"):
+            # what a removal or a new default writes is the declaration itself: the marks go there
+            result.annotations.extend(item.annotations)
     return result
 
 

@@ -166,11 +166,11 @@ EQUIVALENT: dict[str, tuple[str, str, str, str]] = {
         'override procedure test_proc source "t · 1" {\n'
         "  repeat 2 {\n    step two {\n      improve_defcon()\n    }\n  }\n}\n",
     ),
-    "setting: the default": (
+    "setting: the default, its mark on the setting": (
         "settings",
         "test_level",
-        "patch setting test_level {\n  default 2\n}\n",
-        'override setting test_level: int = 2 source "t · 1"\n',
+        'patch setting test_level {\n  default 2 provisional "P10: 2"\n}\n',
+        'override setting test_level: int = 2 source "t · 1" provisional "P10: 2"\n',
     ),
 }
 
@@ -182,7 +182,7 @@ GROUPS = [
         "table: cell, row inserted, row removed, marks",
         "appendix: one line's condition",
         "procedure: a step inserted, a nested step replaced",
-        "setting: the default",
+        "setting: the default, its mark on the setting",
     ],
     ["priority: replace and insert", "table: a whole row", "procedure: a phase removed"],
 ]
@@ -218,6 +218,15 @@ def test_patches_apply_in_file_order_and_leave_the_parent_unchanged(family: Path
     # the parent's parsed declaration (cached and shared) is not changed by its children's patches
     base = declaration(api.compile_target(str(family / "base")), "priorities", "test_list")
     assert [o["name"] for o in base["options"]] == ["first", "second", "third"]
+
+
+def test_a_patch_without_a_mark_is_warned_about(family: Path) -> None:
+    unmarked = compile_child(family, "unmarked", "patch setting test_level {\n  default 2\n}\n")
+    assert [(d.code, d.pos.line if d.pos else 0) for d in unmarked.diagnostics] == [("W201", 1)]
+    marked = compile_child(
+        family, "marked", 'patch setting test_level {\n  default 2 provisional "P10: 2"\n}\n'
+    )
+    assert marked.diagnostics == []
 
 
 def test_a_patched_declaration_is_checked_like_any_other(family: Path) -> None:
