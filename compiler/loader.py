@@ -396,7 +396,7 @@ def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: S
         hint = suggest(kind, PARTS)
         sink.add(
             "E224",
-            f"`patch {kind}`: only a {', '.join(sorted(PARTS))} can be patched",
+            f"`patch {kind}`: the kinds a patch can change are {', '.join(sorted(PARTS))}",
             patch.target_kind.pos if patch.target_kind else patch.pos,
             f"did you mean '{hint}'?" if hint else "replace other declarations whole with `override`",
         )

@@ -130,6 +130,14 @@ def _option(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
         # A move keeps the numbers where they stand: the options trade places, each slot keeps its number
         # (numbers must increase, E406), as a rewritten list would number them.
         numbers = [o.number for o in options]
+        if item.place is not None and item.place[1].name == item.anchor[0].name:
+            sink.add(
+                "E222",
+                f"option '{item.anchor[0].name}' cannot move before or after itself",
+                item.place[1].pos,
+                "name the option it should come before or after",
+            )
+            raise _Stale
         moving = options.pop(_index(names, item.anchor[0], sink, item, "option"))
         if item.annotations:  # the move's marks are the moved option's
             moving = dataclasses.replace(moving, annotations=[*moving.annotations, *item.annotations])
