@@ -414,6 +414,31 @@ class RemoveDecl(Decl):
 
 
 @dataclass
+class PatchItem:
+    """One change of a `patch`: `action` (replace | insert | move | remove | cell | default) on a `part`
+    (option | row | ai_event | phase | step | setting) found by `anchor` (an option's or phase's name, a
+    row's keys, an appendix line's moments); `place` ("before"|"after", name) for an insert or a move;
+    `value` the new option, row, line, phase or default; `column` the column of a cell."""
+
+    action: str
+    part: str
+    anchor: list[Ident]
+    pos: Pos
+    annotations: list[Annotation]
+    place: tuple[str, Ident] | None = None
+    value: object = None
+    column: tuple[str, Pos] | None = None
+
+
+@dataclass
+class PatchDecl(Decl):
+    """`patch KIND NAME { … }`: changes an inherited declaration in place (applied by the loader)."""
+
+    target_kind: Ident | None = None
+    items: list[PatchItem] = field(default_factory=list)
+
+
+@dataclass
 class RuleFile:
     path: str
     decls: list[Decl]

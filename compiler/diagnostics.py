@@ -82,6 +82,23 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     ),
     "E208": (Severity.ERROR, "remove of nothing", "`remove KIND NAME` removes an inherited declaration."),
     "E209": (Severity.ERROR, "wrong kind of name", "The clause needs a name of another kind."),
+    "E221": (Severity.ERROR, "patch of nothing", "`patch KIND NAME` changes a declaration in force."),
+    "E222": (
+        Severity.ERROR,
+        "stale patch: anchor not found",
+        "The option, row, line, phase or step the patch names is gone: follow the parent's new names.",
+    ),
+    "E223": (Severity.ERROR, "stale patch: no such column", "Name one of the table's columns."),
+    "E224": (
+        Severity.ERROR,
+        "patch of what cannot be patched",
+        "Patch options, rows, cells, appendix lines, phases, steps or a default; `override` the rest.",
+    ),
+    "E225": (
+        Severity.ERROR,
+        "patch inserts a name already there",
+        "Replace the item, or rename the new one.",
+    ),
     # E3xx: the map
     "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
     "E302": (

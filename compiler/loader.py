@@ -367,9 +367,13 @@ def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | 
     origin: dict[tuple[str, str], str] = {}
     for level, loaded in enumerate(chain):
         local: dict[tuple[str, str], ast.Decl] = {}
+        patches: list[ast.PatchDecl] = []
         for rule_file in loaded.files:
             for decl in rule_file.decls:
                 if isinstance(decl, ast.RulesetDecl):
+                    continue
+                if isinstance(decl, ast.PatchDecl):
+                    patches.append(decl)
                     continue
                 if isinstance(decl, ast.RemoveDecl):
                     _remove(decl, decls, origin, loaded.name, sink)
@@ -379,7 +383,50 @@ def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | 
                     keys += [("region", sub.name) for sub, _ in decl.subregions]
                 for key in keys:
                     _place(decl, key, level, loaded.name, local, decls, origin, sink, implicit_override)
+        # Patches change what this ruleset's declarations and the extended ones made, in file order.
+        for patch in patches:
+            _patch(patch, decls, sink)
     return Merged(chain, decls)
+
+
+def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: Sink) -> None:
+    from twilight.compiler.patches import PARTS, apply_patch
+
+    kind = patch.target_kind.name if patch.target_kind else ""
+    if kind not in PARTS:
+        hint = suggest(kind, PARTS)
+        sink.add(
+            "E224",
+            f"`patch {kind}`: the kinds a patch can change are {', '.join(sorted(PARTS))}",
+            patch.target_kind.pos if patch.target_kind else patch.pos,
+            f"did you mean '{hint}'?" if hint else "replace other declarations whole with `override`",
+        )
+        return
+    key = (NAMESPACE[kind], patch.name.name)
+    target = decls.get(key)
+    if target is None or _kind_of(target) != kind:
+        names = sorted(
+            n for (space, n), d in decls.items() if space == NAMESPACE[kind] and _kind_of(d) == kind
+        )
+        hint = suggest(patch.name.name, names)
+        sink.add(
+            "E221",
+            f"stale patch: no {kind} '{patch.name.name}' to patch",
+            patch.name.pos,
+            f"did you mean '{hint}'?" if hint else f"a patch changes a {kind} of an extended ruleset",
+        )
+        return
+    if not patch.annotations and not any(_marked(item) for item in patch.items):
+        # a change of the rules says where it comes from, as a declaration does
+        sink.add(
+            "W201", f"patch of {kind} '{patch.name.name}' has no source or provisional mark", patch.name.pos
+        )
+    decls[key] = apply_patch(target, patch, sink)
+
+
+def _marked(item: ast.PatchItem) -> bool:
+    """Whether a patch item carries a mark, on itself or on what it writes (an option's own lines)."""
+    return bool(item.annotations) or bool(getattr(item.value, "annotations", None))
 
 
 def _place(

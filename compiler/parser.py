@@ -646,6 +646,99 @@ class _Builder:
         decl.target_kind = self._ident(names[0])
         return decl
 
+    # -------------------------------------------------------- patches
+    def place_before(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("place", ("before", self._ident(children[0])), self._pos(meta))
+
+    def place_after(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("place", ("after", self._ident(children[0])), self._pos(meta))
+
+    def _patch_item(self, meta: Any, children: list[Any], action: str, part: str, anchor: list[ast.Ident],
+                    value: object = None) -> ast.PatchItem:  # fmt: skip
+        notes = _annotations(children)
+        return ast.PatchItem(action, part, anchor, self._pos(meta), notes, _tag(children, "place"), value)
+
+    def _patch_option(self, meta: Any, children: list[Any], action: str) -> ast.PatchItem:
+        option = self.p_option(meta, [c for c in children if not (isinstance(c, _Tag) and c.kind == "place")])
+        item = self._patch_item(meta, [], action, "option", [option.value.name], option.value)
+        item.place = _tag(children, "place")
+        return item
+
+    def pt_option(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_option(meta, children, "replace")
+
+    def pt_insert_option(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_option(meta, children, "insert")
+
+    def pt_move_option(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "move", "option", [self._ident(children[0])])
+
+    def pt_remove_option(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "remove", "option", [self._ident(children[0])])
+
+    def _patch_row(self, meta: Any, children: list[Any], action: str) -> ast.PatchItem:
+        row = self.t_row(meta, children).value
+        return self._patch_item(meta, children, action, "row", row.keys, row)
+
+    def pt_row(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_row(meta, children, "replace")
+
+    def pt_insert_row(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_row(meta, children, "insert")
+
+    def pt_remove_row(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        keys = [c for c in children if isinstance(c, ast.Ident)]
+        return self._patch_item(meta, children, "remove", "row", keys)
+
+    def pt_cell(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        keys = [c for c in children if isinstance(c, ast.Ident)]
+        item = self._patch_item(meta, children, "cell", "row", keys, _tag(children, "cell"))
+        item.column = _tag(children, "column")
+        return item
+
+    def pt_event(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        event = self.a_event(meta, children).value
+        return self._patch_item(meta, [], "replace", "ai_event", [m.name for m in event.moments], event)
+
+    def pt_remove_event(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        moments = [c.name for c in children if isinstance(c, ast.Moment)]
+        return self._patch_item(meta, children, "remove", "ai_event", moments)
+
+    def _patch_phase(self, meta: Any, children: list[Any], action: str, is_step: bool) -> ast.PatchItem:
+        body = [c for c in children if not (isinstance(c, _Tag) and c.kind == "place")]
+        phase = self.step_stmt(meta, body) if is_step else self.phase_stmt(meta, body)
+        item = self._patch_item(meta, [], action, "step" if is_step else "phase", [phase.name], phase)
+        item.place = _tag(children, "place")
+        return item
+
+    def pt_phase(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_phase(meta, children, "replace", False)
+
+    def pt_step(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_phase(meta, children, "replace", True)
+
+    def pt_insert_phase(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_phase(meta, children, "insert", False)
+
+    def pt_insert_step(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_phase(meta, children, "insert", True)
+
+    def pt_remove_phase(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "remove", "phase", [self._ident(children[0])])
+
+    def pt_remove_step(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "remove", "step", [self._ident(children[0])])
+
+    def pt_default(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "default", "setting", [], children[0])
+
+    def patch_decl(self, meta: Any, children: list[Any]) -> ast.PatchDecl:
+        names = self._names(children)
+        decl = ast.PatchDecl("patch", self._ident(names[1]), self._pos(meta), False, _annotations(children))
+        decl.target_kind = self._ident(names[0])
+        decl.items = [c for c in children if isinstance(c, ast.PatchItem)]
+        return decl
+
     # -------------------------------------------------------- effect items
     def by(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("by_expr", children[0], self._pos(meta))

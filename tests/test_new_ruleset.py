@@ -2,8 +2,9 @@
 
 - The variant compiles with no error or warning, its words are complete, and headless games against it
   play to the end.
-- Its IR differs from solo-v2's in exactly the two changes the guide describes: options 6 and 7 of the
-  AI Influence Placement Priority change places (P10), and the Hard level's head start is 5 VP (P10).
+- Its IR differs from solo-v2's in exactly the five changes the guide describes (each P10): options 6 and
+  7 of the AI Influence Placement Priority change places, the Hard level's head start is 5 VP, a point of
+  the setup roll moves from France to Italy, Korean War's condition, and one action round more.
 - Its scenarios pass, and the option scenario fails under solo-v2 (the change is real).
 - Every code block of the guide that shows a file is that file, or parts of it in order (`…` lines stand
   for what is left out), so the guide cannot drift from the example.
@@ -76,12 +77,22 @@ def test_headless_games_play_to_the_end() -> None:
     assert all(record["reason"] for record in summary["records"])
 
 
-def test_the_ir_differs_in_exactly_one_priority_and_one_table_row(
+def test_the_ir_differs_in_exactly_the_five_changes(
     irs: tuple[dict[str, Any], dict[str, Any]],
 ) -> None:
     parent, variant = irs
     assert variant["ruleset"]["chain"] == ["standard", "solo-v2", "solo-v2-aggressive"]
 
+    def p10_added(old: dict[str, Any], new: dict[str, Any]) -> None:
+        assert new["provenance"]["sources"] == old["provenance"]["sources"]
+        added = [
+            p
+            for p in new["provenance"].get("provisional", [])
+            if p not in old["provenance"].get("provisional", [])
+        ]
+        assert len(added) == 1 and P10.match(added[0]), new["provenance"]
+
+    # 1. options 6 and 7 change places; the numbers stay where they stand
     old_list = parent["priorities"]["ai_influence_placement"]
     new_list = variant["priorities"]["ai_influence_placement"]
     assert {k: v for k, v in new_list.items() if k != "options"} == {
@@ -95,32 +106,51 @@ def test_the_ir_differs_in_exactly_one_priority_and_one_table_row(
     swapped = {six: seven, seven: six}
     for i, option in enumerate(new_options):
         old = old_options[swapped.get(i, i)]
-        assert {k: v for k, v in option.items() if k not in ("number", "provenance")} == {
-            k: v for k, v in old.items() if k not in ("number", "provenance")
+        unchanged = ("number", "provenance")
+        assert {k: v for k, v in option.items() if k not in unchanged} == {
+            k: v for k, v in old.items() if k not in unchanged
         }
-        added = option["provenance"].get("provisional", [])
-        if i in swapped:
-            assert option["provenance"]["sources"] == old["provenance"]["sources"]
-            assert len(added) == 1 and P10.match(added[0]), option["provenance"]
+        if option["name"] == "key_new":  # the moved option carries the move's mark
+            p10_added(old, option)
         else:
             assert option["provenance"] == old["provenance"]
 
-    old_table = parent["tables"]["ai_head_start"]
-    new_table = variant["tables"]["ai_head_start"]
-    assert [r["cells"] for r in old_table["rows"] if r["keys"] == ["hard"]] == [[4]]
-    assert [r["cells"] for r in new_table["rows"] if r["keys"] == ["hard"]] == [[5]]
-    other_rows = [r for r in new_table["rows"] if r["keys"] != ["hard"]]
-    assert other_rows == [r for r in old_table["rows"] if r["keys"] != ["hard"]]
-    assert new_table["provenance"]["sources"] == old_table["provenance"]["sources"]
-    assert [bool(P10.match(p)) for p in new_table["provenance"]["provisional"]] == [True]
-    rest = {k: v for k, v in new_table.items() if k not in ("rows", "provenance")}
-    assert rest == {k: v for k, v in old_table.items() if k not in ("rows", "provenance")}
+    # 2. and 3. one cell of the head start, two cells of the setup roll (a point moved: totals unchanged)
+    def cells(ir: dict[str, Any], table: str) -> dict[str, list[Any]]:
+        return {" ".join(r["keys"]): r["cells"] for r in ir["tables"][table]["rows"]}
+
+    old_head, new_head = cells(parent, "ai_head_start"), cells(variant, "ai_head_start")
+    assert (old_head.pop("hard"), new_head.pop("hard")) == ([4], [5])
+    assert old_head == new_head
+    old_setup, new_setup = cells(parent, "variable_setup"), cells(variant, "variable_setup")
+    assert (old_setup.pop("us france"), new_setup.pop("us france")) == ([1, 3, 1, 1], [1, 2, 1, 1])
+    assert (old_setup.pop("us italy"), new_setup.pop("us italy")) == ([1, 1, 2, 1], [1, 2, 2, 1])
+    assert old_setup == new_setup
+    for table in ("ai_head_start", "variable_setup"):
+        p10_added(parent["tables"][table], variant["tables"][table])
+
+    # 4. one condition of Korean War's appendix entry
+    old_entry, new_entry = parent["appendix"]["korean_war"], variant["appendix"]["korean_war"]
+    p10_added(old_entry, new_entry)
+    assert len(new_entry["events"]) == len(old_entry["events"]) == 1
+    assert new_entry["events"][0]["when"] != old_entry["events"][0]["when"]
+    assert "3" in json.dumps(old_entry["events"][0]["when"]) and "3" not in json.dumps(
+        new_entry["events"][0]["when"]
+    )
+
+    # 5. a standing rule that adds an action round
+    added_rules = {k: v for k, v in variant["rules"].items() if k not in parent["rules"]}
+    assert list(added_rules) == ["extra_action_round"]
 
     # nothing else differs
     def rest_of(ir: dict[str, Any]) -> dict[str, Any]:
         out = {k: v for k, v in ir.items() if k != "ruleset"}
         out["priorities"] = {k: v for k, v in ir["priorities"].items() if k != "ai_influence_placement"}
-        out["tables"] = {k: v for k, v in ir["tables"].items() if k != "ai_head_start"}
+        out["tables"] = {
+            k: v for k, v in ir["tables"].items() if k not in ("ai_head_start", "variable_setup")
+        }
+        out["appendix"] = {k: v for k, v in ir["appendix"].items() if k != "korean_war"}
+        out["rules"] = {k: v for k, v in ir["rules"].items() if k != "extra_action_round"}
         return out
 
     assert rest_of(variant) == rest_of(parent)
@@ -128,10 +158,10 @@ def test_the_ir_differs_in_exactly_one_priority_and_one_table_row(
 
 def test_the_variants_scenarios_pass() -> None:
     files = sorted(str(p.relative_to(ROOT)) for p in (EXAMPLE / "scenarios").glob("*.yaml"))
-    assert len(files) == 2
+    assert len(files) == 3
     code, out = run_cli(["scenario", "run", *files])
     assert code == 0, out
-    assert "2 passed, 0 failed" in out
+    assert "3 passed, 0 failed" in out
 
 
 def test_the_option_scenario_fails_under_solo_v2(tmp_path: Path) -> None:
@@ -236,17 +266,27 @@ def test_the_guide_mentions_the_tools() -> None:
         assert command in text, command
 
 
-def test_twilight_diff_shows_the_variants_two_changes() -> None:
-    """The guide's last step: `twilight diff solo-v2 <variant>` names the priority moved and the setup
-    row changed, and nothing else."""
+def test_the_variant_is_small_and_diff_shows_its_five_changes() -> None:
+    """Issue 18's measure of small variants: the example's rule files are at most 60 lines, and the
+    guide's last step, `twilight diff solo-v2 <variant>`, names each of its five changes in rule terms."""
+    lines = sum(len(p.read_text(encoding="utf-8").splitlines()) for p in EXAMPLE.rglob("*.tsr"))
+    assert lines <= 60, lines
     status, out = run_cli(["diff", "solo-v2", VARIANT, "--json"])
     assert status == 0, out
     report = json.loads(out)
-    assert report["counts"] == {"priority": {"changed": 1}, "table": {"changed": 1}}
     kinds = {(c["kind"], c["id"], c["change"]) for c in report["changes"]}
-    assert kinds == {("priority", "ai_influence_placement", "changed"), ("table", "ai_head_start", "changed")}
+    assert kinds == {
+        ("priority", "ai_influence_placement", "changed"),
+        ("table", "ai_head_start", "changed"),
+        ("table", "variable_setup", "changed"),
+        ("appendix", "korean_war", "changed"),
+        ("rule", "extra_action_round", "added"),
+    }
     status, text = run_cli(["diff", "solo-v2", VARIANT])
     assert status == 0
-    assert "option key_spread: moved from 6 to 7" in text
+    assert "options: 6 and 7 swapped (key_spread is now 7, key_new is now 6)" in text
     assert "row hard, column vp: 4 -> 5" in text
-    assert "2 declarations differ" in text
+    assert "row us france, column 3: 3 -> 2" in text and "row us italy, column 3: 1 -> 2" in text
+    assert "event 1 condition:" in text and "South Korea ≥ 2" in text
+    assert "added rule extra_action_round" in text
+    assert "5 declarations differ" in text

@@ -227,7 +227,19 @@ def option_details(before: list[dict[str, Any]], after: list[dict[str, Any]]) ->
             details.append(Detail(f"option {name}", "added", None, option, note=note, diff=lines))
     numbers = {name: (old[name]["number"], new[name]["number"]) for name in new if name in old}
     moves = moved(list(old), list(new))
-    details += ranking_details("option", list(old), list(new), numbers)
+    # Two options that traded numbers (and places) are one change, said as such.
+    swapped: set[str] = set()
+    for name, (was, now) in numbers.items():
+        other = next((o for o, (w, n) in numbers.items() if (w, n) == (now, was) and w != n), None)
+        if other is not None and name not in swapped and list(old).index(name) < list(old).index(other):
+            swapped |= {name, other}
+            note = f"{was} and {now} swapped ({name} is now {now}, {other} is now {was})"
+            details.append(Detail("options", "moved", [name, other], [other, name], note=note))
+    details += [
+        d
+        for d in ranking_details("option", list(old), list(new), numbers)
+        if d.field[len("option ") :] not in swapped
+    ]
     shift = {name: list(new).index(name) - list(old).index(name) for name in numbers}
     for name, (was, now) in numbers.items():
         # A number that follows the option's new place (others moved, came or went) is no news.
@@ -309,6 +321,43 @@ def declaration_details(kind: str, before: dict[str, Any], after: dict[str, Any]
     return details
 
 
+def phases(body: Any) -> list[tuple[str, str]]:
+    """The phases and steps of a sequence's or procedure's IR body, at any depth, in order: (word, name)."""
+    found: list[tuple[str, str]] = []
+    if isinstance(body, list):
+        for stmt in body:
+            found.extend(phases(stmt))
+    elif isinstance(body, dict):
+        if isinstance(body.get("phase"), str):
+            found.append(("step" if body.get("step") else "phase", body["phase"]))
+        for key, value in body.items():
+            if key not in ("provenance", "src") and isinstance(value, list | dict):
+                found.extend(phases(value))
+    return found
+
+
+def phase_details(before: Any, after: Any) -> list[Detail]:
+    """Phases and steps inserted, removed or moved, each said with its neighbour: a patch's words."""
+    old, new = phases(before), phases(after)
+    old_names, new_names = [n for _, n in old], [n for _, n in new]
+    details: list[Detail] = []
+    for index, (word, name) in enumerate(new):
+        if name in old_names:
+            continue
+        if index > 0:
+            where = f"after {new[index - 1][0]} {new[index - 1][1]}"
+        elif len(new) > 1:
+            where = f"before {new[1][0]} {new[1][1]}"
+        else:
+            where = "as the only one"
+        details.append(Detail(f"{word} {name}", "added", None, name, note=f"inserted {where}"))
+    for word, name in old:
+        if name not in new_names:
+            details.append(Detail(f"{word} {name}", "removed", name, None, note="removed"))
+    details += ranking_details("phase", old_names, new_names, {})
+    return details
+
+
 # ---------------------------------------------------------------- the whole comparison
 
 
@@ -352,6 +401,8 @@ def compare(ir_a: dict[str, Any], views_a: Views, ir_b: dict[str, Any], views_b:
             before = views_a.view(kind, old[decl_id])
             after = views_b.view(kind, new[decl_id])
             details = declaration_details(kind, before, after)
+            if kind in ("sequence", "procedure"):
+                details = phase_details(old[decl_id].get("body"), new[decl_id].get("body")) + details
             details = details or [hidden_change(was, now)]
             fields = [f for f in after if before.get(f) != after.get(f)]
             changes.append(
