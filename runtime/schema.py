@@ -138,6 +138,9 @@ def build_schema() -> dict[str, Any]:
                         "table",
                         "order",
                         "enum",
+                        "variable",
+                        "zone",
+                        "track",
                     ]
                 },
                 "id": ident,
@@ -433,6 +436,20 @@ def build_schema() -> dict[str, Any]:
                         "values": ids,
                         "default": {"type": ["boolean", "integer", "string"]},
                     },
+                    decl_common,
+                ),
+            },
+            # the state the ruleset declares: `variable NAME: TYPE = VALUE`, `zone NAME`, `track NAME from
+            # MIN to MAX [per side]`
+            "variables": {
+                "type": "object",
+                "additionalProperties": _obj({"type": {"type": "string"}, "initial": {}}, decl_common),
+            },
+            "zones": {"type": "object", "additionalProperties": _obj({}, decl_common)},
+            "tracks": {
+                "type": "object",
+                "additionalProperties": _obj(
+                    {"min": {"type": "integer"}, "max": {"type": "integer"}, "per_side": {"type": "boolean"}},
                     decl_common,
                 ),
             },
