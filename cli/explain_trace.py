@@ -56,7 +56,7 @@ TRACE_WORDS: tuple[str, ...] = (
 # Events that end a move: the next action round, the next phase (the headline phase among them), a turn.
 BOUNDARIES = {"action_round", "phase", "turn", "turn_end", "game_end"}
 # Events between rounds (the next round's regions and scoring cards): not part of the move before them.
-BOOKKEEPING = {"scoring_round", "regions", "scoring_revealed", "scoring_discard"}
+BOOKKEEPING = {"variable", "zone"}  # changes of the state the ruleset declares
 DEFAULT_RULESET = "solo-v2"
 DECIDED = re.compile(r"^(prefer|then_by)\[(\d{1,9})\]$")
 PLACE = re.compile(r"\{\s*\$(\w+)\s*\}")
