@@ -13,6 +13,7 @@ from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
+from twilight.runtime.state import PRIMARY_REGION_VARIABLE, SCORING_ROUND_VARIABLE
 from rich.table import Table
 from rich.text import Text
 from twilight.cli.play_text import PlayText
@@ -155,17 +156,14 @@ class Screen:
             **t.side_args(state.china_holder),
         )
         lines.append(Text(china))
-        if state.primary_region:
+        primary, secondary = _regions(state)
+        if primary:
             regions = t.t(
                 "play-status-regions",
-                **t.region_args(state.primary_region, "primary"),
-                **(
-                    t.region_args(state.secondary_region, "secondary")
-                    if state.secondary_region
-                    else {"secondary": "-"}
-                ),
+                **t.region_args(primary, "primary"),
+                **(t.region_args(secondary, "secondary") if secondary else {"secondary": "-"}),
             )
-            if state.scoring_round:
+            if state.vars.get(SCORING_ROUND_VARIABLE):
                 regions += "  ·  " + t.t("play-status-scoring-round")
             lines.append(Text(regions, style="yellow"))
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
@@ -189,12 +187,13 @@ class Screen:
             if info.get("parent"):
                 continue
             members = [c for c, ci in t.countries.items() if ci["region"] == region]
-            marked = region in (state.primary_region, state.secondary_region)
+            primary, secondary = _regions(state)
+            marked = region in (primary, secondary)
             title_style = "bold yellow" if marked else "bold"
             title = t.region(region)
-            if region == state.primary_region:
+            if region == primary:
                 title += " · " + t.t("play-board-primary")
-            elif region == state.secondary_region:
+            elif region == secondary:
                 title += " · " + t.t("play-board-secondary")
             rows: list[list[Text]] = []
             for country in members:
@@ -293,3 +292,12 @@ class Screen:
                 c.print(self.cards(hand, title, decision.side))
             if prompt is not None:
                 c.print(self.question(decision, prompt))
+
+
+# The regions the screen marks: variables a ruleset declares (part of the runtime's contract with it,
+# runtime/state.py); a ruleset without them marks none.
+SECONDARY_REGION_VARIABLE = "secondary_region"
+
+
+def _regions(state: Any) -> tuple[Any, Any]:
+    return state.vars.get(PRIMARY_REGION_VARIABLE), state.vars.get(SECONDARY_REGION_VARIABLE)

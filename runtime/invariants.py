@@ -157,7 +157,9 @@ class CheckedEngine(Engine):
         # the change that sets off a rule is traced before the rule hears it
         going_on = not s.game_over and bool(self.events) and self.events[-1]["kind"] not in ("vp", "game_end")
         for label, low, high, value in track_values(s, self.ir):
-            if not isinstance(value, int) or (going_on and not s.in_final_scoring and not low <= value <= high):
+            if not isinstance(value, int) or (
+                going_on and not s.in_final_scoring and not low <= value <= high
+            ):
                 self.fail(where, f"{label} is {value!r}, off its track ({low} to {high})")
         if going_on:
             for name, when in self._vp_victories:

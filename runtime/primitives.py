@@ -548,7 +548,9 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
 
 @impl()
 def add_milops(engine: Engine, side: str, amount: int) -> None:
-    engine.state.milops[side] = min(track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount)
+    engine.state.milops[side] = min(
+        track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount
+    )
 
 
 @impl()
@@ -1111,7 +1113,12 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
     if block is not None:
         # The solo card appendix says what happens instead of the card's event in this situation.
         ai = other(owner) if block[0] == "reaction" else owner
-        vars_ = {"ai": ai, "human": other(ai), "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE), "this_card": card}
+        vars_ = {
+            "ai": ai,
+            "human": other(ai),
+            "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE),
+            "this_card": card,
+        }
         block[1](Frame(engine, {**vars_, "player": owner}))
     else:
         engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))

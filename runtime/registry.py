@@ -339,7 +339,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     ),
     # ---------------------------------------------------------------- the state the ruleset declares
     q("zone", "z:zone", "list[card]", "The cards of a zone the ruleset declares (`zone NAME`), top first."),
-    q("track_min", "t:track", "int", "The lowest value of a track the ruleset declares (`track NAME from …`)."),
+    q(
+        "track_min",
+        "t:track",
+        "int",
+        "The lowest value of a track the ruleset declares (`track NAME from …`).",
+    ),
     q("track_max", "t:track", "int", "The highest value of a track the ruleset declares (`track … to …`)."),
     q(
         "influence_cost",

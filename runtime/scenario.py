@@ -415,8 +415,9 @@ class Scenario:
             # a card, or a region standing for the scoring card that marks it (solo scoring deck)
             regions = self.names.regions
             return [
-                self._scoring_card(c, f"{key}[{i}]") if isinstance(c, str) and c in regions else
-                self.names.card(c, f"{key}[{i}]")
+                self._scoring_card(c, f"{key}[{i}]")
+                if isinstance(c, str) and c in regions
+                else self.names.card(c, f"{key}[{i}]")
                 for i, c in enumerate(_list(value, key))
             ]
         typ = self.ir["variables"][name]["type"]
@@ -435,7 +436,9 @@ class Scenario:
         if typ == "side":
             return _side(value, key)
         if typ == "list[int]":
-            return [_int(v, f"{key}[{i}]", -MAX_INFLUENCE, MAX_INFLUENCE) for i, v in enumerate(_list(value, key))]
+            return [
+                _int(v, f"{key}[{i}]", -MAX_INFLUENCE, MAX_INFLUENCE) for i, v in enumerate(_list(value, key))
+            ]
         raise Invalid(key, f"a variable of type {typ} cannot be set by a scenario")
 
     def _check_state_keys(self) -> None:
@@ -733,7 +736,9 @@ class Scenario:
             st.defcon = _int(state["defcon"], "state.defcon", 1, 5)
         if "vp" in state:
             # the VP lie on their track (the game ends at either end): its bounds are the ruleset's
-            vp_track = self.engine.ir.get("tracks", {}).get("vp", {"min": -MAX_INFLUENCE, "max": MAX_INFLUENCE})
+            vp_track = self.engine.ir.get("tracks", {}).get(
+                "vp", {"min": -MAX_INFLUENCE, "max": MAX_INFLUENCE}
+            )
             st.vp = _int(state["vp"], "state.vp", vp_track["min"], vp_track["max"])
         # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
         for key, high in (("milops", 5), ("space", 8), ("space_attempts", 8)):
