@@ -13,11 +13,11 @@ from rich.measure import Measurement
 from rich.panel import Panel
 from rich.segment import Segment
 from rich.style import Style
-from twilight.runtime.state import PRIMARY_REGION_VARIABLE, SCORING_ROUND_VARIABLE
 from rich.table import Table
 from rich.text import Text
 from twilight.cli.play_text import PlayText
 from twilight.runtime.decisions import Decision
+from twilight.runtime.state import PRIMARY_REGION_VARIABLE, SCORING_ROUND_VARIABLE
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
 LAST_MOVES = 14
