@@ -302,7 +302,10 @@ class VariableDecl(Decl):
 
 @dataclass
 class ZoneDecl(Decl):
-    """`zone NAME`: an ordered pile of cards of the game state, top first."""
+    """`zone NAME [face down]`: an ordered pile of cards of the game state, top first; a face-down zone's
+    cards are hidden from the players (the screens show only how many)."""
+
+    face_down: bool = False
 
 
 @dataclass

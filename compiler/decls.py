@@ -482,7 +482,10 @@ class RulesetChecker:
             if T.element(typ) is not None and value is None:
                 value = []  # a list starts empty
             variables[decl.name.name] = {"type": typ, "initial": value, **self.common(decl)}
-        zones = {decl.name.name: {**self.common(decl)} for decl in self.of(ast.ZoneDecl)}
+        zones = {
+            decl.name.name: {"face_down": decl.face_down, **self.common(decl)}
+            for decl in self.of(ast.ZoneDecl)
+        }
         tracks: dict[str, Any] = {}
         for decl in self.of(ast.TrackDecl):
             if decl.low >= decl.high:

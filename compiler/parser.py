@@ -418,7 +418,9 @@ class _Builder:
 
     def zone_decl(self, meta: Any, children: list[Any]) -> ast.ZoneDecl:
         override, notes, pos = self._decl_head(meta, children)
-        return ast.ZoneDecl("zone", self._ident(self._names(children)[0]), pos, override, notes)
+        decl = ast.ZoneDecl("zone", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.face_down = bool(_tag(children, "face_down"))
+        return decl
 
     def bound_up(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("bound", self._int(children[0]), self._pos(meta))
@@ -428,6 +430,9 @@ class _Builder:
 
     def per_side(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("per_side", True, self._pos(meta))
+
+    def face_down(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("face_down", True, self._pos(meta))
 
     def track_decl(self, meta: Any, children: list[Any]) -> ast.TrackDecl:
         override, notes, pos = self._decl_head(meta, children)
