@@ -39,7 +39,14 @@ from twilight.runtime.input_bounds import ECHO_CHARS, InputRefused, clip, parse_
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.program import Frame, Program, StopLoop
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
-from twilight.runtime.state import SIDES
+from twilight.runtime.state import (
+    DEFCON_TRACK,
+    MILITARY_OPERATIONS_TRACK,
+    SIDES,
+    SPACE_RACE_TRACK,
+    TURN_TRACK,
+    VP_TRACK,
+)
 
 TOP_KEYS: dict[str, type | tuple[type, ...]] = {
     "name": (str, int, float),
@@ -722,29 +729,38 @@ class Scenario:
             "refused": sorted({*self.refused_cards, *cards("event_prevented")}),
         }
 
+    def _track(self, track: str, low: int) -> tuple[int, int]:
+        """The bounds of a track the ruleset declares; of one it does not, `low` up to MAX_INFLUENCE."""
+        assert self.engine is not None
+        declared = (self.engine.ir.get("tracks") or {}).get(track)
+        if declared is None:
+            return low, MAX_INFLUENCE
+        return int(declared["min"]), int(declared["max"])
+
     def _apply_state(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
         engine, names, st = self.engine, self.names, self.engine.state
+        # The tracks' values lie within the bounds the ruleset declares (`track turn from 1 to 10`...).
         if "turn" in state:
-            st.turn = _int(state["turn"], "state.turn", 1, 10)
+            st.turn = _int(state["turn"], "state.turn", *self._track(TURN_TRACK, 1))
         if "action_round" in state:
             st.action_round = _int(state["action_round"], "state.action_round", 0, 8)
         if "phasing" in state:
             st.phasing = _side(state["phasing"], "state.phasing")
             engine.defcon_actor = st.phasing
         if "defcon" in state:
-            st.defcon = _int(state["defcon"], "state.defcon", 1, 5)
+            st.defcon = _int(state["defcon"], "state.defcon", *self._track(DEFCON_TRACK, 1))
         if "vp" in state:
-            # the VP lie on their track (the game ends at either end): its bounds are the ruleset's
-            vp_track = self.engine.ir.get("tracks", {}).get(
-                "vp", {"min": -MAX_INFLUENCE, "max": MAX_INFLUENCE}
-            )
-            st.vp = _int(state["vp"], "state.vp", vp_track["min"], vp_track["max"])
-        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
-        for key, high in (("milops", 5), ("space", 8), ("space_attempts", 8)):
+            # the game ends at either end of the VP track
+            st.vp = _int(state["vp"], "state.vp", *self._track(VP_TRACK, -MAX_INFLUENCE))
+        for key, track in (("milops", MILITARY_OPERATIONS_TRACK), ("space", SPACE_RACE_TRACK)):
             if key in state:
-                values = _per_side(state[key], f"state.{key}", _ranged(0, high))
+                values = _per_side(state[key], f"state.{key}", _ranged(*self._track(track, 0)))
                 getattr(st, key).update(values)
+        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
+        if "space_attempts" in state:
+            values = _per_side(state["space_attempts"], "state.space_attempts", _ranged(0, 8))
+            st.space_attempts.update(values)
         for country, sides in _map(state.get("influence", {}), "state.influence").items():
             c = names.country(country, f"state.influence.{country}")
             st.influence[c].update(
