@@ -25,6 +25,7 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
+from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.i18n import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play_text import APP_FOLDER, CASES, play_folders
 
@@ -112,13 +113,15 @@ def play_message_ids(ir: dict[str, Any]) -> set[str]:
     names["option"] |= words
     # The interpreter's own questions come with a word on the rule behind them, for `?`.
     names["help"] = set(decisions)
-    return {f"{family}-{name}" for family, found in names.items() for name in found}
+    # The state the ruleset declares, by name (cli/declared_state.py words its values).
+    names["state"] = set(declared_names(ir))
+    ids = {f"{family}-{name}" for family, found in names.items() for name in found}
+    return ids | set(VALUE_WORDS)
 
 
 def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     """Message id -> the attributes it must have, for a ruleset to be shown in full."""
     from twilight.cli.appendix_view import APPENDIX_WORDS
-    from twilight.cli.declared_state import VALUE_WORDS, declared_names
     from twilight.cli.explain_cmd import EXPLAIN_WORDS
     from twilight.cli.explain_trace import TRACE_WORDS, ai_message_ids
     from twilight.cli.outline import code_message_ids
@@ -133,9 +136,6 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     ):
         out.update({f"{kind}-{i}": set() for i in ids})
     out.update({m: set() for m in play_message_ids(ir)})
-    # The state the ruleset declares, by name, and the words for its values (cli/declared_state.py).
-    out.update({f"state-{name}": set() for name in declared_names(ir)})
-    out.update({m: set() for m in VALUE_WORDS})
     out.update({m: set() for m in code_message_ids() | set(EXPLAIN_WORDS)})
     if ir.get("priorities") or ir.get("appendix"):
         out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})
