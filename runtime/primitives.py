@@ -531,7 +531,8 @@ def change_defcon(engine: Engine, by: int) -> None:
         engine.trace("defcon_change_ignored", by=by, floor=floor, actor=engine.defcon_actor)
         return
     low, high = track_bounds(engine, DEFCON_TRACK)
-    engine.state.defcon = max(low, min(high, before + by))
+    # an undeclared bound is infinite and never the result, so the value stays a whole number
+    engine.state.defcon = int(max(low, min(high, before + by)))
     if engine.state.defcon != before:
         engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
         engine.fire("defcon_changed", actor=engine.defcon_actor)
@@ -548,8 +549,8 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
 
 @impl()
 def add_milops(engine: Engine, side: str, amount: int) -> None:
-    engine.state.milops[side] = min(
-        track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount
+    engine.state.milops[side] = int(
+        min(track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount)
     )
 
 

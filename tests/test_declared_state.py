@@ -88,7 +88,7 @@ def test_the_last_declared_turn_ends_in_final_scoring(tmp_path: Path) -> None:
         'override track turn from 1 to 8 provisional "P10: t"\n'
     )
     code, out = run_cli(
-        ["simulate", "--ruleset", str(folder), "--human-policy", "random", "--games", "10", "--json"]
+        ["simulate", "--ruleset", str(folder), "--human-policy", "random", "--games", "6", "--json"]
     )
     assert code == 0, out
     summary = json.loads(out)
