@@ -299,6 +299,32 @@ class SettingDecl(Decl):
     default: tuple[object, Pos] | None = None
 
 
+@dataclass
+class VariableDecl(Decl):
+    """`variable NAME: TYPE = VALUE`: a value of the game state the ruleset declares."""
+
+    type: str = "int"
+    type_pos: Pos | None = None
+    default: tuple[object, Pos] | None = None  # (None, pos) for `none`
+
+
+@dataclass
+class ZoneDecl(Decl):
+    """`zone NAME [face down]`: an ordered pile of cards of the game state, top first; a face-down zone's
+    cards are hidden from the players (the screens show only how many)."""
+
+    face_down: bool = False
+
+
+@dataclass
+class TrackDecl(Decl):
+    """`track NAME from MIN to MAX [per side]`: a numeric track and its bounds."""
+
+    low: int = 0
+    high: int = 0
+    per_side: bool = False
+
+
 @dataclass(frozen=True)
 class Param:
     name: Ident

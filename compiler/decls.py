@@ -8,6 +8,7 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from twilight.compiler import ast
+from twilight.compiler import types as T
 from twilight.compiler.contract import ContractCheck
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.exprs import PROVISIONAL_RE, SOURCE_RE, Emitter, Procedure, Scope, Symbol
@@ -154,6 +155,16 @@ class RulesetChecker:
             for value in decl.values:
                 self.check_id(value)
                 self.declare(value.name, Symbol("enum", typ, value.pos))
+        for decl in self.of(ast.VariableDecl):
+            self.check_id(decl.name)
+            typ = self.params([ast.Param(decl.name, decl.type, decl.type_pos or decl.pos)])[0][1]
+            self.declare(decl.name.name, Symbol("variable", typ, decl.name.pos))
+        for decl in self.of(ast.ZoneDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("zone", "zone", decl.name.pos))
+        for decl in self.of(ast.TrackDecl):
+            self.check_id(decl.name)
+            self.declare(decl.name.name, Symbol("track", "track", decl.name.pos))
         for decl in self.of(ast.TableDecl):
             self.check_id(decl.name)
             self.declare(decl.name.name, Symbol("table", "table", decl.name.pos))
@@ -441,6 +452,57 @@ class RulesetChecker:
                 **self.common(decl),
             }
         return out
+
+    # ------------------------------------------------------------------ the ruleset's own state
+    def check_state(self) -> dict[str, Any]:
+        """The variables, zones and tracks the ruleset declares: the game state starts from them."""
+        variables: dict[str, Any] = {}
+        for decl in self.of(ast.VariableDecl):
+            value, pos = decl.default if decl.default is not None else (None, decl.pos)
+            typ = decl.type
+            if value is not None:
+                if isinstance(value, bool):
+                    got = "bool"
+                elif isinstance(value, int):
+                    got = "int"
+                else:
+                    sym = self.symbols.get(str(value))
+                    got = sym.type if sym is not None else "?"
+                    if sym is None:
+                        self.sink.unknown("name", str(value), pos, self.symbols)
+                        got = typ
+                    elif sym.kind == "enum":
+                        value = str(value)
+                if not T.fits(got, typ):
+                    self.sink.add(
+                        "E503",
+                        f"the initial value of variable '{decl.name.name}' is a {got}, not a {typ}",
+                        pos,
+                        f"give a {typ} or none",
+                    )
+            if T.element(typ) is not None and value is None:
+                value = []  # a list starts empty
+            variables[decl.name.name] = {"type": typ, "initial": value, **self.common(decl)}
+        zones = {
+            decl.name.name: {"face_down": decl.face_down, **self.common(decl)}
+            for decl in self.of(ast.ZoneDecl)
+        }
+        tracks: dict[str, Any] = {}
+        for decl in self.of(ast.TrackDecl):
+            if decl.low >= decl.high:
+                self.sink.add(
+                    "E206",
+                    f"track '{decl.name.name}' runs from {decl.low} to {decl.high}",
+                    decl.pos,
+                    "the first bound is the lower one: `track NAME from LOW to HIGH`",
+                )
+            tracks[decl.name.name] = {
+                "min": decl.low,
+                "max": decl.high,
+                "per_side": decl.per_side,
+                **self.common(decl),
+            }
+        return {"variables": variables, "zones": zones, "tracks": tracks}
 
     # ------------------------------------------------------------------ priority lists
     def check_priorities(self) -> dict[str, Any]:
@@ -953,6 +1015,7 @@ class RulesetChecker:
                 **(self.manifest_provenance(manifest) if manifest else {}),
             },
             "settings": settings,
+            **self.check_state(),
             "map": map_ir,
             "cards": cards,
             "priorities": self.check_priorities(),
@@ -975,6 +1038,9 @@ class RulesetChecker:
         sections: list[tuple[str, type[ast.Decl]]] = [
             ("cards", ast.CardDecl),
             ("settings", ast.SettingDecl),
+            ("variables", ast.VariableDecl),
+            ("zones", ast.ZoneDecl),
+            ("tracks", ast.TrackDecl),
             ("priorities", ast.PriorityDecl),
             ("appendix", ast.AppendixDecl),
             ("tables", ast.TableDecl),

@@ -386,6 +386,11 @@ class Emitter:
         if isinstance(node, ast.Set):
             current = scope.lookup(node.var.name)
             value, typ = self.expr(node.value, scope)
+            declared = self.symbols.get(node.var.name)
+            if current is None and declared is not None and declared.kind == "variable":
+                # a variable of the game state the ruleset declares: changed (and traced) by the runtime
+                self.expect(typ, declared.type, node.value.pos, f"the new value of '{node.var.name}'")
+                return {"do": {"set_variable": [{"str": node.var.name}, value]}}
             if current is None:
                 self.sink.add(
                     "E507",

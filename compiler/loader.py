@@ -33,6 +33,10 @@ NAMESPACE = {
     "country": "country",
     "card": "card",
     "setting": "setting",
+    # the ruleset's own state: one namespace, as they are all named in expressions alike
+    "variable": "state",
+    "zone": "state",
+    "track": "state",
     "priority": "priority",
     "appendix": "appendix",
     "table": "table",

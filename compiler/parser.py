@@ -400,6 +400,48 @@ class _Builder:
             decl.default = (value.value, value.pos)
         return decl
 
+    # -------------------------------------------------------- the ruleset's own state
+    def _variable(self, meta: Any, children: list[Any], default: tuple[object, Pos]) -> ast.VariableDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.VariableDecl("variable", self._ident(self._names(children)[0]), pos, override, notes)
+        type_tag = _tags(children, "type")[0]
+        decl.type, decl.type_pos, decl.default = type_tag.value, type_tag.pos, default
+        return decl
+
+    def variable_decl(self, meta: Any, children: list[Any]) -> ast.VariableDecl:
+        value = next(c for c in children if isinstance(c, ast.Expr))
+        default = (value.name if isinstance(value, ast.Name) else getattr(value, "value", None), value.pos)
+        return self._variable(meta, children, default)
+
+    def variable_none(self, meta: Any, children: list[Any]) -> ast.VariableDecl:
+        return self._variable(meta, children, (None, self._pos(meta)))
+
+    def zone_decl(self, meta: Any, children: list[Any]) -> ast.ZoneDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.ZoneDecl("zone", self._ident(self._names(children)[0]), pos, override, notes)
+        decl.face_down = bool(_tag(children, "face_down"))
+        return decl
+
+    def bound_up(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("bound", self._int(children[0]), self._pos(meta))
+
+    def bound_down(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("bound", -self._int(children[0]), self._pos(meta))
+
+    def per_side(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("per_side", True, self._pos(meta))
+
+    def face_down(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("face_down", True, self._pos(meta))
+
+    def track_decl(self, meta: Any, children: list[Any]) -> ast.TrackDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.TrackDecl("track", self._ident(self._names(children)[0]), pos, override, notes)
+        low, high = _tags(children, "bound")
+        decl.low, decl.high = low.value, high.value
+        decl.per_side = bool(_tag(children, "per_side"))
+        return decl
+
     # -------------------------------------------------------- priority lists
     def type_arg(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("type_arg", children[0].value, self._pos(meta))
@@ -1118,6 +1160,9 @@ _DECL_KEYWORDS = {
     "country",
     "card",
     "setting",
+    "variable",
+    "zone",
+    "track",
     "priority",
     "appendix",
     "table",

@@ -41,7 +41,14 @@ from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.program import Frame, Program
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
-from twilight.runtime.state import SIDES
+from twilight.runtime.state import (
+    DEFCON_TRACK,
+    MILITARY_OPERATIONS_TRACK,
+    SIDES,
+    SPACE_RACE_TRACK,
+    TURN_TRACK,
+    VP_TRACK,
+)
 
 TOP_KEYS: dict[str, type | tuple[type, ...]] = {
     "name": (str, int, float),
@@ -74,9 +81,10 @@ EXPECT_KEYS = (
     *("china", "game_over", "winner", "end_reason", "error", "dice_unused", "draw_pile_size", "discard_size"),
     *("hand_order", "rating"),
 )
-SOLO_STATE = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
-SOLO_EXPECT = ("primary_region", "secondary_region", "scoring_round", "scoring_deck", "scoring_discard")
-SOLO_EXPECT_SIZES = ("scoring_deck_size",)
+# Any variable or zone the ruleset declares may be set in `state` and checked in `expect` (a zone's size
+# too, as `<zone>_size`). The scoring cards of the Primary and the Secondary region a scenario names are
+# laid face up in this declared zone (part of the scenario format's contract with the ruleset).
+REVEALED_ZONE = "scoring_revealed"
 # The AI's trace, matched in order: the keys an item of each list may name (any subset of them).
 AI_TRACE_EXPECT = {
     "ai_choices": ("ai_choice", ("priority", "option", "option_name", "target", "decided_by")),
@@ -88,9 +96,6 @@ WINNERS = ("us", "ussr", "draw")
 # What a file may ask for, bounded by what a game can hold: a file stays a few KB (the largest in
 # tests/scenarios is 3 KB), so no scenario comes near these.
 MAX_FILE_BYTES = 1024 * 1024
-# The VP track runs from 20 for the USSR to 20 for the US: the game ends when the marker reaches either end
-# (shared/reference/tracks.yaml, victory.automatic; 002 · 10.3.1), so `state.vp` lies on the track.
-VP_TRACK = 20
 # A side's influence in one country: the rules set no limit; no game comes near this one.
 MAX_INFLUENCE = 99
 # The most a modifier adds to a card's operations in one play (The China Card's +1 in Asia with Vietnam
@@ -408,20 +413,54 @@ class Scenario:
                 settings[key] = value
         return settings
 
+    def _zones(self) -> list[str]:
+        return list(self.ir.get("zones", {}))
+
+    def _declared(self) -> list[str]:
+        """The state the ruleset declares: its variables and zones, settable and checkable by name."""
+        return [*self.ir.get("variables", {}), *self._zones()]
+
+    def _declared_value(self, name: str, value: Any, key: str) -> Any:
+        """A value of a declared variable or zone, read and checked by its declared type."""
+        assert self.names is not None
+        if name in self.ir.get("zones", {}):
+            # a card, or a region standing for the scoring card that marks it (solo scoring deck)
+            regions = self.names.regions
+            return [
+                self._scoring_card(c, f"{key}[{i}]")
+                if isinstance(c, str) and c in regions
+                else self.names.card(c, f"{key}[{i}]")
+                for i, c in enumerate(_list(value, key))
+            ]
+        typ = self.ir["variables"][name]["type"]
+        if value is None:
+            return [] if typ.startswith("list[") else None
+        if typ == "bool":
+            return _bool(value, key)
+        if typ == "int":
+            return _int(value, key, -MAX_INFLUENCE, MAX_INFLUENCE)
+        if typ == "region":
+            return self.names.region(value, key)
+        if typ == "country":
+            return self.names.country(value, key)
+        if typ == "card":
+            return self.names.card(value, key)
+        if typ == "side":
+            return _side(value, key)
+        if typ == "list[int]":
+            return [
+                _int(v, f"{key}[{i}]", -MAX_INFLUENCE, MAX_INFLUENCE) for i, v in enumerate(_list(value, key))
+            ]
+        raise Invalid(key, f"a variable of type {typ} cannot be set by a scenario")
+
     def _check_state_keys(self) -> None:
         state = self.data.get("state", {})
         known = [*STATE_KEYS]
-        _keys(state, "state", [*known, *SOLO_STATE])
+        _keys(state, "state", [*known, *self._declared()])
         assert self.names is not None
-        for key in SOLO_STATE:
+        for key in self._declared():
             if key in state:
-                self._solo_only(f"state.{key}")
-                if key in ("scoring_deck", "scoring_discard"):
-                    self._scoring_cards(state[key], f"state.{key}")
-                elif key == "scoring_round":
-                    _bool(state[key], f"state.{key}")
-                else:
-                    self.names.region(state[key], f"state.{key}")
+                self._declared_value(key, state[key], f"state.{key}")
 
     def _check_steps(self) -> None:
         assert self.names is not None and self.program is not None
@@ -532,23 +571,17 @@ class Scenario:
         names = self.names
         expect = self.data.get("expect", {})
         known = [*EXPECT_KEYS]
-        _keys(expect, "expect", [*known, *SOLO_EXPECT, *SOLO_EXPECT_SIZES, *AI_TRACE_EXPECT])
+        sizes = [f"{zone}_size" for zone in self._zones()]
+        _keys(expect, "expect", [*known, *self._declared(), *sizes, *AI_TRACE_EXPECT])
         for key, value in expect.items():
             where = f"expect.{key}"
             if key in AI_TRACE_EXPECT:
                 self._solo_only(where)
                 self._check_ai_trace(key, value, where)
-            elif key in SOLO_EXPECT_SIZES:
-                self._solo_only(where)
+            elif key.endswith("_size") and key[: -len("_size")] in self._zones():
                 _int(value, where, 0)
-            elif key in SOLO_EXPECT:
-                self._solo_only(where)
-                if key == "scoring_round":
-                    _bool(value, where)
-                elif key in ("scoring_deck", "scoring_discard"):
-                    self._scoring_cards(value, where)
-                elif value is not None:
-                    names.region(value, where)
+            elif key in self._declared():
+                self._declared_value(key, value, where)
             elif key == "influence":
                 for country, sides in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
@@ -713,39 +746,47 @@ class Scenario:
             "refused": sorted({*self.refused_cards, *cards("event_prevented")}),
         }
 
+    def _track(self, track: str, low: int) -> tuple[int, int]:
+        """The bounds of a track the ruleset declares; of one it does not, `low` up to MAX_INFLUENCE."""
+        assert self.engine is not None
+        declared = (self.engine.ir.get("tracks") or {}).get(track)
+        if declared is None:
+            return low, MAX_INFLUENCE
+        return int(declared["min"]), int(declared["max"])
+
     def _apply_state(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
         engine, names, st = self.engine, self.names, self.engine.state
+        # The tracks' values lie within the bounds the ruleset declares (`track turn from 1 to 10`...).
         if "turn" in state:
-            st.turn = _int(state["turn"], "state.turn", 1, 10)
+            st.turn = _int(state["turn"], "state.turn", *self._track(TURN_TRACK, 1))
         if "action_round" in state:
             st.action_round = _int(state["action_round"], "state.action_round", 0, 8)
         if "phasing" in state:
             st.phasing = _side(state["phasing"], "state.phasing")
             engine.defcon_actor = st.phasing
         if "defcon" in state:
-            st.defcon = _int(state["defcon"], "state.defcon", 1, 5)
+            st.defcon = _int(state["defcon"], "state.defcon", *self._track(DEFCON_TRACK, 1))
         if "vp" in state:
-            st.vp = _int(state["vp"], "state.vp", -VP_TRACK, VP_TRACK)
-        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
-        for key, high in (("milops", 5), ("space", 8), ("space_attempts", 8)):
+            # the game ends at either end of the VP track
+            st.vp = _int(state["vp"], "state.vp", *self._track(VP_TRACK, -MAX_INFLUENCE))
+        for key, track in (("milops", MILITARY_OPERATIONS_TRACK), ("space", SPACE_RACE_TRACK)):
             if key in state:
-                values = _per_side(state[key], f"state.{key}", _ranged(0, high))
+                values = _per_side(state[key], f"state.{key}", _ranged(*self._track(track, 0)))
                 getattr(st, key).update(values)
+        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
+        if "space_attempts" in state:
+            values = _per_side(state["space_attempts"], "state.space_attempts", _ranged(0, 8))
+            st.space_attempts.update(values)
         for country, sides in _map(state.get("influence", {}), "state.influence").items():
             c = names.country(country, f"state.influence.{country}")
             st.influence[c].update(
                 _per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
             )
         self._apply_cards(state)
-        if "primary_region" in state:
-            st.primary_region = names.region(state["primary_region"], "state.primary_region")
-        if "secondary_region" in state:
-            st.secondary_region = names.region(state["secondary_region"], "state.secondary_region")
-        if "scoring_round" in state:
-            st.scoring_round = _bool(state["scoring_round"], "state.scoring_round")
-            if st.scoring_round and st.action_round not in st.scoring_rounds:
-                st.scoring_rounds.append(st.action_round)
+        for name in self.engine.ir.get("variables", {}):
+            if name in state:
+                st.vars[name] = self._declared_value(name, state[name], f"state.{name}")
         self._apply_scoring_cards(state)
         if "china" in state:
             china = _map(state["china"], "state.china")
@@ -777,12 +818,12 @@ class Scenario:
                     raise Invalid(f"state.{key}", f"{card} is already placed by state.{placed[card]}")
                 placed[card] = key
         for card in face_up:
-            prim.reveal_scoring_card(engine, card)
+            prim.move_to_zone(engine, card, REVEALED_ZONE, False)
         for card in [*deck, *pile]:
-            prim.to_scoring_deck(engine, card, True)  # out of wherever it was
-            st.scoring_deck.remove(card)
-        st.scoring_deck[:0] = deck
-        st.scoring_discard[:0] = pile
+            prim.move_to_zone(engine, card, "scoring_deck", True)  # out of wherever it was
+            st.zones["scoring_deck"].remove(card)
+        st.zones["scoring_deck"][:0] = deck
+        st.zones["scoring_discard"][:0] = pile
 
     def _apply_cards(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
@@ -814,7 +855,7 @@ class Scenario:
         moved = set(placed) | {card for card, _, _ in effects if card != names.china}
         for zone_cards in (
             *(st.hands["us"], st.hands["ussr"], st.draw_pile, st.discard, st.removed),
-            *(st.scoring_deck, st.scoring_discard, st.scoring_revealed),
+            *st.zones.values(),
         ):
             zone_cards[:] = [c for c in zone_cards if c not in moved]
         for side, cards in hands.items():
@@ -1042,12 +1083,12 @@ class Scenario:
             where = f"expect.{key}"
             if key in AI_TRACE_EXPECT:
                 problems += self._ai_trace_problems(key, value)
-            elif key in ("primary_region", "secondary_region", "scoring_round"):
-                differ(where, value, getattr(st, key))
-            elif key in ("scoring_deck", "scoring_discard"):
-                differ(where, self._scoring_cards(value, where), getattr(st, key))
-            elif key == "scoring_deck_size":
-                differ(where, value, len(st.scoring_deck))
+            elif key in st.vars:
+                differ(where, value, st.vars[key])
+            elif key in st.zones:
+                differ(where, self._declared_value(key, value, where), st.zones[key])
+            elif key.endswith("_size") and key[: -len("_size")] in st.zones:
+                differ(where, value, len(st.zones[key[: -len("_size")]]))
             elif key == "influence":
                 for country, sides in value.items():
                     for side, n in sides.items():

@@ -185,6 +185,8 @@ class ExprCompiler:
             kind, ident = node["ref"], node["id"]
             if kind == "setting":
                 return f"e.state.settings[{ident!r}]"
+            if kind == "variable":  # a variable of the state the ruleset declares
+                return f"e.state.vars[{ident!r}]"
             if kind == "enum":
                 from twilight.runtime.program import ordinal
 

@@ -138,9 +138,10 @@ class GreedyPlayer(RandomPlayer):
         the country closest to control (building towards the next point's score)."""
         from twilight.runtime.lookahead import net_region_score
         from twilight.runtime.primitives import board, controls, ops_to_control, other
+        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
 
         engine = self.engine
-        region = engine.state.primary_region
+        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
         side = decision.side
         b = board(engine)
         members = set(b.members.get(region, ())) if region else set()

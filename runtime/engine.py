@@ -15,7 +15,7 @@ from twilight.runtime.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.dice import Dice
 from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
-from twilight.runtime.state import SIDES, GameState, LastingEffect
+from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 
 class GameEnded(Exception):
@@ -60,6 +60,7 @@ class Engine:
         self.state.settings = {name: s["default"] for name, s in ir["settings"].items()}
         self.state.settings.update(settings or {})
         self.state.influence = {c: {"us": 0, "ussr": 0} for c in ir["map"]["countries"]}
+        self.state.vars, self.state.zones = declared_state(ir)
         self.events: list[dict[str, Any]] = []
         self.trace_to = trace_to
         self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)

@@ -2,12 +2,15 @@
 `twilight simulate`.
 
 `CheckedEngine` checks after each trace event (or only at action-round and turn boundaries, which is
-cheap enough for long simulations) and before each decision: influence >= 0 everywhere; DEFCON 1-5; VP an
-int, and no play goes on at |VP| >= 20 outside final scoring; military operations 0-5; space race 0-8;
-every card of the periods dealt in exactly one place (hands, draw pile, discard, removed; cards being
-played or headlined may be in none until the next action round or turn begins, when all must be back);
-The China Card in none of those, with one holder; turn 1-10. `check_finished` states what must hold once
-a game is over. A broken invariant raises `InvariantViolation` naming the seed, turn, round and step.
+cheap enough for long simulations) and before each decision what holds in every ruleset: influence >= 0
+everywhere; VP an int; each track the ruleset declares (DEFCON, military operations, space race, turn,
+VP) within its declared bounds while the game goes on; no victory rule's `on vp_changed` condition holding
+while the game goes on (outside the VP change that sets it off); every card of the periods dealt in
+exactly one place (hands, draw pile, discard, removed, the zones the ruleset declares; cards being played
+or headlined may be in none until the next action round or turn begins, when all must be back); The China
+Card in none of those, with one holder. No bound is written here: each is read from the compiled ruleset.
+`check_finished` states what must hold once a game is over. A broken invariant raises
+`InvariantViolation` naming the seed, turn, round and step.
 """
 
 from __future__ import annotations
@@ -18,7 +21,42 @@ from typing import Any
 from . import registry
 from .decisions import Decision, Player
 from .engine import Engine
-from .state import SIDES
+from .program import Frame
+from .state import (
+    DEFCON_TRACK,
+    MILITARY_OPERATIONS_TRACK,
+    SIDES,
+    SPACE_RACE_TRACK,
+    TURN_TRACK,
+    VP_TRACK,
+    GameState,
+)
+
+# Where the state keeps each track the runtime knows (the names are part of its contract with the
+# ruleset, runtime/state.py): a value, or one per side.
+TRACK_VALUES: dict[str, Any] = {
+    DEFCON_TRACK: lambda s: s.defcon,
+    MILITARY_OPERATIONS_TRACK: lambda s: s.milops,
+    SPACE_RACE_TRACK: lambda s: s.space,
+    TURN_TRACK: lambda s: s.turn,
+    VP_TRACK: lambda s: s.vp,
+}
+
+
+def track_values(state: GameState, ir: dict[str, Any]) -> list[tuple[str, int, int, Any]]:
+    """(label, low, high, value) of every declared track the state keeps (one per side for a track per
+    side)."""
+    out = []
+    for name, track in ir.get("tracks", {}).items():
+        read = TRACK_VALUES.get(name)
+        if read is None:
+            continue
+        value = read(state)
+        if isinstance(value, dict):
+            out += [(f"{name} of {side}", track["min"], track["max"], value[side]) for side in SIDES]
+        else:
+            out.append((name, track["min"], track["max"], value))
+    return out
 
 
 class InvariantViolation(AssertionError):
@@ -62,6 +100,15 @@ class CheckedEngine(Engine):
         self.checks = 0
         self._expected: dict[tuple[str, ...], set[str]] = {}
         self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
+        # The conditions of the victory rules that end the game when VP change: none may hold while the
+        # game goes on.
+        self._vp_victories = [
+            (name, self.program.expr(item["when"]))
+            for name, rule in ir["rules"].items()
+            if rule.get("kind") == "victory"
+            for item in rule["items"]
+            if item.get("on") == "vp_changed" and item.get("when") is not None
+        ]
 
     # every step the engine reports
     def trace(self, kind: str, **data: Any) -> None:
@@ -106,19 +153,19 @@ class CheckedEngine(Engine):
             for side in SIDES:
                 if not isinstance(inf[side], int) or inf[side] < 0:
                     self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
-        if not (isinstance(s.defcon, int) and 1 <= s.defcon <= 5):
-            self.fail(where, f"DEFCON is {s.defcon!r}")
         if not isinstance(s.vp, int) or isinstance(s.vp, bool):
             self.fail(where, f"VP is {s.vp!r}")
-        if abs(s.vp) >= 20 and not s.in_final_scoring and not s.game_over and self.events[-1]["kind"] != "vp":
-            self.fail(where, f"VP is {s.vp} and the game goes on")
-        for side in SIDES:
-            if not 0 <= s.milops[side] <= 5:
-                self.fail(where, f"military operations of {side}: {s.milops[side]}")
-            if not 0 <= s.space[side] <= 8:
-                self.fail(where, f"space race box of {side}: {s.space[side]}")
-        if not 1 <= s.turn <= 10:
-            self.fail(where, f"turn {s.turn}")
+        # the change that sets off a rule is traced before the rule hears it
+        going_on = not s.game_over and bool(self.events) and self.events[-1]["kind"] not in ("vp", "game_end")
+        for label, low, high, value in track_values(s, self.ir):
+            if not isinstance(value, int) or (
+                going_on and not s.in_final_scoring and not low <= value <= high
+            ):
+                self.fail(where, f"{label} is {value!r}, off its track ({low} to {high})")
+        if going_on:
+            for name, when in self._vp_victories:
+                if when(Frame(self, {})):
+                    self.fail(where, f"VP is {s.vp} and the game goes on (victory {name} holds)")
         if s.china_holder not in SIDES:
             self.fail(where, f"The China Card is held by {s.china_holder!r}")
         places = s.card_locations()
@@ -132,8 +179,9 @@ class CheckedEngine(Engine):
             if card not in self.ir["cards"]:
                 self.fail(where, f"unknown card {card!r} in {where_}")
         expected = self.expected_cards()
-        # solo: every scoring card marks regions from the setup on, before its period joins the deck
-        extra = set(places) - expected - {*s.scoring_deck, *s.scoring_discard, *s.scoring_revealed}
+        # a zone the ruleset declares may hold a card before its period joins the deck (solo: the
+        # scoring cards mark regions from the setup on)
+        extra = set(places) - expected - {c for zone in s.zones.values() for c in zone}
         if extra:
             self.fail(where, f"cards that never joined the deck: {sorted(extra)}")
         # a headline card is out of every pile from its choice until it is resolved
@@ -155,18 +203,9 @@ def check_finished(engine: Engine) -> None:
         raise InvariantViolation(f"{where}: winner {s.winner!r}")
     if not (s.end_reason):
         raise InvariantViolation(f"{where}: no end reason")
-    if not (1 <= s.turn <= 10):
-        raise InvariantViolation(f"{where}: ended on turn {s.turn}")
+    for label, low, high, value in track_values(s, engine.ir):
+        # the VP may go past an end of their track in final scoring, or when they end the game
+        if label != VP_TRACK and not low <= value <= high:
+            raise InvariantViolation(f"{where}: the game ended with {label} at {value} ({low} to {high})")
     if not (engine.events[-1]["kind"] == "game_end"):
         raise InvariantViolation(f"{where}: the trace does not end with game_end")
-    if s.end_reason == "vp_20":
-        if not (abs(s.vp) >= 20):
-            raise InvariantViolation(f"{where}: vp_20 with VP {s.vp}")
-        if not (s.winner == ("us" if s.vp > 0 else "ussr")):
-            raise InvariantViolation(f"{where}: {s.winner} wins with VP {s.vp}")
-    if s.end_reason == "final_scoring":
-        if not (s.turn == 10):
-            raise InvariantViolation(f"{where}: final scoring on turn {s.turn}")
-        want = "us" if s.vp > 0 else "ussr" if s.vp < 0 else "draw"
-        if not (s.winner == want):
-            raise InvariantViolation(f"{where}: final scoring with VP {s.vp} gives {s.winner}")

@@ -110,9 +110,7 @@ def _without_card(state: GameState, card: str) -> dict[str, Any]:
         fields["draw_pile"],
         fields["discard"],
         fields["removed"],
-        fields["scoring_deck"],
-        fields["scoring_discard"],
-        fields["scoring_revealed"],
+        *fields["zones"].values(),  # the zones the ruleset declares
     ):
         while card in zone:
             zone.remove(card)

@@ -13,6 +13,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from twilight.runtime import lookahead, registry
 from twilight.runtime.program import Frame, ordinal
 from twilight.runtime.solo_ai import AI_SIDE_SETTING
+from twilight.runtime.state import (
+    DEFCON_TRACK,
+    MILITARY_OPERATIONS_TRACK,
+    PRIMARY_REGION_VARIABLE,
+    SCORING_ROUND_VARIABLE,
+)
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -181,70 +187,57 @@ impl("game_winner")(lambda e: e.state.winner)
 impl("game_end_reason")(lambda e: e.state.end_reason)
 
 
-# ---------------------------------------------------------------------- solo: the AI and the regions
-impl("primary_region")(lambda e: e.state.primary_region)
-impl("secondary_region")(lambda e: e.state.secondary_region)
-impl("scoring_round")(lambda e: e.state.scoring_round)
+# ---------------------------------------------------------------------- the state the ruleset declares
+impl("zone")(lambda e, z: list(e.state.zones[z]))
 
 
 @impl()
-def set_regions(engine: Engine, primary: str | None, secondary: str | None) -> None:
-    engine.state.primary_region, engine.state.secondary_region = primary, secondary
-    engine.trace("regions", primary=primary, secondary=secondary)
+def track_min(engine: Engine, track: str) -> int:
+    return int(engine.ir["tracks"][track]["min"])
 
 
 @impl()
-def set_scoring_round(engine: Engine, on: bool) -> None:
-    state = engine.state
-    state.scoring_round = bool(on)
-    if on and state.action_round not in state.scoring_rounds:
-        state.scoring_rounds.append(state.action_round)
-    elif not on and state.action_round in state.scoring_rounds:
-        state.scoring_rounds.remove(state.action_round)
-    engine.trace("scoring_round", round=state.action_round, on=bool(on))
+def track_max(engine: Engine, track: str) -> int:
+    return int(engine.ir["tracks"][track]["max"])
 
 
-impl("scoring_rounds_this_turn")(lambda e: list(e.state.scoring_rounds))
-impl("scoring_deck")(lambda e: list(e.state.scoring_deck))
-impl("scoring_discard")(lambda e: list(e.state.scoring_discard))
-impl("revealed_scoring_cards")(lambda e: list(e.state.scoring_revealed))
+def track_bounds(engine: Engine, track: str) -> tuple[float, float]:
+    """The bounds of a track the ruleset declares; a track it does not declare has none."""
+    declared = engine.ir.get("tracks", {}).get(track)
+    if declared is None:
+        return float("-inf"), float("inf")
+    return int(declared["min"]), int(declared["max"])
+
+
+@impl()
+def set_variable(engine: Engine, name: str, value: Any) -> None:
+    engine.state.vars[name] = list(value) if isinstance(value, list) else value
+    engine.trace("variable", name=name, value=engine.state.vars[name])
 
 
 def _take_out_anywhere(engine: Engine, card: str) -> None:
-    """A card leaves whatever hand, pile or scoring zone holds it."""
+    """A card leaves whatever hand, pile or declared zone holds it."""
     state = engine.state
     _take_out(engine, card)
-    for zone in (state.removed, state.scoring_deck, state.scoring_discard, state.scoring_revealed):
+    for zone in (state.removed, *state.zones.values()):
         if card in zone:
             zone.remove(card)
 
 
 @impl()
-def to_scoring_deck(engine: Engine, card: str, on_top: bool) -> None:
+def move_to_zone(engine: Engine, card: str, z: str, on_top: bool) -> None:
     _take_out_anywhere(engine, card)
+    pile = engine.state.zones[z]
     if on_top:
-        engine.state.scoring_deck.insert(0, card)
+        pile.insert(0, card)
     else:
-        engine.state.scoring_deck.append(card)
+        pile.append(card)
+    engine.trace("zone", card=card, zone=z, top=bool(on_top))
 
 
 @impl()
-def to_scoring_discard(engine: Engine, card: str) -> None:
-    _take_out_anywhere(engine, card)
-    engine.state.scoring_discard.insert(0, card)
-    engine.trace("scoring_discard", card=card)
-
-
-@impl()
-def reveal_scoring_card(engine: Engine, card: str) -> None:
-    _take_out_anywhere(engine, card)
-    engine.state.scoring_revealed.append(card)
-    engine.trace("scoring_revealed", card=card)
-
-
-@impl()
-def shuffle_scoring_deck(engine: Engine) -> None:
-    engine.dice.shuffle(engine.state.scoring_deck)
+def shuffle_zone(engine: Engine, z: str) -> None:
+    engine.dice.shuffle(engine.state.zones[z])
 
 
 @impl()
@@ -550,7 +543,9 @@ def change_defcon(engine: Engine, by: int) -> None:
         # that part of the event or action does not happen.
         engine.trace("defcon_change_ignored", by=by, floor=floor, actor=engine.defcon_actor)
         return
-    engine.state.defcon = max(1, min(5, before + by))
+    low, high = track_bounds(engine, DEFCON_TRACK)
+    # an undeclared bound is infinite and never the result, so the value stays a whole number
+    engine.state.defcon = int(max(low, min(high, before + by)))
     if engine.state.defcon != before:
         engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
         engine.fire("defcon_changed", actor=engine.defcon_actor)
@@ -567,7 +562,9 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
 
 @impl()
 def add_milops(engine: Engine, side: str, amount: int) -> None:
-    engine.state.milops[side] = min(5, engine.state.milops[side] + amount)
+    engine.state.milops[side] = int(
+        min(track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount)
+    )
 
 
 @impl()
@@ -952,7 +949,7 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
     entry = engine.program.appendix.get(card)
     if entry is None:
         return None
-    region = engine.state.primary_region
+    region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
     frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
     for event in entry.events:
         named = any(
@@ -1130,7 +1127,12 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
     if block is not None:
         # The solo card appendix says what happens instead of the card's event in this situation.
         ai = other(owner) if block[0] == "reaction" else owner
-        vars_ = {"ai": ai, "human": other(ai), "region": engine.state.primary_region, "this_card": card}
+        vars_ = {
+            "ai": ai,
+            "human": other(ai),
+            "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE),
+            "this_card": card,
+        }
         block[1](Frame(engine, {**vars_, "player": owner}))
     else:
         engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
@@ -1141,7 +1143,7 @@ def _moment(engine: Engine) -> str:
     """The appendix's name for now: the headline, a scoring round or a round that does not score."""
     if engine.state.in_headline:
         return "headline"
-    return "scoring_round" if engine.state.scoring_round else "non_scoring_round"
+    return "scoring_round" if engine.state.vars.get(SCORING_ROUND_VARIABLE) else "non_scoring_round"
 
 
 def _appendix_block(engine: Engine, owner: str, card: str) -> tuple[str, Any] | None:
@@ -1204,7 +1206,7 @@ def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None
 def _remove(engine: Engine, card: str) -> None:
     state = engine.state
     zones = (state.discard, state.hands["us"], state.hands["ussr"])
-    for zone in (*zones, state.scoring_deck, state.scoring_discard, state.scoring_revealed):
+    for zone in (*zones, *state.zones.values()):
         if card in zone:
             zone.remove(card)
     if card not in state.removed:
@@ -1395,8 +1397,6 @@ def begin_turn(engine: Engine, number: int) -> None:
     engine.state.turn = number
     engine.state.action_round = 0
     engine.state.space_attempts = {"us": 0, "ussr": 0}
-    engine.state.scoring_round = False
-    engine.state.scoring_rounds = []
     engine.trace("turn", number=number)
     engine.fire("turn_start", turn_number=number)
 

@@ -339,24 +339,15 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "The side's level in the region if it lost control of the country (by the ruleset's function "
         "scoring_level; its own level if it does not control it).",
     ),
-    # ---------------------------------------------------------------- solo: the AI and the regions
-    q("primary_region", "", "region", "The Primary region of this action round (solo; none otherwise)."),
-    q("secondary_region", "", "region", "The Secondary region of this action round (solo; none otherwise)."),
-    q("scoring_round", "", "bool", "This action round is a scoring round (solo)."),
+    # ---------------------------------------------------------------- the state the ruleset declares
+    q("zone", "z:zone", "list[card]", "The cards of a zone the ruleset declares (`zone NAME`), top first."),
     q(
-        "scoring_rounds_this_turn",
-        "",
-        "list[int]",
-        "The action rounds of this turn that were made scoring rounds (solo).",
+        "track_min",
+        "t:track",
+        "int",
+        "The lowest value of a track the ruleset declares (`track NAME from …`).",
     ),
-    q("scoring_deck", "", "list[card]", "The scoring deck, face down, top first (solo)."),
-    q("scoring_discard", "", "list[card]", "The scoring cards discarded face up, top first (solo)."),
-    q(
-        "revealed_scoring_cards",
-        "",
-        "list[card]",
-        "The scoring cards face up beside the scoring deck, in the order revealed (solo).",
-    ),
+    q("track_max", "t:track", "int", "The highest value of a track the ruleset declares (`track … to …`)."),
     q(
         "influence_cost",
         "side:side country:country",
@@ -410,25 +401,18 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "One influence point placed with operations: it counts toward the round's placements there and "
         "`influence_placed` hooks run (the caller pays its cost).",
     ),
-    fx("set_regions", "primary:region secondary:region", "The Primary and Secondary regions change (solo)."),
-    fx("set_scoring_round", "on:bool", "This action round becomes (or stops being) a scoring round (solo)."),
     fx(
-        "to_scoring_deck",
-        "card:card on_top:bool",
-        "The card goes face down onto the top (true) or the bottom (false) of the scoring deck, from "
-        "wherever it is (solo).",
+        "set_variable",
+        "name:text value:any",
+        "A variable the ruleset declares takes a new value (written `set NAME = …`; traced as `variable`).",
     ),
     fx(
-        "to_scoring_discard",
-        "card:card",
-        "The card goes face up onto the scoring discard, from wherever it is (solo).",
+        "move_to_zone",
+        "card:card z:zone on_top:bool",
+        "The card goes onto the top (true) or the bottom (false) of a zone the ruleset declares, from "
+        "wherever it is (traced as `zone`).",
     ),
-    fx(
-        "reveal_scoring_card",
-        "card:card",
-        "The card is laid face up beside the scoring deck, from wherever it is (solo).",
-    ),
-    fx("shuffle_scoring_deck", "", "Shuffle the scoring deck (solo)."),
+    fx("shuffle_zone", "z:zone", "Shuffle a zone the ruleset declares."),
     fx("coup", "side:side country:country ops:int", "A coup attempt with the given operations (6.3)."),
     fx(
         "free_coup",

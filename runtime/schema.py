@@ -166,6 +166,9 @@ def build_schema() -> dict[str, Any]:
                         "table",
                         "order",
                         "enum",
+                        "variable",
+                        "zone",
+                        "track",
                     ]
                 },
                 "id": ident,
@@ -462,6 +465,23 @@ def build_schema() -> dict[str, Any]:
                         "values": ids,
                         "default": {"type": ["boolean", "integer", "string"]},
                     },
+                    decl_common,
+                ),
+            },
+            # the state the ruleset declares: `variable NAME: TYPE = VALUE`, `zone NAME`, `track NAME from
+            # MIN to MAX [per side]`
+            "variables": {
+                "type": "object",
+                "additionalProperties": _obj({"type": {"type": "string"}, "initial": {}}, decl_common),
+            },
+            "zones": {
+                "type": "object",
+                "additionalProperties": _obj({}, {"face_down": {"type": "boolean"}, **decl_common}),
+            },
+            "tracks": {
+                "type": "object",
+                "additionalProperties": _obj(
+                    {"min": {"type": "integer"}, "max": {"type": "integer"}, "per_side": {"type": "boolean"}},
                     decl_common,
                 ),
             },

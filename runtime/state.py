@@ -10,6 +10,20 @@ from typing import Any
 
 SIDES = ("us", "ussr")
 
+# Names of the state a ruleset declares that the runtime reads. Each is part of the runtime's contract
+# with the ruleset: a ruleset that declares the name gets the behaviour, one that does not goes without.
+# The appendix's `region` and the solo AI's scoring look-ahead: `variable primary_region: region`.
+PRIMARY_REGION_VARIABLE = "primary_region"
+# The appendix's moment (scoring_round / non_scoring_round): `variable scoring_round: bool`.
+SCORING_ROUND_VARIABLE = "scoring_round"
+# The tracks whose declared bounds the runtime's clamps and the invariant checker read
+# (`track defcon from 1 to 5` ...), and the state each is kept in.
+DEFCON_TRACK = "defcon"
+MILITARY_OPERATIONS_TRACK = "military_operations"
+SPACE_RACE_TRACK = "space"
+TURN_TRACK = "turn"
+VP_TRACK = "vp"
+
 
 @dataclass
 class LastingEffect:
@@ -53,17 +67,10 @@ class GameState:
     placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {"us": {}, "ussr": {}})
     round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
     drawn_this_round: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
-    # solo rulesets: the regions the players act in this round, and whether the round scores (P2)
-    primary_region: str | None = None
-    secondary_region: str | None = None
-    scoring_round: bool = False
-    # solo rulesets: the scoring cards that mark the regions (face down in the deck, top first; face up on
-    # its discard, top first; face up beside the deck: the Primary's and the Secondary's, and cards being
-    # revealed), and the action rounds of this turn that were scoring rounds
-    scoring_deck: list[str] = field(default_factory=list)
-    scoring_discard: list[str] = field(default_factory=list)
-    scoring_revealed: list[str] = field(default_factory=list)
-    scoring_rounds: list[int] = field(default_factory=list)
+    # the state the ruleset declares (`variable`, `zone`): each variable's value, and each zone's cards
+    # (top first); initialised from the IR by `declared_state`
+    vars: dict[str, Any] = field(default_factory=dict)
+    zones: dict[str, list[str]] = field(default_factory=dict)
     # the end
     game_over: bool = False
     winner: str | None = None  # us | ussr | draw
@@ -121,13 +128,18 @@ class GameState:
             ("draw", self.draw_pile),
             ("discard", self.discard),
             ("removed", self.removed),
-            ("scoring_deck", self.scoring_deck),
-            ("scoring_discard", self.scoring_discard),
-            ("scoring_revealed", self.scoring_revealed),
+            *self.zones.items(),
         ):
             for card in cards:
                 places.setdefault(card, []).append(zone)
         return places
+
+
+def declared_state(ir: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
+    """The variables and zones a ruleset declares, as a new game starts: each variable at its initial
+    value, each zone empty."""
+    variables = {name: _copy_plain(v["initial"]) for name, v in ir.get("variables", {}).items()}
+    return variables, {name: [] for name in ir.get("zones", {})}
 
 
 def _copy_plain(value: Any) -> Any:

@@ -133,8 +133,9 @@ FAULTS = {
     "card lost": ("_dispose", lambda *a, **k: None, "cards nowhere"),
     "negative influence": ("_changed_influence", _keep_it, "influence"),
     "card in two places": ("_draw", _draw_a_copy, "places"),
-    "milops past 5": ("add_milops", _milops_unbounded, "military operations"),
-    "20 VP ignored": ("gain_vp", _vp_without_victory, "and the game goes on"),
+    # the bounds are the declared tracks' (rules/standard/tracks.tsr)
+    "milops past 5": ("add_milops", _milops_unbounded, "military_operations of ussr is"),
+    "20 VP ignored": ("gain_vp", _vp_without_victory, "off its track (-20 to 20)"),
 }
 
 

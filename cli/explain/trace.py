@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.cli.declared_state import label, variable_text
 from twilight.cli.localizer import Localizer, readable
 from twilight.cli.outline import Outliner, vocabulary_primitives
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
@@ -51,12 +52,13 @@ TRACE_WORDS: tuple[str, ...] = (
     "ai-explain-unknown-option",
     "ai-explain-no-moves",
     "ai-explain-no-move",
+    "ai-explain-state",
 )
 
 # Events that end a move: the next action round, the next phase (the headline phase among them), a turn.
 BOUNDARIES = {"action_round", "phase", "turn", "turn_end", "game_end"}
 # Events between rounds (the next round's regions and scoring cards): not part of the move before them.
-BOOKKEEPING = {"scoring_round", "regions", "scoring_revealed", "scoring_discard"}
+BOOKKEEPING = {"variable", "zone"}  # changes of the state the ruleset declares
 DEFAULT_RULESET = "solo-v2"
 DECIDED = re.compile(r"^(prefer|then_by)\[(\d{1,9})\]$")
 PLACE = re.compile(r"\{\s*\$(\w+)\s*\}")
@@ -127,6 +129,8 @@ class Move:
     events: list[dict[str, Any]] = field(default_factory=list)  # every event from its start to its end
     decision: dict[str, Any] | None = None  # the ai_decision, when there is one
     event_card: str | None = None  # for answers: the card whose event put the choice to the AI
+    # the variables the ruleset declares, as the move began (its `variable` events replayed)
+    state: dict[str, Any] = field(default_factory=dict)
 
     @property
     def first(self) -> int:
@@ -173,8 +177,11 @@ def group_moves(events: list[dict[str, Any]]) -> list[Move]:
     current: Move | None = None
     round_side: str | None = None
     last_event_card: str | None = None
+    declared: dict[str, Any] = {}
     for event in events:
         kind = event["kind"]
+        if kind == "variable" and isinstance(event.get("name"), str):
+            declared[event["name"]] = event.get("value")
         if kind in BOUNDARIES:
             current = None
             round_side = str(event.get("side")) if kind == "action_round" else None
@@ -184,14 +191,16 @@ def group_moves(events: list[dict[str, Any]]) -> list[Move]:
             last_event_card = event["card"]
         if kind == "ai_decision":
             what = str(event.get("what"))
-            current = Move(what if what in ("headline", "action") else "action", [event], event)
+            current = Move(
+                what if what in ("headline", "action") else "action", [event], event, None, dict(declared)
+            )
             moves.append(current)
             continue
         if current is None:
             if kind not in ("ai_choice", "ai_answer"):
                 continue
             mine = round_side is not None and (side is None or round_side == side)
-            current = Move("action" if mine else "answer")
+            current = Move("action" if mine else "answer", state=dict(declared))
             if not mine:
                 current.event_card = last_event_card
             moves.append(current)
@@ -538,11 +547,22 @@ class TraceExplainer:
             }
         if move.event_card is not None:
             view["event_card"] = {"id": move.event_card, "name": self.loc.card(move.event_card)}
+        view["state"] = [
+            {"name": name, "value": value, "text": self.state_text(name, value)}
+            for name, value in move.state.items()
+        ]
         view["steps"] = [self.choice(e) if e["kind"] == "ai_choice" else self.answer(e) for e in move.steps]
         return view
 
+    def state_text(self, name: str, value: Any) -> str:
+        """`Primary region: Europe`: a declared variable by its label, its value by its type."""
+        return f"{label(self.loc, name)}: {variable_text(self.loc, self.ir, name, value)}"
+
     def render(self, view: dict[str, Any]) -> list[str]:
         lines = [view["title"]]
+        if view["state"]:
+            state = " · ".join(item["text"] for item in view["state"])
+            lines.append("  " + self.t("ai-explain-state", "state: {$state}", state=state))
         if view["card"] is not None:
             lines.append("  " + self.t("ai-explain-card", "card: {$card}", card=view["card"]["name"] or "-"))
             lines.append(

@@ -25,6 +25,7 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
+from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
 from twilight.runtime import registry
@@ -113,7 +114,10 @@ def play_message_ids(ir: dict[str, Any]) -> set[str]:
     names["option"] |= words
     # The interpreter's own questions come with a word on the rule behind them, for `?`.
     names["help"] = set(decisions)
-    return {f"{family}-{name}" for family, found in names.items() for name in found}
+    # The state the ruleset declares, by name (cli/declared_state.py words its values).
+    names["state"] = set(declared_names(ir))
+    ids = {f"{family}-{name}" for family, found in names.items() for name in found}
+    return ids | set(VALUE_WORDS)
 
 
 def needed(ir: dict[str, Any]) -> dict[str, set[str]]:

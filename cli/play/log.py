@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.text import PlayText
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
@@ -15,8 +16,8 @@ NARRATED = (
     "turn_end",
     "phase",
     "action_round",
-    "regions",
-    "scoring_round",
+    "variable",
+    "zone",
     "headlines",
     "headline_cancelled",
     "play",
@@ -46,7 +47,7 @@ NARRATED = (
     "log",
 )
 # Events told only by a variant, never by the plain `log-<kind>`.
-VARIANTS_ONLY = ("influence", "space", "china_card", "scoring_round")
+VARIANTS_ONLY = ("influence", "space", "china_card")
 # Variants of one message: `log-influence-add` / `-remove`, `log-space-success` / `-failure`…
 VARIANT_IDS = (
     "log-influence-add",
@@ -55,8 +56,7 @@ VARIANT_IDS = (
     "log-space-failure",
     "log-china_card-face_up",
     "log-china_card-face_down",
-    "log-scoring_round-on",
-    "log-scoring_round-off",
+    "log-zone-hidden",
     "log-discard-side",
     "log-victory-draw",
     "log-phase-labelled",
@@ -74,9 +74,19 @@ class Narrator:
         for event in events:
             if event["kind"] not in NARRATED:
                 continue
+            if event["kind"] == "zone" and face_down(self.text.ir, event["zone"]):
+                # Cards going face down onto one zone, one after another: how many, not which.
+                if pending is not None and pending["kind"] == "zone" and pending["zone"] == event["zone"]:
+                    pending = {**pending, "count": pending["count"] + 1}
+                    continue
+                if pending is not None:
+                    out.append(self.line(pending) or "")
+                pending = {**event, "card": None, "count": 1}
+                continue
             if event["kind"] == "influence":
                 if (
                     pending is not None
+                    and pending["kind"] == "influence"
                     and pending["side"] == event["side"]
                     and pending["country"] == event["country"]
                     and (pending["change"] > 0) == (event["change"] > 0)
@@ -118,13 +128,13 @@ class Narrator:
                 msg, args["label"] = "log-phase-labelled", e["label"]
         elif kind == "action_round":
             args["round"] = e.get("round")
-        elif kind == "regions":
-            args.update(t.region_args(e["primary"], "primary") if e.get("primary") else {"primary": "-"})
-            args.update(
-                t.region_args(e["secondary"], "secondary") if e.get("secondary") else {"secondary": "-"}
-            )
-        elif kind == "scoring_round":
-            msg = "log-scoring_round-on" if e.get("on") else "log-scoring_round-off"
+        elif kind == "variable":
+            args["name"] = label(t.loc, e["name"])
+            args["value"] = variable_text(t.loc, t.ir, e["name"], e.get("value"))
+        elif kind == "zone":
+            args["zone"] = label(t.loc, e["zone"])
+            if face_down(t.ir, e["zone"]):
+                msg, args["count"] = "log-zone-hidden", e.get("count", 1)
         elif kind == "headlines":
             args["us_card"] = t.card(e["us"]) if e.get("us") else "-"
             args["ussr_card"] = t.card(e["ussr"]) if e.get("ussr") else "-"

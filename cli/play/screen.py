@@ -15,8 +15,10 @@ from rich.segment import Segment
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
+from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision
+from twilight.runtime.state import TURN_TRACK
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
 LAST_MOVES = 14
@@ -125,7 +127,13 @@ class Screen:
             if state.in_headline
             else ""
         )
-        head = Text(t.t("play-status-turn", turn=state.turn), style="bold")
+        last = (self.engine.ir.get("tracks") or {}).get(TURN_TRACK, {}).get("max")
+        head = Text(
+            t.t("play-status-turn-of", turn=state.turn, last=last)
+            if last is not None
+            else t.t("play-status-turn", turn=state.turn),
+            style="bold",
+        )
         if round_text:
             head.append("  ·  " + round_text)
         lines.append(head)
@@ -155,23 +163,30 @@ class Screen:
             **t.side_args(state.china_holder),
         )
         lines.append(Text(china))
-        if state.primary_region:
-            regions = t.t(
-                "play-status-regions",
-                **t.region_args(state.primary_region, "primary"),
-                **(
-                    t.region_args(state.secondary_region, "secondary")
-                    if state.secondary_region
-                    else {"secondary": "-"}
-                ),
-            )
-            if state.scoring_round:
-                regions += "  ·  " + t.t("play-status-scoring-round")
-            lines.append(Text(regions, style="yellow"))
+        declared = self.declared_state()
+        if declared:
+            lines.append(Text("  ·  ".join(declared), style="yellow"))
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
         if effects:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
         return Panel(Group(*lines), title=t.t("play-title", ruleset=state.ruleset), expand=True)
+
+    def declared_state(self) -> list[str]:
+        """The variables the ruleset declares that hold a value, then its zones: a face-up zone's cards by
+        name, a face-down zone's by number only."""
+        t, state, ir = self.text, self.engine.state, self.engine.ir
+        shown = [
+            t.t("play-status-state", name=label(t.loc, name), value=variable_text(t.loc, ir, name, value))
+            for name, value in state.vars.items()
+            if value is not None and value != []
+        ]
+        for zone, cards in state.zones.items():
+            if face_down(ir, zone) or not cards:
+                content = t.t("play-status-zone-size", count=len(cards))
+            else:
+                content = ", ".join(t.card(c) for c in cards)
+            shown.append(t.t("play-status-state", name=label(t.loc, zone), value=content))
+        return shown
 
     def _standing(self) -> str:
         from twilight.cli.play.log import Narrator
@@ -185,17 +200,18 @@ class Screen:
         t, state = self.text, self.engine.state
         headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side("us"), t.side("ussr")]
         tables = []
+        region_variables = [
+            name for name, v in (self.engine.ir.get("variables") or {}).items() if v.get("type") == "region"
+        ]
         for region, info in t.regions.items():
             if info.get("parent"):
                 continue
             members = [c for c, ci in t.countries.items() if ci["region"] == region]
-            marked = region in (state.primary_region, state.secondary_region)
+            # A region some declared variable names (the solo game's Primary region…) is marked with it.
+            marks = [label(t.loc, name) for name in region_variables if state.vars.get(name) == region]
+            marked = bool(marks)
             title_style = "bold yellow" if marked else "bold"
-            title = t.region(region)
-            if region == state.primary_region:
-                title += " · " + t.t("play-board-primary")
-            elif region == state.secondary_region:
-                title += " · " + t.t("play-board-secondary")
+            title = " · ".join([t.region(region), *marks])
             rows: list[list[Text]] = []
             for country in members:
                 key = "★" if t.countries[country]["battleground"] else " "

@@ -23,6 +23,7 @@ play-resumed = Resumed { $path } ({ $count } answers replayed).
 
 play-title = Twilight Struggle · { $ruleset }
 play-status-turn = Turn { $turn }
+play-status-turn-of = Turn { $turn } of { $last }
 play-status-round = Action round { $round }: { $side }
 play-status-headline = Headline phase
 play-status-defcon = DEFCON { $defcon }
@@ -33,13 +34,14 @@ play-status-milops = Military ops: US { $us }, USSR { $ussr } (required { $neede
 play-status-space = Space Race: US { $us }, USSR { $ussr }
 play-status-china-up = The China Card: { $side }, face up
 play-status-china-down = The China Card: { $side }, face down
-play-status-regions = Primary region: { $primary } · Secondary region: { $secondary }
-play-status-scoring-round = scoring round
+play-status-state = { $name }: { $value }
+play-status-zone-size = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
 play-status-effects = In effect: { $effects }
 play-board-country = Country
 play-board-stability = Stab
-play-board-primary = Primary
-play-board-secondary = Secondary
 play-board-legend = ★ battleground · highlighted number: that side controls the country · · no influence
 play-recent = { $count ->
     [0] Last moves
@@ -151,9 +153,12 @@ log-turn_end = End of turn { $number }.
 log-phase = { $phase }
 log-phase-labelled = { $label }. { $phase }
 log-action_round = Action round { $round }: { $side }.
-log-regions = Primary region { $primary }, Secondary region { $secondary }.
-log-scoring_round-on = This is a scoring round.
-log-scoring_round-off = This is not a scoring round.
+log-variable = { $name }: { $value }.
+log-zone = { $zone }: { $card } added.
+log-zone-hidden = { $zone }: { $count ->
+    [one] a card
+   *[other] { $count } cards
+} added face down.
 log-headlines = Headlines: US { $us_card }, USSR { $ussr_card }.
 log-headline_cancelled = The headline of { $side } is cancelled: { $card }.
 log-play = { $side } plays { $card }.

@@ -35,6 +35,7 @@ play-resumed = Продолжаем игру из { $path } ({ $count ->
 
 play-title = Сумеречная борьба · { $ruleset }
 play-status-turn = Ход { $turn }
+play-status-turn-of = Ход { $turn } из { $last }
 play-status-round = Раунд действий { $round }: { $side }
 play-status-headline = { -headline-phase(cap: "yes") }
 play-status-defcon = DEFCON { $defcon }
@@ -45,13 +46,15 @@ play-status-milops = Военные операции: США { $us }, СССР {
 play-status-space = Космическая гонка: США { $us }, СССР { $ussr }
 play-status-china-up = { -china-card }: { $side }, лицом вверх
 play-status-china-down = { -china-card }: { $side }, лицом вниз
-play-status-regions = Первичный регион: { $primary } · Вторичный регион: { $secondary }
-play-status-scoring-round = Раунд с подсчетом очков
+play-status-state = { $name }: { $value }
+play-status-zone-size = { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+   *[many] { $count } карт
+}
 play-status-effects = Действуют: { $effects }
 play-board-country = Страна
 play-board-stability = Стаб.
-play-board-primary = Первичный
-play-board-secondary = Вторичный
 play-board-legend = ★ Ключевая страна · выделенное число: эта сторона контролирует страну · · нет влияния
 play-recent = { $count ->
     [0] Последние ходы
@@ -169,9 +172,13 @@ log-turn_end = Конец хода { $number }.
 log-phase = { $phase }
 log-phase-labelled = { $label }. { $phase }
 log-action_round = Раунд действий { $round }: { $side }.
-log-regions = Первичный регион: { $primary }, Вторичный регион: { $secondary }.
-log-scoring_round-on = Это Раунд с подсчетом очков.
-log-scoring_round-off = Это не Раунд с подсчетом очков.
+log-variable = { $name }: { $value }.
+log-zone = { $zone }: добавлена карта «{ $card }».
+log-zone-hidden = { $zone }: { $count ->
+    [one] добавлена { $count } карта
+    [few] добавлены { $count } карты
+   *[many] добавлено { $count } карт
+} рубашкой вверх.
 log-headlines = Открыты { -headline-card(case: "nom-pl") }: США — { $us_card }, СССР — { $ussr_card }.
 log-headline_cancelled = Отменено { -headline-event } { $side_gen }: { $card }.
 log-play = { $side }: карта «{ $card }».

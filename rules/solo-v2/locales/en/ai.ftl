@@ -112,6 +112,7 @@ ai-explain-order-bool = { $desc ->
    *[no] no first
 }
 ai-explain-source = source: { $sources }
+ai-explain-state = as the move began: { $state }
 ai-explain-provisional = provisional: { $codes }
 ai-explain-answer = answers the choice “{ $decision }” with the list: { $list }
 ai-explain-answer-default = answers the choice “{ $decision }” by default (no list applies)

@@ -57,3 +57,13 @@ setting-ai_side-ussr = The USSR (you play the US)
 ## Parts of the turn
 
 phase-regions = Region Play Restriction
+
+## The solo game's own state (rules/solo-v2/regions.tsr), as the screen and the log name it
+
+state-primary_region = Primary region
+state-secondary_region = Secondary region
+state-scoring_round = Scoring round
+state-scoring_rounds = Scoring rounds this turn
+state-scoring_deck = Scoring deck
+state-scoring_discard = Scoring discard
+state-scoring_revealed = Scoring cards face up

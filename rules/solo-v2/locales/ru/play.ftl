@@ -64,3 +64,13 @@ setting-ai_side-ussr = За СССР (вы играете за США)
 ## Части хода
 
 phase-regions = Ограничение розыгрыша в регионе
+
+## Собственное состояние соло-игры (rules/solo-v2/regions.tsr), как его называют экран и журнал
+
+state-primary_region = Первичный регион
+state-secondary_region = Вторичный регион
+state-scoring_round = Раунд с подсчетом очков
+state-scoring_rounds = Раунды с подсчетом очков в этом ходу
+state-scoring_deck = Колода подсчета очков
+state-scoring_discard = Сброс карточек подсчета очков
+state-scoring_revealed = Вскрытые карточки подсчета очков

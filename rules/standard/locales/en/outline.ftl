@@ -319,26 +319,19 @@ outline-fx-begin_action_round = an action round of { $a0 } begins
 outline-fx-end_action_round = the action round of { $a0 } ends
 outline-fx-place_influence_point = { $a0 } places one influence point with operations in { $a1 }
 outline-fx-reveal_cards = { $a0 } reveals { $a1 }
-outline-fx-set_regions = the Primary region becomes { $a0 } and the Secondary region { $a1 }
-outline-fx-set_scoring_round = this action round is a scoring round: { $a0 }
 outline-q-battlegrounds_counted = the battlegrounds { $a0 } counts in { $a1 } out of { $a2 }
 outline-q-coup_defcon_drop = how far DEFCON would drop after a coup by { $a0 } in { $a1 }
 outline-q-influence_cost = what one more influence point costs { $a0 } in { $a1 }
 outline-q-may_target = { $a1 } may { $a0 } in { $a2 }
-outline-q-primary_region = the Primary region
-outline-q-scoring_round = this is a scoring round
-outline-q-secondary_region = the Secondary region
 outline-pick = the choice of the priority list { $list } ({ $args })
 
-# Added with the solo scoring deck and the Region Play Restriction phase.
-outline-fx-to_scoring_deck = put { $a0 } face down into the scoring deck (on top: { $a1 })
-outline-fx-to_scoring_discard = put { $a0 } face up onto the scoring discard
-outline-fx-reveal_scoring_card = reveal { $a0 } beside the scoring deck
-outline-fx-shuffle_scoring_deck = shuffle the scoring deck
-outline-q-scoring_deck = the scoring deck
-outline-q-scoring_discard = the scoring discard
-outline-q-revealed_scoring_cards = the scoring cards face up beside the scoring deck
-outline-q-scoring_rounds_this_turn = the scoring rounds of this turn
+# The state a ruleset declares: its variables, zones (piles of cards) and tracks.
+outline-fx-set_variable = { $a0 } becomes { $a1 }
+outline-fx-move_to_zone = put { $a0 } into { $a1 } (on top: { $a2 })
+outline-fx-shuffle_zone = shuffle { $a0 }
+outline-q-zone = the cards of { $a0 }
+outline-q-track_min = the lowest value of the track { $a0 }
+outline-q-track_max = the highest value of the track { $a0 }
 
 ## Added for the solo game: its turn, the AI's reasons, game results
 outline-forbid-discard = discarding a card

@@ -242,3 +242,14 @@ help-coup_target = A coup needs opponent influence in the country; battlegrounds
 help-realign_target = Each realignment roll costs 1 op; it needs opponent influence in the country.
 help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
 help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
+
+## The game's state: the tracks (rules/standard/tracks.tsr), as the screens and the log name them
+# state-<name>   a variable, zone or track a ruleset declares; state-value-* the words for its values
+state-defcon = DEFCON
+state-military_operations = Military operations
+state-space = Space Race
+state-turn = Turn
+state-vp = Victory points
+state-value-yes = yes
+state-value-no = no
+state-value-none = none

@@ -360,26 +360,19 @@ outline-fx-begin_action_round = начинается раунд действий
 outline-fx-end_action_round = раунд действий заканчивается: { $a0 }
 outline-fx-place_influence_point = { $a0 } размещает операциями одно очко влияния: { $a1 }
 outline-fx-reveal_cards = { $a0 } вскрывает карты: { $a1 }
-outline-fx-set_regions = Первичный регион: { $a0 }, Вторичный регион: { $a1 }
-outline-fx-set_scoring_round = раунд с подсчетом очков: { $a0 }
 outline-q-battlegrounds_counted = Ключевые страны, засчитываемые { $a0gen } в регионе { $a1 }, из { $a2 }
 outline-q-coup_defcon_drop = насколько упадет DEFCON после переворота { $a0gen } в стране { $a1 }
 outline-q-influence_cost = цена еще одного очка влияния для { $a0gen } в стране { $a1 }
 outline-q-may_target = { $a1 } может выполнить действие «{ $a0 }» в стране { $a2 }
-outline-q-primary_region = Первичный регион
-outline-q-scoring_round = идет раунд с подсчетом очков
-outline-q-secondary_region = Вторичный регион
 outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })
 
-# Added with the solo scoring deck and the Region Play Restriction phase.
-outline-fx-to_scoring_deck = положить { $a0acc } рубашкой вверх в колоду подсчета очков (сверху: { $a1 })
-outline-fx-to_scoring_discard = положить { $a0acc } лицевой стороной вверх в сброс карточек подсчета очков
-outline-fx-reveal_scoring_card = вскрыть { $a0acc } рядом с колодой подсчета очков
-outline-fx-shuffle_scoring_deck = перетасовать колоду подсчета очков
-outline-q-scoring_deck = колода подсчета очков
-outline-q-scoring_discard = сброс карточек подсчета очков
-outline-q-revealed_scoring_cards = вскрытые карточки подсчета очков рядом с колодой
-outline-q-scoring_rounds_this_turn = раунды с подсчетом очков этого хода
+# Состояние, которое объявляет набор правил: его переменные, зоны (стопки карт) и шкалы.
+outline-fx-set_variable = { $a0 } получает значение { $a1 }
+outline-fx-move_to_zone = положить { $a0acc } в зону «{ $a1 }» (сверху: { $a2 })
+outline-fx-shuffle_zone = перетасовать зону «{ $a0 }»
+outline-q-zone = карты зоны «{ $a0 }»
+outline-q-track_min = наименьшее значение шкалы «{ $a0 }»
+outline-q-track_max = наибольшее значение шкалы «{ $a0 }»
 
 ## Для соло-игры: её ход, причины решений ИИ, итог партии
 outline-forbid-discard = сброс карты

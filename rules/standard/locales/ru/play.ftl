@@ -259,3 +259,13 @@ help-coup_target = Для переворота в стране должно бы
 help-realign_target = Каждый бросок на { -realignment(case: "acc") } стоит 1 ОО; в стране должно быть влияние противника.
 help-influence_target = По одному очку: в страну с вашим влиянием или соседнюю с ней (как было в начале раунда) либо в страну рядом с вашей сверхдержавой.
 help-ops_in_one_region = Некоторые события дают бонус, если все операции проведены в одном регионе; такой выбор ограничивает все цели этим регионом.
+
+## Состояние игры: шкалы (rules/standard/tracks.tsr), как их называют экран и журнал
+state-defcon = DEFCON
+state-military_operations = Военные операции
+state-space = Космическая гонка
+state-turn = Ход
+state-vp = Победные очки
+state-value-yes = да
+state-value-no = нет
+state-value-none = нет
