@@ -297,6 +297,7 @@ class SettingDecl(Decl):
     type: str = "bool"  # bool | int | enum
     values: list[Ident] = field(default_factory=list)
     default: tuple[object, Pos] | None = None
+    asked: bool = False  # a player picks it when a game starts
 
 
 @dataclass

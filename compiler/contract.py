@@ -92,6 +92,19 @@ def _settings(checker: RulesetChecker) -> list[Declared]:
     ]
 
 
+def _variables(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("variable", d.name.name, d.name.pos, returns=d.type) for d in checker.of(ast.VariableDecl)
+    ]
+
+
+def _tracks(checker: RulesetChecker) -> list[Declared]:
+    return [
+        Declared("track", d.name.name, d.name.pos, returns="side" if d.per_side else "int")
+        for d in checker.of(ast.TrackDecl)
+    ]
+
+
 # How to find the ruleset's declarations of each kind of need (a new kind of need: one more finder).
 FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
     "function": _functions,
@@ -99,6 +112,8 @@ FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
     "priority": _priorities,
     "table": _tables,
     "setting": _settings,
+    "variable": _variables,
+    "track": _tracks,
 }
 
 KIND_WORDS = {"priority": "priority list"}
@@ -125,6 +140,10 @@ def declaration_text(need: Need) -> str:
     if need.kind == "setting":
         shape = {"side": "us | ussr = ussr", "enum": "a | b = a", "bool": "bool = false", "int": "int = 0"}
         return f"setting {need.name}: {shape.get(need.returns or '', need.returns)}"
+    if need.kind == "variable":
+        return f"variable {need.name}: {need.returns} = none"
+    if need.kind == "track":
+        return f"track {need.name} from LOW to HIGH" + (" per side" if need.returns == "side" else "")
     return f"{need.kind} {need.name}"
 
 
@@ -254,6 +273,10 @@ class ContractCheck:
                     )
         elif need.kind == "setting":
             self._setting(need, decl)
+        elif need.kind == "variable" and decl.returns != need.returns:
+            self._wrong(need, decl, f"is a {decl.returns}, not a {need.returns}")
+        elif need.kind == "track" and decl.returns != need.returns:
+            self._wrong(need, decl, "is kept per side" if decl.returns == "side" else "is not kept per side")
 
     def _params(self, need: Need, decl: Declared, wanted: tuple[tuple[str, str], ...], by_name: bool) -> None:
         least = need.least_params if need.least_params is not None else len(wanted)

@@ -449,6 +449,7 @@ class RulesetChecker:
                 "type": decl.type,
                 "values": values,
                 "default": default,
+                **({"asked": True} if decl.asked else {}),
                 **self.common(decl),
             }
         return out

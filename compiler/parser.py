@@ -398,7 +398,11 @@ class _Builder:
             decl.default = (value.name, value.pos)
         elif isinstance(value, ast.Lit):
             decl.default = (value.value, value.pos)
+        decl.asked = bool(_tag(children, "asked"))
         return decl
+
+    def asked(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("asked", True, self._pos(meta))
 
     # -------------------------------------------------------- the ruleset's own state
     def _variable(self, meta: Any, children: list[Any], default: tuple[object, Pos]) -> ast.VariableDecl:

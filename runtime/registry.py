@@ -694,7 +694,7 @@ class Need:
         return self.name.split("<", 1)[0]
 
 
-NEED_KINDS: tuple[str, ...] = ("function", "procedure", "table", "priority", "setting")
+NEED_KINDS: tuple[str, ...] = ("function", "procedure", "table", "priority", "setting", "variable", "track")
 
 
 def need(kind: str, name: str, doc: str, params: str = "", returns: str | None = None, **more: Any) -> Need:
@@ -805,6 +805,60 @@ AI_ANSWER_INTENT = need(
     values=(*CHOICE_INTENTS, "card", "country"),
 )
 
+# The ruleset's own state the runtime reads by name (`variable`, `track` declarations). A variable's type
+# is `returns`; a track's is "side" when it is kept per side, else "int".
+PRIMARY_REGION = need(
+    "variable",
+    "primary_region",
+    "The region the AI acts in this round: the card appendix's `region` and the AI's scoring look-ahead "
+    "read it (none in a ruleset without it).",
+    returns="region",
+    optional=True,
+)
+SCORING_ROUND = need(
+    "variable",
+    "scoring_round",
+    "Whether this action round scores: the card appendix's moment is scoring_round when it is true, "
+    "non_scoring_round otherwise.",
+    returns="bool",
+    optional=True,
+)
+DEFCON_TRACK = need(
+    "track",
+    "defcon",
+    "The DEFCON track: a change of DEFCON stays within its bounds (unbounded in a ruleset without it).",
+    returns="int",
+    optional=True,
+)
+MILITARY_OPERATIONS_TRACK = need(
+    "track",
+    "military_operations",
+    "Each side's military operations: added operations stop at its upper bound.",
+    returns="side",
+    optional=True,
+)
+SPACE_RACE_TRACK = need(
+    "track",
+    "space",
+    "Each side's Space Race box: the invariant checker keeps it within the bounds.",
+    returns="side",
+    optional=True,
+)
+TURN_TRACK = need(
+    "track",
+    "turn",
+    "The turn track: the invariant checker keeps the turn within the bounds; the screens show the last turn.",
+    returns="int",
+    optional=True,
+)
+VP_TRACK = need(
+    "track",
+    "vp",
+    "The VP track: a scenario's `state.vp` lies on it.",
+    returns="int",
+    optional=True,
+)
+
 # The needs of each primitive: a ruleset that calls it (in any expression or statement) must declare them.
 # A primitive also needs what the primitives it runs need (take_action_round plays a card, which may go to
 # the Space Race).
@@ -825,7 +879,10 @@ PRIMITIVE_NEEDS: dict[str, tuple[Need, ...]] = {
 # The needs of the engine and of the solo AI themselves, by when they apply: "always" (every ruleset;
 # only optional ones so far: typed when declared) and "solo" (a ruleset that declares SOLO_SETTING).
 ENGINE_NEEDS: dict[str, tuple[Need, ...]] = {
-    "always": (VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE),
+    "always": (
+        *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE, PRIMARY_REGION, SCORING_ROUND),
+        *(DEFCON_TRACK, MILITARY_OPERATIONS_TRACK, SPACE_RACE_TRACK, TURN_TRACK, VP_TRACK),
+    ),
     "solo": (LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),
 }
 SOLO_SETTING = AI_SIDE

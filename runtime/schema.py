@@ -465,7 +465,7 @@ def build_schema() -> dict[str, Any]:
                         "values": ids,
                         "default": {"type": ["boolean", "integer", "string"]},
                     },
-                    decl_common,
+                    {"asked": {"type": "boolean"}, **decl_common},
                 ),
             },
             # the state the ruleset declares: `variable NAME: TYPE = VALUE`, `zone NAME`, `track NAME from

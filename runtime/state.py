@@ -8,21 +8,20 @@ import marshal
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
+from twilight.runtime import registry
+
 SIDES = ("us", "ussr")
 
-# Names of the state a ruleset declares that the runtime reads. Each is part of the runtime's contract
-# with the ruleset: a ruleset that declares the name gets the behaviour, one that does not goes without.
-# The appendix's `region` and the solo AI's scoring look-ahead: `variable primary_region: region`.
-PRIMARY_REGION_VARIABLE = "primary_region"
-# The appendix's moment (scoring_round / non_scoring_round): `variable scoring_round: bool`.
-SCORING_ROUND_VARIABLE = "scoring_round"
-# The tracks whose declared bounds the runtime's clamps and the invariant checker read
-# (`track defcon from 1 to 5` ...), and the state each is kept in.
-DEFCON_TRACK = "defcon"
-MILITARY_OPERATIONS_TRACK = "military_operations"
-SPACE_RACE_TRACK = "space"
-TURN_TRACK = "turn"
-VP_TRACK = "vp"
+# Names of the state a ruleset declares that the runtime reads: each is a need of the runtime's contract
+# with the ruleset (runtime/registry.py), typed there and checked by the compiler; a ruleset that declares
+# the name gets the behaviour, one that does not goes without.
+PRIMARY_REGION_VARIABLE = registry.PRIMARY_REGION.name
+SCORING_ROUND_VARIABLE = registry.SCORING_ROUND.name
+DEFCON_TRACK = registry.DEFCON_TRACK.name
+MILITARY_OPERATIONS_TRACK = registry.MILITARY_OPERATIONS_TRACK.name
+SPACE_RACE_TRACK = registry.SPACE_RACE_TRACK.name
+TURN_TRACK = registry.TURN_TRACK.name
+VP_TRACK = registry.VP_TRACK.name
 
 
 @dataclass

@@ -181,6 +181,16 @@ def test_an_optional_need_is_typed_when_declared(tmp_path: Path) -> None:
     assert "gives int, not text" in diag.message
 
 
+def test_declared_state_the_runtime_reads_is_typed(tmp_path: Path) -> None:
+    text = (
+        'override variable primary_region: int = 0 provisional "P1: a number"\n'
+        'override track military_operations from 0 to 5 provisional "P1: one for both"\n'
+    )
+    diags = contract_errors(variant(tmp_path, text))
+    assert "is a int, not a region" in only(diags, "E602", "'primary_region'").message
+    assert "is not kept per side" in only(diags, "E602", "'military_operations'").message
+
+
 def test_a_ruleset_without_an_ai_needs_nothing_of_the_ai() -> None:
     result = api.compile_target("standard")
     assert result.ok, describe(result.diagnostics)
@@ -234,14 +244,30 @@ def test_each_rule_name_the_runtime_calls_is_written_once_in_runtime() -> None:
     # runtime/scenario.py, the scenario runner, leaves runtime/ (issue 18, item 6) and names its options
     sources = {
         p.name: p.read_text(encoding="utf-8")
-        for p in (ROOT / "runtime").glob("*.py")
+        for p in (ROOT / "runtime").rglob("*.py")
         if p.name not in ("scenario.py",)
     }
     for name in registry.all_needs():
         if name in registry.ENUMS:  # also the name of a type (scoring_level), written where types are
             continue
+        if registry.all_needs()[name].kind in ("variable", "track"):
+            continue  # also primitives, trace kinds and moments (defcon, vp, scoring_round): checked below
+
         where = {file: text.count(f'"{name}"') for file, text in sources.items() if f'"{name}"' in text}
         assert where == {"registry.py": 1}, (name, where)
+
+
+def test_the_runtime_reads_declared_state_only_through_the_contract() -> None:
+    # a variable or a track is read by the contract's name: never `vars.get("…")` or `track_bounds(e, "…")`
+    literal = re.compile(r"""(state\.vars(\.get\(|\[)|track_bounds\(\w+, )["']""")
+    found = [
+        f"{p.relative_to(ROOT)}:{n}"
+        for folder in ("runtime", "cli", "harness")
+        for p in (ROOT / folder).rglob("*.py")
+        for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+        if literal.search(line)
+    ]
+    assert found == []
 
 
 # ---------------------------------------------------------------------------------- the runtime fails loudly

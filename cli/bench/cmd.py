@@ -211,12 +211,9 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
     if level_setting is not None:
         level = str(level_setting["default"])
         args += ["--level", level]
-    from twilight.cli.play.cmd import SETUP_QUESTIONS
-
     # The rules' setup questions answered by flags too: the figure is the time to the game's first question.
-    for name in SETUP_QUESTIONS:
-        setting = result.ir["settings"].get(name)
-        if setting is not None:
+    for name, setting in result.ir["settings"].items():
+        if setting.get("asked"):
             args += ["--set", f"{name}={str(setting['default']).lower()}"]
     times = []
     with tempfile.TemporaryDirectory(prefix="twilight-bench-pycache-") as pycache:

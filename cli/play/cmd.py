@@ -56,10 +56,6 @@ LEVEL = registry.LEVEL.name
 # the two together), named here so that a game does not import simulate's module (multiprocessing and
 # all) to start.
 HUMAN_POLICIES = ("random", "greedy", "cautious")
-# Settings of the rules a person picks at the start, after side and level, unless `--set NAME=VALUE` gives
-# them (each asked with the ruleset's `setting-NAME` message, its answers `setting-NAME-VALUE`): where the
-# printed map and the rule books differ, the player says which board is on the table.
-SETUP_QUESTIONS = ("deluxe_map_canada",)
 
 
 class PlayStop(Exception):
@@ -160,11 +156,11 @@ def ask_settings(
     settings: dict[str, Any],
     asks: bool,
 ) -> None:
-    """The setup questions of `SETUP_QUESTIONS` the ruleset has and `--set` did not answer (a demo takes
-    each default)."""
-    for name in SETUP_QUESTIONS:
-        setting = ir["settings"].get(name)
-        if setting is None or name in settings:
+    """The settings the ruleset marks `asked` that `--set` did not answer, after side and level (a demo
+    takes each default): each asked with the ruleset's `setting-NAME` message, its answers
+    `setting-NAME-VALUE`."""
+    for name, setting in ir["settings"].items():
+        if not setting.get("asked") or name in settings:
             continue
         default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
         options = setting_options(text, ir, name)
