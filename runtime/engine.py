@@ -1,6 +1,6 @@
 """The generic interpreter: runs a compiled ruleset's sequence, asks players, applies the rules' hooks,
 modifiers and prohibitions. Nothing here knows a Twilight Struggle rule; the primitives it calls
-(`runtime/primitives.py`) know only the mechanics the rules name."""
+(`runtime/primitives/`) know only the mechanics the rules name."""
 
 from __future__ import annotations
 
@@ -77,8 +77,8 @@ class Engine:
         self.ai_timings: list[float] | None = None
         # While an expression is evaluated: pure rule functions' results by call (see codegen.py).
         self.memo: dict[Any, Any] | None = None
-        self.board: Any = None  # the map's facts, precomputed (primitives.board)
-        self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (primitives.accessible)
+        self.board: Any = None  # the map's facts, precomputed (primitives.map_queries.board)
+        self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (map_queries.accessible)
         self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
         self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None

@@ -16,6 +16,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 from collections import Counter
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -147,7 +148,10 @@ def test_the_checks_catch_a_broken_engine(monkeypatch: pytest.MonkeyPatch, fault
     from twilight.runtime.program import Program
 
     name, broken, message = FAULTS[fault]
-    monkeypatch.setattr(primitives, name, broken)
+    # broken wherever the primitives modules call it: where it is defined and where it is imported
+    for module in (primitives, *(m for m in vars(primitives).values() if isinstance(m, ModuleType))):
+        if name in vars(module):
+            monkeypatch.setattr(module, name, broken)
     if name in primitives.IMPLEMENTATIONS:
         monkeypatch.setitem(primitives.IMPLEMENTATIONS, name, broken)
     program = Program(standard_ir(), primitives.IMPLEMENTATIONS)

@@ -58,14 +58,15 @@ def _texts(expr: Any) -> set[str]:
 
 
 def runtime_choices() -> tuple[set[str], set[str]]:
-    """The choices the interpreter asks by name (`engine.ask_one("NAME", ...)` in runtime/primitives.py)
+    """The choices the interpreter asks by name (`engine.ask_one("NAME", ...)` in runtime/primitives/)
     and the word answers it offers: the operation and play modes, the words listed in its calls
     (`["yes", "no"]`), and `all_in` for the `all_in_<region>` answers. Read from the source, so a new
     question of the interpreter needs its words like any other."""
     import twilight.runtime.primitives as primitives
     from twilight.harness.scenario import PLAY_MODES
 
-    source = Path(primitives.__file__).read_text(encoding="utf-8")
+    modules = sorted(Path(primitives.__file__).parent.glob("*.py"))
+    source = "\n".join(module.read_text(encoding="utf-8") for module in modules)
     calls = re.findall(r"ask_one\((.*)\)", source)
     names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
     listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]

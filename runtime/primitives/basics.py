@@ -1,0 +1,132 @@
+"""Arithmetic, lists, dice and tables, and the game state's plain values (turn, DEFCON, VP, settings)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.primitives.core import _table, impl, other
+from twilight.runtime.program import Frame
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+# ---------------------------------------------------------------------- arithmetic and lists
+impl("min")(lambda e, *xs: min(xs))
+
+
+impl("max")(lambda e, *xs: max(xs))
+
+
+impl("abs")(lambda e, n: abs(n))
+
+
+impl("size")(lambda e, items: len(items))
+
+
+impl("first")(lambda e, items: items[0] if items else None)
+
+
+impl("concat")(lambda e, a, b: [*a, *b])
+
+
+impl("take")(lambda e, items, count: list(items[: max(0, count)]))
+
+
+@impl()
+def rank(engine: Engine, order: str, item: Any) -> int:
+    items: list[Any] = engine.ir["orders"][order]["items"]
+    return items.index(item) + 1 if item in items else len(items) + 1
+
+
+@impl()
+def index_of(engine: Engine, items: list[Any], item: Any) -> int:
+    return items.index(item) + 1 if item in items else 0
+
+
+@impl()
+def d6(engine: Engine) -> int:
+    value = engine.dice.d6()
+    engine.trace("die", value=value)
+    return value
+
+
+@impl()
+def roll_table(engine: Engine, name: str) -> int:
+    table = _table(engine, name)
+    roll = engine.program.expr(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)
+    for i, column in enumerate(table["columns"], start=1):
+        if roll in (column["faces"] or []):
+            return i
+    return 1
+
+
+@impl()
+def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
+    table = _table(engine, name)
+    labels = [c["label"] for c in table["columns"]]
+    col = labels.index(column)
+    for row in table["rows"]:
+        if row["keys"] == [str(key)]:
+            return int(row["cells"][col])
+    return 0
+
+
+# ---------------------------------------------------------------------- sides and the game state
+impl("opponent")(lambda e, side: other(side))
+
+
+impl("phasing")(lambda e: e.state.phasing)
+
+
+impl("turn")(lambda e: e.state.turn)
+
+
+impl("action_round")(lambda e: e.state.action_round)
+
+
+impl("in_headline")(lambda e: e.state.in_headline)
+
+
+impl("defcon")(lambda e: e.state.defcon)
+
+
+impl("vp")(lambda e: e.state.vp)
+
+
+impl("milops")(lambda e, side: e.state.milops[side])
+
+
+impl("space_box")(lambda e, side: e.state.space[side])
+
+
+impl("space_attempts")(lambda e, side: e.state.space_attempts[side])
+
+
+impl("game_over")(lambda e: e.state.game_over)
+
+
+impl("in_final_scoring")(lambda e: e.state.in_final_scoring)
+
+
+@impl()
+def space_attempts_allowed(engine: Engine, side: str) -> int:
+    return engine.modified("space_attempts_allowed", 1, actor=side)
+
+
+@impl()
+def action_rounds_this_turn(engine: Engine, side: str) -> int:
+    # How many is a rule (002 · 4.5 D: 6, then 7 from the Mid War): the ruleset's `modify action_rounds`
+    # says it; none at all means no rounds.
+    return engine.modified("action_rounds", 0, actor=side)
+
+
+@impl()
+def setting(engine: Engine, name: str) -> Any:
+    return engine.state.settings.get(name)
+
+
+impl("game_winner")(lambda e: e.state.winner)
+
+
+impl("game_end_reason")(lambda e: e.state.end_reason)

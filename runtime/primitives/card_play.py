@@ -1,0 +1,266 @@
+"""Action rounds and card play: the cards a side may play, the ways to play one, its event and where
+the card goes afterwards."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twilight.runtime.primitives.basics import action_rounds_this_turn
+from twilight.runtime.primitives.cards import in_effect, ops_for
+from twilight.runtime.primitives.core import SIDES, _china, card_info, impl, other
+from twilight.runtime.primitives.decks import _remove, _take_out
+from twilight.runtime.primitives.operations import (
+    MODES,
+    _mode_possible,
+    _operations,
+    _ops_with_region_bonus,
+    conduct_operations,
+    space_attempt,
+)
+from twilight.runtime.primitives.solo_appendix import _appendix_block
+from twilight.runtime.program import Frame
+from twilight.runtime.state import PRIMARY_REGION_VARIABLE
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+@impl()
+def set_action_round(engine: Engine, number: int) -> None:
+    engine.state.action_round = number
+
+
+def _remaining_rounds(engine: Engine, side: str) -> int:
+    return max(1, action_rounds_this_turn(engine, side) - engine.state.action_round + 1)
+
+
+def _playable(engine: Engine, side: str) -> list[str]:
+    state = engine.state
+    cards = list(state.hands[side])
+    if state.china_holder == side and state.china_face_up and _china(engine) not in cards:
+        cards.append(_china(engine))
+    cards = [c for c in cards if engine.forbidden("play", actor=side, card=c) is None]
+    for card in cards:
+        if engine.has_status("must_play_for_ops", side, card) or engine.has_status("must_play", side, card):
+            return [card]
+    must = [c for c in state.hands[side] if engine.forbidden("hold", actor=side, card=c) is not None]
+    if must and len(must) >= _remaining_rounds(engine, side):
+        return [c for c in cards if c in must]
+    return cards
+
+
+@impl()
+def playable_cards(engine: Engine, side: str) -> list[str]:
+    return _playable(engine, side)
+
+
+@impl()
+def take_action_round(engine: Engine, side: str) -> None:
+    begin_action_round(engine, side)
+    cards = _playable(engine, side)
+    if cards:
+        play_card(engine, side, engine.ask_one("action_card", side, cards))
+    end_action_round(engine, side)
+
+
+@impl()
+def begin_action_round(engine: Engine, side: str) -> None:
+    """The side becomes the phasing player; adjacency is fixed as of now (6.1.1); the round's hooks run
+    and the side may use what it is allowed at this moment (Cuban Missile Crisis's way out)."""
+    state = engine.state
+    state.phasing = side
+    engine.defcon_actor = side
+    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.drawn_this_round = {"us": [], "ussr": []}
+    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    engine.trace("action_round", side=side)
+    engine.fire("action_round_start", actor=side)
+    for name, body, frame in engine.allowed_actions(side):
+        if engine.ask_one(name, side, ["yes", "no"]) == "yes":
+            body(frame)
+
+
+@impl()
+def end_action_round(engine: Engine, side: str) -> None:
+    engine.fire("action_round_end", actor=side)
+    engine.expire("end_of_action_round")
+    engine.expire("end_of_next_action_round", side)
+
+
+def _event_possible(engine: Engine, side: str, card: str) -> bool:
+    info = card_info(engine, card)
+    if card not in engine.program.events:
+        return False
+    if any(in_effect(engine, c) for c in info["prevented_by"]):
+        return False
+    if info["requires_any"] and not any(in_effect(engine, c) for c in info["requires_any"]):
+        return False
+    return engine.forbidden("event", actor=side, card=card) is None
+
+
+def _modes(engine: Engine, side: str, card: str) -> list[str]:
+    info = card_info(engine, card)
+    if info["scoring"]:
+        return ["event"]
+    forced_ops = engine.has_status("must_play_for_ops", side, card)
+    modes = []
+    if info["side"] in (side, "neutral") and not forced_ops and _event_possible(engine, side, card):
+        modes.append("event")
+    modes += [m for m in MODES if _mode_possible(engine, side, m, card)]
+    if not forced_ops and engine.forbidden("space", actor=side, card=card) is None:
+        modes.append("space")
+    return modes
+
+
+@impl()
+def play_card(engine: Engine, side: str, card: str) -> None:
+    """One card played in an action round: as its event, for operations, or on the Space Race."""
+    state = engine.state
+    from_hand = card in state.hands[side]
+    if from_hand:
+        state.hands[side].remove(card)
+    engine.trace("play", side=side, card=card)
+    modes = _modes(engine, side, card)
+    if not modes:
+        engine.trace("no_legal_play", side=side, card=card)
+        _dispose(engine, card, from_hand, as_event=False)
+        engine.fire("card_played", actor=side, card=card)
+        return
+    mode = engine.ask_one("play_mode", side, modes)
+    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+    info = card_info(engine, card)
+    if mode == "event":
+        play_event(engine, side, card, from_hand)
+    elif mode == "space":
+        space_attempt(engine, side, card)
+        _dispose(engine, card, from_hand, as_event=False)
+    else:
+        opponent_event = info["side"] == other(side) and card in engine.program.events
+        event_first = opponent_event and engine.ask_one("event_first", side, ["event", "ops"]) == "event"
+        if event_first:
+            _opponent_event(engine, side, card)
+        ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card))
+        _operations(engine, side, mode, ops, card)
+        if opponent_event and not event_first:
+            _opponent_event(engine, side, card)
+        if not (
+            opponent_event
+            and card_info(engine, card)["starred"]
+            and _event_possible(engine, other(side), card)
+        ):
+            _dispose(engine, card, from_hand, as_event=False)
+    engine.fire("card_played", actor=side, card=card)
+
+
+# How a card is played, in the words of play_card's `play_mode` decision (and the card_play_chosen hooks').
+PLAY_MODES = ("event", *MODES, "space")
+
+
+@impl()
+def begin_play(engine: Engine, side: str, card: str) -> None:
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+    engine.trace("play", side=side, card=card)
+
+
+@impl()
+def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
+    """The card_play_chosen hooks hear a procedure's play in the words a player's play_card uses, so that
+    a rule listening for how a card is played (Flower Power's war cards for operations) hears both."""
+    if mode not in PLAY_MODES:
+        from twilight.runtime.engine import RuleError
+
+        raise RuleError(
+            "unknown_play_mode", f"{card} played as {mode!r}: a play is one of {', '.join(PLAY_MODES)}"
+        )
+    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+
+
+@impl()
+def commit_ops_to(engine: Engine, region: str) -> None:
+    engine.ops_region = region
+    engine.trace("ops_committed", region=region)
+
+
+@impl()
+def finish_play(engine: Engine, side: str, card: str) -> None:
+    engine.ops_region = None
+    _dispose(engine, card, True, as_event=False)
+    engine.fire("card_played", actor=side, card=card)
+
+
+def _opponent_event(engine: Engine, side: str, card: str) -> None:
+    """5.2: the opponent's event happens as if the opponent played it; a prevented one does not."""
+    owner = other(side)
+    if not _event_possible(engine, owner, card):
+        engine.trace("event_prevented", card=card)
+        return
+    _run_event(engine, owner, card)
+    if card_info(engine, card)["starred"]:
+        _remove(engine, card)
+
+
+def _run_event(engine: Engine, owner: str, card: str) -> None:
+    block = _appendix_block(engine, owner, card)
+    engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
+    info = card_info(engine, card)
+    if info["permanent"]:
+        # In effect from now on, whatever carries the event out (what it prevents stays prevented).
+        engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
+    if block is not None:
+        # The solo card appendix says what happens instead of the card's event in this situation.
+        ai = other(owner) if block[0] == "reaction" else owner
+        vars_ = {
+            "ai": ai,
+            "human": other(ai),
+            "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE),
+            "this_card": card,
+        }
+        block[1](Frame(engine, {**vars_, "player": owner}))
+    else:
+        engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
+    engine.fire("event_played", actor=owner, card=card)
+
+
+@impl()
+def event_possible(engine: Engine, side: str, card: str) -> bool:
+    return _event_possible(engine, side, card)
+
+
+@impl()
+def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> None:
+    """The card's event happens for its owner (or for the side, if neutral); then the card goes away."""
+    info = card_info(engine, card)
+    owner = info["side"] if info["side"] in SIDES else side
+    _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
+    if card not in engine.program.events or not _event_possible(engine, owner, card):
+        _dispose(engine, card, True, as_event=False)  # first, so the card is never out of every zone
+        engine.trace("event_prevented", card=card)
+        return
+    try:
+        _run_event(engine, owner, card)
+    except Exception:
+        # An event that ends the game still leaves its card where it belongs. Anything else that stops
+        # the event half-way (a player interrupted for a save) must leave the state as it is: a replay
+        # reaches that same point with the card still in play.
+        if engine.state.game_over:
+            _dispose(engine, card, True, as_event=True)
+        raise
+    _dispose(engine, card, True, as_event=True)
+
+
+def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None:
+    state = engine.state
+    if card == _china(engine) or card in state.removed or card in state.discard:
+        return
+    if any(card in state.hands[s] for s in SIDES):
+        return  # the event moved it (Missile Envy)
+    if as_event and card_info(engine, card)["starred"]:
+        state.removed.append(card)
+    else:
+        state.discard.append(card)
+
+
+@impl()
+def play_card_for_ops(engine: Engine, side: str, card: str) -> None:
+    conduct_operations(engine, side, ops_for(engine, side, card), card)

@@ -1,0 +1,116 @@
+"""What the cards say: printed facts, ops with modifiers, events in effect, periods, the Space Race track."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twilight.runtime import registry
+from twilight.runtime.primitives.core import card_info, impl
+from twilight.runtime.primitives.map_queries import board
+from twilight.runtime.program import ordinal
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+impl("ops")(lambda e, card: card_info(e, card)["ops"])
+
+
+impl("event_side")(lambda e, card: card_info(e, card)["side"])
+
+
+impl("period_of")(lambda e, card: ordinal(card_info(e, card)["period"]))
+
+
+impl("is_scoring")(lambda e, card: card_info(e, card)["scoring"])
+
+
+impl("is_starred")(lambda e, card: card_info(e, card)["starred"])
+
+
+impl("hand")(lambda e, side: list(e.state.hands[side]))
+
+
+impl("draw_pile")(lambda e: list(e.state.draw_pile))
+
+
+impl("discard_pile")(lambda e: list(reversed(e.state.discard)))
+
+
+impl("removed_cards")(lambda e: list(e.state.removed))
+
+
+impl("china_card_holder")(lambda e: e.state.china_holder)
+
+
+impl("china_card_face_up")(lambda e: e.state.china_face_up)
+
+
+impl("headline_of")(lambda e, side: e.state.headline.get(side))
+
+
+@impl()
+def ops_for(engine: Engine, side: str, card: str) -> int:
+    """7.4: printed ops with every modifier in force for that side; never below 1 for a non-scoring card."""
+    info = card_info(engine, card)
+    if info["scoring"]:
+        return 0
+    return max(1, engine.modified("ops", info["ops"], actor=side, card=card))
+
+
+@impl()
+def in_effect(engine: Engine, card: str) -> bool:
+    return any(e.card == card for e in engine.state.in_effect)
+
+
+@impl()
+def played_by(engine: Engine, card: str) -> str:
+    for effect in engine.state.in_effect:
+        if effect.card == card:
+            return effect.owner
+    return "neutral"
+
+
+@impl()
+def period_cards(engine: Engine, period: str) -> list[str]:
+    # An optional need: a ruleset without the setting has no optional cards in the game.
+    optional = bool(engine.state.settings.get(registry.OPTIONAL_CARDS.name, False))
+    return [
+        name
+        for name, info in engine.ir["cards"].items()
+        if info["period"] == period and (optional or not info["optional"]) and not info["no_event"]
+    ]
+
+
+@impl()
+def random_card(engine: Engine, cards: list[str]) -> str | None:
+    return engine.dice.pick(cards) if cards else None
+
+
+@impl()
+def ops_spent_only_in(engine: Engine, region: str) -> bool:
+    """The operations are committed to the region, or to a subregion of it (2.1.2: Southeast Asia is
+    Asia)."""
+    committed = engine.ops_region
+    if committed is None:
+        return False
+    return region in board(engine).within.get(committed, {committed})
+
+
+@impl()
+def space_ops_needed(engine: Engine, side: str) -> int:
+    box = engine.state.space[side] + 1
+    rows = _space_race(engine)
+    return rows[box]["ops"] if box in rows else 0
+
+
+def _space_race(engine: Engine) -> dict[int, dict[str, int]]:
+    """The ruleset's Space Race track (registry.SPACE_RACE) by box, each row's cells by column label."""
+    table = engine.program.needed(registry.SPACE_RACE)
+    labels = [c["label"] for c in table["columns"]]
+    return {int(r["keys"][0]): dict(zip(labels, r["cells"], strict=True)) for r in table["rows"]}
+
+
+@impl("may")
+def may(engine: Engine, action: str, side: str, card: str) -> bool:
+    return engine.forbidden(action, actor=side, card=card) is None

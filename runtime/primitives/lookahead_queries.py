@@ -1,0 +1,71 @@
+"""Look-ahead queries: what an event or an operation would bring, measured on a copy of the game
+(`runtime/lookahead.py`); nothing here changes the game."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twilight.runtime import lookahead
+from twilight.runtime.primitives.card_play import _event_possible
+from twilight.runtime.primitives.core import SIDES, card_info, impl, other
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+@impl()
+def event_influence_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.after_event(engine, side, card)
+    return lookahead.total_influence(twin, side) - lookahead.total_influence(engine, side)
+
+
+@impl()
+def event_control_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.after_event(engine, side, card)
+    return len(lookahead.controlled(twin, side) - lookahead.controlled(engine, side))
+
+
+@impl()
+def event_vp_gain(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.after_event(engine, side, card)
+    sign = 1 if side == "us" else -1
+    return sign * (twin.state.vp - engine.state.vp)
+
+
+@impl()
+def event_wins_game(engine: Engine, side: str, card: str) -> bool:
+    twin = lookahead.after_event(engine, side, card)
+    return twin.state.game_over and twin.state.winner == side
+
+
+@impl()
+def event_influence_removed(engine: Engine, side: str, card: str) -> int:
+    twin = lookahead.after_event(engine, side, card)
+    return lookahead.total_influence(engine, other(side)) - lookahead.total_influence(twin, other(side))
+
+
+@impl()
+def event_has_effect(engine: Engine, side: str, card: str) -> bool:
+    """The card's event, played now by the side on a copy of the game, changes something besides moving
+    the card itself (lookahead.changes_anything). In the headline the copy headlines the card (its reveal
+    rules act too: lookahead.after_headline). An event a rule prevents changes nothing."""
+    owner = card_info(engine, card)["side"]
+    if not _event_possible(engine, owner if owner in SIDES else side, card):
+        return False  # what play_event would find too: the event does not happen
+    if engine.state.in_headline:
+        twin = lookahead.after_headline(engine, side, card)
+    else:
+        twin = lookahead.after_event(engine, side, card)
+    return lookahead.changes_anything(engine, twin, card)
+
+
+@impl()
+def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
+    twin = lookahead.after_event(engine, side, card)
+    return lookahead.net_region_score(twin, side, region)
+
+
+@impl()
+def score_if_ops(engine: Engine, side: str, ops: int, region: str) -> int:
+    twin = lookahead.what_if(engine, lookahead.spend_ops(side, ops))
+    return lookahead.net_region_score(twin, side, region)

@@ -1,0 +1,244 @@
+"""The map, precomputed per IR (`Board`), and what the board says: adjacency, access, influence and
+control, and the same questions asked of a hypothetical board (one country's influence changed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime import registry
+from twilight.runtime.primitives.core import impl, other
+from twilight.runtime.program import ordinal
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+# ---------------------------------------------------------------------- the map, precomputed per IR
+class Board:
+    def __init__(self, ir: dict[str, Any]) -> None:
+        countries = ir["map"]["countries"]
+        self.countries: list[str] = list(countries)
+        self.stability: dict[str, int] = {c: v["stability"] for c, v in countries.items()}
+        self.battleground: dict[str, bool] = {c: v["battleground"] for c, v in countries.items()}
+        self.region: dict[str, str] = {c: v["region"] for c, v in countries.items()}
+        self.members: dict[str, list[str]] = {}
+        # 2.1.2: a subregion is part of its region; `within[r]` is r with every region it lies in.
+        parents = {r: v.get("parent") for r, v in ir["map"].get("regions", {}).items()}
+        self.within: dict[str, set[str]] = {}
+        for r in parents:
+            chain, at = {r}, parents[r]
+            while at is not None and at not in chain:
+                chain.add(at)
+                at = parents.get(at)
+            self.within[r] = chain
+        for c, v in countries.items():
+            for r in (v["region"], *v["subregions"]):
+                self.members.setdefault(r, []).append(c)
+        self.member_set = {r: frozenset(m) for r, m in self.members.items()}
+        self.superpower_of = {side: s["superpower"] for side, s in ir["map"]["sides"].items()}
+        self.by_superpower = {side: set(s["adjacent"]) for side, s in ir["map"]["sides"].items()}
+        superpowers = set(self.superpower_of.values())
+        self.neighbours = {
+            c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
+        }
+        self.neighbour_set = {c: frozenset(n) for c, n in self.neighbours.items()}
+
+
+_BOARDS: dict[int, Board] = {}
+
+
+def board(engine: Engine) -> Board:
+    found: Board | None = engine.board
+    if found is None:
+        found = engine.board = _board_of(engine)
+    return found
+
+
+def _board_of(engine: Engine) -> Board:
+    key = id(engine.ir)
+    if key not in _BOARDS:
+        if len(_BOARDS) > 64:
+            _BOARDS.clear()
+        _BOARDS[key] = Board(engine.ir)
+    return _BOARDS[key]
+
+
+# ---------------------------------------------------------------------- the map
+impl("all_countries")(lambda e: list(board(e).countries))
+
+
+impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
+
+
+impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
+
+
+impl("in_region")(lambda e, c, region: c in board(e).member_set.get(region, ()))
+
+
+impl("region_of")(lambda e, c: board(e).region[c])
+
+
+impl("stability")(lambda e, c: board(e).stability[c])
+
+
+impl("battleground")(lambda e, c: board(e).battleground[c])
+
+
+impl("influence")(lambda e, side, c: e.state.influence[c][side])
+
+
+@impl()
+def adjacent_to_region(engine: Engine, c: str, region: str) -> bool:
+    b = board(engine)
+    members = b.members.get(region, [])
+    return c not in members and any(n in members for n in b.neighbours[c])
+
+
+@impl()
+def adjacent_to_superpower(engine: Engine, c: str) -> bool:
+    return any(c in adj for adj in board(engine).by_superpower.values())
+
+
+@impl()
+def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
+    return c in board(engine).by_superpower[side]
+
+
+@impl()
+def control_margin(engine: Engine, side: str, c: str) -> int:
+    inf = engine.state.influence[c]
+    return inf[side] - inf["ussr" if side == "us" else "us"] - board(engine).stability[c]
+
+
+@impl()
+def controls(engine: Engine, side: str, c: str) -> bool:
+    inf = engine.state.influence[c]
+    own = inf[side]
+    return own > 0 and own - inf["ussr" if side == "us" else "us"] >= board(engine).stability[c]
+
+
+@impl()
+def ops_to_control(engine: Engine, side: str, c: str) -> int:
+    return max(0, -control_margin(engine, side, c))
+
+
+@impl()
+def ops_to_break_control(engine: Engine, side: str, c: str) -> int:
+    opp = other(side)
+    return control_margin(engine, opp, c) + 1 if controls(engine, opp, c) else 0
+
+
+@impl()
+def accessible(engine: Engine, side: str, c: str) -> bool:
+    """6.1.1: influence (as at the start of the round) in the country or a neighbour, or the country
+    touches the side's superpower."""
+    return c in _accessible_now(engine, side)
+
+
+def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
+    """The countries accessible to the side this round (6.1.1), worked out once per round: the round's
+    starting influence is a list the round's start replaces."""
+    start = engine.state.round_start_influence[side]
+    cached = engine.accessible_cache.get(side)
+    if cached is not None and cached[0] is start and cached[1] == len(start):
+        known: frozenset[str] = cached[2]
+        return known
+    b = board(engine)
+    near = b.by_superpower[side]
+    found = frozenset(
+        c for c in b.countries if c in near or c in start or not b.neighbour_set[c].isdisjoint(start)
+    )
+    engine.accessible_cache[side] = (start, len(start), found)
+    return found
+
+
+@impl()
+def placed_this_round(engine: Engine, side: str, c: str) -> int:
+    return engine.state.placed_this_round[side].get(c, 0)
+
+
+def _with_control(engine: Engine, side: str, c: str, fn: Callable[[], Any]) -> Any:
+    """Evaluate as if the side controlled the country (state restored afterwards)."""
+    need = ops_to_control(engine, side, c)
+    if engine.state.influence[c][side] == 0 and need == 0:
+        need = 1
+    return _with_influence(engine, c, side, engine.state.influence[c][side] + need, fn)
+
+
+def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable[[], Any]) -> Any:
+    """Evaluate with the side's influence in the country set to `amount`, then put the board back. The
+    function results remembered by the evaluation around this one describe the real board: the
+    hypothetical board gets a memory of its own."""
+    state = engine.state
+    saved, saved_memo = dict(state.influence[c]), engine.memo
+    state.influence[c][side] = amount
+    engine.memo = {}
+    try:
+        return fn()
+    finally:
+        state.influence[c] = saved
+        engine.memo = saved_memo
+
+
+def _function(engine: Engine, need: registry.Need, *args: Any) -> Any:
+    return engine.program.needed(need).call(engine, *args)
+
+
+@impl()
+def level_if_controlled(engine: Engine, side: str, c: str, region: str) -> str:
+    return ordinal(
+        str(_with_control(engine, side, c, lambda: _function(engine, registry.SCORING_LEVEL, side, region)))
+    )
+
+
+@impl()
+def level_without_control(engine: Engine, side: str, c: str, region: str) -> str:
+    """The side's level with its control of the country broken: its influence there drops to one less
+    than it needs for control (the opponent's stays)."""
+    if not controls(engine, side, c):
+        return ordinal(str(_function(engine, registry.SCORING_LEVEL, side, region)))
+    short = max(0, engine.state.influence[c][other(side)] + board(engine).stability[c] - 1)
+    return ordinal(
+        str(
+            _with_influence(
+                engine, c, side, short, lambda: _function(engine, registry.SCORING_LEVEL, side, region)
+            )
+        )
+    )
+
+
+@impl()
+def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) -> int:
+    return max(0, engine.modified("scoring_battlegrounds", count, actor=side, region=region))
+
+
+@impl()
+def score_swing_if_controlled(engine: Engine, side: str, c: str, region: str) -> int:
+    def net() -> int:
+        return int(_function(engine, registry.REGION_VP, side, region)) - int(
+            _function(engine, registry.REGION_VP, other(side), region)
+        )
+
+    before = net()
+    return int(_with_control(engine, side, c, net)) - before
+
+
+@impl()
+def score_swing_if_broken(engine: Engine, side: str, c: str, region: str) -> int:
+    """VP the side would gain at the region's scoring if it broke the opponent's control of the country:
+    its influence there raised just enough to end that control (0 when the opponent does not control it).
+    Whether the side itself would then control the country is as the board says (it never does when
+    breaking is all it can reach)."""
+    if not controls(engine, other(side), c):
+        return 0
+
+    def net() -> int:
+        return int(_function(engine, registry.REGION_VP, side, region)) - int(
+            _function(engine, registry.REGION_VP, other(side), region)
+        )
+
+    before = net()
+    broken = engine.state.influence[c][side] + ops_to_break_control(engine, side, c)
+    return int(_with_influence(engine, c, side, broken, net)) - before

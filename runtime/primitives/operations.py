@@ -1,0 +1,268 @@
+"""Operations: influence placement, coups, realignments and the Space Race, each offered only where
+the rules allow it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+from twilight.runtime.primitives.basics import d6
+from twilight.runtime.primitives.cards import _space_race, ops_for
+from twilight.runtime.primitives.core import impl, other
+from twilight.runtime.primitives.effects import add_influence, change_defcon, gain_vp, remove_influence
+from twilight.runtime.primitives.map_queries import board
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+@impl()
+def influence_cost(engine: Engine, side: str, c: str) -> int:
+    return engine.modified("influence_cost", 1, actor=side, target=c)
+
+
+@impl()
+def may_target(engine: Engine, action: str, side: str, c: str) -> bool:
+    """A rule allows it, and the country lies in the region the card's operations are committed to, if
+    any (commit_ops_to)."""
+    return _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=None, target=c) is None
+
+
+@impl()
+def coup_defcon_drop(engine: Engine, side: str, c: str) -> int:
+    return engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
+
+
+MODES = ("influence", "coup", "realign")
+
+
+def _region_offers(engine: Engine, side: str, card: str) -> list[tuple[str, int]]:
+    """Every region whose commitment (every op of the card spent there) raises the card's ops, with the
+    ops it would then be worth: highest value first (a subregion with its own bonus before its region),
+    then the narrower region. A subregion worth no more than its region is no better a commitment, only
+    a narrower one: left out."""
+    b = board(engine)
+    offers: list[tuple[int, int, str]] = []
+    saved = engine.ops_region
+    try:
+        engine.ops_region = None
+        ops = ops_for(engine, side, card)
+        for region in b.members:
+            engine.ops_region = region
+            value = ops_for(engine, side, card)
+            if value > ops:
+                offers.append((-value, len(b.members[region]), region))
+    finally:
+        engine.ops_region = saved
+    value_of = {region: -neg for neg, _, region in offers}
+    offers = [
+        offer
+        for offer in offers
+        if not any(
+            value_of.get(wider, 0) >= -offer[0] for wider in b.within.get(offer[2], ()) if wider != offer[2]
+        )
+    ]
+    offers.sort()
+    return [(region, -neg) for neg, _, region in offers]
+
+
+@impl()
+def ops_bonus_regions(engine: Engine, side: str, card: str) -> list[str]:
+    return [region for region, _ in _region_offers(engine, side, card)]
+
+
+def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
+    """Some modifiers pay only when every op goes to one region (The China Card in Asia, Vietnam Revolts
+    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops."""
+    if card is None:
+        return ops
+    offers = _region_offers(engine, side, card)
+    if not offers:
+        return ops
+    by_answer = {f"all_in_{region}": (region, value) for region, value in offers}
+    answer = engine.ask_one("ops_in_one_region", side, [*by_answer, "no"])
+    if answer == "no" or answer not in by_answer:
+        return ops
+    region, value = by_answer[answer]
+    engine.ops_region = region
+    return value
+
+
+def _targets_ok(engine: Engine, c: str) -> bool:
+    return engine.ops_region is None or c in board(engine).members.get(engine.ops_region, ())
+
+
+@impl()
+def conduct_operations(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    modes = [m for m in MODES if _mode_possible(engine, side, m, card)]
+    if not modes:
+        engine.trace("no_operations", side=side)
+        return
+    mode = engine.ask_one("operations", side, modes)
+    _operations(engine, side, mode, ops, card)
+
+
+@impl()
+def operations_without_coup(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    modes = [m for m in MODES if m != "coup" and _mode_possible(engine, side, m, card)]
+    if not modes:
+        engine.trace("no_operations", side=side)
+        return
+    _operations(engine, side, engine.ask_one("operations", side, modes), ops, card)
+
+
+def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
+    if mode == "influence":
+        return any(True for _ in _influence_targets(engine, side, card, 99))
+    action = "coup" if mode == "coup" else "realign"
+    return any(True for _ in _attack_targets_of(engine, side, action, card))
+
+
+def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None) -> None:
+    try:
+        if mode == "influence":
+            place_influence_with_ops(engine, side, ops, card)
+        elif mode == "coup":
+            targets = _attack_targets(engine, side, "coup", card)
+            if targets:
+                coup(engine, side, engine.ask_one("coup_target", side, targets, "coup"), ops, card)
+        else:
+            for _ in range(ops):
+                targets = _attack_targets(engine, side, "realign", card)
+                if not targets:
+                    break
+                realign(engine, side, engine.ask_one("realign_target", side, targets, "realign"), card)
+    finally:
+        engine.ops_region = None
+
+
+def _attack_targets(engine: Engine, side: str, action: str, card: str | None) -> list[str]:
+    return list(_attack_targets_of(engine, side, action, card))
+
+
+def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
+    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    return engine.permitted(action, "target", candidates, actor=side, card=card)
+
+
+def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> list[str]:
+    return list(_influence_targets(engine, side, card, ops_left))
+
+
+def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
+    """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
+    map's order (lazily: whether there is any is often all that is asked)."""
+    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    for c in engine.permitted("influence", "target", candidates, actor=side, card=card):
+        if engine.modified("influence_cost", 1, actor=side, target=c) <= ops_left:
+            yield c
+
+
+@impl()
+def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
+    """6.1: one point at a time, each paying its cost as the board stands then."""
+    left = ops
+    while left > 0:
+        options = _influence_options(engine, side, card, left)
+        if not options:
+            break
+        c = engine.ask_one("influence_target", side, options, "place")
+        left -= engine.modified("influence_cost", 1, actor=side, target=c)
+        place_influence_point(engine, side, c)
+
+
+def _refuse_illegal(engine: Engine, action: str, side: str, c: str | None, card: str | None = None) -> None:
+    """An operation a procedure asks for directly (the solo AI's) must still be one the rules allow:
+    otherwise the step is refused, never carried out. Players' own operations are offered only among
+    the legal ones, so for them this never fires."""
+    code = engine.forbidden(action, actor=side, card=card, target=c)
+    if code is not None:
+        from twilight.runtime.engine import RuleError
+
+        raise RuleError(code, f"{side} may not {action} in {c}: {code}")
+
+
+@impl()
+def place_influence_point(engine: Engine, side: str, c: str) -> None:
+    _refuse_illegal(engine, "influence", side, c)
+    add_influence(engine, side, c, 1)
+    placed = engine.state.placed_this_round[side]
+    placed[c] = placed.get(c, 0) + 1
+    engine.fire("influence_placed", actor=side, target=c)
+
+
+def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None, free: bool) -> None:
+    engine.fire("coup_attempt", actor=side, target=c, card=card, ops=ops, free=free)
+    roll = d6(engine)
+    strength = roll + ops + engine.modified("coup_roll", 0, actor=side, target=c)
+    defence = engine.modified("coup_defence", 0, actor=side, target=c)
+    drop = engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
+    engine.trace("coup", side=side, country=c, roll=roll, strength=strength, defence=defence)
+    if strength > defence:
+        diff = strength - defence
+        opp = other(side)
+        removed = min(diff, engine.state.influence[c][opp])
+        remove_influence(engine, opp, c, removed)
+        if diff > removed:
+            add_influence(engine, side, c, diff - removed)
+    if drop:
+        change_defcon(engine, -drop)
+    engine.fire("coup_resolved", actor=side, target=c, card=card, ops=ops, free=free)
+
+
+@impl()
+def coup(engine: Engine, side: str, c: str, ops: int, card: str | None = None) -> None:
+    _refuse_illegal(engine, "coup", side, c, card)
+    _resolve_coup(engine, side, c, ops, card, free=False)
+
+
+@impl()
+def free_coup(engine: Engine, side: str, c: str, ops: int) -> None:
+    _resolve_coup(engine, side, c, ops, None, free=True)
+
+
+@impl()
+def realign(engine: Engine, side: str, c: str, card: str | None = None) -> None:
+    """6.2: both roll; the higher removes the difference from the other's influence; never adds."""
+    opp = other(side)
+    mine = d6(engine) + engine.modified("realign_roll", 0, actor=side, target=c)
+    theirs = d6(engine) + engine.modified("realign_roll", 0, actor=opp, target=c)
+    engine.trace("realign", side=side, country=c, roll=mine, against=theirs)
+    if mine > theirs:
+        remove_influence(engine, opp, c, mine - theirs)
+    elif theirs > mine:
+        remove_influence(engine, side, c, theirs - mine)
+    engine.fire("realignment", actor=side, target=c)
+
+
+@impl()
+def space_attempt(engine: Engine, side: str, card: str) -> None:
+    """6.4: roll against the next box; the first to reach a box scores its first VP, the second its second."""
+    box = engine.state.space[side] + 1
+    row = _space_race(engine)[box]
+    roll_max, vp_first, vp_second = row["max_roll"], row["vp_first"], row["vp_second"]
+    engine.state.space_attempts[side] += 1
+    roll = d6(engine) + engine.modified("space_roll", 0, actor=side)
+    success = roll <= roll_max
+    engine.trace("space", side=side, box=box, roll=roll, success=success)
+    if success:
+        _reach_space_box(engine, side, box, vp_first, vp_second)
+
+
+def _reach_space_box(engine: Engine, side: str, box: int, vp_first: int, vp_second: int) -> None:
+    first = engine.state.space[other(side)] < box
+    engine.state.space[side] = box
+    gain_vp(engine, side, vp_first if first else vp_second)
+
+
+@impl()
+def space_advance(engine: Engine, side: str, boxes: int) -> None:
+    """Events that move the marker (Captured Nazi Scientist, One Small Step): no roll, and only the box
+    finally reached pays its VP; the last box is the limit."""
+    rows = _space_race(engine)
+    box = min(engine.state.space[side] + boxes, max(rows))
+    if box <= engine.state.space[side]:
+        return
+    vp_first, vp_second = rows[box]["vp_first"], rows[box]["vp_second"]
+    engine.trace("space_advance", side=side, box=box)
+    _reach_space_box(engine, side, box, vp_first, vp_second)

@@ -1,0 +1,63 @@
+"""Turn markers and the headline phase."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twilight.runtime.primitives.card_play import play_event
+from twilight.runtime.primitives.core import SIDES, impl
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+
+
+@impl()
+def begin_turn(engine: Engine, number: int) -> None:
+    engine.state.turn = number
+    engine.state.action_round = 0
+    engine.state.space_attempts = {"us": 0, "ussr": 0}
+    engine.trace("turn", number=number)
+    engine.fire("turn_start", turn_number=number)
+
+
+@impl()
+def end_turn(engine: Engine, number: int) -> None:
+    engine.fire("turn_end", turn_number=number)
+    engine.expire("end_of_turn")
+    engine.trace("turn_end", number=number)
+
+
+@impl()
+def set_in_headline(engine: Engine, on: bool) -> None:
+    engine.state.in_headline = on
+    if not on:
+        engine.state.headline = {"us": None, "ussr": None}
+
+
+@impl()
+def headline_chosen(engine: Engine, side: str, card: str) -> None:
+    if card in engine.state.hands[side]:
+        engine.state.hands[side].remove(card)
+    engine.state.headline[side] = card
+
+
+@impl()
+def reveal_headlines(engine: Engine) -> None:
+    us_card, ussr_card = engine.state.headline["us"], engine.state.headline["ussr"]
+    engine.trace("headlines", us=us_card, ussr=ussr_card)
+    engine.fire("headline_revealed", us_card=us_card, ussr_card=ussr_card)
+
+
+@impl()
+def resolve_headline(engine: Engine, side: str) -> None:
+    card = engine.state.headline.get(side)
+    if card is None:
+        return
+    state = engine.state
+    state.phasing = side
+    engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
+    # Operations an event grants in the headline (CIA Created) place influence by 6.1.1 as the board
+    # stands when the event begins, not as it stood at some earlier action round.
+    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    play_event(engine, side, card)
