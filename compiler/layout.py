@@ -246,7 +246,7 @@ class _Formatter:
             return ""
         if right == "[" and self.src.rule(right) == "type_arg":
             return ""
-        if left == "-" and self.src.rule(left) == "neg":
+        if left == "-" and self.src.rule(left) in ("neg", "bound_down"):  # -1, a track's `from -20`
             return ""
         return " "
 

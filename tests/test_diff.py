@@ -349,3 +349,16 @@ def test_a_lone_rule_file_against_its_base(tmp_path: Path) -> None:
     assert (
         "    ops: 3 -> 2" in out and "version:" not in out and out.rstrip().endswith("1 declaration differs")
     )
+
+
+def test_declared_state_and_scenario_moments_are_compared() -> None:
+    # the 30-VP, 8-turn variant changes two tracks and nothing else
+    status, out = run_cli(["diff", "solo-v2", "tests/variants/solo-v2-thirty"])
+    assert status == 0, out
+    assert "Declared state: tracks: 2 changed" in out
+    assert "to: 10 -> 8" in out and "from: -20 -> -30" in out
+    status, out = run_cli(["diff", "standard", "solo-v2"])
+    assert status == 0, out
+    assert "Declared state: variables: 4 added" in out and "added primary_region" in out
+    assert "Declared state: zones (card piles): 3 added" in out
+    assert re.search(r"Scenario moments: \d+ changed, \d+ added", out)

@@ -298,3 +298,7 @@ def test_bad_paths_and_files_get_one_line_messages(tmp_path: Path) -> None:
     assert result.exit_code == 1
     assert "cannot read" in result.output and "not UTF-8" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_tracks_negative_bound_keeps_its_minus_on_the_number() -> None:
+    assert canonical("track vp from - 20 to 20\n") == "track vp from -20 to 20\n"

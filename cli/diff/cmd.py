@@ -34,6 +34,10 @@ GROUPS = {
     "region": "Map: regions",
     "side": "Map: superpowers",
     "order": "Orders",
+    "variable": "Declared state: variables",
+    "zone": "Declared state: zones (card piles)",
+    "track": "Declared state: tracks",
+    "moment": "Scenario moments",
 }
 INDENT = "  "
 

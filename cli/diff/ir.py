@@ -401,7 +401,7 @@ def compare(ir_a: dict[str, Any], views_a: Views, ir_b: dict[str, Any], views_b:
             before = views_a.view(kind, old[decl_id])
             after = views_b.view(kind, new[decl_id])
             details = declaration_details(kind, before, after)
-            if kind in ("sequence", "procedure"):
+            if kind in ("sequence", "procedure", "moment"):
                 details = phase_details(old[decl_id].get("body"), new[decl_id].get("body")) + details
             details = details or [hidden_change(was, now)]
             fields = [f for f in after if before.get(f) != after.get(f)]

@@ -32,6 +32,10 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "region": ("map", "regions"),
     "side": ("map", "sides"),
     "order": ("orders",),
+    "variable": ("variables",),
+    "zone": ("zones",),
+    "track": ("tracks",),
+    "moment": ("moments",),
 }
 CARD_FLAGS = (*FLAGS, "no_event")
 CARD_LINKS = ("enables", "prevents", "requires_any", "prevented_by")
@@ -84,6 +88,10 @@ class Views:
             "region": self.region,
             "side": self.side,
             "order": self.order,
+            "variable": self.variable,
+            "zone": self.zone,
+            "track": self.track,
+            "moment": self.moment,
         }
 
     def view(self, kind: str, decl: dict[str, Any]) -> dict[str, Any]:
@@ -234,6 +242,23 @@ class Views:
 
     def order(self, order: dict[str, Any]) -> dict[str, Any]:
         return {"items": [str(i) for i in order.get("items") or []]}
+
+    # The ruleset's own state, and the moments a scenario file's steps run.
+    def variable(self, variable: dict[str, Any]) -> dict[str, Any]:
+        return {"type": variable.get("type"), "initial": variable.get("initial")}
+
+    def zone(self, zone: dict[str, Any]) -> dict[str, Any]:
+        return {"face_down": bool(zone.get("face_down"))}
+
+    def track(self, track: dict[str, Any]) -> dict[str, Any]:
+        return {"from": track.get("min"), "to": track.get("max"), "per_side": bool(track.get("per_side"))}
+
+    def moment(self, moment: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "setup": bool(moment.get("setup")),
+            "params": params_text(moment.get("params")),
+            "body": self.body(moment.get("body") or []),
+        }
 
 
 def counted(count: int, word: str) -> str:
