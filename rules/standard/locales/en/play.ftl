@@ -203,7 +203,7 @@ refusal-un_intervention_without_partner = { card-un_intervention } needs a card 
 
 ## How the game ended
 
-end-vp_20 = a side reached 20 victory points
+end-vp_20 = a side reached the end of the VP track (automatic victory)
 end-europe_control = a side controls Europe as it is scored
 end-defcon_1 = DEFCON reached 1, nuclear war; the side that caused it loses
 end-final_scoring = final scoring after turn 10
