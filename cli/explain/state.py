@@ -167,9 +167,7 @@ def render_state(loc: Localizer, view: dict[str, Any]) -> list[str]:
         ruleset = view["ruleset"]
         lines = [loc.text("explain-state-ruleset", f"State declared by {ruleset}", ruleset=ruleset)]
     elif game["over"]:
-        lines = [
-            loc.text("explain-state-game-over", "game over", file=view["save"], ruleset=view["ruleset"])
-        ]
+        lines = [loc.text("explain-state-game-over", "game over", file=view["save"], ruleset=view["ruleset"])]
     else:
         lines = [
             loc.text(
@@ -239,10 +237,14 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
         if problem:
             raise SaveError("not-a-save", path, problem)
     except SaveError as err:
-        raise StateError(words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))) from None
+        raise StateError(
+            words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+        ) from None
     program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
     stop = _StopAtOnce()
-    engine = Engine(ir, {"us": stop, "ussr": stop}, seed=data["seed"], settings=data["settings"], program=program)
+    engine = Engine(
+        ir, {"us": stop, "ussr": stop}, seed=data["seed"], settings=data["settings"], program=program
+    )
     try:
         engine.resume_from(data)
         engine.run()  # a finished game's save: replayed to its end
@@ -253,7 +255,9 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
     return data, ir, engine.state
 
 
-def explain_state(ruleset: str | None, lang: str | None, save: Path | None) -> tuple[Localizer, dict[str, Any]]:
+def explain_state(
+    ruleset: str | None, lang: str | None, save: Path | None
+) -> tuple[Localizer, dict[str, Any]]:
     """The view of `explain state`: the ruleset's declared state at the start, or a save's game now."""
     from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
 
