@@ -1,4 +1,5 @@
-"""`twilight explain card N`: a card in words, in the reader's language, its event read from the IR."""
+"""`twilight explain card N`, `explain trace FILE`, `explain state [SAVE]`: a card, an AI move, a ruleset's
+declared state in words, in the reader's language, read from the IR."""
 
 from __future__ import annotations
 
