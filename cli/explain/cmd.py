@@ -1,4 +1,5 @@
-"""`twilight explain card N`: a card in words, in the reader's language, its event read from the IR."""
+"""`twilight explain card N`, `explain trace FILE`, `explain state [SAVE]`: a card, an AI move, a ruleset's
+declared state in words, in the reader's language, read from the IR."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Any
 
 import click
 from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
+from twilight.cli.explain.state import STATE_WORDS
 from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
@@ -38,6 +40,7 @@ EXPLAIN_WORDS: tuple[str, ...] = (
     "explain-side-neutral",
     "explain-unknown-card",
     "explain-unknown-language",
+    *STATE_WORDS,
 )
 FLAGS = ("starred", "permanent", "scoring", "optional")
 
@@ -294,3 +297,25 @@ def explain_trace(
         click.echo(json.dumps(payload, ensure_ascii=False, indent=1))
         return
     click.echo("\n".join(lines))
+
+
+@explain.command("state")
+@click.argument("save", required=False, type=click.Path(path_type=Path))
+@click.option("--ruleset", "-r", default=None, help="Ruleset (default: the save's own, else standard).")
+@click.option("--lang", "-l", default=None, help="Language: en, ru (default: the save's, else en).")
+@click.option("--json", "as_json", is_flag=True, help="One JSON object.")
+def explain_state_cmd(save: Path | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
+    """The state the ruleset declares (variables, zones, tracks, its own and those it inherits), each
+    with its source: how each starts, or with SAVE (a save of `twilight play`) its value in that game now.
+    A face-down zone shows only how many cards it holds."""
+    from twilight.cli.explain.state import explain_state, render_state
+
+    try:
+        loc, view = explain_state(ruleset, lang, save)
+    except ExplainError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    if as_json:
+        click.echo(json.dumps(view, ensure_ascii=False, indent=1))
+        return
+    click.echo("\n".join(render_state(loc, view)))

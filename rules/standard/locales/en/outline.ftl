@@ -35,6 +35,43 @@ explain-side-neutral = neutral (either player)
 explain-unknown-card = no card { $card } in ruleset { $ruleset }
 explain-unknown-language = unknown language { $lang }; known: { $known }
 
+## Labels of `twilight explain state`
+
+explain-provisional = Provisional
+explain-state-ruleset = State the ruleset { $ruleset } declares, as a game starts
+explain-state-game = State of the game in { $file } ({ $ruleset }): turn { $turn }, action round { $round }
+explain-state-game-over = State of the game in { $file } ({ $ruleset }): the game is over
+explain-state-variables = Variables
+explain-state-zones = Zones
+explain-state-tracks = Tracks
+explain-state-nothing = none declared
+explain-state-start = starts: { $value }
+explain-state-now = now: { $value }
+explain-state-face-down = face down (the players see only how many cards)
+explain-state-face-up = face up
+explain-state-empty = empty
+explain-state-cards = { $count ->
+    [one] { $count } card
+   *[other] { $count } cards
+}
+explain-state-bounds = from { $low } to { $high }
+explain-state-per-side = one marker per side
+explain-state-unknown = not kept by the game
+explain-state-other-ruleset = { $file } is a game of { $save }, not of { $ruleset }
+explain-state-type-list = a list of { $of }
+explain-state-type-int = a number
+    .many = numbers
+explain-state-type-bool = yes or no
+    .many = yes-or-no values
+explain-state-type-region = a region
+    .many = regions
+explain-state-type-card = a card
+    .many = cards
+explain-state-type-country = a country
+    .many = countries
+explain-state-type-side = a side
+    .many = sides
+
 ## Statements
 
 outline-no-event = This card has no event.

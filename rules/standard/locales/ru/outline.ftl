@@ -36,6 +36,44 @@ explain-side-neutral = нейтральная (любой игрок)
 explain-unknown-card = в наборе правил { $ruleset } нет карты { $card }
 explain-unknown-language = неизвестный язык { $lang }; известны: { $known }
 
+## Подписи команды `twilight explain state`
+
+explain-provisional = Предварительно
+explain-state-ruleset = Состояние, которое объявляет набор правил { $ruleset }, в начале партии
+explain-state-game = Состояние партии из { $file } ({ $ruleset }): ход { $turn }, раунд действий { $round }
+explain-state-game-over = Состояние партии из { $file } ({ $ruleset }): партия окончена
+explain-state-variables = Переменные
+explain-state-zones = Стопки карт
+explain-state-tracks = Шкалы
+explain-state-nothing = не объявлены
+explain-state-start = в начале: { $value }
+explain-state-now = сейчас: { $value }
+explain-state-face-down = лицом вниз (игроки видят только число карт)
+explain-state-face-up = лицом вверх
+explain-state-empty = пусто
+explain-state-cards = { $count ->
+    [one] { $count } карта
+    [few] { $count } карты
+   *[many] { $count } карт
+}
+explain-state-bounds = от { $low } до { $high }
+explain-state-per-side = по фишке у каждой стороны
+explain-state-unknown = игра её не ведёт
+explain-state-other-ruleset = { $file } — партия по набору правил { $save }, а не { $ruleset }
+explain-state-type-list = список { $of }
+explain-state-type-int = число
+    .many = чисел
+explain-state-type-bool = да или нет
+    .many = значений «да» или «нет»
+explain-state-type-region = регион
+    .many = регионов
+explain-state-type-card = карта
+    .many = карт
+explain-state-type-country = страна
+    .many = стран
+explain-state-type-side = сторона
+    .many = сторон
+
 ## Инструкции
 
 outline-no-event = У этой карты нет события.

@@ -1,0 +1,301 @@
+"""`twilight explain state [SAVE]`: the state a ruleset declares (`variable`, `zone`, `track`, its own and
+those it inherits) in words, each with its provenance: without a save, how each starts; with a save of
+`twilight play`, its value in that game now (a face-down zone by its size only, never its cards).
+
+The save is read and checked as `twilight play --resume` reads it (cli/play/saves.py: `read_save`,
+`check_save_names`, `settings_problem`) and replayed by the engine (`Engine.resume_from`) up to the first
+decision no answer of the save covers: the state shown is the one the game would resume from. Values are
+worded by cli/declared_state.py, as the play screen and the log word them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from twilight.cli.declared_state import face_down, label, value_text
+from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
+
+# The `explain-*` words of this view (in rules/standard/locales/*/outline.ftl; EXPLAIN_WORDS lists them).
+STATE_WORDS: tuple[str, ...] = (
+    "explain-provisional",
+    "explain-state-ruleset",
+    "explain-state-game",
+    "explain-state-game-over",
+    "explain-state-variables",
+    "explain-state-zones",
+    "explain-state-tracks",
+    "explain-state-nothing",
+    "explain-state-start",
+    "explain-state-now",
+    "explain-state-face-down",
+    "explain-state-face-up",
+    "explain-state-empty",
+    "explain-state-cards",
+    "explain-state-bounds",
+    "explain-state-per-side",
+    "explain-state-unknown",
+    "explain-state-other-ruleset",
+    "explain-state-type-list",
+    *(f"explain-state-type-{t}" for t in ("int", "bool", "region", "card", "country", "side")),
+)
+SECTIONS = ("variables", "zones", "tracks")
+
+
+class StateError(Exception):
+    """A save or a ruleset that cannot be shown: one line, exit status 1."""
+
+
+class _Stop(Exception):
+    """The replay used every answer of the save: the state is the one a resumed game starts from."""
+
+
+class _StopAtOnce:
+    def decide(self, decision: Any) -> Any:
+        raise _Stop
+
+
+def provenance(loc: Localizer, entry: dict[str, Any]) -> dict[str, Any]:
+    """Where a declaration comes from, as `explain card` shows a card's source: `Source: …` (the rule
+    book's sections, `-` when none) with the file and line, and `Provisional: …` for each gap it fills."""
+    mark = entry.get("provenance") or {}
+    sources = [str(s) for s in mark.get("sources") or []]
+    provisional = [str(p) for p in mark.get("provisional") or []]
+    src = entry.get("src")
+    where = f" ({src})" if src else ""
+    lines = []
+    if sources or not provisional:
+        lines.append(f"{loc.text('explain-source', 'Source')}: {'; '.join(sources) or '-'}{where}")
+        where = ""
+    for gap in provisional:
+        lines.append(f"{loc.text('explain-provisional', 'Provisional')}: {gap}{where}")
+        where = ""
+    return {"sources": sources, "provisional": provisional, "src": src, "lines": lines}
+
+
+def type_words(loc: Localizer, typ: str) -> str:
+    """A variable's type in words: `a region`, `a list of numbers`; a type without words, by its name."""
+    if typ.startswith("list[") and typ.endswith("]"):
+        element = typ[5:-1]
+        many = loc.get(f"explain-state-type-{element}", "many") or readable(element)
+        return loc.text("explain-state-type-list", f"list of {many}", of=many)
+    return loc.text(f"explain-state-type-{typ}", typ)
+
+
+def cards_text(loc: Localizer, ir: dict[str, Any], zone: str, cards: list[str]) -> str:
+    """A zone's cards by name; a face-down zone's only by how many."""
+    if not cards:
+        return loc.text("explain-state-empty", "empty")
+    if face_down(ir, zone):
+        return loc.text("explain-state-cards", f"{len(cards)} cards", count=len(cards))
+    return ", ".join(loc.card(c) for c in cards)
+
+
+def track_text(loc: Localizer, value: Any) -> str:
+    if value is None:
+        return loc.text("explain-state-unknown", "not kept by the game")
+    if isinstance(value, dict):
+        return ", ".join(f"{loc.side(side)} {n}" for side, n in value.items())
+    return str(value)
+
+
+def state_view(loc: Localizer, ir: dict[str, Any], state: Any | None) -> dict[str, Any]:
+    """Every declared variable, zone and track: what it is, its provenance, and its value (at the start,
+    or in `state`, a game's GameState, when given)."""
+    from twilight.runtime.invariants import TRACK_VALUES
+    from twilight.runtime.state import declared_state
+
+    start_vars, start_zones = declared_state(ir)
+    game_vars = state.vars if state is not None else start_vars
+    game_zones = state.zones if state is not None else start_zones
+    key = "start" if state is None else "now"
+
+    variables = []
+    for name, declared in (ir.get("variables") or {}).items():
+        typ = str(declared.get("type", ""))
+        value = game_vars.get(name)
+        variables.append(
+            {
+                "name": name,
+                "label": label(loc, name),
+                "type": typ,
+                "type_text": type_words(loc, typ),
+                key: value,
+                f"{key}_text": value_text(loc, typ, value),
+                "source": provenance(loc, declared),
+            }
+        )
+    zones = []
+    for name, declared in (ir.get("zones") or {}).items():
+        cards = list(game_zones.get(name) or [])
+        hidden = bool(declared.get("face_down"))
+        content: dict[str, Any] = {"count": len(cards)}
+        if not hidden:
+            content["cards"] = cards
+        zones.append(
+            {
+                "name": name,
+                "label": label(loc, name),
+                "face_down": hidden,
+                key: content,
+                f"{key}_text": cards_text(loc, ir, name, cards),
+                "source": provenance(loc, declared),
+            }
+        )
+    tracks = []
+    for name, declared in (ir.get("tracks") or {}).items():
+        entry = {
+            "name": name,
+            "label": label(loc, name),
+            "min": declared["min"],
+            "max": declared["max"],
+            "per_side": bool(declared.get("per_side")),
+            "source": provenance(loc, declared),
+        }
+        if state is not None:
+            read = TRACK_VALUES.get(name)
+            value = read(state) if read is not None else None
+            entry["now"] = dict(value) if isinstance(value, dict) else value
+            entry["now_text"] = track_text(loc, value)
+        tracks.append(entry)
+    return {"variables": variables, "zones": zones, "tracks": tracks}
+
+
+def render_state(loc: Localizer, view: dict[str, Any]) -> list[str]:
+    """The view as lines: a heading, then each section with one line per thing and its provenance below."""
+    game = view.get("game")
+    if game is None:
+        ruleset = view["ruleset"]
+        lines = [loc.text("explain-state-ruleset", f"State declared by {ruleset}", ruleset=ruleset)]
+    elif game["over"]:
+        lines = [loc.text("explain-state-game-over", "game over", file=view["save"], ruleset=view["ruleset"])]
+    else:
+        lines = [
+            loc.text(
+                "explain-state-game",
+                "game",
+                file=view["save"],
+                ruleset=view["ruleset"],
+                turn=game["turn"],
+                round=game["action_round"],
+            )
+        ]
+    key = "start" if game is None else "now"
+    value_word = "explain-state-start" if game is None else "explain-state-now"
+
+    def value(text: str) -> str:
+        return loc.text(value_word, f"{key}: {text}", value=text)
+
+    for section in SECTIONS:
+        heading = loc.text(f"explain-state-{section}", section.capitalize())
+        if not view[section]:
+            lines.append(f"{heading}: {loc.text('explain-state-nothing', 'none')}")
+            continue
+        lines.append(f"{heading}:")
+        for item in view[section]:
+            parts = []
+            if section == "variables":
+                parts = [item["type_text"], value(item[f"{key}_text"])]
+            elif section == "zones":
+                down = "explain-state-face-down" if item["face_down"] else "explain-state-face-up"
+                parts = [loc.text(down, down), value(item[f"{key}_text"])]
+            else:
+                parts = [
+                    loc.text("explain-state-bounds", "bounds", low=item["min"], high=item["max"]),
+                ]
+                if item["per_side"]:
+                    parts.append(loc.text("explain-state-per-side", "per side"))
+                if game is not None:
+                    parts.append(value(item["now_text"]))
+            lines.append(f"  {item['label']} ({item['name']}): {' · '.join(parts)}")
+            lines.extend(f"    {line}" for line in item["source"]["lines"])
+    return lines
+
+
+def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    """A save of `twilight play` read, checked and replayed as `play --resume` does it: (the save's data,
+    its ruleset's IR, the game's state once every answer is used). StateError when it cannot be."""
+    from twilight.cli.play.cmd import GameWords
+    from twilight.cli.play.saves import SaveError, check_save_names, read_save
+    from twilight.cli.settings_arg import settings_problem
+    from twilight.common.cachedir import cache_dir
+    from twilight.common.input_bounds import clip
+    from twilight.compiler import api
+    from twilight.runtime.engine import Engine, SaveMismatch
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+
+    # Before the save is read there is no ruleset: the game's own words say what is wrong with it.
+    words = GameWords(lang or FALLBACK)
+    try:
+        data = read_save(path)
+        check_save_names(path, data)
+        result = api.compile_target(data["ruleset"])
+        if result.ir is None or not result.ok:
+            raise StateError(words.t("play-ruleset-errors", ruleset=data["ruleset"]))
+        ir = result.ir
+        problem = settings_problem(ir, data["settings"])
+        if problem:
+            raise SaveError("not-a-save", path, problem)
+    except SaveError as err:
+        raise StateError(
+            words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+        ) from None
+    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    stop = _StopAtOnce()
+    engine = Engine(
+        ir, {"us": stop, "ussr": stop}, seed=data["seed"], settings=data["settings"], program=program
+    )
+    try:
+        engine.resume_from(data)
+        engine.run()  # a finished game's save: replayed to its end
+    except _Stop:
+        pass
+    except SaveMismatch as err:
+        raise StateError(words.t("play-save-mismatch", path=str(path), detail=clip(str(err)))) from None
+    return data, ir, engine.state
+
+
+def explain_state(
+    ruleset: str | None, lang: str | None, save: Path | None
+) -> tuple[Localizer, dict[str, Any]]:
+    """The view of `explain state`: the ruleset's declared state at the start, or a save's game now."""
+    from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
+
+    state = None
+    data: dict[str, Any] = {}
+    if save is not None:
+        try:
+            data, _, state = replayed_game(save, lang)
+        except StateError as err:
+            raise ExplainError(str(err)) from None
+        if ruleset is not None and ruleset != data["ruleset"]:
+            loc = Localizer.for_folders(ruleset_folders(data["ruleset"]), lang or data["play"]["lang"])
+            raise ExplainError(
+                loc.text(
+                    "explain-state-other-ruleset",
+                    f"{save} is a game of {data['ruleset']}, not of {ruleset}",
+                    file=str(save),
+                    save=data["ruleset"],
+                    ruleset=ruleset,
+                )
+            )
+        ruleset = data["ruleset"]
+        lang = lang or data["play"]["lang"]
+    ruleset = ruleset or "standard"
+    lang = lang or FALLBACK
+    folders = ruleset_folders(ruleset)
+    if not folders:
+        raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
+    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    view: dict[str, Any] = {"ruleset": ruleset, "lang": lang, "save": str(save) if save else None}
+    if state is not None:
+        view["game"] = {
+            "turn": state.turn,
+            "action_round": state.action_round,
+            "over": bool(state.game_over),
+            "winner": state.winner,
+        }
+    else:
+        view["game"] = None
+    view.update(state_view(loc, ir, state))
+    return loc, view
