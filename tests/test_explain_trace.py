@@ -127,13 +127,26 @@ def test_move_by_event_number(scenario_trace: Path, game_trace: Path) -> None:
     moves = group_moves(events)
     middle = moves[len(moves) // 2]
     inside = middle.steps[-1]["n"] if middle.steps else middle.first
-    data = as_json(str(game_trace), "--move", str(inside))
+    data = as_json(str(game_trace), "--event", str(inside))
     assert [m["events"] for m in data["moves"]] == [[middle.first, middle.last]]
     # An event no AI move holds (the setup) is one error line.
-    code, out = explain(str(game_trace), "--move", "0")
+    code, out = explain(str(game_trace), "--event", "0")
     assert code == 1 and out.startswith("error: no AI move holds trace event 0") and "Traceback" not in out
     code, out = explain(str(scenario_trace), "--move", "3", "--all")
-    assert code == 1 and out.strip() == "error: give --move N or --all, not both"
+    assert code == 1 and out.strip() == "error: give one of --move N, --event N and --all"
+
+
+def test_move_by_its_number_counts_ai_moves(game_trace: Path) -> None:
+    moves = group_moves(read_trace(game_trace))
+    third = as_json(str(game_trace), "--move", "3")["moves"]
+    assert [(m["move"], m["events"]) for m in third] == [(3, [moves[2].first, moves[2].last])]
+    code, out = explain(str(game_trace), "--move", str(len(moves) + 1))
+    assert (
+        code == 1
+        and out.strip() == f"error: no AI move {len(moves) + 1}: the trace holds moves 1 to {len(moves)}"
+    )
+    code, out = explain(str(game_trace), "--move", "0", "--lang", "ru")
+    assert code == 1 and "хода ИИ с номером 0 нет" in out
 
 
 def test_every_ai_event_of_a_game_belongs_to_one_move(game_trace: Path) -> None:

@@ -205,7 +205,7 @@ def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
 
 
 def explain_trace_moves(
-    path: Path, ruleset: str | None, lang: str, move: int | None, every: bool
+    path: Path, ruleset: str | None, lang: str, move: int | None, every: bool, event: int | None = None
 ) -> tuple[dict[str, Any], list[str]]:
     """The JSON view and the text lines of `explain trace`; any user mistake is an ExplainError."""
     from twilight.cli.explain.trace import (
@@ -234,14 +234,23 @@ def explain_trace_moves(
         raise ExplainError(
             loc.text("ai-explain-no-moves", f"{path}: no AI move in this trace", file=str(path))
         )
-    chosen = select_moves(moves, move, every)
+    chosen = select_moves(moves, move, every, event)
+    if not chosen and move is not None:
+        raise ExplainError(
+            loc.text(
+                "ai-explain-no-move-number",
+                f"no AI move {move}: the trace holds moves 1 to {len(moves)}",
+                n=str(move),
+                count=str(len(moves)),
+            )
+        )
     if not chosen:
         spans = ", ".join(f"{m.first}-{m.last}" for m in moves[:8]) + (" …" if len(moves) > 8 else "")
         raise ExplainError(
             loc.text(
                 "ai-explain-no-move",
-                f"no AI move holds event {move}",
-                n=str(move),
+                f"no AI move holds event {event}",
+                n=str(event),
                 spans=spans,
             )
         )
@@ -274,22 +283,36 @@ def explain_trace_moves(
     "move",
     default=None,
     callback=whole_number_option(2**63, low=0),
-    help="The AI move holding trace event N.",
+    help="AI move N of the trace (1 = the first), as the output numbers them.",
+)
+@click.option(
+    "--event",
+    "-e",
+    "event",
+    default=None,
+    callback=whole_number_option(2**63, low=0),
+    help="The AI move holding trace event N (the #N the output shows).",
 )
 @click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
 @click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
 def explain_trace(
-    file: Path, move: int | None, every: bool, ruleset: str | None, lang: str, as_json: bool
+    file: Path,
+    move: int | None,
+    event: int | None,
+    every: bool,
+    ruleset: str | None,
+    lang: str,
+    as_json: bool,
 ) -> None:
     """Why the solo AI made a move, from a game trace (`twilight simulate --trace-dir`): the card and the
     rule that chose what to do with it, then each priority-list choice (the option, its source, the key
     that broke the tie) and each answer to an event's choice. Default: the last AI move."""
     try:
-        if move is not None and every:
-            raise ExplainError("give --move N or --all, not both")
-        payload, lines = explain_trace_moves(file, ruleset, lang, move, every)
+        if sum((move is not None, event is not None, every)) > 1:
+            raise ExplainError("give one of --move N, --event N and --all")
+        payload, lines = explain_trace_moves(file, ruleset, lang, move, every, event)
     except ExplainError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(1)

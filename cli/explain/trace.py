@@ -52,6 +52,7 @@ TRACE_WORDS: tuple[str, ...] = (
     "ai-explain-unknown-option",
     "ai-explain-no-moves",
     "ai-explain-no-move",
+    "ai-explain-no-move-number",
     "ai-explain-state",
 )
 
@@ -208,16 +209,16 @@ def group_moves(events: list[dict[str, Any]]) -> list[Move]:
     return moves
 
 
-def select_moves(moves: list[Move], move: int | None, every: bool) -> list[Move]:
-    """All moves, the one holding event number `move`, or the last one."""
+def select_moves(moves: list[Move], move: int | None, every: bool, event: int | None = None) -> list[Move]:
+    """All moves, AI move number `move` (1 = the first, as the output numbers them), the move holding
+    trace event `event`, or the last one."""
     if every:
         return moves
-    if move is None:
-        return moves[-1:]
-    for candidate in moves:
-        if candidate.first <= move <= candidate.last:
-            return [candidate]
-    return []
+    if move is not None:
+        return [moves[move - 1]] if 1 <= move <= len(moves) else []
+    if event is not None:
+        return [m for m in moves if m.first <= event <= m.last][:1]
+    return moves[-1:]
 
 
 # ---------------------------------------------------------------- putting reasons into words

@@ -120,3 +120,4 @@ ai-explain-unknown-list = (this list is not in { $ruleset })
 ai-explain-unknown-option = (this option is not in { $ruleset })
 ai-explain-no-moves = { $file }: the trace holds no AI move (ai_decision, ai_choice or ai_answer); is it a solo game?
 ai-explain-no-move = no AI move holds trace event { $n }; the AI moves span the events { $spans }
+ai-explain-no-move-number = no AI move { $n }: the trace holds moves 1 to { $count }

@@ -121,3 +121,4 @@ ai-explain-unknown-list = (этого списка нет в { $ruleset })
 ai-explain-unknown-option = (этого варианта нет в { $ruleset })
 ai-explain-no-moves = { $file }: в трассе нет ходов ИИ (ai_decision, ai_choice, ai_answer); это одиночная игра?
 ai-explain-no-move = ни один ход ИИ не содержит событие трассы { $n }; ходы ИИ занимают события { $spans }
+ai-explain-no-move-number = хода ИИ с номером { $n } нет: в трассе ходы с 1 по { $count }
