@@ -146,7 +146,7 @@ def test_move_by_its_number_counts_ai_moves(game_trace: Path) -> None:
         and out.strip() == f"error: no AI move {len(moves) + 1}: the trace holds moves 1 to {len(moves)}"
     )
     code, out = explain(str(game_trace), "--move", "0", "--lang", "ru")
-    assert code == 1 and "хода ИИ с номером 0 нет" in out
+    assert code == 1 and "решения ИИ № 0 нет" in out
 
 
 def test_every_ai_event_of_a_game_belongs_to_one_move(game_trace: Path) -> None:

@@ -78,9 +78,9 @@ function-points_to_what_is_reached = очков до достижимого та
 
 ## Слова команды
 
-ai-explain-move-headline = Ход ИИ { $number } · { $when } · { -headline-phase } (события трассы { $first }–{ $last })
-ai-explain-move-action = Ход ИИ { $number } · { $when } · раунд действий ИИ (события трассы { $first }–{ $last })
-ai-explain-move-answer = Ход ИИ { $number } · { $when } · ИИ отвечает на выбор события (события трассы { $first }–{ $last })
+ai-explain-move-headline = Решение ИИ № { $number } · { $when } · { -headline-phase } (события трассы { $first }–{ $last })
+ai-explain-move-action = Решение ИИ № { $number } · { $when } · раунд действий ИИ (события трассы { $first }–{ $last })
+ai-explain-move-answer = Решение ИИ № { $number } · { $when } · ИИ отвечает на выбор события (события трассы { $first }–{ $last })
 ai-explain-when-headline = ход { $turn }, { -headline-phase }
 ai-explain-when-round = ход { $turn }, раунд действий { $round }
 ai-explain-when-setup = ход { $turn }, до раундов действий
@@ -121,4 +121,4 @@ ai-explain-unknown-list = (этого списка нет в { $ruleset })
 ai-explain-unknown-option = (этого варианта нет в { $ruleset })
 ai-explain-no-moves = { $file }: в трассе нет ходов ИИ (ai_decision, ai_choice, ai_answer); это одиночная игра?
 ai-explain-no-move = ни один ход ИИ не содержит событие трассы { $n }; ходы ИИ занимают события { $spans }
-ai-explain-no-move-number = хода ИИ с номером { $n } нет: в трассе ходы с 1 по { $count }
+ai-explain-no-move-number = решения ИИ № { $n } нет: в трассе решения с 1 по { $count }
