@@ -49,7 +49,7 @@ def fx(name: str, params: str, doc: str) -> Primitive:
 
 # Queries whose answer is not a function of the game state: they roll dice or draw at random (and trace
 # the roll). The interpreter never reuses their results, nor those of rule functions that call them.
-NONDETERMINISTIC_QUERIES = frozenset({"d6", "roll_table", "random_card"})
+NONDETERMINISTIC_QUERIES = frozenset({"d6", "roll_table", "random_card", "roll_at_least"})
 
 
 PRIMITIVES: tuple[Primitive, ...] = (
@@ -69,6 +69,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Position of the item in the list (1 = first; 0 when it is not there).",
     ),
     q("d6", "", "int", "Roll one six-sided die (forced dice in scenarios come first)."),
+    q(
+        "roll_at_least",
+        "side:side modifier:int needed:int",
+        "bool",
+        "The side rolls one die and adds the modifier: true when the total reaches the number needed (the "
+        "trace tells the die, the modifier and the outcome).",
+    ),
     q(
         "roll_table",
         "table:table",
@@ -385,6 +392,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("add_milops", "side:side amount:int", "Advance the side's military operations marker."),
     fx("reset_milops", "", "Both military operations markers go back to 0."),
     fx("region_scored", "region:region", "Announce that a region was scored (victory rules listen for it)."),
+    fx(
+        "score_told",
+        "side:side region:region level:scoring_level level_vp:int battlegrounds:int adjacent:int vp:int",
+        "Record in the trace how the side's score in a region is made up (its level and the level's VP, "
+        "battlegrounds, countries adjacent to the enemy superpower, and the VP they make), for the player to "
+        "follow; no effect on the game.",
+    ),
     fx("win", "side:side reason:text", "The game ends at once: the side wins for the given reason."),
     fx("end_in_draw", "reason:text", "The game ends at once in a draw."),
     fx("begin_final_scoring", "", "Final scoring starts: VP no longer win automatically (10.3.2)."),

@@ -96,3 +96,27 @@ def test_a_long_name_is_cut_as_rich_cuts_it() -> None:
     drawn = cells(region, 120)
     assert drawn == cells(region.table(), 120)
     assert "…" in "".join(c for c, _ in drawn[2])
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_card_table_counts_ops_for_the_player_under_containment(lang: str) -> None:
+    """Containment (+1 op for the US) in effect, a US player holding a USSR card: the table's Ops column
+    says what the answer list says (the player's ops), not the card owner's."""
+    engine = engine_at("standard", 2, 0)
+    engine.start_lasting(("containment", "containment"), "end_of_turn", [], {"player": "us"})
+    text = PlayText("standard", lang, engine.ir)
+    screen = Screen(Console(file=io.StringIO()), text, engine, secret_hands=True)
+    # Olympic Games is neutral and printed at 2: the 3 the US gets is Containment's.
+    hand = ["olympic_games", "decolonization", "captured_nazi_scientist"]
+    for card in hand:
+        table_row = [
+            line for line in text_of(screen.cards(hand, "hand", "us"), 120) if text.card(card) in line
+        ]
+        label = screen.option_label(card, "us")
+        ops = label.rsplit("(", 1)[1].rstrip(")")
+        assert table_row and table_row[0].split("│")[3].strip() == ops, (table_row, label)
+    assert screen.option_label("olympic_games", "us").endswith("(3)")
+
+
+def text_of(renderable: Any, width: int) -> list[str]:
+    return ["".join(c for c, _ in line) for line in cells(renderable, width)]

@@ -33,6 +33,8 @@ NARRATED = (
     "defcon",
     "defcon_change_ignored",
     "vp",
+    "roll",
+    "region_score",
     "scored",
     "china_card",
     "discard",
@@ -60,12 +62,15 @@ VARIANT_IDS = (
     "log-discard-side",
     "log-victory-draw",
     "log-phase-labelled",
+    "log-roll-event",
 )
 
 
 class Narrator:
     def __init__(self, text: PlayText) -> None:
         self.text = text
+        # The card whose event is happening, named on its dice rolls (a war's roll says which war).
+        self.event_card: str | None = None
 
     def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
         """The events in words, runs of influence in one country by one side told as one change."""
@@ -112,6 +117,10 @@ class Narrator:
         if kind not in NARRATED:
             return None
         t = self.text
+        if kind == "event":
+            self.event_card = e.get("card")
+        elif kind in ("play", "action_round", "turn", "headlines"):
+            self.event_card = None
         args: dict[str, Any] = {}
         msg = f"log-{kind}"
         if "side" in e and isinstance(e["side"], str) and e["side"] in ("us", "ussr"):
@@ -163,6 +172,20 @@ class Narrator:
             if change < 0 and e.get("side") in ("us", "ussr"):
                 args.update(t.side_args("ussr" if e["side"] == "us" else "us"))
             args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))
+        elif kind == "roll":
+            args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["total"]))
+            args["needed"] = e["needed"]
+            args["success"] = "yes" if e["success"] else "no"
+            if self.event_card in t.cards:
+                msg = "log-roll-event"
+                args.update(t.card_args(self.event_card))
+        elif kind == "region_score":
+            args.update(t.region_args(e["region"]))
+            args.update(t.side_args("ussr" if e["side"] == "us" else "us", var="enemy"))
+            args["level"] = t.maybe(f"outline-enum-{e['level']}") or str(e["level"])
+            args.update(
+                level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
+            )
         elif kind == "scored":
             args.update(t.region_args(e["region"]))
             args.update(now=e["vp"], standing=self.standing(int(e["vp"])))
@@ -191,6 +214,14 @@ class Narrator:
         elif kind == "log":
             args["message"] = e.get("message", "")
         return t.t(msg, **args)
+
+    @staticmethod
+    def roll(die: int, modifier: int, total: int) -> str:
+        """A die and its modifier as sums are written: `3 − 1 = 2`, `4 + 2 = 6`, or just `5`."""
+        if modifier == 0:
+            return str(die)
+        sign = "+" if modifier > 0 else "−"
+        return f"{die} {sign} {abs(modifier)} = {total}"
 
     def standing(self, vp: int) -> str:
         """The VP track in words: who leads, by how much."""

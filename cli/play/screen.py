@@ -244,12 +244,14 @@ class Screen:
         table.add_column(t.t("play-cards-summary"), ratio=1)
         for card in cards:
             info = t.cards[card]
-            side = info["side"]
-            side_name = t.side(side) if side in ("us", "ussr") else t.t("play-cards-neutral")
+            # The card's own side names and colours it; its ops are those of the player who holds it
+            # (a modifier such as Containment counts for the player's side, not the card's).
+            card_side = info["side"]
+            side_name = t.side(card_side) if card_side in ("us", "ussr") else t.t("play-cards-neutral")
             ops = "-" if info["scoring"] else str(ops_for(self.engine, side, card))
             table.add_row(
                 str(info.get("number", "")),
-                Text(t.card(card), style=SIDE_STYLE.get(side, "")),
+                Text(t.card(card), style=SIDE_STYLE.get(card_side, "")),
                 ops,
                 side_name,
                 t.summary(card),

@@ -52,6 +52,15 @@ def d6(engine: Engine) -> int:
 
 
 @impl()
+def roll_at_least(engine: Engine, side: str, modifier: int, needed: int) -> bool:
+    die = d6(engine)
+    total = die + modifier
+    success = total >= needed
+    engine.trace("roll", side=side, die=die, modifier=modifier, total=total, needed=needed, success=success)
+    return success
+
+
+@impl()
 def roll_table(engine: Engine, name: str) -> int:
     table = _table(engine, name)
     roll = engine.program.expr(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)

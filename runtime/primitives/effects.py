@@ -80,6 +80,29 @@ def reset_milops(engine: Engine) -> None:
 
 
 @impl()
+def score_told(
+    engine: Engine,
+    side: str,
+    region: str,
+    level: str,
+    level_vp: int,
+    battlegrounds: int,
+    adjacent: int,
+    vp: int,
+) -> None:
+    engine.trace(
+        "region_score",
+        side=side,
+        region=region,
+        level=level,
+        level_vp=level_vp,
+        battlegrounds=battlegrounds,
+        adjacent=adjacent,
+        vp=vp,
+    )
+
+
+@impl()
 def region_scored(engine: Engine, region: str) -> None:
     engine.trace("scored", region=region, vp=engine.state.vp)
     engine.fire("region_scored", region=region)

@@ -176,6 +176,15 @@ log-space_advance = { $side } advances to box { $box } of the Space Race.
 log-defcon = DEFCON is now { $now }.
 log-defcon_change_ignored = The AI does not lower DEFCON below { $floor }.
 log-vp = { $side } gains { $count } VP: { $standing }.
+log-roll = { $side } rolls { $roll }, needing { $needed }: { $success ->
+        [yes] success
+       *[no] failure
+    }.
+log-roll-event = { $card }: { $side } rolls { $roll }, needing { $needed }: { $success ->
+        [yes] success
+       *[no] failure
+    }.
+log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } for battlegrounds + { $adjacent } for countries next to the { $enemy } = { $vp } VP.
 log-scored = { $region } scored: { $standing }.
 log-china_card-face_up = The China Card goes to { $side }, face up.
 log-china_card-face_down = The China Card goes to { $side }, face down.

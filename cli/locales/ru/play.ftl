@@ -196,6 +196,15 @@ log-space_advance = { $side } — Космическая гонка: перех�
 log-defcon = DEFCON теперь { $now }.
 log-defcon_change_ignored = ИИ не снижает DEFCON ниже { $floor }.
 log-vp = { $side }: +{ $count } ПО ({ $standing }).
+log-roll = Бросок { $side_gen } — { $roll }, а нужно не меньше { $needed }: { $success ->
+        [yes] удача
+       *[no] неудача
+    }.
+log-roll-event = «{ $card }»: бросок { $side_gen } — { $roll }, а нужно не меньше { $needed }: { $success ->
+        [yes] удача
+       *[no] неудача
+    }.
+log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } за ключевые страны + { $adjacent } за соседство с { $enemy_ins } = { $vp } ПО.
 log-scored = Подсчет очков { $region_in }: { $standing }.
 log-china_card-face_up = { -china-card } переходит к { $side }, лицом вверх.
 log-china_card-face_down = { -china-card } переходит к { $side }, лицом вниз.
