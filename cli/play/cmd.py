@@ -127,6 +127,8 @@ def ask_choice(
             args = dict(got.args)
             if "matches" in args:
                 args["matches"] = ", ".join(labels[str(m)] for m in args["matches"])
+            if "suggestion" in args:
+                args["suggestion"] = labels[str(args["suggestion"])]
             console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
             continue
         return str(got)

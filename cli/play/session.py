@@ -30,6 +30,7 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.text import PlayText
+from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
@@ -78,6 +79,11 @@ class PlaySession:
                 for word in [command, *(spelled or "").split(), *aliases.split()]:
                     words.setdefault(normalize(word), command)
         return words
+
+    @functools.cached_property
+    def country_names(self) -> dict[str, list[str]]:
+        """Each country's names in every language, normalized (for refusing a country not offered)."""
+        return {c: [normalize(n) for n in self.text.names_of(c)] for c in self.text.countries}
 
     @functools.cached_property
     def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
@@ -196,8 +202,11 @@ class PlaySession:
         """When the player typed a country the decision does not offer, the rule that refuses it."""
         action = ACTION_OF.get(decision.name) or INTENT_ACTION.get(str(decision.context.get("intent")))
         wanted = normalize(typed)
+        if not any(wanted in self.country_names[c] for c in self.text.countries):
+            # A misspelt country ("Itlay", "Италя"): the closest one's refusal says which it took it for.
+            wanted = suggest(wanted, [n for names in self.country_names.values() for n in names]) or wanted
         for country in self.text.countries:
-            names = [normalize(n) for n in self.text.names_of(country)]
+            names = self.country_names[country]
             if wanted in names:
                 if action is None:
                     return self.text.t("play-input-not-offered", **self.text.country_args(country))
@@ -219,6 +228,8 @@ class PlaySession:
         args = dict(problem.args)
         if "matches" in args:
             args["matches"] = ", ".join(t.option(m) for m in args["matches"][:8])
+        if "suggestion" in args:
+            args["suggestion"] = t.option(args["suggestion"])
         return t.t(f"play-input-{problem.code}", **args)
 
 

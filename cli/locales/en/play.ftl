@@ -101,6 +101,7 @@ play-input-empty = Type a number or a name.
 play-input-number = { $text } is not on the list: pick 1 to { $count }.
 play-input-ambiguous = "{ $text }" could be: { $matches }. Type more of the name.
 play-input-unknown = "{ $text }" is not one of the choices. Type a number, a name, or ? for help.
+play-input-suggest = "{ $text }" is not one of the choices. Did you mean { $suggestion }?
 play-input-count = Pick { $min ->
     [0] up to { $max }
    *[other] { $min } to { $max }

@@ -120,6 +120,7 @@ play-input-empty = Введите номер или название.
 play-input-number = Номера { $text } нет в списке: выберите от 1 до { $count }.
 play-input-ambiguous = «{ $text }» может означать: { $matches }. Введите название подробнее.
 play-input-unknown = «{ $text }» нет среди вариантов. Введите номер, название или ? для справки.
+play-input-suggest = «{ $text }» нет среди вариантов. Может быть, вы имели в виду «{ $suggestion }»?
 play-input-count = Выберите { $min ->
     [0] до { $max }
    *[other] от { $min } до { $max }
