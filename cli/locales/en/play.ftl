@@ -109,6 +109,8 @@ play-input-count = Pick { $min ->
 play-input-repeat = Each choice may be picked only once.
 play-input-not-offered = { $country } is not among the choices now.
 play-input-refused = Not { $country }: { $reason }
+play-input-several-refused = Answer { $number } of { $given } ("{ $text }"): { $problem } None of the answers was taken.
+play-input-several-extra = Only { $count } of the { $given } answers fit this question here; none was taken.
 
 ## Saves
 

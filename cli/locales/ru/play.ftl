@@ -128,6 +128,8 @@ play-input-count = Выберите { $min ->
 play-input-repeat = Каждый вариант можно выбрать только один раз.
 play-input-not-offered = { $country_gen } сейчас нет среди вариантов.
 play-input-refused = { $country } не подходит: { $reason }
+play-input-several-refused = Ответ { $number } из { $given } («{ $text }»): { $problem } Ни один из ответов не принят.
+play-input-several-extra = Здесь подходят только { $count } из { $given } ответов; ни один не принят.
 
 ## Сохранения
 
