@@ -79,3 +79,11 @@ def test_several_influence_points_in_one_answer(tmp_path: Path, lang: str) -> No
     save = read_save(tmp_path / "saves" / "solo-v2-11.json")
     placed = [a for _, a in save["answers"][-2:]]
     assert placed == [country, country], save["answers"][-4:]
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Cannot write"), ("ru", "Не удается записать")])
+def test_a_5000_character_paste_gets_the_normal_message(tmp_path: Path, lang: str, said: str) -> None:
+    driver = PlayDriver(["--lang", lang, "--resume", "a" * 5000], tmp_path)
+    assert driver.finish() == 1
+    out = driver.output()
+    assert "{???}" not in out and said in out, out[:300]
