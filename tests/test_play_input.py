@@ -173,3 +173,22 @@ def test_any_text_is_an_answer_or_a_problem_never_an_error(text_typed: str) -> N
 
 
 _TEXT: dict[str, PlayText] = {}
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("Polnad", "poland"), ("Cubba", "cuba"), ("Польща", "poland"), ("Филипины", "philippines")],
+)
+def test_a_misspelt_name_suggests_the_closest_option(text: PlayText, typed: str, expected: str) -> None:
+    got = matcher(text, COUNTRIES).one(typed)
+    assert isinstance(got, Problem) and got.code == "suggest", got
+    assert got.args["suggestion"] == expected
+
+
+def test_a_misspelt_card_suggests_the_card_in_either_language(text: PlayText) -> None:
+    m = matcher(text, ["nato", "blockade", "containment"])
+    for typed in ("Blokade", "Сдерживанье", "Containmnet"):
+        got = m.one(typed)
+        assert isinstance(got, Problem) and got.code == "suggest", (typed, got)
+    assert m.one("Blokade").args["suggestion"] == "blockade"
+    assert m.one("Сдерживанье").args["suggestion"] == "containment"

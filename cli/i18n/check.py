@@ -177,7 +177,7 @@ def app_needed() -> dict[str, set[str]]:
 
 
 # Problems the input parser names (cli/play/input.py `Problem.code`).
-PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "count", "repeat")
+PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present).
 OPTIONAL_PREFIXES = ("procedure-", "function-")
 

@@ -38,7 +38,7 @@ from twilight.cli.play.session import (
     TerminalPlayer,
     wait,
 )
-from twilight.cli.play.text import APP_FOLDER, PlayText
+from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
@@ -77,7 +77,7 @@ class GameWords:
         self.loc = Localizer.for_folders([APP_FOLDER], lang)
 
     def t(self, msg_id: str, **args: Any) -> str:
-        got = self.loc.get(msg_id, **args)
+        got = self.loc.get(msg_id, **bounded(args))
         return msg_id if got is None else got
 
 
@@ -127,6 +127,8 @@ def ask_choice(
             args = dict(got.args)
             if "matches" in args:
                 args["matches"] = ", ".join(labels[str(m)] for m in args["matches"])
+            if "suggestion" in args:
+                args["suggestion"] = labels[str(args["suggestion"])]
             console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
             continue
         return str(got)

@@ -14,6 +14,7 @@ from typing import Any
 
 from twilight.cli.startup import start_up_loading
 from twilight.common.input_bounds import ECHO_CHARS, clip, whole_number
+from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
@@ -91,7 +92,17 @@ class Matcher:
             return begins[0]
         if begins:
             return Problem("ambiguous", {"text": shown, "matches": begins})
+        close = self.closest(text)
+        if close is not None:
+            return Problem("suggest", {"text": shown, "suggestion": close})
         return Problem("unknown", {"text": shown})
+
+    def closest(self, text: str) -> Any | None:
+        """The option one of whose names (in any language) is closest to a misspelt `text` ("Itlay",
+        "Италя"), by the compiler's "did you mean" measure; None when none is close."""
+        owner = {key: o for o, keys in zip(self.options, self.keys, strict=True) for key in keys}
+        found = suggest(text, owner)
+        return None if found is None else owner[found]
 
 
 def split_picks(text: str) -> list[str]:

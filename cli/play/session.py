@@ -11,6 +11,7 @@ reaches exactly this decision.
 from __future__ import annotations
 
 import functools
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -30,6 +31,8 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.text import PlayText
+from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
@@ -78,6 +81,11 @@ class PlaySession:
                 for word in [command, *(spelled or "").split(), *aliases.split()]:
                     words.setdefault(normalize(word), command)
         return words
+
+    @functools.cached_property
+    def country_names(self) -> dict[str, list[str]]:
+        """Each country's names in every language, normalized (for refusing a country not offered)."""
+        return {c: [normalize(n) for n in self.text.names_of(c)] for c in self.text.countries}
 
     @functools.cached_property
     def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
@@ -192,16 +200,21 @@ class PlaySession:
         explainer = TraceExplainer(self.text.loc, self.engine.ir, self.engine.state.ruleset)
         return explainer.render(explainer.move(len(moves), moves[-1]))
 
-    def refusal(self, decision: Decision, typed: str) -> str | None:
-        """When the player typed a country the decision does not offer, the rule that refuses it."""
+    def refusal(self, decision: Decision, typed: str, engine: Any = None) -> str | None:
+        """When the player typed a country the decision does not offer, the rule that refuses it (in
+        `engine`'s game: the real one, or a trial of several answers)."""
+        engine = engine or self.engine
         action = ACTION_OF.get(decision.name) or INTENT_ACTION.get(str(decision.context.get("intent")))
         wanted = normalize(typed)
+        if not any(wanted in self.country_names[c] for c in self.text.countries):
+            # A misspelt country ("Itlay", "Италя"): the closest one's refusal says which it took it for.
+            wanted = suggest(wanted, [n for names in self.country_names.values() for n in names]) or wanted
         for country in self.text.countries:
-            names = [normalize(n) for n in self.text.names_of(country)]
+            names = self.country_names[country]
             if wanted in names:
                 if action is None:
                     return self.text.t("play-input-not-offered", **self.text.country_args(country))
-                code = self.engine.forbidden(action, actor=decision.side, target=country)
+                code = engine.forbidden(action, actor=decision.side, target=country)
                 if code is None:
                     return self.text.t("play-input-not-offered", **self.text.country_args(country))
                 reason = self.text.maybe(f"refusal-{code}", **self.text.country_args(country))
@@ -210,16 +223,75 @@ class PlaySession:
                 )
         return None
 
-    def problem_text(self, problem: Problem, decision: Decision, typed: str) -> str:
+    def problem_text(self, problem: Problem, decision: Decision, typed: str, engine: Any = None) -> str:
         t = self.text
         if problem.code == "unknown":
-            refused = self.refusal(decision, typed)
+            refused = self.refusal(decision, typed, engine)
             if refused:
                 return refused
         args = dict(problem.args)
         if "matches" in args:
             args["matches"] = ", ".join(t.option(m) for m in args["matches"][:8])
+        if "suggestion" in args:
+            args["suggestion"] = t.option(args["suggestion"])
         return t.t(f"play-input-{problem.code}", **args)
+
+
+class TrialStop(Exception):
+    """Ends a trial of several answers: `problem` is what is wrong (None: every answer fitted)."""
+
+    def __init__(self, problem: str | None = None) -> None:
+        super().__init__(problem)
+        self.problem = problem
+
+
+def several_answers(session: PlaySession, decision: Decision, parts: list[str]) -> list[Any] | str:
+    """`Italy, Italy, Mexico` at a question that takes one answer at a time (an influence point): each
+    part answers the same question as it is asked again, in turn. They are tried first in a copy of the
+    game (replayed from its answers to this decision), so that either all of them are legal, each in the
+    state the ones before it leave, and are returned, or none is taken and the message says which part
+    is wrong and why."""
+    from twilight.runtime.engine import Engine
+
+    t = session.text
+    real = session.engine
+    twin = Engine(real.ir, {}, seed=real.seed, settings=real.state.settings, program=real.program)
+    twin.set_step_limits(real.step_limit, real.game_step_limit)
+    twin.resume_from(real.save_data())
+    answers: list[Any] = []
+
+    def refused(problem: str, number: int) -> TrialStop:
+        said = t.t(
+            "play-input-several-refused",
+            number=number,
+            given=len(parts),
+            text=clip(parts[number - 1], ECHO_CHARS),
+            problem=problem,
+        )
+        return TrialStop(said)
+
+    class Trial:
+        def decide(self, asked: Decision) -> Any:
+            if len(answers) == len(parts):
+                raise TrialStop()
+            if asked.name != decision.name or asked.side != decision.side:
+                raise TrialStop(t.t("play-input-several-extra", count=len(answers), given=len(parts)))
+            got = Matcher(asked.options, t.names_of).one(parts[len(answers)])
+            if isinstance(got, Problem):
+                problem = session.problem_text(got, asked, parts[len(answers)], twin)
+                raise refused(problem, len(answers) + 1)
+            answers.append(got)
+            return got
+
+    twin.players = {side: Trial() for side in ("us", "ussr")}
+    try:
+        twin.run()
+    except TrialStop as stop:
+        if stop.problem is not None:
+            return stop.problem
+        return answers
+    # The game ended before every part was used.
+    return t.t("play-input-several-extra", count=len(answers), given=len(parts))
 
 
 class TerminalPlayer:
@@ -227,9 +299,17 @@ class TerminalPlayer:
 
     def __init__(self, session: PlaySession) -> None:
         self.session = session
+        # The answers still to give of several typed at once (`Italy, Italy, Mexico`): (question, side,
+        # answer), each checked in a trial of the game before the first was given.
+        self.queued: list[tuple[str, str, Any]] = []
 
     def decide(self, decision: Decision) -> Any:
         s = self.session
+        if self.queued:
+            name, side, answer = self.queued.pop(0)
+            if name == decision.name and side == decision.side and answer in decision.options:
+                return answer
+            self.queued.clear()  # (the trial said it fits: the game took another way, so ask)
         s.autosave(decision, person=True)
         prompt = s.prompt_text(decision)
         s.screen.show(decision, prompt, s.recent_lines())
@@ -251,6 +331,14 @@ class TerminalPlayer:
             if command is not None:
                 s.run_command(command[0], command[1], decision)
                 continue
+            parts = [p.strip() for p in re.split(r"[,;]", typed) if p.strip()]
+            if decision.single and len(parts) > 1:
+                several = several_answers(s, decision, parts)
+                if isinstance(several, str):
+                    s.console.print(several, style="bold red", markup=False)
+                    continue
+                self.queued = [(decision.name, decision.side, a) for a in several[1:]]
+                return several[0]
             answer = parse_answer(typed, decision, matcher)
             if isinstance(answer, Problem):
                 s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)

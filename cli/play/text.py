@@ -8,12 +8,23 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.localizer import LANGUAGES, Localizer, readable, ruleset_folders
+from twilight.common.input_bounds import clip
 
 # The program's own locale folder: cli/locales/<lang>/*.ftl (shared by every ruleset).
 APP_FOLDER = Path(__file__).resolve().parent.parent
 # Grammatical forms a language may give a name (`.gen`, `.in`…): passed to messages as `$country_gen`,
 # `$country_in`…; a language without them gets the plain name.
 CASES = ("gen", "ins", "in", "to")
+
+
+# Below Fluent's limit on one variable's text (2,500 characters), above anything a screen line holds.
+PLACEABLE_CHARS = 2000
+
+
+def bounded(args: dict[str, Any]) -> dict[str, Any]:
+    """A message's variables with each text cut to a line: Fluent shows a whole message as `{???}` when
+    one variable is longer than 2,500 characters (a pasted line, a path given on the command line)."""
+    return {k: clip(v, PLACEABLE_CHARS) if isinstance(v, str) else v for k, v in args.items()}
 
 
 def play_folders(ruleset: str) -> list[Path]:
@@ -35,11 +46,11 @@ class PlayText:
         self.cards: dict[str, Any] = ir["cards"]
 
     def t(self, msg_id: str, **args: Any) -> str:
-        got = self.loc.get(msg_id, **args)
+        got = self.loc.get(msg_id, **bounded(args))
         return msg_id if got is None else got
 
     def maybe(self, msg_id: str, **args: Any) -> str | None:
-        return self.loc.get(msg_id, **args)
+        return self.loc.get(msg_id, **bounded(args))
 
     # ------------------------------------------------------------------ names
     def side(self, side: str | None) -> str:

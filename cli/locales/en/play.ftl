@@ -101,6 +101,7 @@ play-input-empty = Type a number or a name.
 play-input-number = { $text } is not on the list: pick 1 to { $count }.
 play-input-ambiguous = "{ $text }" could be: { $matches }. Type more of the name.
 play-input-unknown = "{ $text }" is not one of the choices. Type a number, a name, or ? for help.
+play-input-suggest = "{ $text }" is not one of the choices. Did you mean { $suggestion }?
 play-input-count = Pick { $min ->
     [0] up to { $max }
    *[other] { $min } to { $max }
@@ -108,6 +109,8 @@ play-input-count = Pick { $min ->
 play-input-repeat = Each choice may be picked only once.
 play-input-not-offered = { $country } is not among the choices now.
 play-input-refused = Not { $country }: { $reason }
+play-input-several-refused = Answer { $number } of { $given } ("{ $text }"): { $problem } None of the answers was taken.
+play-input-several-extra = Only { $count } of the { $given } answers fit this question here; none was taken.
 
 ## Saves
 

@@ -120,6 +120,7 @@ play-input-empty = Введите номер или название.
 play-input-number = Номера { $text } нет в списке: выберите от 1 до { $count }.
 play-input-ambiguous = «{ $text }» может означать: { $matches }. Введите название подробнее.
 play-input-unknown = «{ $text }» нет среди вариантов. Введите номер, название или ? для справки.
+play-input-suggest = «{ $text }» нет среди вариантов. Может быть, вы имели в виду «{ $suggestion }»?
 play-input-count = Выберите { $min ->
     [0] до { $max }
    *[other] от { $min } до { $max }
@@ -127,6 +128,8 @@ play-input-count = Выберите { $min ->
 play-input-repeat = Каждый вариант можно выбрать только один раз.
 play-input-not-offered = { $country_gen } сейчас нет среди вариантов.
 play-input-refused = { $country } не подходит: { $reason }
+play-input-several-refused = Ответ { $number } из { $given } («{ $text }»): { $problem } Ни один из ответов не принят.
+play-input-several-extra = Здесь подходят только { $count } из { $given } ответов; ни один не принят.
 
 ## Сохранения
 
