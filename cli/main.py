@@ -76,6 +76,11 @@ COMMANDS: dict[str, LazyCommand] = {
         "twilight.cli.ruleset_cmds:rulesets",
         "List the rulesets: name, version, what they extend, description, folder.",
     ),
+    "saves": LazyCommand(
+        "twilight.cli.play.saves_cmd:saves",
+        "List the unfinished games of `twilight play` (ruleset, your side, the AI's level, turn, when last "
+        "saved, name), or delete one.",
+    ),
     "scenario": LazyCommand(
         "twilight.cli.scenario_cmd:scenario",
         "Scenario files: set up a situation, make moves, check the result.",

@@ -6,7 +6,7 @@ from __future__ import annotations
 import secrets
 import sys
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Protocol
 
 import click
 from rich.console import Console
@@ -27,7 +27,9 @@ from twilight.cli.play.saves import (
     in_the_way,
     new_save_path,
     read_save,
+    readable_save_path,
     resumable_saves,
+    save_at,
     trace_path_for,
 )
 from twilight.cli.play.session import (
@@ -81,6 +83,12 @@ class GameWords:
         return msg_id if got is None else got
 
 
+class Words(Protocol):
+    """What words a question before the game needs: the game's own, or the ruleset's too."""
+
+    def t(self, msg_id: str, **args: Any) -> str: ...
+
+
 def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> dict[str, Any]:
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
@@ -97,7 +105,7 @@ def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> 
 def ask_choice(
     reader: LineReader,
     console: Console,
-    text: PlayText,
+    text: Words,
     question: str,
     options: list[tuple[str, str]],
     default: str,
@@ -208,7 +216,8 @@ def make_console(stream: IO[str] | None = None) -> Console:
     flag_value="",
     default=None,
     metavar="[FILE]",
-    help="Continue a saved game (default: the last game not finished).",
+    help="Continue a saved game: a file, or a name `twilight saves` lists (default: the last game not "
+    "finished).",
 )
 @click.option(
     "--human-policy",
@@ -249,6 +258,8 @@ def play(
     reader = LineReader()
     try:
         with start_up_loading():
+            if resume is None and seed is None and save_file is None and human_policy is None:
+                resume = continue_or_new(console, reader, lang)
             if resume is not None:
                 session = resume_game(console, reader, resume, lang, delay, ids)
             else:
@@ -327,8 +338,13 @@ def new_game(
     else:
         humans = list(SIDES)
     ask_settings(reader, console, text, ir, settings, asks)
+    if save_file:
+        save_path = Path(save_file)
+    elif seed is not None:  # the seed names the game: the same seed, the same save
+        save_path = new_save_path(Path(ruleset).name, seed)
+    else:  # a name a person reads: the ruleset, their side, the minute the game began
+        save_path = readable_save_path(Path(ruleset).name, humans)
     seed = seed if seed is not None else secrets.randbelow(2**48)
-    save_path = Path(save_file) if save_file else new_save_path(Path(ruleset).name, seed)
     meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
     obstacle = in_the_way(save_path)
     if obstacle is not None:
@@ -337,6 +353,30 @@ def new_game(
         raise PlayStop(1)
     hold_save(save_path, console, text)
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
+
+
+def continue_or_new(console: Console, reader: LineReader, lang: str | None) -> str | None:
+    """When unfinished games are saved, ask whether to continue the newest, choose another, or start a
+    new game: the save to resume, or None for a new game (and when there is none to continue). Asked in
+    the language given, else in that of the newest game."""
+    from twilight.cli.play.saves_cmd import SaveWords, unfinished_games
+
+    games = unfinished_games([])  # a damaged save is told about when it is resumed by name, not here
+    if not games:
+        return None
+    words = SaveWords(lang or games[0].lang)
+    options = [("continue", words.t("play-resume-continue", game=words.describe(games[0])))]
+    if len(games) > 1:
+        options.append(("pick", words.t("play-resume-pick")))
+    options.append(("new", words.t("play-resume-new")))
+    chosen = ask_choice(reader, console, words, words.t("play-resume-question"), options, "continue")
+    if chosen == "new":
+        return None
+    if chosen == "continue":
+        return str(games[0].path)
+    listed = [(game.name, f"{words.describe(game)} · {game.name}") for game in games]
+    name = ask_choice(reader, console, words, words.t("play-resume-which"), listed, games[0].name)
+    return str(next(game.path for game in games if game.name == name))
 
 
 def resume_game(
@@ -403,7 +443,8 @@ def choose_save(
 ) -> tuple[Path, dict[str, Any], dict[str, Any]]:
     """The save to resume, its data and its ruleset's IR. `--resume FILE`: that file, or a message and exit
     1 when it cannot be used. `--resume` alone: the newest save of an unfinished game that can be used; each
-    damaged one newer than it is skipped with a warning."""
+    damaged one newer than it is skipped with a warning. FILE may be a save's name, as `twilight saves`
+    lists it."""
     # Before the save is read there is no ruleset: the game's own words say what went wrong.
     early = GameWords(lang or "en")
 
@@ -429,7 +470,10 @@ def choose_save(
             raise PlayStop(1) from None
 
     if resume:
-        return locked(Path(resume))
+        path = Path(resume)
+        # A save's name (as `twilight saves` lists it) stands for the save of that name.
+        by_name = None if path.exists() else save_at(resume)
+        return locked(by_name or path)
     skipped: list[SaveError] = []
     chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None
     for path, data in resumable_saves(skipped=skipped):

@@ -494,3 +494,71 @@ def check_save_names(path: Path, data: dict[str, Any]) -> None:
         raise SaveError(
             "not-a-save", path, f"language {_shown_name(lang)} is not one of {', '.join(LANGUAGES)}"
         )
+
+
+# ---------------------------------------------------------------------------------------- names and lists
+# A save's name (its file's name without `.json`): what `twilight saves delete NAME` takes. Letters,
+# digits, dots, dashes and underscores, never a path: the name is looked up in the saves folder only.
+SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")
+# The moment in a new save's name: sorts by date, reads as a date, and needs no character a shell or a
+# file system treats specially.
+NAME_MOMENT = "%Y-%m-%d-%H%M"
+
+
+def save_name(path: Path) -> str:
+    return path.name.removesuffix(SAVE_SUFFIX)
+
+
+def readable_save_path(ruleset: str, humans: list[str], moment: float | None = None) -> Path:
+    """A new game's save when no seed names it: the ruleset, the person's side in a solo game, and the
+    minute the game began (`solo-v2-us-2026-12-01-1830.json`), with `-2`, `-3`… when a save, its lock or
+    its trace by that name is already there."""
+    stamp = time.strftime(NAME_MOMENT, time.localtime(time.time() if moment is None else moment))
+    side = f"-{humans[0]}" if len(humans) == 1 else ""
+    base = f"{ruleset}{side}-{stamp}"
+    folder = saves_dir()
+    number = 1
+    while True:
+        path = folder / f"{base}{'' if number == 1 else f'-{number}'}{SAVE_SUFFIX}"
+        taken = (path, path.with_name(path.name + ".lock"), trace_path_for(path))
+        if not any(os.path.lexists(p) for p in taken):
+            return path
+        number += 1
+
+
+def save_at(name: str, folder: Path | None = None) -> Path | None:
+    """The save called `name` (with or without `.json`) in the saves folder, None when there is none. A
+    name with a folder in it (`../x`, `/etc/passwd`) names no save."""
+    name = name.removesuffix(SAVE_SUFFIX)
+    if not SAVE_NAME.fullmatch(name) or ".." in name:
+        return None
+    path = (folder or saves_dir()) / f"{name}{SAVE_SUFFIX}"
+    return path if path.is_file() and not path.is_symlink() else None
+
+
+def saved_at(path: Path) -> str:
+    """When the save was last written, in local time ("" when its file cannot be read)."""
+    try:
+        return time.strftime("%Y-%m-%d %H:%M", time.localtime(path.stat().st_mtime))
+    except OSError:
+        return ""
+
+
+def saved_turn(data: dict[str, Any]) -> int | None:
+    """The turn the saved game is at (None when the save does not say)."""
+    state = data.get("state")
+    turn = state.get("turn") if isinstance(state, dict) else None
+    return turn if isinstance(turn, int) and not isinstance(turn, bool) else None
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save and its trace, holding the save's lock while doing so: a save another game holds
+    raises SaveLocked and is left as it is; the lock file goes with the lock."""
+    with SaveLock(path):
+        for part in (path, trace_path_for(path)):
+            try:
+                part.unlink()
+            except FileNotFoundError:
+                pass
+            except OSError as err:
+                raise write_fault(part, err) from None

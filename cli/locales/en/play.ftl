@@ -209,3 +209,23 @@ log-log = { $message }
 play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
 play-ruleset-errors = The ruleset { $ruleset } has errors; no game was started. Run: twilight check { $ruleset }
 play-level-unknown = There is no level "{ $level }"; the levels are: { $levels }.
+
+## Unfinished games: `twilight saves`, and the question `twilight play` asks when there are some
+
+play-saves-title = Unfinished games
+play-saves-none = There is no unfinished game. Start one with: twilight play
+play-saves-hotseat = both sides
+play-saves-hint = Continue one: twilight play --resume NAME · delete one: twilight saves delete NAME
+play-saves-damaged = { $problem } Delete it with: twilight saves delete { $name }
+play-saves-deleted = The save { $name } is deleted.
+play-saves-unknown = There is no save called "{ $name }". The saves are: { $names }.
+play-saves-unknown-close = There is no save called "{ $name }". Did you mean { $close }?
+play-saves-unknown-none = There is no save called "{ $name }": there are no saves.
+play-saves-locked = The save { $name } is in use by another game (process { $pid }); it is not deleted.
+play-saves-game = { $ruleset }, you play { $side }, { $level }, turn { $turn }, saved { $saved }
+play-saves-game-hotseat = { $ruleset }, both sides, turn { $turn }, saved { $saved }
+play-resume-question = You have unfinished games. Continue one?
+play-resume-continue = Continue the last game ({ $game })
+play-resume-pick = Choose another unfinished game
+play-resume-new = Start a new game
+play-resume-which = Which game?

@@ -241,3 +241,23 @@ log-log = { $message }
 play-why-no-ai = В этой игре нет ИИ: обе стороны играют за этим терминалом.
 play-ruleset-errors = В наборе правил { $ruleset } есть ошибки, игра не начата. Выполните: twilight check { $ruleset }
 play-level-unknown = Уровня «{ $level }» нет; есть уровни: { $levels }.
+
+## Незаконченные игры: `twilight saves` и вопрос, который задает `twilight play`, если они есть
+
+play-saves-title = Незаконченные игры
+play-saves-none = Незаконченных игр нет. Начать новую: twilight play
+play-saves-hotseat = обе стороны
+play-saves-hint = Продолжить: twilight play --resume НАЗВАНИЕ · удалить: twilight saves delete НАЗВАНИЕ
+play-saves-damaged = { $problem } Удалить его: twilight saves delete { $name }
+play-saves-deleted = Сохранение { $name } удалено.
+play-saves-unknown = Сохранения «{ $name }» нет. Есть такие: { $names }.
+play-saves-unknown-close = Сохранения «{ $name }» нет. Может быть, вы имели в виду { $close }?
+play-saves-unknown-none = Сохранения «{ $name }» нет: сохранений вообще нет.
+play-saves-locked = Сохранение { $name } сейчас занято другой игрой (процесс { $pid }), поэтому оно не удалено.
+play-saves-game = { $ruleset }, вы за { $side }, { $level }, ход { $turn }, сохранена { $saved }
+play-saves-game-hotseat = { $ruleset }, обе стороны, ход { $turn }, сохранена { $saved }
+play-resume-question = У вас есть незаконченные игры. Продолжить?
+play-resume-continue = Продолжить последнюю игру ({ $game })
+play-resume-pick = Выбрать другую незаконченную игру
+play-resume-new = Начать новую игру
+play-resume-which = Какую игру продолжить?
