@@ -132,6 +132,9 @@ docs-table-key = { $kind ->
    *[other] { $kind }
 }
 docs-table-total = { $keys }: { $total } in all
+docs-table-wins = wins the game
+docs-table-wins-note = { $level } of { $region } wins the game when the region is scored
+docs-table-wins-rule = the rule
 
 ## Standing rules
 

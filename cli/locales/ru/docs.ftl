@@ -138,6 +138,9 @@ docs-table-key = { $kind ->
    *[other] { $kind }
 }
 docs-table-total = { $keys }: всего { $total }
+docs-table-wins = победа в игре
+docs-table-wins-note = { $level } в регионе «{ $region }» при подсчёте очков приносит победу в игре
+docs-table-wins-rule = правило
 
 ## Постоянные правила
 
