@@ -75,6 +75,8 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-true",
     "outline-false",
     "outline-none",
+    "outline-is-none",
+    "outline-is-set",
     "outline-fx-remove_influence-all",
     "outline-typed-var",
 )
@@ -600,6 +602,13 @@ class Outliner:
         if op == "if" and len(values) == 3:
             c, a, b = (self._wrap(v, op) for v in values)
             return self.w("outline-cond", "", c=c, a=a, b=b)
+        if op in ("==", "!=") and len(values) == 2 and None in values:
+            # `x == none` is said as words ("“primary region” is not set"), not as a sign and "nothing".
+            other = values[1] if values[0] is None else values[0]
+            x = self._wrap(other, op)
+            if op == "==":
+                return self.w("outline-is-none", f"{x} is not set", x=x)
+            return self.w("outline-is-set", f"{x} is set", x=x)
         if op in SYMBOLS and len(values) == 2:
             return f"{self._wrap(values[0], op)} {SYMBOLS[op]} {self._wrap(values[1], op, right=True)}"
         return f"{op} (" + ", ".join(self.expr(v) for v in values) + ")"

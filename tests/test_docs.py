@@ -472,3 +472,157 @@ def test_a_ruleset_with_errors_is_one_line_and_exit_1(tmp_path: Path) -> None:
     assert code == 1, output
     assert output.strip().count("\n") == 0 and "cannot compile ruleset" in output and "west_germny" in output
     assert not (tmp_path / "out").exists()
+
+
+# ---------------------------------------------------------------------------------- words, not ids
+def _raw_label(label: str) -> bool:
+    """A column label written as an identifier (`max_roll`), not a word a reader would meet as such."""
+    return "_" in label
+
+
+@pytest.mark.parametrize(("ruleset", "lang"), CASES, ids=CASE_IDS)
+def test_no_raw_column_names_bare_yes_or_sign_with_nothing(
+    ruleset: str, lang: str, generated: dict[tuple[str, str], Path], irs: dict[str, dict[str, Any]]
+) -> None:
+    """Every column of a table is headed by its words from the ruleset's Fluent files; an option with no
+    condition does not say `Candidates: yes`; a comparison with nothing is words, not `≠ nothing`."""
+    folder = generated[(ruleset, lang)]
+    loc = loc_of(ruleset, lang)
+    tables = (folder / "tables.html").read_text(encoding="utf-8")
+    headers = {html.unescape(h) for h in re.findall(r"<th>(.*?)</th>", tables)}
+    labels = [
+        (name, str(column["label"]))
+        for name, table in irs[ruleset]["tables"].items()
+        for column in table["columns"]
+        if not column.get("faces")
+    ]
+    assert labels
+    for name, label in labels:
+        word = loc.get(f"table-{name}-column-{label}")
+        assert word and word != label, (name, label)
+        assert word in headers and label not in headers, (name, label)
+        assert ("h2", f"{loc.get(f'table-{name}')} {name}") in Dom(tables).headings, name
+    shown = "\n".join(p.read_text(encoding="utf-8") for p in sorted(folder.glob("*.md")))
+    outside_code = re.sub(r"`[^`]*`", "", shown.replace("\\_", "_"))
+    assert [label for _, label in labels if _raw_label(label) and label in outside_code] == []
+    none, true = loc.get("outline-none"), loc.get("outline-true")
+    assert none and true
+    # A comparison, that is: `let x = nothing` (the Russian assignment) gives a value, it tests none.
+    let = re.escape(str(loc.get("outline-let", name="NAME", value="VALUE")).split("NAME")[0])
+    compared = re.sub(rf"(?m)^\s*- {let}\S+ = {re.escape(none)}$", "", shown)
+    assert re.findall(rf"[=≠] {re.escape(none)}\b", compared) == []
+    assert f"**{loc.get('docs-ai-where')}:** {true}\n" not in shown
+    if ruleset == "solo-v2":
+        # The options that take any candidate say so, in the page's language.
+        assert f"**{loc.get('docs-ai-where')}:** {loc.get('docs-ai-where-any', kind='country')}\n" in shown
+        # and `primary_region != none` is said as words.
+        assert loc.get("outline-is-set", x="“primary region”") in shown.replace("\\_", "_")
+
+
+def test_the_table_words_are_required_by_i18n_check(irs: dict[str, dict[str, Any]]) -> None:
+    from twilight.cli.i18n.check import needed
+
+    for ir in irs.values():
+        ids = set(needed(ir))
+        for name, table in ir["tables"].items():
+            assert f"table-{name}" in ids
+            for column in table["columns"]:
+                assert (f"table-{name}-column-{column['label']}" in ids) == (not column.get("faces"))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_scoring_table_says_control_of_europe_wins(
+    lang: str, generated: dict[tuple[str, str], Path]
+) -> None:
+    """Europe's control cell is the victory rule's win (read from the rule), with a sentence under it."""
+    loc = loc_of("solo-v2", lang)
+    page = (generated[("solo-v2", lang)] / "tables.html").read_text(encoding="utf-8")
+    start = page.index('id="table-region_scoring"')
+    section = page[start : page.index("<h2", start)]
+    europe = re.search(rf"<tr><td>{re.escape(loc.region('europe'))}</td>(.*?)</tr>", section)
+    assert europe, section[:500]
+    cells = re.findall(r"<td>(.*?)</td>", europe.group(1))
+    wins = (
+        f'<a href="restrictions.html#rule-europe_control">{html.escape(str(loc.get("docs-table-wins")))}</a>'
+    )
+    assert cells[-1] == wins
+    sentence = loc.get(
+        "docs-table-wins-note",
+        level=loc.get("table-region_scoring-column-control"),
+        region=loc.region("europe"),
+    )
+    assert sentence and html.escape(sentence) in section
+    # No other region's control wins the game.
+    assert section.count('href="restrictions.html#rule-europe_control"') == 2
+
+
+def test_a_scoring_win_is_read_from_the_victory_rule(tmp_path: Path) -> None:
+    """Move the win of `victory europe_control` to Asia: the Asia row says it, Europe's shows its number."""
+    copy = tmp_path / "standard"
+    shutil.copytree(RULES / "standard", copy)
+    victory = copy / "victory.tsr"
+    victory.write_text(
+        victory.read_text(encoding="utf-8").replace("region == europe and", "region == asia and"), "utf-8"
+    )
+    out = tmp_path / "out"
+    code, output = run_cli(["docs", str(copy), "-o", str(out)])
+    assert code == 0, output
+    table = (out / "tables.md").read_text(encoding="utf-8")
+    assert "| Asia | 3 | 7 | [wins the game](restrictions.md#rule-europe_control) |" in table
+    assert "| Europe | 3 | 7 | 0 |" in table
+    assert "Control of Asia wins the game" in table
+
+
+# The page in a 420 px frame, measured by Chromium: the width of the page's document against its frame's.
+FRAME_SCRIPT = """
+addEventListener('load', () => {
+  for (const frame of document.querySelectorAll('iframe')) {
+    const root = frame.contentWindow.document.documentElement;
+    frame.setAttribute('data-measured', root.scrollWidth + ' ' + root.clientWidth);
+  }
+});
+"""
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_page_fits_a_420_px_screen(lang: str, generated: dict[tuple[str, str], Path]) -> None:
+    """At 420 px the page's document is no wider than the screen: a wide table scrolls in its frame."""
+    browser = chromium()
+    if browser is None:
+        pytest.skip("no Chromium found (chromium, chromium-browser, google-chrome): apt-get install chromium")
+    folder = generated[("solo-v2", lang)]
+    slugs = PAGES["solo-v2"]
+    frames = "".join(
+        f'<iframe src="{slug}.html" data-page="{slug}" style="width:420px;height:700px;border:0"></iframe>'
+        for slug in slugs
+    )
+    harness = folder / "harness-420.html"
+    harness.write_text(
+        f"<!DOCTYPE html><html><body>{frames}<script>{FRAME_SCRIPT}</script></body></html>", "utf-8"
+    )
+    try:
+        with tempfile.TemporaryDirectory(prefix="twilight-chromium-") as profile:
+            proc = subprocess.run(
+                [
+                    browser,
+                    *CHROMIUM_FLAGS,
+                    "--allow-file-access-from-files",
+                    f"--user-data-dir={profile}",
+                    "--dump-dom",
+                    harness.as_uri(),
+                ],
+                capture_output=True,
+                text=True,
+                timeout=180,
+                check=False,
+            )
+    finally:
+        harness.unlink()
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    measured = dict(re.findall(r'data-page="([a-z]+)"[^>]*data-measured="(\d+ \d+)"', proc.stdout))
+    assert sorted(measured) == sorted(slugs), proc.stdout[-2000:]
+    for slug, sizes in measured.items():
+        width, viewport = map(int, sizes.split())
+        assert 380 <= viewport <= 420 and width <= viewport, (slug, width, viewport)
+    # The tables are there, wider than the screen, scrolling inside their frames.
+    assert '<div class="table-wrap"><table>' in (folder / "cards.html").read_text(encoding="utf-8")

@@ -148,6 +148,7 @@ class ListWords:
         self.plist = plist
         target = plist.get("target") or {}
         self.target = str(target.get("name") or "c")
+        self.kind = str(target.get("type") or "other")
         self.words: Outliner = ctx.outliner()
         if target.get("type"):
             self.words.kinds[self.target] = str(target["type"])
@@ -228,7 +229,14 @@ class ListWords:
         if option.get("when"):
             rows.append((ctx.t("docs-ai-when", "When"), (self.conditions(option["when"]),)))
         if option.get("where"):
-            rows.append((ctx.t("docs-ai-where", "Candidates"), (self.conditions(option["where"]),)))
+            # `where true` lets every candidate through: said so, not as a bare "yes".
+            conditions = [e for e in option["where"] if e is not True]
+            where = (
+                self.conditions(conditions)
+                if conditions
+                else ctx.t("docs-ai-where-any", "any {$kind}", kind=self.kind)
+            )
+            rows.append((ctx.t("docs-ai-where", "Candidates"), (where,)))
         if option.get("place") is not None:
             rows.append((ctx.t("docs-ai-place", "Places"), (self.words.expr(option["place"]),)))
         if ctx.has_marks(option.get("provenance")):

@@ -201,13 +201,47 @@ def key_word(ctx: DocsContext, kind: str, value: str) -> str:
     return value
 
 
+def column_word(ctx: DocsContext, table: str, column: dict[str, Any]) -> str:
+    """A table's column by its words (`table-<name>-column-<label>`); a column of die faces by its label."""
+    label = str(column.get("label"))
+    if column.get("faces"):
+        return label
+    return ctx.loc.text(f"table-{table}-column-{label}", readable(label))
+
+
+def winning_cells(ctx: DocsContext) -> dict[tuple[str, str], str]:
+    """(region, level) -> the victory rule that makes reaching that scoring level in that region, when the
+    region is scored, win the game: an item `on region_scored when region == R and … == L { win(…) }`."""
+    found: dict[tuple[str, str], str] = {}
+    for name, rule in (ctx.ir.get("rules") or {}).items():
+        if rule.get("kind") != "victory":
+            continue
+        for item in rule.get("items") or []:
+            if item.get("on") != "region_scored" or not any("win" in n for n in ir_dicts(item.get("body"))):
+                continue
+            regions: set[str] = set()
+            levels: set[str] = set()
+            for node in ir_dicts(item.get("when")):
+                if node.get("op") != "==":
+                    continue
+                args = [a for a in node.get("args") or [] if isinstance(a, dict)]
+                refs = {str(a.get("ref")): str(a.get("id")) for a in args if "ref" in a}
+                if {"var": "region"} in args and "region" in refs:
+                    regions.add(refs["region"])
+                if "enum" in refs:
+                    levels.add(refs["enum"])
+            found.update({(region, level): name for region in regions for level in levels})
+    return found
+
+
 def tables_page(ctx: DocsContext) -> Page:
     blocks: list[Block] = [
         Heading(1, (page_title(ctx, "tables"),)),
         Para((ctx.t("docs-tables-intro", "The ruleset's tables."),), role="note"),
     ]
     for name, table in (ctx.ir.get("tables") or {}).items():
-        blocks.append(Heading(2, (readable(name), " ", Code(name)), table_anchor(name)))
+        title = ctx.loc.text(f"table-{name}", readable(name))
+        blocks.append(Heading(2, (title, " ", Code(name)), table_anchor(name)))
         blocks.append(ctx.marks_para(table.get("provenance"), table.get("src")))
         if table.get("roll") is not None:
             roll = ctx.outliner().expr(table["roll"])
@@ -216,16 +250,36 @@ def tables_page(ctx: DocsContext) -> Page:
         header: list[Inlines] = [(ctx.t("docs-table-key", "{$kind}", kind=kind),) for kind in kinds]
         for column in table.get("columns") or []:
             label = str(column.get("label"))
-            header.append((ctx.loc.text(f"outline-enum-{label}", label),))
+            header.append((column_word(ctx, name, column),))
         rows: list[list[Inlines]] = []
+        # A region's scoring level that wins the game outright is said so in its cell, and under the table.
+        wins = winning_cells(ctx) if kinds == ["region"] else {}
+        labels = [str(c.get("label")) for c in table.get("columns") or []]
+        notes: list[Inlines] = []
         for row in table.get("rows") or []:
+            keys = [str(v) for v in row.get("keys") or []]
             cells: list[Inlines] = [
-                (key_word(ctx, kind, str(value)),)
-                for kind, value in zip(kinds, row.get("keys") or [], strict=False)
+                (key_word(ctx, kind, value),) for kind, value in zip(kinds, keys, strict=False)
             ]
-            cells.extend((str(cell),) for cell in row.get("cells") or [])
+            for label, cell in zip(labels, row.get("cells") or [], strict=False):
+                rule = wins.get((keys[0], label)) if wins else None
+                if rule is None:
+                    cells.append((str(cell),))
+                    continue
+                link = Link(ctx.t("docs-table-wins", "wins the game"), "restrictions", rule_anchor(rule))
+                cells.append((link,))
+                sentence = ctx.t(
+                    "docs-table-wins-note",
+                    "{$level} of {$region} wins the game",
+                    level=header[len(kinds) + labels.index(label)][0],
+                    region=ctx.loc.region(keys[0]),
+                )
+                see = Link(ctx.t("docs-table-wins-rule", "the rule"), "restrictions", rule_anchor(rule))
+                notes.append((sentence, " — ", see, " ", Code(rule)))
             rows.append(cells)
         blocks.append(Table(header, rows))
+        if notes:
+            blocks.append(Bullets(notes))
         totals: list[Inlines] = [
             (
                 ctx.t(

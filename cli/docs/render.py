@@ -33,7 +33,8 @@ main, nav { line-height: 1.45; }
 nav { position: sticky; top: 0; background: #23303f; padding: .5em 1em; z-index: 1; }
 nav a { color: #e9eef4; margin-right: 1.2em; text-decoration: none; }
 nav a[aria-current] { font-weight: bold; border-bottom: 2px solid #f2c14e; }
-main { max-width: 60em; margin: 0 auto; padding: 1em 1.5em 4em; }
+main { max-width: 60em; margin: 0 auto; padding: 1em 1.5em 4em; overflow-wrap: break-word; }
+@media (max-width: 40em) { main { padding: .5em .8em 3em; } nav a { margin-right: .8em; } }
 h1 { border-bottom: 2px solid #23303f; }
 h2 { margin-top: 2em; border-bottom: 1px solid #c9ced4; }
 h2, h3 { scroll-margin-top: 3em; }
@@ -43,12 +44,14 @@ code { background: #eceee9; padding: 0 .25em; border-radius: 3px; font-size: .92
 .prov { background: #fff1c9; border: 1px solid #e0b84a; border-radius: 3px; padding: 0 .3em; }
 .marks { font-size: .92em; color: #3f4852; }
 .note { font-style: italic; }
-dl { display: grid; grid-template-columns: max-content auto; gap: .15em 1em; }
+dl { display: grid; grid-template-columns: fit-content(40%) minmax(0, 1fr); gap: .15em 1em; }
 dt { font-weight: bold; }
 dd { margin: 0; }
 ul.outline, ul.outline ul { list-style: none; padding-left: 1.4em; margin: .2em 0; }
 ul.outline { padding-left: .4em; border-left: 3px solid #d5dbe1; }
-table { border-collapse: collapse; margin: .5em 0; }
+/* A wide table scrolls sideways inside its frame; the page itself never gets wider than the screen. */
+.table-wrap { overflow-x: auto; max-width: 100%; margin: .5em 0; }
+table { border-collapse: collapse; }
 th, td { border: 1px solid #c9ced4; padding: .2em .6em; text-align: left; vertical-align: top; }
 th { background: #e8ecef; }
 """.strip()
@@ -128,7 +131,7 @@ def html_block(block: Block) -> str:
         f"<tr{_id(anchor)}>" + "".join(f"<td>{html_inlines(cell)}</td>" for cell in row) + "</tr>"
         for row, anchor in zip(block.rows, anchors, strict=True)
     )
-    return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
+    return f'<div class="table-wrap"><table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def html_page(site: Site, page: Page) -> str:

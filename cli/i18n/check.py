@@ -138,6 +138,11 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     ):
         out.update({f"{kind}-{i}": set() for i in ids})
     out.update({m: set() for m in play_message_ids(ir)})
+    # Each table and each column not labelled by die faces, by name (`twilight docs` shows them).
+    for name, table in (ir.get("tables") or {}).items():
+        out[f"table-{name}"] = set()
+        columns = [c for c in table.get("columns") or [] if not c.get("faces")]
+        out.update({f"table-{name}-column-{c['label']}": set() for c in columns})
     out.update({m: set() for m in code_message_ids() | set(EXPLAIN_WORDS)})
     if ir.get("priorities") or ir.get("appendix"):
         out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})

@@ -105,6 +105,12 @@ docs-ai-restart-after = { $what ->
 docs-ai-requires = Every candidate must meet
 docs-ai-when = When
 docs-ai-where = Candidates
+docs-ai-where-any = { $kind ->
+    [country] any country, with no condition
+    [card] any card, with no condition
+    [region] any region, with no condition
+   *[other] any { $kind }, with no condition
+}
 docs-ai-place = How many
 docs-ai-inherited = none of its own: it stands on the list's
 docs-ai-prefer = Ties among its candidates, key by key
@@ -126,6 +132,9 @@ docs-table-key = { $kind ->
    *[other] { $kind }
 }
 docs-table-total = { $keys }: { $total } in all
+docs-table-wins = wins the game
+docs-table-wins-note = { $level } of { $region } wins the game when the region is scored
+docs-table-wins-rule = the rule
 
 ## Standing rules
 

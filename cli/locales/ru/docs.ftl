@@ -111,6 +111,12 @@ docs-ai-restart-after = { $what ->
 docs-ai-requires = Каждый кандидат должен выполнять
 docs-ai-when = Когда
 docs-ai-where = Кандидаты
+docs-ai-where-any = { $kind ->
+    [country] любая страна, без условий
+    [card] любая карта, без условий
+    [region] любой регион, без условий
+   *[other] любой кандидат ({ $kind }), без условий
+}
 docs-ai-place = Сколько
 docs-ai-inherited = своего нет: опирается на источники списка
 docs-ai-prefer = Среди равных кандидатов, ключ за ключом
@@ -132,6 +138,9 @@ docs-table-key = { $kind ->
    *[other] { $kind }
 }
 docs-table-total = { $keys }: всего { $total }
+docs-table-wins = победа в игре
+docs-table-wins-note = { $level } в регионе «{ $region }» при подсчёте очков приносит победу в игре
+docs-table-wins-rule = правило
 
 ## Постоянные правила
 

@@ -325,6 +325,9 @@ outline-typed-var = { $var }
 outline-true = yes
 outline-false = no
 outline-none = nothing
+# a comparison with nothing: "x == none", "x != none"
+outline-is-none = { $x } is not set
+outline-is-set = { $x } is set
 outline-enum-neutral = neutral
 outline-enum-early = Early War
 outline-enum-mid = Mid War

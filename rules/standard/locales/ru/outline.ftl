@@ -348,6 +348,9 @@ outline-typed-var = { $var }
 outline-true = да
 outline-false = нет
 outline-none = ничего
+# a comparison with nothing: "x == none", "x != none"
+outline-is-none = { $x } отсутствует
+outline-is-set = { $x } имеется
 outline-enum-neutral = нейтральная
 outline-enum-early = Начало войны
 outline-enum-mid = Середина войны
