@@ -16,7 +16,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from helpers import ROOT, compiled_ir
 from twilight.cli.explain.cmd import EXPLAIN_WORDS
-from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choices
+from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choices, table_message_ids
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 from twilight.cli.play.text import APP_FOLDER, play_folders
@@ -62,7 +62,7 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= {f"side-{s}" for s in ir["map"]["sides"]}
     ids |= {f"procedure-{p}" for p in ir.get("procedures", {})}
     ids |= {f"function-{f}" for f in ir.get("functions", {})}
-    ids |= play_message_ids(ir)
+    ids |= play_message_ids(ir) | table_message_ids(ir)
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 

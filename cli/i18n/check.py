@@ -121,6 +121,15 @@ def play_message_ids(ir: dict[str, Any]) -> set[str]:
     return ids | set(VALUE_WORDS)
 
 
+def table_message_ids(ir: dict[str, Any]) -> set[str]:
+    """Each table and each of its columns not labelled by die faces, by name (`twilight docs` shows them)."""
+    ids: set[str] = set()
+    for name, table in (ir.get("tables") or {}).items():
+        ids.add(f"table-{name}")
+        ids |= {f"table-{name}-column-{c['label']}" for c in table.get("columns") or [] if not c.get("faces")}
+    return ids
+
+
 def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     """Message id -> the attributes it must have, for a ruleset to be shown in full."""
     from twilight.cli.explain.appendix import APPENDIX_WORDS
@@ -138,11 +147,7 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     ):
         out.update({f"{kind}-{i}": set() for i in ids})
     out.update({m: set() for m in play_message_ids(ir)})
-    # Each table and each column not labelled by die faces, by name (`twilight docs` shows them).
-    for name, table in (ir.get("tables") or {}).items():
-        out[f"table-{name}"] = set()
-        columns = [c for c in table.get("columns") or [] if not c.get("faces")]
-        out.update({f"table-{name}-column-{c['label']}": set() for c in columns})
+    out.update({m: set() for m in table_message_ids(ir)})
     out.update({m: set() for m in code_message_ids() | set(EXPLAIN_WORDS)})
     if ir.get("priorities") or ir.get("appendix"):
         out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})
