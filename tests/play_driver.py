@@ -19,6 +19,8 @@ import pexpect
 
 ANSI = re.compile(r"\x1b\[[0-9;?]*[ -/]*[@-~]|\x1b[()][A-Z0-9]|\x1b[=>]|\r")
 DECISION = re.compile(r"\[decision=(\w+) side=(\w+) pick=(\d+)-(\d+)\]")
+# The hot-seat game's hand-over screen between the two players (with `--ids`).
+HAND_OVER = re.compile(r"\[hand_over side=(\w+)\]")
 OPTION = re.compile(r"(\d+)\. (.+?) \[([^\]\s]+)\]")
 # The prompt ends in "»", and prompt_toolkit then moves the cursor back to lay out the line: a «quote»
 # in a message is never followed by a cursor move.
@@ -65,6 +67,7 @@ class PlayDriver:
             dimensions=(60, columns),
         )
         self.transcript: list[str] = []
+        self.hand_overs: list[str] = []  # the sides the terminal was handed over to, in order
 
     # ------------------------------------------------------------------ reading
     def until_prompt(self) -> str:
@@ -82,6 +85,12 @@ class PlayDriver:
         if index == 1:
             return None
         found = list(DECISION.finditer(text))
+        handed = HAND_OVER.search(text)
+        if not found and handed:
+            # The hot-seat hand-over: the next player takes the terminal and presses Enter.
+            self.hand_overs.append(handed.group(1))
+            self.send("")
+            return self.question()
         if not found:
             raise AssertionError(f"no decision line before the prompt:\n{text[-2000:]}")
         last = found[-1]

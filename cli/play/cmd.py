@@ -533,6 +533,8 @@ def build_session(
         ai_side = next(s for s, p in players.items() if p is ai)
         players[ai_side] = AutosavingPlayer(session, ai)
     engine.players = players
+    # Two people at one terminal: each change of side is handed over on an empty screen.
+    session.hot_seat = sum(isinstance(p, TerminalPlayer) for p in players.values()) > 1
     for player in bound:
         player.engine = engine
     return session

@@ -29,7 +29,7 @@ from twilight.cli.play.input import (
 )
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.saves import write_atomic
-from twilight.cli.play.screen import Screen
+from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.play.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
@@ -68,6 +68,10 @@ class PlaySession:
         self.shown_upto = 0  # trace events already shown on a screen
         self.saved_answers = -1  # how many answers the save on disk holds
         self.checked_upto = 0  # trace events already looked at for the end of a round
+        # Hot-seat: both sides are people at this terminal (set by build_session); the side whose screen
+        # was shown last, so that a change of side hands the terminal over first.
+        self.hot_seat = False
+        self.person_side: str | None = None
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -106,6 +110,34 @@ class PlaySession:
         self.checked_upto = len(events)
         if self.saved_answers != len(self.engine.answers) and (person or ended):
             self.save()
+
+    # ------------------------------------------------------------------ hot-seat
+    def clear_screen(self) -> None:
+        """Clear the terminal and its scrollback (what the other player saw must not be a scroll away)."""
+        c = self.console
+        if not c.is_terminal:
+            return
+        c.clear()
+        c.file.write("\x1b[3J")
+        c.file.flush()
+
+    def hand_over(self, side: str) -> None:
+        """Between the two people of a hot-seat game: an empty screen that names the player to take the
+        terminal, until they press Enter; the one who just chose (a headline face down…) leaves nothing of
+        their hand or choice on it."""
+        t = self.text
+        self.clear_screen()
+        self.console.print(t.t("play-hand-over", **t.side_args(side)), style=SIDE_STYLE.get(side, "bold"))
+        if self.meta.get("ids"):
+            self.console.print(f"[hand_over side={side}]", style="dim", markup=False)
+        try:
+            typed = self.reader.read(t.t("play-hand-over-prompt"), [])
+        except (EOFError, KeyboardInterrupt):
+            raise QuitGame from None
+        command = command_of(typed, self.command_words)
+        if command is not None and command[0] == "quit":
+            raise QuitGame
+        self.clear_screen()
 
     # ------------------------------------------------------------------ what happened
     def recent_lines(self) -> list[str]:
@@ -310,6 +342,9 @@ class TerminalPlayer:
             if name == decision.name and side == decision.side and answer in decision.options:
                 return answer
             self.queued.clear()  # (the trial said it fits: the game took another way, so ask)
+        if s.hot_seat and s.person_side is not None and s.person_side != decision.side:
+            s.hand_over(decision.side)
+        s.person_side = decision.side
         s.autosave(decision, person=True)
         prompt = s.prompt_text(decision)
         s.screen.show(decision, prompt, s.recent_lines())

@@ -207,6 +207,8 @@ log-log = { $message }
 ## Starting problems
 
 play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
+play-hand-over = Hand over to the { $side } player — press Enter
+play-hand-over-prompt = Enter »
 play-ruleset-errors = The ruleset { $ruleset } has errors; no game was started. Run: twilight check { $ruleset }
 play-level-unknown = There is no level "{ $level }"; the levels are: { $levels }.
 

@@ -239,6 +239,8 @@ log-log = { $message }
 ## Ошибки при запуске
 
 play-why-no-ai = В этой игре нет ИИ: обе стороны играют за этим терминалом.
+play-hand-over = Очередь игрока за { $side }: передайте ему клавиатуру — пусть нажмёт Enter
+play-hand-over-prompt = Enter »
 play-ruleset-errors = В наборе правил { $ruleset } есть ошибки, игра не начата. Выполните: twilight check { $ruleset }
 play-level-unknown = Уровня «{ $level }» нет; есть уровни: { $levels }.
 
