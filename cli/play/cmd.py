@@ -472,7 +472,10 @@ def choose_save(
     if resume:
         path = Path(resume)
         # A save's name (as `twilight saves` lists it) stands for the save of that name.
-        by_name = None if path.exists() else save_at(resume)
+        try:
+            by_name = None if path.exists() else save_at(resume)
+        except OSError:  # a path the file system refuses (too long): read as a file, it gets the message
+            by_name = None
         return locked(by_name or path)
     skipped: list[SaveError] = []
     chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None

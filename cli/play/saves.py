@@ -533,7 +533,10 @@ def save_at(name: str, folder: Path | None = None) -> Path | None:
     if not SAVE_NAME.fullmatch(name) or ".." in name:
         return None
     path = (folder or saves_dir()) / f"{name}{SAVE_SUFFIX}"
-    return path if path.is_file() and not path.is_symlink() else None
+    try:
+        return path if path.is_file() and not path.is_symlink() else None
+    except OSError:  # a name longer than the file system allows (ENAMETOOLONG) names no save
+        return None
 
 
 def saved_at(path: Path) -> str:
