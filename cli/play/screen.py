@@ -260,7 +260,11 @@ class Screen:
 
     def question(self, decision: Decision, prompt: str) -> Group:
         t = self.text
-        labels = [f"{i}. {self.option_label(o, decision.side)}" for i, o in enumerate(decision.options, 1)]
+        costs = decision.context.get("costs") or {}
+        labels = [
+            f"{i}. {self.option_label(o, decision.side, costs.get(o))}"
+            for i, o in enumerate(decision.options, 1)
+        ]
         if self.show_ids:
             labels = [f"{label} [{o}]" for label, o in zip(labels, decision.options, strict=True)]
         parts: list[Any] = [Text(prompt, style="bold")]
@@ -270,6 +274,9 @@ class Screen:
         how = self.how_many(decision)
         if how:
             parts.append(Text(how, style="dim"))
+        points = self.points_left(decision)
+        if points:
+            parts.append(Text(points, style="yellow"))
         parts.append(Columns([Text(label) for label in labels], padding=(0, 3)))
         parts.append(Text(t.t("play-hint"), style="dim"))
         return Group(*parts)
@@ -279,8 +286,21 @@ class Screen:
             return None
         return self.text.t("play-how-many", min=decision.min_count, max=decision.max_count)
 
-    def option_label(self, option: Any, side: str) -> str:
+    def points_left(self, decision: Decision) -> str | None:
+        """Where a player is in spending a card's operations point by point: the points left of the
+        card's, as the engine counts them (the decision's context), and that a marked country costs more."""
+        left, total = decision.context.get("points_left"), decision.context.get("points")
+        if left is None or total is None:
+            return None
+        costs = decision.context.get("costs") or {}
+        dearer = any(cost != 1 for cost in costs.values())
+        return self.text.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+
+    def option_label(self, option: Any, side: str, cost: int | None = None) -> str:
         label = self.text.option(option)
+        if cost is not None and cost != 1:
+            # A point placed here costs more than one (the opponent controls it): the engine's cost.
+            label = self.text.t("play-option-cost", option=label, cost=cost)
         text = str(option)
         if text in self.text.cards and not self.text.cards[text]["scoring"]:
             from twilight.runtime.primitives import ops_for

@@ -165,6 +165,9 @@ class PlaySession:
         how = self.screen.how_many(decision)
         if how:
             lines.append(how)
+        points = self.screen.points_left(decision)
+        if points:
+            lines.append(points)
         # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
         # or a procedure, shown below.
         runtime_help = t.maybe(f"help-{decision.name}")
