@@ -162,3 +162,44 @@ def test_a_refused_country_is_told_the_rule(lang: str) -> None:
     other = session.refusal(Decision("draft", "us", ["iran"]), "Poland")
     assert other == text.t("play-input-not-offered", **text.country_args("poland"))
     assert session.refusal(decision, "Atlantis") is None
+
+
+class NoTyping:
+    """A terminal nobody types at: reading a line is a failure of the test."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def read(self, prompt: str, words: Any) -> str:
+        self.asked += 1
+        raise EOFError
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_forced_choice_is_taken_for_the_player_and_said(lang: str, tmp_path: Any) -> None:
+    """One answer to give and one offered: the game gives it without asking, and says so at once and in
+    the next screen's last moves; a question with two answers is still asked."""
+    from twilight.cli.play.session import QuitGame, TerminalPlayer
+
+    ir = compiled_ir("standard")
+    engine = Engine(ir, {}, seed=1)
+    text = PlayText("standard", lang, ir)
+    out = io.StringIO()
+    reader = NoTyping()
+    meta = {"humans": ["us"], "lang": lang}
+    session = PlaySession(engine, text, Console(file=out, width=200), tmp_path / "g.json", meta, reader)  # type: ignore[arg-type]
+    player = TerminalPlayer(session)
+    only = Decision("influence_target", "us", ["mexico"], context={"intent": "place"})
+    assert player.decide(only) == "mexico"
+    assert reader.asked == 0
+    note = text.t("play-forced-choice", prompt=session.prompt_text(only), answer=text.country("mexico"))
+    finished(note)
+    assert text.country("mexico") in note and note in out.getvalue()
+    assert session.recent_lines()[-1] == note
+    assert session.recent_lines() == []  # said once
+    # Two answers, or one that may be left out: the player is asked.
+    with pytest.raises(QuitGame):
+        player.decide(Decision("influence_target", "us", ["mexico", "cuba"]))
+    with pytest.raises(QuitGame):
+        player.decide(Decision("draft", "us", ["mexico"], min_count=0, max_count=1))
+    assert reader.asked == 2

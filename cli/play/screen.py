@@ -260,13 +260,15 @@ class Screen:
 
     def question(self, decision: Decision, prompt: str) -> Group:
         t = self.text
-        costs = decision.context.get("costs") or {}
-        labels = [
-            f"{i}. {self.option_label(o, decision.side, costs.get(o))}"
-            for i, o in enumerate(decision.options, 1)
-        ]
+        labels = [f"{i}. {self.option_label(o, decision.side)}" for i, o in enumerate(decision.options, 1)]
         if self.show_ids:
             labels = [f"{label} [{o}]" for label, o in zip(labels, decision.options, strict=True)]
+        # What a point costs where it is more than one (after the name and its id, not part of either).
+        costs = decision.context.get("costs") or {}
+        labels = [
+            label if costs.get(o, 1) == 1 else self.text.t("play-option-cost", option=label, cost=costs[o])
+            for label, o in zip(labels, decision.options, strict=True)
+        ]
         parts: list[Any] = [Text(prompt, style="bold")]
         if self.show_ids:
             picks = f"{decision.min_count}-{decision.max_count}"
@@ -296,11 +298,8 @@ class Screen:
         dearer = any(cost != 1 for cost in costs.values())
         return self.text.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
 
-    def option_label(self, option: Any, side: str, cost: int | None = None) -> str:
+    def option_label(self, option: Any, side: str) -> str:
         label = self.text.option(option)
-        if cost is not None and cost != 1:
-            # A point placed here costs more than one (the opponent controls it): the engine's cost.
-            label = self.text.t("play-option-cost", option=label, cost=cost)
         text = str(option)
         if text in self.text.cards and not self.text.cards[text]["scoring"]:
             from twilight.runtime.primitives import ops_for

@@ -68,6 +68,9 @@ class PlaySession:
         self.shown_upto = 0  # trace events already shown on a screen
         self.saved_answers = -1  # how many answers the save on disk holds
         self.checked_upto = 0  # trace events already looked at for the end of a round
+        # Lines for the next screen's last moves that are not the engine's events (an answer taken for
+        # the player), after the events shown before them.
+        self.pending_lines: list[str] = []
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -109,9 +112,21 @@ class PlaySession:
 
     # ------------------------------------------------------------------ what happened
     def recent_lines(self) -> list[str]:
-        lines = self.narrator.lines(self.engine.events[self.shown_upto :])
+        lines = self.pending_lines + self.narrator.lines(self.engine.events[self.shown_upto :])
+        self.pending_lines = []
         self.shown_upto = len(self.engine.events)
         return lines
+
+    def take_forced(self, decision: Decision) -> Any:
+        """A question with one legal answer (one to pick, one offered) is answered for the player: there
+        is nothing to weigh, and the answer is said in the last moves and at once, with the question."""
+        answer = decision.options[0]
+        note = self.text.t(
+            "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
+        )
+        self.pending_lines = [*self.recent_lines(), note]
+        self.console.print(note, style="dim", markup=False, highlight=False)
+        return answer
 
     def prompt_text(self, decision: Decision) -> str:
         t = self.text
@@ -314,6 +329,8 @@ class TerminalPlayer:
                 return answer
             self.queued.clear()  # (the trial said it fits: the game took another way, so ask)
         s.autosave(decision, person=True)
+        if forced(decision):
+            return s.take_forced(decision)
         prompt = s.prompt_text(decision)
         s.screen.show(decision, prompt, s.recent_lines())
         matcher = Matcher(decision.options, s.text.names_of)
@@ -347,6 +364,12 @@ class TerminalPlayer:
                 s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)
                 continue
             return answer
+
+
+def forced(decision: Decision) -> bool:
+    """Whether a decision leaves the player no choice: one answer to give, and one offered. (A yes/no
+    always offers two, and a pick of "up to N" may be left empty: those are always asked.)"""
+    return decision.single and len({str(o) for o in decision.options}) == 1
 
 
 class DemoPlayer:

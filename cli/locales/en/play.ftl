@@ -72,6 +72,7 @@ play-points-left = Influence: { $left } of { $total } { $total ->
    *[other] { "" }
 }
 play-option-cost = { $option } (costs { $cost })
+play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-hint = Type a number or a name (Tab completes) · ? explains · why · log · board · save · quit
 play-prompt = { $side } » 
 play-decision-unworded = Decide: { $name }

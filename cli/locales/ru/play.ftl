@@ -87,6 +87,7 @@ play-points-left = Размещение влияния: осталось { $left
    *[other] { "" }
 }
 play-option-cost = { $option } (стоит { $cost })
+play-forced-choice = { $prompt }: вариант только один — { $answer }, он выбран за вас
 play-hint = Введите номер или название (Tab дополняет) · ? справка · почему · журнал · карта · сохранить · выход
 play-prompt = { $side } »{ " " }
 play-decision-unworded = Решение: { $name }
