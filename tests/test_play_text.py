@@ -203,3 +203,77 @@ def test_a_forced_choice_is_taken_for_the_player_and_said(lang: str, tmp_path: A
     with pytest.raises(QuitGame):
         player.decide(Decision("draft", "us", ["mexico"], min_count=0, max_count=1))
     assert reader.asked == 2
+
+
+class StopWhen(RandomPlayer):
+    """A random player that stops the game at the first decision `wanted` says yes to."""
+
+    def __init__(self, seed: int, wanted: Any) -> None:
+        super().__init__(seed)
+        self.wanted = wanted
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        if self.wanted(self.engine, decision):
+            raise QuestionReached(decision)
+        return super().decide(decision)
+
+
+class QuestionReached(Exception):
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.name)
+        self.decision = decision
+
+
+def solo_engine_at(wanted: Any, seed: int = 3) -> tuple[Engine, Decision]:
+    ir = compiled_ir("solo-v2")
+    person = StopWhen(seed, wanted)
+    players, ai = players_with_ai(ir, None, {"us": person, "ussr": person})
+    engine = Engine(ir, players, seed=seed)
+    person.engine = engine
+    if ai is not None:
+        ai.engine = engine
+    with pytest.raises(QuestionReached) as reached:
+        engine.run()
+    return engine, reached.value.decision
+
+
+def first_of_round(scoring: bool) -> Any:
+    def wanted(engine: Engine, decision: Decision) -> bool:
+        state = engine.state
+        return bool(
+            state.action_round
+            and state.phasing == decision.side
+            and state.vars.get("scoring_round") is scoring
+            and decision.name == "action_card"
+        )
+
+    return wanted
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scoring_round_is_announced_at_the_start_of_the_players_round(lang: str, tmp_path: Any) -> None:
+    """The solo game's declared `scoring_round` holds as the player's action round begins: its words
+    (`.your-round`) stand above the first question of the round, once."""
+    from twilight.cli.play.session import QuitGame, TerminalPlayer
+
+    notice = {
+        "en": "This is a scoring round: you act first",
+        "ru": "Это Раунд с подсчетом очков: вы ходите первым",
+    }
+    for scoring in (True, False):
+        engine, decision = solo_engine_at(first_of_round(scoring))
+        text = PlayText("solo-v2", lang, engine.ir)
+        out = io.StringIO()
+        meta = {"humans": [decision.side], "lang": lang}
+        session = PlaySession(
+            engine, text, Console(file=out, width=200), tmp_path / "g.json", meta, NoTyping()
+        )  # type: ignore[arg-type]
+        player = TerminalPlayer(session)
+        with pytest.raises(QuitGame):
+            player.decide(decision)
+        assert (notice[lang] in " ".join(out.getvalue().split())) is scoring, out.getvalue()[-600:]
+        out.truncate(0)
+        with pytest.raises(QuitGame):
+            player.decide(decision)  # asked again in the same round: said once is enough
+        assert notice[lang] not in " ".join(out.getvalue().split())

@@ -308,8 +308,15 @@ class Screen:
         return label
 
     # ------------------------------------------------------------------ whole screens
-    def show(self, decision: Decision | None, prompt: str | None, recent: list[str]) -> None:
-        """The whole screen for a decision of the player (or for the demo to watch)."""
+    def show(
+        self,
+        decision: Decision | None,
+        prompt: str | None,
+        recent: list[str],
+        notices: list[str] | None = None,
+    ) -> None:
+        """The whole screen for a decision of the player (or for the demo to watch), with the notices of
+        the start of the player's round just above the question."""
         c = self.console
         c.rule()
         c.print(self.status())
@@ -328,5 +335,7 @@ class Screen:
                 hand = list(self.engine.state.hands[decision.side])
                 title = self.text.t("play-cards-hand", **self.text.side_args(decision.side))
                 c.print(self.cards(hand, title, decision.side))
+            for notice in notices or []:
+                c.print(Text(notice, style="bold yellow"))
             if prompt is not None:
                 c.print(self.question(decision, prompt))

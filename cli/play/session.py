@@ -71,6 +71,7 @@ class PlaySession:
         # Lines for the next screen's last moves that are not the engine's events (an answer taken for
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
+        self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -116,6 +117,18 @@ class PlaySession:
         self.pending_lines = []
         self.shown_upto = len(self.engine.events)
         return lines
+
+    def round_notices(self, decision: Decision) -> list[str]:
+        """At the player's first question of each of their action rounds: what the ruleset says of its
+        declared yes/no variables that hold then ("this is a scoring round: you act first")."""
+        from twilight.cli.declared_state import round_notices
+
+        state = self.engine.state
+        key = (state.turn, state.action_round, decision.side)
+        if not state.action_round or state.phasing != decision.side or key == self.noticed_round:
+            return []
+        self.noticed_round = key
+        return round_notices(self.text.loc, self.engine.ir, state.vars)
 
     def take_forced(self, decision: Decision) -> Any:
         """A question with one legal answer (one to pick, one offered) is answered for the player: there
@@ -332,7 +345,7 @@ class TerminalPlayer:
         if forced(decision):
             return s.take_forced(decision)
         prompt = s.prompt_text(decision)
-        s.screen.show(decision, prompt, s.recent_lines())
+        s.screen.show(decision, prompt, s.recent_lines(), s.round_notices(decision))
         matcher = Matcher(decision.options, s.text.names_of)
 
         @functools.cache
