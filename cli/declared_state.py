@@ -55,3 +55,20 @@ def zone_text(loc: Localizer, ir: dict[str, Any], zone: str, cards: list[str], c
     if face_down(ir, zone) or not cards:
         return count_word
     return ", ".join(loc.card(c) for c in cards)
+
+
+# The attribute of a declared yes/no variable's label that is said to a player at the start of each of
+# their action rounds while the variable holds (`state-scoring_round` `.your-round`: "you act first").
+ROUND_NOTICE = "your-round"
+
+
+def round_notices(loc: Localizer, ir: dict[str, Any], values: dict[str, Any]) -> list[str]:
+    """What the ruleset's words say of each declared yes/no variable that is now true, for the start of
+    a player's action round (only those whose label has a `.your-round` attribute)."""
+    notices = []
+    for name, info in (ir.get("variables") or {}).items():
+        if (info or {}).get("type") == "bool" and values.get(name) is True:
+            notice = loc.get(f"state-{name}", ROUND_NOTICE)
+            if notice:
+                notices.append(notice)
+    return notices

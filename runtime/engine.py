@@ -220,8 +220,17 @@ class Engine:
         self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
         return picks
 
-    def ask_one(self, name: str, side: str, options: list[Any], intent: str | None = None) -> Any:
-        return self.ask(name, side, options, 1, 1, True, {"intent": intent} if intent else None)[0]
+    def ask_one(
+        self,
+        name: str,
+        side: str,
+        options: list[Any],
+        intent: str | None = None,
+        shown: dict[str, Any] | None = None,
+    ) -> Any:
+        """One answer; `shown` adds what a player is told with the question (points left, costs)."""
+        context = {"intent": intent} if intent else {}
+        return self.ask(name, side, options, 1, 1, True, {**context, **(shown or {})} or None)[0]
 
     @contextlib.contextmanager
     def ai_deciding(self) -> Iterator[None]:

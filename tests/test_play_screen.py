@@ -120,3 +120,44 @@ def test_the_card_table_counts_ops_for_the_player_under_containment(lang: str) -
 
 def text_of(renderable: Any, width: int) -> list[str]:
     return ["".join(c for c, _ in line) for line in cells(renderable, width)]
+
+
+class Recorder:
+    """Records the first decision it is asked and stops the game there."""
+
+    def __init__(self) -> None:
+        self.asked: list[Decision] = []
+
+    def decide(self, decision: Decision) -> Any:
+        self.asked.append(decision)
+        raise Enough
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_placing_influence_says_the_points_left_and_what_each_country_costs(lang: str) -> None:
+    """Influence with operations, point by point: the question says how many of the card's points are
+    left, and a country the opponent controls says it costs 2 (as the engine counts it)."""
+    from twilight.runtime.primitives.operations import place_influence_with_ops
+
+    engine = engine_at("standard", 2, 1)
+    state = engine.state
+    controlled = "mexico"  # next to the US: the US may always place there
+    stability = engine.ir["map"]["countries"][controlled]["stability"]
+    state.influence[controlled]["ussr"] = stability + 1
+    recorder = Recorder()
+    engine.players = {"us": recorder, "ussr": recorder}
+    with contextlib.suppress(Enough):
+        place_influence_with_ops(engine, "us", 3)
+    decision = recorder.asked[0]
+    assert decision.name == "influence_target" and controlled in decision.options
+    text = PlayText("standard", lang, engine.ir)
+    screen = Screen(Console(file=io.StringIO()), text, engine, secret_hands=True)
+    shown = "\n".join(text_of(screen.question(decision, "?"), 200))
+    points = {"en": "Influence: 3 of 3 points left", "ru": "Размещение влияния: осталось 3 из 3 очков"}
+    assert points[lang] in shown, shown
+    costs = {"en": "(costs 2)", "ru": "(стоит 2)"}
+    assert f"{text.country(controlled)} {costs[lang]}" in shown, shown
+    # The others cost one point each and say nothing.
+    cheap = next(o for o in decision.options if o != controlled)
+    assert f"{text.country(cheap)} {costs[lang][:-2]}" not in shown
+    assert shown.count(costs[lang]) == 1

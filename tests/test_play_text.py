@@ -162,3 +162,118 @@ def test_a_refused_country_is_told_the_rule(lang: str) -> None:
     other = session.refusal(Decision("draft", "us", ["iran"]), "Poland")
     assert other == text.t("play-input-not-offered", **text.country_args("poland"))
     assert session.refusal(decision, "Atlantis") is None
+
+
+class NoTyping:
+    """A terminal nobody types at: reading a line is a failure of the test."""
+
+    def __init__(self) -> None:
+        self.asked = 0
+
+    def read(self, prompt: str, words: Any) -> str:
+        self.asked += 1
+        raise EOFError
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_forced_choice_is_taken_for_the_player_and_said(lang: str, tmp_path: Any) -> None:
+    """One answer to give and one offered: the game gives it without asking, and says so at once and in
+    the next screen's last moves; a question with two answers is still asked."""
+    from twilight.cli.play.session import QuitGame, TerminalPlayer
+
+    ir = compiled_ir("standard")
+    engine = Engine(ir, {}, seed=1)
+    text = PlayText("standard", lang, ir)
+    out = io.StringIO()
+    reader = NoTyping()
+    meta = {"humans": ["us"], "lang": lang}
+    session = PlaySession(engine, text, Console(file=out, width=200), tmp_path / "g.json", meta, reader)  # type: ignore[arg-type]
+    player = TerminalPlayer(session)
+    only = Decision("influence_target", "us", ["mexico"], context={"intent": "place"})
+    assert player.decide(only) == "mexico"
+    assert reader.asked == 0
+    note = text.t("play-forced-choice", prompt=session.prompt_text(only), answer=text.country("mexico"))
+    finished(note)
+    assert text.country("mexico") in note and note in out.getvalue()
+    assert session.recent_lines()[-1] == note
+    assert session.recent_lines() == []  # said once
+    # Two answers, or one that may be left out: the player is asked.
+    with pytest.raises(QuitGame):
+        player.decide(Decision("influence_target", "us", ["mexico", "cuba"]))
+    with pytest.raises(QuitGame):
+        player.decide(Decision("draft", "us", ["mexico"], min_count=0, max_count=1))
+    assert reader.asked == 2
+
+
+class StopWhen(RandomPlayer):
+    """A random player that stops the game at the first decision `wanted` says yes to."""
+
+    def __init__(self, seed: int, wanted: Any) -> None:
+        super().__init__(seed)
+        self.wanted = wanted
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        if self.wanted(self.engine, decision):
+            raise QuestionReached(decision)
+        return super().decide(decision)
+
+
+class QuestionReached(Exception):
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.name)
+        self.decision = decision
+
+
+def solo_engine_at(wanted: Any, seed: int = 3) -> tuple[Engine, Decision]:
+    ir = compiled_ir("solo-v2")
+    person = StopWhen(seed, wanted)
+    players, ai = players_with_ai(ir, None, {"us": person, "ussr": person})
+    engine = Engine(ir, players, seed=seed)
+    person.engine = engine
+    if ai is not None:
+        ai.engine = engine
+    with pytest.raises(QuestionReached) as reached:
+        engine.run()
+    return engine, reached.value.decision
+
+
+def first_of_round(scoring: bool) -> Any:
+    def wanted(engine: Engine, decision: Decision) -> bool:
+        state = engine.state
+        return bool(
+            state.action_round
+            and state.phasing == decision.side
+            and state.vars.get("scoring_round") is scoring
+            and decision.name == "action_card"
+        )
+
+    return wanted
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scoring_round_is_announced_at_the_start_of_the_players_round(lang: str, tmp_path: Any) -> None:
+    """The solo game's declared `scoring_round` holds as the player's action round begins: its words
+    (`.your-round`) stand above the first question of the round, once."""
+    from twilight.cli.play.session import QuitGame, TerminalPlayer
+
+    notice = {
+        "en": "This is a scoring round: you act first",
+        "ru": "Это Раунд с подсчетом очков: вы ходите первым",
+    }
+    for scoring in (True, False):
+        engine, decision = solo_engine_at(first_of_round(scoring))
+        text = PlayText("solo-v2", lang, engine.ir)
+        out = io.StringIO()
+        meta = {"humans": [decision.side], "lang": lang}
+        session = PlaySession(
+            engine, text, Console(file=out, width=200), tmp_path / "g.json", meta, NoTyping()
+        )  # type: ignore[arg-type]
+        player = TerminalPlayer(session)
+        with pytest.raises(QuitGame):
+            player.decide(decision)
+        assert (notice[lang] in " ".join(out.getvalue().split())) is scoring, out.getvalue()[-600:]
+        out.truncate(0)
+        with pytest.raises(QuitGame):
+            player.decide(decision)  # asked again in the same round: said once is enough
+        assert notice[lang] not in " ".join(out.getvalue().split())

@@ -263,6 +263,12 @@ class Screen:
         labels = [f"{i}. {self.option_label(o, decision.side)}" for i, o in enumerate(decision.options, 1)]
         if self.show_ids:
             labels = [f"{label} [{o}]" for label, o in zip(labels, decision.options, strict=True)]
+        # What a point costs where it is more than one (after the name and its id, not part of either).
+        costs = decision.context.get("costs") or {}
+        labels = [
+            label if costs.get(o, 1) == 1 else self.text.t("play-option-cost", option=label, cost=costs[o])
+            for label, o in zip(labels, decision.options, strict=True)
+        ]
         parts: list[Any] = [Text(prompt, style="bold")]
         if self.show_ids:
             picks = f"{decision.min_count}-{decision.max_count}"
@@ -270,6 +276,9 @@ class Screen:
         how = self.how_many(decision)
         if how:
             parts.append(Text(how, style="dim"))
+        points = self.points_left(decision)
+        if points:
+            parts.append(Text(points, style="yellow"))
         parts.append(Columns([Text(label) for label in labels], padding=(0, 3)))
         parts.append(Text(t.t("play-hint"), style="dim"))
         return Group(*parts)
@@ -278,6 +287,16 @@ class Screen:
         if decision.single:
             return None
         return self.text.t("play-how-many", min=decision.min_count, max=decision.max_count)
+
+    def points_left(self, decision: Decision) -> str | None:
+        """Where a player is in spending a card's operations point by point: the points left of the
+        card's, as the engine counts them (the decision's context), and that a marked country costs more."""
+        left, total = decision.context.get("points_left"), decision.context.get("points")
+        if left is None or total is None:
+            return None
+        costs = decision.context.get("costs") or {}
+        dearer = any(cost != 1 for cost in costs.values())
+        return self.text.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
 
     def option_label(self, option: Any, side: str) -> str:
         label = self.text.option(option)
@@ -289,8 +308,15 @@ class Screen:
         return label
 
     # ------------------------------------------------------------------ whole screens
-    def show(self, decision: Decision | None, prompt: str | None, recent: list[str]) -> None:
-        """The whole screen for a decision of the player (or for the demo to watch)."""
+    def show(
+        self,
+        decision: Decision | None,
+        prompt: str | None,
+        recent: list[str],
+        notices: list[str] | None = None,
+    ) -> None:
+        """The whole screen for a decision of the player (or for the demo to watch), with the notices of
+        the start of the player's round just above the question."""
         c = self.console
         c.rule()
         c.print(self.status())
@@ -309,5 +335,7 @@ class Screen:
                 hand = list(self.engine.state.hands[decision.side])
                 title = self.text.t("play-cards-hand", **self.text.side_args(decision.side))
                 c.print(self.cards(hand, title, decision.side))
+            for notice in notices or []:
+                c.print(Text(notice, style="bold yellow"))
             if prompt is not None:
                 c.print(self.question(decision, prompt))

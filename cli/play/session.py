@@ -72,6 +72,10 @@ class PlaySession:
         # was shown last, so that a change of side hands the terminal over first.
         self.hot_seat = False
         self.person_side: str | None = None
+        # Lines for the next screen's last moves that are not the engine's events (an answer taken for
+        # the player), after the events shown before them.
+        self.pending_lines: list[str] = []
+        self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -141,9 +145,33 @@ class PlaySession:
 
     # ------------------------------------------------------------------ what happened
     def recent_lines(self) -> list[str]:
-        lines = self.narrator.lines(self.engine.events[self.shown_upto :])
+        lines = self.pending_lines + self.narrator.lines(self.engine.events[self.shown_upto :])
+        self.pending_lines = []
         self.shown_upto = len(self.engine.events)
         return lines
+
+    def round_notices(self, decision: Decision) -> list[str]:
+        """At the player's first question of each of their action rounds: what the ruleset says of its
+        declared yes/no variables that hold then ("this is a scoring round: you act first")."""
+        from twilight.cli.declared_state import round_notices
+
+        state = self.engine.state
+        key = (state.turn, state.action_round, decision.side)
+        if not state.action_round or state.phasing != decision.side or key == self.noticed_round:
+            return []
+        self.noticed_round = key
+        return round_notices(self.text.loc, self.engine.ir, state.vars)
+
+    def take_forced(self, decision: Decision) -> Any:
+        """A question with one legal answer (one to pick, one offered) is answered for the player: there
+        is nothing to weigh, and the answer is said in the last moves and at once, with the question."""
+        answer = decision.options[0]
+        note = self.text.t(
+            "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
+        )
+        self.pending_lines = [*self.recent_lines(), note]
+        self.console.print(note, style="dim", markup=False, highlight=False)
+        return answer
 
     def prompt_text(self, decision: Decision) -> str:
         t = self.text
@@ -197,6 +225,9 @@ class PlaySession:
         how = self.screen.how_many(decision)
         if how:
             lines.append(how)
+        points = self.screen.points_left(decision)
+        if points:
+            lines.append(points)
         # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
         # or a procedure, shown below.
         runtime_help = t.maybe(f"help-{decision.name}")
@@ -346,8 +377,10 @@ class TerminalPlayer:
             s.hand_over(decision.side)
         s.person_side = decision.side
         s.autosave(decision, person=True)
+        if forced(decision):
+            return s.take_forced(decision)
         prompt = s.prompt_text(decision)
-        s.screen.show(decision, prompt, s.recent_lines())
+        s.screen.show(decision, prompt, s.recent_lines(), s.round_notices(decision))
         matcher = Matcher(decision.options, s.text.names_of)
 
         @functools.cache
@@ -379,6 +412,12 @@ class TerminalPlayer:
                 s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)
                 continue
             return answer
+
+
+def forced(decision: Decision) -> bool:
+    """Whether a decision leaves the player no choice: one answer to give, and one offered. (A yes/no
+    always offers two, and a pick of "up to N" may be left empty: those are always asked.)"""
+    return decision.single and len({str(o) for o in decision.options}) == 1
 
 
 class DemoPlayer:

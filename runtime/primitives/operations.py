@@ -166,8 +166,11 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
         options = _influence_options(engine, side, card, left)
         if not options:
             break
-        c = engine.ask_one("influence_target", side, options, "place")
-        left -= engine.modified("influence_cost", 1, actor=side, target=c)
+        # What each candidate costs now and how many points are left, for a player to be shown.
+        costs = {o: influence_cost(engine, side, o) for o in options}
+        shown = {"points_left": left, "points": ops, "costs": costs}
+        c = engine.ask_one("influence_target", side, options, "place", shown)
+        left -= costs[c]
         place_influence_point(engine, side, c)
 
 

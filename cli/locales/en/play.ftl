@@ -64,6 +64,15 @@ play-how-many = { $min ->
        *[other] Pick { $min } to { $max }, separated by commas
     }
 }
+play-points-left = Influence: { $left } of { $total } { $total ->
+    [one] point
+   *[other] points
+} left{ $marked ->
+    [yes] { " · " }a country marked "costs" takes more than one point
+   *[other] { "" }
+}
+play-option-cost = { $option } (costs { $cost })
+play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-hint = Type a number or a name (Tab completes) · ? explains · why · log · board · save · quit
 play-prompt = { $side } » 
 play-decision-unworded = Decide: { $name }

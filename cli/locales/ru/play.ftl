@@ -79,6 +79,15 @@ play-how-many = { $min ->
        *[other] Выберите от { $min } до { $max } через запятую
     }
 }
+play-points-left = Размещение влияния: осталось { $left } из { $total } { $total ->
+    [one] очка
+   *[other] очков
+}{ $marked ->
+    [yes] { " · " }страна с пометкой «стоит» требует больше одного очка
+   *[other] { "" }
+}
+play-option-cost = { $option } (стоит { $cost })
+play-forced-choice = { $prompt }: вариант только один — { $answer }, он выбран за вас
 play-hint = Введите номер или название (Tab дополняет) · ? справка · почему · журнал · карта · сохранить · выход
 play-prompt = { $side } »{ " " }
 play-decision-unworded = Решение: { $name }

@@ -63,6 +63,7 @@ phase-regions = Region Play Restriction
 state-primary_region = Primary region
 state-secondary_region = Secondary region
 state-scoring_round = Scoring round
+    .your-round = This is a scoring round: you act first, then the AI; then the Primary region scores
 state-scoring_rounds = Scoring rounds this turn
 state-scoring_deck = Scoring deck
 state-scoring_discard = Scoring discard

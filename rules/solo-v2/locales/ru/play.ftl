@@ -70,6 +70,7 @@ phase-regions = Ограничение розыгрыша в регионе
 state-primary_region = Первичный регион
 state-secondary_region = Вторичный регион
 state-scoring_round = Раунд с подсчетом очков
+    .your-round = Это Раунд с подсчетом очков: вы ходите первым, затем ИИ, после чего Первичный регион приносит очки
 state-scoring_rounds = Раунды с подсчетом очков в этом ходу
 state-scoring_deck = Колода подсчета очков
 state-scoring_discard = Сброс карточек подсчета очков
