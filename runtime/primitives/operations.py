@@ -145,17 +145,24 @@ def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None)
     return engine.permitted(action, "target", candidates, actor=side, card=card)
 
 
-def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> list[str]:
-    return list(_influence_targets(engine, side, card, ops_left))
+def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> dict[str, int]:
+    """The countries the side may put a point of influence in now, each with its cost (in the map's
+    order)."""
+    return dict(_influence_costs(engine, side, card, ops_left))
 
 
 def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
     """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
     map's order (lazily: whether there is any is often all that is asked)."""
+    return (c for c, _ in _influence_costs(engine, side, card, ops_left))
+
+
+def _influence_costs(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[tuple[str, int]]:
     candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
     for c in engine.permitted("influence", "target", candidates, actor=side, card=card):
-        if engine.modified("influence_cost", 1, actor=side, target=c) <= ops_left:
-            yield c
+        cost = engine.modified("influence_cost", 1, actor=side, target=c)
+        if cost <= ops_left:
+            yield c, cost
 
 
 @impl()
@@ -163,13 +170,12 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
     """6.1: one point at a time, each paying its cost as the board stands then."""
     left = ops
     while left > 0:
-        options = _influence_options(engine, side, card, left)
-        if not options:
+        # Each candidate with what it costs now: the player is shown the costs and the points left.
+        costs = _influence_options(engine, side, card, left)
+        if not costs:
             break
-        # What each candidate costs now and how many points are left, for a player to be shown.
-        costs = {o: influence_cost(engine, side, o) for o in options}
         shown = {"points_left": left, "points": ops, "costs": costs}
-        c = engine.ask_one("influence_target", side, options, "place", shown)
+        c = engine.ask_one("influence_target", side, list(costs), "place", shown)
         left -= costs[c]
         place_influence_point(engine, side, c)
 
