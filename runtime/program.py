@@ -14,6 +14,7 @@ hypothetical board gets a memory of its own, primitives.map_queries._with_influe
 from __future__ import annotations
 
 import contextlib
+import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -330,16 +331,21 @@ class Program:
         self.codegen.save()
 
     # ------------------------------------------------------------------ the runtime contract
-    def needed(self, need: registry.Need) -> Any:
-        """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a
-        Procedure, a PriorityList, or a table's IR. `twilight check` refuses a ruleset without it; an IR
-        made some other way that lacks it stops the game with a RuleError naming the contract."""
-        found = {
+    @functools.cached_property
+    def _declared_by_kind(self) -> dict[str, dict[str, Any]]:
+        """The declarations of each kind a need may name (built once: `needed` is on hot paths)."""
+        return {
             "function": self.functions,
             "procedure": self.procedures,
             "priority": self.priorities,
             "table": self.ir["tables"],
-        }[need.kind].get(need.name)
+        }
+
+    def needed(self, need: registry.Need) -> Any:
+        """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a
+        Procedure, a PriorityList, or a table's IR. `twilight check` refuses a ruleset without it; an IR
+        made some other way that lacks it stops the game with a RuleError naming the contract."""
+        found = self._declared_by_kind[need.kind].get(need.name)
         if found is None:
             from twilight.runtime.engine import RuleError
 
