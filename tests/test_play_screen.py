@@ -29,22 +29,25 @@ class Enough(Exception):
 class Stopping(RandomPlayer):
     """A random player that stops the game at its `stop`-th decision (never, for 0)."""
 
-    def __init__(self, seed: int, stop: int, count: list[int]) -> None:
+    def __init__(self, seed: int, stop: int, count: list[int], asked: list[Decision] | None = None) -> None:
         super().__init__(seed)
         self.stop = stop
         self.count = count
+        self.asked = asked if asked is not None else []
 
     def decide(self, decision: Decision) -> Any:
         self.count[0] += 1
         if self.count[0] == self.stop:
+            self.asked.append(decision)
             raise Enough
         return super().decide(decision)
 
 
-def engine_at(ruleset: str, seed: int, stop: int) -> Engine:
+def engine_at(ruleset: str, seed: int, stop: int, asked: list[Decision] | None = None) -> Engine:
+    """The game after `stop` decisions of random players (the one it stopped at added to `asked`)."""
     ir = compiled_ir(ruleset)
     count = [0]
-    people = {"us": Stopping(seed, stop, count), "ussr": Stopping(seed + 1, stop, count)}
+    people = {"us": Stopping(seed, stop, count, asked), "ussr": Stopping(seed + 1, stop, count, asked)}
     players, ai = players_with_ai(ir, None, people)
     engine = Engine(ir, players, seed=seed)
     if ai is not None:

@@ -1,9 +1,18 @@
 """The screen of `twilight play`, drawn with rich: the tracks, the board region by region, the cards the
-player chooses from, the last moves, and the question with its numbered answers."""
+player chooses from, what happened since the player's last decision, and the question with its numbered
+answers.
+
+One decision, one screen: the screen is laid out for the terminal's height (`Layout`). The question, the
+tracks and the lines since the last decision always stay; the regions in play are shown in full and the
+others as one summary line each, and when the terminal is too short the parts give way in a fixed order
+(the card table's event texts, the board's full regions, older lines, the board itself: `board`,
+`board all` and `region NAME` show it on demand)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import dataclasses
+import functools
+from collections.abc import Callable, Iterable
 from typing import Any
 
 from rich.cells import cell_len
@@ -11,19 +20,26 @@ from rich.columns import Columns
 from rich.console import Console, ConsoleOptions, Group, JustifyMethod, RenderResult
 from rich.measure import Measurement
 from rich.panel import Panel
-from rich.segment import Segment
+from rich.rule import Rule
+from rich.segment import Segment, Segments
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
 from twilight.cli.declared_state import face_down, label, variable_text
+from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
+from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
 LAST_MOVES = 14
-# The board's country names are cut beyond this many cells.
-BOARD_NAME_WIDTH = 24
+# The board's country names are cut beyond this many cells: more than the longest name of either language
+# ("Юго-Восточные африканские государства" with its ★ takes 38), so that no real name is ever cut.
+BOARD_NAME_WIDTH = 40
+# The fewest lines of what happened since the last decision a screen keeps, however short the terminal.
+FEWEST_RECENT = 3
 
 
 class RegionTable:
@@ -41,10 +57,16 @@ class RegionTable:
     COLUMN_STYLES = ("", "", "blue", "red")
     HEADER_STYLE = "dim"
 
-    def __init__(self, title: Text, headers: list[str], rows: list[list[Text]]) -> None:
+    def __init__(
+        self, title: Text, headers: list[str], rows: list[list[Text]], mark_column: bool = False
+    ) -> None:
         self.title = title
         self.headers = headers
         self.rows = rows
+        if mark_column:
+            # A narrow column after the name for the subregion marks (`E`, `W`…), left-aligned and dim.
+            self.JUSTIFY = ("left", "left", *RegionTable.JUSTIFY[1:])
+            self.COLUMN_STYLES = ("", "dim", *RegionTable.COLUMN_STYLES[1:])
         widths = [max([cell_len(h), *(row[i].cell_len for row in rows)]) for i, h in enumerate(headers)]
         widths[0] = min(widths[0], BOARD_NAME_WIDTH)
         self.widths = widths
@@ -117,7 +139,9 @@ class Screen:
         self.secret_hands = secret_hands
 
     # ------------------------------------------------------------------ parts
-    def status(self) -> Panel:
+    def status(self, panel: bool = True) -> Panel | Group:
+        """The tracks: turn and round, DEFCON, VP, military ops, space race, the China Card, the declared
+        state and the effects in force; in a box, or (on a short terminal) under a title line."""
         t, state = self.text, self.engine.state
         lines: list[Text] = []
         round_text = (
@@ -169,6 +193,8 @@ class Screen:
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
         if effects:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
+        if not panel:
+            return Group(*lines)
         return Panel(Group(*lines), title=t.t("play-title", ruleset=state.ruleset), expand=True)
 
     def declared_state(self) -> list[str]:
@@ -193,55 +219,200 @@ class Screen:
 
         return Narrator(self.text).standing(self.engine.state.vp)
 
-    def board(self) -> Columns:
-        """A table for each region, side by side."""
+    # ------------------------------------------------------------------ the board
+    def top_region(self, region: str) -> str:
+        """A subregion's region (Eastern Europe -> Europe); a region itself."""
+        return self.text.regions[region].get("parent") or region
+
+    def region_variables(self) -> list[str]:
+        """The declared variables that hold a region (the solo game's Primary and Secondary regions)."""
+        variables = self.engine.ir.get("variables") or {}
+        return [name for name, v in variables.items() if v.get("type") == "region"]
+
+    def regions_in_play(self, decision: Decision | None) -> list[str]:
+        """The regions (never a subregion) a decision is about, in the map's order: those the ruleset's
+        region variables hold (the round's Primary and Secondary regions) and those the question's
+        options name or lie in (its candidate countries, a region to score…)."""
+        t, state = self.text, self.engine.state
+        found: set[str] = set()
+        for name in self.region_variables():
+            held = state.vars.get(name)
+            if isinstance(held, str) and held in t.regions:
+                found.add(self.top_region(held))
+        for option in decision.options if decision is not None else []:
+            text = str(option)
+            if text in t.countries:
+                found.add(self.top_region(t.countries[text]["region"]))
+            elif text in t.regions:
+                found.add(self.top_region(text))
+            elif text.startswith("all_in_") and text[7:] in t.regions:
+                found.add(self.top_region(text[7:]))
+        return [r for r in t.regions if r in found]
+
+    def top_regions(self) -> list[str]:
+        return [r for r, info in self.text.regions.items() if not info.get("parent")]
+
+    def subregion_marks(self) -> dict[str, str]:
+        """A short mark for each subregion, from the words its name adds to its region's ("Eastern
+        Europe" -> E, «Юго-Восточная Азия» -> ЮВ), lengthened where two would be the same."""
+        t = self.text
+        marks: dict[str, str] = {}
+        for region, info in t.regions.items():
+            parent = info.get("parent")
+            if not parent:
+                continue
+            own = t.region(region).replace("-", " ").split()
+            parents = {w.casefold() for w in t.region(parent).replace("-", " ").split()}
+            words = [w for w in own if w.casefold() not in parents] or own
+            for size in range(1, max(len(w) for w in words) + 1):
+                mark = (
+                    "".join(w[:size] for w in words).upper()
+                    if size == 1
+                    else "".join(w[:size] for w in words)
+                )
+                if mark not in marks.values():
+                    break
+            marks[region] = mark
+        return marks
+
+    def region_table(self, region: str, countries: list[str] | None = None) -> RegionTable:
+        """A region's countries in full (or the `countries` given: a subregion's), its title marked with
+        the variables naming it ("Asia · Primary region"), each country with its subregion mark."""
         from twilight.runtime.primitives import controls
 
         t, state = self.text, self.engine.state
         headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side("us"), t.side("ussr")]
-        tables = []
-        region_variables = [
-            name for name, v in (self.engine.ir.get("variables") or {}).items() if v.get("type") == "region"
-        ]
-        for region, info in t.regions.items():
-            if info.get("parent"):
-                continue
-            members = [c for c, ci in t.countries.items() if ci["region"] == region]
-            # A region some declared variable names (the solo game's Primary region…) is marked with it.
-            marks = [label(t.loc, name) for name in region_variables if state.vars.get(name) == region]
-            marked = bool(marks)
-            title_style = "bold yellow" if marked else "bold"
-            title = " · ".join([t.region(region), *marks])
-            rows: list[list[Text]] = []
-            for country in members:
-                key = "★" if t.countries[country]["battleground"] else " "
-                influence = state.influence[country]
-                cells = [
-                    Text(f"{key}{t.country(country)}", style="yellow" if marked else ""),
-                    Text(str(t.countries[country]["stability"])),
+        if countries is None:
+            countries = [c for c, ci in t.countries.items() if ci["region"] == region]
+        # A region some declared variable names (the solo game's Primary region…) is marked with it.
+        marks = [label(t.loc, name) for name in self.region_variables() if state.vars.get(name) == region]
+        marked = bool(marks)
+        title = " · ".join([t.region(region), *marks])
+        sub_marks = self.subregion_marks()
+        with_subregions = any(t.countries[c].get("subregions") for c in countries)
+        rows: list[list[Text]] = []
+        for country in countries:
+            info = t.countries[country]
+            key = "★" if info["battleground"] else " "
+            influence = state.influence[country]
+            cells = [Text(f"{key}{t.country(country)}", style="yellow" if marked else "")]
+            if with_subregions:
+                cells.append(Text("".join(sub_marks.get(s, "") for s in info.get("subregions") or [])))
+            cells.append(Text(str(info["stability"])))
+            for side in ("us", "ussr"):
+                amount = influence[side]
+                shown = str(amount) if amount else "·"
+                style = ("reverse " + SIDE_STYLE[side]) if controls(self.engine, side, country) else ""
+                cells.append(Text(shown, style=style))
+            rows.append(cells)
+        if with_subregions:
+            headers.insert(1, "")
+        title_style = "bold yellow" if marked else "bold"
+        return RegionTable(Text(title, style=title_style), headers, rows, mark_column=with_subregions)
+
+    def board(self, regions: list[str] | None = None) -> Columns:
+        """A table for each region (every region, or those given), side by side."""
+        chosen = self.top_regions() if regions is None else regions
+        return Columns([self.region_table(r) for r in chosen], padding=(1, 3))
+
+    def region_summary(self, regions: list[str], title: str | None = None) -> Group:
+        """One line for each region: its name (and the variables naming it), the countries each side
+        controls (of them battlegrounds, ★), and who leads: more countries controlled, then more
+        battlegrounds."""
+        from twilight.runtime.primitives import controls
+
+        t, state = self.text, self.engine.state
+        table = Table(
+            show_header=False,
+            show_edge=False,
+            pad_edge=False,
+            box=None,
+            padding=(0, 1),
+        )
+        table.add_column(no_wrap=True)
+        table.add_column()
+        table.add_column()
+        table.add_column()
+        for region in regions:
+            counts: dict[str, tuple[int, int]] = {}
+            for side in ("us", "ussr"):
+                held = [
+                    c
+                    for c, ci in t.countries.items()
+                    if ci["region"] == region and controls(self.engine, side, c)
                 ]
-                for side in ("us", "ussr"):
-                    amount = influence[side]
-                    shown = str(amount) if amount else "·"
-                    style = ("reverse " + SIDE_STYLE[side]) if controls(self.engine, side, country) else ""
-                    cells.append(Text(shown, style=style))
-                rows.append(cells)
-            tables.append(RegionTable(Text(title, style=title_style), headers, rows))
-        return Columns(tables, padding=(1, 3))
+                counts[side] = (len(held), sum(1 for c in held if t.countries[c]["battleground"]))
+            marks = [label(t.loc, n) for n in self.region_variables() if state.vars.get(n) == region]
+            name = Text(" · ".join([t.region(region), *marks]), style="bold yellow" if marks else "bold")
+            cells = [
+                Text(
+                    t.t("play-board-summary-side", count=n, battlegrounds=b, **t.side_args(side)),
+                    style=SIDE_STYLE[side] if n else "",
+                )
+                for side, (n, b) in counts.items()
+            ]
+            if counts["us"] == counts["ussr"]:
+                lead = Text(t.t("play-board-summary-even"), style="dim")
+            else:
+                leader = "us" if counts["us"] > counts["ussr"] else "ussr"
+                lead = Text(t.t("play-board-summary-leads", **t.side_args(leader)), style=SIDE_STYLE[leader])
+            table.add_row(name, *cells, lead)
+        if title is None:
+            return Group(table)
+        return Group(Text(title, style="dim"), table)
 
-    def legend(self) -> Text:
-        return Text(self.text.t("play-board-legend"), style="dim")
+    def legend(self, countries: list[str] | None = None) -> Text:
+        """The board's legend, with the subregion marks where the countries shown have one."""
+        t = self.text
+        line = Text(t.t("play-board-legend"), style="dim")
+        shown = t.countries if countries is None else countries
+        used = {s for c in shown for s in t.countries[c].get("subregions") or []}
+        marks = self.subregion_marks()
+        named = [f"{mark} {t.region(r)}" for r, mark in marks.items() if r in used]
+        if named:
+            line.append(" · " + " · ".join(named), style="dim")
+        return line
 
-    def cards(self, cards: list[str], title: str, side: str) -> Table:
+    def board_part(self, decision: Decision | None, level: str) -> Group | None:
+        """The board at a level of the layout: "focus" (the regions in play in full, the others one
+        line each), "summary" (every region one line), "brief" (the regions in play one line each, and
+        how to see the board), "hint" (how to see the board only)."""
+        t = self.text
+        in_play = self.regions_in_play(decision)
+        hidden = Text(t.t("play-board-hidden"), style="dim")
+        if level == "hint" or (level == "brief" and not in_play):
+            return Group(hidden)
+        if level == "brief":
+            return Group(self.region_summary(in_play), hidden)
+        if level != "focus":
+            in_play = []
+        others = [r for r in self.top_regions() if r not in in_play]
+        parts: list[Any] = []
+        if in_play:
+            parts.append(self.board(in_play))
+            shown = [c for c, ci in t.countries.items() if ci["region"] in in_play]
+            parts.append(self.legend(shown))
+        if others:
+            title = t.t("play-board-others" if in_play else "play-board-all-summary")
+            parts.append(self.region_summary(others, title))
+        return Group(*parts)
+
+    def cards(self, cards: list[str], title: str, side: str, brief: bool = False) -> Table:
+        """The cards with their ops, side and event; `brief`: one line each, the event's text cut to the
+        line (`?` and the rule book have it whole)."""
         from twilight.runtime.primitives import ops_for
 
         t = self.text
         table = Table(title=title, title_justify="left", expand=True, show_lines=False)
+        if brief:
+            table = Table(title=title, title_justify="left", expand=True, box=None, show_header=False)
         table.add_column("#", justify="right", no_wrap=True)
         table.add_column(t.t("play-cards-card"), no_wrap=True)
         table.add_column(t.t("play-cards-ops"), justify="right")
         table.add_column(t.t("play-cards-side"), no_wrap=True)
-        table.add_column(t.t("play-cards-summary"), ratio=1)
+        table.add_column(
+            t.t("play-cards-summary"), ratio=1, no_wrap=brief, overflow="ellipsis" if brief else "fold"
+        )
         for card in cards:
             info = t.cards[card]
             # The card's own side names and colours it; its ops are those of the player who holds it
@@ -258,7 +429,9 @@ class Screen:
             )
         return table
 
-    def question(self, decision: Decision, prompt: str) -> Group:
+    def question(self, decision: Decision, prompt: str, hint: bool = True, flow: bool = False) -> Group:
+        """The question, how many to pick, the points left, the numbered answers (in rich's columns, or
+        `flow`: packed line after line, for a long list on a short terminal) and how to answer."""
         t = self.text
         labels = [f"{i}. {self.option_label(o, decision.side)}" for i, o in enumerate(decision.options, 1)]
         if self.show_ids:
@@ -279,9 +452,25 @@ class Screen:
         points = self.points_left(decision)
         if points:
             parts.append(Text(points, style="yellow"))
-        parts.append(Columns([Text(label) for label in labels], padding=(0, 3)))
-        parts.append(Text(t.t("play-hint"), style="dim"))
+        if flow:
+            parts.extend(self.packed(labels))
+        else:
+            parts.append(Columns([Text(label) for label in labels], padding=(0, 3)))
+        if hint:
+            parts.append(Text(t.t("play-hint"), style="dim"))
         return Group(*parts)
+
+    def packed(self, labels: list[str], gap: int = 3) -> list[Text]:
+        """The labels side by side, as many to a line as the terminal's width holds (a label is never
+        split between lines unless it alone is wider than the terminal)."""
+        width = self.console.width
+        lines: list[str] = []
+        for item in labels:
+            if lines and cell_len(lines[-1]) + gap + cell_len(item) <= width:
+                lines[-1] += " " * gap + item
+            else:
+                lines.append(item)
+        return [Text(line) for line in lines]
 
     def how_many(self, decision: Decision) -> str | None:
         if decision.single:
@@ -308,34 +497,252 @@ class Screen:
         return label
 
     # ------------------------------------------------------------------ whole screens
+    def recent_part(self, recent: list[str], count: int, panel: bool) -> Panel | Group:
+        """The last `count` lines of what happened since the player's last decision."""
+        shown = recent[-count:] if count else []
+        title = self.text.t("play-recent", count=len(recent) - len(shown))
+        body = Text("\n".join(shown))
+        if panel:
+            return Panel(body, title=title, title_align="left")
+        return Group(Text(title, style="bold"), body)
+
+    def parts(
+        self,
+        layout: Layout,
+        decision: Decision | None,
+        prompt: str | None,
+        recent: list[str],
+        notices: list[str],
+    ) -> list[tuple[str, Callable[[], Any]]]:
+        """The screen's parts at a layout, in order: a key naming each part's look, and what draws it
+        (called only for a look not drawn before: see `layout`)."""
+        out: list[tuple[str, Callable[[], Any]]] = []
+        if layout.rule:
+            out.append(("rule", Rule))
+        out.append((f"status-{layout.status_panel}", lambda: self.status(layout.status_panel)))
+        out.append((f"board-{layout.board}", lambda: self.board_part(decision, layout.board)))
+        if recent and layout.recent:
+            key = f"recent-{layout.recent}-{layout.recent_panel}"
+            out.append((key, lambda: self.recent_part(recent, layout.recent, layout.recent_panel)))
+        if decision is not None:
+            out.append((f"cards-{layout.cards}", lambda: self.cards_part(decision, layout.cards)))
+            for i, notice in enumerate(notices):
+                out.append((f"notice-{i}", functools.partial(Text, notice, style="bold yellow")))
+            if prompt is not None:
+                key = f"question-{layout.hint}-{layout.options}"
+                flow = layout.options == "flow"
+                out.append((key, lambda: self.question(decision, prompt, layout.hint, flow)))
+        return out
+
+    def cards_part(self, decision: Decision, level: str) -> Table | None:
+        """The cards to choose from (or the player's hand, where it is not secret), at a level of the
+        layout: "full", "brief" (one line a card), "none"."""
+        if level == "none":
+            return None
+        cards = [str(o) for o in decision.options if str(o) in self.text.cards]
+        if cards and len(cards) == len(decision.options):
+            return self.cards(cards, self.text.t("play-cards-choose"), decision.side, level == "brief")
+        if not self.secret_hands and self.engine.state.hands[decision.side]:
+            hand = list(self.engine.state.hands[decision.side])
+            title = self.text.t("play-cards-hand", **self.text.side_args(decision.side))
+            return self.cards(hand, title, decision.side, level == "brief")
+        return None
+
+    def layout(
+        self,
+        decision: Decision | None,
+        prompt: str | None,
+        recent: list[str],
+        notices: list[str],
+        full_board: bool = False,
+    ) -> tuple[Layout, list[list[Segment]]]:
+        """The fullest layout whose parts fit the terminal's height (one line kept for the prompt), and
+        its lines as drawn; when even the sparest does not fit, the sparest."""
+        drawn: dict[str, list[list[Segment]]] = {}
+        options = self.console.options.update(height=None)
+
+        def lines(key: str, draw: Callable[[], Any]) -> list[list[Segment]]:
+            """A part's lines at the terminal's width, drawn once whatever the layouts tried."""
+            if key not in drawn:
+                part = draw()
+                drawn[key] = [] if part is None else self.console.render_lines(part, options, pad=False)
+            return drawn[key]
+
+        room = self.console.size.height - 1
+
+        def fits(layout: Layout) -> tuple[bool, list[list[list[Segment]]]]:
+            parts = self.parts(layout, decision, prompt, recent, notices)
+            # The parts every layout has are drawn first, the board and the cards last: a layout that
+            # cannot fit is known before its largest parts are drawn.
+            used = 0
+            for key, draw in sorted(parts, key=lambda part: part[0].startswith(("board", "cards"))):
+                used += len(lines(key, draw))
+                if used > room:
+                    return False, []
+            return True, [lines(key, draw) for key, draw in parts]
+
+        choosing_cards = decision is not None and all(str(o) in self.text.cards for o in decision.options)
+        for layout in Layout(recent=min(len(recent), LAST_MOVES)).steps(len(recent), choosing_cards):
+            if full_board:
+                layout = dataclasses.replace(layout, board="focus")
+            fitted, parts = fits(layout)
+            if fitted:
+                # What a later step took away and the room left holds again (the boxes, older lines).
+                for change in layout.restorable(len(recent)):
+                    grown = dataclasses.replace(layout, **change)
+                    grown_fits, grown_parts = fits(grown)
+                    if grown_fits:
+                        layout, parts = grown, grown_parts
+                break
+        if not fitted:  # (the sparest layout, drawn whole)
+            parts = [lines(key, draw) for key, draw in self.parts(layout, decision, prompt, recent, notices)]
+        return layout, [line for part in parts for line in part]
+
     def show(
         self,
         decision: Decision | None,
         prompt: str | None,
         recent: list[str],
         notices: list[str] | None = None,
-    ) -> None:
-        """The whole screen for a decision of the player (or for the demo to watch), with the notices of
-        the start of the player's round just above the question."""
-        c = self.console
-        c.rule()
-        c.print(self.status())
-        c.print(self.board())
-        c.print(self.legend())
-        if recent:
-            shown = recent[-LAST_MOVES:]
-            body = Text("\n".join(shown))
-            title = self.text.t("play-recent", count=len(recent) - len(shown))
-            c.print(Panel(body, title=title, title_align="left"))
-        if decision is not None:
-            cards = [str(o) for o in decision.options if str(o) in self.text.cards]
-            if cards and len(cards) == len(decision.options):
-                c.print(self.cards(cards, self.text.t("play-cards-choose"), decision.side))
-            elif not self.secret_hands and self.engine.state.hands[decision.side]:
-                hand = list(self.engine.state.hands[decision.side])
-                title = self.text.t("play-cards-hand", **self.text.side_args(decision.side))
-                c.print(self.cards(hand, title, decision.side))
-            for notice in notices or []:
-                c.print(Text(notice, style="bold yellow"))
-            if prompt is not None:
-                c.print(self.question(decision, prompt))
+        full_board: bool = False,
+    ) -> Layout:
+        """The whole screen for a decision of the player (or for the demo to watch), laid out for the
+        terminal's height, with the notices of the start of the player's round just above the question;
+        `full_board` (the `board` command): the board's regions in play in full, whatever the height."""
+        layout, lines = self.layout(decision, prompt, recent, notices or [], full_board)
+        self.console.print(Segments([seg for line in lines for seg in (*line, Segment.line())]), end="")
+        return layout
+
+    @functools.cached_property
+    def region_names(self) -> dict[str, list[str]]:
+        """Each region's and subregion's names in every language, normalized, with its initials where
+        no other region has them ("ЮВА", "ЦА")."""
+        names = {r: [normalize(n) for n in self.text.names_of(r)] for r in self.text.regions}
+        initials: dict[str, list[str]] = {}
+        for region in self.text.regions:
+            for loc in self.text.all_langs.values():
+                words = loc.region(region).replace("-", " ").split()
+                if len(words) > 1:
+                    initials.setdefault(normalize("".join(w[0] for w in words)), []).append(region)
+        for short, regions in initials.items():
+            if len(set(regions)) == 1:
+                names[regions[0]].append(short)
+        return names
+
+    def region_command(self, typed: str, decision: Decision | None) -> None:
+        """`region NAME`: a region (or subregion) in full, by any of its names or a beginning of one; a
+        misspelt one gets "did you mean"."""
+        t, c = self.text, self.console
+        wanted = normalize(typed)
+        listed = ", ".join(t.region(r) for r in self.text.regions)
+        if not wanted:
+            c.print(t.t("play-region-which", regions=listed), markup=False, highlight=False)
+            return
+        found = [r for r, names in self.region_names.items() if wanted in names]
+        if not found:
+            found = [r for r, names in self.region_names.items() if any(n.startswith(wanted) for n in names)]
+        if len(found) == 1:
+            self.show_region(found[0], decision)
+            return
+        every = {n: r for r, names in self.region_names.items() for n in names}
+        close = suggest(wanted, list(every))
+        shown = clip(typed.strip(), ECHO_CHARS)
+        if close is not None:
+            said = t.t("play-region-unknown", text=shown, suggestion=t.region(every[close]))
+        else:
+            said = t.t("play-region-none", text=shown, regions=listed)
+        c.print(said, style="bold red", markup=False, highlight=False)
+
+    def show_region(self, region: str, decision: Decision | None) -> None:
+        """`region NAME`: a region's table in full, or a subregion's (its countries, under its region's
+        marks), and the other regions one line each."""
+        t = self.text
+        top = self.top_region(region)
+        if top == region:
+            self.show_board(decision, [region])
+            return
+        members = [c for c, ci in t.countries.items() if region in (ci.get("subregions") or [])]
+        table = self.region_table(top, members)
+        table.title = Text(t.region(region), style=table.title.style)
+        self.console.print(table)
+        self.console.print(self.legend(members))
+
+    def show_board(self, decision: Decision | None, regions: list[str] | None = None) -> None:
+        """`board`: the regions in play in full and the others one line each; `board all`: every region
+        in full (regions=None); `region NAME`: that region (regions=[NAME])."""
+        if regions is None:
+            self.console.print(self.board())
+            self.console.print(self.legend())
+            return
+        self.console.print(self.board(regions))
+        shown = [c for c, ci in self.text.countries.items() if ci["region"] in regions]
+        self.console.print(self.legend(shown))
+        others = [r for r in self.top_regions() if r not in regions]
+        if others:
+            self.console.print(self.region_summary(others, self.text.t("play-board-others")))
+
+
+@dataclasses.dataclass(frozen=True)
+class Layout:
+    """How much of each part a screen shows. `steps` gives way, one part at a time, in the order the
+    parts matter least to the decision at hand; the question, the tracks and at least FEWEST_RECENT of
+    the lines since the last decision are never left out."""
+
+    rule: bool = True
+    status_panel: bool = True
+    board: str = "focus"  # focus · summary · brief · hint (see Screen.board_part)
+    cards: str = "full"  # full · brief · none (see Screen.cards_part)
+    recent: int = LAST_MOVES
+    recent_panel: bool = True
+    hint: bool = True
+    options: str = "grid"  # grid (rich's columns) · flow (packed line by line, see Screen.question)
+
+    def restorable(self, recent: int) -> list[dict[str, Any]]:
+        """Changes back towards the full layout, tried one by one after a layout fits, most wanted first."""
+        return [
+            {"options": "grid"},
+            {"hint": True},
+            {"recent": max(self.recent, min(recent, 8))},
+            {"rule": True, "status_panel": True, "recent_panel": True},
+            {"recent": max(self.recent, min(recent, LAST_MOVES))},
+        ]
+
+    def steps(self, recent: int, choosing_cards: bool) -> Iterable[Layout]:
+        """This layout, then sparer ones: where the question is a choice of cards, their table is
+        shortened before the board; otherwise the hand (if shown) and the older lines go first, then the
+        boxes, and the board last."""
+        layout = self
+        yield layout
+        fewest = min(recent, FEWEST_RECENT)
+        chrome = {"rule": False, "status_panel": False, "recent_panel": False}
+        changes: list[dict[str, Any]]
+        if choosing_cards:
+            changes = [
+                {"cards": "brief"},
+                {"board": "summary"},
+                {"recent": max(fewest, min(layout.recent, 8))},
+                {"board": "brief"},
+                chrome,
+                {"cards": "none"},
+            ]
+        else:
+            changes = [
+                {"cards": "none"},
+                {"recent": max(fewest, min(layout.recent, 8))},
+                chrome,
+                {"recent": max(fewest, min(layout.recent, 5))},
+                {"board": "summary"},
+                {"board": "brief"},
+            ]
+        changes += [
+            {"recent": max(fewest, min(layout.recent, 5))},
+            {"hint": False},
+            {"options": "flow"},
+            {"board": "hint"},
+            {"recent": fewest},
+        ]
+        for change in changes:
+            changed = dataclasses.replace(layout, **change)  # type: ignore[arg-type]
+            if changed != layout:
+                layout = changed
+                yield layout

@@ -201,7 +201,12 @@ class PlaySession:
             if not everything:
                 c.print(t.t("play-log-hint"), style="dim")
         elif command == "board":
-            self.screen.show(decision, self.prompt_text(decision), [])
+            if normalize(rest) in {normalize(w) for w in self.log_all_words()}:
+                self.screen.show_board(decision)
+            else:
+                self.screen.show(decision, self.prompt_text(decision), [], full_board=True)
+        elif command == "region":
+            self.screen.region_command(rest, decision)
         elif command == "save":
             self.save()
             c.print(t.t("play-saved", path=str(self.save_path)))
@@ -241,6 +246,7 @@ class PlaySession:
                 lines.append(t.t("play-help-procedure", procedure=name))
             lines.extend(self.provenance_lines(provenance))
         lines.append(t.t("play-help-commands"))
+        lines.append(t.t("play-help-board"))
         return lines
 
     def provenance_lines(self, provenance: Any) -> list[str]:

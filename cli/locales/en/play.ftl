@@ -43,9 +43,18 @@ play-status-effects = In effect: { $effects }
 play-board-country = Country
 play-board-stability = Stab
 play-board-legend = ★ battleground · highlighted number: that side controls the country · · no influence
+play-board-summary-side = { $side } { $count } ({ $battlegrounds }★)
+play-board-summary-leads = { $side } leads
+play-board-summary-even = even
+play-board-others = Other regions: countries controlled (★ of them battlegrounds) · in full: region NAME, board all
+play-board-all-summary = Regions: countries controlled (★ of them battlegrounds) · in full: region NAME, board all
+play-board-hidden = The board: type board (board all, region NAME).
+play-region-which = Which region? { $regions }
+play-region-unknown = "{ $text }" is not a region. Did you mean { $suggestion }?
+play-region-none = "{ $text }" is not a region: { $regions }
 play-recent = { $count ->
-    [0] Last moves
-   *[other] Last moves ({ $count } earlier: type log)
+    [0] Since your last decision
+   *[other] Since your last decision ({ $count } earlier: type log)
 }
 play-cards-choose = Cards to choose from
 play-cards-hand = Hand of { $side }
@@ -88,6 +97,8 @@ play-command-log = log
     .aliases = history
 play-command-board = board
     .aliases = b
+play-command-region = region
+    .aliases = r
 play-command-save = save
     .aliases = s
 play-command-quit = quit
@@ -102,6 +113,7 @@ play-help-procedure = This choice is part of: { $procedure }
 play-help-source = Rule: { $source }
 play-help-provisional = Provisional rule (not in the rule book): { $note }
 play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · save · quit (saves first)
+play-help-board = board all: every region in full · region NAME: one region or subregion in full (region Europe, region Eastern Europe)
 play-demo-chose = { $prompt }: { $answer }
 
 ## What was typed

@@ -56,11 +56,20 @@ play-status-effects = Действуют: { $effects }
 play-board-country = Страна
 play-board-stability = Стаб.
 play-board-legend = ★ Ключевая страна · выделенное число: эта сторона контролирует страну · · нет влияния
+play-board-summary-side = { $side } { $count } ({ $battlegrounds }★)
+play-board-summary-leads = впереди { $side }
+play-board-summary-even = поровну
+play-board-others = Другие регионы: страны под контролем (★ из них ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
+play-board-all-summary = Регионы: страны под контролем (★ из них ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
+play-board-hidden = Карта мира: введите «карта» («карта все», «регион НАЗВАНИЕ»).
+play-region-which = Какой регион? { $regions }
+play-region-unknown = «{ $text }» — не регион. Может быть, { $suggestion }?
+play-region-none = «{ $text }» — не регион: { $regions }
 play-recent = { $count ->
-    [0] Последние ходы
-    [one] Последние ходы (ранее ещё { $count } запись: введите «журнал»)
-    [few] Последние ходы (ранее ещё { $count } записи: введите «журнал»)
-   *[many] Последние ходы (ранее ещё { $count } записей: введите «журнал»)
+    [0] С вашего прошлого решения
+    [one] С вашего прошлого решения (раньше ещё { $count } запись: введите «журнал»)
+    [few] С вашего прошлого решения (раньше ещё { $count } записи: введите «журнал»)
+   *[many] С вашего прошлого решения (раньше ещё { $count } записей: введите «журнал»)
 }
 play-cards-choose = Карты на выбор
 play-cards-hand = Карты на руке { $side_gen }
@@ -103,6 +112,8 @@ play-command-log = журнал
     .aliases = ж история
 play-command-board = карта
     .aliases = к поле
+play-command-region = регион
+    .aliases = р область
 play-command-save = сохранить
     .aliases = с сохр
 play-command-quit = выход
@@ -121,6 +132,7 @@ play-help-procedure = Этот выбор входит в процедуру: { 
 play-help-source = Правило: { $source }
 play-help-provisional = Временное правило (его нет в своде правил): { $note }
 play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · сохранить · выход (сначала сохраняет)
+play-help-board = карта все — все регионы целиком · регион НАЗВАНИЕ — один регион или субрегион целиком (регион Европа, регион Восточная Европа)
 play-demo-chose = { $prompt }: { $answer }
 
 ## Что введено
