@@ -94,6 +94,7 @@ def test_the_screen_draws_in_each_language(game: tuple[str, Engine, list[Decisio
     screen = Screen(Console(file=out, width=120, color_system=None), text, engine, ruleset != "standard")
     card_choice = next(d for d in asked if d.name == "action_card")
     screen.show(card_choice, "?", Narrator(text).lines(engine.events[-30:]))
+    screen.show_board(card_choice)  # `board all`: every region in full
     drawn = out.getvalue()
     finished(drawn)
     assert text.country("poland") in drawn and text.card(str(card_choice.options[0])) in drawn

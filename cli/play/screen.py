@@ -139,9 +139,10 @@ class Screen:
         self.secret_hands = secret_hands
 
     # ------------------------------------------------------------------ parts
-    def status(self, panel: bool = True) -> Panel | Group:
+    def status(self, panel: bool = True, tracks_only: bool = False) -> Panel | Group:
         """The tracks: turn and round, DEFCON, VP, military ops, space race, the China Card, the declared
-        state and the effects in force; in a box, or (on a short terminal) under a title line."""
+        state and the effects in force; in a box, or (on a short terminal) without; `tracks_only` (on
+        the shortest): the tracks and the China Card, the rest left to `?`/`board`."""
         t, state = self.text, self.engine.state
         lines: list[Text] = []
         round_text = (
@@ -187,11 +188,11 @@ class Screen:
             **t.side_args(state.china_holder),
         )
         lines.append(Text(china))
-        declared = self.declared_state()
+        declared = [] if tracks_only else self.declared_state()
         if declared:
             lines.append(Text("  ·  ".join(declared), style="yellow"))
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
-        if effects:
+        if effects and not tracks_only:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
         if not panel:
             return Group(*lines)
@@ -519,7 +520,8 @@ class Screen:
         out: list[tuple[str, Callable[[], Any]]] = []
         if layout.rule:
             out.append(("rule", Rule))
-        out.append((f"status-{layout.status_panel}", lambda: self.status(layout.status_panel)))
+        key = f"status-{layout.status_panel}-{layout.tracks_only}"
+        out.append((key, lambda: self.status(layout.status_panel, layout.tracks_only)))
         out.append((f"board-{layout.board}", lambda: self.board_part(decision, layout.board)))
         if recent and layout.recent:
             key = f"recent-{layout.recent}-{layout.recent_panel}"
@@ -640,7 +642,8 @@ class Screen:
             return
         found = [r for r, names in self.region_names.items() if wanted in names]
         if not found:
-            found = [r for r, names in self.region_names.items() if any(n.startswith(wanted) for n in names)]
+            # A beginning of each word ("вост евр", "c am") as well as of the whole name.
+            found = [r for r, names in self.region_names.items() if any(begins(wanted, n) for n in names)]
         if len(found) == 1:
             self.show_region(found[0], decision)
             return
@@ -682,6 +685,16 @@ class Screen:
             self.console.print(self.region_summary(others, self.text.t("play-board-others")))
 
 
+def begins(typed: str, name: str) -> bool:
+    """Whether `typed` is a beginning of `name`, or each of its words a beginning of the name's words."""
+    if name.startswith(typed):
+        return True
+    typed_words, name_words = typed.split(), name.split()
+    return len(typed_words) <= len(name_words) and all(
+        n.startswith(w) for w, n in zip(typed_words, name_words, strict=False)
+    )
+
+
 @dataclasses.dataclass(frozen=True)
 class Layout:
     """How much of each part a screen shows. `steps` gives way, one part at a time, in the order the
@@ -690,6 +703,7 @@ class Layout:
 
     rule: bool = True
     status_panel: bool = True
+    tracks_only: bool = False
     board: str = "focus"  # focus · summary · brief · hint (see Screen.board_part)
     cards: str = "full"  # full · brief · none (see Screen.cards_part)
     recent: int = LAST_MOVES
@@ -700,6 +714,7 @@ class Layout:
     def restorable(self, recent: int) -> list[dict[str, Any]]:
         """Changes back towards the full layout, tried one by one after a layout fits, most wanted first."""
         return [
+            {"tracks_only": False},
             {"options": "grid"},
             {"hint": True},
             {"recent": max(self.recent, min(recent, 8))},
@@ -740,6 +755,7 @@ class Layout:
             {"options": "flow"},
             {"board": "hint"},
             {"recent": fewest},
+            {"tracks_only": True},
         ]
         for change in changes:
             changed = dataclasses.replace(layout, **change)  # type: ignore[arg-type]
