@@ -47,13 +47,13 @@ class Question:
 
 
 class PlayDriver:
-    def __init__(self, args: list[str], home: Path, columns: int = 220) -> None:
+    def __init__(self, args: list[str], home: Path, columns: int = 220, lines: int = 60) -> None:
         env = dict(os.environ)
         env.update(
             TWILIGHT_HOME=str(home),
             PROMPT_TOOLKIT_NO_CPR="1",
             COLUMNS=str(columns),
-            LINES="60",
+            LINES=str(lines),
             TERM="xterm",
             PYTHONIOENCODING="utf-8",
         )
@@ -64,7 +64,7 @@ class PlayDriver:
             env=env,
             encoding="utf-8",
             timeout=TIMEOUT,
-            dimensions=(60, columns),
+            dimensions=(lines, columns),
         )
         self.transcript: list[str] = []
         self.hand_overs: list[str] = []  # the sides the terminal was handed over to, in order

@@ -64,7 +64,7 @@ def no_traceback(text: str) -> None:
 @pytest.mark.parametrize(
     ("lang", "words"),
     [
-        ("en", ["Turn 1", "DEFCON", "Cards to choose from", "Last moves"]),
+        ("en", ["Turn 1", "DEFCON", "Cards to choose from", "Since your last decision"]),
         ("ru", ["Ход 1", "DEFCON", "Первичный"]),
     ],
 )
@@ -111,7 +111,7 @@ def test_garbage_at_every_kind_of_prompt_changes_nothing(tmp_path: Path) -> None
                 driver.send(junk)
                 again = driver.until_prompt()
                 # Re-asked, with a message, and nothing moved: no new history lines, no new screen.
-                assert "decision=" not in again and "Last moves" not in again, (q.name, junk, again)
+                assert "decision=" not in again and "Since your last" not in again, (q.name, junk, again)
                 assert again.strip(), (q.name, junk)
             assert before
         answered += 1
@@ -144,6 +144,8 @@ def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
     driver.send("")  # default: the seeds' setup
     q = driver.question()
     assert q is not None and q.name == "draft_keep"
+    driver.send("регион Европа")  # no region is in play at the draft: the board is one line a region
+    europe = driver.until_prompt()
     driver.send("выход")  # quit, in Russian
     assert driver.finish() == 0
     no_traceback(driver.output())
@@ -152,12 +154,12 @@ def test_setup_questions_with_garbage_and_defaults(tmp_path: Path) -> None:
     assert data["settings"]["ai_side"] == "ussr"
     assert data["settings"]["deluxe_map_canada"] is False
     assert data["play"]["lang"] == "ru"
-    assert re.search(r"\n ?Канада +4 +· ", q.screen), "no US influence in Canada on the seeds' map"
+    assert re.search(r"\n ?Канада +З +4 +· ", europe), "no US influence in Canada on the seeds' map"
 
 
 @pytest.mark.parametrize(
     ("lang", "answer", "canada"),
-    [("en", "deluxe", r"Canada +4 +2 "), ("ru", "2", r"Канада +4 +2 ")],
+    [("en", "deluxe", r"Canada +W +4 +2 "), ("ru", "2", r"Канада +З +4 +2 ")],
 )
 def test_the_deluxe_map_canada_is_offered_and_honoured(
     tmp_path: Path, lang: str, answer: str, canada: str
@@ -180,8 +182,11 @@ def test_the_deluxe_map_canada_is_offered_and_honoured(
     driver.send(answer)
     q = driver.question()
     assert q is not None
-    # The board shows Canada (stability 4) with the US's 2, and the history says where they came from.
-    assert re.search(canada, q.screen), q.screen
+    # The board shows Canada (Western Europe, stability 4) with the US's 2, and the history says where
+    # they came from.
+    driver.send("region europe" if lang == "en" else "регион европа")
+    europe = driver.until_prompt()
+    assert re.search(canada, europe), europe
     driver.send("log all" if lang == "en" else "журнал все")
     history = driver.until_prompt()
     assert ("US +2 in Canada (now 2)." if lang == "en" else "США: +2 влияния в Канаде (теперь 2).") in history
@@ -197,7 +202,9 @@ def test_a_flag_answers_the_map_question(tmp_path: Path) -> None:
     q = driver.question()  # the game's first question: nothing more was asked
     assert q is not None and q.name == "draft_keep"
     assert "which map?" not in driver.output()
-    assert re.search(r"Canada +4 +2 ", q.screen), q.screen
+    driver.send("board all")
+    board = driver.until_prompt()
+    assert re.search(r"Canada +W +4 +2 ", board), board
     driver.send("quit")
     assert driver.finish() == 0
 
