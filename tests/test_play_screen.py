@@ -229,7 +229,7 @@ def test_each_screen_fits_the_terminal_and_keeps_question_tracks_and_news(
         assert not any(f"{name[:k]}…" in board for k in range(1, len(name))), name
     # The board: the regions in play in full, every other region one line.
     in_play = screen.regions_in_play(decision)
-    if layout.board == "focus":
+    if layout.board in ("focus", "inplay"):
         for region in in_play:
             members = [c for c, ci in t.countries.items() if ci["region"] == region]
             assert all(t.country(c) in shown for c in members), region

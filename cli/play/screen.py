@@ -376,8 +376,9 @@ class Screen:
 
     def board_part(self, decision: Decision | None, level: str) -> Group | None:
         """The board at a level of the layout: "focus" (the regions in play in full, the others one
-        line each), "summary" (every region one line), "brief" (the regions in play one line each, and
-        how to see the board), "hint" (how to see the board only)."""
+        line each), "inplay" (the regions in play in full, and how to see the others), "summary" (every
+        region one line), "brief" (the regions in play one line each, and how to see the board), "hint"
+        (how to see the board only)."""
         t = self.text
         in_play = self.regions_in_play(decision)
         hidden = Text(t.t("play-board-hidden"), style="dim")
@@ -385,6 +386,9 @@ class Screen:
             return Group(hidden)
         if level == "brief":
             return Group(self.region_summary(in_play), hidden)
+        if level == "inplay" and in_play:
+            shown = [c for c, ci in t.countries.items() if ci["region"] in in_play]
+            return Group(self.board(in_play), self.legend(shown), hidden)
         if level != "focus":
             in_play = []
         others = [r for r in self.top_regions() if r not in in_play]
@@ -704,7 +708,7 @@ class Layout:
     rule: bool = True
     status_panel: bool = True
     tracks_only: bool = False
-    board: str = "focus"  # focus · summary · brief · hint (see Screen.board_part)
+    board: str = "focus"  # focus · inplay · summary · brief · hint (see Screen.board_part)
     cards: str = "full"  # full · brief · none (see Screen.cards_part)
     recent: int = LAST_MOVES
     recent_panel: bool = True
@@ -746,6 +750,7 @@ class Layout:
                 {"recent": max(fewest, min(layout.recent, 8))},
                 chrome,
                 {"recent": max(fewest, min(layout.recent, 5))},
+                {"board": "inplay"},
                 {"board": "summary"},
                 {"board": "brief"},
             ]
