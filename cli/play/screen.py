@@ -44,7 +44,7 @@ FEWEST_RECENT = 3
 
 class RegionTable:
     """One region of the board: its title, a header and a row for each country, in four columns (name,
-    stability, US and USSR influence).
+    stability, US and USSR influence), five where a subregion mark follows the name.
 
     It draws what rich draws for the borderless Table `table()` gives, but works out the columns' widths
     from the cells' lengths and lays each line out itself: rich measures and renders every cell of the
@@ -54,7 +54,7 @@ class RegionTable:
     """
 
     JUSTIFY: tuple[JustifyMethod, ...] = ("left", "right", "right", "right")
-    COLUMN_STYLES = ("", "", "blue", "red")
+    COLUMN_STYLES: tuple[str, ...] = ("", "", "blue", "red")
     HEADER_STYLE = "dim"
 
     def __init__(
@@ -763,7 +763,7 @@ class Layout:
             {"tracks_only": True},
         ]
         for change in changes:
-            changed = dataclasses.replace(layout, **change)  # type: ignore[arg-type]
+            changed = dataclasses.replace(layout, **change)
             if changed != layout:
                 layout = changed
                 yield layout
