@@ -4,6 +4,7 @@ after quit and resume. And the operations question says why a coup or realignmen
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -75,6 +76,11 @@ def test_undo_takes_back_a_point_of_influence_and_the_save_follows(tmp_path: Pat
     driver.send("quit")
     assert driver.finish() == 0
     no_traceback(driver.output())
+    # The trace was written again from the start: it tells the game the save holds, no answer more.
+    trace = save_of(tmp_path, PLACE_SEED).with_name(f"solo-v2-{PLACE_SEED}.trace.jsonl")
+    events = [json.loads(line) for line in trace.read_text(encoding="utf-8").splitlines()]
+    assert sum(e["kind"] == "decision" for e in events) == answers - 1
+    assert [e["n"] for e in events] == list(range(len(events)))
     # Resumed, the game is where undo left it: the same question with the point not placed.
     resumed = PlayDriver(["--resume", str(save_of(tmp_path, PLACE_SEED)), "--ids"], tmp_path)
     back = resumed.question()

@@ -269,6 +269,7 @@ class PlaySession:
         taken = old.answers[keep:]
         engine = Engine(old.ir, {}, seed=old.seed, settings=old.state.settings, program=old.program)
         engine.set_step_limits(old.step_limit, old.game_step_limit)
+        # (replayed as a save's answers are, without the save's digest to check: this process played them)
         engine.replaying = [list(a) for a in old.answers[:keep]]
         assert self.seat_players is not None
         self.seat_players(engine)
@@ -277,10 +278,9 @@ class PlaySession:
         self.shown_upto = self.checked_upto = asked_at
         self.saved_answers = -1  # the save on disk holds the answers taken back: it is written again
         self.meta["forced"] = [i for i in self.forced_answers() if i < keep]
-        side = str(taken[0][0])
-        mine = [a for s, a in taken if s == side]
-        said = ", ".join(self.text.option(p) for a in mine[:1] for p in (a if isinstance(a, list) else [a]))
-        self.pending_lines = [self.text.t("play-undo-done", answer=said or "-", count=len(taken))]
+        answer = taken[0][1]  # the player's; the AI's answers after it go back with it
+        said = ", ".join(self.text.option(p) for p in (answer if isinstance(answer, list) else [answer]))
+        self.pending_lines = [self.text.t("play-undo-done", answer=said or "-")]
 
     def log_all_words(self) -> list[str]:
         words = ["all"]
