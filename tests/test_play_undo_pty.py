@@ -1,6 +1,7 @@
 """`undo` through a real pseudo-terminal, in each language: it takes back a point of influence and asks
 again; it refuses once a die was rolled (a coup), saying which roll; what it took back stays taken back
-after quit and resume. And the operations question says why a coup or realignment is not offered."""
+after quit and resume; in a hot-seat game it never goes back across a hand-over. And the operations
+question says why a coup or realignment is not offered."""
 
 from __future__ import annotations
 
@@ -133,6 +134,48 @@ def test_the_operations_question_says_why_no_coup(tmp_path: Path, lang: str, sai
     out = " ".join(driver.output().split())
     for words in said:
         assert words in out, words
+    driver.send("quit")
+    assert driver.finish() == 0
+    no_traceback(driver.output())
+
+
+@pytest.mark.parametrize(
+    ("lang", "nothing", "handed"),
+    [
+        ("en", "Nothing to undo: you have given no answer", "Nothing to undo: USSR has answered since"),
+        (
+            "ru",
+            "Отменять нечего: своих ответов",
+            "Отменять нечего: после передачи хода уже отвечал игрок за СССР",
+        ),
+    ],
+)
+def test_hot_seat_undo_never_crosses_a_hand_over(
+    tmp_path: Path, lang: str, nothing: str, handed: str
+) -> None:
+    args = [
+        "--ruleset",
+        "standard",
+        "--seed",
+        "2",
+        "--lang",
+        lang,
+        "--set",
+        "deluxe_map_canada=false",
+        "--ids",
+    ]
+    driver = PlayDriver(args, tmp_path)
+    first = driver.question()
+    assert first is not None and first.side == "ussr"
+    driver.send(UNDO[lang])
+    assert nothing in " ".join(driver.until_prompt().split())
+    driver.send(answer_for(first, 0))
+    us = driver.question()  # (after the hand-over screen)
+    assert us is not None and us.side == "us" and driver.hand_overs == ["us"]
+    driver.send(UNDO[lang])
+    said = driver.until_prompt()
+    assert handed in " ".join(said.split()), said
+    assert "decision=" not in said
     driver.send("quit")
     assert driver.finish() == 0
     no_traceback(driver.output())
