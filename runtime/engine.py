@@ -292,6 +292,16 @@ class Engine:
                         return code or "forbidden"
         return None
 
+    def refusals(self, action: str, **bound: Any) -> list[str]:
+        """The codes of every prohibition that refuses the action (`forbidden` stops at the first): for
+        telling a player all that keeps a choice from being offered."""
+        codes = [str(c) for fn in self.program.each_refusal(action) if (c := fn(self, bound)) is not None]
+        if self.state.in_effect:
+            for forbids, env in self._lasting_index().forbids.get(action, ()):
+                frame = Frame(self, {**env, **bound})
+                codes += [code or "forbidden" for when, code in forbids if when is None or when(frame)]
+        return codes
+
     def _lasting_index(self) -> LastingIndex:
         """The lasting effects' prohibitions and modifiers by name, with their variables: rebuilt when
         the list of effects changes (only this class changes it, and bumps `_lasting_version`) or is

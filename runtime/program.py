@@ -283,6 +283,10 @@ class Program:
         self.rule_modifiers: dict[str, Callable[..., Any]] = {
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
         }
+        # Each standing prohibition on its own (Engine.refusals: every reason, not the first), compiled
+        # when first asked: only a player's "why not" needs them.
+        self.rule_forbid_nodes = rule_forbids
+        self._each_refusal: dict[str, list[Callable[[Engine, dict[str, Any]], Any]]] = {}
         self.sequence = self.body(ir["sequence"]["body"])
         self.moments: dict[str, Moment] = {
             name: Moment(
@@ -354,6 +358,15 @@ class Program:
                 f"the ruleset has no {need.kind} '{need.name}', which the runtime needs: {need.doc} "
                 '(`twilight check` refuses such a ruleset: see "What the runtime needs from a ruleset")',
             )
+        return found
+
+    def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]:
+        """The standing prohibitions of one action, each as its own function of (engine, variables): its
+        code when it refuses, else None."""
+        found = self._each_refusal.get(action)
+        if found is None:
+            nodes = self.rule_forbid_nodes.get(action, [])
+            found = self._each_refusal[action] = [self.codegen.first_refusal([node]) for node in nodes]
         return found
 
     # ------------------------------------------------------------------ expressions

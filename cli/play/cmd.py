@@ -41,6 +41,7 @@ from twilight.cli.play.session import (
     wait,
 )
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
+from twilight.cli.play.undo import UndoTo
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
@@ -519,27 +520,33 @@ def build_session(
     engine = Engine(ir, {}, seed=seed, settings=settings, program=program)
     session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
     policy = meta.get("policy")
-    people: dict[str, Any] = {}
-    bound: list[Any] = []
-    for side in humans:
-        if policy in HUMAN_POLICIES:
-            cls = {"greedy": GreedyPlayer, "cautious": CautiousPlayer}.get(policy, RandomPlayer)
-            inner = cls(seed * 2 + (1 if side == "us" else 2))
-            bound.append(inner)
-            pause = delay if delay is not None else (0.8 if sys.stdout.isatty() else 0.0)
-            people[side] = DemoPlayer(session, inner, pause, wait)
-        else:
-            people[side] = TerminalPlayer(session)
-    players, ai = players_with_ai(ir, engine.state.settings, people)
-    if ai is not None:
-        bound.append(ai)
-        ai_side = next(s for s, p in players.items() if p is ai)
-        players[ai_side] = AutosavingPlayer(session, ai)
-    engine.players = players
-    # Two people at one terminal: each change of side is handed over on an empty screen.
-    session.hot_seat = sum(isinstance(p, TerminalPlayer) for p in players.values()) > 1
-    for player in bound:
-        player.engine = engine
+
+    def seat_players(engine: Any) -> None:
+        """The players of this game at `engine` (a game rebuilt by `undo` gets new ones too)."""
+        people: dict[str, Any] = {}
+        bound: list[Any] = []
+        for side in humans:
+            if policy in HUMAN_POLICIES:
+                cls = {"greedy": GreedyPlayer, "cautious": CautiousPlayer}.get(policy, RandomPlayer)
+                inner = cls(seed * 2 + (1 if side == "us" else 2))
+                bound.append(inner)
+                pause = delay if delay is not None else (0.8 if sys.stdout.isatty() else 0.0)
+                people[side] = DemoPlayer(session, inner, pause, wait)
+            else:
+                people[side] = TerminalPlayer(session)
+        players, ai = players_with_ai(ir, engine.state.settings, people)
+        if ai is not None:
+            bound.append(ai)
+            ai_side = next(s for s, p in players.items() if p is ai)
+            players[ai_side] = AutosavingPlayer(session, ai)
+        engine.players = players
+        # Two people at one terminal: each change of side is handed over on an empty screen.
+        session.hot_seat = sum(isinstance(p, TerminalPlayer) for p in players.values()) > 1
+        for player in bound:
+            player.engine = engine
+
+    seat_players(engine)
+    session.seat_players = seat_players
     return session
 
 
@@ -559,12 +566,20 @@ def play_through(session: PlaySession) -> int:
     from twilight.runtime.decisions import IllegalAnswer
     from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
 
-    text, console, engine = session.text, session.console, session.engine
+    text, console = session.text, session.console
     trace_path = trace_path_for(session.save_path)
     with TraceFile(trace_path) as trace:
-        engine.trace_to = trace
         try:
-            engine.run()
+            while True:
+                session.engine.trace_to = trace
+                try:
+                    session.engine.run()
+                    break
+                except UndoTo as undo:
+                    # The game again from its answers before the one taken back: its trace is written
+                    # again from the start, as a resumed game's is.
+                    session.rebuild(undo.keep)
+                    trace.restart()
         except QuitGame:
             session.save()
             console.print(text.t("play-quit", path=str(session.save_path)), markup=False)

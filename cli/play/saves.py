@@ -232,6 +232,13 @@ class TraceFile(io.TextIOBase):
     def writable(self) -> bool:
         return True
 
+    def restart(self) -> None:
+        """Empty the trace: the game is played again from its start (`undo` rebuilds it)."""
+        try:
+            os.ftruncate(self.fd, 0)
+        except OSError as err:
+            raise write_fault(self.path, err) from None
+
     def write(self, text: str) -> int:
         if self.closed:
             raise ValueError("write to a closed trace")

@@ -31,6 +31,8 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.play.text import PlayText
+from twilight.cli.play.undo import Refusal, UndoTo, undo_point
+from twilight.cli.play.why_not import why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
@@ -76,6 +78,8 @@ class PlaySession:
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
         self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
+        # Seats the players at a new engine (build_session's): `undo` rebuilds the game from its answers.
+        self.seat_players: Callable[[Any], None] | None = None
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -166,12 +170,20 @@ class PlaySession:
         """A question with one legal answer (one to pick, one offered) is answered for the player: there
         is nothing to weigh, and the answer is said in the last moves and at once, with the question."""
         answer = decision.options[0]
+        # (kept in the save: `undo` takes such an answer back with the one before it)
+        self.meta["forced"] = [*self.forced_answers(), len(self.engine.answers)]
         note = self.text.t(
             "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
         )
-        self.pending_lines = [*self.recent_lines(), note]
-        self.console.print(note, style="dim", markup=False, highlight=False)
+        why_not = self.why_not(decision)
+        self.pending_lines = [*self.recent_lines(), note, *why_not]
+        for line in [note, *why_not]:
+            self.console.print(line, style="dim", markup=False, highlight=False)
         return answer
+
+    def why_not(self, decision: Decision) -> list[str]:
+        """Why the operations question leaves out a coup or a realignment (the rules' refusals)."""
+        return why_not_lines(self.text, self.engine, decision)
 
     def prompt_text(self, decision: Decision) -> str:
         t = self.text
@@ -212,6 +224,68 @@ class PlaySession:
             c.print(t.t("play-saved", path=str(self.save_path)))
         elif command == "quit":
             raise QuitGame
+        elif command == "undo":
+            point = undo_point(
+                self.engine.events,
+                self.engine.answers,
+                decision.side,
+                self.hot_seat,
+                set(self.forced_answers()),
+                self.engine.ir,
+            )
+            if isinstance(point, Refusal):
+                c.print(self.refusal_text(point), style="bold red", markup=False, highlight=False)
+            else:
+                raise UndoTo(point)
+
+    # ------------------------------------------------------------------ undo
+    def forced_answers(self) -> list[int]:
+        """The answers the session took for the player (a forced choice), by index (kept in the save)."""
+        return [i for i in self.meta.get("forced") or [] if isinstance(i, int) and not isinstance(i, bool)]
+
+    def refusal_text(self, refusal: Refusal) -> str:
+        """Why `undo` takes nothing back, in words: what was rolled or shown is said by its own message."""
+        t = self.text
+
+        def named(args: dict[str, Any]) -> dict[str, Any]:
+            out: dict[str, Any] = {}
+            for key, value in args.items():
+                if key == "what":
+                    what_id, what_args = value
+                    out["what"] = t.t(what_id, **named(what_args))
+                elif key == "side" and value in ("us", "ussr"):
+                    out.update(t.side_args(value))
+                elif key == "country" and value in t.countries:
+                    out.update(t.country_args(value))
+                elif key == "card" and value in t.cards:
+                    out.update(t.card_args(value))
+            return out
+
+        return t.t(refusal.msg, **named(refusal.args))
+
+    def rebuild(self, keep: int) -> None:
+        """The game again from its seed with the first `keep` answers (replayed when it runs: the next
+        question is the one answer `keep` answered). What the screens showed and the save follow: the
+        last moves start at the question asked again, and the save is written at it."""
+        from twilight.cli.play.undo import decision_positions
+        from twilight.runtime.engine import Engine
+
+        old = self.engine
+        taken = old.answers[keep:]
+        engine = Engine(old.ir, {}, seed=old.seed, settings=old.state.settings, program=old.program)
+        engine.set_step_limits(old.step_limit, old.game_step_limit)
+        # (replayed as a save's answers are, without the save's digest to check: this process played them)
+        engine.replaying = [list(a) for a in old.answers[:keep]]
+        assert self.seat_players is not None
+        self.seat_players(engine)
+        self.engine = self.screen.engine = engine
+        asked_at = decision_positions(old.events)[keep]
+        self.shown_upto = self.checked_upto = asked_at
+        self.saved_answers = -1  # the save on disk holds the answers taken back: it is written again
+        self.meta["forced"] = [i for i in self.forced_answers() if i < keep]
+        answer = taken[0][1]  # the player's; the AI's answers after it go back with it
+        said = ", ".join(self.text.option(p) for p in (answer if isinstance(answer, list) else [answer]))
+        self.pending_lines = [self.text.t("play-undo-done", answer=said or "-")]
 
     def log_all_words(self) -> list[str]:
         words = ["all"]
@@ -233,6 +307,7 @@ class PlaySession:
         points = self.screen.points_left(decision)
         if points:
             lines.append(points)
+        lines.extend(self.why_not(decision))
         # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
         # or a procedure, shown below.
         runtime_help = t.maybe(f"help-{decision.name}")
@@ -247,6 +322,7 @@ class PlaySession:
             lines.extend(self.provenance_lines(provenance))
         lines.append(t.t("play-help-commands"))
         lines.append(t.t("play-help-board"))
+        lines.append(t.t("play-help-undo"))
         return lines
 
     def provenance_lines(self, provenance: Any) -> list[str]:
@@ -386,7 +462,7 @@ class TerminalPlayer:
         if forced(decision):
             return s.take_forced(decision)
         prompt = s.prompt_text(decision)
-        s.screen.show(decision, prompt, s.recent_lines(), s.round_notices(decision))
+        s.screen.show(decision, prompt, s.recent_lines(), s.round_notices(decision) + s.why_not(decision))
         matcher = Matcher(decision.options, s.text.names_of)
 
         @functools.cache

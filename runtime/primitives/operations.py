@@ -98,7 +98,9 @@ def conduct_operations(engine: Engine, side: str, ops: int, card: str | None = N
     if not modes:
         engine.trace("no_operations", side=side)
         return
-    mode = engine.ask_one("operations", side, modes)
+    # (the card is told with the question: a player asking why a coup is not offered is answered by
+    # the rules as they stand for it, see attack_refusals)
+    mode = engine.ask_one("operations", side, modes, shown={"card": card} if card else None)
     _operations(engine, side, mode, ops, card)
 
 
@@ -108,7 +110,8 @@ def operations_without_coup(engine: Engine, side: str, ops: int, card: str | Non
     if not modes:
         engine.trace("no_operations", side=side)
         return
-    _operations(engine, side, engine.ask_one("operations", side, modes), ops, card)
+    shown = {"card": card, "excluded": "coup"} if card else {"excluded": "coup"}
+    _operations(engine, side, engine.ask_one("operations", side, modes, shown=shown), ops, card)
 
 
 def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
@@ -143,6 +146,14 @@ def _attack_targets(engine: Engine, side: str, action: str, card: str | None) ->
 def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
     candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
     return engine.permitted(action, "target", candidates, actor=side, card=card)
+
+
+def attack_refusals(engine: Engine, side: str, action: str, card: str | None) -> dict[str, list[str]]:
+    """Each country the operation could aim at (as `_attack_targets_of` takes them), with the codes of
+    every prohibition refusing it there (none: it is a target): why a coup or realignment is not
+    offered, told by the rules themselves."""
+    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    return {c: engine.refusals(action, actor=side, card=card, target=c) for c in candidates}
 
 
 def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> dict[str, int]:

@@ -252,3 +252,41 @@ play-resume-continue = Continue the last game ({ $game })
 play-resume-pick = Choose another unfinished game
 play-resume-new = Start a new game
 play-resume-which = Which game?
+
+## Undo: taking back your own last answer (never past dice rolled or a hidden card shown)
+
+play-command-undo = undo
+    .aliases = u back
+play-help-undo = undo takes back your last answer (again: the one before it), but never past a die rolled or a hidden card shown
+play-undo-done = Taken back: { $answer }. Answer again.
+play-undo-nothing = Nothing to undo: you have given no answer of your own yet.
+play-undo-hand-over = Nothing to undo: { $side } has answered since the terminal was handed over to you.
+play-undo-dice = Cannot undo: dice were rolled since your answer ({ $what }).
+play-undo-hidden = Cannot undo: a hidden card was shown since your answer ({ $what }).
+play-undo-what-coup = the coup in { $country }
+play-undo-what-realign = the realignment in { $country }
+play-undo-what-space = a Space Race attempt
+play-undo-what-event = the event of { $card }
+play-undo-what-die = a die roll
+play-undo-what-dealt = cards were dealt
+play-undo-what-reshuffle = the draw pile was reshuffled
+play-undo-what-cards_revealed = cards of { $side } were shown
+play-undo-what-hand_revealed = the hand of { $side } was shown
+play-undo-what-headlines = the headline cards were turned over
+play-undo-what-play = { $side } played { $card }
+play-undo-what-discard = { $side } discarded { $card }
+play-undo-what-turned-up = { $card } was turned face up
+
+## Why the operations question offers no coup or realignment (the rules' own refusals)
+
+play-why-not = { $action } is not offered: { $reasons }
+play-why-not-group = { $reason }{ $more ->
+    [0] { "" }
+   *[other] { " " }(and so for { $more } more { $more ->
+        [one] country
+       *[other] countries
+    })
+}
+play-why-not-no-target = { $action } is not offered: there is no country to aim it at.
+play-why-not-excluded = { $action } is not offered: the event of { $card } allows none with these operations.
+play-why-not-both = Coup and realignment are not offered: { $reasons }

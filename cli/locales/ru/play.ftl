@@ -284,3 +284,41 @@ play-resume-continue = Продолжить последнюю игру ({ $game
 play-resume-pick = Выбрать другую незаконченную игру
 play-resume-new = Начать новую игру
 play-resume-which = Какую игру продолжить?
+
+## Отмена: взять назад свой последний ответ (но не дальше броска кубика или открытой скрытой карты)
+
+play-command-undo = отмена
+    .aliases = о отменить назад
+play-help-undo = отмена — взять назад последний ответ (ещё раз — и тот, что перед ним), но не дальше броска кубика или открытой скрытой карты
+play-undo-done = Ответ взят назад: { $answer }. Ответьте заново.
+play-undo-nothing = Отменять нечего: своих ответов вы ещё не давали.
+play-undo-hand-over = Отменять нечего: после передачи хода уже отвечал игрок за { $side }.
+play-undo-dice = Отменить нельзя: после вашего ответа бросали кубик ({ $what }).
+play-undo-hidden = Отменить нельзя: после вашего ответа открылась скрытая карта ({ $what }).
+play-undo-what-coup = переворот { $country_in }
+play-undo-what-realign = { -realignment } { $country_in }
+play-undo-what-space = попытка в Космической гонке
+play-undo-what-event = событие карты «{ $card }»
+play-undo-what-die = бросок кубика
+play-undo-what-dealt = раздали карты
+play-undo-what-reshuffle = колоду перетасовали
+play-undo-what-cards_revealed = открыты карты { $side_gen }
+play-undo-what-hand_revealed = открыта рука { $side_gen }
+play-undo-what-headlines = открыты { -headline-card(case: "nom-pl") }
+play-undo-what-play = сыграна карта «{ $card }» ({ $side })
+play-undo-what-discard = сброшена карта «{ $card }» ({ $side })
+play-undo-what-turned-up = открыта карта «{ $card }»
+
+## Почему в вопросе об операциях нет переворота или уравнивания (отказы самих правил)
+
+play-why-not = { $action } не предлагается: { $reasons }
+play-why-not-group = { $reason }{ $more ->
+    [0] { "" }
+   *[other] { " " }(и так ещё для { $more } { $more ->
+        [one] страны
+       *[other] стран
+    })
+}
+play-why-not-no-target = { $action } не предлагается: нет ни одной страны, куда его можно направить.
+play-why-not-excluded = { $action } не предлагается: событие карты «{ $card }» не разрешает его этими операциями.
+play-why-not-both = Переворот и { -realignment } не предлагаются: { $reasons }

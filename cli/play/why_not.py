@@ -1,0 +1,74 @@
+"""Why the operations question offers no coup or no realignment: asked of the rules themselves. For each
+country the operation could aim at, the engine names every prohibition that refuses it there
+(`attack_refusals`); the countries refused by the fewest are the near misses, and their reason is the
+one a player is looking for (a country of the round's regions closed at this DEFCON, rather than the
+whole rest of the map outside them)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.play.text import PlayText
+from twilight.runtime.decisions import Decision
+
+# The engine's question of which operation to carry out, and the operations it may leave out.
+OPERATIONS = "operations"
+ATTACKS = ("coup", "realign")
+# Near misses told: the groups of countries refused for the same reasons, the most particular first.
+GROUPS_TOLD = 2
+
+
+def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+    """One line for each attack the operations question leaves out, saying why (one line for both when
+    the same reasons keep out both)."""
+    from twilight.runtime.primitives.operations import attack_refusals
+
+    if decision.name != OPERATIONS:
+        return []
+    offered = {str(o) for o in decision.options}
+    card = decision.context.get("card")
+    said: dict[str, tuple[str, str]] = {}  # action -> (message id, reasons)
+    for action in ATTACKS:
+        if action in offered:
+            continue
+        if decision.context.get("excluded") == action:
+            if isinstance(card, str) and card in text.cards:
+                said[action] = ("play-why-not-excluded", "")
+            continue
+        refusals = attack_refusals(engine, decision.side, action, card if isinstance(card, str) else None)
+        if not refusals:
+            said[action] = ("play-why-not-no-target", "")
+        elif all(refusals.values()):  # (else a target there is: the rules left it out for another reason)
+            reasons = [group_reason(text, codes, countries) for codes, countries in near_misses(refusals)]
+            said[action] = ("play-why-not", " · ".join(reasons))
+    if len(said) == len(ATTACKS) and said["coup"] == said["realign"] and said["coup"][0] == "play-why-not":
+        return [text.t("play-why-not-both", reasons=said["coup"][1])]
+    card_args = text.card_args(card) if isinstance(card, str) and card in text.cards else {}
+    return [
+        text.t(msg, action=text.option(action), reasons=reasons, **card_args)
+        for action, (msg, reasons) in said.items()
+    ]
+
+
+def near_misses(refusals: dict[str, list[str]]) -> list[tuple[tuple[str, ...], list[str]]]:
+    """The countries refused by the fewest prohibitions, grouped by what refuses them: the groups whose
+    reasons refuse the fewest countries of the whole map first (the particular before the general),
+    at most GROUPS_TOLD."""
+    fewest = min(len(set(codes)) for codes in refusals.values())
+    groups: dict[tuple[str, ...], list[str]] = {}
+    for country, codes in refusals.items():
+        if len(set(codes)) == fewest:
+            groups.setdefault(tuple(dict.fromkeys(codes)), []).append(country)
+
+    def reach(codes: tuple[str, ...]) -> int:
+        return sum(1 for refused in refusals.values() if set(codes) <= set(refused))
+
+    ordered = sorted(groups.items(), key=lambda item: (reach(item[0]), -len(item[1])))
+    return ordered[:GROUPS_TOLD]
+
+
+def group_reason(text: PlayText, codes: tuple[str, ...], countries: list[str]) -> str:
+    """A group's reason: the rules' refusal for its first country, and how many more it holds."""
+    first = countries[0]
+    said = [text.maybe(f"refusal-{code}", **text.country_args(first)) or code for code in codes]
+    return text.t("play-why-not-group", reason="; ".join(said), more=len(countries) - 1)
