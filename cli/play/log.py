@@ -71,6 +71,8 @@ VARIANT_IDS = (
     "log-roll-event-at_most",
     "log-roll_off-event",
     "log-table_roll-dice",
+    "log-space-success-needed",
+    "log-space-failure-needed",
 )
 
 
@@ -165,9 +167,16 @@ class Narrator:
             args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
         elif kind == "realign":
             args.update(roll=e["roll"], against=e["against"])
+            if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`
+                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+                against = (int(e["against_die"]), int(e["against_modifier"]), int(e["against"]))
+                args["against"] = self.roll(*against)
         elif kind == "space":
             msg = "log-space-success" if e.get("success") else "log-space-failure"
             args.update(roll=e["roll"], box=e["box"])
+            if "die" in e:
+                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+                msg, args["needed"] = f"{msg}-needed", e["needed"]
         elif kind == "space_advance":
             args["box"] = e["box"]
         elif kind == "defcon":
