@@ -65,6 +65,7 @@ class Engine:
         self.trace_to = trace_to
         self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
         self.ops_region: str | None = None  # set while operations must all go to one region
+        self.hook_card: str | None = None  # the card whose lasting effect's hook runs: its dice name it
         self.seed = seed
         self.answers: list[list[Any]] = []  # [side, answer] for every decision, in order: a save replays them
         self.replaying: list[list[Any]] = []
@@ -348,7 +349,11 @@ class Engine:
             frame = Frame(self, {**_variables(effect), **bound})
             for when, body in hooks_here or ():
                 if when is None or when(frame):
-                    body(frame)
+                    outer, self.hook_card = self.hook_card, effect.card
+                    try:
+                        body(frame)
+                    finally:
+                        self.hook_card = outer
             for when in ends_here or ():
                 if when is None or when(frame):
                     self.end_lasting_from(items)

@@ -49,7 +49,9 @@ def fx(name: str, params: str, doc: str) -> Primitive:
 
 # Queries whose answer is not a function of the game state: they roll dice or draw at random (and trace
 # the roll). The interpreter never reuses their results, nor those of rule functions that call them.
-NONDETERMINISTIC_QUERIES = frozenset({"d6", "roll_table", "random_card", "roll_at_least"})
+NONDETERMINISTIC_QUERIES = frozenset(
+    {"d6", "roll_table", "random_card", "roll_at_least", "roll_at_most", "roll_off"}
+)
 
 
 PRIMITIVES: tuple[Primitive, ...] = (
@@ -77,10 +79,25 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "trace tells the die, the modifier and the outcome).",
     ),
     q(
+        "roll_at_most",
+        "side:side modifier:int limit:int",
+        "bool",
+        "The side rolls one die and adds the modifier: true when the total is at most the limit (the trace "
+        "tells the die, the modifier and the outcome).",
+    ),
+    q(
+        "roll_off",
+        "first:side first_modifier:int second_modifier:int",
+        "side",
+        "Both sides roll a die, the first side first, each adding its modifier: the side with the higher "
+        "total, or none on a tie (the trace tells both dice, the modifiers and the winner).",
+    ),
+    q(
         "roll_table",
         "table:table",
         "int",
-        "Roll the table's dice and give the number of the column rolled (1 = first).",
+        "Roll the table's dice and give the number of the column rolled (1 = first); the trace tells the "
+        "dice and the column.",
     ),
     q(
         "table_value",
@@ -241,7 +258,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "card",
         "The card the side chose for this turn's headline (none outside it).",
     ),
-    q("random_card", "cards:list[card]", "card", "A card picked at random from the list (none if empty)."),
+    q(
+        "random_card",
+        "cards:list[card]",
+        "card",
+        "A card picked at random from the list (none if empty); the trace tells the card and how many it "
+        "was picked from.",
+    ),
     q(
         "drawn_this_round",
         "side:side",
@@ -398,6 +421,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
         "Record in the trace how the side's score in a region is made up (its level and the level's VP, "
         "battlegrounds, countries adjacent to the enemy superpower, and the VP they make), for the player to "
         "follow; no effect on the game.",
+    ),
+    fx(
+        "score_counted_told",
+        "side:side region:region countries:list[country] vp:int",
+        "Record in the trace how the side scores in a region that counts countries rather than levels "
+        "(Southeast Asia): the countries that count and the VP they make, for the player to follow; no "
+        "effect on the game.",
     ),
     fx("win", "side:side reason:text", "The game ends at once: the side wins for the given reason."),
     fx("end_in_draw", "reason:text", "The game ends at once in a draw."),

@@ -81,3 +81,206 @@ def test_the_log_tells_a_war_roll_and_a_scoring_breakdown(
         level = text.t(f"outline-enum-{e['level']}")
         args = {k: e[k] for k in ("level_vp", "battlegrounds", "adjacent", "vp")}
         assert score.format(region=text.region(e["region"]), level=level, **args) in lines
+
+
+# ---------------------------------------------------------------------- every other die, and Southeast Asia
+# A random standard game (seed 15) with the Olympic Games rolled off, Bear Trap's and Quagmire's rolls, a
+# card drawn at random, realignments, Space Race attempts and Southeast Asia scored.
+OTHER_DICE_SEED = 15
+
+
+@pytest.fixture(scope="module")
+def dice_events() -> list[dict[str, Any]]:
+    seed = OTHER_DICE_SEED
+    engine = Engine(
+        compiled_ir("standard"), {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 1)}, seed=seed
+    )
+    engine.run()
+    return engine.events
+
+
+def test_the_trace_tells_every_die_with_its_numbers(dice_events: list[dict[str, Any]]) -> None:
+    events = dice_events
+    offs = [i for i, e in enumerate(events) if e["kind"] == "roll_off"]
+    assert offs
+    for i in offs:
+        off = events[i]
+        # The two dice just rolled, the first side's first.
+        assert [events[i - 2]["value"], events[i - 1]["value"]] == [off["first_die"], off["second_die"]]
+        for which in ("first", "second"):
+            assert off[f"{which}_total"] == off[f"{which}_die"] + off[f"{which}_modifier"]
+        assert off["second"] != off["first"]
+        best = max(off["first_total"], off["second_total"])
+        expected = (
+            None
+            if off["first_total"] == off["second_total"]
+            else next(off[w] for w in ("first", "second") if off[f"{w}_total"] == best)
+        )
+        assert off["winner"] == expected
+    # The Olympic Games' host adds 2.
+    assert any(events[i]["first_modifier"] == 2 for i in offs)
+    traps = [e for e in events if e["kind"] == "roll" and e.get("at_most")]
+    assert {e["card"] for e in traps} == {"quagmire", "bear_trap"}
+    for e in traps:
+        assert e["success"] == (e["total"] <= e["needed"] == 4)
+        assert e["side"] == ("us" if e["card"] == "quagmire" else "ussr")
+    drawn = [e for e in events if e["kind"] == "random_card"]
+    assert drawn and all(e["among"] >= 1 for e in drawn)
+    for e in (e for e in events if e["kind"] in ("realign", "space")):
+        assert e["roll"] == e["die"] + e["modifier"]
+        if e["kind"] == "realign":
+            assert e["against"] == e["against_die"] + e["against_modifier"]
+        else:
+            assert e["success"] == (e["roll"] <= e["needed"])
+
+
+def test_southeast_asia_is_told_country_by_country(dice_events: list[dict[str, Any]]) -> None:
+    ir = compiled_ir("standard")
+    events = dice_events
+    told = [i for i, e in enumerate(events) if e["kind"] == "region_score_counted"]
+    assert told
+    for i in told[::2]:
+        us, ussr = events[i], events[i + 1]
+        assert (us["side"], ussr["side"]) == ("us", "ussr")
+        assert us["region"] == ussr["region"] == "southeast_asia"
+        for side in (us, ussr):
+            # Each counted country is one the side controls there.
+            assert all("southeast_asia" in ir["map"]["countries"][c]["subregions"] for c in side["countries"])
+            assert side["vp"] == sum(2 if c == "thailand" else 1 for c in side["countries"])
+        net = us["vp"] - ussr["vp"]
+        after = next(e for e in events[i + 2 :] if e["kind"] in ("vp", "region_score_counted", "play"))
+        if net:
+            assert (
+                after["kind"] == "vp"
+                and (after["change"] if after["side"] == "us" else -after["change"]) == net
+            )
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        (
+            "en",
+            {
+                "roll_off": "{card}: {first} rolls {first_roll}, {second} rolls {second_roll}: "
+                "{winner} wins.",
+                "realign": "{mine} against {against}.",
+                "quagmire": "Quagmire: US rolls {die}, needing 4 or less: {outcome}.",
+                "outcomes": ("success", "failure"),
+                "sea": "Southeast Asia, {side}: {parts} = {vp} VP.",
+                "controls": "controls {countries}",
+                "none": "no country controlled",
+                "drawn": "Drawn at random from {among} cards: {card}.",
+                "space": "{side} Space Race: roll {roll}, needing {needed} or less: ",
+            },
+        ),
+        (
+            "ru",
+            {
+                "roll_off": "«{card}»: бросок {first} — {first_roll}, бросок {second} — {second_roll}: "
+                "побеждает {winner}.",
+                "realign": "{mine} против {against}.",
+                "quagmire": "«Трясина»: бросок США — {die}, а нужно не больше 4: {outcome}.",
+                "outcomes": ("удача", "неудача"),
+                "sea": "Юго-Восточная Азия, {side}: {parts} = {vp} ПО.",
+                "controls": "под контролем {countries}",
+                "none": "ни одной страны под контролем",
+                "drawn": "Наугад вытянута одна карта из {among}: «{card}».",
+                "space": "{side} — Космическая гонка: бросок {roll}, а нужно не больше {needed}: ",
+            },
+        ),
+    ],
+)
+def test_the_log_tells_every_other_die_and_southeast_asia(
+    dice_events: list[dict[str, Any]], lang: str, expected: dict[str, Any]
+) -> None:
+    text = PlayText("standard", lang, compiled_ir("standard"))
+    lines = Narrator(text).lines(dice_events)
+    side = text.side
+    card = None
+    offs = {}
+    for e in dice_events:
+        if e["kind"] == "event":
+            card = e["card"]
+        elif e["kind"] == "roll_off" and e["winner"]:
+            offs[card] = e
+            assert (
+                expected["roll_off"].format(
+                    card=text.card(card),
+                    first=side(e["first"]),
+                    first_roll=Narrator.roll(e["first_die"], e["first_modifier"], e["first_total"]),
+                    second=side(e["second"]),
+                    second_roll=Narrator.roll(e["second_die"], e["second_modifier"], e["second_total"]),
+                    winner=side(e["winner"]),
+                )
+                in lines
+            )
+    assert {"olympic_games", "summit"} <= set(offs)
+    assert offs["olympic_games"]["first_modifier"] == 2
+    for e in (e for e in dice_events if e["kind"] == "roll" and e.get("card") == "quagmire"):
+        outcome = expected["outcomes"][0 if e["success"] else 1]
+        assert expected["quagmire"].format(die=e["die"], outcome=outcome) in lines
+    for e in (e for e in dice_events if e["kind"] == "region_score_counted"):
+        names = ", ".join(text.country(c) for c in e["countries"])
+        parts = expected["controls"].format(countries=names) if names else expected["none"]
+        assert expected["sea"].format(side=side(e["side"]), parts=parts, vp=e["vp"]) in lines
+    for e in (e for e in dice_events if e["kind"] == "random_card" and e["among"] > 1):
+        assert expected["drawn"].format(among=e["among"], card=text.card(e["card"])) in lines
+    for e in (e for e in dice_events if e["kind"] == "space"):
+        roll = Narrator.roll(e["die"], e["modifier"], e["roll"])
+        start = expected["space"].format(side=side(e["side"]), roll=roll, needed=e["needed"])
+        assert any(line.startswith(start) for line in lines)
+    realigned = [e for e in dice_events if e["kind"] == "realign" and e["against_modifier"]]
+    assert realigned
+    for e in realigned:
+        mine = Narrator.roll(e["die"], e["modifier"], e["roll"])
+        against = f"{e['against_die']} + {e['against_modifier']} = {e['against']}"
+        assert any(line.endswith(expected["realign"].format(mine=mine, against=against)) for line in lines)
+
+
+@pytest.mark.parametrize(
+    ("lang", "tie"),
+    [
+        ("en", "US rolls 3 + 2 = 5, USSR rolls 5: a tie."),
+        ("ru", "Бросок США — 3 + 2 = 5, бросок СССР — 5: ничья."),
+    ],
+)
+def test_a_roll_off_tie_is_told(lang: str, tie: str) -> None:
+    from twilight.runtime.primitives.basics import roll_off
+
+    ir = compiled_ir("standard")
+    engine = Engine(ir, {"us": RandomPlayer(0), "ussr": RandomPlayer(1)}, seed=0, dice=[3, 5])
+    assert roll_off(engine, "us", 2, 0) is None
+    assert Narrator(PlayText("standard", lang, ir)).lines(engine.events[-1:]) == [tie]
+
+
+class _Enough(Exception):
+    pass
+
+
+class _StopAtFirstDecision:
+    def decide(self, decision: Any) -> Any:
+        raise _Enough
+
+
+@pytest.mark.parametrize(
+    ("lang", "expected"),
+    [
+        ("en", "Variable setup: dice {a}, {b}, the lower counts: {roll}, column {column}."),
+        ("ru", "Вариативная расстановка: на кубиках {a}, {b}, берется меньшее — {roll}, столбец {column}."),
+    ],
+)
+def test_the_setup_roll_is_told_with_both_dice(lang: str, expected: str) -> None:
+    ir = compiled_ir("solo-v2")
+    stop = _StopAtFirstDecision()
+    engine = Engine(ir, {"us": stop, "ussr": stop}, seed=0, settings={"setup_dice": "lower_of_two"})
+    with pytest.raises(_Enough):
+        engine.run()
+    (rolled,) = [e for e in engine.events if e["kind"] == "table_roll"]
+    a, b = rolled["dice"]
+    assert rolled["roll"] == min(a, b)
+    labels = [c["label"] for c in ir["tables"]["variable_setup"]["columns"]]
+    column = next(c for c in ir["tables"]["variable_setup"]["columns"] if rolled["roll"] in c["faces"])
+    assert rolled["column"] == column["label"] in labels
+    lines = Narrator(PlayText("solo-v2", lang, ir)).lines(engine.events)
+    assert expected.format(a=a, b=b, roll=rolled["roll"], column=rolled["column"]) in lines

@@ -34,7 +34,11 @@ NARRATED = (
     "defcon_change_ignored",
     "vp",
     "roll",
+    "roll_off",
+    "table_roll",
+    "random_card",
     "region_score",
+    "region_score_counted",
     "scored",
     "china_card",
     "discard",
@@ -63,6 +67,12 @@ VARIANT_IDS = (
     "log-victory-draw",
     "log-phase-labelled",
     "log-roll-event",
+    "log-roll-at_most",
+    "log-roll-event-at_most",
+    "log-roll_off-event",
+    "log-table_roll-dice",
+    "log-space-success-needed",
+    "log-space-failure-needed",
 )
 
 
@@ -157,9 +167,16 @@ class Narrator:
             args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
         elif kind == "realign":
             args.update(roll=e["roll"], against=e["against"])
+            if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`
+                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+                against = (int(e["against_die"]), int(e["against_modifier"]), int(e["against"]))
+                args["against"] = self.roll(*against)
         elif kind == "space":
             msg = "log-space-success" if e.get("success") else "log-space-failure"
             args.update(roll=e["roll"], box=e["box"])
+            if "die" in e:
+                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+                msg, args["needed"] = f"{msg}-needed", e["needed"]
         elif kind == "space_advance":
             args["box"] = e["box"]
         elif kind == "defcon":
@@ -176,9 +193,33 @@ class Narrator:
             args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["total"]))
             args["needed"] = e["needed"]
             args["success"] = "yes" if e["success"] else "no"
-            if self.event_card in t.cards:
+            # A roll in a lasting effect's hook (Quagmire's) names its card; a war's roll, the event's.
+            card = e.get("card") or self.event_card
+            if card in t.cards:
                 msg = "log-roll-event"
+                args.update(t.card_args(card))
+            if e.get("at_most"):
+                msg += "-at_most"
+        elif kind == "roll_off":
+            for which in ("first", "second"):
+                args.update(t.side_args(e[which], var=which))
+                args[f"{which}_roll"] = self.roll(
+                    int(e[f"{which}_die"]), int(e[f"{which}_modifier"]), int(e[f"{which}_total"])
+                )
+            args["outcome"] = "win" if e["winner"] else "tie"
+            if e["winner"]:
+                args.update(t.side_args(e["winner"], var="winner"))
+            if self.event_card in t.cards:
+                msg = "log-roll_off-event"
                 args.update(t.card_args(self.event_card))
+        elif kind == "table_roll":
+            args["table"] = t.maybe(f"table-{e['table']}") or str(e["table"])
+            args.update(roll=e["roll"], column=e["column"])
+            if len(e.get("dice", [])) > 1:
+                # Both dice when the lower one counts: `3, 5 → 3`.
+                msg, args["dice"] = "log-table_roll-dice", ", ".join(str(d) for d in e["dice"])
+        elif kind == "random_card":
+            args["among"] = e["among"]
         elif kind == "region_score":
             args.update(t.region_args(e["region"]))
             args.update(t.side_args("ussr" if e["side"] == "us" else "us", var="enemy"))
@@ -186,6 +227,10 @@ class Narrator:
             args.update(
                 level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
             )
+        elif kind == "region_score_counted":
+            args.update(t.region_args(e["region"]))
+            args["countries"] = ", ".join(t.country(c) for c in e["countries"]) or "-"
+            args.update(count=len(e["countries"]), vp=e["vp"])
         elif kind == "scored":
             args.update(t.region_args(e["region"]))
             args.update(now=e["vp"], standing=self.standing(int(e["vp"])))

@@ -56,18 +56,65 @@ def roll_at_least(engine: Engine, side: str, modifier: int, needed: int) -> bool
     die = d6(engine)
     total = die + modifier
     success = total >= needed
-    engine.trace("roll", side=side, die=die, modifier=modifier, total=total, needed=needed, success=success)
+    told = {"card": engine.hook_card} if engine.hook_card else {}
+    engine.trace(
+        "roll", side=side, die=die, modifier=modifier, total=total, needed=needed, success=success, **told
+    )
     return success
+
+
+@impl()
+def roll_at_most(engine: Engine, side: str, modifier: int, limit: int) -> bool:
+    die = d6(engine)
+    total = die + modifier
+    success = total <= limit
+    told = {"card": engine.hook_card} if engine.hook_card else {}
+    engine.trace(
+        "roll",
+        side=side,
+        die=die,
+        modifier=modifier,
+        total=total,
+        needed=limit,
+        at_most=True,
+        success=success,
+        **told,
+    )
+    return success
+
+
+@impl()
+def roll_off(engine: Engine, first: str, first_modifier: int, second_modifier: int) -> str | None:
+    second = other(first)
+    first_die = d6(engine)
+    second_die = d6(engine)
+    first_total, second_total = first_die + first_modifier, second_die + second_modifier
+    winner = first if first_total > second_total else second if second_total > first_total else None
+    engine.trace(
+        "roll_off",
+        first=first,
+        first_die=first_die,
+        first_modifier=first_modifier,
+        first_total=first_total,
+        second=second,
+        second_die=second_die,
+        second_modifier=second_modifier,
+        second_total=second_total,
+        winner=winner,
+    )
+    return winner
 
 
 @impl()
 def roll_table(engine: Engine, name: str) -> int:
     table = _table(engine, name)
+    # The dice the table's roll is made of (both dice when the lower one counts), told with the result.
+    first_event = len(engine.events)
     roll = engine.program.expr(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)
-    for i, column in enumerate(table["columns"], start=1):
-        if roll in (column["faces"] or []):
-            return i
-    return 1
+    dice = [e["value"] for e in engine.events[first_event:] if e["kind"] == "die"]
+    column = next((i for i, c in enumerate(table["columns"], start=1) if roll in (c["faces"] or [])), 1)
+    engine.trace("table_roll", table=name, dice=dice, roll=roll, column=table["columns"][column - 1]["label"])
+    return column
 
 
 @impl()

@@ -84,7 +84,11 @@ def period_cards(engine: Engine, period: str) -> list[str]:
 
 @impl()
 def random_card(engine: Engine, cards: list[str]) -> str | None:
-    return engine.dice.pick(cards) if cards else None
+    if not cards:
+        return None
+    card = engine.dice.pick(cards)
+    engine.trace("random_card", card=card, among=len(cards))
+    return card
 
 
 @impl()

@@ -103,6 +103,11 @@ def score_told(
 
 
 @impl()
+def score_counted_told(engine: Engine, side: str, region: str, countries: list[str], vp: int) -> None:
+    engine.trace("region_score_counted", side=side, region=region, countries=list(countries), vp=vp)
+
+
+@impl()
 def region_scored(engine: Engine, region: str) -> None:
     engine.trace("scored", region=region, vp=engine.state.vp)
     engine.fire("region_scored", region=region)

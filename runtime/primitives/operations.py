@@ -245,9 +245,22 @@ def free_coup(engine: Engine, side: str, c: str, ops: int) -> None:
 def realign(engine: Engine, side: str, c: str, card: str | None = None) -> None:
     """6.2: both roll; the higher removes the difference from the other's influence; never adds."""
     opp = other(side)
-    mine = d6(engine) + engine.modified("realign_roll", 0, actor=side, target=c)
-    theirs = d6(engine) + engine.modified("realign_roll", 0, actor=opp, target=c)
-    engine.trace("realign", side=side, country=c, roll=mine, against=theirs)
+    die = d6(engine)
+    modifier = engine.modified("realign_roll", 0, actor=side, target=c)
+    against_die = d6(engine)
+    against_modifier = engine.modified("realign_roll", 0, actor=opp, target=c)
+    mine, theirs = die + modifier, against_die + against_modifier
+    engine.trace(
+        "realign",
+        side=side,
+        country=c,
+        roll=mine,
+        against=theirs,
+        die=die,
+        modifier=modifier,
+        against_die=against_die,
+        against_modifier=against_modifier,
+    )
     if mine > theirs:
         remove_influence(engine, opp, c, mine - theirs)
     elif theirs > mine:
@@ -262,9 +275,13 @@ def space_attempt(engine: Engine, side: str, card: str) -> None:
     row = _space_race(engine)[box]
     roll_max, vp_first, vp_second = row["max_roll"], row["vp_first"], row["vp_second"]
     engine.state.space_attempts[side] += 1
-    roll = d6(engine) + engine.modified("space_roll", 0, actor=side)
+    die = d6(engine)
+    modifier = engine.modified("space_roll", 0, actor=side)
+    roll = die + modifier
     success = roll <= roll_max
-    engine.trace("space", side=side, box=box, roll=roll, success=success)
+    engine.trace(
+        "space", side=side, box=box, roll=roll, success=success, die=die, modifier=modifier, needed=roll_max
+    )
     if success:
         _reach_space_box(engine, side, box, vp_first, vp_second)
 

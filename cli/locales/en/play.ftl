@@ -196,6 +196,8 @@ log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength 
 log-realign = { $side } realigns in { $country }: { $roll } against { $against }.
 log-space-success = { $side } Space Race: roll { $roll }, success, box { $box }.
 log-space-failure = { $side } Space Race: roll { $roll }, failed.
+log-space-success-needed = { $side } Space Race: roll { $roll }, needing { $needed } or less: success, box { $box }.
+log-space-failure-needed = { $side } Space Race: roll { $roll }, needing { $needed } or less: failed.
 log-space_advance = { $side } advances to box { $box } of the Space Race.
 log-defcon = DEFCON is now { $now }.
 log-defcon_change_ignored = The AI does not lower DEFCON below { $floor }.
@@ -208,6 +210,32 @@ log-roll-event = { $card }: { $side } rolls { $roll }, needing { $needed }: { $s
         [yes] success
        *[no] failure
     }.
+log-roll-at_most = { $side } rolls { $roll }, needing { $needed } or less: { $success ->
+        [yes] success
+       *[no] failure
+    }.
+log-roll-event-at_most = { $card }: { $side } rolls { $roll }, needing { $needed } or less: { $success ->
+        [yes] success
+       *[no] failure
+    }.
+log-roll_off = { $first } rolls { $first_roll }, { $second } rolls { $second_roll }: { $outcome ->
+        [win] { $winner } wins
+       *[tie] a tie
+    }.
+log-roll_off-event = { $card }: { $first } rolls { $first_roll }, { $second } rolls { $second_roll }: { $outcome ->
+        [win] { $winner } wins
+       *[tie] a tie
+    }.
+log-table_roll = { $table }: roll { $roll }, column { $column }.
+log-table_roll-dice = { $table }: dice { $dice }, the lower counts: { $roll }, column { $column }.
+log-random_card = { $among ->
+        [1] The only card is drawn
+       *[other] Drawn at random from { $among } cards
+    }: { $card }.
+log-region_score_counted = { $region }, { $side }: { $count ->
+        [0] no country controlled
+       *[other] controls { $countries }
+    } = { $vp } VP.
 log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } for battlegrounds + { $adjacent } for countries next to the { $enemy } = { $vp } VP.
 log-scored = { $region } scored: { $standing }.
 log-china_card-face_up = The China Card goes to { $side }, face up.

@@ -216,6 +216,8 @@ log-coup = Переворот { $side_gen } { $country_in }: бросок { $rol
 log-realign = { $side } — { -realignment } { $country_in }: { $roll } против { $against }.
 log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
 log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
+log-space-success-needed = { $side } — Космическая гонка: бросок { $roll }, а нужно не больше { $needed }: успех, клетка { $box }.
+log-space-failure-needed = { $side } — Космическая гонка: бросок { $roll }, а нужно не больше { $needed }: неудача.
 log-space_advance = { $side } — Космическая гонка: переход на клетку { $box }.
 log-defcon = DEFCON теперь { $now }.
 log-defcon_change_ignored = ИИ не снижает DEFCON ниже { $floor }.
@@ -228,6 +230,32 @@ log-roll-event = «{ $card }»: бросок { $side_gen } — { $roll }, а н�
         [yes] удача
        *[no] неудача
     }.
+log-roll-at_most = Бросок { $side_gen } — { $roll }, а нужно не больше { $needed }: { $success ->
+        [yes] удача
+       *[no] неудача
+    }.
+log-roll-event-at_most = «{ $card }»: бросок { $side_gen } — { $roll }, а нужно не больше { $needed }: { $success ->
+        [yes] удача
+       *[no] неудача
+    }.
+log-roll_off = Бросок { $first_gen } — { $first_roll }, бросок { $second_gen } — { $second_roll }: { $outcome ->
+        [win] побеждает { $winner }
+       *[tie] ничья
+    }.
+log-roll_off-event = «{ $card }»: бросок { $first_gen } — { $first_roll }, бросок { $second_gen } — { $second_roll }: { $outcome ->
+        [win] побеждает { $winner }
+       *[tie] ничья
+    }.
+log-table_roll = { $table }: выпало { $roll }, столбец { $column }.
+log-table_roll-dice = { $table }: на кубиках { $dice }, берется меньшее — { $roll }, столбец { $column }.
+log-random_card = { $among ->
+        [1] Вытянута единственная карта
+       *[other] Наугад вытянута одна карта из { $among }
+    }: «{ $card }».
+log-region_score_counted = { $region }, { $side }: { $count ->
+        [0] ни одной страны под контролем
+       *[other] под контролем { $countries }
+    } = { $vp } ПО.
 log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } за ключевые страны + { $adjacent } за соседство с { $enemy_ins } = { $vp } ПО.
 log-scored = Подсчет очков { $region_in }: { $standing }.
 log-china_card-face_up = { -china-card } переходит к { $side }, лицом вверх.
