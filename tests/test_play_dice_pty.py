@@ -54,7 +54,8 @@ SEED = 7
 ON_SCREEN = {
     "en": [
         r"In effect: Containment",
-        r"│ 30 │ Decolonization\s*│\s+3 │",
+        # the full table or, when the screen is short, its one-line-per-card form
+        r"\b30 [│ ] ?Decolonization\s*│?\s+3 ",
         re.escape("1. Decolonization (3)"),
         re.escape("Indo-Pakistani War: USSR rolls 4, needing 4: success."),
         re.escape("Europe, US: presence 3 + 0 for battlegrounds + 0 for countries next to the USSR = 3 VP."),
@@ -62,7 +63,7 @@ ON_SCREEN = {
     ],
     "ru": [
         r"Действуют: Сдерживание",
-        r"│ 30 │ Деколонизация\s*│\s+3 │",
+        r"\b30 [│ ] ?Деколонизация\s*│?\s+3 ",
         re.escape("1. Деколонизация (3)"),
         re.escape("«Индо-пакистанская война»: бросок СССР — 4, а нужно не меньше 4: удача."),
         re.escape("Европа, США: присутствие 3 + 0 за ключевые страны + 0 за соседство с СССР = 3 ПО."),
@@ -78,7 +79,7 @@ def test_containment_ops_war_dice_and_a_scoring_breakdown_on_screen(tmp_path: Pa
     assert "Traceback" not in shown
     assert not missing(shown, wanted), shown[-3000:]
     # The printed value is 2, the USSR's: the table does not show the card's own side's ops instead.
-    assert not re.search(r"│ 30 │ (Decolonization|Деколонизация)\s*│\s+2 │", shown)
+    assert not re.search(r"\b30 [│ ] ?(Decolonization|Деколонизация)\s*│?\s+2 ", shown)
 
 
 # Seed 1, turn 1: the Olympic Games, hosted by the USSR, rolled off with both dice.
