@@ -10,6 +10,7 @@ variables of type region that hold a value (`primary_region`, `secondary_region`
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any
@@ -502,10 +503,9 @@ class Board:
             group, "defcon", label(t.loc, DEFCON_TRACK), list(range(high, low - 1, -1)), [state.defcon], left, y
         )
         low, high = self.track_bounds(VP_TRACK, -20, 20)
-        self.track(
-            group, "vp", t.t("play-status-vp", vp=state.vp, standing=self._standing()), list(range(low, high + 1)),
-            [state.vp], left + 420, y, small=True,
-        )  # fmt: skip
+        vp_values = list(range(low, high + 1))
+        self.track(group, "vp", label(t.loc, VP_TRACK), vp_values, [state.vp], left + 420, y, small=True)
+        _text(group, left + 420 + 210 + 14 * len(vp_values), y + 5, self._standing(), size=12, anchor="start")
         # military operations and the space race, a row each side
         y += 44
         for side in SIDES:
@@ -587,7 +587,7 @@ class Board:
         g = ET.SubElement(group, "g", {"class": "track", "data-track": key, "data-value": str(current[0])})
         _text(g, x, y + 5, title, size=12, weight="bold", anchor="start")
         step = 14 if small else 30
-        start = x + 200
+        start = x + 210
         colour = SIDE_COLOUR.get(side or "", "#333333")
         for i, value in enumerate(values):
             on = value in current
@@ -654,11 +654,13 @@ def _text(
 
 
 def wrap(words: str, width: int) -> list[str]:
-    """`words` in lines of at most `width` characters where spaces allow (a longer word keeps a line)."""
+    """`words` in lines of at most `width` characters where a space or a slash allows (a longer word
+    keeps a line of its own)."""
     lines: list[str] = []
     current = ""
-    for word in words.split():
-        joined = f"{current} {word}" if current else word
+    for word in re.findall(r"[^\s/]+/?|/", words):
+        glue = "" if not current or current.endswith("/") else " "
+        joined = current + glue + word
         if current and len(joined) > width:
             lines.append(current)
             current = word

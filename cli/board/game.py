@@ -50,7 +50,9 @@ def save_state(
         if ruleset is None:
             check_save_names(path, data)
     except SaveError as err:
-        raise BoardError(f"{err.path}: not a usable save ({err.code}{': ' + err.detail if err.detail else ''})") from None
+        detail = f": {err.detail}" if err.detail else ""
+        hint = " (a variant's save: give its folder with --ruleset)" if "not a known ruleset" in detail else ""
+        raise BoardError(f"{err.path}: not a usable save ({err.code}{detail}){hint}") from None
     ir = ir_for(ruleset or data["ruleset"])
     if ir["ruleset"]["name"] != data["ruleset"]:
         raise BoardError(
