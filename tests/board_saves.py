@@ -4,6 +4,7 @@ side a person plays (the solo AI on its own), stopped at the first question of a
 
 from __future__ import annotations
 
+import contextlib
 import json
 from pathlib import Path
 from typing import Any
@@ -45,10 +46,8 @@ def write_save(target: str, path: Path, seed: int, turn: int, lang: str = "en") 
         ai.engine = engine
     engine.players = players
     humans = [side for side, player in players.items() if player is not ai]
-    try:
+    with contextlib.suppress(_Enough):
         engine.run()
-    except _Enough:
-        pass
     data = {**engine.save_data(), "play": {"humans": humans, "lang": lang}}
     path.write_text(json.dumps(data), encoding="utf-8")
     return data["state"]

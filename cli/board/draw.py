@@ -45,9 +45,7 @@ LONG_LINK = 7.5
 STUB = 40
 
 
-def board_svg(
-    ir: dict[str, Any], state: GameState, text: PlayText, *, clickable: Iterable[str] = ()
-) -> str:
+def board_svg(ir: dict[str, Any], state: GameState, text: PlayText, *, clickable: Iterable[str] = ()) -> str:
     """The board of `state` as an SVG document. Each country is `<g class="country" id="country-ID"
     data-country="ID">`; those named in `clickable` get the class `clickable` too (for a page that lets a
     player pick them). Raises NoLayout when the ruleset lays out no map."""
@@ -298,7 +296,15 @@ class Board:
                         "stroke-dasharray": "5 3",
                     },
                 )
-                _text(g, sx + ux * 6, sy + uy * 6 + 14, "→ " + self.name_of(far), size=12, weight="bold", fill=colour)
+                _text(
+                    g,
+                    sx + ux * 6,
+                    sy + uy * 6 + 14,
+                    "→ " + self.name_of(far),
+                    size=12,
+                    weight="bold",
+                    fill=colour,
+                )
 
     def name_of(self, name: str) -> str:
         side = self.superpower_side.get(name)
@@ -366,7 +372,8 @@ class Board:
             g,
             "path",
             {
-                "d": f"M{x + 1:g},{y + NAME_H:g}V{y + 5:g}q0,-4 4,-4H{x + BOX_W - 5:g}q4,0 4,4V{y + NAME_H:g}z",
+                "d": f"M{x + 1:g},{y + NAME_H:g}V{y + 5:g}q0,-4 4,-4"
+                f"H{x + BOX_W - 5:g}q4,0 4,4V{y + NAME_H:g}z",
                 "fill": band,
                 "class": "name-band battleground" if decl["battleground"] else "name-band",
             },
@@ -442,9 +449,7 @@ class Board:
     def draw_superpower(self, group: ET.Element, name: str) -> None:
         side = self.superpower_side[name]
         x, y = self.box_origin(name)
-        g = ET.SubElement(
-            group, "g", {"class": "superpower", "id": f"superpower-{name}", "data-side": side}
-        )
+        g = ET.SubElement(group, "g", {"class": "superpower", "id": f"superpower-{name}", "data-side": side})
         ET.SubElement(
             g,
             "rect",
@@ -500,7 +505,13 @@ class Board:
         y += 44
         low, high = self.track_bounds(DEFCON_TRACK, 1, 5)
         self.track(
-            group, "defcon", label(t.loc, DEFCON_TRACK), list(range(high, low - 1, -1)), [state.defcon], left, y
+            group,
+            "defcon",
+            label(t.loc, DEFCON_TRACK),
+            list(range(high, low - 1, -1)),
+            [state.defcon],
+            left,
+            y,
         )
         low, high = self.track_bounds(VP_TRACK, -20, 20)
         vp_values = list(range(low, high + 1))
@@ -554,9 +565,7 @@ class Board:
         for i, line in enumerate(wrap(china, 44)):
             _text(group, china_x + 170, top + 30 + i * 18, line, size=13, anchor="start", cls="china-text")
         # declared state (solo: Primary and Secondary regions) and the events in effect
-        notes = [
-            f"{label(t.loc, var)}: {t.region(region)}" for var, region in self.marked
-        ]
+        notes = [f"{label(t.loc, var)}: {t.region(region)}" for var, region in self.marked]
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in self.ir["cards"]))
         if effects:
             notes.append(t.t("play-status-effects", effects=", ".join(effects)))
