@@ -20,18 +20,21 @@ class _Enough(Exception):
 
 
 class _UntilTurn:
-    def __init__(self, inner: CautiousPlayer, engine: Engine, turn: int) -> None:
-        self.inner, self.engine, self.turn = inner, engine, turn
+    def __init__(self, inner: CautiousPlayer, engine: Engine, turn: int, round_: int) -> None:
+        self.inner, self.engine, self.turn, self.round = inner, engine, turn, round_
 
     def decide(self, decision: Decision) -> Any:
-        if self.engine.state.turn >= self.turn:
+        state = self.engine.state
+        if (state.turn, state.action_round) >= (self.turn, self.round):
             raise _Enough
         return self.inner.decide(decision)
 
 
-def write_save(target: str, path: Path, seed: int, turn: int, lang: str = "en") -> dict[str, Any]:
-    """Play `target` (a ruleset's name or folder) on `seed` up to `turn`, write the save at `path` and
-    return its state (as the save holds it)."""
+def write_save(
+    target: str, path: Path, seed: int, turn: int, lang: str = "en", round_: int = 0
+) -> dict[str, Any]:
+    """Play `target` (a ruleset's name or folder) on `seed` up to action round `round_` of `turn`, write
+    the save at `path` and return its state (as the save holds it)."""
     result = api.compile_target(target)
     assert result.ir is not None and result.ok, [str(d) for d in result.diagnostics]
     ir = result.ir
@@ -40,7 +43,7 @@ def write_save(target: str, path: Path, seed: int, turn: int, lang: str = "en") 
     for side in ("us", "ussr"):
         inner = CautiousPlayer(seed * 2 + (1 if side == "us" else 2))
         inner.engine = engine
-        people[side] = _UntilTurn(inner, engine, turn)
+        people[side] = _UntilTurn(inner, engine, turn, round_)
     players, ai = players_with_ai(ir, engine.state.settings, people)
     if ai is not None:
         ai.engine = engine

@@ -516,7 +516,7 @@ class Board:
         low, high = self.track_bounds(VP_TRACK, -20, 20)
         vp_values = list(range(low, high + 1))
         self.track(group, "vp", label(t.loc, VP_TRACK), vp_values, [state.vp], left + 420, y, small=True)
-        _text(group, left + 420 + 210 + 14 * len(vp_values), y + 5, self._standing(), size=12, anchor="start")
+        _text(group, left + 420, y + 21, self._standing(), size=11, anchor="start", cls="standing")
         # military operations and the space race, a row each side
         y += 44
         for side in SIDES:
