@@ -154,6 +154,15 @@ def test_the_tracks_and_the_china_card_show_the_state(saves: dict[str, Path]) ->
     assert china.get("data-face") == ("up" if state.china_face_up else "down")
 
 
+def test_clickable_countries_are_marked_for_the_page(saves: dict[str, Path]) -> None:
+    ir, state, _ = save_state(saves["solo-v2"], _compile)
+    root = ET.fromstring(board_svg(ir, state, "en", clickable=["poland", "cuba"]))
+    picked = sorted(
+        g.get("data-country") or "" for g in _countries(root) if "clickable" in (g.get("class") or "")
+    )
+    assert picked == ["cuba", "poland"]
+
+
 # ---------------------------------------------------------------------------------- the compiler's checks
 @pytest.mark.parametrize(
     ("old", "new", "code", "hint"),

@@ -45,10 +45,15 @@ LONG_LINK = 7.5
 STUB = 40
 
 
-def board_svg(ir: dict[str, Any], state: GameState, text: PlayText, *, clickable: Iterable[str] = ()) -> str:
-    """The board of `state` as an SVG document. Each country is `<g class="country" id="country-ID"
-    data-country="ID">`; those named in `clickable` get the class `clickable` too (for a page that lets a
-    player pick them). Raises NoLayout when the ruleset lays out no map."""
+def board_svg(
+    ir: dict[str, Any], state: GameState, text: PlayText | str, *, clickable: Iterable[str] = ()
+) -> str:
+    """The board of `state` as an SVG document, its words those of `text` (a PlayText, or a language code
+    to make one). Each country is `<g class="country" id="country-ID" data-country="ID">`; those named in
+    `clickable` get the class `clickable` too (for a page that lets a player pick them). Raises NoLayout
+    when the ruleset lays out no map."""
+    if isinstance(text, str):
+        text = PlayText(ir["ruleset"]["name"], text, ir)
     return Board(ir, state, text, set(clickable)).svg()
 
 
@@ -134,7 +139,6 @@ class Board:
                 self.draw_country(boxes, name)
         self.draw_labels(ET.SubElement(root, "g", {"class": "labels"}))
         self.draw_panel(ET.SubElement(root, "g", {"class": "panel"}), MARGIN + self.map_h + MARGIN, width)
-        ET.indent(root, space=" ")
         return ET.tostring(root, encoding="unicode") + "\n"
 
     # ------------------------------------------------------------------ regions
