@@ -273,3 +273,12 @@ def test_a_damaged_save_is_refused_not_drawn(saves: dict[str, Path], tmp_path: P
     bad.write_text(json.dumps(data), encoding="utf-8")
     code, said = _run([str(bad), "-o", str(tmp_path / "b.svg")])
     assert code == 1 and "cannot be replayed" in said and "Traceback" not in said
+
+
+def test_diff_tells_what_a_variant_moved_on_the_map() -> None:
+    from twilight.cli.diff.cmd import diff_report, render_text
+
+    report = diff_report("solo-v2", VARIANT, "en")
+    text = "\n".join(render_text(report))
+    assert "place of australia: 17, 12 -> 20, 12" in text
+    assert "label of southeast_asia: 19, 11 -> 15, 11" in text
