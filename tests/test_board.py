@@ -282,3 +282,16 @@ def test_diff_tells_what_a_variant_moved_on_the_map() -> None:
     text = "\n".join(render_text(report))
     assert "place of australia: 17, 12 -> 20, 12" in text
     assert "label of southeast_asia: 19, 11 -> 15, 11" in text
+
+
+def test_a_save_is_found_by_its_name_in_the_saves_folder(
+    saves: dict[str, Path], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = tmp_path / "home" / "saves"
+    folder.mkdir(parents=True)
+    shutil.copyfile(saves["solo-v2"], folder / "my-game.json")
+    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path / "home"))
+    monkeypatch.chdir(tmp_path)
+    code, said = _run(["my-game", "-o", str(tmp_path / "b.svg")])
+    assert code == 0, said
+    assert (tmp_path / "b.svg").read_text(encoding="utf-8").count('class="country') == 84
