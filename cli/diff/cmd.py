@@ -38,6 +38,7 @@ GROUPS = {
     "zone": "Declared state: zones (card piles)",
     "track": "Declared state: tracks",
     "moment": "Scenario moments",
+    "layout": "Map: layout (the board's picture)",
 }
 INDENT = "  "
 

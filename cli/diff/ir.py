@@ -33,6 +33,7 @@ OWN_FIELDS: dict[str, set[str]] = {
     "appendix": {"events"},
     "table": {"rows", "totals", "faces"},
     "order": {"items"},
+    "layout": {"places", "labels"},
 }
 
 
@@ -318,6 +319,9 @@ def declaration_details(kind: str, before: dict[str, Any], after: dict[str, Any]
         if [x for x in old if x not in new] or [x for x in new if x not in old]:
             details.append(Detail("items", "changed", old, new, note=members_note(old, new)))
         details += ranking_details("item", old, new, {})
+    elif kind == "layout":
+        details += mapping_details("place of", before["places"], after["places"])
+        details += mapping_details("label of", before["labels"], after["labels"])
     return details
 
 

@@ -36,6 +36,7 @@ SECTIONS: dict[str, tuple[str, ...]] = {
     "zone": ("zones",),
     "track": ("tracks",),
     "moment": ("moments",),
+    "layout": ("map", "layout"),
 }
 CARD_FLAGS = (*FLAGS, "no_event")
 CARD_LINKS = ("enables", "prevents", "requires_any", "prevented_by")
@@ -48,6 +49,8 @@ def declarations(ir: dict[str, Any], kind: str) -> dict[str, dict[str, Any]]:
         node = node.get(step) if isinstance(node, dict) else None
     if kind == "sequence":
         return {str(node.get("name") or "game"): node} if isinstance(node, dict) else {}
+    if kind == "layout":  # the one layout of the map, under its own name
+        return {str(node.get("name")): node} if isinstance(node, dict) else {}
     if not isinstance(node, dict):
         return {}
     return {str(k): v for k, v in node.items() if isinstance(v, dict)}
@@ -92,6 +95,7 @@ class Views:
             "zone": self.zone,
             "track": self.track,
             "moment": self.moment,
+            "layout": self.layout,
         }
 
     def view(self, kind: str, decl: dict[str, Any]) -> dict[str, Any]:
@@ -252,6 +256,13 @@ class Views:
 
     def track(self, track: dict[str, Any]) -> dict[str, Any]:
         return {"from": track.get("min"), "to": track.get("max"), "per_side": bool(track.get("per_side"))}
+
+    def layout(self, layout: dict[str, Any]) -> dict[str, Any]:
+        """Where the board's picture draws each box and region name: `COLUMN, ROW`."""
+        return {
+            kind: {str(name): f"{cell[0]}, {cell[1]}" for name, cell in (layout.get(kind) or {}).items()}
+            for kind in ("places", "labels")
+        }
 
     def moment(self, moment: dict[str, Any]) -> dict[str, Any]:
         return {
