@@ -29,6 +29,12 @@ COMMANDS: dict[str, LazyCommand] = {
         "Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2 "
         "speed-up and the time `twilight play` takes to its first prompt, against their targets.",
     ),
+    "board": LazyCommand(
+        "twilight.cli.board.cmd:board",
+        "Draw the board of a saved game (a file, or a name `twilight saves` lists) or of a new game "
+        "(--seed N): every country with its influence and who controls it, the links, the regions, the "
+        "tracks, The China Card and the events in effect, laid out by the ruleset's `layout`.",
+    ),
     "check": LazyCommand(
         "twilight.cli.ruleset_cmds:check", "Check rulesets (by name or folder) or rule files."
     ),

@@ -435,6 +435,28 @@ class RuleDecl(Decl):
     items: list[EffectItem] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class LayoutSpot:
+    """One cell of a layout: `name` (a country, superpower or region) at (`col`, `row`)."""
+
+    name: Ident
+    col: int
+    row: int
+    pos: Pos
+    annotations: list[Annotation] = field(default_factory=list, compare=False, hash=False)
+
+
+@dataclass
+class LayoutDecl(Decl):
+    """`layout NAME { place X at C, R … label R at C, R … }`: where the board's picture draws each country
+    and superpower (`places`) and each region's name (`labels`), as grid cells (column, row)."""
+
+    places: dict[str, LayoutSpot] = field(default_factory=dict)
+    labels: dict[str, LayoutSpot] = field(default_factory=dict)
+    # (what, spot) of an entry given twice in the declaration itself
+    duplicates: list[tuple[str, LayoutSpot]] = field(default_factory=list)
+
+
 @dataclass
 class RemoveDecl(Decl):
     target_kind: Ident | None = None

@@ -320,6 +320,63 @@ class RulesetChecker:
                 country["region"] = "europe"  # placeholder after an error; the IR is not emitted then
         return {"regions": regions, "sides": sides, "countries": countries}
 
+    # ------------------------------------------------------------------ the map's picture
+    def check_layout(self, map_ir: dict[str, Any]) -> dict[str, Any] | None:
+        """Where the board's picture draws each country, superpower and region name (`layout`): every
+        country of the map in a cell of its own, nothing placed that the map does not have."""
+        layouts = self.of(ast.LayoutDecl)
+        if not layouts:
+            return None
+        for extra in layouts[1:]:
+            self.sink.add(
+                "E307",
+                f"layout '{extra.name.name}' is a second layout (the first is '{layouts[0].name.name}')",
+                extra.name.pos,
+                notes=[f"the first is declared at {layouts[0].name.pos}"],
+            )
+        decl: ast.LayoutDecl = layouts[0]
+        for what, spot in decl.duplicates:
+            self.sink.add(
+                "E205", f"'{spot.name.name}' is given a {what} twice in layout '{decl.name.name}'", spot.pos
+            )
+        superpowers = {side["superpower"] for side in map_ir["sides"].values()}
+        boxes = [*map_ir["countries"], *sorted(superpowers)]
+        places: dict[str, list[int]] = {}
+        taken: dict[tuple[int, int], ast.LayoutSpot] = {}
+        for name, spot in decl.places.items():
+            self.check_annotations(spot.annotations)
+            if name not in map_ir["countries"] and name not in superpowers:
+                self.sink.unknown("country or superpower", name, spot.name.pos, boxes, code="E304")
+                continue
+            cell = (spot.col, spot.row)
+            other = taken.get(cell)
+            if other is not None:
+                self.sink.add(
+                    "E306",
+                    f"'{name}' and '{other.name.name}' are both placed at {spot.col}, {spot.row}",
+                    spot.pos,
+                    "move one of them to a free cell",
+                    notes=[f"'{other.name.name}' is placed at {other.pos}"],
+                )
+            taken[cell] = spot
+            places[name] = [spot.col, spot.row]
+        for name in boxes:
+            if name not in decl.places:
+                self.sink.add(
+                    "E305",
+                    f"'{name}' has no place in layout '{decl.name.name}'",
+                    decl.name.pos,
+                    f"add `place {name} at COLUMN, ROW`",
+                )
+        labels: dict[str, list[int]] = {}
+        for name, spot in decl.labels.items():
+            self.check_annotations(spot.annotations)
+            if name not in map_ir["regions"]:
+                self.sink.unknown("region", name, spot.name.pos, map_ir["regions"], code="E304")
+                continue
+            labels[name] = [spot.col, spot.row]
+        return {"name": decl.name.name, "places": places, "labels": labels, **self.common(decl)}
+
     # ------------------------------------------------------------------ cards
     def check_cards(self) -> dict[str, Any]:
         cards: dict[str, Any] = {}
@@ -1003,6 +1060,9 @@ class RulesetChecker:
         manifest = self.merged.chain[-1].manifest if self.merged.chain else None
         settings = self.check_settings()
         map_ir = self.check_map()
+        layout = self.check_layout(map_ir)
+        if layout is not None:
+            map_ir["layout"] = layout
         cards = self.check_cards()
         ir: dict[str, Any] = {
             "ir_version": self.vocab_version(),
@@ -1062,6 +1122,8 @@ class RulesetChecker:
             self.emit.mark(ir["map"]["regions"].get(decl.name.name), decl.pos)
         for decl in self.of(ast.SideDecl):
             self.emit.mark(ir["map"]["sides"].get(decl.name.name), decl.pos)
+        for decl in self.of(ast.LayoutDecl)[:1]:
+            self.emit.mark(ir["map"].get("layout"), decl.pos)
         sequences = self.of(ast.SequenceDecl)
         if sequences:
             self.emit.mark(ir["sequence"], sequences[0].pos)

@@ -107,6 +107,26 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "Declare the subregion inside that region.",
     ),
     "E303": (Severity.ERROR, "country adjacent to itself", "Remove the self-link."),
+    "E304": (
+        Severity.ERROR,
+        "layout names something not on the map",
+        "`place` takes a country or a superpower, `label` a region or subregion of the ruleset.",
+    ),
+    "E305": (
+        Severity.ERROR,
+        "country without a place in the layout",
+        "Give every country of the map a cell: `place COUNTRY at COLUMN, ROW` in the layout (or a patch of it).",
+    ),
+    "E306": (
+        Severity.ERROR,
+        "two boxes in one cell of the layout",
+        "Each country and superpower takes a cell of its own: move one of them.",
+    ),
+    "E307": (
+        Severity.ERROR,
+        "more than one layout",
+        "A ruleset draws one map: `override` (or `patch`) the inherited layout instead of declaring another.",
+    ),
     # E4xx: cards, appendix, tables, priorities, sequence
     "E401": (Severity.ERROR, "card number already used", "Card numbers are unique."),
     "E402": (Severity.ERROR, "appendix entry does not match its card", "Use the card's number and id."),

@@ -48,6 +48,7 @@ NAMESPACE = {
     "restriction": "rule",
     "victory": "rule",
     "moment": "moment",
+    "layout": "layout",
 }
 
 

@@ -635,6 +635,29 @@ class _Builder:
         decl.items = _tag(children, "names") or []
         return decl
 
+    # -------------------------------------------------------- the map's picture
+    def _spot(self, meta: Any, children: list[Any]) -> ast.LayoutSpot:
+        name, col, row = (c for c in children if isinstance(c, Token))
+        pos = self._pos(meta)
+        return ast.LayoutSpot(self._ident(name), self._int(col), self._int(row), pos, _annotations(children))
+
+    def l_place(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("place", self._spot(meta, children), self._pos(meta))
+
+    def l_label(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("label", self._spot(meta, children), self._pos(meta))
+
+    def layout_decl(self, meta: Any, children: list[Any]) -> ast.LayoutDecl:
+        override, notes, pos = self._decl_head(meta, children)
+        decl = ast.LayoutDecl("layout", self._ident(self._names(children)[0]), pos, override, notes)
+        for kind, spots in (("place", decl.places), ("label", decl.labels)):
+            for tag in _tags(children, kind):
+                spot = tag.value
+                if spot.name.name in spots:
+                    decl.duplicates.append((kind, spot))
+                spots[spot.name.name] = spot
+        return decl
+
     # -------------------------------------------------------- sequence, procedures, rules
     def sequence_decl(self, meta: Any, children: list[Any]) -> ast.SequenceDecl:
         override, notes, pos = self._decl_head(meta, children)
@@ -777,6 +800,17 @@ class _Builder:
 
     def pt_default(self, meta: Any, children: list[Any]) -> ast.PatchItem:
         return self._patch_item(meta, children, "default", "setting", [], children[0])
+
+    def pt_place(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        spot = self._spot(meta, children)
+        return self._patch_item(meta, children, "replace", "place", [spot.name], spot)
+
+    def pt_label(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        spot = self._spot(meta, children)
+        return self._patch_item(meta, children, "replace", "label", [spot.name], spot)
+
+    def pt_remove_place(self, meta: Any, children: list[Any]) -> ast.PatchItem:
+        return self._patch_item(meta, children, "remove", "place", [self._ident(self._names(children)[0])])
 
     def patch_decl(self, meta: Any, children: list[Any]) -> ast.PatchDecl:
         names = self._names(children)

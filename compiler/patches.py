@@ -26,6 +26,7 @@ PARTS: dict[str, set[str]] = {
     "sequence": {"phase", "step"},
     "procedure": {"phase", "step"},
     "setting": {"setting"},
+    "layout": {"place", "label"},
 }
 
 
@@ -296,6 +297,24 @@ def _setting(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
         decl.default = (value.value, value.pos)
 
 
+# ---------------------------------------------------------------- layout places and labels
+def _spot(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
+    """A place or label is set (a new one added, an old one moved); a removed place must be there."""
+    assert isinstance(decl, ast.LayoutDecl)
+    spots = dict(decl.places if item.part == "place" else decl.labels)
+    name = item.anchor[0]
+    if item.action == "remove":
+        _index(list(spots), name, sink, item, item.part)
+        del spots[name.name]
+    else:
+        assert isinstance(item.value, ast.LayoutSpot)
+        spots[name.name] = item.value
+    if item.part == "place":
+        decl.places = spots
+    else:
+        decl.labels = spots
+
+
 _APPLY: dict[str, Callable[[ast.Decl, ast.PatchItem, Sink], None]] = {
     "option": _option,
     "row": _row,
@@ -303,4 +322,6 @@ _APPLY: dict[str, Callable[[ast.Decl, ast.PatchItem, Sink], None]] = {
     "phase": _phase,
     "step": _phase,
     "setting": _setting,
+    "place": _spot,
+    "label": _spot,
 }

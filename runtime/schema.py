@@ -312,6 +312,12 @@ def build_schema() -> dict[str, Any]:
         "ends_on": _obj({"ends_on": {"enum": sorted(registry.TRIGGERS)}, "when": _OPT_EXPR}, item_common),
     }
 
+    cell = {
+        "type": "array",
+        "items": {"type": "integer", "minimum": 0},
+        "minItems": 2,
+        "maxItems": 2,
+    }
     country = _obj(
         {
             "region": ident,
@@ -498,7 +504,18 @@ def build_schema() -> dict[str, Any]:
                         "additionalProperties": _obj({"superpower": ident, "adjacent": ids}, decl_common),
                     },
                     "countries": {"type": "object", "additionalProperties": country},
-                }
+                },
+                {
+                    # where `twilight board` draws each box and region name: grid cells [column, row]
+                    "layout": _obj(
+                        {
+                            "name": ident,
+                            "places": {"type": "object", "additionalProperties": cell},
+                            "labels": {"type": "object", "additionalProperties": cell},
+                        },
+                        decl_common,
+                    )
+                },
             ),
             "cards": {"type": "object", "additionalProperties": card},
             "priorities": {"type": "object", "additionalProperties": priority},

@@ -1,0 +1,94 @@
+"""The game state a picture of the board shows: a save's (its answers replayed by the interpreter, as
+`twilight play --resume` does) or a new game's at its first question (`--seed N`)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from twilight.cli.play.saves import SaveError, check_save_names, read_save, save_at
+from twilight.runtime.decisions import Decision
+from twilight.runtime.state import GameState
+
+
+class BoardError(Exception):
+    """Why there is no board to draw, in one line for the user."""
+
+
+class _Reached(Exception):
+    """The game has come to a question nobody in it answers: the state to draw."""
+
+
+class _Stop:
+    """A player who stops the game at its first own question."""
+
+    def decide(self, decision: Decision) -> Any:
+        raise _Reached
+
+
+def find_save(given: str) -> Path:
+    """A save by its path, or by its name as `twilight saves` lists it."""
+    path = Path(given)
+    try:
+        if not path.exists():
+            return save_at(given) or path
+    except OSError:  # a name the file system refuses (too long): read as a path, it gets the message
+        pass
+    return path
+
+
+def save_state(
+    path: Path, ir_for: Any, ruleset: str | None = None
+) -> tuple[dict[str, Any], GameState, dict[str, Any]]:
+    """(IR, state, save) of the save at `path`: its answers replayed on its seed and settings, up to where
+    it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
+    folder) stands for the save's own when the save is of a ruleset that is not installed (a variant)."""
+    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
+
+    try:
+        data = read_save(path)
+        if ruleset is None:
+            check_save_names(path, data)
+    except SaveError as err:
+        raise BoardError(f"{err.path}: not a usable save ({err.code}{': ' + err.detail if err.detail else ''})") from None
+    ir = ir_for(ruleset or data["ruleset"])
+    if ir["ruleset"]["name"] != data["ruleset"]:
+        raise BoardError(
+            f"{path}: the save is of ruleset '{data['ruleset']}', not '{ir['ruleset']['name']}' (--ruleset)"
+        )
+    engine = _engine(ir, data["seed"], data["settings"])
+    try:
+        engine.resume_from(data)
+        engine.run()
+    except _Reached:
+        pass
+    except (SaveMismatch, RuleError, StepLimitExceeded, ValueError, TypeError) as err:
+        raise BoardError(f"{path}: the save cannot be replayed: {err}") from None
+    return ir, engine.state, data
+
+
+def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = None) -> GameState:
+    """A new game of `ir` on `seed`, at the first question a player is asked (the solo AI answers its
+    own)."""
+    from twilight.runtime.engine import RuleError, StepLimitExceeded
+
+    engine = _engine(ir, seed, settings or {})
+    try:
+        engine.run()
+    except _Reached:
+        pass
+    except (RuleError, StepLimitExceeded) as err:
+        raise BoardError(f"the game of seed {seed} stops with an error: {err}") from None
+    return engine.state
+
+
+def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any]) -> Any:
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.solo_ai import players_with_ai
+
+    engine = Engine(ir, {}, seed=seed, settings=settings)
+    players, ai = players_with_ai(ir, engine.state.settings, {"us": _Stop(), "ussr": _Stop()})
+    engine.players = players
+    if ai is not None:
+        ai.engine = engine
+    return engine
