@@ -114,6 +114,7 @@ class Games:
     def __init__(self) -> None:
         self._irs: dict[str, dict[str, Any]] = {}
         self._programs: dict[str, Any] = {}
+        self._texts: dict[tuple[str, str], PlayText] = {}
         self._locks: dict[Path, threading.Lock] = {}
         self._guard = threading.Lock()
         self._kept: OrderedDict[Path, GameView] = OrderedDict()
@@ -140,6 +141,14 @@ class Games:
             if ruleset not in self._programs:
                 self._programs[ruleset] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
             return self._programs[ruleset]
+
+    def text(self, ruleset: str, lang: str) -> PlayText:
+        """The game's words in `lang` (loaded once: every language's messages are read for it)."""
+        ir = self.ir(ruleset)
+        with self._guard:
+            if (ruleset, lang) not in self._texts:
+                self._texts[ruleset, lang] = PlayText(ruleset, lang, ir)
+            return self._texts[ruleset, lang]
 
     def lock_of(self, path: Path) -> threading.Lock:
         with self._guard:
@@ -273,7 +282,7 @@ class Games:
         ir = self.ir(ruleset)
         meta = {k: v for k, v in data["play"].items() if k != "finished"}
         meta["lang"] = lang or meta.get("lang") or "en"
-        text = PlayText(ruleset, meta["lang"], ir)
+        text = self.text(ruleset, meta["lang"])
         humans = [s for s in meta.get("humans") or [] if s in SIDES]
         engine = Engine(ir, {}, seed=data["seed"], settings=data["settings"], program=self.program(ruleset))
         person = WebPerson(engine, answer_for)

@@ -5,6 +5,8 @@ log) and its end, and the error page. Every word comes from the terminal game's 
 
 from __future__ import annotations
 
+import functools
+
 from html import escape
 from typing import Any
 
@@ -18,6 +20,11 @@ from twilight.runtime.state import TURN_TRACK
 SIDE_CLASS = {"us": "us", "ussr": "ussr"}
 LAST_MOVES = 14
 SCORES_SHOWN = 12
+
+
+@functools.cache
+def web_words(lang: str) -> WebWords:
+    return WebWords(lang)
 
 
 class WebWords:
@@ -61,7 +68,7 @@ def language_links(words: WebWords, here: str) -> str:
 
 # ---------------------------------------------------------------------- the error page
 def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
-    words = WebWords(lang)
+    words = web_words(lang)
     body = (
         '<main class="error">'
         f"<h1>{e(words.t('web-error-title'))}</h1>"
@@ -75,7 +82,7 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 # ---------------------------------------------------------------------- the start page
 def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: list[Any]) -> str:
     """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume."""
-    words = WebWords(lang)
+    words = web_words(lang)
     parts = [f"<header><h1>{e(words.t('web-title'))}</h1>{language_links(words, '/')}</header>", "<main>"]
     parts.append(f'<section class="panel"><h2>{e(words.t("web-new-game"))}</h2>')
     parts.append('<form method="post" action="/new" class="setup">')
@@ -129,7 +136,7 @@ class GamePage:
         self.text = view.text
         self.engine = view.engine
         self.state = view.engine.state
-        self.words = WebWords(view.text.lang)
+        self.words = web_words(view.text.lang)
         self.narrator = Narrator(view.text)
         self.problem = problem
 
@@ -202,12 +209,14 @@ class GamePage:
 
     def board(self) -> str:
         """The map (cli/board's picture, its countries clickable where the question offers them)."""
+        from twilight.cli.board.draw import NoLayout, board_svg
+
         offered = self.offered_countries()
         try:
-            from twilight.cli.board import board_svg  # type: ignore[attr-defined]
-        except ImportError:
+            svg = board_svg(self.engine.ir, self.state, self.text, clickable=offered)
+        except NoLayout:  # a ruleset whose map has no picture: its board as tables
             return self.board_table(offered)
-        return str(board_svg(self.engine.program, self.state, self.text.lang, clickable=offered))
+        return svg[svg.index("<svg") :]
 
     def board_table(self, offered: list[str]) -> str:
         """The board as tables, region by region (where no map picture can be drawn)."""
