@@ -22,7 +22,6 @@ from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
-
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.web.game import Games, WebError
 from twilight.cli.web.page import GamePage, error_page, start_page
@@ -65,7 +64,9 @@ class Guard:
             await self.refuse(scope, receive, send, 421, "web-error-host", host=host[:80] or "-")
             return
         origin = headers.get("origin")
-        if origin is not None and origin.lower() not in {f"{scheme}://{h}" for h in self.hosts for scheme in ("http",)}:
+        if origin is not None and origin.lower() not in {
+            f"{scheme}://{h}" for h in self.hosts for scheme in ("http",)
+        }:
             await self.refuse(scope, receive, send, 403, "web-error-origin", origin=origin[:80])
             return
         length = headers.get("content-length")
@@ -74,8 +75,12 @@ class Guard:
             return
         await self.app(scope, receive, send)
 
-    async def refuse(self, scope: Scope, receive: Receive, send: Send, status: int, msg_id: str, **args: Any) -> None:
-        response = HTMLResponse(error_page(self.lang, msg_id, args), status_code=status)
+    async def refuse(
+        self, scope: Scope, receive: Receive, send: Send, status: int, msg_id: str, **args: Any
+    ) -> None:
+        asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
+        shown = asked if asked in LANGUAGES else self.lang
+        response = HTMLResponse(error_page(shown, msg_id, args), status_code=status)
         await response(scope, receive, send)
 
 
@@ -132,6 +137,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
     async def new_game(request: Request) -> Response:
         form = await read_form(request)
         shown = language(request, form, lang) or lang
+        request.state.lang = shown
         seed_raw = form.get("seed")
         seed = int(seed_raw) if seed_raw and seed_raw.isdigit() and len(seed_raw) < 21 else None
         view = await run(
@@ -145,12 +151,15 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
     async def game(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         view = await run(games.view, request.path_params["name"], language(request))
         return html(GamePage(view).html())
 
     async def answer(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         form = await read_form(request)
         shown = language(request, form)
+        request.state.lang = shown or request.state.lang
         n = form.get("n") or ""
         if not n.isdigit() or len(n) > 9:
             raise WebError("web-error-form", 400)
@@ -164,7 +173,8 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
         return await run_in_threadpool(fn, *args)
 
     def page_lang(request: Request) -> str:
-        return language(request, default=lang) or lang
+        """The error page's language: the one the request asked for, else its game's, else the server's."""
+        return getattr(request.state, "lang", None) or language(request, default=lang) or lang
 
     async def on_web_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, WebError)

@@ -15,14 +15,23 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
 
 
 @click.command()
-@click.option("--port", type=int, default=8000, callback=port_number, show_default=True, help="The port (0: any free one).")
+@click.option(
+    "--port",
+    type=int,
+    default=8000,
+    callback=port_number,
+    show_default=True,
+    help="The port (0: any free one).",
+)
 @click.option(
     "--host",
     default="127.0.0.1",
     show_default=True,
     help="The address to listen on: this machine only unless you name another (0.0.0.0: every network).",
 )
-@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="The pages' language.")
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="The pages' language."
+)
 def serve(port: int, host: str, lang: str) -> None:
     """Play the solo game in a browser: starts a web server on this machine and prints its address."""
     import uvicorn
@@ -34,7 +43,9 @@ def serve(port: int, host: str, lang: str) -> None:
         sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         sock.bind((host, port))
     except (OSError, UnicodeError) as err:
-        raise click.ClickException(f"cannot listen on {host}:{port}: {getattr(err, 'strerror', None) or err}") from None
+        raise click.ClickException(
+            f"cannot listen on {host}:{port}: {getattr(err, 'strerror', None) or err}"
+        ) from None
     port = sock.getsockname()[1]
     shown = f"[{host}]" if ":" in host else host
     address = f"http://{shown}:{port}/"

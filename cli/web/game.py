@@ -193,6 +193,16 @@ class Games:
             raise WebError("web-error-no-game", 404, name=name[:60])
         return path
 
+    def save_lang(self, name: str) -> str | None:
+        """The language a saved game is played in (None when there is no such save, or it is damaged)."""
+        from twilight.cli.localizer import LANGUAGES
+
+        try:
+            lang = read_save(self.path_of(name))["play"].get("lang")
+        except (WebError, SaveError):
+            return None
+        return str(lang) if lang in LANGUAGES else None
+
     def view(self, name: str, lang: str | None = None) -> GameView:
         """The game called `name` at its pending question (from memory when the save has not changed)."""
         path = self.path_of(name)

@@ -6,7 +6,6 @@ log) and its end, and the error page. Every word comes from the terminal game's 
 from __future__ import annotations
 
 import functools
-
 from html import escape
 from typing import Any
 
@@ -87,7 +86,7 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append(f'<section class="panel"><h2>{e(words.t("web-new-game"))}</h2>')
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
-    parts.append(f"<label>{e(words.t('web-ruleset'))} <select name=\"ruleset\">")
+    parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
     for name, _ir in rulesets:
         parts.append(f'<option value="{e(name)}">{e(name)}</option>')
     parts.append("</select></label>")
@@ -112,6 +111,11 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
                 f"{e(text.t(f'setting-level-{value}'))}</label>"
             )
         parts.append("</fieldset>")
+    parts.append(
+        f'<details class="more"><summary>{e(words.t("web-more"))}</summary><label>{e(words.t("web-seed"))} '
+        '<input type="text" inputmode="numeric" name="seed" pattern="[0-9]*" maxlength="20" size="12">'
+        "</label></details>"
+    )
     parts.append(f'<button type="submit" class="primary" id="start">{e(words.t("web-start"))}</button>')
     parts.append("</form></section>")
     if games:
@@ -270,7 +274,9 @@ class GamePage:
         prompt = self.prompt_text(decision)
         out = [f'<section class="question panel" id="question"><h2>{e(prompt)}</h2>']
         if not decision.single:
-            out.append(f'<p class="dim">{e(t.t("play-how-many", min=decision.min_count, max=decision.max_count))}</p>')
+            out.append(
+                f'<p class="dim">{e(t.t("play-how-many", min=decision.min_count, max=decision.max_count))}</p>'
+            )
         left, total = decision.context.get("points_left"), decision.context.get("points")
         costs = decision.context.get("costs") or {}
         if left is not None and total is not None:
@@ -310,7 +316,9 @@ class GamePage:
                 )
         out.append("</div>")
         if not decision.single:
-            out.append(f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>')
+            out.append(
+                f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>'
+            )
         out.append("</form></section>")
         return "".join(out)
 
@@ -353,12 +361,8 @@ class GamePage:
         blocks = []
         for number, move in live[-3:]:
             lines = explainer.render(explainer.move(number, move))
-            blocks.append(
-                f'<pre class="why-move">{e(chr(10).join(lines))}</pre>'
-            )
-        return (
-            f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
-        )
+            blocks.append(f'<pre class="why-move">{e(chr(10).join(lines))}</pre>')
+        return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
 
     def scores(self) -> str:
         events = [ev for ev in self.engine.events if ev["kind"] in ("region_score", "scored", "vp")]
@@ -366,9 +370,7 @@ class GamePage:
         if not lines:
             return ""
         items = "".join(f"<li>{e(line)}</li>" for line in lines)
-        return (
-            f'<section class="scores panel"><h2>{e(self.words.t("web-scores"))}</h2><ul>{items}</ul></section>'
-        )
+        return f'<section class="scores panel"><h2>{e(self.words.t("web-scores"))}</h2><ul>{items}</ul></section>'
 
     def log(self) -> str:
         lines = self.narrator.lines(self.engine.events)
