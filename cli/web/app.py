@@ -52,6 +52,7 @@ class Guard:
     def __init__(self, app: ASGIApp, hosts: set[str], lang: str) -> None:
         self.app = app
         self.hosts = hosts
+        self.origins = {f"http://{h}" for h in hosts}
         self.lang = lang
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:

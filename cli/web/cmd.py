@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import socket
 
 import click
@@ -53,7 +54,5 @@ def serve(port: int, host: str, lang: str) -> None:
     click.echo(f"twilight serve: open {address}  (Ctrl-C stops)", err=False)
     config = uvicorn.Config(app, log_level="warning", access_log=False)
     server = uvicorn.Server(config)
-    try:
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped the server
         server.run(sockets=[sock])
-    except KeyboardInterrupt:
-        pass

@@ -274,16 +274,14 @@ class GamePage:
         prompt = self.prompt_text(decision)
         out = [f'<section class="question panel" id="question"><h2>{e(prompt)}</h2>']
         if not decision.single:
-            out.append(
-                f'<p class="dim">{e(t.t("play-how-many", min=decision.min_count, max=decision.max_count))}</p>'
-            )
+            how = t.t("play-how-many", min=decision.min_count, max=decision.max_count)
+            out.append(f'<p class="dim">{e(how)}</p>')
         left, total = decision.context.get("points_left"), decision.context.get("points")
         costs = decision.context.get("costs") or {}
         if left is not None and total is not None:
             dearer = any(cost != 1 for cost in costs.values())
-            out.append(
-                f'<p class="points">{e(t.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no"))}</p>'
-            )
+            points = t.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+            out.append(f'<p class="points">{e(points)}</p>')
         out.append(
             f'<form method="post" action="/game/{e(v.name)}/answer" class="answer" '
             f'data-min="{decision.min_count}" data-max="{decision.max_count}">'
@@ -302,7 +300,8 @@ class GamePage:
             data = f' data-option="{e(o)}" data-kind="{kind}"'
             if decision.single:
                 out.append(
-                    f'<button type="submit" name="pick" value="{i}" class="option {kind}"{data}>{label}</button>'
+                    f'<button type="submit" name="pick" value="{i}" class="option {kind}"{data}>'
+                    f"{label}</button>"
                 )
             elif decision.distinct:
                 out.append(
@@ -370,7 +369,8 @@ class GamePage:
         if not lines:
             return ""
         items = "".join(f"<li>{e(line)}</li>" for line in lines)
-        return f'<section class="scores panel"><h2>{e(self.words.t("web-scores"))}</h2><ul>{items}</ul></section>'
+        title = e(self.words.t("web-scores"))
+        return f'<section class="scores panel"><h2>{title}</h2><ul>{items}</ul></section>'
 
     def log(self) -> str:
         lines = self.narrator.lines(self.engine.events)
