@@ -36,14 +36,30 @@ log = logging.getLogger("twilight.web")
 def allowed_hosts(host: str, port: int) -> set[str]:
     """The Host headers naming this server: its address and port (and `localhost` for a loopback one)."""
     names = {host}
-    if host in ("127.0.0.1", "::1", "localhost"):
+    if host in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "::"):
         names |= {"127.0.0.1", "localhost", "[::1]"}
+    if host in ("0.0.0.0", "::"):  # every network: this machine's names and addresses
+        names |= machine_names()
     if ":" in host and not host.startswith("["):
         names.add(f"[{host}]")
     hosts = {f"{name}:{port}" for name in names}
     if port == 80:
         hosts |= names
     return {h.lower() for h in hosts}
+
+
+def machine_names() -> set[str]:
+    import socket
+
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None)
+    except OSError:
+        infos = []
+    for info in infos:
+        ip = str(info[4][0])
+        names.add(f"[{ip}]" if ":" in ip else ip)
+    return names
 
 
 class Guard:

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import contextlib
-import socket
 
 import click
 from twilight.cli.localizer import LANGUAGES
@@ -35,24 +34,14 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
 )
 def serve(port: int, host: str, lang: str) -> None:
     """Play the solo game in a browser: starts a web server on this machine and prints its address."""
-    import uvicorn
-    from twilight.cli.web.app import create_app
+    from twilight.cli.web.server import address, bind, server_for
 
     try:
-        family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        sock = socket.socket(family, socket.SOCK_STREAM)
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind((host, port))
-    except (OSError, UnicodeError) as err:
-        raise click.ClickException(
-            f"cannot listen on {host}:{port}: {getattr(err, 'strerror', None) or err}"
-        ) from None
-    port = sock.getsockname()[1]
-    shown = f"[{host}]" if ":" in host else host
-    address = f"http://{shown}:{port}/"
-    app = create_app(host, port, lang)
-    click.echo(f"twilight serve: open {address}  (Ctrl-C stops)", err=False)
-    config = uvicorn.Config(app, log_level="warning", access_log=False)
-    server = uvicorn.Server(config)
+        sock = bind(host, port)
+    except (OSError, UnicodeError, OverflowError) as err:
+        cause = getattr(err, "strerror", None) or err
+        raise click.ClickException(f"cannot listen on {host}:{port}: {cause}") from None
+    server = server_for(sock, host, lang)
+    click.echo(f"twilight serve: open {address(host, sock.getsockname()[1])}/  (Ctrl-C stops)")
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped the server
         server.run(sockets=[sock])
