@@ -70,7 +70,7 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
     words = web_words(lang)
     body = (
         '<main class="error">'
-        f"<h1>{e(words.t('web-error-title'))}</h1>"
+        "<h1>" + e(words.t("web-error-title")) + "</h1>"
         f'<p class="problem">{e(words.t(msg_id, **args))}</p>'
         f'<p><a href="/?lang={e(words.lang)}">{e(words.t("web-back-home"))}</a></p>'
         "</main>"
@@ -82,7 +82,8 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: list[Any]) -> str:
     """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume."""
     words = web_words(lang)
-    parts = [f"<header><h1>{e(words.t('web-title'))}</h1>{language_links(words, '/')}</header>", "<main>"]
+    title = e(words.t("web-title"))
+    parts = [f"<header><h1>{title}</h1>{language_links(words, '/')}</header>", "<main>"]
     parts.append(f'<section class="panel"><h2>{e(words.t("web-new-game"))}</h2>')
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
@@ -92,7 +93,7 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append("</select></label>")
     first_ir = rulesets[0][1] if rulesets else None
     text = PlayText(rulesets[0][0], words.lang, first_ir) if first_ir else None
-    parts.append(f"<fieldset><legend>{e(words.t('play-setup-side'))}</legend>")
+    parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")
     for i, side in enumerate(("us", "ussr")):
         name = text.side(side) if text else side
         checked = " checked" if i == 0 else ""
@@ -103,7 +104,7 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append("</fieldset>")
     if first_ir and "level" in first_ir["settings"] and text:
         setting = first_ir["settings"]["level"]
-        parts.append(f"<fieldset><legend>{e(words.t('play-setup-level'))}</legend>")
+        parts.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
         for value in setting["values"]:
             checked = " checked" if value == setting["default"] else ""
             parts.append(
@@ -150,7 +151,8 @@ class GamePage:
         title = t.t("play-title", ruleset=self.state.ruleset)
         parts = [
             f'<header><h1>{e(title)}</h1><a class="home" href="/?lang={e(t.lang)}">'
-            f"{e(self.words.t('web-home'))}</a>{language_links(self.words, here)}</header>",
+            + e(self.words.t("web-home"))
+            + f"</a>{language_links(self.words, here)}</header>",
             '<main class="game">',
             self.status(),
         ]
@@ -233,7 +235,11 @@ class GamePage:
                 continue
             out.append(f'<table class="region"><caption>{e(t.region(region))}</caption>')
             out.append(
-                f"<tr><th>{e(t.t('play-board-country'))}</th><th>{e(t.t('play-board-stability'))}</th>"
+                "<tr><th>"
+                + e(t.t("play-board-country"))
+                + "</th><th>"
+                + e(t.t("play-board-stability"))
+                + "</th>"
                 f'<th class="us">{e(t.side("us"))}</th><th class="ussr">{e(t.side("ussr"))}</th></tr>'
             )
             for country, ci in t.countries.items():
