@@ -201,3 +201,17 @@ def test_the_browser_continues_a_terminal_game(client: TestClient, home: Path) -
     form = first_answer(page)
     assert client.post(f"/game/{path.stem}/answer", data=form, follow_redirects=False).status_code == 303
     assert len(read_save(path)["answers"]) > len(saved["answers"])
+
+
+def test_an_internal_error_is_a_page_not_a_traceback(
+    app: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in the server")
+
+    monkeypatch.setattr(app.state.games, "view", broken)
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
+        got = c.get("/game/any-game?lang=ru")
+    assert got.status_code == 500
+    assert "Последнее сохранение игры цело" in got.text
+    assert "Traceback" not in got.text and "a bug in the server" not in got.text

@@ -18,12 +18,14 @@ was shown: an answer to a question already answered (another tab, a page sent tw
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass, field
+from collections.abc import Iterator
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import IO, Any, cast
 
 from twilight.cli.play.saves import (
     SEED_LIMIT,
@@ -82,7 +84,6 @@ class GameView:
     decision: Decision | None  # None: the game is over
     answered: int  # the answers given before the pending question (the stale-answer check)
     live_from: int  # the first trace event played live in this process (before it: replayed)
-    problems: list[str] = field(default_factory=list)
 
     @property
     def name(self) -> str:
@@ -181,7 +182,7 @@ class Games:
         path = readable_save_path(ruleset, [side])
         meta = {"humans": [side], "lang": lang, "policy": None, "ids": False}
         data = {"ruleset": ruleset, "seed": seed, "settings": settings, "answers": [], "play": meta}
-        with self.lock_of(path), self.save_lock(path, lang):
+        with self.lock_of(path), self.save_lock(path):
             return self._play(path, data, lang, None, fresh=True)
 
     def path_of(self, name: str) -> Path:
@@ -212,7 +213,7 @@ class Games:
             if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
                 self._kept.move_to_end(path)
                 return kept
-            with self.save_lock(path, lang or data["play"]["lang"]):
+            with self.save_lock(path):
                 data = self._read(path)  # read again under the lock: the last one written
                 return self._play(path, data, lang, None, fresh=False, write=False)
 
@@ -226,7 +227,7 @@ class Games:
                 raise WebError("web-error-stale", 409)
             return answer_from_form(decision, form)
 
-        with self.lock_of(path), self.save_lock(path, lang or "en"):
+        with self.lock_of(path), self.save_lock(path):
             data = self._read(path)
             if data["play"].get("finished"):
                 raise WebError("web-error-stale", 409)
@@ -238,27 +239,24 @@ class Games:
         saved = kept.engine.save_data()
         return bool(saved["answers"] == data["answers"] and saved["digest"] == data["digest"])
 
-    def save_lock(self, path: Path, lang: str) -> SaveLock:
+    @staticmethod
+    @contextlib.contextmanager
+    def save_lock(path: Path) -> Iterator[None]:
+        """The save's lock (`twilight play`'s), or WebError: another game holds it, or it cannot be taken."""
         lock = SaveLock(path)
-
-        class Held:
-            def __enter__(self) -> SaveLock:
-                try:
-                    return lock.acquire()
-                except SaveLocked as err:
-                    raise WebError(
-                        "web-error-locked",
-                        409,
-                        pid=str(err.holder.get("pid", "?")),
-                        host=str(err.holder.get("host", "?")),
-                    ) from None
-                except SaveWriteError as err:
-                    raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
-
-            def __exit__(self, *exc: object) -> None:
-                lock.release()
-
-        return Held()  # type: ignore[return-value]
+        try:
+            lock.acquire()
+        except SaveLocked as err:
+            holder = err.holder
+            raise WebError(
+                "web-error-locked", 409, pid=str(holder.get("pid", "?")), host=str(holder.get("host", "?"))
+            ) from None
+        except SaveWriteError as err:
+            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+        try:
+            yield
+        finally:
+            lock.release()
 
     def _read(self, path: Path) -> dict[str, Any]:
         try:
@@ -306,9 +304,11 @@ class Games:
             except SaveMismatch as err:
                 raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
         decision: Decision | None = None
-        trace = TraceFile(trace_path_for(path)) if write else None
+        trace: TraceFile | None = None
         try:
-            engine.trace_to = trace
+            if write:  # the trace beside the save, written anew as `twilight play` writes it
+                trace = TraceFile(trace_path_for(path))
+                engine.trace_to = cast(IO[str], trace)
             try:
                 engine.run()
             except Paused as paused:
@@ -317,6 +317,8 @@ class Games:
                 raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
             except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
                 raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
+        except SaveWriteError as err:
+            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
         finally:
             if trace is not None:
                 trace.close()
