@@ -15,6 +15,8 @@ from twilight.compiler.exprs import PROVISIONAL_RE, SOURCE_RE, Emitter, Procedur
 from twilight.compiler.loader import Merged
 from twilight.compiler.vocab import Vocabulary
 
+# The largest column or row of a layout: a picture of the board is a few dozen cells wide.
+LAYOUT_CELLS = 99
 ID_RE = re.compile(r"^[a-z_][a-z0-9_]*$")
 PARAM_TYPES = {
     "int",
@@ -343,6 +345,13 @@ class RulesetChecker:
         boxes = [*map_ir["countries"], *sorted(superpowers)]
         places: dict[str, list[int]] = {}
         taken: dict[tuple[int, int], ast.LayoutSpot] = {}
+        for spot in [*decl.places.values(), *decl.labels.values()]:
+            if spot.col > LAYOUT_CELLS or spot.row > LAYOUT_CELLS:
+                self.sink.add(
+                    "E206",
+                    f"cell {spot.col}, {spot.row} is outside the layout's grid (0-{LAYOUT_CELLS} each way)",
+                    spot.pos,
+                )
         for name, spot in decl.places.items():
             self.check_annotations(spot.annotations)
             if name not in map_ir["countries"] and name not in superpowers:

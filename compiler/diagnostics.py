@@ -115,7 +115,7 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E305": (
         Severity.ERROR,
         "country without a place in the layout",
-        "Give every country of the map a cell: `place COUNTRY at COLUMN, ROW` in the layout (or a patch of it).",
+        "Give every country of the map a cell: `place COUNTRY at COLUMN, ROW` (in the layout or a patch).",
     ),
     "E306": (
         Severity.ERROR,

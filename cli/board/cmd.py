@@ -49,10 +49,19 @@ CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrom
     help=f"The ruleset (a name or a folder): of the new game (default {DEFAULT_RULESET}), or of a save "
     "whose ruleset is not installed (a variant's folder).",
 )
-@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language of the names (default: the save's, else en).")
+@click.option(
+    "--lang",
+    type=click.Choice(LANGUAGES),
+    default=None,
+    help="Language of the names (default: the save's, else en).",
+)
 @click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE", help="A setting of the new game.")
 @click.option(
-    "-o", "--output", required=True, metavar="FILE", help="Where to write it: FILE.svg, FILE.png or FILE.html."
+    "-o",
+    "--output",
+    required=True,
+    metavar="FILE",
+    help="Where to write it: FILE.svg, FILE.png or FILE.html.",
 )
 def board(
     save: str | None,
@@ -124,7 +133,8 @@ def html_page(svg: str, title: str, lang: str) -> str:
     body = svg.replace('class="twilight-board"', 'class="twilight-board" style="width:100%;height:auto"', 1)
     return (
         f'<!DOCTYPE html>\n<html lang="{escape(lang)}">\n<head>\n<meta charset="utf-8">\n'
-        f'<meta name="viewport" content="width=device-width, initial-scale=1">\n<title>{escape(title)}</title>\n'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">\n'
+        f"<title>{escape(title)}</title>\n"
         "<style>body{margin:0;background:#fbfaf6}</style>\n</head>\n<body>\n"
         f"{body}</body>\n</html>\n"
     )

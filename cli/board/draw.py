@@ -10,6 +10,7 @@ variables of type region that hold a value (`primary_region`, `secondary_region`
 from __future__ import annotations
 
 import math
+import re
 import xml.etree.ElementTree as ET
 from collections.abc import Iterable
 from typing import Any
@@ -45,11 +46,14 @@ STUB = 40
 
 
 def board_svg(
-    ir: dict[str, Any], state: GameState, text: PlayText, *, clickable: Iterable[str] = ()
+    ir: dict[str, Any], state: GameState, text: PlayText | str, *, clickable: Iterable[str] = ()
 ) -> str:
-    """The board of `state` as an SVG document. Each country is `<g class="country" id="country-ID"
-    data-country="ID">`; those named in `clickable` get the class `clickable` too (for a page that lets a
-    player pick them). Raises NoLayout when the ruleset lays out no map."""
+    """The board of `state` as an SVG document, its words those of `text` (a PlayText, or a language code
+    to make one). Each country is `<g class="country" id="country-ID" data-country="ID">`; those named in
+    `clickable` get the class `clickable` too (for a page that lets a player pick them). Raises NoLayout
+    when the ruleset lays out no map."""
+    if isinstance(text, str):
+        text = PlayText(ir["ruleset"]["name"], text, ir)
     return Board(ir, state, text, set(clickable)).svg()
 
 
@@ -135,7 +139,6 @@ class Board:
                 self.draw_country(boxes, name)
         self.draw_labels(ET.SubElement(root, "g", {"class": "labels"}))
         self.draw_panel(ET.SubElement(root, "g", {"class": "panel"}), MARGIN + self.map_h + MARGIN, width)
-        ET.indent(root, space=" ")
         return ET.tostring(root, encoding="unicode") + "\n"
 
     # ------------------------------------------------------------------ regions
@@ -297,7 +300,15 @@ class Board:
                         "stroke-dasharray": "5 3",
                     },
                 )
-                _text(g, sx + ux * 6, sy + uy * 6 + 14, "→ " + self.name_of(far), size=12, weight="bold", fill=colour)
+                _text(
+                    g,
+                    sx + ux * 6,
+                    sy + uy * 6 + 14,
+                    "→ " + self.name_of(far),
+                    size=12,
+                    weight="bold",
+                    fill=colour,
+                )
 
     def name_of(self, name: str) -> str:
         side = self.superpower_side.get(name)
@@ -365,7 +376,8 @@ class Board:
             g,
             "path",
             {
-                "d": f"M{x + 1:g},{y + NAME_H:g}V{y + 5:g}q0,-4 4,-4H{x + BOX_W - 5:g}q4,0 4,4V{y + NAME_H:g}z",
+                "d": f"M{x + 1:g},{y + NAME_H:g}V{y + 5:g}q0,-4 4,-4"
+                f"H{x + BOX_W - 5:g}q4,0 4,4V{y + NAME_H:g}z",
                 "fill": band,
                 "class": "name-band battleground" if decl["battleground"] else "name-band",
             },
@@ -441,9 +453,7 @@ class Board:
     def draw_superpower(self, group: ET.Element, name: str) -> None:
         side = self.superpower_side[name]
         x, y = self.box_origin(name)
-        g = ET.SubElement(
-            group, "g", {"class": "superpower", "id": f"superpower-{name}", "data-side": side}
-        )
+        g = ET.SubElement(group, "g", {"class": "superpower", "id": f"superpower-{name}", "data-side": side})
         ET.SubElement(
             g,
             "rect",
@@ -499,13 +509,18 @@ class Board:
         y += 44
         low, high = self.track_bounds(DEFCON_TRACK, 1, 5)
         self.track(
-            group, "defcon", label(t.loc, DEFCON_TRACK), list(range(high, low - 1, -1)), [state.defcon], left, y
+            group,
+            "defcon",
+            label(t.loc, DEFCON_TRACK),
+            list(range(high, low - 1, -1)),
+            [state.defcon],
+            left,
+            y,
         )
         low, high = self.track_bounds(VP_TRACK, -20, 20)
-        self.track(
-            group, "vp", t.t("play-status-vp", vp=state.vp, standing=self._standing()), list(range(low, high + 1)),
-            [state.vp], left + 420, y, small=True,
-        )  # fmt: skip
+        vp_values = list(range(low, high + 1))
+        self.track(group, "vp", label(t.loc, VP_TRACK), vp_values, [state.vp], left + 420, y, small=True)
+        _text(group, left + 420, y + 21, self._standing(), size=11, anchor="start", cls="standing")
         # military operations and the space race, a row each side
         y += 44
         for side in SIDES:
@@ -554,9 +569,7 @@ class Board:
         for i, line in enumerate(wrap(china, 44)):
             _text(group, china_x + 170, top + 30 + i * 18, line, size=13, anchor="start", cls="china-text")
         # declared state (solo: Primary and Secondary regions) and the events in effect
-        notes = [
-            f"{label(t.loc, var)}: {t.region(region)}" for var, region in self.marked
-        ]
+        notes = [f"{label(t.loc, var)}: {t.region(region)}" for var, region in self.marked]
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in self.ir["cards"]))
         if effects:
             notes.append(t.t("play-status-effects", effects=", ".join(effects)))
@@ -587,7 +600,7 @@ class Board:
         g = ET.SubElement(group, "g", {"class": "track", "data-track": key, "data-value": str(current[0])})
         _text(g, x, y + 5, title, size=12, weight="bold", anchor="start")
         step = 14 if small else 30
-        start = x + 200
+        start = x + 210
         colour = SIDE_COLOUR.get(side or "", "#333333")
         for i, value in enumerate(values):
             on = value in current
@@ -654,11 +667,13 @@ def _text(
 
 
 def wrap(words: str, width: int) -> list[str]:
-    """`words` in lines of at most `width` characters where spaces allow (a longer word keeps a line)."""
+    """`words` in lines of at most `width` characters where a space or a slash allows (a longer word
+    keeps a line of its own)."""
     lines: list[str] = []
     current = ""
-    for word in words.split():
-        joined = f"{current} {word}" if current else word
+    for word in re.findall(r"[^\s/]+/?|/", words):
+        glue = "" if not current or current.endswith("/") else " "
+        joined = current + glue + word
         if current and len(joined) > width:
             lines.append(current)
             current = word

@@ -8,6 +8,7 @@ from typing import Any
 
 from twilight.cli.play.saves import SaveError, check_save_names, read_save, save_at
 from twilight.runtime.decisions import Decision
+from twilight.runtime.engine import Engine
 from twilight.runtime.state import GameState
 
 
@@ -50,7 +51,11 @@ def save_state(
         if ruleset is None:
             check_save_names(path, data)
     except SaveError as err:
-        raise BoardError(f"{err.path}: not a usable save ({err.code}{': ' + err.detail if err.detail else ''})") from None
+        detail = f": {err.detail}" if err.detail else ""
+        hint = (
+            " (a variant's save: give its folder with --ruleset)" if "not a known ruleset" in detail else ""
+        )
+        raise BoardError(f"{err.path}: not a usable save ({err.code}{detail}){hint}") from None
     ir = ir_for(ruleset or data["ruleset"])
     if ir["ruleset"]["name"] != data["ruleset"]:
         raise BoardError(
@@ -82,8 +87,7 @@ def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = 
     return engine.state
 
 
-def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any]) -> Any:
-    from twilight.runtime.engine import Engine
+def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any]) -> Engine:
     from twilight.runtime.solo_ai import players_with_ai
 
     engine = Engine(ir, {}, seed=seed, settings=settings)
