@@ -215,3 +215,19 @@ def test_an_internal_error_is_a_page_not_a_traceback(
     assert got.status_code == 500
     assert "Последнее сохранение игры цело" in got.text
     assert "Traceback" not in got.text and "a bug in the server" not in got.text
+
+
+def test_the_page_shows_the_question_the_map_and_the_ais_reasons(client: TestClient) -> None:
+    location = start(client)
+    name = game_name(location)
+    page = client.get(location).text
+    assert page.count('class="option card"') >= 2  # the cards to choose from, each a button
+    assert "<svg" in page and page.count("data-country=") > 80  # the map
+    for _ in range(12):
+        form = first_answer(page)
+        assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+        page = client.get(location).text
+        if 'class="why panel"' in page:
+            break
+    assert 'class="why panel"' in page  # the AI moved since: its reasons are shown
+    assert 'class="recent panel"' in page

@@ -370,7 +370,9 @@ class GamePage:
         return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
 
     def scores(self) -> str:
-        events = [ev for ev in self.engine.events if ev["kind"] in ("region_score", "scored", "vp")]
+        """Each region scored so far, with its breakdown (presence, domination or control, battlegrounds,
+        countries next to the enemy) and the VP after it."""
+        events = [ev for ev in self.engine.events if ev["kind"] in ("region_score", "scored")]
         lines = self.narrator.lines(events)[-SCORES_SHOWN:]
         if not lines:
             return ""
