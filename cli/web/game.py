@@ -209,9 +209,8 @@ class Games:
         path = self.path_of(name)
         with self.lock_of(path):
             data = self._read(path)
-            kept = self._kept.get(path)
+            kept = self._kept_view(path)
             if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
-                self._kept.move_to_end(path)
                 return kept
             with self.save_lock(path):
                 data = self._read(path)  # read again under the lock: the last one written
@@ -234,6 +233,13 @@ class Games:
             return self._play(path, data, lang, answer_for, fresh=False)
 
     # ------------------------------------------------------------------ inside
+    def _kept_view(self, path: Path) -> GameView | None:
+        with self._guard:
+            kept = self._kept.get(path)
+            if kept is not None:
+                self._kept.move_to_end(path)
+            return kept
+
     @staticmethod
     def _same(kept: GameView, data: dict[str, Any]) -> bool:
         saved = kept.engine.save_data()
@@ -331,10 +337,11 @@ class Games:
                 write_atomic(path, saved)
             except SaveWriteError as err:
                 raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
-        self._kept[path] = view
-        self._kept.move_to_end(path)
-        while len(self._kept) > KEPT_GAMES:
-            self._kept.popitem(last=False)
+        with self._guard:  # (the games of other saves are played in other threads meanwhile)
+            self._kept[path] = view
+            self._kept.move_to_end(path)
+            while len(self._kept) > KEPT_GAMES:
+                self._kept.popitem(last=False)
         return view
 
 
