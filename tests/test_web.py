@@ -231,3 +231,25 @@ def test_the_page_shows_the_question_the_map_and_the_ais_reasons(client: TestCli
             break
     assert 'class="why panel"' in page  # the AI moved since: its reasons are shown
     assert 'class="recent panel"' in page
+
+
+def test_two_tabs_answering_at_once_give_one_answer(home: Path) -> None:
+    """Two tabs send the same question's answer at the same moment to a real server: one is taken, the
+    other is told the question was already answered, and the save holds one answer more."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+    from twilight.cli.web.server import server_thread
+
+    with server_thread("en") as base, httpx.Client(base_url=base, timeout=120) as tab:
+        location = start(tab)  # type: ignore[arg-type]
+        name = game_name(location)
+        form = first_answer(tab.get(location).text)
+        before = len(read_save(saves_dir() / f"{name}.json")["answers"])
+        with ThreadPoolExecutor(2) as pool:
+            sent = list(pool.map(lambda _: tab.post(f"/game/{name}/answer", data=form), range(2)))
+    assert sorted(r.status_code for r in sent) == [303, 409]
+    refused = next(r for r in sent if r.status_code == 409)
+    assert "already answered" in problem(refused.text)  # it waited for the other, then saw it answered
+    after = read_save(saves_dir() / f"{name}.json")["answers"]
+    assert len(after) > before and after[before][1] is not None
