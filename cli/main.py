@@ -97,6 +97,10 @@ COMMANDS: dict[str, LazyCommand] = {
         "every provisional mark with its P-number, and the sections of the seeds' tables of contents no "
         "rule cites.",
     ),
+    "serve": LazyCommand(
+        "twilight.cli.web.cmd:serve",
+        "Play the solo game in a browser: starts a web server on this machine and prints its address.",
+    ),
     "simulate": LazyCommand(
         "twilight.cli.simulate_cmd:simulate",
         "Play headless games with random players on both sides, and summarize them.",

@@ -140,6 +140,12 @@ def test_play_first_prompt_leaves_no_save(quick: QuickRun) -> None:
     assert list(quick.tmp.iterdir()) == []  # the game's own folder removed
 
 
+def test_web_click_to_page(quick: QuickRun) -> None:
+    web = quick.data["web"]
+    assert web["count"] == 5  # clicks of `twilight serve`, each timed to the next page
+    assert positive(web["median_ms"]) and web["median_ms"] <= web["p99_ms"] <= web["max_ms"]
+
+
 def test_machine_and_commit(quick: QuickRun) -> None:
     machine = quick.data["machine"]
     assert isinstance(machine["cpu_count"], int) and machine["cpu_count"] > 0

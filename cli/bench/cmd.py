@@ -27,6 +27,8 @@ GAME_RULESETS = ("solo-v2", "standard")  # measured by default: the solitaire ga
 # it is when an author simulates thousands of games.
 FULL = {"solo": 60, "standard": 100, "jobs": 240, "jobs_runs": 2, "runs": 3, "play_runs": 5}
 QUICK = {"solo": 6, "standard": 10, "jobs": 8, "jobs_runs": 1, "runs": 1, "play_runs": 1}
+# Clicks of the `twilight serve` figure (cli/bench/web.py), full and quick.
+WEB_CLICKS = {False: 100, True: 5}
 SEED = 0  # the seed of `twilight simulate`'s default run: the bench plays the same games
 
 
@@ -346,6 +348,9 @@ def run_bench(
     result["memory"] = memory
     if DEFAULT_RULESET in game_names:
         result["play"] = measure_play(DEFAULT_RULESET, sizes["play_runs"], say)
+        from twilight.cli.bench.web import measure_web
+
+        result["web"] = measure_web(WEB_CLICKS[quick], say)
     return result
 
 

@@ -178,6 +178,11 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         section = f"twilight play to its first prompt ({runs})"
         out.append((section, "best", f"{_num(play['best_s'], 3)} s", "play.best_s"))
         out.append((section, "median", f"{_num(play['median_s'], 3)} s", "play.median_s"))
+    web = result.get("web")
+    if web:
+        section = f"twilight serve: a click to the updated page ({web['count']} clicks)"
+        out.append((section, "median", f"{_num(web['median_ms'], 1)} ms", "web.median_ms"))
+        out.append((section, "p99", f"{_num(web['p99_ms'], 1)} ms", "web.p99_ms"))
     return out
 
 

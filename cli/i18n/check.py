@@ -160,6 +160,7 @@ APP_LITERALS = (
     ("play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
     ("docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
     ("sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
+    ("web/*.py", re.compile(r'"((?:web|play)-[a-z0-9_\-]+)"')),
 )
 
 

@@ -1,0 +1,34 @@
+# twilight serve: the words of the game in a browser (the game's own are in play.ftl).
+
+web-title = Twilight Struggle · solo game
+web-home = New game
+web-new-game = New game
+web-ruleset = Ruleset
+web-start = Start the game
+web-more = More settings
+web-seed = Seed (the same seed, the same game; empty: a random one)
+web-resume = Continue a game
+web-send = Answer
+web-recent = Since your last move
+web-why = Why the AI did it
+web-scores = Scoring
+
+## Errors: each shown as a page, with a link back to the start
+
+web-error-title = This did not work
+web-back-home = Back to the start page
+web-error-host = This server answers only at its own address, not at “{ $host }”: open the address `twilight serve` printed.
+web-error-origin = A form from another site ({ $origin }) was refused: only this server's own pages can answer.
+web-error-too-big = The request is far larger than any answer: refused.
+web-error-form = The request does not hold the form this page sends: nothing was changed.
+web-error-answer = That answer is not one the question offers: nothing was changed. Reload the game's page and choose again.
+web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Reload the game's page.
+web-error-no-game = There is no saved game called “{ $name }”.
+web-error-not-found = There is no page at { $name }.
+web-error-locked = This game is open elsewhere (process { $pid } on { $host }): finish it there first.
+web-error-file = The save { $path } cannot be written: { $cause }
+web-error-save = The save cannot be used: { $detail }
+web-error-not-solo = This game is for two people at one terminal: play it with `twilight play`.
+web-error-rules = The rules stopped the game: { $detail }
+web-error-ruleset = The ruleset { $ruleset } has errors: `twilight check { $ruleset }` shows them.
+web-error-internal = Something went wrong inside the server (it is written in the server's log). Your game's last save stands.

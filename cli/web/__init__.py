@@ -1,0 +1,1 @@
+"""`twilight serve`: the solo game in a browser."""

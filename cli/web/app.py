@@ -1,0 +1,222 @@
+"""The web application of `twilight serve` (Starlette): the routes, and the guards every request passes
+first.
+
+Guards, outermost first: a request whose Host is not the server's own address is refused (421: a page
+of another site that a DNS-rebinding attack points at 127.0.0.1 carries its own host name); one whose
+Origin is another site's is refused (403: a form of another site posting answers); a body over
+MAX_BODY bytes is refused (413). Every error is a page in the player's language, never a traceback.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, quote
+
+from starlette.applications import Starlette
+from starlette.datastructures import ImmutableMultiDict
+from starlette.exceptions import HTTPException
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Receive, Scope, Send
+from twilight.cli.localizer import LANGUAGES
+from twilight.cli.web.game import Games, WebError
+from twilight.cli.web.page import GamePage, error_page, start_page
+
+STATIC = Path(__file__).resolve().parent / "static"
+# A form of this game is a few hundred bytes: anything much bigger is not one.
+MAX_BODY = 64 * 1024
+MAX_FIELDS = 300
+log = logging.getLogger("twilight.web")
+
+
+def allowed_hosts(host: str, port: int) -> set[str]:
+    """The Host headers naming this server: its address and port (and `localhost` for a loopback one)."""
+    names = {host}
+    if host in ("127.0.0.1", "::1", "localhost", "0.0.0.0", "::"):
+        names |= {"127.0.0.1", "localhost", "[::1]"}
+    if host in ("0.0.0.0", "::"):  # every network: this machine's names and addresses
+        names |= machine_names()
+    if ":" in host and not host.startswith("["):
+        names.add(f"[{host}]")
+    hosts = {f"{name}:{port}" for name in names}
+    if port == 80:
+        hosts |= names
+    return {h.lower() for h in hosts}
+
+
+def machine_names() -> set[str]:
+    import socket
+
+    names = {socket.gethostname(), socket.getfqdn()}
+    try:
+        infos = socket.getaddrinfo(socket.gethostname(), None)
+    except OSError:
+        infos = []
+    for info in infos:
+        ip = str(info[4][0])
+        names.add(f"[{ip}]" if ":" in ip else ip)
+    return names
+
+
+class Guard:
+    """Refuses a foreign Host or Origin and a huge body before the application sees the request."""
+
+    def __init__(self, app: ASGIApp, hosts: set[str], lang: str) -> None:
+        self.app = app
+        self.hosts = hosts
+        self.origins = {f"http://{h}" for h in hosts}
+        self.lang = lang
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+        host = headers.get("host", "").lower()
+        if host not in self.hosts:
+            await self.refuse(scope, receive, send, 421, "web-error-host", host=host[:80] or "-")
+            return
+        origin = headers.get("origin")
+        if origin is not None and origin.lower() not in {
+            f"{scheme}://{h}" for h in self.hosts for scheme in ("http",)
+        }:
+            await self.refuse(scope, receive, send, 403, "web-error-origin", origin=origin[:80])
+            return
+        length = headers.get("content-length")
+        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+            await self.refuse(scope, receive, send, 413, "web-error-too-big")
+            return
+        await self.app(scope, receive, send)
+
+    async def refuse(
+        self, scope: Scope, receive: Receive, send: Send, status: int, msg_id: str, **args: Any
+    ) -> None:
+        asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
+        shown = asked if asked in LANGUAGES else self.lang
+        response = HTMLResponse(error_page(shown, msg_id, args), status_code=status)
+        await response(scope, receive, send)
+
+
+async def read_form(request: Request) -> ImmutableMultiDict[str, str]:
+    """The urlencoded form of a request (bounded; WebError when it is not one)."""
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_BODY:
+            raise WebError("web-error-too-big", 413)
+    try:
+        pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
+    except (UnicodeDecodeError, ValueError):
+        raise WebError("web-error-form", 400) from None
+    return ImmutableMultiDict(pairs)
+
+
+def language(request: Request, form: Any = None, default: str | None = None) -> str | None:
+    for source in (form, request.query_params):
+        if source is not None:
+            lang = source.get("lang")
+            if lang in LANGUAGES:
+                return str(lang)
+    return default
+
+
+def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> Starlette:
+    games = Games()
+
+    def solo_rulesets() -> list[tuple[str, dict[str, Any]]]:
+        from twilight.compiler.loader import known_rulesets
+
+        out = []
+        for name in known_rulesets():
+            try:
+                ir = games.ir(name)
+            except WebError:
+                continue
+            if "ai_side" in ir["settings"]:
+                out.append((name, ir))
+        # The default ruleset first (the one `twilight play` starts).
+        return sorted(out, key=lambda item: (item[0] != "solo-v2", item[0]))
+
+    def html(body: str, status: int = 200) -> HTMLResponse:
+        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+
+    def home(request: Request) -> Response:
+        from twilight.cli.play.saves_cmd import unfinished_games
+
+        shown = language(request, default=lang) or lang
+        games_left = [g for g in unfinished_games([]) if len(g.humans) == 1]
+        return html(start_page(shown, solo_rulesets(), games_left))
+
+    async def new_game(request: Request) -> Response:
+        form = await read_form(request)
+        shown = language(request, form, lang) or lang
+        request.state.lang = shown
+        seed_raw = form.get("seed")
+        seed = int(seed_raw) if seed_raw and seed_raw.isdigit() and len(seed_raw) < 21 else None
+        view = await run(
+            games.start,
+            str(form.get("ruleset") or "solo-v2"),
+            str(form.get("side") or ""),
+            form.get("level"),
+            shown,
+            seed,
+        )
+        return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
+
+    async def game(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
+        view = await run(games.view, request.path_params["name"], language(request))
+        return html(GamePage(view).html())
+
+    async def answer(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
+        form = await read_form(request)
+        shown = language(request, form)
+        request.state.lang = shown or request.state.lang
+        n = form.get("n") or ""
+        if not n.isdigit() or len(n) > 9:
+            raise WebError("web-error-form", 400)
+        name = request.path_params["name"]
+        view = await run(games.answer, name, int(n), str(form.get("decision") or ""), form, shown)
+        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
+
+    async def run(fn: Any, *args: Any) -> Any:
+        from starlette.concurrency import run_in_threadpool
+
+        return await run_in_threadpool(fn, *args)
+
+    def page_lang(request: Request) -> str:
+        """The error page's language: the one the request asked for, else its game's, else the server's."""
+        return getattr(request.state, "lang", None) or language(request, default=lang) or lang
+
+    async def on_web_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, WebError)
+        return html(error_page(page_lang(request), exc.msg_id, exc.args_), exc.status)
+
+    async def on_http_error(request: Request, exc: Exception) -> Response:
+        assert isinstance(exc, HTTPException)
+        msg = "web-error-not-found" if exc.status_code == 404 else "web-error-form"
+        return html(error_page(page_lang(request), msg, {"name": request.url.path[:60]}), exc.status_code)
+
+    async def on_error(request: Request, exc: Exception) -> Response:
+        log.exception("twilight serve: an internal error on %s", request.url.path)
+        return html(error_page(page_lang(request), "web-error-internal", {}), 500)
+
+    routes = [
+        Route("/", home),
+        Route("/new", new_game, methods=["POST"]),
+        Route("/game/{name:str}", game),
+        Route("/game/{name:str}/answer", answer, methods=["POST"]),
+        Mount("/static", StaticFiles(directory=STATIC), name="static"),
+    ]
+    app = Starlette(
+        routes=routes,
+        exception_handlers={WebError: on_web_error, HTTPException: on_http_error, Exception: on_error},
+    )
+    app.add_middleware(Guard, hosts=allowed_hosts(host, port), lang=lang)
+    app.state.games = games
+    return app

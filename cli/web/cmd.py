@@ -1,0 +1,47 @@
+"""`twilight serve`: the solo game in a browser, served on this machine only unless told otherwise."""
+
+from __future__ import annotations
+
+import contextlib
+
+import click
+from twilight.cli.localizer import LANGUAGES
+
+
+def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
+    if not 0 <= value <= 65535:
+        raise click.BadParameter(f"{value} is not a port (0 to 65535)")
+    return value
+
+
+@click.command()
+@click.option(
+    "--port",
+    type=int,
+    default=8000,
+    callback=port_number,
+    show_default=True,
+    help="The port (0: any free one).",
+)
+@click.option(
+    "--host",
+    default="127.0.0.1",
+    show_default=True,
+    help="The address to listen on: this machine only unless you name another (0.0.0.0: every network).",
+)
+@click.option(
+    "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="The pages' language."
+)
+def serve(port: int, host: str, lang: str) -> None:
+    """Play the solo game in a browser: starts a web server on this machine and prints its address."""
+    from twilight.cli.web.server import address, bind, server_for
+
+    try:
+        sock = bind(host, port)
+    except (OSError, UnicodeError, OverflowError) as err:
+        cause = getattr(err, "strerror", None) or err
+        raise click.ClickException(f"cannot listen on {host}:{port}: {cause}") from None
+    server = server_for(sock, host, lang)
+    click.echo(f"twilight serve: open {address(host, sock.getsockname()[1])}/  (Ctrl-C stops)")
+    with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped the server
+        server.run(sockets=[sock])

@@ -1,0 +1,390 @@
+"""One solo game of `twilight serve`, as HTTP meets it: the game is its save (the terminal game's own
+file: seed, settings and every answer so far), and each request replays the save's answers to the
+question now pending, in the same interpreter the terminal game runs.
+
+Why replay and not an engine thread per game waiting for the next click: a save is the game, so the
+server keeps no state a restart or a second tab could lose or disagree with, and a game started at the
+terminal continues here (and back) with nothing to hand over. A replay is the rules alone (the AI's
+answers are in the save, its look-ahead does not run again): `twilight bench` measures the time from a
+click to the page. The last game replayed is kept in memory, so a page shown right after an answer needs
+no second replay, and the AI's reasons for what it just did (its working is traced only when it plays
+live) can be shown.
+
+Every change of a save happens under its lock (`SaveLock`, the terminal game's: a terminal game that
+holds the save refuses the browser and the other way round) and under a lock of this process per save
+(two tabs answer one after the other). An answer names how many answers the game had when its question
+was shown: an answer to a question already answered (another tab, a page sent twice) is refused.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import secrets
+import threading
+from collections import OrderedDict
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import IO, Any, cast
+
+from twilight.cli.play.saves import (
+    SEED_LIMIT,
+    SaveError,
+    SaveLock,
+    SaveLocked,
+    SaveWriteError,
+    TraceFile,
+    check_save_names,
+    read_save,
+    readable_save_path,
+    save_at,
+    trace_path_for,
+    write_atomic,
+)
+from twilight.cli.play.text import PlayText
+from twilight.cli.settings_arg import settings_problem
+from twilight.runtime import registry
+from twilight.runtime.decisions import Decision
+
+SIDES = ("us", "ussr")
+AI_SIDE = registry.AI_SIDE.name
+LEVEL = registry.LEVEL.name
+# Games whose paused engine is kept in memory (the last few played: a page shown again needs no replay).
+KEPT_GAMES = 8
+
+
+class WebError(Exception):
+    """What the player is told instead of the page: a message id (cli/locales) and its arguments, and the
+    HTTP status."""
+
+    def __init__(self, msg_id: str, status: int = 400, **args: Any) -> None:
+        super().__init__(msg_id)
+        self.msg_id = msg_id
+        self.status = status
+        self.args_ = args
+
+
+class Paused(Exception):
+    """Raised by the person's player at a question nobody has answered yet: the game stops there."""
+
+    def __init__(self, decision: Decision) -> None:
+        super().__init__(decision.name)
+        self.decision = decision
+
+
+@dataclass
+class GameView:
+    """A game stopped at the person's question (or over): what a page is drawn from."""
+
+    path: Path
+    ir: dict[str, Any]
+    text: PlayText
+    engine: Any
+    meta: dict[str, Any]
+    decision: Decision | None  # None: the game is over
+    answered: int  # the answers given before the pending question (the stale-answer check)
+    live_from: int  # the first trace event played live in this process (before it: replayed)
+
+    @property
+    def name(self) -> str:
+        return self.path.name.removesuffix(".json")
+
+    @property
+    def person(self) -> str:
+        return str((self.meta.get("humans") or ["us"])[0])
+
+
+class WebPerson:
+    """The person's side in a request: it gives at most one answer (the one the request carries, worked
+    out from the question by `answer_for`), and stops the game at the next question."""
+
+    def __init__(self, engine: Any, answer_for: Any = None) -> None:
+        self.engine = engine
+        self.answer_for = answer_for
+
+    def decide(self, decision: Decision) -> Any:
+        if self.answer_for is not None:
+            answer_for, self.answer_for = self.answer_for, None
+            return answer_for(self.engine, decision)
+        raise Paused(decision)
+
+
+class Games:
+    """The games of one server: compiled rulesets, the locks, and the games kept in memory."""
+
+    def __init__(self) -> None:
+        self._irs: dict[str, dict[str, Any]] = {}
+        self._programs: dict[str, Any] = {}
+        self._texts: dict[tuple[str, str], PlayText] = {}
+        self._locks: dict[Path, threading.Lock] = {}
+        self._guard = threading.Lock()
+        self._kept: OrderedDict[Path, GameView] = OrderedDict()
+
+    # ------------------------------------------------------------------ rulesets
+    def ir(self, ruleset: str) -> dict[str, Any]:
+        from twilight.compiler import api
+
+        with self._guard:
+            if ruleset not in self._irs:
+                result = api.compile_target(ruleset)
+                if result.ir is None or not result.ok:
+                    raise WebError("web-error-ruleset", 500, ruleset=ruleset)
+                self._irs[ruleset] = result.ir
+            return self._irs[ruleset]
+
+    def program(self, ruleset: str) -> Any:
+        from twilight.common.cachedir import cache_dir
+        from twilight.runtime.primitives import IMPLEMENTATIONS
+        from twilight.runtime.program import Program
+
+        ir = self.ir(ruleset)
+        with self._guard:
+            if ruleset not in self._programs:
+                self._programs[ruleset] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+            return self._programs[ruleset]
+
+    def text(self, ruleset: str, lang: str) -> PlayText:
+        """The game's words in `lang` (loaded once: every language's messages are read for it)."""
+        ir = self.ir(ruleset)
+        with self._guard:
+            if (ruleset, lang) not in self._texts:
+                self._texts[ruleset, lang] = PlayText(ruleset, lang, ir)
+            return self._texts[ruleset, lang]
+
+    def lock_of(self, path: Path) -> threading.Lock:
+        with self._guard:
+            return self._locks.setdefault(path.resolve(), threading.Lock())
+
+    # ------------------------------------------------------------------ games
+    def start(
+        self, ruleset: str, side: str, level: str | None, lang: str, seed: int | None = None
+    ) -> GameView:
+        """A new solo game: its save written at the person's first question."""
+        from twilight.compiler.loader import known_rulesets
+
+        if ruleset not in known_rulesets():
+            raise WebError("web-error-form", 400)
+        ir = self.ir(ruleset)
+        if AI_SIDE not in ir["settings"] or side not in SIDES:
+            raise WebError("web-error-form", 400)
+        settings: dict[str, Any] = {AI_SIDE: "ussr" if side == "us" else "us"}
+        if LEVEL in ir["settings"]:
+            values = [str(v) for v in ir["settings"][LEVEL]["values"]]
+            level = level or str(ir["settings"][LEVEL]["default"])
+            if level not in values:
+                raise WebError("web-error-form", 400)
+            settings[LEVEL] = level
+        for name, setting in ir["settings"].items():  # the other asked settings take their defaults
+            settings.setdefault(name, setting["default"])
+        if seed is not None and not 0 <= seed < SEED_LIMIT:
+            raise WebError("web-error-form", 400)
+        seed = secrets.randbelow(2**48) if seed is None else seed
+        path = readable_save_path(ruleset, [side])
+        meta = {"humans": [side], "lang": lang, "policy": None, "ids": False}
+        data = {"ruleset": ruleset, "seed": seed, "settings": settings, "answers": [], "play": meta}
+        with self.lock_of(path), self.save_lock(path):
+            return self._play(path, data, lang, None, fresh=True)
+
+    def path_of(self, name: str) -> Path:
+        try:
+            path = save_at(name)
+        except OSError:
+            path = None
+        if path is None:
+            raise WebError("web-error-no-game", 404, name=name[:60])
+        return path
+
+    def save_lang(self, name: str) -> str | None:
+        """The language a saved game is played in (None when there is no such save, or it is damaged)."""
+        from twilight.cli.localizer import LANGUAGES
+
+        try:
+            lang = read_save(self.path_of(name))["play"].get("lang")
+        except (WebError, SaveError):
+            return None
+        return str(lang) if lang in LANGUAGES else None
+
+    def view(self, name: str, lang: str | None = None) -> GameView:
+        """The game called `name` at its pending question (from memory when the save has not changed)."""
+        path = self.path_of(name)
+        with self.lock_of(path):
+            data = self._read(path)
+            kept = self._kept_view(path)
+            if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
+                return kept
+            with self.save_lock(path):
+                data = self._read(path)  # read again under the lock: the last one written
+                return self._play(path, data, lang, None, fresh=False, write=False)
+
+    def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
+        """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
+        (the AI's moves) to the person's next question, and save there."""
+        path = self.path_of(name)
+
+        def answer_for(engine: Any, decision: Decision) -> Any:
+            if len(engine.answers) != answered or decision.name != decision_name:
+                raise WebError("web-error-stale", 409)
+            return answer_from_form(decision, form)
+
+        with self.lock_of(path), self.save_lock(path):
+            data = self._read(path)
+            if data["play"].get("finished"):
+                raise WebError("web-error-stale", 409)
+            return self._play(path, data, lang, answer_for, fresh=False)
+
+    # ------------------------------------------------------------------ inside
+    def _kept_view(self, path: Path) -> GameView | None:
+        with self._guard:
+            kept = self._kept.get(path)
+            if kept is not None:
+                self._kept.move_to_end(path)
+            return kept
+
+    @staticmethod
+    def _same(kept: GameView, data: dict[str, Any]) -> bool:
+        saved = kept.engine.save_data()
+        return bool(saved["answers"] == data["answers"] and saved["digest"] == data["digest"])
+
+    @staticmethod
+    @contextlib.contextmanager
+    def save_lock(path: Path) -> Iterator[None]:
+        """The save's lock (`twilight play`'s), or WebError: another game holds it, or it cannot be taken."""
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except SaveLocked as err:
+            holder = err.holder
+            raise WebError(
+                "web-error-locked", 409, pid=str(holder.get("pid", "?")), host=str(holder.get("host", "?"))
+            ) from None
+        except SaveWriteError as err:
+            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+        try:
+            yield
+        finally:
+            lock.release()
+
+    def _read(self, path: Path) -> dict[str, Any]:
+        try:
+            data = read_save(path)
+            check_save_names(path, data)
+        except SaveError as err:
+            raise WebError("web-error-save", 400, detail=err.detail or err.code) from None
+        problem = settings_problem(self.ir(data["ruleset"]), data["settings"])
+        if problem:
+            raise WebError("web-error-save", 400, detail=problem)
+        if AI_SIDE not in data["settings"]:
+            raise WebError("web-error-not-solo", 400)
+        return data
+
+    def _play(
+        self,
+        path: Path,
+        data: dict[str, Any],
+        lang: str | None,
+        answer_for: Any,
+        fresh: bool,
+        write: bool = True,
+    ) -> GameView:
+        """Build the game from `data`, replay its answers, give `answer_for`'s answer, play on to the
+        person's next question (or the end), and save there when `write`."""
+        from twilight.runtime.decisions import IllegalAnswer
+        from twilight.runtime.engine import Engine, RuleError, SaveMismatch, StepLimitExceeded
+        from twilight.runtime.solo_ai import players_with_ai
+
+        ruleset = data["ruleset"]
+        ir = self.ir(ruleset)
+        meta = {k: v for k, v in data["play"].items() if k != "finished"}
+        meta["lang"] = lang or meta.get("lang") or "en"
+        text = self.text(ruleset, meta["lang"])
+        humans = [s for s in meta.get("humans") or [] if s in SIDES]
+        engine = Engine(ir, {}, seed=data["seed"], settings=data["settings"], program=self.program(ruleset))
+        person = WebPerson(engine, answer_for)
+        players, ai = players_with_ai(ir, engine.state.settings, {side: person for side in humans})
+        if ai is not None:
+            ai.engine = engine
+        engine.players = players
+        if not fresh:
+            try:
+                engine.resume_from(data)
+            except SaveMismatch as err:
+                raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
+        decision: Decision | None = None
+        trace: TraceFile | None = None
+        try:
+            if write:  # the trace beside the save, written anew as `twilight play` writes it
+                trace = TraceFile(trace_path_for(path))
+                engine.trace_to = cast(IO[str], trace)
+            try:
+                engine.run()
+            except Paused as paused:
+                decision = paused.decision
+            except SaveMismatch as err:
+                raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
+            except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
+                raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
+        except SaveWriteError as err:
+            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+        finally:
+            if trace is not None:
+                trace.close()
+        live_from = first_live_event(engine.events, len(data["answers"]))
+        view = GameView(path, ir, text, engine, meta, decision, len(engine.answers), live_from)
+        if write:
+            saved = engine.save_data()
+            saved["play"] = {**meta, "finished": decision is None}
+            try:
+                write_atomic(path, saved)
+            except SaveWriteError as err:
+                raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+        with self._guard:  # (the games of other saves are played in other threads meanwhile)
+            self._kept[path] = view
+            self._kept.move_to_end(path)
+            while len(self._kept) > KEPT_GAMES:
+                self._kept.popitem(last=False)
+        return view
+
+
+def answer_from_form(decision: Decision, form: Any) -> Any:
+    """The answer a page's form gives: `pick` holds options by their place in the question's list (one for
+    a single answer, any number for a pick of several); `count-N` how many times option N is picked where
+    a pick may repeat. WebError("web-error-answer") when it is not a legal answer."""
+    options = decision.options
+
+    def option_at(raw: Any) -> Any:
+        if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 6 or int(raw) >= len(options):
+            raise WebError("web-error-answer", 400)
+        return options[int(raw)]
+
+    picks_raw = list(form.getlist("pick"))
+    if decision.single:
+        if len(picks_raw) != 1:
+            raise WebError("web-error-answer", 400)
+        answer: Any = option_at(picks_raw[0])
+    else:
+        picks = [option_at(p) for p in picks_raw]
+        if not decision.distinct:
+            for i in range(len(options)):
+                raw = form.get(f"count-{i}")
+                if raw in (None, ""):
+                    continue
+                if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 3:
+                    raise WebError("web-error-answer", 400)
+                picks += [options[i]] * int(raw)
+        answer = picks
+    if decision.check(answer) is not None:
+        raise WebError("web-error-answer", 400)
+    return answer
+
+
+def first_live_event(events: list[dict[str, Any]], replayed: int) -> int:
+    """The first trace event after the save's `replayed` answers (the ones played in this request)."""
+    if not replayed:
+        return 0
+    seen = 0
+    for i, event in enumerate(events):
+        if event["kind"] == "decision":
+            seen += 1
+            if seen == replayed:
+                return i + 1
+    return len(events)

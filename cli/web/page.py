@@ -1,0 +1,413 @@
+"""The pages of `twilight serve`, as HTML: the start page, a game at its question (the board, the
+question with its answers as buttons, the cards, what happened and why the AI did it, the scores, the
+log) and its end, and the error page. Every word comes from the terminal game's messages
+(cli/locales/<lang>/play.ftl) or the server's own (web.ftl); every name from the ruleset's."""
+
+from __future__ import annotations
+
+import functools
+from html import escape
+from typing import Any
+
+from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.play.log import Narrator
+from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
+from twilight.cli.web.game import GameView
+from twilight.runtime.decisions import Decision
+from twilight.runtime.state import TURN_TRACK
+
+SIDE_CLASS = {"us": "us", "ussr": "ussr"}
+LAST_MOVES = 14
+SCORES_SHOWN = 12
+
+
+@functools.cache
+def web_words(lang: str) -> WebWords:
+    return WebWords(lang)
+
+
+class WebWords:
+    """The server's own words (cli/locales: web.ftl and play.ftl) in one language."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang if lang in LANGUAGES else "en"
+        self.loc = Localizer.for_folders([APP_FOLDER], self.lang)
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        got = self.loc.get(msg_id, **bounded(args))
+        return msg_id if got is None else got
+
+
+def e(value: Any) -> str:
+    return escape(str(value), quote=True)
+
+
+def document(lang: str, title: str, body: str) -> str:
+    return (
+        "<!doctype html>\n"
+        f'<html lang="{e(lang)}"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width, initial-scale=1">'
+        f"<title>{e(title)}</title>"
+        '<link rel="stylesheet" href="/static/web.css">'
+        '<script src="/static/web.js" defer></script>'
+        f"</head><body>{body}</body></html>\n"
+    )
+
+
+def language_links(words: WebWords, here: str) -> str:
+    links = []
+    for code in LANGUAGES:
+        label = e(words.t(f"play-language-{code}"))
+        if code == words.lang:
+            links.append(f'<span class="lang current">{label}</span>')
+        else:
+            links.append(f'<a class="lang" href="{e(here)}?lang={e(code)}">{label}</a>')
+    return '<nav class="langs">' + " · ".join(links) + "</nav>"
+
+
+# ---------------------------------------------------------------------- the error page
+def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
+    words = web_words(lang)
+    body = (
+        '<main class="error">'
+        "<h1>" + e(words.t("web-error-title")) + "</h1>"
+        f'<p class="problem">{e(words.t(msg_id, **args))}</p>'
+        f'<p><a href="/?lang={e(words.lang)}">{e(words.t("web-back-home"))}</a></p>'
+        "</main>"
+    )
+    return document(words.lang, words.t("web-error-title"), body)
+
+
+# ---------------------------------------------------------------------- the start page
+def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: list[Any]) -> str:
+    """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume."""
+    words = web_words(lang)
+    title = e(words.t("web-title"))
+    parts = [f"<header><h1>{title}</h1>{language_links(words, '/')}</header>", "<main>"]
+    parts.append(f'<section class="panel"><h2>{e(words.t("web-new-game"))}</h2>')
+    parts.append('<form method="post" action="/new" class="setup">')
+    parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
+    parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
+    for name, _ir in rulesets:
+        parts.append(f'<option value="{e(name)}">{e(name)}</option>')
+    parts.append("</select></label>")
+    first_ir = rulesets[0][1] if rulesets else None
+    text = PlayText(rulesets[0][0], words.lang, first_ir) if first_ir else None
+    parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")
+    for i, side in enumerate(("us", "ussr")):
+        name = text.side(side) if text else side
+        checked = " checked" if i == 0 else ""
+        parts.append(
+            f'<label class="choice {side}"><input type="radio" name="side" value="{side}"{checked}> '
+            f"{e(name)}</label>"
+        )
+    parts.append("</fieldset>")
+    if first_ir and "level" in first_ir["settings"] and text:
+        setting = first_ir["settings"]["level"]
+        parts.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
+        for value in setting["values"]:
+            checked = " checked" if value == setting["default"] else ""
+            parts.append(
+                f'<label class="choice"><input type="radio" name="level" value="{e(value)}"{checked}> '
+                f"{e(text.t(f'setting-level-{value}'))}</label>"
+            )
+        parts.append("</fieldset>")
+    parts.append(
+        f'<details class="more"><summary>{e(words.t("web-more"))}</summary><label>{e(words.t("web-seed"))} '
+        '<input type="text" inputmode="numeric" name="seed" pattern="[0-9]*" maxlength="20" size="12">'
+        "</label></details>"
+    )
+    parts.append(f'<button type="submit" class="primary" id="start">{e(words.t("web-start"))}</button>')
+    parts.append("</form></section>")
+    if games:
+        from twilight.cli.play.saves_cmd import SaveWords
+
+        described = SaveWords(words.lang)
+        parts.append(f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">')
+        for game in games:
+            parts.append(
+                f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(described.describe(game))}</a>'
+                f' <span class="dim">{e(game.name)}</span></li>'
+            )
+        parts.append("</ul></section>")
+    parts.append("</main>")
+    return document(words.lang, words.t("web-title"), "".join(parts))
+
+
+# ---------------------------------------------------------------------- a game
+class GamePage:
+    def __init__(self, view: GameView, problem: str | None = None) -> None:
+        self.view = view
+        self.text = view.text
+        self.engine = view.engine
+        self.state = view.engine.state
+        self.words = web_words(view.text.lang)
+        self.narrator = Narrator(view.text)
+        self.problem = problem
+
+    def html(self) -> str:
+        v, t = self.view, self.text
+        here = f"/game/{v.name}"
+        title = t.t("play-title", ruleset=self.state.ruleset)
+        parts = [
+            f'<header><h1>{e(title)}</h1><a class="home" href="/?lang={e(t.lang)}">'
+            + e(self.words.t("web-home"))
+            + f"</a>{language_links(self.words, here)}</header>",
+            '<main class="game">',
+            self.status(),
+        ]
+        if self.problem:
+            parts.append(f'<p class="problem">{e(self.problem)}</p>')
+        if v.decision is None:
+            parts.append(self.end())
+        else:
+            parts.append(self.question(v.decision))
+        parts.append(f'<section class="board panel">{self.board()}</section>')
+        parts.append(self.recent())
+        parts.append(self.why())
+        parts.append(self.scores())
+        parts.append(self.log())
+        parts.append("</main>")
+        return document(t.lang, title, "".join(parts))
+
+    # ------------------------------------------------------------------ parts
+    def status(self) -> str:
+        t, state = self.text, self.state
+        last = (self.engine.ir.get("tracks") or {}).get(TURN_TRACK, {}).get("max")
+        head = (
+            t.t("play-status-turn-of", turn=state.turn, last=last)
+            if last is not None
+            else t.t("play-status-turn", turn=state.turn)
+        )
+        if state.action_round:
+            head += " · " + t.t("play-status-round", round=state.action_round, **t.side_args(state.phasing))
+        elif state.in_headline:
+            head += " · " + t.t("play-status-headline")
+        items = [
+            t.t("play-status-defcon", defcon=state.defcon),
+            t.t("play-status-vp", vp=state.vp, standing=self.narrator.standing(state.vp)),
+            t.t("play-status-milops", us=state.milops["us"], ussr=state.milops["ussr"], needed=state.defcon),
+            t.t("play-status-space", us=state.space["us"], ussr=state.space["ussr"]),
+            t.t(
+                "play-status-china-up" if state.china_face_up else "play-status-china-down",
+                **t.side_args(state.china_holder),
+            ),
+        ]
+        out = [f'<section class="status panel"><p class="head">{e(head)}</p><ul class="tracks">']
+        out += [f"<li>{e(item)}</li>" for item in items]
+        out.append("</ul>")
+        from twilight.cli.play.screen import Screen
+
+        declared = Screen(None, t, self.engine, True).declared_state()  # type: ignore[arg-type]
+        if declared:
+            out.append('<p class="declared">' + " · ".join(e(d) for d in declared) + "</p>")
+        effects = list(dict.fromkeys(t.card(x.card) for x in state.in_effect if x.card in t.cards))
+        if effects:
+            out.append(f'<p class="effects">{e(t.t("play-status-effects", effects=", ".join(effects)))}</p>')
+        out.append("</section>")
+        return "".join(out)
+
+    def offered_countries(self) -> list[str]:
+        decision = self.view.decision
+        if decision is None:
+            return []
+        return [str(o) for o in decision.options if str(o) in self.text.countries]
+
+    def board(self) -> str:
+        """The map (cli/board's picture, its countries clickable where the question offers them)."""
+        from twilight.cli.board.draw import NoLayout, board_svg
+
+        offered = self.offered_countries()
+        try:
+            svg = board_svg(self.engine.ir, self.state, self.text, clickable=offered)
+        except NoLayout:  # a ruleset whose map has no picture: its board as tables
+            return self.board_table(offered)
+        return svg[svg.index("<svg") :]
+
+    def board_table(self, offered: list[str]) -> str:
+        """The board as tables, region by region (where no map picture can be drawn)."""
+        from twilight.runtime.primitives import controls
+
+        t, state = self.text, self.state
+        out = ['<div class="regions">']
+        for region, info in t.regions.items():
+            if info.get("parent"):
+                continue
+            out.append(f'<table class="region"><caption>{e(t.region(region))}</caption>')
+            out.append(
+                "<tr><th>"
+                + e(t.t("play-board-country"))
+                + "</th><th>"
+                + e(t.t("play-board-stability"))
+                + "</th>"
+                f'<th class="us">{e(t.side("us"))}</th><th class="ussr">{e(t.side("ussr"))}</th></tr>'
+            )
+            for country, ci in t.countries.items():
+                if ci["region"] != region:
+                    continue
+                mark = "★" if ci["battleground"] else ""
+                cls = "country" + (" offered" if country in offered else "")
+                cells = []
+                for side in ("us", "ussr"):
+                    amount = state.influence[country][side]
+                    held = " control" if controls(self.engine, side, country) else ""
+                    cells.append(f'<td class="{side}{held}">{amount or "·"}</td>')
+                out.append(
+                    f'<tr class="{cls}" data-country="{e(country)}"><td>{mark}{e(t.country(country))}</td>'
+                    f"<td>{ci['stability']}</td>{''.join(cells)}</tr>"
+                )
+            out.append("</table>")
+        out.append("</div>")
+        return "".join(out)
+
+    def card_tile(self, card: str, side: str) -> str:
+        from twilight.runtime.primitives import ops_for
+
+        t = self.text
+        info = t.cards[card]
+        card_side = info["side"] if info["side"] in ("us", "ussr") else "neutral"
+        ops = "—" if info["scoring"] else str(ops_for(self.engine, side, card))
+        number = info.get("number", "")
+        return (
+            f'<span class="card-head"><span class="ops">{e(ops)}</span> '
+            f'<span class="card-name {card_side}">{e(t.card(card))}</span>'
+            f' <span class="dim">#{e(number)}</span></span>'
+            f'<span class="summary">{e(t.summary(card))}</span>'
+        )
+
+    def question(self, decision: Decision) -> str:
+        t, v = self.text, self.view
+        prompt = self.prompt_text(decision)
+        out = [f'<section class="question panel" id="question"><h2>{e(prompt)}</h2>']
+        if not decision.single:
+            how = t.t("play-how-many", min=decision.min_count, max=decision.max_count)
+            out.append(f'<p class="dim">{e(how)}</p>')
+        left, total = decision.context.get("points_left"), decision.context.get("points")
+        costs = decision.context.get("costs") or {}
+        if left is not None and total is not None:
+            dearer = any(cost != 1 for cost in costs.values())
+            points = t.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+            out.append(f'<p class="points">{e(points)}</p>')
+        out.append(
+            f'<form method="post" action="/game/{e(v.name)}/answer" class="answer" '
+            f'data-min="{decision.min_count}" data-max="{decision.max_count}">'
+        )
+        out.append(f'<input type="hidden" name="n" value="{v.answered}">')
+        out.append(f'<input type="hidden" name="decision" value="{e(decision.name)}">')
+        out.append(f'<input type="hidden" name="lang" value="{e(t.lang)}">')
+        all_cards = all(str(o) in t.cards for o in decision.options)
+        out.append(f'<div class="options{" cards" if all_cards else ""}">')
+        for i, option in enumerate(decision.options):
+            o = str(option)
+            kind = "card" if o in t.cards else "country" if o in t.countries else "word"
+            label = self.card_tile(o, decision.side) if o in t.cards else e(t.option(option))
+            if costs.get(option, 1) != 1:
+                label = e(t.t("play-option-cost", option=t.option(option), cost=costs[option]))
+            data = f' data-option="{e(o)}" data-kind="{kind}"'
+            if decision.single:
+                out.append(
+                    f'<button type="submit" name="pick" value="{i}" class="option {kind}"{data}>'
+                    f"{label}</button>"
+                )
+            elif decision.distinct:
+                out.append(
+                    f'<label class="option pickable {kind}"{data}><input type="checkbox" name="pick" '
+                    f'value="{i}"> {label}</label>'
+                )
+            else:
+                out.append(
+                    f'<label class="option {kind}"{data}>{label} <input type="number" name="count-{i}" '
+                    f'min="0" max="{decision.max_count}" value="0"></label>'
+                )
+        out.append("</div>")
+        if not decision.single:
+            out.append(
+                f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>'
+            )
+        out.append("</form></section>")
+        return "".join(out)
+
+    def prompt_text(self, decision: Decision) -> str:
+        """The question as the terminal game words it (PlaySession.prompt_text)."""
+        t = self.text
+        args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
+        prompt = t.maybe(f"decision-{decision.name}", **args)
+        return prompt if prompt is not None else t.t("play-decision-unworded", name=decision.name, **args)
+
+    def person_since(self) -> int:
+        """The first event after the person's last answer (what happened since they last chose)."""
+        events = self.engine.events
+        person = self.view.person
+        for i in range(len(events) - 1, -1, -1):
+            if events[i]["kind"] == "decision" and events[i].get("side") == person:
+                return i + 1
+        return 0
+
+    def recent(self) -> str:
+        lines = self.narrator.lines(self.engine.events[self.person_since() :])[-LAST_MOVES:]
+        if not lines:
+            return ""
+        title = self.words.t("web-recent")
+        items = "".join(f"<li>{e(line)}</li>" for line in lines)
+        return f'<section class="recent panel"><h2>{e(title)}</h2><ul>{items}</ul></section>'
+
+    def why(self) -> str:
+        """The AI's reasons for its moves since the person last chose (its working is traced when it
+        plays live: right after an answer; after a restart of the server, the terminal's `why` is as mute)."""
+        from twilight.cli.explain.trace import TraceExplainer, group_moves
+
+        events = self.engine.events
+        moves = group_moves(events)
+        since = max(self.person_since(), self.view.live_from)
+        live = [(i, m) for i, m in enumerate(moves, 1) if m.events and m.events[0]["n"] >= since]
+        if not live:
+            return ""
+        explainer = TraceExplainer(self.text.loc, self.engine.ir, self.state.ruleset)
+        blocks = []
+        for number, move in live[-3:]:
+            lines = explainer.render(explainer.move(number, move))
+            blocks.append(f'<pre class="why-move">{e(chr(10).join(lines))}</pre>')
+        return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
+
+    def scores(self) -> str:
+        """Each region scored so far, with its breakdown (presence, domination or control, battlegrounds,
+        countries next to the enemy) and the VP after it."""
+        events = [ev for ev in self.engine.events if ev["kind"] in ("region_score", "scored")]
+        lines = self.narrator.lines(events)[-SCORES_SHOWN:]
+        if not lines:
+            return ""
+        items = "".join(f"<li>{e(line)}</li>" for line in lines)
+        title = e(self.words.t("web-scores"))
+        return f'<section class="scores panel"><h2>{title}</h2><ul>{items}</ul></section>'
+
+    def log(self) -> str:
+        lines = self.narrator.lines(self.engine.events)
+        title = self.text.t("play-log-title", count=len(lines))
+        items = "".join(f"<li>{e(line)}</li>" for line in lines)
+        return f'<details class="log panel"><summary>{e(title)}</summary><ol>{items}</ol></details>'
+
+    def end(self) -> str:
+        t, state, engine = self.text, self.state, self.engine
+        lines = []
+        if state.winner == "draw":
+            lines.append(t.t("play-end-draw"))
+        else:
+            lines.append(t.t("play-end-winner", **t.side_args(str(state.winner))))
+        lines.append(t.t("play-end-reason", reason=self.narrator.reason(state.end_reason)))
+        lines.append(t.t("play-end-vp", vp=state.vp, standing=self.narrator.standing(state.vp)))
+        lines.append(t.t("play-end-turn", turn=state.turn))
+        if engine.rating is not None:
+            mine = state.winner == self.view.person
+            lines.append(
+                t.t(
+                    "play-end-rating",
+                    rating=t.maybe(f"rating-{engine.rating}") or engine.rating,
+                    mine="yes" if mine else "no",
+                )
+            )
+        items = "".join(f"<p>{e(line)}</p>" for line in lines)
+        return (
+            f'<section class="end panel" id="end"><h2>{e(t.t("play-end-title"))}</h2>{items}'
+            f'<p><a class="primary" href="/?lang={e(t.lang)}">{e(self.words.t("web-new-game"))}</a></p>'
+            "</section>"
+        )

@@ -1,0 +1,255 @@
+"""`twilight serve` over HTTP (Starlette's TestClient, no browser): the guards (a foreign Host or Origin,
+a huge body, garbage form data, an unknown game, a stale answer, a save another game holds), and saves
+shared with the terminal game both ways. The whole game by clicks in Chromium: test_web_browser.py."""
+
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import sys
+import warnings
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+warnings.filterwarnings("ignore", message=".*httpx.*")
+from starlette.testclient import TestClient  # noqa: E402
+from twilight.cli.play.saves import SaveLock, read_save, saves_dir  # noqa: E402
+from twilight.cli.web.app import create_app  # noqa: E402
+
+BASE = "http://127.0.0.1:8000"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
+    return tmp_path
+
+
+@pytest.fixture(scope="module")
+def app() -> Any:
+    return create_app("127.0.0.1", 8000, "en")
+
+
+@pytest.fixture
+def client(app: Any, home: Path) -> Iterator[TestClient]:
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
+        yield c
+
+
+def start(client: TestClient, lang: str = "en", seed: int = 3) -> str:
+    """A new game (US against the normal AI): its page's address."""
+    form = {"ruleset": "solo-v2", "side": "us", "level": "normal", "lang": lang, "seed": str(seed)}
+    got = client.post("/new", data=form, follow_redirects=False)
+    assert got.status_code == 303, got.text
+    return str(got.headers["location"])
+
+
+def question(page: str) -> dict[str, Any]:
+    """The pending question's form: answers given so far, its name, its options' values, its bounds."""
+    return {
+        "n": re.search(r'name="n" value="(\d+)"', page).group(1),  # type: ignore[union-attr]
+        "decision": re.search(r'name="decision" value="([^"]*)"', page).group(1),  # type: ignore[union-attr]
+        "buttons": re.findall(r'<button type="submit" name="pick" value="(\d+)"', page),
+        "boxes": re.findall(r'type="checkbox" name="pick" value="(\d+)"', page),
+        "min": int(re.search(r'data-min="(\d+)"', page).group(1)),  # type: ignore[union-attr]
+    }
+
+
+def first_answer(page: str) -> dict[str, Any]:
+    q = question(page)
+    form: dict[str, Any] = {"n": q["n"], "decision": q["decision"]}
+    form["pick"] = q["buttons"][0] if q["buttons"] else q["boxes"][: q["min"]]
+    return form
+
+
+def game_name(location: str) -> str:
+    return location.split("/")[2].split("?")[0]
+
+
+def problem(page: str) -> str:
+    found = re.search(r'class="problem">(.*?)</p>', page, re.S)
+    return found.group(1) if found else ""
+
+
+def test_a_foreign_host_is_refused_with_a_page(client: TestClient) -> None:
+    got = client.get("/", headers={"host": "evil.example:8000"})
+    assert got.status_code == 421
+    assert "only at its own address" in got.text and "Traceback" not in got.text
+    # its own address, by number and as localhost, is served
+    assert client.get("/static/web.css", headers={"host": "127.0.0.1:8000"}).status_code == 200
+    assert client.get("/static/web.css", headers={"host": "localhost:8000"}).status_code == 200
+    # the right name on another port is another server
+    assert client.get("/static/web.css", headers={"host": "127.0.0.1:9000"}).status_code == 421
+    assert client.get("/?lang=ru", headers={"host": "evil.example"}).status_code == 421
+
+
+def test_a_form_from_another_site_is_refused(client: TestClient) -> None:
+    location = start(client)
+    form = first_answer(client.get(location).text)
+    got = client.post(
+        f"/game/{game_name(location)}/answer", data=form, headers={"origin": "http://evil.example"}
+    )
+    assert got.status_code == 403
+    assert "another site" in got.text
+
+
+def test_bad_requests_get_a_page_in_the_players_language(client: TestClient, home: Path) -> None:
+    location = start(client, "ru")
+    name = game_name(location)
+    page = client.get(location).text
+    before = read_save(saves_dir() / f"{name}.json")["answers"]
+    q = question(page)
+    garbage = [
+        {"n": q["n"], "decision": q["decision"], "pick": "999", "lang": "ru"},  # no such option
+        {"n": q["n"], "decision": q["decision"], "pick": "x", "lang": "ru"},
+        {"n": "not a number", "decision": q["decision"], "lang": "ru"},
+    ]
+    for form in garbage:
+        got = client.post(f"/game/{name}/answer", data=form)
+        assert got.status_code == 400, form
+        assert "ничего не изменилось" in problem(got.text)
+        assert "Traceback" not in got.text
+    got = client.post(
+        f"/game/{name}/answer?lang=ru",
+        content=b"\xff\xfe=\x00",
+        headers={"content-type": "application/x-www-form-urlencoded"},
+    )
+    assert got.status_code == 400 and "ничего не изменилось" in got.text
+    huge = client.post(f"/game/{name}/answer?lang=ru", content=b"a=" + b"1" * 200_000)
+    assert huge.status_code == 413 and "больше любого ответа" in huge.text
+    missing = client.get("/game/no-such-game?lang=ru")
+    assert missing.status_code == 404 and "no-such-game" in missing.text and "нет" in missing.text
+    assert client.get("/game/..%2F..%2Fetc%2Fpasswd").status_code == 404
+    assert client.get("/nothing/here").status_code == 404
+    # nothing of it reached the save
+    assert read_save(saves_dir() / f"{name}.json")["answers"] == before
+
+
+def test_an_answer_to_a_question_already_answered_is_refused(client: TestClient) -> None:
+    location = start(client)
+    name = game_name(location)
+    form = first_answer(client.get(location).text)
+    assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+    answers = len(read_save(saves_dir() / f"{name}.json")["answers"])
+    again = client.post(f"/game/{name}/answer", data=form)  # a second tab, or the page sent twice
+    assert again.status_code == 409
+    assert "already answered" in problem(again.text)
+    assert len(read_save(saves_dir() / f"{name}.json")["answers"]) == answers
+
+
+def test_a_save_another_game_holds_is_not_touched(client: TestClient) -> None:
+    location = start(client)
+    name = game_name(location)
+    form = first_answer(client.get(location).text)
+    path = saves_dir() / f"{name}.json"
+    before = path.read_bytes()
+    with SaveLock(path):  # what a terminal game on this save holds
+        got = client.post(f"/game/{name}/answer", data=form)
+    assert got.status_code == 409 and "open elsewhere" in got.text
+    assert path.read_bytes() == before
+    assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+
+
+def play_terminal(args: list[str], typed: str, home: Path) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "TWILIGHT_HOME": str(home), "COLUMNS": "200"}
+    return subprocess.run(
+        [sys.executable, "-m", "twilight.cli.main", "play", *args],
+        input=typed,
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
+
+
+def test_the_terminal_continues_a_browser_game_and_back(client: TestClient, home: Path) -> None:
+    location = start(client)
+    name = game_name(location)
+    for _ in range(3):
+        form = first_answer(client.get(location).text)
+        assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+    path = saves_dir() / f"{name}.json"
+    given = len(read_save(path)["answers"])
+    # the terminal resumes the browser's save, answers one question and quits (saving)
+    done = play_terminal(["--resume", name], "1\nquit\n", home)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert f"({given} answers replayed)" in done.stdout
+    after = read_save(path)
+    assert len(after["answers"]) > given
+    # and the browser goes on from where the terminal left it
+    page = client.get(location).text
+    assert question(page)["n"] == str(len(after["answers"]))
+    form = first_answer(page)
+    assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+    assert len(read_save(path)["answers"]) > len(after["answers"])
+
+
+def test_the_browser_continues_a_terminal_game(client: TestClient, home: Path) -> None:
+    args = ["--ruleset", "solo-v2", "--side", "us", "--level", "normal", "--seed", "3", "--lang", "ru"]
+    done = play_terminal(args, "1\nquit\n", home)
+    assert done.returncode == 0, done.stdout + done.stderr
+    (path,) = saves_dir().glob("*.json")
+    saved = read_save(path)
+    page = client.get(f"/game/{path.stem}").text
+    assert 'lang="ru"' in page  # the save's language
+    assert question(page)["n"] == str(len(saved["answers"]))
+    assert "Сумеречная борьба" in page
+    form = first_answer(page)
+    assert client.post(f"/game/{path.stem}/answer", data=form, follow_redirects=False).status_code == 303
+    assert len(read_save(path)["answers"]) > len(saved["answers"])
+
+
+def test_an_internal_error_is_a_page_not_a_traceback(
+    app: Any, home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*args: Any, **kwargs: Any) -> Any:
+        raise RuntimeError("a bug in the server")
+
+    monkeypatch.setattr(app.state.games, "view", broken)
+    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
+        got = c.get("/game/any-game?lang=ru")
+    assert got.status_code == 500
+    assert "Последнее сохранение игры цело" in got.text
+    assert "Traceback" not in got.text and "a bug in the server" not in got.text
+
+
+def test_the_page_shows_the_question_the_map_and_the_ais_reasons(client: TestClient) -> None:
+    location = start(client)
+    name = game_name(location)
+    page = client.get(location).text
+    assert page.count('class="option card"') >= 2  # the cards to choose from, each a button
+    assert "<svg" in page and page.count("data-country=") > 80  # the map
+    for _ in range(12):
+        form = first_answer(page)
+        assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+        page = client.get(location).text
+        if 'class="why panel"' in page:
+            break
+    assert 'class="why panel"' in page  # the AI moved since: its reasons are shown
+    assert 'class="recent panel"' in page
+
+
+def test_two_tabs_answering_at_once_give_one_answer(home: Path) -> None:
+    """Two tabs send the same question's answer at the same moment to a real server: one is taken, the
+    other is told the question was already answered, and the save holds one answer more."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    import httpx
+    from twilight.cli.web.server import server_thread
+
+    with server_thread("en") as base, httpx.Client(base_url=base, timeout=120) as tab:
+        location = start(tab)  # type: ignore[arg-type]
+        name = game_name(location)
+        form = first_answer(tab.get(location).text)
+        before = len(read_save(saves_dir() / f"{name}.json")["answers"])
+        with ThreadPoolExecutor(2) as pool:
+            sent = list(pool.map(lambda _: tab.post(f"/game/{name}/answer", data=form), range(2)))
+    assert sorted(r.status_code for r in sent) == [303, 409]
+    refused = next(r for r in sent if r.status_code == 409)
+    assert "already answered" in problem(refused.text)  # it waited for the other, then saw it answered
+    after = read_save(saves_dir() / f"{name}.json")["answers"]
+    assert len(after) > before and after[before][1] is not None
