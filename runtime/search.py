@@ -193,7 +193,9 @@ class SearchPlayer:
         return options[best]
 
     # ------------------------------------------------------------------ one playout
-    def _playout(self, engine: Engine, decision: Decision, option: Any, known: set[str], sample: int) -> float:
+    def _playout(
+        self, engine: Engine, decision: Decision, option: Any, known: set[str], sample: int
+    ) -> float:
         read, write = os.pipe()
         pid = os.fork()
         if pid == 0:  # the child: this copy of the game plays the candidate on, then ends
