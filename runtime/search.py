@@ -74,7 +74,8 @@ def determinize(
         if ir.get("zones", {}).get(name, {}).get("face_down"):
             groups.append([(zone, i) for i, card in enumerate(zone) if card not in known])
     for group in groups:
-        cards = [pile[i] for pile, i in group]
+        # Sorted first: the dealing depends on which cards are hidden, never on where they really are.
+        cards = sorted(pile[i] for pile, i in group)
         rng.shuffle(cards)
         for (pile, i), card in zip(group, cards, strict=True):
             pile[i] = card

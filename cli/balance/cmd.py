@@ -52,15 +52,19 @@ def _words(values: tuple[str, ...]) -> list[str]:
 
 
 def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> list[str]:
+    """The values asked for (default: all the setting's values); one the ruleset lacks is a usage error."""
     allowed = [str(v) for v in ir["settings"][name].get("values") or []]
     if not asked:
         return allowed
+    ruleset = ir["ruleset"]["name"]
     for word in asked:
         if word not in allowed:
-            raise click.BadParameter(
-                f"{word!r} is not a {name} of {ir['ruleset']['name']} (its {name}s: {', '.join(allowed)})",
-                param_hint=option,
+            what = (
+                f"a level of {ruleset} (its levels: {', '.join(allowed)})"
+                if name == LEVEL_SETTING
+                else f"a side the AI plays in {ruleset} ({', '.join(allowed)})"
             )
+            raise click.BadParameter(f"{word!r} is not {what}", param_hint=option)
     return asked
 
 
@@ -97,9 +101,8 @@ def _progress(records: Iterator[dict[str, Any]], total: int, show: bool) -> Iter
     started = time.perf_counter()
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
         task = bar.add_task("games", total=total, errors=0, rate="-")
-        errors, done = 0, 0
-        for record in itertools.chain((first,), records):
-            done += 1
+        errors = 0
+        for done, record in enumerate(itertools.chain((first,), records), start=1):
             errors += "error" in record
             rate = done / max(1e-9, time.perf_counter() - started)
             bar.update(task, advance=1, errors=errors, rate=f"{rate:.2f}")

@@ -40,7 +40,9 @@ def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
     }
 
 
-def compare(a: dict[str, Any], b: dict[str, Any], records_a: list[Any], records_b: list[Any]) -> dict[str, Any]:
+def compare(
+    a: dict[str, Any], b: dict[str, Any], records_a: list[Any], records_b: list[Any]
+) -> dict[str, Any]:
     """Ruleset B's figures against A's in one cell: each difference with its test."""
     done_a = [r for r in records_a if "error" not in r]
     done_b = [r for r in records_b if "error" not in r]

@@ -9,7 +9,7 @@ from typing import Any
 
 from twilight.cli.balance import stats
 
-PLOTS_INSTALL = "pip install -e '.[balance]'  (or: pip install 'matplotlib>=3.7')"
+PLOTS_INSTALL = "pip install -e '.[balance]'  (or: pip install 'matplotlib>=3.10')"
 
 
 class PlotsMissing(Exception):
@@ -73,7 +73,7 @@ def vp_plot(cells: list[dict[str, Any]], two: bool) -> str:
     for cell in cells:
         values = [int(v) for v, n in cell["figures"]["vp_distribution"].items() for _ in range(n)]
         data.append(values or [0])
-    axes.boxplot(data, vert=False, tick_labels=[_label(c, two) for c in cells])
+    axes.boxplot(data, orientation="horizontal", tick_labels=[_label(c, two) for c in cells])
     axes.axvline(0, color="grey", linewidth=0.8)
     axes.set_xlabel("final VP (positive: US ahead)")
     axes.grid(alpha=0.3, axis="x")
@@ -168,7 +168,16 @@ def _comparison_rows(comparisons: list[dict[str, Any]]) -> str:
 
             mark = "yes" if v["significant"] else "no"
             p = "–" if v["p"] is None else f"{v['p']:.4f}"
-            cells = (c["level"], c["ai_side"], name, show(v["a"]), show(v["b"]), show(v["difference"]), p, mark)
+            cells = (
+                c["level"],
+                c["ai_side"],
+                name,
+                show(v["a"]),
+                show(v["b"]),
+                show(v["difference"]),
+                p,
+                mark,
+            )
             rows.append("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in cells) + "</tr>")
     head = "".join(
         f"<th>{h}</th>" for h in ("level", "AI side", "figure", "A", "B", "B − A", "p", "significant")

@@ -10,6 +10,7 @@ are compared on the same dice: common random numbers.)
 from __future__ import annotations
 
 import gc
+import logging
 import multiprocessing
 import uuid
 from collections.abc import Iterator
@@ -121,7 +122,9 @@ def run_local(plan: Plan, jobs: list[tuple[str, int, int]], workers: int) -> Ite
     _init(plan, ignore_sigint=False)
     gc.freeze()  # the parent's objects stay shared with the workers (copy-on-write), as simulate does
     try:
-        with multiprocessing.get_context("fork").Pool(workers, initializer=_init, initargs=(plan, True)) as pool:
+        with multiprocessing.get_context("fork").Pool(
+            workers, initializer=_init, initargs=(plan, True)
+        ) as pool:
             yield from pool.imap_unordered(play, jobs, chunksize=CHUNK)
     finally:
         gc.unfreeze()
@@ -142,7 +145,11 @@ def run_ray(
         raise RayMissing(f"the ray backend needs Ray: {RAY_INSTALL}") from None
     started_here = not ray.is_initialized()
     if started_here:
-        options: dict[str, Any] = {"include_dashboard": False, "log_to_driver": False}
+        options: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.WARNING,
+        }
         if address:
             ray.init(address=address, **options)
         else:
