@@ -189,10 +189,13 @@ def balance(
     assignments: tuple[str, ...],
     output: str | None,
 ) -> None:
-    """Measure a solo ruleset's AI: per level and side, its win rate (95% Wilson interval), how and when
-    the games end, the final VP, the victory ratings. With RULESET_B, every figure of both side by side,
-    with the difference and its significance (two-proportion z-test for shares, Welch's z-test for
-    means).
+    """The AI's win rate per level and side against a policy for the human side (one ruleset, or two
+    compared), as an HTML report with plots and JSON.
+
+    Per level and side: the AI's win rate (95% Wilson interval), how and when the games end, the final
+    VP, the victory ratings. With RULESET_B, every figure of both side by side, with the difference and
+    its significance (two-proportion z-test for shares, Welch's z-test for means). The HTML report needs
+    matplotlib (pip install -e '.[balance]'); the Ray backend needs Ray (pip install -e '.[cluster]').
 
     Results for a seed are the same on either backend and for any number of workers.
     """
