@@ -94,7 +94,7 @@ def test_the_report_shows_its_plots_in_chromium(local_report: Path, tmp_path: Pa
     from matplotlib.image import imread
 
     page = local_report.read_text(encoding="utf-8")
-    assert page.count("<svg") == 3 and "<script" not in page
+    assert page.count("<svg") == 4 and "<script" not in page
     shot = tmp_path / "shot.png"
     with tempfile.TemporaryDirectory(prefix="twilight-chromium-") as profile:
         proc = subprocess.run(

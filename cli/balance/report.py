@@ -57,6 +57,7 @@ def win_rate_plot(cells: list[dict[str, Any]], levels: list[str], two: bool) -> 
         label = f"{name}, AI {side}" if two else f"AI {side}"
         axes.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=4, label=label)
     axes.set_xticks(range(len(levels)), levels)
+    axes.set_xlim(-0.5, len(levels) - 0.5)
     axes.set_ylim(0, 100)
     axes.set_ylabel("AI win rate, % (95% Wilson interval)")
     axes.set_xlabel("level")
@@ -80,23 +81,25 @@ def vp_plot(cells: list[dict[str, Any]], two: bool) -> str:
     return _svg(figure)
 
 
-def end_reason_plot(cells: list[dict[str, Any]], two: bool) -> str:
-    """How each cell's games ended: the share of each end reason, as stacked bars."""
+def share_plot(cells: list[dict[str, Any]], two: bool, key: str, legend: str) -> str:
+    """How each cell's games split by `key` (end reasons, turns reached): the shares, as stacked bars."""
     figure = _figure(7, 0.8 + 0.45 * len(cells))
     axes = figure.add_subplot()
-    reasons = sorted({r for c in cells for r in c["figures"]["end_reasons"]}, key=str)
+    groups = sorted({g for c in cells for g in c["figures"][key]}, key=lambda g: (len(str(g)), str(g)))
     labels = [_label(c, two) for c in cells]
     left = [0.0] * len(cells)
-    for reason in reasons:
+    for group in groups:
         shares = []
         for cell in cells:
             done = cell["figures"]["completed"] or 1
-            shares.append(100 * cell["figures"]["end_reasons"].get(reason, 0) / done)
-        axes.barh(labels, shares, left=left, label=str(reason))
+            shares.append(100 * cell["figures"][key].get(group, 0) / done)
+        axes.barh(labels, shares, left=left, label=str(group))
         left = [a + b for a, b in zip(left, shares, strict=True)]
     axes.set_xlim(0, 100)
     axes.set_xlabel("share of games, %")
-    axes.legend(loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=min(4, max(1, len(reasons))))
+    axes.legend(
+        title=legend, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=min(6, max(1, len(groups)))
+    )
     return _svg(figure)
 
 
@@ -220,7 +223,9 @@ def render(report: dict[str, Any]) -> str:
         "<h2>Final VP</h2>",
         f"<figure id='vp'>{vp_plot(cells, two)}</figure>",
         "<h2>How the games ended</h2>",
-        f"<figure id='end-reasons'>{end_reason_plot(cells, two)}</figure>",
+        f"<figure id='end-reasons'>{share_plot(cells, two, 'end_reasons', 'end reason')}</figure>",
+        "<h2>The turn the games reached</h2>",
+        f"<figure id='turns'>{share_plot(cells, two, 'turns_reached', 'turn')}</figure>",
     ]
     if two:
         parts += [
