@@ -155,3 +155,16 @@ def test_the_search_values_depend_on_its_seed() -> None:
     assert len(found) == 2
     assert all(0.0 <= v <= 1.0 for values in found for v in values.values())
     assert found[0] != found[1]
+
+
+def test_simulate_puts_the_search_with_its_budget_on_the_human_side() -> None:
+    from twilight.cli import simulate_cmd
+
+    ir = compiled_ir("solo-v2")
+    simulate_cmd._init_worker(ir, None, False, {"ai_side": "us"}, "search", None, {"playouts": 3})
+    players = simulate_cmd.game_players(7, "search", "us")
+    assert isinstance(players["us"], RulesAIPlayer)
+    human = players["ussr"]
+    assert isinstance(human, SearchPlayer) and human.playouts == 3 and human.seed == 7 * 2 + 2
+    budget = simulate_cmd.search_budget(None, 250.0)
+    assert budget == {"budget_ms": 250.0}
