@@ -24,6 +24,11 @@ class LazyCommand(NamedTuple):
 
 
 COMMANDS: dict[str, LazyCommand] = {
+    "balance": LazyCommand(
+        "twilight.cli.balance.cmd:balance",
+        "The AI's win rate per level and side against a policy for the human side (one ruleset, or two "
+        "compared), as an HTML report with plots and JSON.",
+    ),
     "bench": LazyCommand(
         "twilight.cli.bench.cmd:bench",
         "Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2 "

@@ -40,6 +40,9 @@ def game_seed(seed: int, index: int) -> int:
 
 PLAYER_KINDS = ("random", "cautious")
 HUMAN_POLICIES = ("random", "greedy", "cautious")
+# The policies simulate (and balance) can put on the human side: the demo's, and the search
+# (runtime/search.py), too slow to watch.
+SIMULATE_POLICIES = (*HUMAN_POLICIES, "search")
 
 
 def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
@@ -48,8 +51,15 @@ def game_players(seed: int, kind: str = "random", ai_side: str | None = None) ->
     from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
     from twilight.runtime.solo_ai import RulesAIPlayer
 
-    cls = {"cautious": CautiousPlayer, "greedy": GreedyPlayer}.get(kind, RandomPlayer)
-    players: dict[str, Any] = {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
+    players: dict[str, Any]
+    if kind == "search":
+        from twilight.runtime.search import SearchPlayer
+
+        budget = dict(_WORKER.get("search") or {})  # the --playouts / --budget-ms of the run
+        players = {"us": SearchPlayer(seed * 2 + 1, **budget), "ussr": SearchPlayer(seed * 2 + 2, **budget)}
+    else:
+        cls = {"cautious": CautiousPlayer, "greedy": GreedyPlayer}.get(kind, RandomPlayer)
+        players = {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
     if ai_side is not None:
         players[ai_side] = RulesAIPlayer()
     return players
@@ -96,6 +106,7 @@ def _init_worker(
     settings: dict[str, Any] | None = None,
     players: str = "random",
     limits: dict[str, int] | None = None,
+    search: dict[str, Any] | None = None,
 ) -> None:
     from twilight.runtime.primitives import IMPLEMENTATIONS
     from twilight.runtime.program import Program
@@ -112,6 +123,7 @@ def _init_worker(
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
     _WORKER["limits"] = dict(limits or {})  # the step limits (Engine's step_limit, game_step_limit)
+    _WORKER["search"] = dict(search or {})  # the search policy's budget (SearchPlayer's keywords)
     from twilight.runtime.solo_ai import ai_side_of
 
     _WORKER["ai_side"] = ai_side_of(ir, settings)
@@ -166,6 +178,9 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         )
         if engine.rating is not None:
             record["rating"] = engine.rating
+        searched = sum(getattr(p, "playouts_run", 0) for p in chosen.values())
+        if searched:
+            record["playouts"] = searched  # the search policy's cost
     except InvariantViolation as err:
         record["error"] = f"invariant violated: {err}"[:500]
         record["invariant"] = True
@@ -195,11 +210,20 @@ def _played(
     settings: dict[str, Any] | None = None,
     players: str = "random",
     limits: dict[str, int] | None = None,
+    search: dict[str, Any] | None = None,
 ) -> Iterator[Iterator[dict[str, Any]]]:
     """The records, in the order games finish. The worker processes start here, before the progress
     bar's thread does (no fork while another thread runs)."""
     if jobs == 1 or len(jobs_list) <= 1:
-        _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players, limits=limits)
+        _init_worker(
+            ir,
+            trace_dir,
+            ignore_sigint=False,
+            settings=settings,
+            players=players,
+            limits=limits,
+            search=search,
+        )
         yield (play_game(job) for job in jobs_list)
         return
     # Small chunks keep both workers busy to the end (a game costs far more than handing it over).
@@ -207,11 +231,13 @@ def _played(
     # Compile the program once here: workers forked from this process start with it. Frozen out of the
     # collector, its objects are neither walked by each worker's collections nor copied into the worker
     # by them (copy-on-write).
-    _init_worker(ir, trace_dir, ignore_sigint=False, settings=settings, players=players, limits=limits)
+    _init_worker(
+        ir, trace_dir, ignore_sigint=False, settings=settings, players=players, limits=limits, search=search
+    )
     gc.freeze()
     try:
         with multiprocessing.get_context().Pool(
-            jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players, limits)
+            jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players, limits, search)
         ) as pool:
             yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
     finally:
@@ -317,6 +343,35 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 
 
 # ---------------------------------------------------------------------- the command
+def search_budget_options(command: Any) -> Any:
+    """`--playouts` and `--budget-ms`: the search policy's budget per decision (simulate, balance)."""
+    command = click.option(
+        "--budget-ms",
+        type=click.FloatRange(min=1),
+        default=None,
+        help="Search policy: milliseconds per decision instead of a number of playouts (NOT "
+        "reproducible: how many playouts fit depends on the machine's load).",
+    )(command)
+    return click.option(
+        "--playouts",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Search policy: playouts per decision, shared among its answers (default 16; reproducible).",
+    )(command)
+
+
+def search_budget(playouts: int | None, budget_ms: float | None) -> dict[str, Any]:
+    """SearchPlayer's keywords for the options given."""
+    if playouts is not None and budget_ms is not None:
+        raise click.UsageError("give --playouts or --budget-ms, not both")
+    budget: dict[str, Any] = {}
+    if playouts is not None:
+        budget["playouts"] = playouts
+    if budget_ms is not None:
+        budget["budget_ms"] = budget_ms
+    return budget
+
+
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
@@ -340,12 +395,14 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 )
 @click.option(
     "--human-policy",
-    type=click.Choice(HUMAN_POLICIES),
+    type=click.Choice(SIMULATE_POLICIES),
     default=None,
     help="Solo rulesets: who plays the human side against the AI. random: uniform; greedy: its card "
     "with most operations, influence where the Primary region's score gains most; cautious: see "
-    "--players. (Same as --players.)",
+    "--players; search: tries each answer in playouts of the game with the hidden cards dealt anew "
+    "(--playouts, --budget-ms).",
 )
+@search_budget_options
 @click.option(
     "--set",
     "assignments",
@@ -373,6 +430,8 @@ def simulate(
     trace_dir: str | None,
     step_limit: int | None,
     game_step_limit: int | None,
+    playouts: int | None,
+    budget_ms: float | None,
 ) -> None:
     """Play headless games with random players on both sides, and summarize them.
 
@@ -409,7 +468,8 @@ def simulate(
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
     limits = step_limits(step_limit, game_step_limit)
-    with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits) as played:
+    search = search_budget(playouts, budget_ms)
+    with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits, search) as played:
         records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     summary = {

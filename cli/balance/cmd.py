@@ -1,0 +1,354 @@
+"""`twilight balance RULESET [RULESET_B]`: how the AI fares at each level and side against a policy for the
+human side, for one ruleset or two compared; an HTML report with plots and the same figures as JSON."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import os
+import sys
+import time
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli import simulate_cmd
+from twilight.cli.balance import figures, runner, stats
+from twilight.cli.number_arg import whole_number_option
+from twilight.cli.output_file import write_output_file
+from twilight.cli.settings_arg import read_settings
+from twilight.compiler import api
+from twilight.compiler.diagnostics import Severity, render
+
+LEVEL_SETTING = "level"  # the solo contract's setting (runtime/registry.py LEVEL)
+SIDE_SETTING = "ai_side"  # (runtime/registry.py AI_SIDE)
+
+
+def _compiled(target: str) -> dict[str, Any]:
+    result = api.compile_target(target)
+    if result.ir is None or not result.ok:
+        for d in result.diagnostics:
+            if d.severity is Severity.ERROR:
+                click.echo(render(d, result.sources), err=True)
+        raise click.ClickException(f"{target}: does not compile; no games played")
+    ir: dict[str, Any] = result.ir
+    for name in (LEVEL_SETTING, SIDE_SETTING):
+        if name not in ir.get("settings", {}):
+            raise click.ClickException(
+                f"{target}: has no setting {name!r}: balance measures a solo ruleset's AI (like solo-v2)"
+            )
+    return ir
+
+
+def _words(values: tuple[str, ...]) -> list[str]:
+    """`--levels normal,expert --levels hard` -> ["normal", "expert", "hard"], without repeats."""
+    out: list[str] = []
+    for value in values:
+        for word in value.replace(",", " ").split():
+            if word not in out:
+                out.append(word)
+    return out
+
+
+def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> list[str]:
+    """The values asked for (default: all the setting's values); one the ruleset lacks is a usage error."""
+    allowed = [str(v) for v in ir["settings"][name].get("values") or []]
+    if not asked:
+        return allowed
+    ruleset = ir["ruleset"]["name"]
+    for word in asked:
+        if word not in allowed:
+            what = (
+                f"a level of {ruleset} (its levels: {', '.join(allowed)})"
+                if name == LEVEL_SETTING
+                else f"a side the AI plays in {ruleset} ({', '.join(allowed)})"
+            )
+            raise click.BadParameter(f"{word!r} is not {what}", param_hint=option)
+    return asked
+
+
+def _progress(records: Iterator[dict[str, Any]], total: int, show: bool) -> Iterable[dict[str, Any]]:
+    """The records as they come; on a terminal, a bar with the games done, games/s and the time left.
+    The first record is taken before the bar starts (the local workers fork before its thread runs)."""
+    first = next(records, None)
+    if first is None:
+        return
+    if not show:
+        yield first
+        yield from records
+        return
+    from rich.console import Console
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeElapsedColumn,
+        TimeRemainingColumn,
+    )
+
+    columns = (
+        TextColumn("games"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
+        TimeElapsedColumn(),
+        TextColumn("left"),
+        TimeRemainingColumn(),
+        TextColumn("{task.fields[errors]} errors"),
+    )
+    started = time.perf_counter()
+    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("games", total=total, errors=0, rate="-")
+        errors = 0
+        for done, record in enumerate(itertools.chain((first,), records), start=1):
+            errors += "error" in record
+            rate = done / max(1e-9, time.perf_counter() - started)
+            bar.update(task, advance=1, errors=errors, rate=f"{rate:.2f}")
+            yield record
+
+
+@click.command()
+@click.argument("ruleset")
+@click.argument("ruleset_b", required=False)
+@click.option(
+    "--levels",
+    multiple=True,
+    metavar="LEVEL[,LEVEL...]",
+    help="The AI's levels to measure (default: all the ruleset's levels).",
+)
+@click.option(
+    "--sides",
+    multiple=True,
+    metavar="SIDE[,SIDE...]",
+    help="The sides the AI plays (default: both).",
+)
+@click.option(
+    "--policy",
+    type=click.Choice(simulate_cmd.SIMULATE_POLICIES),
+    default="search",
+    show_default=True,
+    help="Who plays the human side (as simulate's --human-policy).",
+)
+@simulate_cmd.search_budget_options
+@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per cell.")
+@click.option(
+    "--seed",
+    default="0",
+    callback=whole_number_option(2**64),
+    show_default=True,
+    help="Seed of the run; game i of every cell has the seed simulate gives game i.",
+)
+@click.option(
+    "--backend",
+    type=click.Choice(("local", "ray")),
+    default="local",
+    show_default=True,
+    help="local: processes on this machine; ray: Ray tasks (pip install -e '.[cluster]').",
+)
+@click.option(
+    "--address",
+    default=None,
+    help="Ray backend: the cluster's address (e.g. ray://head:10001 or auto); default: a Ray started here.",
+)
+@click.option(
+    "--jobs",
+    type=click.IntRange(min=1),
+    default=None,
+    help="Processes (local) or CPUs of the Ray started here; default: all cores.",
+)
+@click.option(
+    "--set",
+    "assignments",
+    multiple=True,
+    metavar="NAME=VALUE",
+    help="Another setting for every game (repeatable); the level and the AI side are the run's.",
+)
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="report.html: the page with plots, and the figures as JSON beside it (report.json); "
+    "report.json: the figures only.",
+)
+def balance(
+    ruleset: str,
+    ruleset_b: str | None,
+    levels: tuple[str, ...],
+    sides: tuple[str, ...],
+    policy: str,
+    playouts: int | None,
+    budget_ms: float | None,
+    games: int,
+    seed: int,
+    backend: str,
+    address: str | None,
+    jobs: int | None,
+    assignments: tuple[str, ...],
+    output: str | None,
+) -> None:
+    """The AI's win rate per level and side against a policy for the human side (one ruleset, or two
+    compared), as an HTML report with plots and JSON.
+
+    Per level and side: the AI's win rate (95% Wilson interval), how and when the games end, the final
+    VP, the victory ratings. With RULESET_B, every figure of both side by side, with the difference and
+    its significance (two-proportion z-test for shares, Welch's z-test for means). The HTML report needs
+    matplotlib (pip install -e '.[balance]'); the Ray backend needs Ray (pip install -e '.[cluster]').
+
+    Results for a seed are the same on either backend and for any number of workers.
+    """
+    if address is not None and backend != "ray":
+        raise click.BadParameter("--address is for --backend ray", param_hint="--address")
+    search = simulate_cmd.search_budget(playouts, budget_ms)
+    targets = [ruleset] + ([ruleset_b] if ruleset_b else [])
+    irs = {key: _compiled(t) for key, t in zip("ab", targets, strict=False)}
+    first = irs["a"]
+    level_list = _choices(first, LEVEL_SETTING, _words(levels), "--levels")
+    side_list = _choices(first, SIDE_SETTING, _words(sides), "--sides")
+    cells: list[runner.Cell] = []
+    settings: dict[str, dict[str, Any]] = {}
+    for key, ir in irs.items():
+        _choices(ir, LEVEL_SETTING, level_list, "--levels")
+        _choices(ir, SIDE_SETTING, side_list, "--sides")
+        chosen = read_settings(ir, assignments)
+        for level in level_list:
+            for side in side_list:
+                cell = runner.Cell(key, level, side)
+                cells.append(cell)
+                settings[cell.key] = {**chosen, LEVEL_SETTING: level, SIDE_SETTING: side}
+    plan = runner.Plan(irs=irs, cells=cells, settings=settings, policy=policy, search=search)
+    job_list = plan.jobs(seed, games)
+    workers = jobs or os.cpu_count() or 1
+    if output is not None and not output.endswith(".json"):
+        from twilight.cli.balance import report as report_module
+
+        try:  # before the games: a missing matplotlib should not cost a run
+            report_module._figure(1, 1)
+        except report_module.PlotsMissing as err:
+            raise click.ClickException(str(err)) from None
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise click.ClickException(f"the ray backend needs Ray: {runner.RAY_INSTALL}") from None
+        played = runner.run_ray(plan, job_list, address, jobs)
+    else:
+        played = runner.run_local(plan, job_list, workers)
+    started = time.perf_counter()
+    show = sys.stderr.isatty()
+    records = sorted(
+        _progress(iter(played), len(job_list), show),
+        key=lambda r: ([c.key for c in cells].index(r["cell"]), int(r["game"])),
+    )
+    seconds = time.perf_counter() - started
+    result = build_report(irs, cells, records, level_list, side_list, policy, search, games, seed)
+    result["timing"] = {
+        "backend": backend,
+        "workers": workers if backend == "local" else jobs,
+        "seconds": round(seconds, 3),
+        "games_per_second": round(len(job_list) / seconds, 3) if seconds > 0 else None,
+    }
+    _print_text(result)
+    if output is not None:
+        _write(result, Path(output))
+    errors = sum(c["figures"]["errors"] for c in result["cells"])
+    sys.exit(1 if errors else 0)
+
+
+def build_report(
+    irs: dict[str, dict[str, Any]],
+    cells: list[runner.Cell],
+    records: list[dict[str, Any]],
+    levels: list[str],
+    sides: list[str],
+    policy: str,
+    search: dict[str, Any],
+    games: int,
+    seed: int,
+) -> dict[str, Any]:
+    """The figures of a run (everything but its timing), as written to the JSON."""
+    by_cell: dict[str, list[dict[str, Any]]] = {c.key: [] for c in cells}
+    for r in records:
+        by_cell[r["cell"]].append(r)
+    out_cells = []
+    for cell in cells:
+        out_cells.append(
+            {
+                "ruleset": cell.ruleset,
+                "ruleset_name": irs[cell.ruleset]["ruleset"]["name"],
+                "level": cell.level,
+                "ai_side": cell.ai_side,
+                "figures": figures.cell_figures(by_cell[cell.key], cell.ai_side),
+            }
+        )
+    report: dict[str, Any] = {
+        "run": {
+            "games": games,
+            "seed": seed,
+            "policy": policy,
+            "search": search,
+            "levels": levels,
+            "sides": sides,
+        },
+        "rulesets": [{"key": k, "name": ir["ruleset"]["name"]} for k, ir in irs.items()],
+        "cells": out_cells,
+        "tests": {"proportions": stats.PROPORTION_TEST, "means": stats.MEAN_TEST},
+    }
+    if len(irs) == 2:
+        figures_of = {(c["ruleset"], c["level"], c["ai_side"]): c["figures"] for c in out_cells}
+        report["comparisons"] = [
+            {
+                "level": level,
+                "ai_side": side,
+                **figures.compare(
+                    figures_of[("a", level, side)],
+                    figures_of[("b", level, side)],
+                    by_cell[f"a/{level}/{side}"],
+                    by_cell[f"b/{level}/{side}"],
+                ),
+            }
+            for level in levels
+            for side in sides
+        ]
+    return report
+
+
+def _print_text(report: dict[str, Any]) -> None:
+    two = len(report["rulesets"]) == 2
+    for cell in report["cells"]:
+        f = cell["figures"]
+        low, high = f["ai_win_interval"]
+        rate = "-" if f["ai_win_rate"] is None else f"{100 * f['ai_win_rate']:.1f}%"
+        name = f"{cell['ruleset_name']} " if two else ""
+        click.echo(
+            f"{name}{cell['level']:<12} AI {cell['ai_side']:<5} AI wins {rate} "
+            f"[{100 * low:.1f}%, {100 * high:.1f}%] of {f['completed']}; mean turn {f['mean_turn']}; "
+            f"errors {f['errors']}"
+        )
+    for c in report.get("comparisons", []):
+        v = c["ai_win_rate"]
+        if v["difference"] is None:
+            continue
+        click.echo(
+            f"B - A at {c['level']}, AI {c['ai_side']}: AI win rate {100 * v['difference']:+.1f} points "
+            f"(p = {v['p']:.4f}, {'significant' if v['significant'] else 'not significant'})"
+        )
+    timing = report["timing"]
+    click.echo(f"{timing['seconds']:.1f} s, {timing['games_per_second']} games/s ({timing['backend']})")
+
+
+def _write(report: dict[str, Any], path: Path) -> None:
+    """The JSON alone (`.json`), or the page and the JSON beside it; each file whole or not at all."""
+    text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
+    if path.suffix == ".json":
+        write_output_file(text, str(path))
+        click.echo(f"wrote {path}")
+        return
+    from twilight.cli.balance.report import render
+
+    write_output_file(render(report), str(path))
+    beside = path.with_suffix(".json")
+    write_output_file(text, str(beside))
+    click.echo(f"wrote {path} and {beside}")

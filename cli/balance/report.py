@@ -1,0 +1,242 @@
+"""The balance report as an HTML page: tables of the figures and plots drawn by matplotlib, inlined as SVG
+(one self-contained file: no scripts, nothing fetched)."""
+
+from __future__ import annotations
+
+import html
+import io
+from typing import Any
+
+from twilight.cli.balance import stats
+
+PLOTS_INSTALL = "pip install -e '.[balance]'  (or: pip install 'matplotlib>=3.10')"
+
+
+class PlotsMissing(Exception):
+    """matplotlib is not installed: the HTML report cannot be drawn."""
+
+
+def _figure(width: float, height: float) -> Any:
+    try:
+        from matplotlib.figure import Figure
+    except ImportError:
+        raise PlotsMissing(f"the HTML report's plots need matplotlib: {PLOTS_INSTALL}") from None
+    return Figure(figsize=(width, height), layout="constrained")
+
+
+def _svg(figure: Any) -> str:
+    out = io.StringIO()
+    figure.savefig(out, format="svg")
+    text = out.getvalue()
+    return text[text.index("<svg") :]  # (the XML prolog and doctype do not belong inside HTML)
+
+
+def _label(cell: dict[str, Any], two: bool) -> str:
+    name = f"{cell['ruleset_name']} " if two else ""
+    return f"{name}{cell['level']}, AI {cell['ai_side']}"
+
+
+def win_rate_plot(cells: list[dict[str, Any]], levels: list[str], two: bool) -> str:
+    """The AI's win rate by level: one line per ruleset and AI side, with the Wilson intervals."""
+    figure = _figure(7, 3.8)
+    axes = figure.add_subplot()
+    series: dict[tuple[str, str], list[dict[str, Any]]] = {}
+    for cell in cells:
+        series.setdefault((cell["ruleset_name"], cell["ai_side"]), []).append(cell)
+    for n, ((name, side), group) in enumerate(series.items()):
+        xs, ys, low, high = [], [], [], []
+        for cell in group:
+            rate = cell["figures"]["ai_win_rate"]
+            if rate is None:
+                continue
+            xs.append(levels.index(cell["level"]) + (n - (len(series) - 1) / 2) * 0.06)
+            ys.append(100 * rate)
+            interval = cell["figures"]["ai_win_interval"]
+            low.append(100 * (rate - interval[0]))
+            high.append(100 * (interval[1] - rate))
+        label = f"{name}, AI {side}" if two else f"AI {side}"
+        axes.errorbar(xs, ys, yerr=[low, high], marker="o", capsize=4, label=label)
+    axes.set_xticks(range(len(levels)), levels)
+    axes.set_xlim(-0.5, len(levels) - 0.5)
+    axes.set_ylim(0, 100)
+    axes.set_ylabel("AI win rate, % (95% Wilson interval)")
+    axes.set_xlabel("level")
+    axes.grid(alpha=0.3)
+    axes.legend()
+    return _svg(figure)
+
+
+def vp_plot(cells: list[dict[str, Any]], two: bool) -> str:
+    """The final VP of each cell's games (positive: US ahead), as box plots."""
+    figure = _figure(7, 0.5 + 0.45 * len(cells))
+    axes = figure.add_subplot()
+    data = []
+    for cell in cells:
+        values = [int(v) for v, n in cell["figures"]["vp_distribution"].items() for _ in range(n)]
+        data.append(values or [0])
+    axes.boxplot(data, orientation="horizontal", tick_labels=[_label(c, two) for c in cells])
+    axes.axvline(0, color="grey", linewidth=0.8)
+    axes.set_xlabel("final VP (positive: US ahead)")
+    axes.grid(alpha=0.3, axis="x")
+    return _svg(figure)
+
+
+def share_plot(cells: list[dict[str, Any]], two: bool, key: str, legend: str) -> str:
+    """How each cell's games split by `key` (end reasons, turns reached): the shares, as stacked bars."""
+    figure = _figure(7, 0.8 + 0.45 * len(cells))
+    axes = figure.add_subplot()
+    groups = sorted({g for c in cells for g in c["figures"][key]}, key=lambda g: (len(str(g)), str(g)))
+    labels = [_label(c, two) for c in cells]
+    left = [0.0] * len(cells)
+    for group in groups:
+        shares = []
+        for cell in cells:
+            done = cell["figures"]["completed"] or 1
+            shares.append(100 * cell["figures"][key].get(group, 0) / done)
+        axes.barh(labels, shares, left=left, label=str(group))
+        left = [a + b for a, b in zip(left, shares, strict=True)]
+    axes.set_xlim(0, 100)
+    axes.set_xlabel("share of games, %")
+    axes.legend(
+        title=legend, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=min(6, max(1, len(groups)))
+    )
+    return _svg(figure)
+
+
+def _percent(x: float | None) -> str:
+    return "–" if x is None else f"{100 * x:.1f}%"
+
+
+def _cell_rows(cells: list[dict[str, Any]], two: bool) -> str:
+    rows = []
+    for cell in cells:
+        f = cell["figures"]
+        low, high = f["ai_win_interval"]
+        reasons = ", ".join(f"{r} {n}" for r, n in f["end_reasons"].items())
+        ratings = ", ".join(f"{r} {n}" for r, n in f["ratings"].items())
+        vp = f["final_vp"]
+        cost = "" if f.get("playouts_per_game") is None else f"{f['playouts_per_game']}"
+        rows.append(
+            "<tr>"
+            + "".join(
+                f"<td>{html.escape(str(v))}</td>"
+                for v in (
+                    *((cell["ruleset_name"],) if two else ()),
+                    cell["level"],
+                    cell["ai_side"],
+                    f["games"],
+                    f"{_percent(f['ai_win_rate'])} [{_percent(low)}, {_percent(high)}]",
+                    "–" if f["mean_turn"] is None else f"{f['mean_turn']:.2f}",
+                    "–" if vp["mean"] is None else f"{vp['mean']:.2f} ({vp['min']} to {vp['max']})",
+                    reasons or "–",
+                    ratings or "–",
+                    f["errors"],
+                    cost,
+                )
+            )
+            + "</tr>"
+        )
+    head = ("<th>ruleset</th>" if two else "") + "".join(
+        f"<th>{h}</th>"
+        for h in (
+            "level",
+            "AI side",
+            "games",
+            "AI wins [95% Wilson]",
+            "mean turn",
+            "final VP mean (range)",
+            "end reasons",
+            "ratings",
+            "errors",
+            "playouts/game",
+        )
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+def _comparison_rows(comparisons: list[dict[str, Any]]) -> str:
+    rows = []
+    for c in comparisons:
+        entries = [
+            ("AI win rate", c["ai_win_rate"], True),
+            ("mean turn", c["mean_turn"], False),
+            ("mean final VP", c["mean_final_vp"], False),
+            *((f"end: {r}", v, True) for r, v in c["end_reasons"].items()),
+            *((f"rating: {r}", v, True) for r, v in c["ratings"].items()),
+        ]
+        for name, v, share in entries:
+
+            def show(x: float | None, share: bool = share) -> str:
+                return "–" if x is None else (_percent(x) if share else f"{x:.2f}")
+
+            mark = "yes" if v["significant"] else "no"
+            p = "–" if v["p"] is None else f"{v['p']:.4f}"
+            cells = (
+                c["level"],
+                c["ai_side"],
+                name,
+                show(v["a"]),
+                show(v["b"]),
+                show(v["difference"]),
+                p,
+                mark,
+            )
+            rows.append("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in cells) + "</tr>")
+    head = "".join(
+        f"<th>{h}</th>" for h in ("level", "AI side", "figure", "A", "B", "B − A", "p", "significant")
+    )
+    return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
+
+
+STYLE = """
+body { font-family: sans-serif; margin: 2em; max-width: 72em; color: #222; }
+table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
+th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; }
+th { background: #f0f0f0; }
+figure { margin: 1.5em 0; }
+figure svg { max-width: 100%; height: auto; }
+"""
+
+
+def render(report: dict[str, Any]) -> str:
+    """The whole page for the figures `report` holds (the JSON written beside it)."""
+    cells = report["cells"]
+    two = len(report["rulesets"]) == 2
+    run = report["run"]
+    names = " vs ".join(html.escape(r["name"]) for r in report["rulesets"])
+    budget = ", ".join(f"{k} {v}" for k, v in run["search"].items())
+    parts = [
+        f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance: {names}</title>",
+        f"<style>{STYLE}</style></head><body>",
+        f"<h1>Balance: {names}</h1>",
+        "<p>"
+        + html.escape(
+            f"{run['games']} games per cell, seed {run['seed']}, human side: {run['policy']}"
+            + (f" ({budget})" if budget else "")
+            + f"; levels {', '.join(run['levels'])}; AI sides {', '.join(run['sides'])}."
+        )
+        + "</p>",
+        "<h2>The AI's win rate</h2>",
+        f"<figure id='win-rate'>{win_rate_plot(cells, run['levels'], two)}</figure>",
+        "<h2>Per level and side</h2>",
+        _cell_rows(cells, two),
+        "<h2>Final VP</h2>",
+        f"<figure id='vp'>{vp_plot(cells, two)}</figure>",
+        "<h2>How the games ended</h2>",
+        f"<figure id='end-reasons'>{share_plot(cells, two, 'end_reasons', 'end reason')}</figure>",
+        "<h2>The turn the games reached</h2>",
+        f"<figure id='turns'>{share_plot(cells, two, 'turns_reached', 'turn')}</figure>",
+    ]
+    if two:
+        parts += [
+            "<h2>B against A</h2>",
+            "<p>"
+            + html.escape(
+                f"A = {report['rulesets'][0]['name']}, B = {report['rulesets'][1]['name']}. Shares: "
+                f"{stats.PROPORTION_TEST}. Means: {stats.MEAN_TEST}."
+            )
+            + "</p>",
+            _comparison_rows(report["comparisons"]),
+        ]
+    parts.append("</body></html>")
+    return "\n".join(parts)

@@ -1,0 +1,167 @@
+"""Playing a balance run's games: every game of every cell (ruleset, level, AI side) with simulate's own
+game runner (`simulate_cmd.play_game`), on local processes or as Ray tasks.
+
+Game i of every cell has the seed `simulate_cmd.game_seed(run seed, i)`: a cell's results depend only on
+its ruleset, settings, policy and the run's seed, never on the backend or the number of workers; the
+records come back ordered by cell and game. (The cells share their seeds, so two rulesets, levels or sides
+are compared on the same dice: common random numbers.)
+"""
+
+from __future__ import annotations
+
+import gc
+import logging
+import multiprocessing
+import uuid
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from typing import Any
+
+from twilight.cli import simulate_cmd
+
+CHUNK = 2  # games per task: small, so that the progress bar moves and the workers stay busy to the end
+RAY_INSTALL = "pip install -e '.[cluster]'  (or: pip install 'ray>=2.9')"
+
+
+@dataclass(frozen=True)
+class Cell:
+    ruleset: str  # "a" or "b": which of the run's rulesets
+    level: str
+    ai_side: str
+
+    @property
+    def key(self) -> str:
+        return f"{self.ruleset}/{self.level}/{self.ai_side}"
+
+
+@dataclass
+class Plan:
+    """Everything a worker needs: the rulesets' IR, each cell's settings, the policy and its budget."""
+
+    irs: dict[str, dict[str, Any]]
+    cells: list[Cell]
+    settings: dict[str, dict[str, Any]]  # by cell key: the ruleset's settings for the cell
+    policy: str
+    search: dict[str, Any] = field(default_factory=dict)
+    limits: dict[str, int] = field(default_factory=dict)
+    # Which run this is: a worker that served another run (a Ray worker lives on) compiles afresh.
+    token: str = field(default_factory=lambda: uuid.uuid4().hex)
+
+    def jobs(self, seed: int, games: int) -> list[tuple[str, int, int]]:
+        """(cell key, game index, game seed) for every game, cell after cell."""
+        seeds = [simulate_cmd.game_seed(seed, i) for i in range(games)]
+        return [(cell.key, i, seeds[i]) for cell in self.cells for i in range(games)]
+
+
+# ---------------------------------------------------------------------- in a worker
+_PLAN: dict[str, Any] = {}
+
+
+def _init(plan: Plan, ignore_sigint: bool) -> None:
+    import signal
+
+    if ignore_sigint:  # the parent handles Ctrl-C and ends the pool
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if _PLAN.get("token") != plan.token:
+        _PLAN["programs"] = {}
+    _PLAN.update(plan=plan, token=plan.token, cell=None)
+
+
+def play(job: tuple[str, int, int]) -> dict[str, Any]:
+    """One game of a cell: simulate's `play_game` with the cell's ruleset and settings."""
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+
+    key, index, seed = job
+    plan: Plan = _PLAN["plan"]
+    if _PLAN["cell"] != key:
+        ruleset = key.split("/", 1)[0]
+        ir = plan.irs[ruleset]
+        programs: dict[str, Any] = _PLAN["programs"]
+        if ruleset not in programs:
+            programs[ruleset] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+        # simulate's worker state for this cell; its compiled program is kept per ruleset
+        simulate_cmd._WORKER.update(ir=ir, program=programs[ruleset])
+        simulate_cmd._init_worker(
+            ir,
+            None,
+            ignore_sigint=False,
+            settings=plan.settings[key],
+            players=plan.policy,
+            limits=plan.limits,
+            search=plan.search,
+        )
+        _PLAN["cell"] = key
+    record = simulate_cmd.play_game((index, seed))
+    record["cell"] = key
+    return record
+
+
+def play_chunk(plan: Plan, jobs: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
+    """Several games in one task (a Ray task's body)."""
+    if _PLAN.get("token") != plan.token:
+        _init(plan, ignore_sigint=False)
+    _PLAN["plan"] = plan
+    return [play(job) for job in jobs]
+
+
+def _chunks(jobs: list[tuple[str, int, int]], size: int) -> list[list[tuple[str, int, int]]]:
+    return [jobs[i : i + size] for i in range(0, len(jobs), size)]
+
+
+# ---------------------------------------------------------------------- the backends
+def run_local(plan: Plan, jobs: list[tuple[str, int, int]], workers: int) -> Iterator[dict[str, Any]]:
+    """The games on `workers` processes of this machine (forked before any other thread starts: call
+    this generator's first `next` before starting the progress bar's thread)."""
+    if workers <= 1 or len(jobs) <= 1:
+        _init(plan, ignore_sigint=False)
+        for job in jobs:
+            yield play(job)
+        return
+    _init(plan, ignore_sigint=False)
+    gc.freeze()  # the parent's objects stay shared with the workers (copy-on-write), as simulate does
+    try:
+        with multiprocessing.get_context("fork").Pool(
+            workers, initializer=_init, initargs=(plan, True)
+        ) as pool:
+            yield from pool.imap_unordered(play, jobs, chunksize=CHUNK)
+    finally:
+        gc.unfreeze()
+
+
+class RayMissing(Exception):
+    """The Ray backend was asked for and Ray is not installed."""
+
+
+def run_ray(
+    plan: Plan, jobs: list[tuple[str, int, int]], address: str | None, workers: int | None
+) -> Iterator[dict[str, Any]]:
+    """The games as Ray tasks, on the cluster at `address` or on a Ray started here (with `workers` CPUs,
+    default all). Each task plays a few games; the records come as tasks finish."""
+    try:
+        import ray
+    except ImportError:
+        raise RayMissing(f"the ray backend needs Ray: {RAY_INSTALL}") from None
+    started_here = not ray.is_initialized()
+    if started_here:
+        options: dict[str, Any] = {
+            "include_dashboard": False,
+            "log_to_driver": False,
+            "logging_level": logging.WARNING,
+        }
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=workers, **options)
+    try:
+        remote = ray.remote(play_chunk)
+        plan_ref = ray.put(plan)
+        pending = [remote.remote(plan_ref, chunk) for chunk in _chunks(jobs, CHUNK)]
+        while pending:
+            done, pending = ray.wait(pending, num_returns=1)
+            for ref in done:
+                yield from ray.get(ref)
+    finally:
+        if started_here:
+            ray.shutdown()

@@ -1,0 +1,267 @@
+"""A strong player for the human side of a solo game: determinized Monte Carlo search with the interpreter.
+
+At each decision worth searching (one answer among 2 to `max_candidates` options), every candidate answer
+is tried in playouts: a copy of the game in which the cards the human cannot see are dealt anew
+(`determinize`), the candidate is answered, and the game goes on for `horizon` action rounds with the
+greedy heuristic for the human and the ruleset's own AI for the AI (its rules are public: a person can
+read the flowcharts too); the copy's result is scored from the human's side (`playout_value`). The answer
+with the best mean wins. Playout j of every candidate uses the same dealing and dice (common random
+numbers), so the candidates are compared on the same luck.
+
+Why a forked process: the interpreter keeps where it is in the rules on Python's call stack (a decision
+is asked from inside a procedure), so a game cannot be copied at a decision and resumed from there; a
+replay from the start would cost the whole game so far. `os.fork` copies the process as it stands, call
+stack included: the child answers the candidate, plays on, writes the playout's value to a pipe and ends
+(`os._exit`) at the horizon or at the end of the game (`Engine.on_run_exit`). The real game, in the
+parent, is never touched. Hence the search needs a system with `fork` (Linux, macOS).
+
+What the human knows (solo-v2): the board, the tracks, the discards, the removed cards, the headlines and
+The China Card are public; the order and contents of the draw pile, of the AI's face-down deck/hand, of the
+unseen part of the human's own deck/hand (blind deals, shuffles) and of every face-down zone are not. The
+cards shown in the decision (and in the human's decisions of the same kind just before it, with no
+shuffle between) are known where they lie. Every other card in a hidden place is dealt anew among the
+hidden places (each place keeps its size); a face-down zone is shuffled in itself (its cards are of a kind
+of their own, e.g. the scoring deck). The human's memory of which cards it kept in the draft is not used:
+a weaker but safe information set (it never knows more than a person would).
+
+Budget: `playouts` per decision (reproducible: the answers depend only on the game and the seed), or
+`budget_ms` per decision (as many playouts as fit: NOT reproducible, it depends on the machine's load).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import random
+import time
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.decisions import Decision, GreedyPlayer
+
+if TYPE_CHECKING:
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.state import GameState
+
+DEFAULT_PLAYOUTS = 16
+DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
+DEFAULT_MAX_CANDIDATES = 8
+WIN_VP = 20  # the VP lead that ends the game (standard 10.1): the scale of a position's score
+
+
+def _seed(*parts: Any) -> int:
+    return int.from_bytes(hashlib.sha256(" ".join(map(str, parts)).encode()).digest()[:8], "big")
+
+
+def determinize(
+    state: GameState, ir: dict[str, Any], human: str, known: set[str], rng: random.Random
+) -> None:
+    """Deal the cards the human cannot see anew, in place (lists are changed, never replaced: the rules
+    running at the decision may hold them). Known cards, public places and The China Card stay put; each
+    hidden place keeps its size; the same cards stay hidden."""
+    ai = "ussr" if human == "us" else "us"
+    china = _china_card(ir)
+    pooled: list[tuple[list[str], int]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
+    for side in (ai, human):
+        hand = state.hands[side]
+        for i, card in enumerate(hand):
+            if card == china or (side == human and card in known):
+                continue
+            pooled.append((hand, i))
+    groups = [pooled]
+    for name, zone in state.zones.items():
+        if ir.get("zones", {}).get(name, {}).get("face_down"):
+            groups.append([(zone, i) for i, card in enumerate(zone) if card not in known])
+    for group in groups:
+        # Sorted first: the dealing depends on which cards are hidden, never on where they really are.
+        cards = sorted(pile[i] for pile, i in group)
+        rng.shuffle(cards)
+        for (pile, i), card in zip(group, cards, strict=True):
+            pile[i] = card
+
+
+def _china_card(ir: dict[str, Any]) -> str | None:
+    """The China Card: the card without an event (as the runtime's primitives find it)."""
+    return next((str(n) for n, c in ir.get("cards", {}).items() if c.get("no_event")), None)
+
+
+def playout_value(engine: Engine, human: str) -> float:
+    """The position for the human, 0 (lost) to 1 (won): a finished game by its winner; else the VP lead
+    on the scale of the 20 VP that win, with a little for the Primary region's score now."""
+    state = engine.state
+    if state.game_over:
+        return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
+    lead = state.vp if human == "us" else -state.vp
+    value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / WIN_VP))
+    try:
+        from twilight.runtime.lookahead import net_region_score
+        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
+
+        region = state.vars.get(PRIMARY_REGION_VARIABLE)
+        if region:
+            value += 0.01 * net_region_score(engine, human, region)
+    except Exception:  # a ruleset without region scoring: the VP alone
+        pass
+    return max(0.01, min(0.99, value))
+
+
+class _Answer(Exception):
+    """Raised in a playout's child process: the decision is answered with the candidate."""
+
+    def __init__(self, answer: Any) -> None:
+        super().__init__()
+        self.answer = answer
+
+
+class SearchPlayer:
+    """The human side's player: determinized flat Monte Carlo over each decision's answers (see the
+    module). Bind `engine` once the engine is built, like the greedy player."""
+
+    def __init__(
+        self,
+        seed: int,
+        playouts: int = DEFAULT_PLAYOUTS,
+        budget_ms: float | None = None,
+        horizon: int = DEFAULT_HORIZON,
+        max_candidates: int = DEFAULT_MAX_CANDIDATES,
+    ) -> None:
+        if not hasattr(os, "fork"):
+            raise RuntimeError("the search policy needs os.fork (Linux or macOS)")
+        self.seed = seed
+        self.playouts = playouts
+        self.budget_ms = budget_ms
+        self.horizon = horizon
+        self.max_candidates = max_candidates
+        self.engine: Any = None
+        self.fallback = GreedyPlayer(seed)
+        self.decisions = 0
+        self.playouts_run = 0  # over the whole game (the CPU cost of the search)
+        self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
+        self.last_values: dict[str, float] = {}  # the last searched decision: mean value per answer
+
+    # ------------------------------------------------------------------ deciding
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        self.fallback.engine = engine
+        self.decisions += 1
+        known = self._known_cards(decision)
+        if (
+            engine is None
+            or not decision.single
+            or not 2 <= len(decision.options) <= self.max_candidates
+            or engine.lookahead_depth
+        ):
+            return self.fallback.decide(decision)
+        try:
+            return self._search(engine, decision, known)
+        except _Answer as child:  # (in a playout's process: answer and play on)
+            return child.answer
+
+    def _known_cards(self, decision: Decision) -> set[str]:
+        """The cards this decision shows, and those shown by the human's decisions of the same kind just
+        before it (the draft's picks, one after the other): no shuffle comes between those."""
+        state = self.engine.state if self.engine is not None else None
+        cards = set(self.engine.ir.get("cards", {})) if self.engine is not None else set()
+        shown = [o for o in decision.options if isinstance(o, str) and o in cards]
+        kind = (decision.name, state.turn if state else None, state.action_round if state else None)
+        previous_kind, previous = self._recent
+        if kind == previous_kind:
+            shown = previous + [c for c in shown if c not in previous]
+        self._recent = (kind, shown)
+        return set(shown)
+
+    def _search(self, engine: Engine, decision: Decision, known: set[str]) -> Any:
+        options = list(decision.options)
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        j = 0
+        while True:
+            for k, option in enumerate(options):
+                sample = _seed("twilight search", self.seed, self.decisions, j)
+                totals[k] += self._playout(engine, decision, option, known, sample)
+                counts[k] += 1
+            j += 1
+            if deadline is not None:
+                if time.perf_counter() >= deadline:
+                    break
+            elif j * len(options) >= self.playouts:
+                break
+        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
+        best = max(range(len(options)), key=lambda k: (means[k], -k))
+        return options[best]
+
+    # ------------------------------------------------------------------ one playout
+    def _playout(
+        self, engine: Engine, decision: Decision, option: Any, known: set[str], sample: int
+    ) -> float:
+        read, write = os.pipe()
+        pid = os.fork()
+        if pid == 0:  # the child: this copy of the game plays the candidate on, then ends
+            os.close(read)
+            try:
+                self._become_playout(engine, decision, known, sample, write)
+            except BaseException:
+                os._exit(3)
+            raise _Answer(option)
+        os.close(write)
+        with os.fdopen(read, "rb") as pipe:
+            data = pipe.read()
+        os.waitpid(pid, 0)
+        self.playouts_run += 1
+        try:
+            return float(json.loads(data))
+        except ValueError:  # the copy failed (an error in the rules): no information, an even score
+            return 0.5
+
+    def _become_playout(
+        self, engine: Engine, decision: Decision, known: set[str], sample: int, write: int
+    ) -> None:
+        from twilight.runtime.dice import Dice
+
+        human = decision.side
+        rng = random.Random(sample)
+        determinize(engine.state, engine.ir, human, known, rng)
+        engine.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
+        engine.trace_to = None
+        engine.events = []
+        engine.lookahead_cache.clear()
+
+        def finish() -> None:
+            try:
+                value = playout_value(engine, human)
+                os.write(write, json.dumps(value).encode())
+            finally:
+                os._exit(0)
+
+        rounds = [0]
+        where = [(engine.state.turn, engine.state.action_round)]
+
+        def at_decision() -> None:
+            now = (engine.state.turn, engine.state.action_round)
+            if now != where[0]:
+                where[0] = now
+                rounds[0] += 1
+                if rounds[0] >= self.horizon:
+                    finish()
+
+        greedy = GreedyPlayer(rng.getrandbits(63))
+        greedy.engine = engine
+        players = dict(engine.players)
+        players[human] = greedy
+        engine.players = {side: _Watched(p, at_decision) for side, p in players.items()}
+        engine.on_run_exit = finish
+
+
+class _Watched:
+    """A playout's player: each decision first checks whether the playout has gone far enough."""
+
+    def __init__(self, inner: Any, check: Callable[[], None]) -> None:
+        self.inner = inner
+        self.check = check
+
+    def decide(self, decision: Decision) -> Any:
+        self.check()
+        return self.inner.decide(decision)

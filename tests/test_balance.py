@@ -1,0 +1,160 @@
+"""`twilight balance`: the same figures for a seed on either backend, a report whose plots a browser
+shows, the statistics, and clear errors."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import math
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from twilight.cli.balance import stats
+from twilight.cli.main import cli
+
+from tests.test_docs import CHROMIUM_FLAGS, chromium
+
+# A tiny run: greedy human side (fast), two rulesets, one level, one AI side.
+TINY = [
+    "solo-v2",
+    "docs/examples/solo-v2-aggressive",
+    "--policy",
+    "greedy",
+    "--games",
+    "2",
+    "--levels",
+    "normal",
+    "--sides",
+    "ussr",
+    "--seed",
+    "5",
+]
+
+
+def _balance(args: list[str]) -> Any:
+    return CliRunner().invoke(cli, ["balance", *args], catch_exceptions=False)
+
+
+def _figures(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
+    data.pop("timing")  # seconds and games/s: the only part that depends on the machine
+    return data
+
+
+@pytest.fixture(scope="module")
+def local_report(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    pytest.importorskip("matplotlib")
+    out = tmp_path_factory.mktemp("balance") / "report.html"
+    result = _balance([*TINY, "--jobs", "2", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    return out
+
+
+def test_the_figures_of_a_run(local_report: Path) -> None:
+    data = _figures(local_report.with_suffix(".json"))
+    assert [r["name"] for r in data["rulesets"]] == ["solo-v2", "solo-v2-aggressive"]
+    assert [(c["ruleset"], c["level"], c["ai_side"]) for c in data["cells"]] == [
+        ("a", "normal", "ussr"),
+        ("b", "normal", "ussr"),
+    ]
+    for cell in data["cells"]:
+        f = cell["figures"]
+        assert f["games"] == 2 and f["errors"] == 0
+        assert f["ai_win_rate"] == f["ai_wins"] / 2
+        low, high = f["ai_win_interval"]
+        assert low <= f["ai_win_rate"] <= high
+        assert sum(f["end_reasons"].values()) == sum(f["vp_distribution"].values()) == 2
+        assert sum(f["turns_reached"].values()) == 2
+    (comparison,) = data["comparisons"]
+    assert set(comparison) >= {"ai_win_rate", "mean_turn", "mean_final_vp", "end_reasons", "ratings"}
+    assert "two-proportion" in data["tests"]["proportions"]
+
+
+def test_local_workers_and_ray_give_the_same_figures(local_report: Path, tmp_path: Path) -> None:
+    one = tmp_path / "one.json"
+    assert _balance([*TINY, "--jobs", "1", "-o", str(one)]).exit_code == 0
+    assert _figures(one) == _figures(local_report.with_suffix(".json"))
+    if importlib.util.find_spec("ray") is None:
+        pytest.skip("ray is not installed (pip install -e '.[cluster]')")
+    on_ray = tmp_path / "ray.json"
+    result = _balance([*TINY, "--backend", "ray", "--jobs", "2", "-o", str(on_ray)])
+    assert result.exit_code == 0, result.output
+    assert _figures(on_ray) == _figures(local_report.with_suffix(".json"))
+
+
+def test_the_report_shows_its_plots_in_chromium(local_report: Path, tmp_path: Path) -> None:
+    browser = chromium()
+    if browser is None:
+        pytest.skip("no Chromium found (chromium, chromium-browser, google-chrome): apt-get install chromium")
+    from matplotlib.image import imread
+
+    page = local_report.read_text(encoding="utf-8")
+    assert page.count("<svg") == 4 and "<script" not in page
+    shot = tmp_path / "shot.png"
+    with tempfile.TemporaryDirectory(prefix="twilight-chromium-") as profile:
+        proc = subprocess.run(
+            [
+                browser,
+                *CHROMIUM_FLAGS,
+                f"--user-data-dir={profile}",
+                "--window-size=1000,1800",
+                f"--screenshot={shot}",
+                local_report.as_uri(),
+            ],
+            capture_output=True,
+            timeout=120,
+            check=False,
+        )
+    assert proc.returncode == 0 and shot.exists(), proc.stderr[-2000:]
+    pixels = imread(str(shot))[:, :, :3]
+    # Not blank: a good part of the page is drawn, and much of it in the plots' first colour (matplotlib's
+    # blue, #1f77b4: the bars, lines and markers); the tables alone are black, grey and white.
+    ink = (pixels.sum(axis=2) < 2.9).mean()
+    assert ink > 0.02, f"the page looks blank ({ink:.3%} drawn)"
+    blue = ((abs(pixels[:, :, 0] - 0x1F / 255) < 0.08) & (abs(pixels[:, :, 2] - 0xB4 / 255) < 0.08)).sum()
+    assert blue > 2000, f"no plot drawn ({blue} blue pixels)"
+
+
+def test_wilson_interval_and_tests_agree_with_known_values() -> None:
+    low, high = stats.wilson(0, 10)
+    assert low == 0.0 and math.isclose(high, 0.2775, abs_tol=1e-4)
+    low, high = stats.wilson(50, 100)
+    assert math.isclose(low, 0.4038, abs_tol=1e-4) and math.isclose(high, 0.5962, abs_tol=1e-4)
+    same = stats.two_proportions(30, 100, 30, 100)
+    assert same["difference"] == 0 and same["p"] == 1.0 and not same["significant"]
+    apart = stats.two_proportions(30, 100, 50, 100)  # z = 2.887, p = 0.0039
+    assert math.isclose(apart["z"], 2.887, abs_tol=1e-3) and apart["significant"]
+    assert math.isclose(apart["p"], 0.0039, abs_tol=1e-4)
+    means = stats.two_means([1, 2, 3, 4], [2, 3, 4, 5])
+    assert means["difference"] == 1 and not means["significant"]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["nosuch"], "'nosuch' is neither a known ruleset"),
+        (["solo-v2", "--levels", "odd"], "'odd' is not a level of solo-v2 (its levels: normal,"),
+        (["solo-v2", "--sides", "china"], "'china' is not a side the AI plays in solo-v2 (us, ussr)"),
+        (["standard"], "standard: has no setting 'level'"),
+        (["solo-v2", "--address", "auto"], "--address is for --backend ray"),
+        (["solo-v2", "--playouts", "3", "--budget-ms", "5"], "give --playouts or --budget-ms, not both"),
+    ],
+)
+def test_errors_are_clear_messages(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["balance", *args, "--games", "1"])
+    assert result.exit_code != 0
+    assert message in result.output
+    assert "Traceback" not in result.output
+
+
+def test_without_ray_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if it were not installed
+    result = CliRunner().invoke(cli, ["balance", "solo-v2", "--backend", "ray", "--games", "1"])
+    assert result.exit_code == 1
+    assert "pip install -e '.[cluster]'" in result.output
+    assert "Traceback" not in result.output

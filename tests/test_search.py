@@ -1,0 +1,170 @@
+"""The search policy for the human side (runtime/search.py): it deals the hidden cards anew and keeps the
+known ones, and its answers depend on what the human can know, never on the real hidden cards or dice."""
+
+from __future__ import annotations
+
+import os
+import random
+from collections import Counter
+from typing import Any
+
+import pytest
+from twilight.runtime.decisions import Decision, GreedyPlayer
+from twilight.runtime.dice import Dice
+from twilight.runtime.engine import Engine
+from twilight.runtime.search import SearchPlayer, determinize
+from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.state import GameState
+
+from tests.helpers import compiled_ir
+
+pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the search forks its playouts")
+
+
+class _Stop(Exception):
+    pass
+
+
+class _AtFirst:
+    """The human side: greedy until the first decision named `name`, where `act` runs and the game stops."""
+
+    def __init__(self, name: str, act: Any) -> None:
+        self.name = name
+        self.act = act
+        self.greedy = GreedyPlayer(5)
+        self.engine: Any = None
+        self.pid = os.getpid()
+
+    def decide(self, decision: Decision) -> Any:
+        self.greedy.engine = self.engine
+        if decision.name != self.name:
+            return self.greedy.decide(decision)
+        answer = self.act(self.engine, decision)
+        if os.getpid() != self.pid:  # a playout's copy: it plays on and ends itself
+            return answer
+        raise _Stop
+
+
+def _play_to(name: str, act: Any, seed: int = 3) -> None:
+    ir = compiled_ir("solo-v2")
+    human = _AtFirst(name, act)
+    ai = RulesAIPlayer()
+    engine = Engine(ir, {"us": human, "ussr": ai}, seed=seed)
+    human.engine = ai.engine = engine
+    with pytest.raises(_Stop):
+        engine.run()
+
+
+def _places(state: GameState) -> dict[str, list[str]]:
+    return {
+        "draw": list(state.draw_pile),
+        "hand:us": list(state.hands["us"]),
+        "hand:ussr": list(state.hands["ussr"]),
+        **{f"zone:{n}": list(z) for n, z in state.zones.items()},
+    }
+
+
+def test_determinize_deals_the_hidden_cards_anew_and_keeps_the_known_ones() -> None:
+    seen: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        ir, state = engine.ir, engine.state
+        known = {c for c in decision.options if c in ir["cards"]}
+        assert known and all(c in state.hands["us"] for c in known if c != "the_china_card")
+        before = state.clone()
+        deals = []
+        for n in range(6):
+            twin = state.clone()
+            determinize(twin, ir, "us", known, random.Random(n))
+            deals.append(twin)
+        seen["check"] = (before, deals, known, ir)
+        return decision.options[0]
+
+    _play_to("action_card", act)
+    before, deals, known, ir = seen["check"]
+    face_down = {n for n, z in ir["zones"].items() if z.get("face_down")}
+    assert face_down, "solo-v2's scoring deck is a face-down zone"
+    hidden_before = Counter(before.draw_pile + before.hands["us"] + before.hands["ussr"])
+    for twin in deals:
+        # Public places do not move: board, tracks, discards, removed cards, headlines, effects.
+        for name in ("influence", "vp", "defcon", "discard", "removed", "headline", "china_holder", "turn"):
+            assert getattr(twin, name) == getattr(before, name), name
+        # The known cards stay where they are, the sizes of every place too.
+        for i, card in enumerate(before.hands["us"]):
+            if card in known:
+                assert twin.hands["us"][i] == card
+        for place, cards in _places(before).items():
+            assert len(_places(twin)[place]) == len(cards), place
+        # The same cards stay hidden, and a face-down zone keeps its own cards.
+        assert Counter(twin.draw_pile + twin.hands["us"] + twin.hands["ussr"]) == hidden_before
+        for zone in face_down:
+            assert Counter(twin.zones[zone]) == Counter(before.zones[zone])
+    # ... but the hidden cards are dealt anew: the AI's hand and the draw pile differ between deals.
+    assert len({tuple(t.hands["ussr"]) for t in deals}) > 1
+    assert len({tuple(t.draw_pile) for t in deals}) > 1
+    assert any(t.hands["ussr"] != before.hands["ussr"] for t in deals)
+
+
+def test_the_search_never_sees_the_hidden_cards_or_the_dice() -> None:
+    """The same decision searched twice: once in the real game, once after the hidden cards were dealt
+    otherwise and the dice reseeded. A player that used the real hidden cards or the real dice would
+    (almost surely) score the answers differently; this one scores them identically."""
+    found: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        found["pid"] = os.getpid()
+        first = SearchPlayer(11, playouts=2 * len(decision.options), horizon=1)
+        first.engine = engine
+        answer = first.decide(decision)
+        if os.getpid() != found["pid"]:  # (a playout's copy of this process)
+            return answer
+        known = {c for c in decision.options if c in engine.ir["cards"]}
+        real_ai_hand = list(engine.state.hands["ussr"])
+        determinize(engine.state, engine.ir, "us", known, random.Random(99))
+        assert engine.state.hands["ussr"] != real_ai_hand  # the hidden cards really are elsewhere now
+        engine.dice = Dice(12345)
+        second = SearchPlayer(11, playouts=2 * len(decision.options), horizon=1)
+        second.engine = engine
+        again = second.decide(decision)
+        if os.getpid() != found["pid"]:
+            return again
+        found.update(first=(answer, first.last_values), second=(again, second.last_values))
+        return answer
+
+    _play_to("action_card", act)
+    assert found["first"][1], "the decision was searched"
+    assert found["first"] == found["second"]
+
+
+def test_the_search_values_depend_on_its_seed() -> None:
+    """The playouts are really played (the values are not a constant): other deals, other scores."""
+    found: list[dict[str, float]] = []
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        pid = os.getpid()
+        for seed in (1, 2):
+            player = SearchPlayer(seed, playouts=2 * len(decision.options), horizon=2)
+            player.engine = engine
+            answer = player.decide(decision)
+            if os.getpid() != pid:
+                return answer
+            found.append(player.last_values)
+        return decision.options[0]
+
+    _play_to("action_card", act)
+    assert len(found) == 2
+    assert all(0.0 <= v <= 1.0 for values in found for v in values.values())
+    assert found[0] != found[1]
+
+
+def test_simulate_puts_the_search_with_its_budget_on_the_human_side() -> None:
+    from twilight.cli import simulate_cmd
+
+    ir = compiled_ir("solo-v2")
+    simulate_cmd._init_worker(ir, None, False, {"ai_side": "us"}, "search", None, {"playouts": 3})
+    players = simulate_cmd.game_players(7, "search", "us")
+    assert isinstance(players["us"], RulesAIPlayer)
+    human = players["ussr"]
+    assert isinstance(human, SearchPlayer) and human.playouts == 3 and human.seed == 7 * 2 + 2
+    budget = simulate_cmd.search_budget(None, 250.0)
+    assert budget == {"budget_ms": 250.0}
