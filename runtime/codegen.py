@@ -100,10 +100,22 @@ class ExprCompiler:
             return True
         if "call" in node:
             ((name, args),) = node["call"].items()
-            written_out = hasattr(self.program.primitives[name], "inline") and all(_plain(a) for a in args)
+            written_out = hasattr(self.program.primitives[name], "inline") and all(
+                self._simple(a) for a in args
+            )
             if not written_out and name not in _CHEAP_PRIMITIVES:
                 return False
         return all(self._cheap(v) for v in node.values())
+
+    def _simple(self, node: Any) -> bool:
+        """A constant, a name, or a primitive written out in place of simple arguments: code that reads
+        the same each time and costs about a lookup, so a template may repeat it."""
+        if _plain(node):
+            return True
+        if not isinstance(node, dict) or set(node) != {"call"}:
+            return False
+        ((name, args),) = node["call"].items()
+        return hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
 
     def all_of(self, nodes: list[Any]) -> Expr:
         """Whether every one of the conditions holds (tested in order, stopping at the first that fails)."""
@@ -112,7 +124,8 @@ class ExprCompiler:
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`."""
-        test = self._emit_in_memo(_conjunction(self._cheap_first(nodes)), frozenset({_name(target)}), truth=True)
+        conditions = _conjunction(self._cheap_first(nodes))
+        test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
         source = (
             f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
@@ -151,7 +164,7 @@ class ExprCompiler:
             ((name, args),) = node["call"].items()
             if name in registry.NONDETERMINISTIC_QUERIES:
                 return None
-            inline = hasattr(self.program.primitives[name], "inline") and all(_plain(a) for a in args)
+            inline = hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
             own = 1 if inline else 10
         elif "fn" in node:
             if node["fn"] not in self.program.pure:
@@ -254,7 +267,7 @@ class ExprCompiler:
             ((name, args),) = node["call"].items()
             implementation = self.program.primitives[name]
             inline = getattr(implementation, "inline", None)
-            if inline is not None and all(_plain(a) for a in args):
+            if inline is not None and all(self._simple(a) for a in args):
                 # a tiny primitive written out: no call, no frame (its template means what it does)
                 template, constants = inline
                 for constant, value in (constants(self.program.ir) if constants else {}).items():
