@@ -140,9 +140,10 @@ class ExprCompiler:
         a function that is not pure, a die."""
         parts = [part for node in nodes for part in _conjuncts(node)]
         costs = [self._cost(part) for part in parts]
-        if any(cost is None for cost in costs):
+        known = [cost for cost in costs if cost is not None]
+        if len(known) != len(parts):
             return nodes
-        order = sorted(range(len(parts)), key=lambda i: costs[i])  # (stable: ties keep their order)
+        order = sorted(range(len(parts)), key=lambda i: known[i])  # (stable: ties keep their order)
         return [parts[i] for i in order]
 
     def _cost(self, node: Any) -> int | None:
