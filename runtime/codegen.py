@@ -166,7 +166,9 @@ class ExprCompiler:
             if name in registry.NONDETERMINISTIC_QUERIES:
                 return None
             inline = hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
-            own = 1 if inline else 10
+            # any other primitive may be as costly as a rule function (a look at a hypothetical board
+            # works out the scoring again): they keep their written order among themselves
+            own = 1 if inline else 20
         elif "fn" in node:
             if node["fn"] not in self.program.pure:
                 return None
