@@ -29,6 +29,7 @@ from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any
 
 from twilight.common.cachedir import read_trusted, write_private
+from twilight.runtime import registry
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
@@ -62,7 +63,8 @@ class ExprCompiler:
         locals. A pure one remembers its results within one evaluation (`e.memo`, opened by the
         outermost evaluation and dropped when it returns): rule functions call each other freely (a
         region's scoring level asks for the countries each side controls many times over), and this
-        makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own."""
+        makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own, and one
+        that only reads plain values and cheap primitives (`_cheap`) is worked out again each time."""
         self.memo_open = pure and not leaf
         try:
             body = self.emit(node, frozenset(_name(p) for p in params))
@@ -72,7 +74,7 @@ class ExprCompiler:
         _name(name)
         key = f"({name!r}{args},)"
         lines = [f"def _e(e{args}):"]
-        if not pure:
+        if not pure or (leaf and self._cheap(node)):  # (remembering would cost more than working out)
             lines.append(f"    return {body}")
         else:
             lines.append("    m = e.memo")
@@ -89,6 +91,32 @@ class ExprCompiler:
         self.namespace[f"F_{name}"] = fn
         return fn
 
+    def _cheap(self, node: Any) -> bool:
+        """Whether the code of a node (of a function that calls no function) reads only plain values and
+        primitives written out in place or listed as cheap: looking its value up costs more."""
+        if isinstance(node, list):
+            return all(self._cheap(n) for n in node)
+        if not isinstance(node, dict):
+            return True
+        if "call" in node:
+            ((name, args),) = node["call"].items()
+            written_out = hasattr(self.program.primitives[name], "inline") and all(
+                self._simple(a) for a in args
+            )
+            if not written_out and name not in _CHEAP_PRIMITIVES:
+                return False
+        return all(self._cheap(v) for v in node.values())
+
+    def _simple(self, node: Any) -> bool:
+        """A constant, a name, or a primitive written out in place of simple arguments: code that reads
+        the same each time and costs about a lookup, so a template may repeat it."""
+        if _plain(node):
+            return True
+        if not isinstance(node, dict) or set(node) != {"call"}:
+            return False
+        ((name, args),) = node["call"].items()
+        return hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
+
     def all_of(self, nodes: list[Any]) -> Expr:
         """Whether every one of the conditions holds (tested in order, stopping at the first that fails)."""
         return self.compile(_conjunction(nodes))
@@ -96,13 +124,59 @@ class ExprCompiler:
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`."""
-        test = self._emit_in_memo(_conjunction(nodes), frozenset({_name(target)}))
+        conditions = _conjunction(self._cheap_first(nodes))
+        test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
         source = (
             f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
         )
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
+
+    def _cheap_first(self, nodes: list[Any]) -> list[Any]:
+        """A filter's conditions, the cheap ones first (a country the AI already controls is let go before
+        the rules in force are asked about it): the same items pass whatever the order, since no
+        condition can change anything or be seen to run. Left as written when one could: a pick (traced),
+        a function that is not pure, a die."""
+        parts = [part for node in nodes for part in _conjuncts(node)]
+        costs = [self._cost(part) for part in parts]
+        known = [cost for cost in costs if cost is not None]
+        if len(known) != len(parts):
+            return nodes
+        order = sorted(range(len(parts)), key=lambda i: known[i])  # (stable: ties keep their order)
+        return [parts[i] for i in order]
+
+    def _cost(self, node: Any) -> int | None:
+        """About what evaluating the node costs, in calls; None when it must not be moved."""
+        if isinstance(node, list):
+            total = 0
+            for item in node:
+                cost = self._cost(item)
+                if cost is None:
+                    return None
+                total += cost
+            return total
+        if not isinstance(node, dict):
+            return 0
+        if "pick" in node:
+            return None
+        own = 0
+        if "call" in node:
+            ((name, args),) = node["call"].items()
+            if name in registry.NONDETERMINISTIC_QUERIES:
+                return None
+            inline = hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
+            # any other primitive may be as costly as a rule function (a look at a hypothetical board
+            # works out the scoring again): they keep their written order among themselves
+            own = 1 if inline else 20
+        elif "fn" in node:
+            if node["fn"] not in self.program.pure:
+                return None
+            own = 20
+        elif "agg" in node or "each" in node:
+            own = 50
+        rest = self._cost(list(node.values()))
+        return None if rest is None else own + rest
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
@@ -118,7 +192,7 @@ class ExprCompiler:
         built for it.)"""
         lines = ["def _e(e, V):"]
         for when, code in forbids:
-            test = self.emit(when, frozenset()) if when is not None else "True"
+            test = self.test(when, frozenset()) if when is not None else "True"
             lines += [f"    if {test}:", f"        return {(code or 'forbidden')!r}"]
         lines.append("    return None")
         fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n", "prohibitions")
@@ -138,16 +212,16 @@ class ExprCompiler:
                     if when is None:
                         lines.append(f"    {change}")
                     else:
-                        lines += [f"    if {self.emit(when, frozenset())}:", f"        {change}"]
+                        lines += [f"    if {self.test(when, frozenset())}:", f"        {change}"]
         lines.append("    return value")
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
         return fn
 
-    def _emit_in_memo(self, node: Any, bound: frozenset[str]) -> str:
+    def _emit_in_memo(self, node: Any, bound: frozenset[str], truth: bool = False) -> str:
         """Code for a priority list's conditions and keys: a pick opens the memory before them."""
         self.memo_open = True
         try:
-            return self.emit(node, bound)
+            return self.test(node, bound) if truth else self.emit(node, bound)
         finally:
             self.memo_open = False
 
@@ -194,7 +268,15 @@ class ExprCompiler:
             return repr(ident)
         if "call" in node:
             ((name, args),) = node["call"].items()
-            prim = self._constant(self.program.primitives[name], f"P_{_name(name)}")
+            implementation = self.program.primitives[name]
+            inline = getattr(implementation, "inline", None)
+            if inline is not None and all(self._simple(a) for a in args):
+                # a tiny primitive written out: no call, no frame (its template means what it does)
+                template, constants = inline
+                for constant, value in (constants(self.program.ir) if constants else {}).items():
+                    self._constant(value, constant)
+                return f"({template.format(*(self.emit(a, bound) for a in args))})"
+            prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
             return f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
@@ -210,6 +292,16 @@ class ExprCompiler:
             return self._op(node["op"], node["args"], bound)
         raise ValueError(f"unknown IR expression {node!r}")
 
+    def test(self, node: Any, bound: frozenset[str]) -> str:
+        """Code for a node whose truth alone is used (a filter, an `if`): `and`, `or` and `not` need not
+        make booleans of their parts there."""
+        if isinstance(node, dict) and "op" in node and node["op"] in ("and", "or", "not"):
+            parts = [self.test(a, bound) for a in node["args"]]
+            if node["op"] == "not":
+                return f"(not ({parts[0]}))"
+            return f"(({parts[0]}) {node['op']} ({parts[1]}))"
+        return self.emit(node, bound)
+
     def _list(self, nodes: list[Any], bound: frozenset[str]) -> str:
         return ", ".join(self.emit(n, bound) for n in nodes)
 
@@ -223,7 +315,7 @@ class ExprCompiler:
         source = self.emit(node["in"], bound)  # read before the variable is bound
         inner = bound | {bind}
         item = self.emit(node["item"], inner)
-        where = f" if {self.emit(node['where'], inner)}" if node["where"] is not None else ""
+        where = f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
         items = f"[{item} for _x_{bind} in {source}{where}]"
         outer = {
             "count": "len({})",
@@ -239,7 +331,7 @@ class ExprCompiler:
         bind = node["each"]
         source = self.emit(node["in"], bound)
         inner = bound | {bind}
-        where = f" if {self.emit(node['where'], inner)}" if node["where"] is not None else ""
+        where = f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
         kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
         if not node["order"]:
             return self._scoped(kept)
@@ -253,21 +345,21 @@ class ExprCompiler:
         return code if self.memo_open else f"_scope(e, lambda: {code})"
 
     def _op(self, op: str, args: list[Any], bound: frozenset[str]) -> str:
+        if op in ("and", "or", "not"):  # a boolean of the parts' truth
+            truth = self.test({"op": op, "args": args}, bound)
+            return truth if op == "not" else f"(not not {truth})"
+        if op == "if":
+            test = self.test(args[0], bound)
+            return f"(({self.emit(args[1], bound)}) if ({test}) else ({self.emit(args[2], bound)}))"
         parts = [self.emit(a, bound) for a in args]
-        if op == "and":
-            return f"((not not ({parts[0]})) and (not not ({parts[1]})))"
-        if op == "or":
-            return f"((not not ({parts[0]})) or (not not ({parts[1]})))"
-        if op == "not":
-            return f"(not ({parts[0]}))"
         if op == "neg":
             return f"(-({parts[0]}))"
-        if op == "if":
-            return f"(({parts[1]}) if ({parts[0]}) else ({parts[2]}))"
         a, b = parts
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:
+            if _whole_number(args[0]) and _whole_number(args[1]):  # no ranks to look up: Python's own
+                return f"(({a}) {op} ({b}))"
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
 
@@ -281,6 +373,58 @@ def _name(name: str) -> str:
     if not isinstance(name, str) or not _IDENTIFIER.match(name):
         raise ValueError(f"not an IR name: {name!r}")
     return name
+
+
+def _plain(node: Any) -> bool:
+    """A constant or a name: reading it twice costs little and reads the same."""
+    return (
+        node is None or isinstance(node, (bool, int)) or (isinstance(node, dict) and set(node) <= _PLAIN_KEYS)
+    )
+
+
+_PLAIN_KEYS = frozenset({"str", "var", "ref", "id"})
+
+# Primitives whose value is always a Python int (never a bool, None or an enum value): `<` between two
+# of them needs no ranks (`ordered_comparisons`).
+_INT_PRIMITIVES = frozenset(
+    {"influence", "placed_this_round", "control_margin", "stability", "influence_cost", "defcon", "turn"}
+    | {"vp", "action_round", "milops", "ops_to_control", "ops_to_break_control", "size"}
+)
+
+
+# Primitives that cost about as much as a lookup in the memory of function results (in_effect: a look
+# through the few effects in force).
+_CHEAP_PRIMITIVES = frozenset({"in_effect"})
+
+
+def _whole_number(node: Any) -> bool:
+    """The node's value is certainly an int: a number, a count, such a primitive, or arithmetic of
+    these."""
+    if isinstance(node, bool):
+        return False
+    if isinstance(node, int):
+        return True
+    if not isinstance(node, dict):
+        return False
+    if "call" in node:
+        return next(iter(node["call"])) in _INT_PRIMITIVES
+    if "agg" in node:
+        return bool(node["agg"] == "count")
+    if "op" in node:
+        if node["op"] == "neg":
+            return _whole_number(node["args"][0])
+        if node["op"] == "if":
+            return _whole_number(node["args"][1]) and _whole_number(node["args"][2])
+        if node["op"] in ("+", "-", "*"):
+            return all(_whole_number(a) for a in node["args"])
+    return False
+
+
+def _conjuncts(node: Any) -> list[Any]:
+    """`a and b and c` as [a, b, c]."""
+    if isinstance(node, dict) and node.get("op") == "and":
+        return [part for arg in node["args"] for part in _conjuncts(arg)]
+    return [node]
 
 
 def _conjunction(nodes: list[Any]) -> Any:
@@ -313,7 +457,7 @@ def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[A
 
 # Raised when the way sources compile changes without the sources changing (file names, say): code kept
 # on disk by an older version is then left alone.
-CODE_FORMAT = 3
+CODE_FORMAT = 4
 
 
 def cache_file_for(folder: Path, ruleset: str) -> Path:

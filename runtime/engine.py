@@ -76,6 +76,7 @@ class Engine:
         # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
         # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
         self.ai_timings: list[float] | None = None
+        self.ai_cpu_timings: list[float] | None = None  # the same decisions' CPU seconds, when a list too
         # While an expression is evaluated: pure rule functions' results by call (see codegen.py).
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.map_queries.board)
@@ -246,10 +247,13 @@ class Engine:
             yield
             return
         self._ai_started = time.perf_counter()
+        cpu_started = time.process_time()
         try:
             yield
         finally:
             self.ai_timings.append(time.perf_counter() - self._ai_started)
+            if self.ai_cpu_timings is not None:
+                self.ai_cpu_timings.append(time.process_time() - cpu_started)
             self._ai_started = None
 
     # ------------------------------------------------------------------ rules in force
@@ -341,7 +345,8 @@ class Engine:
 
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
-        lasting = self._lasting_items()  # effects a hook starts now do not hear this trigger
+        # effects a hook starts now do not hear this trigger
+        lasting = self._lasting_items() if self.state.in_effect else []
         for hooks in self.program.rule_hooks.get(trigger, ()):
             frame = Frame(self, dict(bound))  # each rule's hooks share their variables
             for when, body in hooks:

@@ -16,6 +16,7 @@ Card in none of those, with one holder. No bound is written here: each is read f
 from __future__ import annotations
 
 from collections.abc import Mapping
+from itertools import chain
 from typing import Any
 
 from . import registry
@@ -100,6 +101,7 @@ class CheckedEngine(Engine):
         self.checks = 0
         self._expected: dict[tuple[str, ...], set[str]] = {}
         self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
+        self._card_names = frozenset(ir["cards"])
         # The conditions of the victory rules that end the game when VP change: none may hold while the
         # game goes on.
         self._vp_victories = [
@@ -149,10 +151,13 @@ class CheckedEngine(Engine):
     def check(self, where: str, strict_cards: bool = False) -> None:
         self.checks += 1
         s = self.state
-        for country, inf in s.influence.items():
-            for side in SIDES:
-                if not isinstance(inf[side], int) or inf[side] < 0:
-                    self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
+        # (a quick pass over the plain case first; the one that names what is wrong only when it fails)
+        amounts = list(chain.from_iterable(map(dict.values, s.influence.values())))
+        if set(map(type, amounts)) != {int} or min(amounts) < 0:
+            for country, inf in s.influence.items():
+                for side in SIDES:
+                    if not isinstance(inf[side], int) or inf[side] < 0:
+                        self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
         if not isinstance(s.vp, int) or isinstance(s.vp, bool):
             self.fail(where, f"VP is {s.vp!r}")
         # the change that sets off a rule is traced before the rule hears it
@@ -168,6 +173,8 @@ class CheckedEngine(Engine):
                     self.fail(where, f"VP is {s.vp} and the game goes on (victory {name} holds)")
         if s.china_holder not in SIDES:
             self.fail(where, f"The China Card is held by {s.china_holder!r}")
+        if self._cards_in_order(s, strict_cards):
+            return
         places = s.card_locations()
         for card in self._china:
             # solo: it may sit in its holder's deck/hand
@@ -191,6 +198,29 @@ class CheckedEngine(Engine):
             missing -= self.in_play
         if missing:
             self.fail(where, f"cards nowhere: {sorted(missing)}")
+
+    def _cards_in_order(self, s: GameState, strict_cards: bool) -> bool:
+        """The card checks below when nothing is wrong, without saying where each card is: True when
+        every card is in exactly one place (The China Card only in its holder's hand), every one is a
+        card of the periods dealt, and none is missing; False leaves it to them to say what is wrong."""
+        piles = [s.hands["us"], s.hands["ussr"], s.draw_pile, s.discard, s.removed, *s.zones.values()]
+        seen = {card for pile in piles for card in pile}
+        if len(seen) != sum(len(pile) for pile in piles):
+            return False  # a card in two places
+        for card in self._china:
+            if card in seen:
+                if card not in s.hands.get(s.china_holder, ()):  # (hands of the two sides only)
+                    return False
+                seen.discard(card)
+        if not seen <= self._card_names:
+            return False
+        expected = self.expected_cards()
+        if seen - expected and seen - expected - {c for zone in s.zones.values() for c in zone}:
+            return False
+        missing = expected - seen - {c for c in s.headline.values() if c is not None}
+        if not strict_cards:
+            missing -= self.in_play
+        return not missing
 
 
 def check_finished(engine: Engine) -> None:

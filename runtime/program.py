@@ -241,7 +241,7 @@ class Program:
         self._current_card = ""
         # "appendix." while an appendix entry compiles: its lasting effects never clash with the card's.
         self._lasting_prefix = ""
-        pure = pure_functions(ir["functions"])
+        pure = self.pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
             call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))

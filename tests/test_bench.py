@@ -114,6 +114,27 @@ def test_ai_latency_counts_the_ai_decisions(quick: QuickRun) -> None:
     assert wait["median_ms"] <= wait["p99_ms"] <= wait["max_ms"]
 
 
+def test_cpu_time_beside_wall_time(quick: QuickRun) -> None:
+    """Compile, games, cards, long games and AI decisions are each measured in CPU time too."""
+    comp = quick.data["compile"]
+    assert positive(comp["cold_all_cpu_s"])
+    assert all(positive(fig["cold_cpu_s"]) for fig in comp["rulesets"].values())
+    measured = [quick.data["games"][name]["per_game"] for name in ("solo-v2", "standard")]
+    measured.append(quick.data["cautious"]["solo-v2"])
+    assert [fig["players"] for fig in measured] == ["random", "random", "cautious"]
+    for fig in measured:
+        assert fig["cards_played"] > fig["games"] > 0 and positive(fig["cpu_seconds"])
+        assert fig["cpu_us_per_card"] == pytest.approx(
+            fig["cpu_seconds"] / fig["cards_played"] * 1e6, rel=0.01
+        )
+        assert 0 <= fig["ten_turn_games"] <= fig["games"]
+        assert (fig["cpu_ms_per_ten_turn_game"] is None) == (fig["ten_turn_games"] == 0)
+    assert set(quick.data["cautious"]) == {"solo-v2"}  # the policy plays against an AI only
+    lat = quick.data["ai_latency"]["solo-v2"]
+    values = [lat[f"cpu_{k}_ms"] for k in ("median", "p90", "p99", "max")]
+    assert all(positive(v) for v in values) and values == sorted(values)
+
+
 def test_memory_of_the_games(quick: QuickRun) -> None:
     mem = quick.data["memory"]
     assert positive(mem["parent_baseline_rss_mb"])
@@ -222,10 +243,12 @@ def test_the_project_targets_name_figures_the_bench_reports(quick: QuickRun) -> 
     """Each target of benchmarks/targets.yaml points at a figure a default run measures."""
     targets = bench_report.load_targets(bench_report.default_targets_path())
     assert {t["name"] for t in targets} >= {
+        "solo_v2_games_per_cpu_second",
+        "standard_cpu_us_per_card",
+        "ai_decision_cpu_p99_ms",
+        "cold_compile_all_cpu_s",
         "solo_v2_games_per_second_per_core",
-        "ai_decision_p99_ms",
         "play_first_prompt_s",
-        "cold_compile_all_s",
         "jobs2_speedup",
     }
     for target in targets:

@@ -18,7 +18,7 @@ from twilight.compiler import api
 from twilight.runtime import codegen
 from twilight.runtime.engine import Engine
 from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program, pure_functions
+from twilight.runtime.program import Frame, Program, pure_functions
 
 FUNCTIONS = """\
 function t_count_bg(r: region): int source "test · 1" {
@@ -225,3 +225,72 @@ def test_names_from_the_ir_are_checked_before_they_become_code(program: Program)
     for bad in ({"var": "x']; import os; V['"}, {"fn": "f(e) or exec", "args": []}):
         with pytest.raises(ValueError, match="not an IR name"):
             program.expr(bad)
+
+
+# ---------------------------------------------------------------------- primitives written out in place
+def _inlined() -> list[str]:
+    return sorted(name for name, fn in IMPLEMENTATIONS.items() if hasattr(fn, "inline"))
+
+
+def test_the_hot_map_primitives_are_written_out() -> None:
+    """The queries the AI's and the rules' conditions ask thousands of times a game."""
+    hot = {"accessible", "battleground", "control_margin", "controls", "in_region", "influence", "opponent"}
+    assert hot | {"placed_this_round", "stability"} <= set(_inlined())
+
+
+@pytest.mark.parametrize("name", _inlined())
+def test_a_primitive_written_out_means_what_its_function_does(
+    ir: dict[str, Any], program: Program, name: str
+) -> None:
+    """Every inlined primitive (core.inlined) is written out without a call of its function, and gives
+    its function's value for every country and side, on a board with influence, a round's placements
+    and the opponent of a side worked out in place (a call of an inlined primitive inside another)."""
+    from twilight.runtime import registry
+
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    for i, c in enumerate(countries):
+        engine.state.influence[c] = {"us": i % 4, "ussr": (i * 7) % 5}
+    engine.state.placed_this_round["us"] = {countries[3]: 1, countries[9]: 2}
+    engine.state.round_start_influence["ussr"] = countries[::5]
+    engine.state.defcon = 3
+    params = [p.type for p in registry.by_name()[name].params]
+    values = {"side": ["us", "ussr"], "country": countries, "region": ["europe", "asia", "central_america"]}
+    argument_sets: list[list[Any]] = [[]]
+    for kind in params:
+        argument_sets = [[*done, value] for done in argument_sets for value in values[kind]]
+    for args in argument_sets:
+        nodes = [{"str": a} for a in args]
+        # the first side argument, if any, also as the opponent's opponent: written out within a template
+        if "side" in params:
+            at = params.index("side")
+            other = {"call": {"opponent": [{"str": "us" if args[at] == "ussr" else "ussr"}]}}
+            nodes[at] = other
+        fn = program.expr({"call": {name: nodes}})
+        assert f"P_{name}" not in fn.__code__.co_names
+        assert fn(Frame(engine, {})) == IMPLEMENTATIONS[name](engine, *args), (name, args)
+
+
+def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
+    """A costly condition written first is asked only of the items the cheap one lets through; with a
+    pick among the conditions (traced: the order is seen) they stay as written."""
+    asked: list[str] = []
+
+    def costly(engine: Engine, c: str) -> bool:
+        asked.append(c)
+        return True
+
+    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    costly_first = [
+        {"call": {"battleground": [{"var": "c"}]}},
+        {"op": "==", "args": [{"var": "c"}, {"str": "france"}]},
+    ]
+    keep = program.codegen.candidates(costly_first, "c")
+    assert keep(Frame(engine, {}), countries) == ["france"]
+    assert asked == ["france"]
+    assert program.codegen._cheap_first([*costly_first, {"pick": "x", "args": []}]) == [
+        *costly_first,
+        {"pick": "x", "args": []},
+    ]

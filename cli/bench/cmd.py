@@ -30,6 +30,7 @@ QUICK = {"solo": 6, "standard": 10, "jobs": 8, "jobs_runs": 1, "runs": 1, "play_
 # Clicks of the `twilight serve` figure (cli/bench/web.py), full and quick.
 WEB_CLICKS = {False: 100, True: 5}
 SEED = 0  # the seed of `twilight simulate`'s default run: the bench plays the same games
+TEN_TURNS = 10  # a game that reached this turn was played to the end of the game's turns (or nearly)
 
 
 class BenchError(Exception):
@@ -79,11 +80,12 @@ def measure_compile(names: list[str], runs: int, say: Any) -> dict[str, Any]:
     figures: dict[str, Any] = {}
     imports: list[float] = []
     for name in names:
-        cold, warm = [], []
+        cold, warm, cold_cpu = [], [], []
         for i in range(runs):
             say(f"cold compile of {name} ({i + 1}/{runs})")
             answer = run_probe("compile", {"ruleset": name, "cold": True})
             cold.append(answer["compile_s"])
+            cold_cpu.append(answer["compile_cpu_s"])
             imports.append(answer["import_s"])
         api.compile_target(name)  # fills the IR cache (a warm probe refuses to run without it)
         for i in range(runs):
@@ -94,13 +96,16 @@ def measure_compile(names: list[str], runs: int, say: Any) -> dict[str, Any]:
         figures[name] = {
             "cold_s": round(min(cold), 4),
             "cold_runs_s": [round(s, 4) for s in cold],
+            "cold_cpu_s": round(min(cold_cpu), 4),
             "warm_s": round(min(warm), 4),
             "warm_runs_s": [round(s, 4) for s in warm],
         }
-    together = []
+    together, together_cpu = [], []
     for i in range(runs):
         say(f"cold compile of {', '.join(names)} in one process ({i + 1}/{runs})")
-        together.append(run_probe("compile", {"rulesets": names, "cold": True})["compile_s"])
+        answer = run_probe("compile", {"rulesets": names, "cold": True})
+        together.append(answer["compile_s"])
+        together_cpu.append(answer["compile_cpu_s"])
     return {
         "runs": runs,
         "rulesets": figures,
@@ -108,6 +113,7 @@ def measure_compile(names: list[str], runs: int, say: Any) -> dict[str, Any]:
         # standard's files cost is paid once
         "cold_all_s": round(min(together), 4),
         "cold_all_runs_s": [round(s, 4) for s in together],
+        "cold_all_cpu_s": round(min(together_cpu), 4),
         # each in a process of its own, added up: every extending ruleset pays for its base again
         "cold_each_sum_s": round(sum(f["cold_s"] for f in figures.values()), 4),
         "warm_all_s": round(sum(f["warm_s"] for f in figures.values()), 4),
@@ -165,8 +171,36 @@ def measure_latency(name: str, games: int, expected: list[str], say: Any) -> dic
     if not timings:
         raise BenchError(f"latency {name}: no AI decision was timed (is engine.ai_timings still filled?)")
     ai = _ms_stats(timings, ("median", "p90", "p99", "max"))
+    # the same decisions in CPU time: what the AI itself costs, whatever else the machine is doing
+    cpu = _ms_stats(answer["ai_cpu_timings_s"], ("median", "p90", "p99", "max"))
+    ai.update({f"cpu_{key}": value for key, value in cpu.items() if key != "count"})
     wait = _ms_stats(answer["human_waits_s"], ("median", "p99", "max"))
     return {"games": games, "decisions": ai.pop("count"), **ai, "human_wait": wait}
+
+
+def measure_per_game(
+    name: str, games: int, players: str, expected: list[str] | None, say: Any
+) -> dict[str, Any]:
+    """The games once more, each timed in CPU time on its own (`probe_per_game`): CPU per card played,
+    and per game among those that reached turn 10 (the game's last turn)."""
+    say(f"{games} games of {name} against the {players} policy, timing each game's CPU")
+    answer = run_probe("per_game", {"ruleset": name, "games": games, "seed": SEED, "players": players})
+    if expected is not None and answer["digests"] != expected:
+        raise BenchError(f"per-game CPU {name}: its games ended differently from simulate's")
+    measured = answer["games"]
+    cpu = sum(g["cpu_s"] for g in measured)
+    cards = sum(g["cards"] for g in measured)
+    long_games = [g["cpu_s"] for g in measured if g["turn"] >= TEN_TURNS]
+    return {
+        "players": players,
+        "games": len(measured),
+        "cpu_seconds": round(cpu, 3),
+        "games_per_cpu_second": round(len(measured) / cpu, 3) if cpu else None,
+        "cards_played": cards,
+        "cpu_us_per_card": round(cpu / cards * 1e6, 1) if cards else None,
+        "ten_turn_games": len(long_games),
+        "cpu_ms_per_ten_turn_game": round(statistics.mean(long_games) * 1000, 1) if long_games else None,
+    }
 
 
 def measure_jobs(name: str, games: int, runs: int, say: Any) -> dict[str, Any]:
@@ -335,16 +369,19 @@ def run_bench(
     baseline = peak_rss_mb()
     sides = _check_compiles(list(dict.fromkeys(compile_names + game_names)))
     result: dict[str, Any] = {"compile": measure_compile(compile_names, sizes["runs"], say)}
-    result["games"], result["ai_latency"], result["jobs"] = {}, {}, {}
+    result["games"], result["ai_latency"], result["jobs"], result["cautious"] = {}, {}, {}, {}
     memory: dict[str, Any] = {"parent_baseline_rss_mb": round(baseline, 1), "rulesets": {}}
     for name in game_names:
         count = games or (sizes["solo"] if sides[name] else sizes["standard"])
         speed, mem, records = measure_games(name, count, sizes["runs"], say)
+        speed["per_game"] = measure_per_game(name, count, "random", _digests(records), say)
         result["games"][name] = speed
         memory["rulesets"][name] = mem
         if sides[name]:  # the figures about the AI
             result["jobs"][name] = measure_jobs(name, games or sizes["jobs"], sizes["jobs_runs"], say)
             result["ai_latency"][name] = measure_latency(name, count, _digests(records), say)
+            # the AI against a policy that keeps the game going: the long games an author balances
+            result["cautious"][name] = measure_per_game(name, count, "cautious", None, say)
     result["memory"] = memory
     if DEFAULT_RULESET in game_names:
         result["play"] = measure_play(DEFAULT_RULESET, sizes["play_runs"], say)

@@ -43,12 +43,13 @@ def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
     one process (`rulesets`): `cold` without the IR cache (it is neither read nor written), else from the
     cache, which must already be filled."""
     started = time.perf_counter()
+    cpu_started = time.process_time()
     from twilight.compiler import api
 
     if args["cold"]:  # the modules a compile from source imports on demand count as imports too
         import jsonschema  # noqa: F401
         from twilight.compiler import decls, parser  # noqa: F401
-    imported = time.perf_counter()
+    imported, cpu_imported = time.perf_counter(), time.process_time()
     names = args.get("rulesets") or [args["ruleset"]]
     for name in names:
         result = api.compile_target(name, use_cache=not args["cold"])
@@ -56,8 +57,14 @@ def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
             raise ProbeError(f"{name} does not compile (twilight check {name} says why)")
         if not args["cold"] and not result.cached:
             raise ProbeError(f"{name}: the IR cache was not filled, so no warm load was measured")
-    done = time.perf_counter()
-    return {"import_s": imported - started, "compile_s": done - imported, "cached": not args["cold"]}
+    done, cpu_done = time.perf_counter(), time.process_time()
+    return {
+        "import_s": imported - started,
+        "compile_s": done - imported,
+        "import_cpu_s": cpu_imported - cpu_started,
+        "compile_cpu_s": cpu_done - cpu_imported,
+        "cached": not args["cold"],
+    }
 
 
 # ---------------------------------------------------------------------- games
@@ -94,21 +101,73 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
     jobs_list = _jobs_list(args["games"], args["seed"])
     loaded_rss = peak_rss_mb()
     started, cpu_started = time.perf_counter(), time.process_time()
+    children_started = _children_cpu()
     with _played(ir, jobs_list, args["jobs"], None, {}, "random") as played:
         records = sorted(played, key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     cpu_seconds = time.process_time() - cpu_started  # this process only: with jobs > 1, not the workers'
+    workers_cpu_seconds = _children_cpu() - children_started  # the pool's workers, once they have ended
     _failures(records)
     from twilight.runtime.solo_ai import ai_side_of
 
     return {
         "seconds": seconds,
         "cpu_seconds": cpu_seconds,
+        "workers_cpu_seconds": workers_cpu_seconds,
         "records": records,
         "ai_side": ai_side_of(ir, {}),
         "after_load_rss_mb": loaded_rss,
         "peak_rss_mb": peak_rss_mb(),
     }
+
+
+def _children_cpu() -> float:
+    """User and system CPU seconds of this process's children that have ended and been waited for."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+class _GameMeter:
+    """Measures each game `play_game` plays: its CPU time (the engine, both players and the invariant
+    checks, as in `twilight simulate`), the cards played in it (action rounds and headlines) and the turn
+    it reached."""
+
+    def __init__(self) -> None:
+        self.games: list[dict[str, Any]] = []
+        self._cpu_started = 0.0
+
+    def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        return chosen
+
+    def started(self, engine: Any) -> None:
+        self._cpu_started = time.process_time()
+
+    def finished(self, engine: Any) -> None:
+        cpu = time.process_time() - self._cpu_started
+        cards = 0
+        for event in engine.events:
+            if event["kind"] == "play":
+                cards += 1
+            elif event["kind"] == "headlines":
+                cards += sum(1 for side in ("us", "ussr") if event.get(side) is not None)
+        self.games.append({"cpu_s": cpu, "cards": cards, "turn": engine.state.turn})
+
+
+def probe_per_game(args: dict[str, Any]) -> dict[str, Any]:
+    """The games of `probe_games` (or against another policy, `players`), one after the other through
+    simulate's own `play_game`: each game's CPU time, cards played and the turn it reached."""
+    from twilight.cli import simulate_cmd as sim
+
+    ir = _load(args["ruleset"])
+    sim._init_worker(ir, None, ignore_sigint=False, settings={}, players=args.get("players", "random"))
+    meter = _GameMeter()
+    sim._WORKER["observer"] = meter
+    try:
+        records = [sim.play_game(job) for job in _jobs_list(args["games"], args["seed"])]
+    finally:
+        sim._WORKER.pop("observer", None)
+    _failures(records)
+    return {"games": meter.games, "digests": [r["digest"] for r in records]}
 
 
 class _HumanClock:
@@ -135,6 +194,7 @@ class _LatencyObserver:
         self.since = [0.0]
         self.clock: _HumanClock | None = None
         self.ai_timings: list[float] = []
+        self.ai_cpu_timings: list[float] = []
         self.waits: list[float] = []
 
     def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
@@ -143,10 +203,12 @@ class _LatencyObserver:
 
     def started(self, engine: Any) -> None:
         engine.ai_timings = []
+        engine.ai_cpu_timings = []
         self.since[0] = time.perf_counter()
 
     def finished(self, engine: Any) -> None:
         self.ai_timings.extend(engine.ai_timings)
+        self.ai_cpu_timings.extend(engine.ai_cpu_timings)
         if self.clock is not None:
             self.waits.extend(self.clock.waits)
 
@@ -171,12 +233,18 @@ def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
     _failures(records)
     return {
         "ai_timings_s": observer.ai_timings,
+        "ai_cpu_timings_s": observer.ai_cpu_timings,
         "human_waits_s": observer.waits,
         "digests": [r["digest"] for r in records],
     }
 
 
-PROBES = {"compile": probe_compile, "games": probe_games, "latency": probe_latency}
+PROBES = {
+    "compile": probe_compile,
+    "games": probe_games,
+    "per_game": probe_per_game,
+    "latency": probe_latency,
+}
 
 
 def main(argv: list[str]) -> int:

@@ -80,7 +80,15 @@ def judge(targets: list[dict[str, Any]], result: dict[str, Any]) -> list[dict[st
 def unit(dotted: str) -> str:
     """The unit of a figure, read from its name."""
     last = dotted.rsplit(".", 1)[-1]
-    for suffix, name in (("_ms", " ms"), ("_s", " s"), ("_mb", " MB"), ("per_second", " games/s")):
+    for suffix, name in (
+        ("_us_per_card", " µs"),
+        ("_ms_per_ten_turn_game", " ms"),
+        ("_ms", " ms"),
+        ("_s", " s"),
+        ("_mb", " MB"),
+        ("per_second", " games/s"),
+        ("per_cpu_second", " games/CPU-s"),
+    ):
         if last.endswith(suffix):
             return name
     return "x" if last == "speedup" else ""
@@ -106,13 +114,22 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         runs = comp["runs"]
         section = f"compile (fresh process, best of {runs})"
         for name, fig in comp["rulesets"].items():
-            out.append((section, f"{name}: cold compile", f"{_num(fig['cold_s'], 3)} s", ""))
+            cpu = f" ({_num(fig.get('cold_cpu_s'), 3)} s CPU)"
+            out.append((section, f"{name}: cold compile", f"{_num(fig['cold_s'], 3)} s{cpu}", ""))
         out.append(
             (
                 section,
                 "all rulesets in one process: cold",
                 f"{_num(comp['cold_all_s'], 3)} s",
                 "compile.cold_all_s",
+            )
+        )
+        out.append(
+            (
+                section,
+                "all rulesets in one process: cold, CPU",
+                f"{_num(comp.get('cold_all_cpu_s'), 3)} s",
+                "compile.cold_all_cpu_s",
             )
         )
         each = f"{_num(comp['cold_each_sum_s'], 3)} s"
@@ -135,9 +152,10 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
                 "games on one core (as twilight simulate)",
                 f"{name}: per CPU-second",
                 f"{_num(fig['games_per_cpu_second'])} games/s ({_num(fig['cpu_seconds'], 1)} s of CPU)",
-                "",
+                f"games.{name}.games_per_cpu_second",
             )
         )
+        out += _per_game_rows("games on one core (as twilight simulate)", name, fig.get("per_game"), "games")
     for name, fig in result.get("ai_latency", {}).items():
         section = f"AI decisions: {name}, {fig['games']} games"
         out.append((section, "decisions timed", str(fig["decisions"]), ""))
@@ -145,9 +163,15 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             out.append(
                 (section, f"AI decision {key}", f"{_num(fig[key + '_ms'])} ms", f"ai_latency.{name}.{key}_ms")
             )
+            cpu = f"cpu_{key}_ms"
+            out.append(
+                (section, f"AI decision {key}, CPU", f"{_num(fig.get(cpu))} ms", f"ai_latency.{name}.{cpu}")
+            )
         wait = fig["human_wait"]
         for key in ("median", "p99", "max"):
             out.append((section, f"human's wait {key}", f"{_num(wait[key + '_ms'])} ms", ""))
+    for name, fig in result.get("cautious", {}).items():
+        out += _per_game_rows(f"{name}: the AI against the cautious policy", name, fig, "cautious")
     mem = result.get("memory")
     if mem:
         section = "memory (peak RSS)"
@@ -184,6 +208,30 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         out.append((section, "median", f"{_num(web['median_ms'], 1)} ms", "web.median_ms"))
         out.append((section, "p99", f"{_num(web['p99_ms'], 1)} ms", "web.p99_ms"))
     return out
+
+
+def _per_game_rows(
+    section: str, name: str, fig: dict[str, Any] | None, where: str
+) -> list[tuple[str, str, str, str]]:
+    """The figures of a run that timed each game's CPU (cmd.measure_per_game)."""
+    if not fig:
+        return []
+    path = f"{where}.{name}" if where == "cautious" else f"games.{name}.per_game"
+    long_games = f"{fig['ten_turn_games']} of {fig['games']} games"
+    return [
+        (
+            section,
+            f"{name}: CPU per card played ({fig['players']})",
+            f"{_num(fig['cpu_us_per_card'], 1)} µs ({fig['cards_played']} cards)",
+            f"{path}.cpu_us_per_card",
+        ),
+        (
+            section,
+            f"{name}: CPU per game reaching turn 10 ({fig['players']})",
+            f"{_num(fig['cpu_ms_per_ten_turn_game'], 1)} ms ({long_games})",
+            f"{path}.cpu_ms_per_ten_turn_game",
+        ),
+    ]
 
 
 def print_table(result: dict[str, Any]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.primitives.core import _table, impl, other
+from twilight.runtime.primitives.core import _table, impl, inlined, other
 from twilight.runtime.program import Frame
 
 if TYPE_CHECKING:
@@ -129,7 +129,7 @@ def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
 
 
 # ---------------------------------------------------------------------- sides and the game state
-impl("opponent")(lambda e, side: other(side))
+impl("opponent")(inlined('("ussr" if {0} == "us" else "us")')(lambda e, side: other(side)))
 
 
 impl("phasing")(lambda e: e.state.phasing)
@@ -144,7 +144,7 @@ impl("action_round")(lambda e: e.state.action_round)
 impl("in_headline")(lambda e: e.state.in_headline)
 
 
-impl("defcon")(lambda e: e.state.defcon)
+impl("defcon")(inlined("e.state.defcon")(lambda e: e.state.defcon))
 
 
 impl("vp")(lambda e: e.state.vp)

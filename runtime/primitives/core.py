@@ -25,6 +25,20 @@ def impl(name: str | None = None) -> Callable[[F], F]:
     return register
 
 
+def inlined(template: str, constants: Callable[[Any], dict[str, Any]] | None = None) -> Callable[[F], F]:
+    """Marks a primitive the generated code (runtime/codegen.py) may write out in place of its call when
+    every argument is a plain name or constant (each may then be read more than once): `template` is its
+    code with `{0}`, `{1}`… for the arguments after the engine, `e` is the engine; `constants(ir)`
+    gives the names the template reads (the ruleset's precomputed map, map_queries.board_of_ir). It must
+    mean exactly what the function does: the function stays for every other call."""
+
+    def mark(fn: F) -> F:
+        fn.inline = (template, constants)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def other(side: str) -> str:
     return "ussr" if side == "us" else "us"
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
-from twilight.runtime.primitives.core import impl, other
+from twilight.runtime.primitives.core import impl, inlined, other
 from twilight.runtime.program import ordinal
 
 if TYPE_CHECKING:
@@ -55,12 +55,21 @@ def board(engine: Engine) -> Board:
     return found
 
 
+def _map(name: str, fact: str) -> Callable[[dict[str, Any]], dict[str, Any]]:
+    """The constants of an inlined primitive (core.inlined): one fact of the ruleset's map, as `name`."""
+    return lambda ir: {name: getattr(board_of_ir(ir), fact)}
+
+
 def _board_of(engine: Engine) -> Board:
-    key = id(engine.ir)
+    return board_of_ir(engine.ir)
+
+
+def board_of_ir(ir: dict[str, Any]) -> Board:
+    key = id(ir)
     if key not in _BOARDS:
         if len(_BOARDS) > 64:
             _BOARDS.clear()
-        _BOARDS[key] = Board(engine.ir)
+        _BOARDS[key] = Board(ir)
     return _BOARDS[key]
 
 
@@ -74,19 +83,23 @@ impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
 impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
 
 
-impl("in_region")(lambda e, c, region: c in board(e).member_set.get(region, ()))
+impl("in_region")(
+    inlined("({0} in _MS.get({1}, ()))", _map("_MS", "member_set"))(
+        lambda e, c, region: c in board(e).member_set.get(region, ())
+    )
+)
 
 
-impl("region_of")(lambda e, c: board(e).region[c])
+impl("region_of")(inlined("_RG[{0}]", _map("_RG", "region"))(lambda e, c: board(e).region[c]))
 
 
-impl("stability")(lambda e, c: board(e).stability[c])
+impl("stability")(inlined("_ST[{0}]", _map("_ST", "stability"))(lambda e, c: board(e).stability[c]))
 
 
-impl("battleground")(lambda e, c: board(e).battleground[c])
+impl("battleground")(inlined("_BG[{0}]", _map("_BG", "battleground"))(lambda e, c: board(e).battleground[c]))
 
 
-impl("influence")(lambda e, side, c: e.state.influence[c][side])
+impl("influence")(inlined("e.state.influence[{1}][{0}]")(lambda e, side, c: e.state.influence[c][side]))
 
 
 @impl()
@@ -107,12 +120,21 @@ def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
 
 
 @impl()
+@inlined(
+    '(e.state.influence[{1}][{0}] - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] - _ST[{1}])',
+    _map("_ST", "stability"),
+)
 def control_margin(engine: Engine, side: str, c: str) -> int:
     inf = engine.state.influence[c]
     return inf[side] - inf["ussr" if side == "us" else "us"] - board(engine).stability[c]
 
 
 @impl()
+@inlined(
+    "(e.state.influence[{1}][{0}] > 0 and e.state.influence[{1}][{0}]"
+    ' - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] >= _ST[{1}])',
+    _map("_ST", "stability"),
+)
 def controls(engine: Engine, side: str, c: str) -> bool:
     inf = engine.state.influence[c]
     own = inf[side]
@@ -131,6 +153,7 @@ def ops_to_break_control(engine: Engine, side: str, c: str) -> int:
 
 
 @impl()
+@inlined("({1} in _ACC(e, {0}))", lambda ir: {"_ACC": _accessible_now})
 def accessible(engine: Engine, side: str, c: str) -> bool:
     """6.1.1: influence (as at the start of the round) in the country or a neighbour, or the country
     touches the side's superpower."""
@@ -155,6 +178,7 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
 
 
 @impl()
+@inlined("e.state.placed_this_round[{0}].get({1}, 0)")
 def placed_this_round(engine: Engine, side: str, c: str) -> int:
     return engine.state.placed_this_round[side].get(c, 0)
 

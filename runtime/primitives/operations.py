@@ -88,6 +88,15 @@ def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int
     return value
 
 
+def _countries_ok(engine: Engine) -> list[str]:
+    """The countries `_targets_ok` lets through, in the map's order."""
+    b = board(engine)
+    if engine.ops_region is None:
+        return b.countries
+    members = b.members.get(engine.ops_region, ())
+    return [c for c in b.countries if c in members]
+
+
 def _targets_ok(engine: Engine, c: str) -> bool:
     return engine.ops_region is None or c in board(engine).members.get(engine.ops_region, ())
 
@@ -144,7 +153,7 @@ def _attack_targets(engine: Engine, side: str, action: str, card: str | None) ->
 
 
 def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
-    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    candidates = _countries_ok(engine)
     return engine.permitted(action, "target", candidates, actor=side, card=card)
 
 
@@ -169,7 +178,7 @@ def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: in
 
 
 def _influence_costs(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[tuple[str, int]]:
-    candidates = [c for c in board(engine).countries if _targets_ok(engine, c)]
+    candidates = _countries_ok(engine)
     for c in engine.permitted("influence", "target", candidates, actor=side, card=card):
         cost = engine.modified("influence_cost", 1, actor=side, target=c)
         if cost <= ops_left:
