@@ -159,12 +159,16 @@ def rule_ids(ir: dict[str, Any]) -> set[str]:
     return ids
 
 
+def messages(lang: str) -> str:
+    """The text of every message file of a language."""
+    folders = [Path(f"cli/locales/{lang}"), *Path("rules").glob(f"*/locales/{lang}")]
+    return "\n".join(p.read_text(encoding="utf-8") for folder in folders for p in folder.glob("*.ftl"))
+
+
 def english_words() -> set[str]:
     """The words of the English messages as written (a lower-case id that is also an English word, `us`,
     is not a sign of an id)."""
-    folders = [Path("cli/locales/en"), *Path("rules").glob("*/locales/en")]
-    text = " ".join(p.read_text(encoding="utf-8") for folder in folders for p in folder.glob("*.ftl"))
-    return set(re.findall(r"[A-Za-z]+", text))
+    return set(re.findall(r"[A-Za-z]+", messages("en")))
 
 
 def problems(lines: list[str], lang: str, ids: set[str], words: set[str]) -> list[str]:
@@ -174,13 +178,17 @@ def problems(lines: list[str], lang: str, ids: set[str], words: set[str]) -> lis
         if "_" in ident:
             spelled[ident.replace("_", " ")] = ident
             spelled[readable(ident)] = ident
+    # (unless a message says that: a label may read as its id does, "Scoring rounds this turn")
+    written = messages(lang).casefold()
+    spelled = {s: i for s, i in spelled.items() if s.casefold() not in written}
     plain = {i for i in ids if "_" not in i and i not in words}
+    as_words = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(spelled, key=len, reverse=True)) + r")\b")
     found = []
     for line in lines:
         wrong: list[str] = []
         wrong += SNAKE.findall(line)
         wrong += [w for w in re.findall(r"[a-z][a-z0-9]*", line) if w in plain]
-        wrong += [f"{ident} as «{s}»" for s, ident in spelled.items() if re.search(rf"\b{re.escape(s)}\b", line)]
+        wrong += [f"{spelled[s]} as «{s}»" for s in as_words.findall(line)]
         if lang == "ru":
             wrong += [w for w in LATIN_WORD.findall(line) if not ALLOWED_LATIN.fullmatch(w)]
         else:
