@@ -260,7 +260,9 @@ class TraceExplainer:
         """`source: …` or `provisional: P4`, or nothing."""
         parts = []
         if mark["sources"]:
-            sources = "; ".join(mark["sources"])
+            from twilight.cli.source_words import source_text
+
+            sources = "; ".join(source_text(s, self.loc) for s in mark["sources"])
             parts.append(self.t("ai-explain-source", "source: {$sources}", sources=sources))
         if mark["provisional"]:
             codes = ", ".join(_short(p) for p in mark["provisional"])
@@ -287,6 +289,23 @@ class TraceExplainer:
         if kind == "region":
             return self.loc.region(text)
         return readable(text)
+
+    def decision_words(self, name: str) -> str:
+        """A decision as the player is asked it (its `decision-NAME` question), else by the card whose
+        event asks it (a question worded with the count it is asked for), else its name in words."""
+        errors = len(self.loc.errors)
+        asked = self.loc.get(f"decision-{name}")
+        if asked is not None and len(self.loc.errors) == errors:
+            return asked
+        del self.loc.errors[errors:]  # (the question needs the count: not an error of the rules)
+        from twilight.cli.play.session import decision_homes
+
+        if not hasattr(self, "_homes"):
+            self._homes = decision_homes(self.ir)
+        for kind, ident, _ in self._homes.get(name, []):
+            if kind == "card":
+                return self.t("ai-explain-decision-of-card", "{$card}", card=self.loc.card(ident))
+        return readable(name)
 
     # keys
 
@@ -488,19 +507,16 @@ class TraceExplainer:
             "side": event.get("side"),
             "answered_by": used,
         }
+        decision = self.decision_words(str(event.get("decision")))
         if used == "default":
             view["list_name"] = None
-            text = self.t(
-                "ai-explain-answer-default",
-                "answers “{$decision}” by default",
-                decision=str(event.get("decision")),
-            )
+            text = self.t("ai-explain-answer-default", "answers “{$decision}” by default", decision=decision)
         else:
             view["list_name"] = self.list_name(used)
             text = self.t(
                 "ai-explain-answer",
                 "answers “{$decision}” with {$list}",
-                decision=str(event.get("decision")),
+                decision=decision,
                 list=view["list_name"],
             )
         view["text"] = [text]

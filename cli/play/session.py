@@ -247,9 +247,16 @@ class PlaySession:
         t = self.text
         if not isinstance(provenance, dict):
             return []
-        out = [t.t("play-help-source", source=s) for s in provenance.get("sources") or []]
-        if provenance.get("provisional"):
-            out.append(t.t("play-help-provisional", note=str(provenance["provisional"])))
+        from twilight.cli.explain.trace import _short
+        from twilight.cli.source_words import source_text
+
+        out = [t.t("play-help-source", source=source_text(s, t.loc)) for s in provenance.get("sources") or []]
+        notes = provenance.get("provisional") or []
+        notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
+        if notes:
+            # The gaps' notes are English: a language without them says the gaps' numbers alone.
+            codes = ", ".join(_short(n) for n in notes)
+            out.append(t.t("play-help-provisional", note="; ".join(notes), codes=codes))
         return out
 
     def why_lines(self) -> list[str]:

@@ -119,7 +119,7 @@ play-why-none = ИИ еще не сделал ни одного хода.
 play-help-card = Этот выбор дает событие карты «{ $card }»: { $summary }
 play-help-procedure = Этот выбор входит в процедуру: { $procedure }
 play-help-source = Правило: { $source }
-play-help-provisional = Временное правило (его нет в своде правил): { $note }
+play-help-provisional = Временное правило (его нет в своде правил): { $codes }
 play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · сохранить · выход (сначала сохраняет)
 play-demo-chose = { $prompt }: { $answer }
 

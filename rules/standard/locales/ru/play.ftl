@@ -269,3 +269,9 @@ state-vp = Победные очки
 state-value-yes = да
 state-value-no = нет
 state-value-none = нет
+
+## Источник правила, как его читает игрок (cli/source_words.py)
+source-seed-002 = Официальные правила
+source-reference = справочные данные игры
+source-card-text = текст карты № { $number } (подарочное издание)
+ruleset-title = стандартные правила
