@@ -34,8 +34,9 @@ from twilight.runtime.decisions import Decision, RandomPlayer
 
 # Latin a Russian player reads as it is: DEFCON (the Russian edition's own word for the track), the keys
 # of the keyboard, a provisional rule's number (P3: the gap list's), the letter of a section of the solo
-# rule book ("C. Фаза заголовка") and a Roman numeral of a card's name.
-ALLOWED_LATIN = re.compile(r"DEFCON|Tab|Enter|P\d+(?:\.\d+)*|[A-Z]|[IVX]+")
+# rule book ("C. Фаза заголовка"), a Roman numeral of a card's name, and `c`, the one-letter name the AI's
+# lists give each candidate, which `why` introduces («c — каждый кандидат»).
+ALLOWED_LATIN = re.compile(r"DEFCON|Tab|Enter|P\d+(?:\.\d+)*|[A-Z]|[IVX]+|c")
 LATIN_WORD = re.compile(r"[A-Za-z][A-Za-z0-9_]*")
 CYRILLIC = re.compile(r"[А-Яа-яЁё]")
 SNAKE = re.compile(r"\b[a-z][a-z0-9]*(?:_[a-z0-9]+)+\b")
@@ -78,7 +79,7 @@ class TypingPerson:
         if decision.name not in self.asked:
             self.asked.add(decision.name)
             commands += ["?", "why"]
-        if self.rng.random() < 0.0:
+        if self.rng.random() < 0.03:
             commands += ["log all"]
         self.queue = [*commands, self.typed(decision, self.policy.decide(decision))]
         return self.queue.pop(0)
@@ -182,7 +183,9 @@ def problems(lines: list[str], lang: str, ids: set[str], words: set[str]) -> lis
     written = messages(lang).casefold()
     spelled = {s: i for s, i in spelled.items() if s.casefold() not in written}
     plain = {i for i in ids if "_" not in i and i not in words}
-    as_words = re.compile(r"\b(?:" + "|".join(re.escape(s) for s in sorted(spelled, key=len, reverse=True)) + r")\b")
+    as_words = re.compile(
+        r"\b(?:" + "|".join(re.escape(s) for s in sorted(spelled, key=len, reverse=True)) + r")\b"
+    )
     found = []
     for line in lines:
         wrong: list[str] = []

@@ -34,6 +34,7 @@ TRACE_WORDS: tuple[str, ...] = (
     "ai-explain-rule",
     "ai-explain-choice",
     "ai-explain-choice-nothing",
+    "ai-explain-decision-of-card",
     "ai-explain-option",
     "ai-explain-target",
     "ai-explain-only-candidate",
@@ -272,7 +273,9 @@ class TraceExplainer:
     # names
 
     def list_name(self, name: str) -> str:
-        return self.t(f"ai-priority-{name}", readable(name))
+        """A priority list by its words; an answer the AI weighs by a function (its position value), by
+        the function's words."""
+        return self.t(f"ai-priority-{name}", self.loc.get(f"function-{name}") or readable(name))
 
     def option_text(self, name: str) -> str:
         return self.t(f"ai-option-{name}", readable(name).lower())
@@ -648,7 +651,31 @@ def ai_message_ids(ir: dict[str, Any]) -> set[str]:
     ids.update(f"ai-rule-{key}" for key in ai_rule_keys(ir))
     ids.update(f"order-{name}" for name in ir.get("orders") or {})
     ids.update(f"function-{name}" for name in key_functions(ir))
+    ids.update(f"outline-var-{name}" for name in key_variables(ir))
     return ids
+
+
+def key_variables(ir: dict[str, Any]) -> set[str]:
+    """The variables the priority lists' keys pass to functions, but each list's own candidate (`c`,
+    introduced by the explanation): a tie-break outline names them."""
+    found: set[str] = set()
+
+    def walk(e: Any, args: bool) -> None:
+        if isinstance(e, dict):
+            if args and isinstance(e.get("var"), str):
+                found.add(e["var"])
+            inner = args or "fn" in e
+            for value in e.values():
+                walk(value, inner)
+        elif isinstance(e, list):
+            for value in e:
+                walk(value, args)
+
+    for plist in (ir.get("priorities") or {}).values():
+        keys = [k.get("key") for o in plist.get("options") or [] for k in o.get("prefer") or []]
+        walk([*keys, *[k.get("key") for k in plist.get("final") or []]], False)
+        found.discard(str((plist.get("target") or {}).get("name") or "c"))
+    return found
 
 
 def key_functions(ir: dict[str, Any]) -> set[str]:

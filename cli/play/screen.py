@@ -169,7 +169,11 @@ class Screen:
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
         if effects:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
-        return Panel(Group(*lines), title=t.t("play-title", ruleset=t.maybe("ruleset-title") or state.ruleset), expand=True)
+        return Panel(
+            Group(*lines),
+            title=t.t("play-title", ruleset=t.maybe("ruleset-title") or state.ruleset),
+            expand=True,
+        )
 
     def declared_state(self) -> list[str]:
         """The variables the ruleset declares that hold a value, then its zones: a face-up zone's cards by

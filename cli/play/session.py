@@ -254,9 +254,11 @@ class PlaySession:
         notes = provenance.get("provisional") or []
         notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
         if notes:
-            # The gaps' notes are English: a language without them says the gaps' numbers alone.
+            # The gaps' notes (shared/spec/solo-v2-gaps.md) are written in English: another language
+            # says the gaps' numbers alone.
             codes = ", ".join(_short(n) for n in notes)
-            out.append(t.t("play-help-provisional", note="; ".join(notes), codes=codes))
+            said = "; ".join(n.split(":", 1)[-1].strip() for n in notes) if t.lang == "en" else ""
+            out.append(t.t("play-help-provisional", note=said, codes=codes))
         return out
 
     def why_lines(self) -> list[str]:

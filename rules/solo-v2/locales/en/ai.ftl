@@ -122,4 +122,6 @@ ai-explain-no-moves = { $file }: the trace holds no AI move (ai_decision, ai_cho
 ai-explain-no-move = no AI move holds trace event { $n }; the AI moves span the events { $spans }
 ai-explain-no-move-number = no AI move { $n }: the trace holds moves 1 to { $count }
 ai-explain-decision-of-card = the event of { $card }
-ai-priority-ai_position_value = the AI's standing after each answer (the answer that leaves it best placed)
+function-ai_position_value = the AI's standing after each answer (the answer that leaves it best placed)
+outline-var-ops_left = operations left
+outline-var-by_event = by an event

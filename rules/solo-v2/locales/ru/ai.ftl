@@ -123,4 +123,6 @@ ai-explain-no-moves = { $file }: в трассе нет ходов ИИ (ai_deci
 ai-explain-no-move = ни один ход ИИ не содержит событие трассы { $n }; ходы ИИ занимают события { $spans }
 ai-explain-no-move-number = решения ИИ № { $n } нет: в трассе решения с 1 по { $count }
 ai-explain-decision-of-card = событие карты «{ $card }»
-ai-priority-ai_position_value = положение ИИ после каждого ответа (выбран ответ, после которого ИИ в лучшем положении)
+function-ai_position_value = положение ИИ после каждого ответа (выбран ответ, после которого ИИ в лучшем положении)
+outline-var-ops_left = оставшиеся операции
+outline-var-by_event = по событию
