@@ -20,6 +20,20 @@ SEP = " · "
 CARD_TEXT = re.compile(r"card text \((?P<edition>[^)]*)\)")
 
 
+# The ruleset's title (the game's screen names the ruleset by it, else by its name).
+TITLE_WORD = "ruleset-title"
+
+
+def source_message_ids() -> set[str]:
+    """Every message a ruleset may hold to word its sources (each seed, the reference data, a card's
+    text), and its title."""
+    from twilight.cli.sources_cmd import _raw_sections
+
+    return {"source-reference", "source-card-text", TITLE_WORD} | {
+        f"source-seed-{seed}" for seed in _raw_sections()
+    }
+
+
 @cache
 def section_titles() -> dict[tuple[str, str], dict[str, Any]]:
     """(seed, section id casefolded) -> the section's entry of cli/seed_sections.yaml."""

@@ -70,11 +70,12 @@ class TypingPerson:
         self.queue: list[str] = []
 
     def read(self, prompt: str, words: Any) -> str:
+        if prompt.startswith("Enter"):  # a question before the game (its default), or a hand-over
+            return ""
         if self.queue:
             return self.queue.pop(0)
         decision, self.decision = self.decision, None
-        if decision is None:  # a question before the game: its default
-            return ""
+        assert decision is not None, f"an answer was refused: {prompt}"
         commands = []
         if decision.name not in self.asked:
             self.asked.add(decision.name)

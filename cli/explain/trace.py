@@ -294,13 +294,9 @@ class TraceExplainer:
         return readable(text)
 
     def decision_words(self, name: str) -> str:
-        """A decision as the player is asked it (its `decision-NAME` question), else by the card whose
-        event asks it (a question worded with the count it is asked for), else its name in words."""
-        errors = len(self.loc.errors)
-        asked = self.loc.get(f"decision-{name}")
-        if asked is not None and len(self.loc.errors) == errors:
-            return asked
-        del self.loc.errors[errors:]  # (the question needs the count: not an error of the rules)
+        """A decision by the card whose event asks it ("the event of Comecon"), else as the player is
+        asked it (its `decision-NAME` question, when it needs no count), else its name in words. (A
+        card's question speaks to the one asked, "your influence": not to one reading about the AI.)"""
         from twilight.cli.play.session import decision_homes
 
         if not hasattr(self, "_homes"):
@@ -308,6 +304,11 @@ class TraceExplainer:
         for kind, ident, _ in self._homes.get(name, []):
             if kind == "card":
                 return self.t("ai-explain-decision-of-card", "{$card}", card=self.loc.card(ident))
+        errors = len(self.loc.errors)
+        asked = self.loc.get(f"decision-{name}")
+        if asked is not None and len(self.loc.errors) == errors:
+            return asked
+        del self.loc.errors[errors:]  # (the question needs the count: not an error of the rules)
         return readable(name)
 
     # keys

@@ -17,6 +17,7 @@ from rich.table import Table
 from rich.text import Text
 from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.text import PlayText
+from twilight.cli.source_words import TITLE_WORD
 from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
@@ -171,7 +172,7 @@ class Screen:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
         return Panel(
             Group(*lines),
-            title=t.t("play-title", ruleset=t.maybe("ruleset-title") or state.ruleset),
+            title=t.t("play-title", ruleset=t.maybe(TITLE_WORD) or state.ruleset),
             expand=True,
         )
 

@@ -83,5 +83,5 @@ ruleset-title = одиночная игра против ИИ
 
 ## Процедуры свода правил одиночной игры, в которых спрашивают игрока (их называет `?`)
 procedure-draft = раздача карточек
-procedure-human_headline = ваш заголовок
+procedure-human_headline = ваша { -headline-card }
 procedure-human_action_round = ваш раунд действий
