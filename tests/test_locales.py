@@ -416,10 +416,23 @@ def test_play_words_format_without_errors(solo_ir: dict[str, Any], lang: str) ->
 # of these words about something else («снижение DEFCON» is no «снижение влияния»), so nothing is exempt.
 
 TERM_RULESETS = ("standard", "solo-v2")
-TERMS = {"-realignment", "-headline-phase", "-headline-card", "-headline-event", "-china-card"}
+TERMS = {
+    "-realignment",
+    "-headline-phase",
+    "-headline-card",
+    "-headline-event",
+    "-china-card",
+    "-improve-defcon-phase",
+    "-deal-cards-phase",
+}
 # The words of each seed, in any case and number.
-OFFICIAL_WORDS = re.compile(r"уравнива|заглавн|\bКарт(?:а|ы|е|у|ой)\s+Китая", re.IGNORECASE)
-SOLO_WORDS = re.compile(r"снижени\w*\s+влияния|заголов|Карточк\w*\s+Китая", re.IGNORECASE)
+OFFICIAL_WORDS = re.compile(
+    r"уравнива|заглавн|\bКарт(?:а|ы|е|у|ой)\s+Китая|Раздача карт\b|Повышение DEFCON", re.IGNORECASE
+)
+SOLO_WORDS = re.compile(
+    r"снижени\w*\s+влияния|заголов|Карточк\w*\s+Китая|Раздача карточек|Повышение уровня DEFCON",
+    re.IGNORECASE,
+)
 OWN_WORDS = {"standard": OFFICIAL_WORDS, "solo-v2": SOLO_WORDS}
 FOREIGN_WORDS = {"standard": SOLO_WORDS, "solo-v2": OFFICIAL_WORDS}
 

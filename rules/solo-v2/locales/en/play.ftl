@@ -57,9 +57,6 @@ setting-ai_side-ussr = The USSR (you play the US)
 ## Parts of the turn
 
 phase-regions = Region Play Restriction
-# As the solo rule book names these parts of a turn (000, "Play": "B. Dealing the cards").
-phase-improve_defcon = Improve the DEFCON level
-phase-deal_cards = Dealing the cards
 
 ## The solo game's own state (rules/solo-v2/regions.tsr), as the screen and the log name it
 

@@ -64,9 +64,6 @@ setting-ai_side-ussr = За СССР (вы играете за США)
 ## Части хода
 
 phase-regions = Ограничение розыгрыша в регионе
-# Как свод правил одиночной игры называет части хода (000, «Геймплей»: «B. Раздача карточек»).
-phase-improve_defcon = Повышение уровня DEFCON
-phase-deal_cards = Раздача карточек
 
 ## Собственное состояние соло-игры (rules/solo-v2/regions.tsr), как его называют экран и журнал
 
@@ -85,6 +82,6 @@ source-seed-001 = Приоритеты ИИ
 ruleset-title = одиночная игра против ИИ
 
 ## Процедуры свода правил одиночной игры, в которых спрашивают игрока (их называет `?`)
-procedure-draft = раздача карточек
+procedure-draft = { -deal-cards-phase }
 procedure-human_headline = ваша { -headline-card }
 procedure-human_action_round = ваш раунд действий
