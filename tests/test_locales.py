@@ -20,6 +20,7 @@ from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choice
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 from twilight.cli.play.text import APP_FOLDER, play_folders
+from twilight.cli.source_words import source_message_ids
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
@@ -63,6 +64,7 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= {f"procedure-{p}" for p in ir.get("procedures", {})}
     ids |= {f"function-{f}" for f in ir.get("functions", {})}
     ids |= play_message_ids(ir) | table_message_ids(ir)
+    ids |= source_message_ids()
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 
@@ -414,10 +416,23 @@ def test_play_words_format_without_errors(solo_ir: dict[str, Any], lang: str) ->
 # of these words about something else («снижение DEFCON» is no «снижение влияния»), so nothing is exempt.
 
 TERM_RULESETS = ("standard", "solo-v2")
-TERMS = {"-realignment", "-headline-phase", "-headline-card", "-headline-event", "-china-card"}
+TERMS = {
+    "-realignment",
+    "-headline-phase",
+    "-headline-card",
+    "-headline-event",
+    "-china-card",
+    "-improve-defcon-phase",
+    "-deal-cards-phase",
+}
 # The words of each seed, in any case and number.
-OFFICIAL_WORDS = re.compile(r"уравнива|заглавн|\bКарт(?:а|ы|е|у|ой)\s+Китая", re.IGNORECASE)
-SOLO_WORDS = re.compile(r"снижени\w*\s+влияния|заголов|Карточк\w*\s+Китая", re.IGNORECASE)
+OFFICIAL_WORDS = re.compile(
+    r"уравнива|заглавн|\bКарт(?:а|ы|е|у|ой)\s+Китая|Раздача карт\b|Повышение DEFCON", re.IGNORECASE
+)
+SOLO_WORDS = re.compile(
+    r"снижени\w*\s+влияния|заголов|Карточк\w*\s+Китая|Раздача карточек|Повышение уровня DEFCON",
+    re.IGNORECASE,
+)
 OWN_WORDS = {"standard": OFFICIAL_WORDS, "solo-v2": SOLO_WORDS}
 FOREIGN_WORDS = {"standard": SOLO_WORDS, "solo-v2": OFFICIAL_WORDS}
 

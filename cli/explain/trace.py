@@ -34,6 +34,7 @@ TRACE_WORDS: tuple[str, ...] = (
     "ai-explain-rule",
     "ai-explain-choice",
     "ai-explain-choice-nothing",
+    "ai-explain-decision-of-card",
     "ai-explain-option",
     "ai-explain-target",
     "ai-explain-only-candidate",
@@ -260,7 +261,9 @@ class TraceExplainer:
         """`source: …` or `provisional: P4`, or nothing."""
         parts = []
         if mark["sources"]:
-            sources = "; ".join(mark["sources"])
+            from twilight.cli.source_words import source_text
+
+            sources = "; ".join(source_text(s, self.loc) for s in mark["sources"])
             parts.append(self.t("ai-explain-source", "source: {$sources}", sources=sources))
         if mark["provisional"]:
             codes = ", ".join(_short(p) for p in mark["provisional"])
@@ -270,7 +273,9 @@ class TraceExplainer:
     # names
 
     def list_name(self, name: str) -> str:
-        return self.t(f"ai-priority-{name}", readable(name))
+        """A priority list by its words; an answer the AI weighs by a function (its position value), by
+        the function's words."""
+        return self.t(f"ai-priority-{name}", self.loc.get(f"function-{name}") or readable(name))
 
     def option_text(self, name: str) -> str:
         return self.t(f"ai-option-{name}", readable(name).lower())
@@ -287,6 +292,24 @@ class TraceExplainer:
         if kind == "region":
             return self.loc.region(text)
         return readable(text)
+
+    def decision_words(self, name: str) -> str:
+        """A decision by the card whose event asks it ("the event of Comecon"), else as the player is
+        asked it (its `decision-NAME` question, when it needs no count), else its name in words. (A
+        card's question speaks to the one asked, "your influence": not to one reading about the AI.)"""
+        from twilight.cli.play.session import decision_homes
+
+        if not hasattr(self, "_homes"):
+            self._homes = decision_homes(self.ir)
+        for kind, ident, _ in self._homes.get(name, []):
+            if kind == "card":
+                return self.t("ai-explain-decision-of-card", "{$card}", card=self.loc.card(ident))
+        errors = len(self.loc.errors)
+        asked = self.loc.get(f"decision-{name}")
+        if asked is not None and len(self.loc.errors) == errors:
+            return asked
+        del self.loc.errors[errors:]  # (the question needs the count: not an error of the rules)
+        return readable(name)
 
     # keys
 
@@ -488,19 +511,16 @@ class TraceExplainer:
             "side": event.get("side"),
             "answered_by": used,
         }
+        decision = self.decision_words(str(event.get("decision")))
         if used == "default":
             view["list_name"] = None
-            text = self.t(
-                "ai-explain-answer-default",
-                "answers “{$decision}” by default",
-                decision=str(event.get("decision")),
-            )
+            text = self.t("ai-explain-answer-default", "answers “{$decision}” by default", decision=decision)
         else:
             view["list_name"] = self.list_name(used)
             text = self.t(
                 "ai-explain-answer",
                 "answers “{$decision}” with {$list}",
-                decision=str(event.get("decision")),
+                decision=decision,
                 list=view["list_name"],
             )
         view["text"] = [text]
@@ -632,7 +652,31 @@ def ai_message_ids(ir: dict[str, Any]) -> set[str]:
     ids.update(f"ai-rule-{key}" for key in ai_rule_keys(ir))
     ids.update(f"order-{name}" for name in ir.get("orders") or {})
     ids.update(f"function-{name}" for name in key_functions(ir))
+    ids.update(f"outline-var-{name}" for name in key_variables(ir))
     return ids
+
+
+def key_variables(ir: dict[str, Any]) -> set[str]:
+    """The variables the priority lists' keys pass to functions, but each list's own candidate (`c`,
+    introduced by the explanation): a tie-break outline names them."""
+    found: set[str] = set()
+
+    def walk(e: Any, args: bool) -> None:
+        if isinstance(e, dict):
+            if args and isinstance(e.get("var"), str):
+                found.add(e["var"])
+            inner = args or "fn" in e
+            for value in e.values():
+                walk(value, inner)
+        elif isinstance(e, list):
+            for value in e:
+                walk(value, args)
+
+    for plist in (ir.get("priorities") or {}).values():
+        keys = [k.get("key") for o in plist.get("options") or [] for k in o.get("prefer") or []]
+        walk([*keys, *[k.get("key") for k in plist.get("final") or []]], False)
+        found.discard(str((plist.get("target") or {}).get("name") or "c"))
+    return found
 
 
 def key_functions(ir: dict[str, Any]) -> set[str]:

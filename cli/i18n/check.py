@@ -189,8 +189,9 @@ def app_needed() -> dict[str, set[str]]:
 
 # Problems the input parser names (cli/play/input.py `Problem.code`).
 PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "repeat")
-# Families any ruleset may word although nothing requires them (explain shows them when present).
-OPTIONAL_PREFIXES = ("procedure-", "function-")
+# Families any ruleset may word although nothing requires them (explain shows them when present; a
+# source or the ruleset's title is shown as written when not worded).
+OPTIONAL_PREFIXES = ("procedure-", "function-", "source-", "ruleset-title")
 
 
 # ---------------------------------------------------------------------- what the files hold

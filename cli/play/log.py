@@ -81,6 +81,9 @@ class Narrator:
         self.text = text
         # The card whose event is happening, named on its dice rolls (a war's roll says which war).
         self.event_card: str | None = None
+        # The cards whose effect came into force since the last card played: a card that starts two
+        # effects at once (a lasting one and this turn's) is said once.
+        self.started: set[str] = set()
 
     def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
         """The events in words, runs of influence in one country by one side told as one change."""
@@ -131,6 +134,12 @@ class Narrator:
             self.event_card = e.get("card")
         elif kind in ("play", "action_round", "turn", "headlines"):
             self.event_card = None
+        if kind in ("event", "play", "action_round", "turn", "headlines"):
+            self.started.clear()
+        elif kind == "effect_start":
+            if e["card"] in self.started:
+                return None
+            self.started.add(e["card"])
         args: dict[str, Any] = {}
         msg = f"log-{kind}"
         if "side" in e and isinstance(e["side"], str) and e["side"] in ("us", "ussr"):
@@ -186,6 +195,8 @@ class Narrator:
         elif kind == "vp":
             # gain_vp(side, -n) is the opponent gaining n.
             change = int(e["change"])
+            if change == 0:
+                return None  # no VP changed hands: nothing to tell
             if change < 0 and e.get("side") in ("us", "ussr"):
                 args.update(t.side_args("ussr" if e["side"] == "us" else "us"))
             args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))

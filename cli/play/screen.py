@@ -30,6 +30,7 @@ from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
+from twilight.cli.source_words import TITLE_WORD
 from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
@@ -194,9 +195,10 @@ class Screen:
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
         if effects and not tracks_only:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
+        title = t.t("play-title", ruleset=t.maybe(TITLE_WORD) or state.ruleset)
         if not panel:
             return Group(*lines)
-        return Panel(Group(*lines), title=t.t("play-title", ruleset=state.ruleset), expand=True)
+        return Panel(Group(*lines), title=title, expand=True)
 
     def declared_state(self) -> list[str]:
         """The variables the ruleset declares that hold a value, then its zones: a face-up zone's cards by

@@ -329,9 +329,18 @@ class PlaySession:
         t = self.text
         if not isinstance(provenance, dict):
             return []
-        out = [t.t("play-help-source", source=s) for s in provenance.get("sources") or []]
-        if provenance.get("provisional"):
-            out.append(t.t("play-help-provisional", note=str(provenance["provisional"])))
+        from twilight.cli.explain.trace import _short
+        from twilight.cli.source_words import source_text
+
+        out = [t.t("play-help-source", source=source_text(s, t.loc)) for s in provenance.get("sources") or []]
+        notes = provenance.get("provisional") or []
+        notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
+        if notes:
+            # The gaps' notes (shared/spec/solo-v2-gaps.md) are written in English: another language
+            # says the gaps' numbers alone.
+            codes = ", ".join(_short(n) for n in notes)
+            said = "; ".join(n.split(":", 1)[-1].strip() for n in notes) if t.lang == "en" else ""
+            out.append(t.t("play-help-provisional", note=said, codes=codes))
         return out
 
     def why_lines(self) -> list[str]:

@@ -111,7 +111,7 @@ play-why-none = The AI has made no move yet.
 play-help-card = This choice comes from the event of { $card }: { $summary }
 play-help-procedure = This choice is part of: { $procedure }
 play-help-source = Rule: { $source }
-play-help-provisional = Provisional rule (not in the rule book): { $note }
+play-help-provisional = Provisional rule { $codes } (not in the rule book): { $note }
 play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · save · quit (saves first)
 play-help-board = board all: every region in full · region NAME: one region or subregion in full (region Europe, region Eastern Europe)
 play-demo-chose = { $prompt }: { $answer }
@@ -244,7 +244,10 @@ log-discard = { $card } is discarded.
 log-discard-side = { $side } discards { $card }.
 log-effect_start = In effect: { $card }.
 log-effect_end = No longer in effect: { $card }.
-log-cards_revealed = Cards shown by { $side }: { $cards }.
+log-cards_revealed = { $count ->
+    [one] Card
+   *[other] Cards
+} shown by { $side }: { $cards }.
 log-hand_revealed = { $side } shows: { $cards }.
 log-deck_added = { $period } cards join the deck ({ $count }).
 log-reshuffle = The discards are reshuffled into the deck ({ $count } cards).

@@ -130,7 +130,7 @@ play-why-none = ИИ еще не сделал ни одного хода.
 play-help-card = Этот выбор дает событие карты «{ $card }»: { $summary }
 play-help-procedure = Этот выбор входит в процедуру: { $procedure }
 play-help-source = Правило: { $source }
-play-help-provisional = Временное правило (его нет в своде правил): { $note }
+play-help-provisional = Временное правило { $codes } (его нет в своде правил){ $note }
 play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · сохранить · выход (сначала сохраняет)
 play-help-board = карта все — все регионы целиком · регион НАЗВАНИЕ — один регион или субрегион целиком (регион Европа, регион Восточная Европа)
 play-demo-chose = { $prompt }: { $answer }
@@ -205,7 +205,7 @@ log-zone-hidden = { $zone }: { $count ->
 } рубашкой вверх.
 log-headlines = Открыты { -headline-card(case: "nom-pl") }: США — { $us_card }, СССР — { $ussr_card }.
 log-headline_cancelled = Отменено { -headline-event } { $side_gen }: { $card }.
-log-play = { $side }: карта «{ $card }».
+log-play = { $side }: разыграна карта «{ $card }».
 log-event = Событие: { $card } ({ $side }).
 log-event_prevented = Событие «{ $card }» не может произойти.
 log-no_legal_play = { $side }: карту «{ $card }» использовать нельзя.
@@ -264,7 +264,10 @@ log-discard = Карта «{ $card }» сброшена.
 log-discard-side = { $side }: карта «{ $card }» сброшена.
 log-effect_start = Вступает в силу: { $card }.
 log-effect_end = Больше не действует: { $card }.
-log-cards_revealed = { $side }: открыты карты { $cards }.
+log-cards_revealed = { $side }: { $count ->
+    [one] открыта карта «{ $cards }»
+   *[other] открыты карты: { $cards }
+}.
 log-hand_revealed = Рука { $side_gen }: { $cards }.
 log-deck_added = { $period }: в колоду { $count ->
     [one] добавлена { $count } карта

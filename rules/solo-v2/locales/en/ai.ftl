@@ -92,7 +92,7 @@ ai-explain-move-choices = { $count ->
 }
 ai-explain-choice = { $list }
 ai-explain-choice-nothing = { $list }: no option offered anything, so the AI went on to its next step
-ai-explain-option = option { $number }, { $text } ({ $id })
+ai-explain-option = option { $number }, { $text }
 ai-explain-target = → { $target }, of { $count ->
     [one] { $count } candidate
    *[other] { $count } candidates
@@ -121,3 +121,7 @@ ai-explain-unknown-option = (this option is not in { $ruleset })
 ai-explain-no-moves = { $file }: the trace holds no AI move (ai_decision, ai_choice or ai_answer); is it a solo game?
 ai-explain-no-move = no AI move holds trace event { $n }; the AI moves span the events { $spans }
 ai-explain-no-move-number = no AI move { $n }: the trace holds moves 1 to { $count }
+ai-explain-decision-of-card = the event of { $card }
+function-ai_position_value = the AI's standing after each answer (the answer that leaves it best placed)
+outline-var-ops_left = operations left
+outline-var-by_event = by an event

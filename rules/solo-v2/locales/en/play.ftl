@@ -68,3 +68,13 @@ state-scoring_rounds = Scoring rounds this turn
 state-scoring_deck = Scoring deck
 state-scoring_discard = Scoring discard
 state-scoring_revealed = Scoring cards face up
+
+## A rule's source as a player reads it (cli/source_words.py)
+source-seed-000 = Human vs AI rule book
+source-seed-001 = AI priorities
+ruleset-title = solo game against the AI
+
+## The solo rule book's procedures that ask the player (`?` names them)
+procedure-draft = dealing the cards
+procedure-human_headline = your headline
+procedure-human_action_round = your action round

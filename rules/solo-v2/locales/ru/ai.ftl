@@ -93,7 +93,7 @@ ai-explain-move-choices = { $count ->
 }
 ai-explain-choice = { $list }
 ai-explain-choice-nothing = { $list }: ни один вариант ничего не предложил, ИИ перешёл к следующему шагу
-ai-explain-option = вариант { $number }, { $text } ({ $id })
+ai-explain-option = вариант { $number }, { $text }
 ai-explain-target = → { $target }, из { $count ->
     [one] { $count } кандидата
    *[other] { $count } кандидатов
@@ -122,3 +122,7 @@ ai-explain-unknown-option = (этого варианта нет в { $ruleset })
 ai-explain-no-moves = { $file }: в трассе нет ходов ИИ (ai_decision, ai_choice, ai_answer); это одиночная игра?
 ai-explain-no-move = ни один ход ИИ не содержит событие трассы { $n }; ходы ИИ занимают события { $spans }
 ai-explain-no-move-number = решения ИИ № { $n } нет: в трассе решения с 1 по { $count }
+ai-explain-decision-of-card = событие карты „{ $card }“
+function-ai_position_value = положение ИИ после каждого ответа (выбран ответ, после которого ИИ в лучшем положении)
+outline-var-ops_left = оставшиеся операции
+outline-var-by_event = по событию

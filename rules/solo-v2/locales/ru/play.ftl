@@ -75,3 +75,13 @@ state-scoring_rounds = Раунды с подсчетом очков в этом
 state-scoring_deck = Колода подсчета очков
 state-scoring_discard = Сброс карточек подсчета очков
 state-scoring_revealed = Вскрытые карточки подсчета очков
+
+## Источник правила, как его читает игрок (cli/source_words.py)
+source-seed-000 = Свод правил «Человек против ИИ»
+source-seed-001 = Приоритеты ИИ
+ruleset-title = одиночная игра против ИИ
+
+## Процедуры свода правил одиночной игры, в которых спрашивают игрока (их называет `?`)
+procedure-draft = { -deal-cards-phase }
+procedure-human_headline = ваша { -headline-card }
+procedure-human_action_round = ваш раунд действий

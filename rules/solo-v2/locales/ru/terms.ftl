@@ -82,3 +82,9 @@
         [ins] Карточкой Китая
         [prep] Карточке Китая
     }
+
+# improve_defcon (000, «A. Повышение уровня DEFCON»).
+-improve-defcon-phase = Повышение уровня DEFCON
+
+# deal_cards (000, «B. Раздача карточек»).
+-deal-cards-phase = Раздача карточек

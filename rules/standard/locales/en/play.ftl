@@ -253,3 +253,9 @@ state-vp = Victory points
 state-value-yes = yes
 state-value-no = no
 state-value-none = none
+
+## A rule's source as a player reads it (cli/source_words.py)
+source-seed-002 = Official rules
+source-reference = the game's reference data
+source-card-text = the text of card { $number } (Deluxe edition)
+ruleset-title = standard rules

@@ -16,3 +16,4 @@ function-scoring_level = scoring level
 function-region_vp = region VP
 function-current_period = current period
 function-war_hindrance = war hindrance
+procedure-discard_held_cards = discarding held cards

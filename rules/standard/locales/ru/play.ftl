@@ -239,8 +239,8 @@ setting-deluxe_map_canada-true = По карте делюкс-издания: е
 ## Части хода
 
 phase-setup = Расстановка
-phase-improve_defcon = Повышение DEFCON
-phase-deal_cards = Раздача карт
+phase-improve_defcon = { -improve-defcon-phase }
+phase-deal_cards = { -deal-cards-phase }
 phase-headline = { -headline-phase(cap: "yes") }
 phase-action_rounds = Раунд действий
 phase-military_operations = Проверка военных операций
@@ -269,3 +269,9 @@ state-vp = Победные очки
 state-value-yes = да
 state-value-no = нет
 state-value-none = нет
+
+## Источник правила, как его читает игрок (cli/source_words.py)
+source-seed-002 = Официальные правила
+source-reference = справочные данные игры
+source-card-text = текст карты № { $number } (подарочное издание)
+ruleset-title = стандартные правила

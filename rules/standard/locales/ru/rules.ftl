@@ -16,3 +16,4 @@ function-scoring_level = уровень при подсчете очков
 function-region_vp = ПО за регион
 function-current_period = текущий период
 function-war_hindrance = помехи войне
+procedure-discard_held_cards = сброс оставленных на руке карт

@@ -92,3 +92,9 @@
         [ins] Картой Китая
         [prep] Карте Китая
     }
+
+# improve_defcon (002, 4.5 A): часть хода, как ее называют официальные правила.
+-improve-defcon-phase = Повышение DEFCON
+
+# deal_cards (002, 4.5 B): «Раздача карт».
+-deal-cards-phase = Раздача карт

@@ -1,0 +1,72 @@
+"""A rule's source as a player reads it, in the player's language (`?` in a game, `why`, `explain trace`).
+
+A source is written for `twilight sources`: "SEED · SECTION · PART…" (`000 · C. Фаза Заголовка · 3`), or
+"reference · FILE · KEY", or "card text (deluxe) · NUMBER". A player reads the seed by its name (the
+`source-seed-SEED` message), the section by its title in their language (cli/seed_sections.yaml: the
+heading as the Russian seed writes it, and `en`, its English title; `en_parts` likewise for a part that is
+words), the reference data and a card's text in words (`source-reference`, `source-card-text`). A source of
+another shape, or one the messages lack, is shown as written.
+"""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+from typing import Any
+
+from twilight.cli.localizer import Localizer
+
+SEP = " · "
+CARD_TEXT = re.compile(r"card text \((?P<edition>[^)]*)\)")
+
+
+# The ruleset's title (the game's screen names the ruleset by it, else by its name).
+TITLE_WORD = "ruleset-title"
+
+
+def source_message_ids() -> set[str]:
+    """Every message a ruleset may hold to word its sources (each seed, the reference data, a card's
+    text), and its title."""
+    from twilight.cli.sources_cmd import _raw_sections
+
+    return {"source-reference", "source-card-text", TITLE_WORD} | {
+        f"source-seed-{seed}" for seed in _raw_sections()
+    }
+
+
+@cache
+def section_titles() -> dict[tuple[str, str], dict[str, Any]]:
+    """(seed, section id casefolded) -> the section's entry of cli/seed_sections.yaml."""
+    from twilight.cli.sources_cmd import _raw_sections
+
+    found: dict[tuple[str, str], dict[str, Any]] = {}
+
+    def walk(seed: str, items: list[dict[str, Any]]) -> None:
+        for item in items:
+            found[(seed, str(item["id"]).casefold())] = item
+            walk(seed, item.get("sections") or [])
+
+    for seed, raw in _raw_sections().items():
+        walk(str(seed), raw.get("sections") or [])
+    return found
+
+
+def source_text(source: str, loc: Localizer) -> str:
+    """`source` in `loc`'s language (as written when its words are not known)."""
+    head, *rest = source.split(SEP)
+    if head == "reference":
+        return loc.get("source-reference") or source
+    card_text = CARD_TEXT.fullmatch(head)
+    if card_text and rest:
+        return loc.get("source-card-text", number=rest[0]) or source
+    seed = loc.get(f"source-seed-{head}")
+    if seed is None:
+        return source
+    words = [seed]
+    if rest:
+        section = section_titles().get((head, rest[0].casefold())) or {}
+        english = loc.lang != "ru"
+        words.append(str(section.get("en") or rest[0]) if english else rest[0])
+        en_parts = section.get("en_parts") or {}
+        words += [str(en_parts.get(part, part)) if english else part for part in rest[1:]]
+    return SEP.join(words)
