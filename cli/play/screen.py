@@ -28,9 +28,9 @@ from rich.text import Text
 from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
+from twilight.cli.source_words import TITLE_WORD
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
-from twilight.cli.source_words import TITLE_WORD
 from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
