@@ -35,6 +35,29 @@ from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
 SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
+
+
+class FirstLine:
+    """A text's first line at the width it is given, cut between words with `…` when more follows (rich's
+    own ellipsis cuts inside a word: «текущий DE…»)."""
+
+    def __init__(self, text: str) -> None:
+        self.text = text
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement(1, cell_len(self.text))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        text = Text(self.text)
+        if text.cell_len <= options.max_width:
+            yield text
+            return
+        first = text.wrap(console, max(1, options.max_width - 1))[0]
+        first.rstrip()
+        first.append("…")
+        yield first
+
+
 LAST_MOVES = 14
 # The board's country names are cut beyond this many cells: more than the longest name of either language
 # ("Юго-Восточные африканские государства" with its ★ takes 38), so that no real name is ever cut.
@@ -432,7 +455,7 @@ class Screen:
                 Text(t.card(card), style=SIDE_STYLE.get(card_side, "")),
                 ops,
                 side_name,
-                t.summary(card),
+                FirstLine(t.summary(card)) if brief else t.summary(card),
             )
         return table
 
