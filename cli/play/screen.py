@@ -619,7 +619,7 @@ class Screen:
             fitted, parts = fits(layout)
             if fitted:
                 # What a later step took away and the room left holds again (the boxes, older lines).
-                for change in layout.restorable(len(recent)):
+                for change in layout.restorable(len(recent), choosing_cards):
                     grown = dataclasses.replace(layout, **change)
                     grown_fits, grown_parts = fits(grown)
                     if grown_fits:
@@ -740,14 +740,18 @@ class Layout:
     hint: bool = True
     options: str = "grid"  # grid (rich's columns) · flow (packed line by line, see Screen.question)
 
-    def restorable(self, recent: int) -> list[dict[str, Any]]:
-        """Changes back towards the full layout, tried one by one after a layout fits, most wanted first."""
+    def restorable(self, recent: int, choosing_cards: bool) -> list[dict[str, Any]]:
+        """Changes back towards the full layout, tried one by one after a layout fits, most wanted first
+        (a choice of cards wants the cards' one-line events before older lines; a hand comes after them)."""
+        brief_cards = [{"cards": "brief"}] if self.cards == "none" else []
         return [
             {"tracks_only": False},
             {"options": "grid"},
             {"hint": True},
+            *(brief_cards if choosing_cards else []),
             {"recent": max(self.recent, min(recent, 8))},
             {"rule": True, "status_panel": True, "recent_panel": True},
+            *([] if choosing_cards else brief_cards),
             {"recent": max(self.recent, min(recent, LAST_MOVES))},
         ]
 
@@ -767,6 +771,10 @@ class Layout:
                 {"recent": max(fewest, min(layout.recent, 8))},
                 {"board": "brief"},
                 chrome,
+                # The cards' events matter more than older lines: those go first.
+                {"recent": max(fewest, min(layout.recent, 5))},
+                {"board": "hint"},
+                {"recent": fewest},
                 {"cards": "none"},
             ]
         else:
