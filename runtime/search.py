@@ -273,9 +273,11 @@ class SearchPlayer:
                 os._exit(3)
             raise _Answer(option)
         os.close(write)
-        with os.fdopen(read, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(pid, 0)
+        try:
+            with os.fdopen(read, "rb") as pipe:
+                data = pipe.read()
+        finally:  # (also when Ctrl-C stops the search: the copy is not left behind)
+            os.waitpid(pid, 0)
         self.playouts_run += 1
         try:
             return float(json.loads(data))

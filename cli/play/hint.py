@@ -57,13 +57,19 @@ def hint_lines(session: Any, decision: Decision) -> list[str]:
     from twilight.runtime.search import SearchPlayer
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
+    player_process = os.getpid()
     t, engine = session.text, session.engine
     if not hasattr(os, "fork"):
         return [t.t("play-advice-unavailable")]
     search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES)
     search.engine = engine
     search.opponents = opponents_of(engine, decision.side)
-    advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
+    try:
+        advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
+    except KeyboardInterrupt:  # Ctrl-C during the hint stops the hint, not the game
+        if os.getpid() != player_process:  # (a playout's copy, caught before it became one: it ends)
+            os._exit(3)
+        return [t.t("play-advice-stopped")]
     if advice is None:
         return heuristic_lines(session, decision)
     lines = [
