@@ -126,6 +126,14 @@ class GreedyPlayer(RandomPlayer):
             return self._best_country(decision)
         return super().decide(decision)
 
+    def weighs(self, decision: Decision) -> bool:
+        """Whether `decide` weighs this decision by its heuristic (else its answer is uniform)."""
+        if self.engine is None or not decision.single:
+            return False
+        if decision.name == "play_mode":
+            return "influence" in decision.options
+        return decision.name in ("action_card", "influence_target")
+
     def _best_card(self, decision: Decision) -> Any:
         from twilight.runtime.primitives import ops_for
 

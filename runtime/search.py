@@ -30,12 +30,14 @@ Budget: `playouts` per decision (reproducible: the answers depend only on the ga
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import json
 import os
 import random
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.decisions import Decision, GreedyPlayer
@@ -114,6 +116,19 @@ class _Answer(Exception):
         self.answer = answer
 
 
+PlayoutAnswer = _Answer  # (what a caller of `SearchPlayer.advise` catches in its `decide`)
+
+
+@dataclass
+class Advice:
+    """The search's view of a decision: (option, mean value 0-1, playouts) best first; the playouts run
+    in all and the wall-clock seconds taken."""
+
+    ranked: list[tuple[Any, float, int]]
+    playouts: int
+    seconds: float
+
+
 class SearchPlayer:
     """The human side's player: determinized flat Monte Carlo over each decision's answers (see the
     module). Bind `engine` once the engine is built, like the greedy player."""
@@ -139,6 +154,10 @@ class SearchPlayer:
         self.playouts_run = 0  # over the whole game (the CPU cost of the search)
         self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
         self.last_values: dict[str, float] = {}  # the last searched decision: mean value per answer
+        # The players of the other sides in the playouts, when not the game's own (the game's may be
+        # wrapped in what a playout must not do, such as saving the game): the AI itself, or for a
+        # person's opponent at the same terminal, the greedy heuristic.
+        self.opponents: dict[str, Any] = {}
 
     # ------------------------------------------------------------------ deciding
     def decide(self, decision: Decision) -> Any:
@@ -173,25 +192,72 @@ class SearchPlayer:
 
     def _search(self, engine: Engine, decision: Decision, known: set[str]) -> Any:
         options = list(decision.options)
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
-        j = 0
-        while True:
-            for k, option in enumerate(options):
-                sample = _seed("twilight search", self.seed, self.decisions, j)
-                totals[k] += self._playout(engine, decision, option, known, sample)
-                counts[k] += 1
-            j += 1
-            if deadline is not None:
-                if time.perf_counter() >= deadline:
-                    break
-            elif j * len(options) >= self.playouts:
-                break
-        means = [t / c for t, c in zip(totals, counts, strict=True)]
+        sample = ("twilight search", self.seed, self.decisions)
+        means, _ = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
         self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
         best = max(range(len(options)), key=lambda k: (means[k], -k))
         return options[best]
+
+    def _evaluate(
+        self,
+        engine: Engine,
+        decision: Decision,
+        known: set[str],
+        sample: tuple[Any, ...],
+        deadline: float | None,
+        playouts: int,
+        whole_rounds: bool = False,
+    ) -> tuple[list[float], list[int]]:
+        """Each option's mean playout value and its number of playouts. Playout j of every option has the
+        same dealing and dice. With a `deadline`, rounds (one playout per option) go on until it passes;
+        with `whole_rounds`, a round is begun only when it should end before the deadline (the time of the
+        rounds so far says how long one takes), so that the deadline is kept, not overrun by a round."""
+        options = list(decision.options)
+        totals = [0.0] * len(options)
+        counts = [0] * len(options)
+        started = time.perf_counter()
+        j = 0
+        while True:
+            for k, option in enumerate(options):
+                totals[k] += self._playout(engine, decision, option, known, _seed(*sample, j))
+                counts[k] += 1
+            j += 1
+            if deadline is not None:
+                now = time.perf_counter()
+                per_round = (now - started) / j if whole_rounds else 0.0
+                if now + per_round >= deadline:
+                    break
+            elif j * len(options) >= playouts:
+                break
+        return [t / c for t, c in zip(totals, counts, strict=True)], counts
+
+    def advise(self, decision: Decision, budget_ms: float) -> Advice | None:
+        """What the search makes of a decision, without answering it: each option's mean value and
+        playouts, best first, within `budget_ms` (wall clock) at most. The game is not changed: the
+        playouts run in forked copies. Called from inside the player's `decide` (the copies go on from
+        there): that `decide` must return `PlayoutAnswer.answer` when a `PlayoutAnswer` reaches it.
+        None when the search does not weigh this kind of decision."""
+        engine = self.engine
+        if (
+            engine is None
+            or not decision.single
+            or not 2 <= len(decision.options) <= self.max_candidates
+            or engine.lookahead_depth
+        ):
+            return None
+        started = time.perf_counter()
+        known = self._known_cards(decision)
+        sample = ("twilight hint", self.seed, len(engine.answers))
+        deadline = started + budget_ms / 1000
+        before = self.playouts_run
+        means, counts = self._evaluate(engine, decision, known, sample, deadline, 0, whole_rounds=True)
+        ranked = sorted(
+            zip(decision.options, means, counts, strict=True), key=lambda x: -x[1]
+        )  # (a stable sort: ties keep the question's order)
+        return Advice(
+            [(o, m, c) for o, m, c in ranked], self.playouts_run - before, time.perf_counter() - started
+        )
 
     # ------------------------------------------------------------------ one playout
     def _playout(
@@ -207,9 +273,11 @@ class SearchPlayer:
                 os._exit(3)
             raise _Answer(option)
         os.close(write)
-        with os.fdopen(read, "rb") as pipe:
-            data = pipe.read()
-        os.waitpid(pid, 0)
+        try:
+            with os.fdopen(read, "rb") as pipe:
+                data = pipe.read()
+        finally:  # (also when Ctrl-C stops the search: the copy is not left behind)
+            os.waitpid(pid, 0)
         self.playouts_run += 1
         try:
             return float(json.loads(data))
@@ -221,6 +289,9 @@ class SearchPlayer:
     ) -> None:
         from twilight.runtime.dice import Dice
 
+        # No collection in a playout's short life: a collection would walk every object of the copy, and
+        # each page it touched would be copied from the parent's.
+        gc.disable()
         human = decision.side
         rng = random.Random(sample)
         determinize(engine.state, engine.ir, human, known, rng)
@@ -250,6 +321,10 @@ class SearchPlayer:
         greedy = GreedyPlayer(rng.getrandbits(63))
         greedy.engine = engine
         players = dict(engine.players)
+        for side, player in self.opponents.items():
+            players[side] = player
+            if hasattr(player, "engine"):
+                player.engine = engine
         players[human] = greedy
         engine.players = {side: _Watched(p, at_decision) for side, p in players.items()}
         engine.on_run_exit = finish

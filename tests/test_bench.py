@@ -167,6 +167,17 @@ def test_web_click_to_page(quick: QuickRun) -> None:
     assert positive(web["median_ms"]) and web["median_ms"] <= web["p99_ms"] <= web["max_ms"]
 
 
+def test_hint_latency(quick: QuickRun) -> None:
+    hint = quick.data["hint"]
+    assert hint["count"] == 3  # hints of `twilight play`, each timed from asking to its lines
+    assert (
+        positive(hint["wall_median_ms"])
+        and hint["wall_median_ms"] <= hint["wall_p99_ms"] <= hint["wall_max_ms"]
+    )
+    # The playouts run in forked copies: their CPU is counted, so a hint's CPU is far above the parent's own.
+    assert positive(hint["cpu_median_ms"]) and hint["cpu_median_ms"] <= hint["cpu_p99_ms"]
+
+
 def test_machine_and_commit(quick: QuickRun) -> None:
     machine = quick.data["machine"]
     assert isinstance(machine["cpu_count"], int) and machine["cpu_count"] > 0

@@ -29,6 +29,8 @@ FULL = {"solo": 60, "standard": 100, "jobs": 240, "jobs_runs": 2, "runs": 3, "pl
 QUICK = {"solo": 6, "standard": 10, "jobs": 8, "jobs_runs": 1, "runs": 1, "play_runs": 1}
 # Clicks of the `twilight serve` figure (cli/bench/web.py), full and quick.
 WEB_CLICKS = {False: 100, True: 5}
+# Hints of `twilight play` timed (cli/bench/hint.py), full and quick: each takes most of a second.
+HINTS = {False: 30, True: 3}
 SEED = 0  # the seed of `twilight simulate`'s default run: the bench plays the same games
 TEN_TURNS = 10  # a game that reached this turn was played to the end of the game's turns (or nearly)
 
@@ -388,6 +390,9 @@ def run_bench(
         from twilight.cli.bench.web import measure_web
 
         result["web"] = measure_web(WEB_CLICKS[quick], say)
+        from twilight.cli.bench.hint import measure_hint
+
+        result["hint"] = measure_hint(HINTS[quick], say)
     return result
 
 

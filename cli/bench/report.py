@@ -207,6 +207,16 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
         section = f"twilight serve: a click to the updated page ({web['count']} clicks)"
         out.append((section, "median", f"{_num(web['median_ms'], 1)} ms", "web.median_ms"))
         out.append((section, "p99", f"{_num(web['p99_ms'], 1)} ms", "web.p99_ms"))
+    hint = result.get("hint")
+    if hint:
+        section = f"twilight play: hint, the search's best answers ({hint['count']} hints)"
+        for stat in ("median", "p99"):
+            out.append(
+                (section, f"wall {stat}", f"{_num(hint[f'wall_{stat}_ms'], 1)} ms", f"hint.wall_{stat}_ms")
+            )
+            out.append(
+                (section, f"CPU {stat}", f"{_num(hint[f'cpu_{stat}_ms'], 1)} ms", f"hint.cpu_{stat}_ms")
+            )
     return out
 
 

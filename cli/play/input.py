@@ -19,7 +19,7 @@ from twilight.runtime.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
 # (its value, then the words of its `.aliases` attribute), so a translator adds their own.
-COMMANDS = ("help", "why", "log", "board", "region", "save", "quit", "undo")
+COMMANDS = ("help", "why", "log", "board", "region", "save", "quit", "undo", "hint")
 COMMAND_SYMBOLS = {"?": "help"}
 # What prompt_toolkit's Application.exit() raises when a second Ctrl-C (or Ctrl-D) arrives while the prompt
 # is already ending: "Application is not running. Application.exit() failed." or "Return value already

@@ -36,6 +36,7 @@ from twilight.cli.play.why_not import why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
+from twilight.runtime.search import PlayoutAnswer
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
@@ -203,6 +204,11 @@ class PlaySession:
         elif command == "why":
             for line in self.why_lines():
                 c.print(line, markup=False, highlight=False)
+        elif command == "hint":
+            from twilight.cli.play.hint import hint_lines
+
+            for line in hint_lines(self, decision):
+                c.print(line, markup=False, highlight=False)
         elif command == "log":
             everything = normalize(rest) in {normalize(w) for w in self.log_all_words()}
             events = self.engine.events if everything else self.events_this_turn()
@@ -323,6 +329,7 @@ class PlaySession:
         lines.append(t.t("play-help-commands"))
         lines.append(t.t("play-help-board"))
         lines.append(t.t("play-help-undo"))
+        lines.append(t.t("play-help-hint"))
         return lines
 
     def provenance_lines(self, provenance: Any) -> list[str]:
@@ -488,7 +495,10 @@ class TerminalPlayer:
                 raise QuitGame from None
             command = command_of(typed, s.command_words)
             if command is not None:
-                s.run_command(command[0], command[1], decision)
+                try:
+                    s.run_command(command[0], command[1], decision)
+                except PlayoutAnswer as playout:  # (in a copy of the game `hint` plays on: its answer)
+                    return playout.answer
                 continue
             parts = [p.strip() for p in re.split(r"[,;]", typed) if p.strip()]
             if decision.single and len(parts) > 1:

@@ -82,7 +82,7 @@ play-points-left = Influence: { $left } of { $total } { $total ->
 }
 play-option-cost = { $option } (costs { $cost })
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
-play-hint = Type a number or a name (Tab completes) · ? explains · why · log · board · save · quit
+play-hint = Type a number or a name (Tab completes) · ? explains · hint · why · log · board · save · quit
 play-prompt = { $side } » 
 play-decision-unworded = Decide: { $name }
 play-draw = nobody (a draw)
@@ -321,3 +321,23 @@ play-why-not-group = { $reason }{ $more ->
 play-why-not-no-target = { $action } is not offered: there is no country to aim it at.
 play-why-not-excluded = { $action } is not offered: the event of { $card } allows none with these operations.
 play-why-not-both = Coup and realignment are not offered: { $reasons }
+
+## hint: what the search policy would answer (cli/play/hint.py)
+
+play-command-hint = hint
+    .aliases = tip
+play-help-hint = hint: what the search would answer here, its best answers scored by quick playouts of the game (about a second)
+play-advice-title = Hint from the search: { $playouts ->
+    [one] 1 playout
+   *[other] { $playouts } playouts
+} in { $ms } ms, each playing { $horizon } action rounds ahead with the cards you cannot see dealt anew:
+play-advice-move = { $rank }. { $answer }: scores { $score }% ({ $count ->
+    [one] 1 playout
+   *[other] { $count } playouts
+})
+play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (and the Primary region's score): 50% is level.
+play-advice-greedy-opponent = In the playouts the other side is played by the quick heuristic.
+play-advice-heuristic = Hint: { $answer } (the quick heuristic's suggestion: the search weighs only a choice of one answer among 2 to { $max }).
+play-advice-none = No hint for this question: the search weighs only a choice of one answer among 2 to { $max }, and the quick heuristic has no preference here.
+play-advice-unavailable = No hint on this system: the search needs to fork processes (Linux or macOS).
+play-advice-stopped = Hint stopped.

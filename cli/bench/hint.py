@@ -1,0 +1,102 @@
+"""How long `hint` in `twilight play` takes (cli/play/hint.py): solo-v2 games against the normal AI, the
+person's side played by the greedy heuristic, and at each of its questions the search weighs (one answer
+among 2 to the hint's most), the hint's lines worked out as the play session does it, until `hints` are
+timed. A hint's wall time is from asking to having its lines; its CPU time is this process's and its
+playouts' (the forked copies, counted once they are reaped), since the playouts are most of the work."""
+
+from __future__ import annotations
+
+import resource
+import time
+from typing import Any
+
+SEEDS = range(1, 1000)  # games one after the other until the hints are counted
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its reaped children (the playouts), user and system."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+class _Enough(Exception):
+    """Every hint has been timed: the game stops."""
+
+
+class _HintingPlayer:
+    """The person's side: a hint at each question the search weighs, then the greedy answer."""
+
+    def __init__(self, session: Any, hints: int, seed: int, wall: list[float], cpu: list[float]) -> None:
+        from twilight.runtime.decisions import GreedyPlayer
+
+        self.session = session
+        self.hints = hints
+        self.greedy = GreedyPlayer(seed)
+        self.wall, self.cpu = wall, cpu
+        self.playouts: list[int] = []
+
+    def decide(self, decision: Any) -> Any:
+        from twilight.cli.play.hint import MAX_CANDIDATES, hint_lines
+        from twilight.runtime.search import PlayoutAnswer
+
+        self.greedy.engine = self.session.engine
+        if decision.single and 2 <= len(decision.options) <= MAX_CANDIDATES:
+            if len(self.wall) >= self.hints:
+                raise _Enough
+            cpu, wall = _cpu_seconds(), time.perf_counter()
+            try:
+                lines = hint_lines(self.session, decision)
+            except PlayoutAnswer as playout:  # (in a playout's copy: it plays on from here)
+                return playout.answer
+            self.wall.append(time.perf_counter() - wall)
+            self.cpu.append(_cpu_seconds() - cpu)
+            if not lines:
+                raise RuntimeError("the hint said nothing")
+        return self.greedy.decide(decision)
+
+
+def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
+    """The wall and CPU seconds of `hints` hints, in order."""
+    from types import SimpleNamespace
+
+    from twilight.cli.play.text import PlayText
+    from twilight.compiler import api
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.solo_ai import players_with_ai
+
+    ir = api.compile_target("solo-v2").ir
+    assert ir is not None
+    text = PlayText("solo-v2", "en", ir)
+    wall: list[float] = []
+    cpu: list[float] = []
+    for seed in SEEDS:
+        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"})
+        session = SimpleNamespace(text=text, engine=engine, meta={"humans": ["us"]})
+        person = _HintingPlayer(session, hints, seed, wall, cpu)
+        players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
+        if ai is not None:
+            ai.engine = engine
+        engine.players = players
+        try:
+            engine.run()
+        except _Enough:
+            break
+    return wall, cpu
+
+
+def measure_hint(hints: int, say: Any) -> dict[str, Any]:
+    """The `hint` figures of `twilight bench`: a hint's wall and CPU time, median and p99."""
+    from twilight.cli.bench.cmd import _ms_stats
+
+    say(f"twilight play's hint: {hints} hints")
+    wall, cpu = hint_seconds(hints)
+    walls = _ms_stats(wall, ("median", "p99", "max"))
+    cpus = _ms_stats(cpu, ("median", "p99"))
+    return {
+        "ruleset": "solo-v2",
+        "level": "normal",
+        "count": walls["count"],
+        **{f"wall_{k}": v for k, v in walls.items() if k != "count"},
+        **{f"cpu_{k}": v for k, v in cpus.items() if k != "count"},
+    }
