@@ -318,3 +318,27 @@ play-why-not-group = { $reason }{ $more ->
 play-why-not-no-target = { $action } is not offered: there is no country to aim it at.
 play-why-not-excluded = { $action } is not offered: the event of { $card } allows none with these operations.
 play-why-not-both = Coup and realignment are not offered: { $reasons }
+
+## Choosing the rules; a game pinned to the rules it began with
+play-setup-ruleset = Which rules?
+play-ruleset-entry = { $name } { $version }{ $extends ->
+        [none] {""}
+       *[other] {""} (changes { $extends })
+    } — { $description }
+play-ruleset-hot-seat = [two players at this terminal: no AI]
+play-ruleset-unknown = There is no ruleset { $ruleset }; the rulesets: { $names }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Did you mean { $hint }?
+    }
+play-ruleset-unknown-version = There is no { $ruleset }: the versions found are { $versions }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Did you mean { $hint }?
+    }
+play-ruleset-highest = { $name }: several versions are found ({ $versions }); the highest, { $version }, is played (name one with { $name }@VERSION).
+play-rules-changed = The rules of this game ({ $name } { $version }) have changed since it began: it goes on under the rules it was started with.
+play-rules-question = Go on under the rules the game began with, or start it again under the new ones?
+play-rules-keep = Go on under its own rules
+play-rules-restart = Start again under the new rules (the moves so far are lost)
+play-rules-restarted = The game starts again under the new rules; it is saved in { $path }.
+play-rules-restart-refused = The new rules cannot start this game: { $detail }
+play-save-rules-missing = The rules { $path } was played under can no longer be found: it needs ruleset { $detail }, which is neither installed nor kept beside the saves.

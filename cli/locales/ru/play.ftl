@@ -350,3 +350,27 @@ play-why-not-group = { $reason }{ $more ->
 play-why-not-no-target = { $action } не предлагается: нет ни одной страны, куда его можно направить.
 play-why-not-excluded = { $action } не предлагается: событие карты «{ $card }» не разрешает его этими операциями.
 play-why-not-both = Переворот и { -realignment } не предлагаются: { $reasons }
+
+## Выбор правил; партия, привязанная к правилам, по которым началась
+play-setup-ruleset = По каким правилам играем?
+play-ruleset-entry = { $name } { $version }{ $extends ->
+        [none] {""}
+       *[other] {""} (меняет { $extends })
+    } — { $description }
+play-ruleset-hot-seat = [двое игроков за одним терминалом: без ИИ]
+play-ruleset-unknown = Набора правил { $ruleset } нет; есть: { $names }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Может быть, { $hint }?
+    }
+play-ruleset-unknown-version = Версии { $ruleset } нет: найдены версии { $versions }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Может быть, { $hint }?
+    }
+play-ruleset-highest = { $name }: найдено несколько версий ({ $versions }); играем по самой новой, { $version } (другую можно выбрать так: { $name }@ВЕРСИЯ).
+play-rules-changed = Правила этой партии ({ $name } { $version }) изменились с её начала: партия продолжается по тем правилам, по которым началась.
+play-rules-question = Продолжить по прежним правилам партии или начать её заново по новым?
+play-rules-keep = Продолжить по прежним правилам
+play-rules-restart = Начать заново по новым правилам (сделанные ходы пропадут)
+play-rules-restarted = Партия начинается заново по новым правилам; она сохраняется в { $path }.
+play-rules-restart-refused = По новым правилам эту партию начать нельзя: { $detail }
+play-save-rules-missing = Правил, по которым шла партия { $path }, больше нет: ей нужен набор правил { $detail }, а его нет ни среди установленных, ни рядом с сохранениями.
