@@ -68,3 +68,6 @@ state-scoring_rounds = Scoring rounds this turn
 state-scoring_deck = Scoring deck
 state-scoring_discard = Scoring discard
 state-scoring_revealed = Scoring cards face up
+
+# The ruleset's description in the list `twilight play` offers (this folder's own).
+ruleset-description = One player against the paper AI: the solitaire rule book, version 2

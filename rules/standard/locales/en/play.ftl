@@ -253,3 +253,6 @@ state-vp = Victory points
 state-value-yes = yes
 state-value-no = no
 state-value-none = none
+
+# The ruleset's description in the list `twilight play` offers (this folder's own).
+ruleset-description = Twilight Struggle as two people play it: the deluxe rules, the base every variant changes
