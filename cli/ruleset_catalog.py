@@ -102,7 +102,7 @@ def _folders(root: Path) -> Iterable[Path]:
 
 def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
     """Every ruleset found: installed, then `$TWILIGHT_HOME/rules/`, then each rules path, each folder
-    once; sorted by name, then version (highest last)."""
+    once, each name and version once; sorted by name, then version (highest last)."""
     roots = [(rules_root(), "installed"), (home_rules(), "home")]
     roots += [(Path(p), "path") for p in rules_paths]
     seen: set[Path] = set()
@@ -120,13 +120,15 @@ def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
                 continue
             name, version, extends, description = manifest
             found.append(RulesetEntry(name, version, extends, description, folder, origin))
-    return sorted(found, key=lambda e: (e.name, version_key(e.version), ORIGINS.index(e.origin)))
+    # The same name and version found twice: the one found last stands (a copy in $TWILIGHT_HOME/rules or
+    # a rules path over the installed one), so that a name@version names one folder.
+    kept = {(e.name, e.version): e for e in found}
+    return sorted(kept.values(), key=lambda e: (e.name, version_key(e.version), ORIGINS.index(e.origin)))
 
 
 def resolve(spec: str, entries: list[RulesetEntry]) -> RulesetEntry:
-    """The entry `spec` names: `NAME@VERSION` exactly, or a bare NAME at its highest version (when the
-    same name and version are found twice, the one found last: a home or rules-path copy over the
-    installed one). UnknownRuleset otherwise."""
+    """The entry `spec` names: `NAME@VERSION` exactly, or a bare NAME at its highest version.
+    UnknownRuleset otherwise."""
     name, _, version = spec.partition(VERSION_SEP)
     same_name = [e for e in entries if e.name == name]
     if not same_name:
@@ -137,9 +139,6 @@ def resolve(spec: str, entries: list[RulesetEntry]) -> RulesetEntry:
     if exact:
         return exact[-1]
     versions = [e.version or "-" for e in same_name]
-    raise UnknownRuleset(spec, versions, suggest(version, [v for v in versions if v != "-"]))
-
-
-def highest_note(entry: RulesetEntry, entries: list[RulesetEntry]) -> bool:
-    """Whether a bare name chose among several versions (the player is told which it took)."""
-    return len({e.version for e in entries if e.name == entry.name}) > 1
+    # A version spelled near one found, else the highest (what a bare name would play).
+    near = suggest(version, [v for v in versions if v != "-"]) or same_name[-1].version
+    raise UnknownRuleset(spec, versions, near)
