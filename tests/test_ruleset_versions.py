@@ -99,6 +99,15 @@ def test_the_store_keeps_an_ir_once_compressed_when_big_and_gives_it_back(tmp_pa
     assert rules_store.valid_pin(pin) and not rules_store.valid_pin({**pin, "hash": "../x"})
 
 
+def test_the_store_keeps_the_order_of_an_irs_maps(tmp_path: Path) -> None:
+    # The rules go through cards, countries and options in the IR's order: a game replayed from a stored
+    # IR in another order is another game.
+    ir = {"ruleset": {"name": "x"}, "cards": {"zebra": {"ops": 1}, "apple": {"ops": 2}}}
+    loaded = rules_store.load_ir(rules_store.store_ir(ir, tmp_path), tmp_path)
+    assert loaded is not None and list(loaded["cards"]) == ["zebra", "apple"]
+    assert list(loaded) == ["ruleset", "cards"]
+
+
 def test_a_stored_ir_that_changed_is_not_taken_for_the_one_pinned(tmp_path: Path) -> None:
     ir = {"ruleset": {"name": "x", "version": "1"}, "cards": {"a": {"ops": 1}}}
     digest = rules_store.store_ir(ir, tmp_path)

@@ -28,7 +28,9 @@ HASH = re.compile(r"[0-9a-f]{64}")
 
 
 def canonical(ir: dict[str, Any]) -> bytes:
-    return json.dumps(ir, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+    """The IR as stored and hashed: compact JSON in the IR's own order (never sorted: the order of an
+    IR's maps is the order the rules go through cards, countries and options in)."""
+    return json.dumps(ir, ensure_ascii=False, separators=(",", ":")).encode("utf-8")
 
 
 def ir_hash(ir: dict[str, Any]) -> str:
