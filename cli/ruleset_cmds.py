@@ -36,7 +36,7 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
     """List the rulesets (installed, in $TWILIGHT_HOME/rules/, in each --rules-path): name, version, what
     they extend, description, folder; every version of a ruleset found is listed (`--ruleset NAME@VERSION`
     picks one, a bare NAME the highest)."""
-    from twilight.cli.ruleset_catalog import UnknownRuleset, catalog, resolve
+    from twilight.cli.versions import UnknownRuleset, catalog, resolve
 
     entries = catalog(rules_paths)
     if changes is not None:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from twilight.cli.ruleset_catalog import rules_root
+from twilight.cli.versions import rules_root
 
 from tests.play_driver import PlayDriver, answer_for, read_save
 

@@ -1,4 +1,4 @@
-"""Choosing among rulesets and their versions (cli/ruleset_catalog.py), the rules store beside the saves
+"""Choosing among rulesets and their versions (cli/versions.py), the rules store beside the saves
 (cli/play/rules_store.py), and what a version changes in a player's words (cli/play/changes.py)."""
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 from twilight.cli.play import rules_store
-from twilight.cli.ruleset_catalog import UnknownRuleset, catalog, resolve, rules_root
 from twilight.cli.ruleset_cmds import rulesets
+from twilight.cli.versions import UnknownRuleset, catalog, resolve, rules_root
 
 
 def variant(root: Path, folder: str, name: str, version: str) -> Path:

@@ -16,7 +16,7 @@ from typing import Any
 
 from twilight.cli.diff.ir import Change
 from twilight.cli.localizer import Localizer
-from twilight.cli.ruleset_catalog import RulesetEntry
+from twilight.cli.versions import RulesetEntry
 
 # What each kind of declaration is to a player (a message each, in cli/locales/<lang>/play.ftl).
 KIND_WORDS = {
@@ -182,7 +182,7 @@ def ruleset_changes(
     from twilight.cli.diff.cmd import compiled
     from twilight.cli.diff.ir import compare
     from twilight.cli.play.text import play_folders
-    from twilight.cli.ruleset_catalog import read_manifest
+    from twilight.cli.versions import read_manifest
     from twilight.compiler.loader import known_rulesets
 
     new = compiled(str(entry.folder), lang)

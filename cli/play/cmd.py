@@ -44,10 +44,10 @@ from twilight.cli.play.session import (
 )
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.play.undo import UndoTo
-from twilight.cli.ruleset_catalog import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
+from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render

@@ -65,25 +65,39 @@ def version_key(version: str | None) -> tuple[tuple[int, object], ...]:
     return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"[.\-]", version))
 
 
+# A manifest's fields as `read_manifest` reads them without the parser (a game's start loads no parser
+# when the IR is cached): a quoted text after the word, comments aside.
+MANIFEST_FIELDS = {
+    word: re.compile(rf'^\s*{word}\s+"((?:[^"\\]|\\.)*)"', re.MULTILINE)
+    for word in ("ruleset", "version", "extends", "description")
+}
+
+
 def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None] | None:
     """(name, version, extends, description) from a ruleset folder's manifest; None when it cannot be
-    read."""
-    from twilight.compiler import ast
-    from twilight.compiler.diagnostics import Sink
-    from twilight.compiler.parser import parse_text
-
+    read. The usual manifest (each field on its own line) is read by `MANIFEST_FIELDS`; any other is
+    parsed."""
     path = folder / MANIFEST
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None
+    plain = "\n".join(line.split("#", 1)[0] if '"' not in line else line for line in text.splitlines())
+    found = {word: pattern.findall(plain) for word, pattern in MANIFEST_FIELDS.items()}
+    simple = all(len(v) <= 1 and not any("\\" in x for x in v) for v in found.values())
+    if len(found["ruleset"]) == 1 and simple:
+        first = {word: (values[0] if values else None) for word, values in found.items()}
+        return found["ruleset"][0], first["version"], first["extends"], first["description"]
+    from twilight.compiler import ast
+    from twilight.compiler.diagnostics import Sink
+    from twilight.compiler.parser import parse_text
+
     parsed = parse_text(text, str(path), Sink())
     manifest = next((d for d in parsed.decls if isinstance(d, ast.RulesetDecl)), None) if parsed else None
     if manifest is None:
         return None
-    name = manifest.name.name if getattr(manifest, "name", None) else folder.name
     extends = next(iter(e for e, _ in manifest.extends or []), None)
-    return name, manifest.version, extends, manifest.description
+    return manifest.name.name, manifest.version, extends, manifest.description
 
 
 def home_rules() -> Path:
