@@ -28,7 +28,9 @@ def house_rules(home: Path) -> Path:
     return folder
 
 
-def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_changed(tmp_path: Path) -> None:
+def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_changed(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     from twilight.cli.board.game import BoardError, save_state
     from twilight.compiler import api
 
@@ -84,6 +86,10 @@ def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_chan
     assert second["play"]["rules"] == pin
     resumed.send("quit")
     assert resumed.finish() == 0
+    # The board reads the save under its stored rules too (the rules folder says otherwise now).
+    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
+    _, state, _ = save_state(save, lambda _: new_ir)
+    assert state.digest() == first["digest"]
 
     # The rules gone (the variant removed, the store emptied): the save says which it needs.
     shutil.rmtree(folder)
