@@ -44,9 +44,8 @@ def save_state(
     """(IR, state, save) of the save at `path`: its answers replayed on its seed and settings, up to where
     it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
     folder) stands for the save's own when the save is of a ruleset that is not installed (a variant)."""
-    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
-
     from twilight.cli.play.rules_store import load_ir, valid_pin
+    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
 
     stored = None
     try:

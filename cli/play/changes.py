@@ -134,9 +134,9 @@ def change_lines(
         grouped[key] = grouped.get(key, 0) + 1
     order = {kind: i for i, kind in enumerate(KIND_WORDS)}
     rest = []
-    for (kind, change, sections), count in grouped.items():
-        msg = "play-changes-in-sections" if sections else "play-changes-unsourced"
-        rest.append(ChangeLine(kind, change, words.t(msg, sections="; ".join(sections), count=count)))
+    for (kind, how, followed), count in grouped.items():
+        msg = "play-changes-in-sections" if followed else "play-changes-unsourced"
+        rest.append(ChangeLine(kind, how, words.t(msg, sections="; ".join(followed), count=count)))
     # Named ones first within each kind and change, under one heading.
     lines = named + sorted(rest, key=lambda line: line.what)
     return sorted(lines, key=lambda line: (order.get(line.kind, 99), line.change))

@@ -227,7 +227,7 @@ def ruleset_entry(
 
 
 def pin_rules(
-    ir: dict[str, Any], entry: RulesetEntry | None, console: Console, words: Words
+    ir: dict[str, Any], entry: RulesetEntry | None, console: Console, words: PlayText
 ) -> dict[str, Any]:
     """Keep the game's IR in the rules store beside the saves; what its save records of its rules."""
     try:
@@ -467,7 +467,7 @@ def new_game(
     else:  # a name a person reads: the ruleset, their side, the minute the game began
         save_path = readable_save_path(Path(ruleset).name, humans)
     seed = seed if seed is not None else secrets.randbelow(2**48)
-    meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    meta: dict[str, Any] = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
     meta["rules"] = pin_rules(ir, entry, console, text)
     obstacle = in_the_way(save_path)
     if obstacle is not None:
