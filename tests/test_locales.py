@@ -20,6 +20,7 @@ from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choice
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 from twilight.cli.play.text import APP_FOLDER, play_folders
+from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
@@ -63,6 +64,7 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= {f"procedure-{p}" for p in ir.get("procedures", {})}
     ids |= {f"function-{f}" for f in ir.get("functions", {})}
     ids |= play_message_ids(ir) | table_message_ids(ir)
+    ids.add(DESCRIPTION_MESSAGE)  # the ruleset's description in the list `twilight play` offers
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 
