@@ -166,3 +166,26 @@ def test_changes_read_as_rules_for_players(name: str, lang: str) -> None:
         # The step it changes is named as a player reads it, with the rule book section it follows.
         deal = "the deal of the cards" if lang == "en" else "раздача карт"
         assert deal in text and "Игровые примечания" in text
+
+
+# ------------------------------------------------------------------------------------------ the browser
+def test_the_start_page_describes_the_rulesets_and_links_what_is_different(home: Path) -> None:
+    import warnings
+
+    pytest.importorskip("httpx")
+    warnings.filterwarnings("ignore", message=".*httpx.*")
+    from starlette.testclient import TestClient
+    from twilight.cli.web.app import create_app
+
+    base = "http://127.0.0.1:8000"
+    with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=base) as client:
+        start = client.get("/?lang=ru")
+        assert start.status_code == 200
+        assert "solo-v2-quickdeal 2.0 — Одиночная игра (правила v2) с быстрой раздачей" in start.text
+        assert 'href="/changes/solo-v2-quickdeal?lang=ru"' in start.text
+        page = client.get("/changes/solo-v2-quickdeal?lang=ru")
+        assert page.status_code == 200
+        assert "раздача карт в начале каждого хода" in page.text
+        assert "solo_deal" not in page.text
+        assert client.get("/changes/..%2Fetc").status_code == 404
+        assert client.get("/changes/nothing").status_code == 404
