@@ -113,9 +113,9 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
     parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
-    described = installed_entries()
+    entries = installed_entries()
     for name, _ir in rulesets:
-        entry = described.get(name)
+        entry = entries.get(name)
         label = f"{name} {entry.version or ''} — {entry.description_in(words.lang)}" if entry else name
         parts.append(f'<option value="{e(name)}">{e(label)}</option>')
     parts.append("</select></label>")
@@ -123,7 +123,7 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     links = [
         f'<a href="/changes/{e(name)}?lang={e(words.lang)}">{e(name)}</a>'
         for name, _ir in rulesets
-        if name in described and described[name].extends
+        if name in entries and entries[name].extends
     ]
     if links:
         parts.append(f'<p class="changes">{e(words.t("web-changes"))}: {", ".join(links)}</p>')
