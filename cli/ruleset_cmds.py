@@ -9,34 +9,59 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.localizer import LANGUAGES
 from twilight.cli.output_file import write_output_file
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
-from twilight.compiler.parser import parse_text
 
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset.")
-def rulesets(as_json: bool) -> None:
-    """List the rulesets: name, version, what they extend, description, folder."""
-    from twilight.compiler.diagnostics import Sink
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) to list too (repeatable).",
+)
+@click.option(
+    "--changes",
+    metavar="NAME[@VERSION]",
+    default=None,
+    help="What this ruleset changes against the one it extends, in a player's words.",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="For --changes.")
+def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, lang: str) -> None:
+    """List the rulesets (installed, in $TWILIGHT_HOME/rules/, in each --rules-path): name, version, what
+    they extend, description, folder; every version of a ruleset found is listed (`--ruleset NAME@VERSION`
+    picks one, a bare NAME the highest)."""
+    from twilight.cli.versions import UnknownRuleset, catalog, resolve
 
-    rows: list[dict[str, Any]] = []
-    for name, folder in known_rulesets().items():
-        manifest_path = folder / "ruleset.tsr"
-        sink = Sink()
-        parsed = parse_text(manifest_path.read_text(encoding="utf-8"), str(manifest_path), sink)
-        manifest = next((d for d in parsed.decls if d.kind == "ruleset"), None) if parsed else None
-        rows.append(
-            {
-                "name": name,
-                "version": getattr(manifest, "version", None),
-                "extends": next(iter(e for e, _ in getattr(manifest, "extends", []) or []), None),
-                "description": getattr(manifest, "description", None),
-                "path": str(folder),
-            }
-        )
+    entries = catalog(rules_paths)
+    if changes is not None:
+        try:
+            entry = resolve(changes, entries)
+        except UnknownRuleset as err:
+            known = ", ".join(e.spec for e in entries)
+            hint = f" Did you mean {err.hint}?" if err.hint else ""
+            what = f"versions found: {', '.join(err.versions)}" if err.versions else f"rulesets: {known}"
+            click.echo(f"error: no ruleset {changes} ({what}).{hint}", err=True)
+            sys.exit(2)
+        show_changes(entry, lang)
+        return
+    rows: list[dict[str, Any]] = [
+        {
+            "name": e.name,
+            "version": e.version,
+            "extends": e.extends,
+            "description": e.description,
+            "path": str(e.folder),
+            "spec": e.spec,
+            "origin": e.origin,
+        }
+        for e in entries
+    ]
     if as_json:
         for row in rows:
             click.echo(json.dumps(row, ensure_ascii=False))
@@ -47,6 +72,19 @@ def rulesets(as_json: bool) -> None:
         version, extends = r["version"] or "-", r["extends"] or "-"
         click.echo(f"{r['name']:<{width}}  {version:<7}  {extends:<10}  {r['description'] or ''}")
         click.echo(f"{'':<{width}}  {r['path']}")
+
+
+def show_changes(entry: Any, lang: str) -> None:
+    from twilight.cli.diff.cmd import DiffError
+    from twilight.cli.play.changes import render_changes, ruleset_changes
+
+    try:
+        base, lines, words = ruleset_changes(entry, lang)
+    except DiffError as err:
+        click.echo(str(err), err=True)
+        sys.exit(1)
+    for line in render_changes(entry, base, lines, words):
+        click.echo(line)
 
 
 def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:

@@ -21,6 +21,7 @@ from twilight.cli.localizer import LANGUAGES, locale_files, message_table, rules
 from twilight.cli.outline import code_message_ids
 from twilight.cli.play.text import APP_FOLDER, play_folders
 from twilight.cli.source_words import source_message_ids
+from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
@@ -65,6 +66,7 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= {f"function-{f}" for f in ir.get("functions", {})}
     ids |= play_message_ids(ir) | table_message_ids(ir)
     ids |= source_message_ids()
+    ids.add(DESCRIPTION_MESSAGE)  # the ruleset's description in the list `twilight play` offers
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 

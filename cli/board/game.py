@@ -44,19 +44,24 @@ def save_state(
     """(IR, state, save) of the save at `path`: its answers replayed on its seed and settings, up to where
     it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
     folder) stands for the save's own when the save is of a ruleset that is not installed (a variant)."""
+    from twilight.cli.play.rules_store import load_ir, valid_pin
     from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
 
+    stored = None
     try:
         data = read_save(path)
+        pin = data["play"].get("rules")
+        # A save pinned to its rules (cli/play/rules_store.py) is shown under the IR it was played with.
+        stored = load_ir(pin["hash"]) if ruleset is None and valid_pin(pin) else None
         if ruleset is None:
-            check_save_names(path, data)
+            check_save_names(path, data, installed=stored is None)
     except SaveError as err:
         detail = f": {err.detail}" if err.detail else ""
         hint = (
             " (a variant's save: give its folder with --ruleset)" if "not a known ruleset" in detail else ""
         )
         raise BoardError(f"{err.path}: not a usable save ({err.code}{detail}){hint}") from None
-    ir = ir_for(ruleset or data["ruleset"])
+    ir = stored if stored is not None else ir_for(ruleset or data["ruleset"])
     if ir["ruleset"]["name"] != data["ruleset"]:
         raise BoardError(
             f"{path}: the save is of ruleset '{data['ruleset']}', not '{ir['ruleset']['name']}' (--ruleset)"

@@ -152,6 +152,8 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
     if ir.get("priorities") or ir.get("appendix"):
         out.update({m: set() for m in ai_message_ids(ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)})
     out.update(app_needed())
+    # The ruleset's description in the list of rulesets `twilight play` offers (cli/versions.py).
+    out["ruleset-description"] = set()
     return out
 
 

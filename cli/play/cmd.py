@@ -3,6 +3,7 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import contextlib
 import secrets
 import sys
 from pathlib import Path
@@ -16,6 +17,7 @@ from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.play.input import LineReader, Matcher, Problem
 from twilight.cli.play.log import Narrator
+from twilight.cli.play.rules_store import ir_hash, load_ir, pin_of, store_ir, valid_pin
 from twilight.cli.play.saves import (
     SEED_LIMIT,
     SaveError,
@@ -45,6 +47,7 @@ from twilight.cli.play.undo import UndoTo
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
+from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
@@ -143,6 +146,98 @@ def ask_choice(
         return str(got)
 
 
+def is_solo(entry: RulesetEntry) -> bool | None:
+    """Whether the ruleset has an AI to play against (None when it does not compile): its IR, from the
+    compiler's cache when it is there."""
+    result = api.compile_target(str(entry.folder))
+    if result.ir is None or not result.ok:
+        return None
+    return AI_SIDE in result.ir["settings"]
+
+
+def ruleset_label(words: Words, entry: RulesetEntry, lang: str) -> str:
+    """One line of the list: name, version, what it extends, its description; hot-seat when no AI."""
+    label = words.t(
+        "play-ruleset-entry",
+        name=entry.name,
+        version=entry.version or "-",
+        extends=entry.extends or "none",
+        description=entry.description_in(lang),
+    )
+    if is_solo(entry) is False:
+        label += " " + words.t("play-ruleset-hot-seat")
+    if entry.origin != "installed":
+        label += f" · {entry.folder}"
+    return label
+
+
+def ask_ruleset(reader: LineReader, console: Console, words: GameWords, entries: list[RulesetEntry]) -> str:
+    """Which rules: every ruleset found (installed, `$TWILIGHT_HOME/rules/`, `--rules-path`), by
+    `NAME@VERSION`; the default is solo-v2 (its highest version)."""
+    lang = words.loc.lang
+    options = [(entry.spec, ruleset_label(words, entry, lang)) for entry in entries]
+    try:
+        default = resolve(DEFAULT_RULESET, entries).spec
+    except UnknownRuleset:
+        default = options[0][0] if options else DEFAULT_RULESET
+    if not options:
+        return DEFAULT_RULESET
+    return ask_choice(reader, console, words, words.t("play-setup-ruleset"), options, default)
+
+
+def ruleset_entry(
+    spec: str, entries: list[RulesetEntry], console: Console, lang: str | None
+) -> RulesetEntry | None:
+    """The ruleset `--ruleset` (or the list) names: `NAME@VERSION`, or a bare NAME at its highest version
+    (said when there are several); None for a folder or a lone file given by its path (compiled as it
+    is). Stops with the versions there are when the name or version is unknown."""
+    path = Path(spec)
+    if VERSION_SEP not in spec and path.exists() and not any(e.name == spec for e in entries):
+        return None
+    words = GameWords(lang or "en")
+    try:
+        entry = resolve(spec, entries)
+    except UnknownRuleset as err:
+        if err.versions:
+            said = words.t(
+                "play-ruleset-unknown-version",
+                ruleset=clip(spec, ECHO_CHARS),
+                versions=", ".join(err.versions),
+                hint=err.hint or "none",
+            )
+        else:
+            said = words.t(
+                "play-ruleset-unknown",
+                ruleset=clip(spec, ECHO_CHARS),
+                names=", ".join(sorted({e.name for e in entries})),
+                hint=err.hint or "none",
+            )
+        console.print(said, style="bold red", markup=False)
+        raise PlayStop(2) from None
+    versions = sorted({e.version or "-" for e in entries if e.name == entry.name})
+    if VERSION_SEP not in spec and len(versions) > 1:
+        said = words.t(
+            "play-ruleset-highest",
+            name=entry.name,
+            version=entry.version or "-",
+            versions=", ".join(versions),
+        )
+        console.print(said, markup=False)
+    return entry
+
+
+def pin_rules(
+    ir: dict[str, Any], entry: RulesetEntry | None, console: Console, words: PlayText
+) -> dict[str, Any]:
+    """Keep the game's IR in the rules store beside the saves; what its save records of its rules."""
+    try:
+        store_ir(ir)
+    except SaveWriteError as err:
+        console.print(file_fault_text(words, err), style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+    return pin_of(ir, entry.name if entry is not None else None)
+
+
 def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str, Any]:
     """The `--set NAME=VALUE` settings, read as `twilight simulate` reads them."""
     if not assignments:
@@ -238,6 +333,19 @@ def make_console(stream: IO[str] | None = None) -> Console:
 @click.option(
     "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."
 )
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) to choose from too (repeatable).",
+)
+@click.option(
+    "--new-rules",
+    is_flag=True,
+    help="Resuming a game whose rules changed since it began: start it again under the new rules "
+    "(default: ask; it continues under the rules it began with).",
+)
 @step_limit_options
 def play(
     ruleset: str | None,
@@ -251,6 +359,8 @@ def play(
     save_file: str | None,
     assignments: tuple[str, ...],
     ids: bool,
+    rules_paths: tuple[str, ...],
+    new_rules: bool,
     step_limit: int | None,
     game_step_limit: int | None,
 ) -> None:
@@ -262,7 +372,7 @@ def play(
             if resume is None and seed is None and save_file is None and human_policy is None:
                 resume = continue_or_new(console, reader, lang)
             if resume is not None:
-                session = resume_game(console, reader, resume, lang, delay, ids)
+                session = resume_game(console, reader, resume, lang, delay, ids, rules_paths, new_rules)
             else:
                 session = new_game(
                     console,
@@ -277,6 +387,7 @@ def play(
                     save_file,
                     assignments,
                     ids,
+                    rules_paths,
                 )
         session.engine.set_step_limits(**step_limits(step_limit, game_step_limit))
         status = run_game(session)
@@ -298,10 +409,20 @@ def new_game(
     save_file: str | None,
     assignments: tuple[str, ...],
     ids: bool,
+    rules_paths: tuple[str, ...] = (),
 ) -> PlaySession:
-    ruleset = ruleset or DEFAULT_RULESET
-    ir = compile_ruleset(ruleset, console, lang)
     asks = policy is None  # the demo asks nothing
+    entries = catalog(rules_paths)
+    if ruleset is None and asks and seed is None and side is None:
+        # A start without the flags of a scripted one: the player picks the rules, in their language.
+        if lang is None:
+            early = GameWords("en")
+            options = [(code, early.t(f"play-language-{code}")) for code in LANGUAGES]
+            lang = ask_choice(reader, console, early, early.t("play-setup-language"), options, "en")
+        ruleset = ask_ruleset(reader, console, GameWords(lang), entries)
+    entry = ruleset_entry(ruleset or DEFAULT_RULESET, entries, console, lang)
+    ruleset = str(entry.folder) if entry is not None else ruleset or DEFAULT_RULESET
+    ir = compile_ruleset(ruleset, console, lang)
     if lang is None:
         english = PlayText(ruleset, "en", ir)
         options = [(code, english.t(f"play-language-{code}")) for code in LANGUAGES]
@@ -346,7 +467,8 @@ def new_game(
     else:  # a name a person reads: the ruleset, their side, the minute the game began
         save_path = readable_save_path(Path(ruleset).name, humans)
     seed = seed if seed is not None else secrets.randbelow(2**48)
-    meta = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    meta: dict[str, Any] = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    meta["rules"] = pin_rules(ir, entry, console, text)
     obstacle = in_the_way(save_path)
     if obstacle is not None:
         said = text.t("play-save-in-the-way", path=str(save_path), detail=obstacle)
@@ -381,16 +503,53 @@ def continue_or_new(console: Console, reader: LineReader, lang: str | None) -> s
 
 
 def resume_game(
-    console: Console, reader: LineReader, resume: str, lang: str | None, delay: float | None, ids: bool
+    console: Console,
+    reader: LineReader,
+    resume: str,
+    lang: str | None,
+    delay: float | None,
+    ids: bool,
+    rules_paths: tuple[str, ...] = (),
+    new_rules: bool = False,
 ) -> PlaySession:
     from twilight.runtime.engine import SaveMismatch
 
-    path, data, ir = choose_save(console, resume, lang)
+    pinned: dict[str, Any] = {}
+    path, data, ir = choose_save(console, resume, lang, rules_paths, pinned)
     ruleset = data["ruleset"]
     play_meta = data["play"]
-    text = PlayText(ruleset, lang or play_meta["lang"], ir)
+    current: RulesetEntry | None = pinned.get("entry")
+    # The words: the installed ruleset's (the rules store keeps the IR alone, see rules_store).
+    words_of = str(current.folder) if current is not None else ruleset
+    text = PlayText(words_of, lang or play_meta["lang"], ir)
     meta = {**play_meta, "lang": text.lang, "ids": ids or bool(play_meta.get("ids"))}
     meta.pop("finished", None)
+    new_ir = pinned.get("new_ir")
+    if new_ir is not None:
+        pin = play_meta["rules"]
+        console.print(
+            text.t("play-rules-changed", name=pin["name"], version=pin.get("version") or "-"),
+            style="yellow",
+            markup=False,
+        )
+        restart = new_rules
+        if not restart and play_meta.get("policy") is None:
+            options = [("keep", text.t("play-rules-keep")), ("restart", text.t("play-rules-restart"))]
+            restart = (
+                ask_choice(reader, console, text, text.t("play-rules-question"), options, "keep") == "restart"
+            )
+        if restart:
+            problem = settings_problem(new_ir, data["settings"])
+            if problem:
+                console.print(text.t("play-rules-restart-refused", detail=problem), style="bold red")
+                raise PlayStop(1)
+            text = PlayText(words_of, text.lang, new_ir)
+            meta["rules"] = pin_rules(new_ir, current, console, text)
+            session = build_session(
+                console, reader, new_ir, text, data["seed"], data["settings"], path, meta, delay
+            )
+            console.print(text.t("play-rules-restarted", path=str(path)), markup=False)
+            return session
     session = build_session(console, reader, ir, text, data["seed"], data["settings"], path, meta, delay)
     try:
         session.engine.resume_from(data)
@@ -404,6 +563,50 @@ def resume_game(
     session.saved_answers = len(data["answers"])
     console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
     return session
+
+
+def current_rules(
+    pin: dict[str, Any], rules_paths: tuple[str, ...]
+) -> tuple[RulesetEntry | None, dict[str, Any] | None]:
+    """The ruleset a pinned save names as it is now (its version, else its highest one) and its IR
+    (None when it is gone or does not compile)."""
+    entries = catalog(rules_paths)
+    spec = f"{pin['name']}{VERSION_SEP}{pin['version']}" if pin.get("version") else pin["name"]
+    try:
+        entry = resolve(spec, entries)
+    except UnknownRuleset:
+        try:
+            entry = resolve(pin["name"], entries)
+        except UnknownRuleset:
+            return None, None
+    result = api.compile_target(str(entry.folder))
+    return entry, (result.ir if result.ir is not None and result.ok else None)
+
+
+def pinned_ir(
+    path: Path, data: dict[str, Any], rules_paths: tuple[str, ...], pinned: dict[str, Any]
+) -> dict[str, Any]:
+    """The IR a save with `play.rules` was started under: from the rules store (never from the rule
+    files, which may have changed since). `pinned` gets the ruleset as it is now (`entry`) and, when its
+    rules are no longer the save's, their IR (`new_ir`). SaveError ("rules-missing", naming the
+    name, version and hash it needs) when the IR is neither stored nor what the rules compile to now."""
+    pin = data["play"]["rules"]
+    entry, now = current_rules(pin, rules_paths)
+    pinned["entry"] = entry
+    ir = load_ir(pin["hash"])
+    now_hash = ir_hash(now) if now is not None else None
+    if ir is None and now_hash == pin["hash"]:
+        assert now is not None
+        ir = now
+        with contextlib.suppress(SaveWriteError):  # kept again for the next time, when it can be
+            store_ir(now)
+    if ir is None:
+        raise SaveError(
+            "rules-missing", path, f"{pin['name']} {pin.get('version') or '-'} (rules {pin['hash'][:16]})"
+        )
+    if now is not None and now_hash != pin["hash"]:
+        pinned["new_ir"] = now
+    return ir
 
 
 def hold_save(path: Path, console: Console, words: GameWords | PlayText) -> None:
@@ -440,7 +643,11 @@ def file_fault_text(words: GameWords | PlayText, err: SaveWriteError) -> str:
 
 
 def choose_save(
-    console: Console, resume: str, lang: str | None
+    console: Console,
+    resume: str,
+    lang: str | None,
+    rules_paths: tuple[str, ...] = (),
+    pinned: dict[str, Any] | None = None,
 ) -> tuple[Path, dict[str, Any], dict[str, Any]]:
     """The save to resume, its data and its ruleset's IR. `--resume FILE`: that file, or a message and exit
     1 when it cannot be used. `--resume` alone: the newest save of an unfinished game that can be used; each
@@ -450,6 +657,14 @@ def choose_save(
     early = GameWords(lang or "en")
 
     def usable(path: Path, data: dict[str, Any]) -> dict[str, Any]:
+        if valid_pin(data["play"].get("rules")):
+            # A save pinned to its rules is replayed under the IR it began with, from the rules store.
+            check_save_names(path, data, installed=False)
+            ir = pinned_ir(path, data, rules_paths, {} if pinned is None else pinned)
+            problem = settings_problem(ir, data["settings"])
+            if problem:
+                raise SaveError("not-a-save", path, problem)
+            return ir
         check_save_names(path, data)  # names, never folders, before the ruleset is looked up
         ir = compile_ruleset(data["ruleset"], console, lang or data["play"]["lang"])
         problem = settings_problem(ir, data["settings"])

@@ -43,7 +43,7 @@ MAX_SAVE_BYTES = 8 * 1024 * 1024
 SEED_LIMIT = 2**64
 SIDES = ("us", "ussr")
 # Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
-SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save")
+SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save", "rules-missing")
 
 
 class SaveError(Exception):
@@ -483,16 +483,17 @@ def _shown_name(value: str, limit: int = 40) -> str:
     return repr(value if len(value) <= limit else value[:limit] + "…")
 
 
-def check_save_names(path: Path, data: dict[str, Any]) -> None:
+def check_save_names(path: Path, data: dict[str, Any], installed: bool = True) -> None:
     """A save's `ruleset` and `lang` are names, looked up among the known rulesets and languages, never
     paths: a save names the game it belongs to, it does not say where rules or words are read from.
-    SaveError ("not-a-save") otherwise."""
+    SaveError ("not-a-save") otherwise. `installed=False`: the ruleset need not be installed (a save
+    whose rules are kept in the rules store); it must still be a name."""
     from twilight.cli.localizer import LANGUAGES
     from twilight.compiler.loader import is_ruleset_name, known_rulesets
 
     ruleset, lang = data["ruleset"], data["play"]["lang"]
     known = known_rulesets()
-    if not is_ruleset_name(ruleset) or ruleset not in known:
+    if not is_ruleset_name(ruleset) or (installed and ruleset not in known):
         listed = ", ".join(known) or "(none)"
         raise SaveError(
             "not-a-save", path, f"ruleset {_shown_name(ruleset)} is not a known ruleset: {listed}"

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.padding import Padding
 from rich.text import Text
 from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.play.rules_store import valid_pin
 from twilight.cli.play.saves import (
     SAVE_SUFFIX,
     SaveError,
@@ -68,8 +69,10 @@ def unfinished_games(skipped: list[SaveError]) -> list[UnfinishedGame]:
     is added to `skipped` instead."""
     games = []
     for path, data in resumable_saves(skipped=skipped):
+        # A save pinned to its rules (cli/play/rules_store.py) may be of a variant no longer installed.
+        pinned = valid_pin(data["play"].get("rules"))
         try:
-            check_save_names(path, data)
+            check_save_names(path, data, installed=not pinned)
         except SaveError as err:
             skipped.append(err)
             continue

@@ -167,6 +167,15 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
         )
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
+    async def changes(request: Request) -> Response:
+        from twilight.cli.web.page import changes_page, installed_entries
+
+        name = request.path_params["name"]
+        shown = language(request, default=lang) or lang
+        if name not in installed_entries():
+            raise WebError("web-error-form", 404)
+        return html(await run(changes_page, shown, name))
+
     async def game(request: Request) -> Response:
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         view = await run(games.view, request.path_params["name"], language(request))
@@ -209,6 +218,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
     routes = [
         Route("/", home),
         Route("/new", new_game, methods=["POST"]),
+        Route("/changes/{name:str}", changes),
         Route("/game/{name:str}", game),
         Route("/game/{name:str}/answer", answer, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),

@@ -79,6 +79,31 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------- the start page
+def installed_entries() -> dict[str, Any]:
+    """The installed rulesets by name, with version and description (cli/versions.py)."""
+    from twilight.cli.versions import catalog
+
+    return {entry.folder.name: entry for entry in catalog() if entry.origin == "installed"}
+
+
+def changes_page(lang: str, name: str) -> str:
+    """ "What is different": what the installed ruleset `name` changes against the one it extends, in a
+    player's words (`twilight rulesets --changes`)."""
+    from twilight.cli.play.changes import render_changes, ruleset_changes
+
+    words = web_words(lang)
+    entry = installed_entries()[name]
+    base, lines, change_words = ruleset_changes(entry, words.lang)
+    shown = render_changes(entry, base, lines, change_words)
+    items = "".join(f"<li>{e(line.strip())}</li>" for line in shown[1:])
+    body = (
+        f"<header><h1>{e(shown[0])}</h1>{language_links(words, f'/changes/{name}')}</header>"
+        f'<main><section class="panel"><ul>{items}</ul>'
+        f'<p><a href="/?lang={e(words.lang)}">{e(words.t("web-new-game"))}</a></p></section></main>'
+    )
+    return document(words.lang, words.t("web-changes"), body)
+
+
 def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: list[Any]) -> str:
     """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume."""
     words = web_words(lang)
@@ -88,9 +113,20 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
     parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
+    entries = installed_entries()
     for name, _ir in rulesets:
-        parts.append(f'<option value="{e(name)}">{e(name)}</option>')
+        entry = entries.get(name)
+        label = f"{name} {entry.version or ''} — {entry.description_in(words.lang)}" if entry else name
+        parts.append(f'<option value="{e(name)}">{e(label)}</option>')
     parts.append("</select></label>")
+    # What each version changes against the one it extends, on a page of its own.
+    links = [
+        f'<a href="/changes/{e(name)}?lang={e(words.lang)}">{e(name)}</a>'
+        for name, _ir in rulesets
+        if name in entries and entries[name].extends
+    ]
+    if links:
+        parts.append(f'<p class="changes">{e(words.t("web-changes"))}: {", ".join(links)}</p>')
     first_ir = rulesets[0][1] if rulesets else None
     text = PlayText(rulesets[0][0], words.lang, first_ir) if first_ir else None
     parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")

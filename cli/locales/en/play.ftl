@@ -341,3 +341,65 @@ play-advice-heuristic = Hint: { $answer } (the quick heuristic's suggestion: the
 play-advice-none = No hint for this question: the search weighs only a choice of one answer among 2 to { $max }, and the quick heuristic has no preference here.
 play-advice-unavailable = No hint on this system: the search needs to fork processes (Linux or macOS).
 play-advice-stopped = Hint stopped.
+## Choosing the rules; a game pinned to the rules it began with
+play-setup-ruleset = Which rules?
+play-ruleset-entry = { $name } { $version }{ $extends ->
+        [none] {""}
+       *[other] {""} (changes { $extends })
+    } — { $description }
+play-ruleset-hot-seat = [two players at this terminal: no AI]
+play-ruleset-unknown = There is no ruleset { $ruleset }; the rulesets: { $names }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Did you mean { $hint }?
+    }
+play-ruleset-unknown-version = There is no { $ruleset }: the versions found are { $versions }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Did you mean { $hint }?
+    }
+play-ruleset-highest = { $name }: several versions are found ({ $versions }); the highest, { $version }, is played (name one with { $name }@VERSION).
+play-rules-changed = The rules of this game ({ $name } { $version }) have changed since it began: it goes on under the rules it was started with.
+play-rules-question = Go on under the rules the game began with, or start it again under the new ones?
+play-rules-keep = Go on under its own rules
+play-rules-restart = Start again under the new rules (the moves so far are lost)
+play-rules-restarted = The game starts again under the new rules; it is saved in { $path }.
+play-rules-restart-refused = The new rules cannot start this game: { $detail }
+play-save-rules-missing = The rules { $path } was played under can no longer be found: it needs ruleset { $detail }, which is neither installed nor kept beside the saves.
+
+## `twilight rulesets --changes NAME`: what a version changes, for players
+play-changes-title = { $name } { $version } changes these rules of { $base } { $base_version }:
+play-changes-no-base = { $name } { $version } changes no other ruleset: it is a whole game of its own.
+play-changes-none = nothing that changes the game
+play-changes-added = New: { $what }
+play-changes-removed = Taken out: { $what }
+play-changes-changed = Changed: { $what }
+play-changes-in-sections = following the rule book: { $sections }{ $count ->
+        [one] {""}
+       *[other] {" "}(×{ $count })
+    }
+play-changes-unsourced = { $count ->
+        [one] one
+       *[other] { $count }
+    } this project filled in where the rule book is silent
+play-changes-sections = {" "}(rule book: { $sections })
+play-changes-a-setting = a setting
+play-changes-setting-default = { $setting } — at first: { $default }
+play-changes-kind-card = cards
+play-changes-kind-appendix = AI instructions for the cards
+play-changes-kind-country = countries
+play-changes-kind-region = regions
+play-changes-kind-side = sides
+play-changes-kind-setting = choices before the game
+play-changes-kind-procedure = steps of play
+play-changes-kind-function = calculations of the rules
+play-changes-kind-rule = rules in force
+play-changes-kind-moment = moments a game can start from
+play-changes-kind-sequence = the turn sequence
+play-changes-kind-order = orders of precedence
+play-changes-kind-priority = AI priority lists
+play-changes-kind-table = tables
+play-changes-kind-variable = things the game keeps count of
+play-changes-kind-zone = places for cards
+play-changes-kind-track = tracks
+play-changes-kind-layout = the board's layout
+play-changes-kind-other = other rules
+play-changes-before = {" "}instead of { $sections }

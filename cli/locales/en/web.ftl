@@ -4,6 +4,7 @@ web-title = Twilight Struggle · solo game
 web-home = New game
 web-new-game = New game
 web-ruleset = Ruleset
+web-changes = What is different
 web-start = Start the game
 web-more = More settings
 web-seed = Seed (the same seed, the same game; empty: a random one)

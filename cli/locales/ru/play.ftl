@@ -379,3 +379,65 @@ play-advice-heuristic = Подсказка: { $answer } (совет быстро
 play-advice-none = Подсказки нет: поиск взвешивает только выбор одного ответа из 2–{ $max }, а у быстрой эвристики здесь нет предпочтений.
 play-advice-unavailable = Подсказка недоступна в этой системе: поиску нужно порождать процессы через fork (Linux или macOS).
 play-advice-stopped = Подсказка прервана.
+## Выбор правил; партия, привязанная к правилам, по которым началась
+play-setup-ruleset = По каким правилам играем?
+play-ruleset-entry = { $name } { $version }{ $extends ->
+        [none] {""}
+       *[other] {""} (меняет { $extends })
+    } — { $description }
+play-ruleset-hot-seat = [двое игроков за одним терминалом: без ИИ]
+play-ruleset-unknown = Набора правил { $ruleset } нет; есть: { $names }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Может быть, { $hint }?
+    }
+play-ruleset-unknown-version = Версии { $ruleset } нет: найдены версии { $versions }.{ $hint ->
+        [none] {""}
+       *[other] {" "}Может быть, { $hint }?
+    }
+play-ruleset-highest = { $name }: найдено несколько версий ({ $versions }); играем по самой новой, { $version } (другую можно выбрать так: { $name }@ВЕРСИЯ).
+play-rules-changed = Правила этой партии ({ $name } { $version }) изменились с её начала: партия продолжается по тем правилам, по которым началась.
+play-rules-question = Продолжить по прежним правилам партии или начать её заново по новым?
+play-rules-keep = Продолжить по прежним правилам
+play-rules-restart = Начать заново по новым правилам (сделанные ходы пропадут)
+play-rules-restarted = Партия начинается заново по новым правилам; она сохраняется в { $path }.
+play-rules-restart-refused = По новым правилам эту партию начать нельзя: { $detail }
+play-save-rules-missing = Правил, по которым шла партия { $path }, больше нет: ей нужен набор правил { $detail }, а его нет ни среди установленных, ни рядом с сохранениями.
+
+## `twilight rulesets --changes NAME`: что меняет версия, словами игрока
+play-changes-title = { $name } { $version } меняет в правилах { $base } { $base_version } вот что:
+play-changes-no-base = { $name } { $version } ничего не меняет в других правилах: это самостоятельная игра.
+play-changes-none = ничего, что меняло бы игру
+play-changes-added = Новое: { $what }
+play-changes-removed = Убрано: { $what }
+play-changes-changed = Изменено: { $what }
+play-changes-in-sections = по своду правил: { $sections }{ $count ->
+        [one] {""}
+       *[other] {" "}(×{ $count })
+    }
+play-changes-unsourced = { $count ->
+        [one] одно
+       *[other] { $count }
+    } — дополнено проектом там, где свод правил молчит
+play-changes-sections = {" "}(по своду правил: { $sections })
+play-changes-a-setting = настройка
+play-changes-setting-default = { $setting } — сначала: { $default }
+play-changes-kind-card = карты
+play-changes-kind-appendix = указания ИИ к картам
+play-changes-kind-country = страны
+play-changes-kind-region = регионы
+play-changes-kind-side = стороны
+play-changes-kind-setting = выбор перед партией
+play-changes-kind-procedure = шаги игры
+play-changes-kind-function = расчёты по правилам
+play-changes-kind-rule = действующие правила
+play-changes-kind-moment = моменты, с которых можно начать партию
+play-changes-kind-sequence = порядок хода
+play-changes-kind-order = порядок старшинства
+play-changes-kind-priority = списки приоритетов ИИ
+play-changes-kind-table = таблицы
+play-changes-kind-variable = то, что игра подсчитывает
+play-changes-kind-zone = места для карт
+play-changes-kind-track = шкалы
+play-changes-kind-layout = расположение поля
+play-changes-kind-other = прочие правила
+play-changes-before = {" "}вместо: { $sections }

@@ -78,3 +78,8 @@ ruleset-title = solo game against the AI
 procedure-draft = dealing the cards
 procedure-human_headline = your headline
 procedure-human_action_round = your action round
+# The ruleset's description in the list `twilight play` offers (this folder's own).
+ruleset-description = One player against the paper AI: the solitaire rule book, version 2
+
+# How `twilight rulesets --changes` names the step a variant changes (a variant's quick deal replaces it).
+procedure-solo_deal = the deal of the cards at the start of each turn (with the draft)

@@ -85,3 +85,8 @@ ruleset-title = одиночная игра против ИИ
 procedure-draft = { -deal-cards-phase }
 procedure-human_headline = ваша { -headline-card }
 procedure-human_action_round = ваш раунд действий
+# Описание набора правил в списке, который предлагает `twilight play` (только этой папки).
+ruleset-description = Один игрок против бумажного ИИ: правила одиночной игры, версия 2
+
+# Как `twilight rulesets --changes` называет шаг, который меняет вариант (быстрая раздача заменяет его).
+procedure-solo_deal = раздача карт в начале каждого хода (с драфтом)

@@ -259,3 +259,5 @@ source-seed-002 = Official rules
 source-reference = the game's reference data
 source-card-text = the text of card { $number } (Deluxe edition)
 ruleset-title = standard rules
+# The ruleset's description in the list `twilight play` offers (this folder's own).
+ruleset-description = Twilight Struggle as two people play it: the deluxe rules, the base every variant changes

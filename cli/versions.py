@@ -1,0 +1,158 @@
+"""The rulesets a player can choose: the installed ones, the variant folders in `$TWILIGHT_HOME/rules/`
+and in each `--rules-path`, with their name, version, what they extend and their description in the
+player's language; and `NAME@VERSION` (or a bare NAME: its highest version) resolved to a folder.
+
+A ruleset is known by the name its manifest gives it (`ruleset "solo-v2" { version "2.1" }`), not by its
+folder's name: two folders of the same ruleset with different versions are two entries, both playable.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from twilight.compiler.diagnostics import suggest
+from twilight.compiler.loader import MANIFEST, known_rulesets, rules_root
+
+# The message a ruleset's own Fluent files give its description in (looked up in its folder alone, so a
+# variant does not take the description of what it extends).
+DESCRIPTION_MESSAGE = "ruleset-description"
+# Where a ruleset was found, in the order the list shows them.
+ORIGINS = ("installed", "home", "path")
+VERSION_SEP = "@"
+
+
+@dataclass(frozen=True)
+class RulesetEntry:
+    name: str
+    version: str | None
+    extends: str | None
+    description: str | None
+    folder: Path
+    origin: str
+
+    @property
+    def spec(self) -> str:
+        """How `--ruleset` names exactly this one: `NAME@VERSION` (the name alone when it has no version)."""
+        return f"{self.name}{VERSION_SEP}{self.version}" if self.version else self.name
+
+    def description_in(self, lang: str) -> str:
+        """The description in `lang`: the ruleset's `ruleset-description` message (its own folder's
+        Fluent files, falling back to English), else the manifest's `description`."""
+        from twilight.cli.localizer import Localizer
+
+        said = Localizer.for_folders([self.folder], lang).get(DESCRIPTION_MESSAGE)
+        return said or self.description or ""
+
+
+class UnknownRuleset(Exception):
+    """`--ruleset NAME[@VERSION]` names no ruleset found: `versions` are those of NAME that are (empty
+    when the name itself is unknown), `hint` a name it could have meant."""
+
+    def __init__(self, spec: str, versions: list[str], hint: str | None) -> None:
+        super().__init__(spec)
+        self.spec = spec
+        self.versions = versions
+        self.hint = hint
+
+
+def version_key(version: str | None) -> tuple[tuple[int, object], ...]:
+    """Sorts versions as numbers part by part (`2.10` after `2.9`); words after numbers; none first."""
+    if not version:
+        return ()
+    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"[.\-]", version))
+
+
+# A manifest's fields as `read_manifest` reads them without the parser (a game's start loads no parser
+# when the IR is cached): a quoted text after the word, comments aside.
+MANIFEST_FIELDS = {
+    word: re.compile(rf'^\s*{word}\s+"((?:[^"\\]|\\.)*)"', re.MULTILINE)
+    for word in ("ruleset", "version", "extends", "description")
+}
+
+
+def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None] | None:
+    """(name, version, extends, description) from a ruleset folder's manifest; None when it cannot be
+    read. The usual manifest (each field on its own line) is read by `MANIFEST_FIELDS`; any other is
+    parsed."""
+    path = folder / MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    plain = "\n".join(line.split("#", 1)[0] if '"' not in line else line for line in text.splitlines())
+    found = {word: pattern.findall(plain) for word, pattern in MANIFEST_FIELDS.items()}
+    simple = all(len(v) <= 1 and not any("\\" in x for x in v) for v in found.values())
+    if len(found["ruleset"]) == 1 and simple:
+        first = {word: (values[0] if values else None) for word, values in found.items()}
+        return found["ruleset"][0], first["version"], first["extends"], first["description"]
+    from twilight.compiler import ast
+    from twilight.compiler.diagnostics import Sink
+    from twilight.compiler.parser import parse_text
+
+    parsed = parse_text(text, str(path), Sink())
+    manifest = next((d for d in parsed.decls if isinstance(d, ast.RulesetDecl)), None) if parsed else None
+    if manifest is None:
+        return None
+    extends = next(iter(e for e, _ in manifest.extends or []), None)
+    return manifest.name.name, manifest.version, extends, manifest.description
+
+
+def home_rules() -> Path:
+    from twilight.cli.play.saves import data_home
+
+    return data_home() / "rules"
+
+
+def _folders(root: Path) -> Iterable[Path]:
+    """The ruleset folders of `root`: itself when it is one, else its children that are."""
+    if (root / MANIFEST).is_file():
+        yield root
+        return
+    yield from known_rulesets(root).values()
+
+
+def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
+    """Every ruleset found: installed, then `$TWILIGHT_HOME/rules/`, then each rules path, each folder
+    once, each name and version once; sorted by name, then version (highest last)."""
+    roots = [(rules_root(), "installed"), (home_rules(), "home")]
+    roots += [(Path(p), "path") for p in rules_paths]
+    seen: set[Path] = set()
+    found: list[RulesetEntry] = []
+    for root, origin in roots:
+        if not root.is_dir():
+            continue
+        for folder in _folders(root):
+            real = folder.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            manifest = read_manifest(folder)
+            if manifest is None:
+                continue
+            name, version, extends, description = manifest
+            found.append(RulesetEntry(name, version, extends, description, folder, origin))
+    # The same name and version found twice: the one found last stands (a copy in $TWILIGHT_HOME/rules or
+    # a rules path over the installed one), so that a name@version names one folder.
+    kept = {(e.name, e.version): e for e in found}
+    return sorted(kept.values(), key=lambda e: (e.name, version_key(e.version), ORIGINS.index(e.origin)))
+
+
+def resolve(spec: str, entries: list[RulesetEntry]) -> RulesetEntry:
+    """The entry `spec` names: `NAME@VERSION` exactly, or a bare NAME at its highest version.
+    UnknownRuleset otherwise."""
+    name, _, version = spec.partition(VERSION_SEP)
+    same_name = [e for e in entries if e.name == name]
+    if not same_name:
+        raise UnknownRuleset(spec, [], suggest(name, sorted({e.name for e in entries})))
+    if not version:
+        return same_name[-1]
+    exact = [e for e in same_name if e.version == version]
+    if exact:
+        return exact[-1]
+    versions = [e.version or "-" for e in same_name]
+    # A version spelled near one found, else the highest (what a bare name would play).
+    near = suggest(version, [v for v in versions if v != "-"]) or same_name[-1].version
+    raise UnknownRuleset(spec, versions, near)
