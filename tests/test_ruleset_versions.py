@@ -164,7 +164,9 @@ def test_changes_read_as_rules_for_players(name: str, lang: str) -> None:
     assert f"{name} 2.0" in text
     if name == "solo-v2-quickdeal":
         # The step it changes is named as a player reads it, with the rule book section it follows.
-        deal = "the deal of the cards" if lang == "en" else "раздача карт"
+        deal = (
+            "the deal of the cards" if lang == "en" else "Раздача карточек в начале каждого хода"
+        )  # the solo rule book's own term
         assert deal in text and "Игровые примечания" in text
 
 
@@ -185,7 +187,7 @@ def test_the_start_page_describes_the_rulesets_and_links_what_is_different(home:
         assert 'href="/changes/solo-v2-quickdeal?lang=ru"' in start.text
         page = client.get("/changes/solo-v2-quickdeal?lang=ru")
         assert page.status_code == 200
-        assert "раздача карт в начале каждого хода" in page.text
+        assert "Раздача карточек в начале каждого хода" in page.text
         assert "solo_deal" not in page.text
         assert client.get("/changes/..%2Fetc").status_code == 404
         assert client.get("/changes/nothing").status_code == 404

@@ -89,4 +89,4 @@ procedure-human_action_round = ваш раунд действий
 ruleset-description = Один игрок против бумажного ИИ: правила одиночной игры, версия 2
 
 # Как `twilight rulesets --changes` называет шаг, который меняет вариант (быстрая раздача заменяет его).
-procedure-solo_deal = раздача карт в начале каждого хода (с драфтом)
+procedure-solo_deal = { -deal-cards-phase } в начале каждого хода (с выбором карт, которые оставить себе)
