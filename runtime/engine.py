@@ -329,12 +329,12 @@ class Engine:
         """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
         `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
         that is asked). The state must not change while it is consumed."""
-        standing = self.program.rule_forbids.get(action)
+        standing = self.program.rule_permits.get(action)
         lasting = self._lasting_index().forbids.get(action, []) if self.state.in_effect else []
+        if standing is not None:  # (it binds each candidate it lets through to `key` in `bound`)
+            candidates = standing(self, bound, key, candidates)
         for candidate in candidates:
             bound[key] = candidate
-            if standing is not None and standing(self, bound) is not None:
-                continue
             if lasting and any(
                 when is None or when(Frame(self, {**env, **bound}))
                 for forbids, env in lasting

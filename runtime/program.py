@@ -280,6 +280,10 @@ class Program:
         self.rule_forbids: dict[str, Callable[[Engine, dict[str, Any]], Any]] = {
             action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
         }
+        # The same prohibitions as one filter of many candidates (Engine.permitted).
+        self.rule_permits: dict[str, Callable[..., Any]] = {
+            action: self.codegen.permits(forbids) for action, forbids in rule_forbids.items()
+        }
         self.rule_modifiers: dict[str, Callable[..., Any]] = {
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
         }

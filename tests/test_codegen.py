@@ -294,3 +294,56 @@ def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
         *costly_first,
         {"pick": "x", "args": []},
     ]
+
+
+def test_a_filter_works_out_once_what_reads_the_same_for_every_candidate(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A side's accessible countries and a list named in `c in list` read the same for every candidate:
+    worked out once per evaluation (when the first candidate needs them), with the same result as
+    asking for each candidate; where a comprehension's source or an ordering key needs the same, the
+    code still compiles and means the same."""
+    from twilight.runtime.primitives import map_queries
+
+    worked_out: list[str] = []
+    real = map_queries._accessible_now
+
+    def counted(engine: Engine, side: str) -> frozenset[str]:
+        worked_out.append(side)
+        return real(engine, side)
+
+    monkeypatch.setattr(map_queries, "_accessible_now", counted)
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    engine.state.round_start_influence["us"] = countries[::7]
+    offered = countries[::2]
+    nested = {
+        "agg": "count",
+        "bind": "d",
+        "in": {"call": {"countries": [{"str": "europe"}]}},
+        "item": {"var": "d"},
+    }
+    nested["where"] = {"call": {"accessible": [{"var": "s"}, {"var": "d"}]}}
+    ordered = {
+        "each": "d",
+        "in": {"var": "offered"},
+        "where": None,
+        "order": [{"key": nested, "desc": False}],
+    }
+    simple = [
+        {"op": "in", "args": [{"var": "c"}, {"var": "offered"}]},
+        {"call": {"accessible": [{"var": "s"}, {"var": "c"}]}},
+    ]
+    keep = program.codegen.candidates(simple, "c")
+    frame = Frame(engine, {"s": "us", "offered": offered})
+    assert keep(frame, []) == [] and worked_out == []  # nothing asked: nothing worked out
+    accessible = real(engine, "us")
+    expected = [c for c in countries if c in offered and c in accessible]
+    assert keep(frame, countries) == expected
+    assert worked_out == ["us"]
+    # beside a comprehension whose source, and an ordering key, read the same for every candidate
+    both = program.codegen.candidates(
+        [*simple, {"op": ">", "args": [nested, 0]}, {"op": "in", "args": [{"var": "c"}, ordered]}], "c"
+    )
+    assert both(frame, countries) == expected
