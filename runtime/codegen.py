@@ -404,7 +404,7 @@ class ExprCompiler:
 
     def _inside_scope(self, emit: Callable[[], _T]) -> _T:
         """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
-        return emit() if self.memo_open else self._without_hoisting(emit)  # type: ignore[arg-type]
+        return emit() if self.memo_open else self._without_hoisting(emit)
 
     def _scoped(self, code: str) -> str:
         """Code evaluated with the memory of pure function results open."""
