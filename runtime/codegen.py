@@ -53,6 +53,8 @@ class ExprCompiler:
         # While a filter's conditions are emitted (`candidates`): the code of each part that reads the
         # same for every candidate, by the local that keeps its value (`_hoist`); None elsewhere.
         self.hoisted: dict[str, str] | None = None
+        # ...and the text that marks code reading the candidate (its variable, or its place in `V`).
+        self.varying: tuple[str, ...] = ("_x_",)
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -189,6 +191,10 @@ class ExprCompiler:
         rest = self._cost(list(node.values()))
         return None if rest is None else own + rest
 
+    def _invariant(self, code: str) -> bool:
+        """Whether code reads nothing that changes from candidate to candidate (while hoisting)."""
+        return self.hoisted is not None and not any(mark in code for mark in self.varying)
+
     def _hoist(self, code: str) -> str:
         """Code that reads the same for every candidate of a filter, worked out once: when a candidate
         first needs it (as the conditions are written, so it fails or costs only where they would), then
@@ -225,21 +231,21 @@ class ExprCompiler:
         fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n", "prohibitions")
         return fn
 
-    def permits(self, forbids: list[tuple[Any, str | None]]) -> Callable[..., Iterator[Any]]:
-        """`f(engine, variables, key, candidates)`: lazily, the candidates no prohibition refuses, each
-        bound to `variables[key]` as it is tested (and left bound when it is yielded): `first_refusal`
-        for many candidates at once, with what reads the same for all of them worked out once (the
-        caller must not change the state while it consumes them)."""
-        self.hoisted = {}
+    def permits(self, forbids: list[tuple[Any, str | None]], key: str) -> Callable[..., Iterator[Any]]:
+        """`f(engine, variables, candidates)`: lazily, the candidates no prohibition refuses, each bound
+        to the variable `key` as it is tested (and left bound when it is yielded): `first_refusal` for
+        many candidates at once, with what reads the same for all of them worked out once (the caller
+        must not change the state while it consumes them)."""
+        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
         try:
             tests = [self.test(when, frozenset()) if when is not None else "True" for when, _ in forbids]
             kept = "".join(f"{local} = " for local in self.hoisted.values())
         finally:
-            self.hoisted = None
-        lines = ["def _e(e, V, key, candidates):"]
+            self.hoisted, self.varying = None, ("_x_",)
+        lines = ["def _e(e, V, candidates):"]
         if kept:
             lines.append(f"    {kept}_MISSING")
-        lines += ["    for candidate in candidates:", "        V[key] = candidate"]
+        lines += ["    for candidate in candidates:", f"        V[{key!r}] = candidate"]
         lines += [f"        if {test}:\n            continue" for test in tests]
         lines.append("        yield candidate")
         fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "permits")
@@ -326,13 +332,18 @@ class ExprCompiler:
                 invariant = getattr(implementation, "invariant_part", None)
                 if invariant is not None and self.hoisted is not None:
                     outer, part, uses = invariant
-                    if all("_x_" not in codes[i] for i in uses):  # (no variable the filter binds)
+                    if all(self._invariant(codes[i]) for i in uses):
                         return f"({outer.format(*codes, h=self._hoist(part.format(*codes)))})"
                 return f"({template.format(*codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
-            return f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            code = f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            if self._invariant(code) and self._cost(node) is not None:
+                # a pure function of what reads the same for every candidate (no die, no pick): the
+                # value its memory would give each of them
+                return self._hoist(code)
+            return code
         if "pick" in node:
             return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
         if "agg" in node:
@@ -421,7 +432,7 @@ class ExprCompiler:
         if op == "neg":
             return f"(-({parts[0]}))"
         a, b = parts
-        if op in ("in", "not_in") and self.hoisted is not None and self._simple(args[1]) and "_x_" not in b:
+        if op in ("in", "not_in") and self._simple(args[1]) and self._invariant(b):
             # a filter's `x in list`: the list made a set once, not searched through for every candidate
             b = self._hoist(f"_as_set({b})")
             self._constant(_as_set, "_as_set")

@@ -341,10 +341,10 @@ class Engine:
         """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
         `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
         that is asked). The state must not change while it is consumed."""
-        standing = self.program.rule_permits.get(action)
+        standing = self.program.permits(action, key)
         lasting = self._lasting_index().forbids.get(action, []) if self.state.in_effect else []
         if standing is not None:  # (it binds each candidate it lets through to `key` in `bound`)
-            candidates = standing(self, bound, key, candidates)
+            candidates = standing(self, bound, candidates)
         for candidate in candidates:
             bound[key] = candidate
             if lasting and any(

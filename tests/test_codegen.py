@@ -347,3 +347,58 @@ def test_a_filter_works_out_once_what_reads_the_same_for_every_candidate(
         [*simple, {"op": ">", "args": [nested, 0]}, {"op": "in", "args": [{"var": "c"}, ordered]}], "c"
     )
     assert both(frame, countries) == expected
+
+
+def test_a_filter_asks_a_pure_function_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
+    """`stability(c) <= t_count_bg(r)`: the function's value is the same for every candidate (its memory
+    would give it), so the filter asks it once; one of the candidate, or one that rolls a die, is asked
+    for each candidate."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    asked: list[str] = []
+    for name in ("t_count_bg", "t_roll"):
+        real = program.codegen.namespace[f"F_{name}"]
+
+        def counting(e: Engine, *args: Any, _real: Any = real, _name: str = name) -> Any:
+            asked.append(_name)
+            return _real(e, *args)
+
+        program.codegen.namespace[f"F_{name}"] = counting
+    stability = {"call": {"stability": [{"var": "c"}]}}
+    invariant = {"op": "<=", "args": [stability, {"fn": "t_count_bg", "args": [{"var": "r"}]}]}
+    keep = program.codegen.candidates([invariant], "c")
+    count_bg = program.functions["t_count_bg"].call(engine, "europe")
+    engine.memo = {}  # (a pick opens the memory around its conditions)
+    assert keep(Frame(engine, {"r": "europe"}), countries) == [
+        c for c in countries if ir["map"]["countries"][c]["stability"] <= count_bg
+    ]
+    assert asked == ["t_count_bg"]
+    asked.clear()
+    rolled = {"op": "<=", "args": [stability, {"fn": "t_roll", "args": []}]}
+    program.codegen.candidates([rolled], "c")(Frame(engine, {}), countries)
+    assert asked == ["t_roll"] * len(countries)
+
+
+def test_an_ir_expression_met_while_the_game_runs_is_written_out_once(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's roll (roll_table) and a victory condition (the invariant checks) come to the program as
+    IR while the game runs: written out, hashed and made into a function once per node, not per call."""
+    program = Program(ir, IMPLEMENTATIONS)
+    written: list[Any] = []
+    real = program.codegen.compile
+
+    def compile_counted(node: Any) -> Any:
+        written.append(node)
+        return real(node)
+
+    monkeypatch.setattr(program.codegen, "compile", compile_counted)
+    node = {"op": "+", "args": [{"call": {"stability": [{"str": "france"}]}}, 1]}
+    first = program.expr_of_ir(node)
+    assert program.expr_of_ir(node) is first and written == [node]
+    twin = {"op": "+", "args": [{"call": {"stability": [{"str": "france"}]}}, 1]}  # equal, not the same
+    assert program.expr_of_ir(twin)(Frame(Engine(ir, {}, program=program), {})) == first(
+        Frame(Engine(ir, {}, program=program), {})
+    )
+    assert written == [node, twin]
