@@ -23,16 +23,18 @@ import marshal
 import operator
 import re
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import CodeType, FunctionType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.common.cachedir import read_trusted, write_private
 from twilight.runtime import registry
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
+
+_T = TypeVar("_T")
 
 # a hash of a function's source -> the function's code object; filled by every program of this process
 _CODE: dict[bytes, CodeType] = {}
@@ -48,6 +50,11 @@ class ExprCompiler:
         # True while emitting code that only ever runs with the memory open (the body of a pure function
         # that opens it, a priority list's conditions): its aggregates need not open it again.
         self.memo_open = False
+        # While a filter's conditions are emitted (`candidates`): the code of each part that reads the
+        # same for every candidate, by the local that keeps its value (`_hoist`); None elsewhere.
+        self.hoisted: dict[str, str] | None = None
+        # ...and the text that marks code reading the candidate (its variable, or its place in `V`).
+        self.varying: tuple[str, ...] = ("_x_",)
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -125,10 +132,16 @@ class ExprCompiler:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`."""
         conditions = _conjunction(self._cheap_first(nodes))
-        test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
+        self.hoisted = {}
+        try:
+            test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
+            kept = "".join(f"{local} = " for local in self.hoisted.values())
+        finally:
+            self.hoisted = None
         source = (
-            f"def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
-            f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
+            "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
+            + (f"    {kept}_MISSING\n" if kept else "")
+            + f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
         )
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
@@ -178,6 +191,26 @@ class ExprCompiler:
         rest = self._cost(list(node.values()))
         return None if rest is None else own + rest
 
+    def _invariant(self, code: str) -> bool:
+        """Whether code reads nothing that changes from candidate to candidate (while hoisting)."""
+        return self.hoisted is not None and not any(mark in code for mark in self.varying)
+
+    def _hoist(self, code: str) -> str:
+        """Code that reads the same for every candidate of a filter, worked out once: when a candidate
+        first needs it (as the conditions are written, so it fails or costs only where they would), then
+        kept in a local of the filter's function (`:=` in a comprehension binds in the function)."""
+        assert self.hoisted is not None
+        local = self.hoisted.setdefault(code, f"_h{len(self.hoisted)}")
+        return f"({local} if {local} is not _MISSING else ({local} := {code}))"
+
+    def _without_hoisting(self, emit: Callable[[], _T]) -> _T:
+        """Code where `:=` may not stand (a comprehension's source, a lambda's body)."""
+        saved, self.hoisted = self.hoisted, None
+        try:
+            return emit()
+        finally:
+            self.hoisted = saved
+
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
         body = self._emit_in_memo(node, frozenset({_name(target)}))
@@ -196,6 +229,26 @@ class ExprCompiler:
             lines += [f"    if {test}:", f"        return {(code or 'forbidden')!r}"]
         lines.append("    return None")
         fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n", "prohibitions")
+        return fn
+
+    def permits(self, forbids: list[tuple[Any, str | None]], key: str) -> Callable[..., Iterator[Any]]:
+        """`f(engine, variables, candidates)`: lazily, the candidates no prohibition refuses, each bound
+        to the variable `key` as it is tested (and left bound when it is yielded): `first_refusal` for
+        many candidates at once, with what reads the same for all of them worked out once (the caller
+        must not change the state while it consumes them)."""
+        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        try:
+            tests = [self.test(when, frozenset()) if when is not None else "True" for when, _ in forbids]
+            kept = "".join(f"{local} = " for local in self.hoisted.values())
+        finally:
+            self.hoisted, self.varying = None, ("_x_",)
+        lines = ["def _e(e, V, candidates):"]
+        if kept:
+            lines.append(f"    {kept}_MISSING")
+        lines += ["    for candidate in candidates:", f"        V[{key!r}] = candidate"]
+        lines += [f"        if {test}:\n            continue" for test in tests]
+        lines.append("        yield candidate")
+        fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "permits")
         return fn
 
     def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
@@ -275,11 +328,22 @@ class ExprCompiler:
                 template, constants = inline
                 for constant, value in (constants(self.program.ir) if constants else {}).items():
                     self._constant(value, constant)
-                return f"({template.format(*(self.emit(a, bound) for a in args))})"
+                codes = [self.emit(a, bound) for a in args]
+                invariant = getattr(implementation, "invariant_part", None)
+                if invariant is not None and self.hoisted is not None:
+                    outer, part, uses = invariant
+                    if all(self._invariant(codes[i]) for i in uses):
+                        return f"({outer.format(*codes, h=self._hoist(part.format(*codes)))})"
+                return f"({template.format(*codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
-            return f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            code = f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            if self._invariant(code) and self._cost(node) is not None:
+                # a pure function of what reads the same for every candidate (no die, no pick): the
+                # value its memory would give each of them
+                return self._hoist(code)
+            return code
         if "pick" in node:
             return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
         if "agg" in node:
@@ -312,10 +376,14 @@ class ExprCompiler:
 
     def _aggregate(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["bind"]
-        source = self.emit(node["in"], bound)  # read before the variable is bound
+        source = self._without_hoisting(lambda: self.emit(node["in"], bound))  # read before it is bound
         inner = bound | {bind}
-        item = self.emit(node["item"], inner)
-        where = f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
+        item, where = self._inside_scope(
+            lambda: (
+                self.emit(node["item"], inner),
+                f" if {self.test(node['where'], inner)}" if node["where"] is not None else "",
+            )
+        )
         items = f"[{item} for _x_{bind} in {source}{where}]"
         outer = {
             "count": "len({})",
@@ -329,16 +397,25 @@ class ExprCompiler:
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["each"]
-        source = self.emit(node["in"], bound)
+        source = self._without_hoisting(lambda: self.emit(node["in"], bound))
         inner = bound | {bind}
-        where = f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
+        where = self._inside_scope(
+            lambda: f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
+        )
         kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
         if not node["order"]:
             return self._scoped(kept)
-        keys = ", ".join(
-            f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})" for k in node["order"]
+        keys = self._without_hoisting(
+            lambda: ", ".join(
+                f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})"
+                for k in node["order"]
+            )
         )
         return self._scoped(f"_order({kept}, ({keys},))")
+
+    def _inside_scope(self, emit: Callable[[], _T]) -> _T:
+        """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
+        return emit() if self.memo_open else self._without_hoisting(emit)
 
     def _scoped(self, code: str) -> str:
         """Code evaluated with the memory of pure function results open."""
@@ -355,6 +432,10 @@ class ExprCompiler:
         if op == "neg":
             return f"(-({parts[0]}))"
         a, b = parts
+        if op in ("in", "not_in") and self._simple(args[1]) and self._invariant(b):
+            # a filter's `x in list`: the list made a set once, not searched through for every candidate
+            b = self._hoist(f"_as_set({b})")
+            self._constant(_as_set, "_as_set")
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:
@@ -418,6 +499,16 @@ def _whole_number(node: Any) -> bool:
         if node["op"] in ("+", "-", "*"):
             return all(_whole_number(a) for a in node["args"])
     return False
+
+
+def _as_set(value: Any) -> Any:
+    """A list as a set of the same items for `in` (a text, or a list of lists, as it is)."""
+    if type(value) is not list:
+        return value
+    try:
+        return frozenset(value)
+    except TypeError:
+        return value
 
 
 def _conjuncts(node: Any) -> list[Any]:

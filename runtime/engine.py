@@ -265,7 +265,11 @@ class Engine:
             yield items, _variables(effect)
 
     def _lasting_items(self) -> list[tuple[EffectItems, LastingEffect]]:
-        """The lasting effects in force with their compiled items, in the order they began."""
+        """The lasting effects in force with their compiled items, in the order they began (kept with
+        the index of the effects: a list no one changes, so a snapshot for the hooks that run)."""
+        return self._lasting_index().pairs
+
+    def _pair_lasting_items(self) -> list[tuple[EffectItems, LastingEffect]]:
         lasting = self.program.lasting
         out = []
         for effect in self.state.in_effect:
@@ -283,8 +287,12 @@ class Engine:
         standing = self.program.rule_modifiers.get(quantity)
         if standing is not None:
             value = standing(self, bound, value)
-        if self.state.in_effect:
-            for steps, env in self._lasting_index().modifiers.get(quantity, ()):
+        effects = self.state.in_effect
+        if effects:
+            index = self._lasting_indexed  # (`_lasting_index`'s test written out: asked very often)
+            if index is None or index.effects is not effects or index.version != self._lasting_version:
+                index = self._lasting_index()
+            for steps, env in index.modifiers.get(quantity, ()):
                 value = _apply(steps, value, Frame(self, {**env, **bound}))
         return value
 
@@ -295,8 +303,12 @@ class Engine:
             code = standing(self, bound)
             if code is not None:
                 return str(code)
-        if self.state.in_effect:
-            for forbids, env in self._lasting_index().forbids.get(action, ()):
+        effects = self.state.in_effect
+        if effects:
+            index = self._lasting_indexed  # (as in `modified`)
+            if index is None or index.effects is not effects or index.version != self._lasting_version:
+                index = self._lasting_index()
+            for forbids, env in index.forbids.get(action, ()):
                 frame = Frame(self, {**env, **bound})
                 for when, code in forbids:
                     if when is None or when(frame):
@@ -321,7 +333,7 @@ class Engine:
         index = self._lasting_indexed
         if index is None or index.effects is not effects or index.version != self._lasting_version:
             index = self._lasting_indexed = LastingIndex(
-                self._lasting_items(), effects, self._lasting_version
+                self._pair_lasting_items(), effects, self._lasting_version
             )
         return index
 
@@ -329,12 +341,12 @@ class Engine:
         """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
         `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
         that is asked). The state must not change while it is consumed."""
-        standing = self.program.rule_forbids.get(action)
+        standing = self.program.permits(action, key)
         lasting = self._lasting_index().forbids.get(action, []) if self.state.in_effect else []
+        if standing is not None:  # (it binds each candidate it lets through to `key` in `bound`)
+            candidates = standing(self, bound, candidates)
         for candidate in candidates:
             bound[key] = candidate
-            if standing is not None and standing(self, bound) is not None:
-                continue
             if lasting and any(
                 when is None or when(Frame(self, {**env, **bound}))
                 for forbids, env in lasting
@@ -498,6 +510,7 @@ class LastingIndex:
     ) -> None:
         self.effects = effects  # the list indexed (the state's own), and its version
         self.version = version
+        self.pairs = pairs  # each effect with its compiled items
         self.forbids: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
         self.modifiers: dict[str, list[tuple[ModifierSteps, dict[str, Any]]]] = {}
         for items, effect in pairs:

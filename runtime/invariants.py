@@ -105,7 +105,7 @@ class CheckedEngine(Engine):
         # The conditions of the victory rules that end the game when VP change: none may hold while the
         # game goes on.
         self._vp_victories = [
-            (name, self.program.expr(item["when"]))
+            (name, self.program.expr_of_ir(item["when"]))
             for name, rule in ir["rules"].items()
             if rule.get("kind") == "victory"
             for item in rule["items"]

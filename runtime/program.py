@@ -233,6 +233,7 @@ class Program:
         }
         cache_file = cache_file_for(code_cache, ir["ruleset"]["name"]) if code_cache is not None else None
         self.codegen = ExprCompiler(self, namespace, cache_file)
+        self._ir_exprs: dict[int, tuple[Any, Expr]] = {}  # (the node kept: its id stays its own)
         self.functions: dict[str, Function] = {}
         self.procedures: dict[str, Procedure] = {}
         self.events: dict[str, Stmt] = {}
@@ -279,6 +280,13 @@ class Program:
         # None; the quantity's value after the modifiers.
         self.rule_forbids: dict[str, Callable[[Engine, dict[str, Any]], Any]] = {
             action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
+        }
+        # The same prohibitions as one filter of many candidates (Engine.permitted), by action and the
+        # variable that holds the candidate: compiled now for `target`, which the operations use (and
+        # so kept with the compiled code on disk), when first asked for any other.
+        self._permits: dict[tuple[str, str], Callable[..., Any] | None] = {
+            (action, "target"): self.codegen.permits(forbids, "target")
+            for action, forbids in rule_forbids.items()
         }
         self.rule_modifiers: dict[str, Callable[..., Any]] = {
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
@@ -360,6 +368,15 @@ class Program:
             )
         return found
 
+    def permits(self, action: str, key: str) -> Callable[..., Any] | None:
+        """The standing prohibitions of one action as a filter `f(engine, variables, candidates)` of the
+        candidates none refuses, each bound to `key` (codegen.permits); None when there is none."""
+        found = self._permits.get((action, key), _MISSING)
+        if found is _MISSING:
+            nodes = self.rule_forbid_nodes.get(action)
+            found = self._permits[(action, key)] = self.codegen.permits(nodes, key) if nodes else None
+        return found  # type: ignore[return-value]
+
     def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]:
         """The standing prohibitions of one action, each as its own function of (engine, variables): its
         code when it refuses, else None."""
@@ -373,6 +390,15 @@ class Program:
     def expr(self, node: Any) -> Expr:
         """The expression as a Python function of a frame (generated code, runtime/codegen.py)."""
         return self.codegen.compile(node)
+
+    def expr_of_ir(self, node: Any) -> Expr:
+        """`expr` for the primitives and checks that come to an IR expression while the game runs (a
+        table's roll, a victory condition): made once per node of this program's IR (the IR is never
+        changed once loaded), not written out and hashed again at every call."""
+        found = self._ir_exprs.get(id(node))
+        if found is None or found[0] is not node:
+            found = self._ir_exprs[id(node)] = (node, self.codegen.compile(node))
+        return found[1]
 
     def _call_pick(self, engine: Engine, name: str, values: list[Any]) -> Any:
         """The target the list picks now. Inside another evaluation (a list asked from another list's

@@ -294,3 +294,111 @@ def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
         *costly_first,
         {"pick": "x", "args": []},
     ]
+
+
+def test_a_filter_works_out_once_what_reads_the_same_for_every_candidate(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A side's accessible countries and a list named in `c in list` read the same for every candidate:
+    worked out once per evaluation (when the first candidate needs them), with the same result as
+    asking for each candidate; where a comprehension's source or an ordering key needs the same, the
+    code still compiles and means the same."""
+    from twilight.runtime.primitives import map_queries
+
+    worked_out: list[str] = []
+    real = map_queries._accessible_now
+
+    def counted(engine: Engine, side: str) -> frozenset[str]:
+        worked_out.append(side)
+        return real(engine, side)
+
+    monkeypatch.setattr(map_queries, "_accessible_now", counted)
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    engine.state.round_start_influence["us"] = countries[::7]
+    offered = countries[::2]
+    nested = {
+        "agg": "count",
+        "bind": "d",
+        "in": {"call": {"countries": [{"str": "europe"}]}},
+        "item": {"var": "d"},
+    }
+    nested["where"] = {"call": {"accessible": [{"var": "s"}, {"var": "d"}]}}
+    ordered = {
+        "each": "d",
+        "in": {"var": "offered"},
+        "where": None,
+        "order": [{"key": nested, "desc": False}],
+    }
+    simple = [
+        {"op": "in", "args": [{"var": "c"}, {"var": "offered"}]},
+        {"call": {"accessible": [{"var": "s"}, {"var": "c"}]}},
+    ]
+    keep = program.codegen.candidates(simple, "c")
+    frame = Frame(engine, {"s": "us", "offered": offered})
+    assert keep(frame, []) == [] and worked_out == []  # nothing asked: nothing worked out
+    accessible = real(engine, "us")
+    expected = [c for c in countries if c in offered and c in accessible]
+    assert keep(frame, countries) == expected
+    assert worked_out == ["us"]
+    # beside a comprehension whose source, and an ordering key, read the same for every candidate
+    both = program.codegen.candidates(
+        [*simple, {"op": ">", "args": [nested, 0]}, {"op": "in", "args": [{"var": "c"}, ordered]}], "c"
+    )
+    assert both(frame, countries) == expected
+
+
+def test_a_filter_asks_a_pure_function_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
+    """`stability(c) <= t_count_bg(r)`: the function's value is the same for every candidate (its memory
+    would give it), so the filter asks it once; one of the candidate, or one that rolls a die, is asked
+    for each candidate."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    asked: list[str] = []
+    for name in ("t_count_bg", "t_roll"):
+        real = program.codegen.namespace[f"F_{name}"]
+
+        def counting(e: Engine, *args: Any, _real: Any = real, _name: str = name) -> Any:
+            asked.append(_name)
+            return _real(e, *args)
+
+        program.codegen.namespace[f"F_{name}"] = counting
+    stability = {"call": {"stability": [{"var": "c"}]}}
+    invariant = {"op": "<=", "args": [stability, {"fn": "t_count_bg", "args": [{"var": "r"}]}]}
+    keep = program.codegen.candidates([invariant], "c")
+    count_bg = program.functions["t_count_bg"].call(engine, "europe")
+    engine.memo = {}  # (a pick opens the memory around its conditions)
+    assert keep(Frame(engine, {"r": "europe"}), countries) == [
+        c for c in countries if ir["map"]["countries"][c]["stability"] <= count_bg
+    ]
+    assert asked == ["t_count_bg"]
+    asked.clear()
+    rolled = {"op": "<=", "args": [stability, {"fn": "t_roll", "args": []}]}
+    program.codegen.candidates([rolled], "c")(Frame(engine, {}), countries)
+    assert asked == ["t_roll"] * len(countries)
+
+
+def test_an_ir_expression_met_while_the_game_runs_is_written_out_once(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A table's roll (roll_table) and a victory condition (the invariant checks) come to the program as
+    IR while the game runs: written out, hashed and made into a function once per node, not per call."""
+    program = Program(ir, IMPLEMENTATIONS)
+    written: list[Any] = []
+    real = program.codegen.compile
+
+    def compile_counted(node: Any) -> Any:
+        written.append(node)
+        return real(node)
+
+    monkeypatch.setattr(program.codegen, "compile", compile_counted)
+    node = {"op": "+", "args": [{"call": {"stability": [{"str": "france"}]}}, 1]}
+    first = program.expr_of_ir(node)
+    assert program.expr_of_ir(node) is first and written == [node]
+    twin = {"op": "+", "args": [{"call": {"stability": [{"str": "france"}]}}, 1]}  # equal, not the same
+    assert program.expr_of_ir(twin)(Frame(Engine(ir, {}, program=program), {})) == first(
+        Frame(Engine(ir, {}, program=program), {})
+    )
+    assert written == [node, twin]

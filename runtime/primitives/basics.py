@@ -110,7 +110,9 @@ def roll_table(engine: Engine, name: str) -> int:
     table = _table(engine, name)
     # The dice the table's roll is made of (both dice when the lower one counts), told with the result.
     first_event = len(engine.events)
-    roll = engine.program.expr(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)
+    roll = (
+        engine.program.expr_of_ir(table["roll"])(Frame(engine)) if table["roll"] is not None else d6(engine)
+    )
     dice = [e["value"] for e in engine.events[first_event:] if e["kind"] == "die"]
     column = next((i for i, c in enumerate(table["columns"], start=1) if roll in (c["faces"] or [])), 1)
     engine.trace("table_roll", table=name, dice=dice, roll=roll, column=table["columns"][column - 1]["label"])

@@ -39,6 +39,20 @@ def inlined(template: str, constants: Callable[[Any], dict[str, Any]] | None = N
     return mark
 
 
+def invariant_part(outer: str, part: str, uses: tuple[int, ...]) -> Callable[[F], F]:
+    """Marks an inlined primitive whose template has a part that depends only on the arguments `uses`
+    (a side's accessible countries): in a filter whose candidates do not change those arguments the
+    generated code works `part` out once and writes `outer` with `{h}` for it. Both are templates like
+    `inlined`'s; `part` must read the state only (no die, no decision), so one value serves every
+    candidate of one evaluation."""
+
+    def mark(fn: F) -> F:
+        fn.invariant_part = (outer, part, uses)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
 def other(side: str) -> str:
     return "ussr" if side == "us" else "us"
 

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
-from twilight.runtime.primitives.core import impl, inlined, other
+from twilight.runtime.primitives.core import impl, inlined, invariant_part, other
 from twilight.runtime.program import ordinal
 
 if TYPE_CHECKING:
@@ -153,6 +153,7 @@ def ops_to_break_control(engine: Engine, side: str, c: str) -> int:
 
 
 @impl()
+@invariant_part("({1} in {h})", "_ACC(e, {0})", (0,))
 @inlined("({1} in _ACC(e, {0}))", lambda ir: {"_ACC": _accessible_now})
 def accessible(engine: Engine, side: str, c: str) -> bool:
     """6.1.1: influence (as at the start of the round) in the country or a neighbour, or the country
