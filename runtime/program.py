@@ -585,7 +585,7 @@ class Program:
         distinct, optional, decision = node["distinct"], node["optional"], node["decision"]
         body, otherwise = self.body(node["body"]), self.body(node["otherwise"])
         intent = choice_intent(bind, node["by"], node["body"])
-        context = {"intent": intent}
+        context: dict[str, Any] = {"intent": intent}
         # The innermost `repeat` around this choice (in this procedure's text): its pass is the pick's number.
         loop_number = self._repeat_loops[-1] if self._repeat_loops else None
         refusals = self._refusals(node["where"])

@@ -513,7 +513,8 @@ class Screen:
 
     def progress(self, decision: Decision) -> str | None:
         """Where a player is in a choice the rules ask again and again (a `choose` in a `repeat`): the
-        ruleset's own words for the decision when it has them (`decision-<id>-progress`), else "pick 2 of 3"."""
+        ruleset's own words for the decision when it has them (`decision-<id>-progress`), else
+        "pick 2 of 3"."""
         at = decision.context.get("progress")
         if not at:
             return None
@@ -533,7 +534,9 @@ class Screen:
         for rule, names in by_rule.items():
             why = self.text.maybe(f"function-{rule}")
             if why is not None:  # a function without words is not named (`twilight i18n check` asks for them)
-                lines.append(self.text.t("play-not-offered", options=", ".join(names), count=len(names), why=why))
+                lines.append(
+                    self.text.t("play-not-offered", options=", ".join(names), count=len(names), why=why)
+                )
         return lines
 
     def points_left(self, decision: Decision) -> str | None:
