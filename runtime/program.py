@@ -103,6 +103,9 @@ def too_deep(src: str, what: str) -> StepLimitExceeded:
 class Frame:
     engine: Engine
     vars: dict[str, Any] = field(default_factory=dict)
+    # The `repeat` loops running in this frame: a loop's number (`Program._repeat_loops`) -> (this pass,
+    # passes), so a `choose` inside one can tell its player "pick 2 of 3".
+    repeats: dict[int, tuple[int, int]] | None = None
 
 
 Expr = Callable[[Frame], Any]
@@ -240,6 +243,9 @@ class Program:
         self.rules: list[EffectItems] = []
         self.lasting: dict[tuple[str, str], EffectItems] = {}  # (card, lasting name) -> items
         self._current_card = ""
+        # The numbers of the `repeat` loops whose body is compiling, innermost last (see `_choose`).
+        self._repeat_loops: list[int] = []
+        self._repeat_count = 0
         # "appendix." while an appendix entry compiles: its lasting effects never clash with the card's.
         self._lasting_prefix = ""
         pure = self.pure = pure_functions(ir["functions"])
@@ -565,21 +571,34 @@ class Program:
         return loop
 
     def _repeat(self, node: dict[str, Any]) -> Stmt:
-        count, bind, body = self.expr(node["repeat"]), node["as"], self.body(node["body"])
+        count, bind = self.expr(node["repeat"]), node["as"]
+        self._repeat_count += 1
+        number = self._repeat_count
+        self._repeat_loops.append(number)
+        try:
+            body = self.body(node["body"])
+        finally:
+            self._repeat_loops.pop()
         src = node.get("src", "")
 
         def loop(f: Frame) -> None:
             engine = f.engine
+            if f.repeats is None:
+                f.repeats = {}
+            passes = count(f)
             try:
-                for i in range(1, count(f) + 1):
+                for i in range(1, passes + 1):
                     engine.steps_left -= 1
                     if engine.steps_left < 0:
                         engine.out_of_steps(src, "the `repeat` loop")
                     if bind:
                         f.vars[bind] = i
+                    f.repeats[number] = (i, passes)
                     body(f)
             except StopLoop:
                 pass
+            finally:
+                f.repeats.pop(number, None)
 
         return loop
 
@@ -592,14 +611,26 @@ class Program:
         distinct, optional, decision = node["distinct"], node["optional"], node["decision"]
         body, otherwise = self.body(node["body"]), self.body(node["otherwise"])
         intent = choice_intent(bind, node["by"], node["body"])
-        context = {"intent": intent}
+        context: dict[str, Any] = {"intent": intent}
+        # The innermost `repeat` around this choice (in this procedure's text): its pass is the pick's number.
+        loop_number = self._repeat_loops[-1] if self._repeat_loops else None
+        refusals = self._refusals(node["where"])
 
         def choose(f: Frame) -> None:
             options = []
-            for x in source(f):
+            domain = list(source(f))
+            for x in domain:
                 f.vars[bind] = x
                 if (where is None or where(f)) and x not in options:
                     options.append(x)
+            context_now = context
+            at = f.repeats.get(loop_number) if loop_number is not None and f.repeats else None
+            if at is not None:
+                progress = {"pick": at[0], "picks": at[1], "from": len(domain)}
+                context_now = {**context_now, "progress": progress}
+            if refusals and len(options) < len(domain):
+                refused = self._refused_by(refusals, f, bind, domain, options)
+                context_now = {**context_now, "refused": refused}
             chooser = by(f)
             if intent == "discard":
                 options = [x for x in options if f.engine.forbidden("discard", actor=chooser, card=x) is None]
@@ -625,7 +656,7 @@ class Program:
                 low = 0
             picks: list[Any] = []
             if options and high > 0:
-                picks = f.engine.ask(decision, chooser, options, low, high, distinct, context)
+                picks = f.engine.ask(decision, chooser, options, low, high, distinct, context_now)
             if not picks:
                 otherwise(f)
                 return
@@ -634,6 +665,59 @@ class Program:
                 body(f)
 
         return choose
+
+    def _refusals(self, where: dict[str, Any] | None) -> list[tuple[Expr, str | None]]:
+        """The parts of a `choose`'s `where` joined by `and`, compiled one by one, each with the rule
+        function it calls (None for a membership test such as `c not in kept`: a pick already made or a
+        list the rule names, which needs no word, or for any other test, which has no name to give).
+        Empty when no part is a function's call: nothing would be said."""
+        if where is None:
+            return []
+        parts: list[dict[str, Any]] = []
+        pending = [where]
+        while pending:
+            part = pending.pop(0)
+            if isinstance(part, dict) and part.get("op") == "and":
+                pending[0:0] = part["args"]
+            else:
+                parts.append(part)
+        named = [part.get("fn") if isinstance(part, dict) and "fn" in part else None for part in parts]
+        if not any(name in self.ir["functions"] for name in named):
+            return []
+        return [
+            (self.expr(part), name if name in self.ir["functions"] else None)
+            for part, name in zip(parts, named, strict=True)
+        ]
+
+    def _refused_by(
+        self,
+        refusals: list[tuple[Expr, str | None]],
+        f: Frame,
+        bind: str,
+        domain: list[Any],
+        options: list[Any],
+    ) -> Callable[[], list[tuple[Any, str]]]:
+        """What a player may ask of a choice: the candidates the `where` refused because a rule function
+        said no, each with that function's name (the first part of the `where` that fails, evaluated by the
+        engine as the `where` itself is). Computed only when asked (a screen asks; an AI does not)."""
+        saved = dict(f.vars)
+        engine = f.engine
+
+        def refused() -> list[tuple[Any, str]]:
+            frame = Frame(engine, dict(saved))
+            out: list[tuple[Any, str]] = []
+            for x in domain:
+                if x in options or any(x == seen for seen, _ in out):
+                    continue
+                frame.vars[bind] = x
+                for test, name in refusals:
+                    if not test(frame):
+                        if name is not None:
+                            out.append((x, name))
+                        break
+            return out
+
+        return refused
 
     def _decide(self, node: dict[str, Any]) -> Stmt:
         decision, by = node["decide"], self.expr(node["by"])

@@ -194,6 +194,8 @@ PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", 
 # Families any ruleset may word although nothing requires them (explain shows them when present; a
 # source or the ruleset's title is shown as written when not worded).
 OPTIONAL_PREFIXES = ("procedure-", "function-", "source-", "ruleset-title")
+# `decision-<id>` + this: a decision's own words for where a player is in a repeated choice.
+OPTIONAL_PROGRESS_SUFFIX = "-progress"
 
 
 # ---------------------------------------------------------------------- what the files hold
@@ -298,6 +300,10 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
             for attr in sorted(wanted[msg_id] - found.attributes):
                 report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
         for msg_id in sorted(table):
+            # A decision asked in a `repeat` may have its own words for "pick 2 of 3" (cli/play/screen.py).
+            progress_of = msg_id.removesuffix(OPTIONAL_PROGRESS_SUFFIX)
+            if progress_of != msg_id and progress_of.startswith("decision-") and progress_of in wanted:
+                continue
             if msg_id not in wanted and not msg_id.startswith(OPTIONAL_PREFIXES):
                 stray = table[msg_id]
                 report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")

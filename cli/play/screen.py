@@ -479,6 +479,10 @@ class Screen:
         how = self.how_many(decision)
         if how:
             parts.append(Text(how, style="dim"))
+        progress = self.progress(decision)
+        if progress:
+            parts.append(Text(progress, style="yellow"))
+        parts.extend(Text(line, style="dim") for line in self.not_offered(decision))
         points = self.points_left(decision)
         if points:
             parts.append(Text(points, style="yellow"))
@@ -506,6 +510,34 @@ class Screen:
         if decision.single:
             return None
         return self.text.t("play-how-many", min=decision.min_count, max=decision.max_count)
+
+    def progress(self, decision: Decision) -> str | None:
+        """Where a player is in a choice the rules ask again and again (a `choose` in a `repeat`): the
+        ruleset's own words for the decision when it has them (`decision-<id>-progress`), else
+        "pick 2 of 3"."""
+        at = decision.context.get("progress")
+        if not at:
+            return None
+        own = self.text.maybe(f"decision-{decision.name}-progress", **at)
+        return own if own is not None else self.text.t("play-progress", **at)
+
+    def not_offered(self, decision: Decision) -> list[str]:
+        """Why candidates are missing from the list: the ones a rule function refused (as the engine
+        evaluates the choice's condition), named with that function's words, one line per function."""
+        refused = decision.context.get("refused")
+        if refused is None:
+            return []
+        by_rule: dict[str, list[str]] = {}
+        for option, rule in refused():
+            by_rule.setdefault(rule, []).append(self.text.option(option))
+        lines = []
+        for rule, names in by_rule.items():
+            why = self.text.maybe(f"function-{rule}")
+            if why is not None:  # a function without words is not named (`twilight i18n check` asks for them)
+                lines.append(
+                    self.text.t("play-not-offered", options=", ".join(names), count=len(names), why=why)
+                )
+        return lines
 
     def points_left(self, decision: Decision) -> str | None:
         """Where a player is in spending a card's operations point by point: the points left of the

@@ -177,6 +177,9 @@ class PlaySession:
             "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
         )
         why_not = self.why_not(decision)
+        # Where the player is in a repeated choice, and why the other candidates are not there.
+        progress = self.screen.progress(decision)
+        why_not = [*([progress] if progress else []), *why_not, *self.screen.not_offered(decision)]
         self.pending_lines = [*self.recent_lines(), note, *why_not]
         for line in [note, *why_not]:
             self.console.print(line, style="dim", markup=False, highlight=False)

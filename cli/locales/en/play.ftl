@@ -80,6 +80,8 @@ play-points-left = Influence: { $left } of { $total } { $total ->
     [yes] { " · " }a country marked "costs" takes more than one point
    *[other] { "" }
 }
+play-progress = Pick { $pick } of { $picks }
+play-not-offered = Not offered: { $options } — { $why }
 play-option-cost = { $option } (costs { $cost })
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-hint = Type a number or a name (Tab completes) · ? explains · hint · why · log · board · save · quit

@@ -95,6 +95,8 @@ play-points-left = Размещение влияния: осталось { $left
     [yes] { " · " }страна с пометкой «стоит» требует больше одного очка
    *[other] { "" }
 }
+play-progress = Выбор { $pick } из { $picks }
+play-not-offered = Нет в списке: { $options } — { $why }
 play-option-cost = { $option } (стоит { $cost })
 play-forced-choice = { $prompt }: вариант только один — { $answer }, он выбран за вас
 play-hint = Введите номер или название (Tab дополняет) · ? справка · подсказка · почему · журнал · карта · сохранить · выход

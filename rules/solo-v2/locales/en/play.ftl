@@ -11,6 +11,8 @@
 
 ## Choices of the solitaire game
 
+decision-draft_keep-progress = Keep { $picks } of { $from }: pick { $pick } of { $picks }
+function-draft_keep_allowed = the cards you keep would then total more operations than those you give the AI
 decision-draft_keep = Choose a card to keep; the others go to the AI (the cards you keep may not total more operations than those you give)
 decision-headline_bottom_card = Choose which of the two other cards goes to the very bottom of your deck/hand
 decision-blockade_solo_discard = Choose one of the two cards you drew worth 3 or more operations to give up (it is discarded; The China Card passes face down to the AI instead), then play the other next round; or none and lose all your influence in West Germany
