@@ -401,7 +401,8 @@ class Screen:
 
     def board_part(self, decision: Decision | None, level: str) -> Group | None:
         """The board at a level of the layout: "focus" (the regions in play in full, the others one
-        line each), "inplay" (the regions in play in full, and how to see the others), "summary" (every
+        line each), "inplay" (the regions in play in full, and how to see the others), "candidates" (only
+        the countries the question offers, by region), "summary" (every
         region one line), "brief" (the regions in play one line each, and how to see the board), "hint"
         (how to see the board only)."""
         t = self.text
@@ -414,6 +415,16 @@ class Screen:
         if level == "inplay" and in_play:
             shown = [c for c, ci in t.countries.items() if ci["region"] in in_play]
             return Group(self.board(in_play), self.legend(shown), hidden)
+        options = {str(o) for o in decision.options} if decision is not None else set()
+        candidates = [c for c in t.countries if c in options]
+        if level == "candidates" and candidates:
+            # Too little room for whole regions: the countries the question offers, by region, still show
+            # their stability and both sides' influence, which the choice depends on.
+            tables = []
+            for region in dict.fromkeys(self.top_region(t.countries[c]["region"]) for c in candidates):
+                own = [c for c in candidates if self.top_region(t.countries[c]["region"]) == region]
+                tables.append(self.region_table(region, own))
+            return Group(Columns(tables, padding=(1, 3)), self.legend(candidates), hidden)
         if level != "focus":
             in_play = []
         others = [r for r in self.top_regions() if r not in in_play]
@@ -765,7 +776,7 @@ class Layout:
     rule: bool = True
     status_panel: bool = True
     tracks_only: bool = False
-    board: str = "focus"  # focus · inplay · summary · brief · hint (see Screen.board_part)
+    board: str = "focus"  # focus · inplay · candidates · summary · brief · hint (see Screen.board_part)
     cards: str = "full"  # full · brief · none (see Screen.cards_part)
     recent: int = LAST_MOVES
     recent_panel: bool = True
@@ -816,6 +827,7 @@ class Layout:
                 chrome,
                 {"recent": max(fewest, min(layout.recent, 5))},
                 {"board": "inplay"},
+                {"board": "candidates"},
                 {"board": "summary"},
                 {"board": "brief"},
             ]
