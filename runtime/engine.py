@@ -46,21 +46,26 @@ class Engine:
         program: Program | None = None,
         step_limit: int | None = None,
         game_step_limit: int | None = None,
+        state: GameState | None = None,
     ) -> None:
         """`step_limit`: the steps (loop iterations, calls of procedures, hooks and events) the rules may
         take between two decisions; `game_step_limit`: in the whole game (defaults: limits.STEP_LIMIT,
-        limits.GAME_STEP_LIMIT). A rule that goes past either stops the game (StepLimitExceeded)."""
+        limits.GAME_STEP_LIMIT). A rule that goes past either stops the game (StepLimitExceeded).
+        `state`: the state to start from (the AI's look-ahead hands a copy of the game's); by default,
+        the ruleset's setup (with `settings`)."""
         from twilight.runtime.primitives import IMPLEMENTATIONS
 
         self.ir = ir
         self.program = program or Program(ir, IMPLEMENTATIONS)
         self.players = dict(players)
         self.dice = Dice(seed, dice or [])
-        self.state = GameState(ruleset=ir["ruleset"]["name"])
-        self.state.settings = {name: s["default"] for name, s in ir["settings"].items()}
-        self.state.settings.update(settings or {})
-        self.state.influence = {c: {"us": 0, "ussr": 0} for c in ir["map"]["countries"]}
-        self.state.vars, self.state.zones = declared_state(ir)
+        if state is None:
+            state = GameState(ruleset=ir["ruleset"]["name"])
+            state.settings = {name: s["default"] for name, s in ir["settings"].items()}
+            state.settings.update(settings or {})
+            state.influence = {c: {"us": 0, "ussr": 0} for c in ir["map"]["countries"]}
+            state.vars, state.zones = declared_state(ir)
+        self.state = state
         self.events: list[dict[str, Any]] = []
         self.trace_to = trace_to
         self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
@@ -72,7 +77,7 @@ class Engine:
         self.replay_digest: str | None = None
         self.rating: str | None = None  # the ruleset's victory rating once the game is over
         self.lookahead_depth = 0  # 0: the real game; 1 and more: a copy the AI looks ahead in
-        self.lookahead_cache: dict[Any, Any] = {}  # copies after an event, for the current state only
+        self.lookahead_cache: dict[Any, Any] = {}  # copies after an event, by state (runtime/lookahead.py)
         # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
         # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
         self.ai_timings: list[float] | None = None

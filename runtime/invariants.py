@@ -102,6 +102,12 @@ class CheckedEngine(Engine):
         self._expected: dict[tuple[str, ...], set[str]] = {}
         self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
         self._card_names = frozenset(ir["cards"])
+        # The declared tracks the state keeps (track_values), with their bounds, read once.
+        self._tracks = [
+            (name, TRACK_VALUES[name], track["min"], track["max"])
+            for name, track in ir.get("tracks", {}).items()
+            if name in TRACK_VALUES
+        ]
         # The conditions of the victory rules that end the game when VP change: none may hold while the
         # game goes on.
         self._vp_victories = [
@@ -115,19 +121,25 @@ class CheckedEngine(Engine):
     # every step the engine reports
     def trace(self, kind: str, **data: Any) -> None:
         super().trace(kind, **data)
-        if kind == "deck_added":
-            self.periods.append(str(data["period"]))
-        if kind in ("action_round", "turn"):
-            self.check(f"{kind} boundary", strict_cards=True)
-            self.in_play.clear()
-        if kind in ("play", "event"):  # an event may take its card from a hand or a pile (Grain Sales)
-            self.in_play.add(str(data["card"]))
-        if kind == "headlines":
-            self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
-        if kind == "headline_cancelled":
-            self.in_play.add(str(data["card"]))
+        noted = _NOTED_KINDS.get(kind)  # (most kinds need no note: one lookup finds that)
+        if noted is not None:
+            noted(self, kind, data)
         if self.every_event:
             self.check(f"after trace event {kind}")
+
+    def _deck_added(self, kind: str, data: dict[str, Any]) -> None:
+        self.periods.append(str(data["period"]))
+
+    def _boundary(self, kind: str, data: dict[str, Any]) -> None:
+        self.check(f"{kind} boundary", strict_cards=True)
+        self.in_play.clear()
+
+    def _card_in_play(self, kind: str, data: dict[str, Any]) -> None:
+        # (an event may take its card from a hand or a pile: Grain Sales)
+        self.in_play.add(str(data["card"]))
+
+    def _headlines(self, kind: str, data: dict[str, Any]) -> None:
+        self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
 
     def expected_cards(self) -> set[str]:
         """The cards of every period added to the deck so far (The China Card is never among them)."""
@@ -162,11 +174,14 @@ class CheckedEngine(Engine):
             self.fail(where, f"VP is {s.vp!r}")
         # the change that sets off a rule is traced before the rule hears it
         going_on = not s.game_over and bool(self.events) and self.events[-1]["kind"] not in ("vp", "game_end")
-        for label, low, high, value in track_values(s, self.ir):
-            if not isinstance(value, int) or (
-                going_on and not s.in_final_scoring and not low <= value <= high
-            ):
-                self.fail(where, f"{label} is {value!r}, off its track ({low} to {high})")
+        bounded = going_on and not s.in_final_scoring
+        for name, read, low, high in self._tracks:
+            value = read(s)
+            per_side = isinstance(value, dict)
+            for i, v in enumerate([value[side] for side in SIDES] if per_side else [value]):
+                if not isinstance(v, int) or (bounded and not low <= v <= high):
+                    label = f"{name} of {SIDES[i]}" if per_side else name
+                    self.fail(where, f"{label} is {v!r}, off its track ({low} to {high})")
         if going_on:
             for name, when in self._vp_victories:
                 if when(Frame(self, {})):
@@ -221,6 +236,19 @@ class CheckedEngine(Engine):
         if not strict_cards:
             missing -= self.in_play
         return not missing
+
+
+# What the checking engine notes of a trace event, by kind (the cards in play, the periods dealt), and
+# where it checks everything with the cards all in place (the boundaries).
+_NOTED_KINDS: dict[str, Any] = {
+    "deck_added": CheckedEngine._deck_added,
+    "action_round": CheckedEngine._boundary,
+    "turn": CheckedEngine._boundary,
+    "play": CheckedEngine._card_in_play,
+    "event": CheckedEngine._card_in_play,
+    "headline_cancelled": CheckedEngine._card_in_play,
+    "headlines": CheckedEngine._headlines,
+}
 
 
 def check_finished(engine: Engine) -> None:

@@ -30,10 +30,10 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
         program=engine.program,
         step_limit=engine.step_limit,
         game_step_limit=engine.game_step_limit,
+        state=engine.state.clone(),  # (no setup built only to be thrown away)
     )
     for player in players.values():
         player.engine = twin
-    twin.state = engine.state.clone()
     # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
     # It reckons with average luck: rolls of 4, 3, 4, 3… (so a rules author can work a condition out).
     twin.dice = AverageDice()
@@ -49,7 +49,7 @@ def after_event(engine: Engine, side: str, card: str) -> Engine:
     """The copy of the game after the side plays the card's event. An entry's condition often asks
     several things of the same event (influence gained or control gained…): the copy is made once per
     state of the game, side and card."""
-    return _cached(engine, (engine.state.fingerprint(), side, card, "event"), play_event_as(side, card))
+    return _cached(engine, (side, card, "event"), play_event_as(side, card))
 
 
 def after_headline(engine: Engine, side: str, card: str) -> Engine:
@@ -57,16 +57,35 @@ def after_headline(engine: Engine, side: str, card: str) -> Engine:
     at the reveal for this card do: Defectors cancels the USSR headline) and its event resolves. The other
     side's headline, if chosen, lies face down: it can be acted on (cancelled), but its own reveal rules
     and its event are not played (they are no effect of this card)."""
-    return _cached(engine, (engine.state.fingerprint(), side, card, "headline"), headline_as(side, card))
+    # (the copy keeps the game's DEFCON actor: the copies differ by it)
+    return _cached(engine, (side, card, "headline", engine.defcon_actor), headline_as(side, card))
 
 
-def _cached(engine: Engine, key: tuple[bytes, str, str, str], happen: Callable[[Engine], None]) -> Engine:
-    cache: dict[tuple[bytes, str, str, str], Engine] = engine.lookahead_cache
-    if key not in cache:
-        if cache and next(iter(cache))[0] != key[0]:
-            cache.clear()  # the game has moved on: older copies are of no use
-        cache[key] = what_if(engine, happen)
-    return cache[key]
+def after_ops(engine: Engine, side: str, ops: int) -> Engine:
+    """The copy of the game after the AI spends the operations (`spend_ops`), once per state, side and
+    number of operations."""
+    return _cached(engine, (side, ops, "ops"), spend_ops(side, ops))
+
+
+# How many copies an engine keeps: the real game's AI comes back to a state it has looked ahead from
+# (a condition that asks about a hypothetical board between two questions about the real one); a copy
+# looked ahead in keeps fewer (its own copies are the second and last level).
+CACHE_SIZE = 64
+NESTED_CACHE_SIZE = 8
+
+
+def _cached(engine: Engine, what: tuple[Any, ...], happen: Callable[[Engine], None]) -> Engine:
+    """The copy `what_if(engine, happen)`, kept by what it depends on: the state of the game (its
+    fingerprint) and what happens (`what`, which names all else the copy depends on). Once made, a copy
+    is only read, never played on: an equal state gets the same copy."""
+    cache: dict[tuple[Any, ...], Engine] = engine.lookahead_cache
+    key = (engine.state.fingerprint(), *what)
+    twin = cache.get(key)
+    if twin is None:
+        if len(cache) >= (CACHE_SIZE if engine.lookahead_depth == 0 else NESTED_CACHE_SIZE):
+            del cache[next(iter(cache))]  # the oldest copy
+        twin = cache[key] = what_if(engine, happen)
+    return twin
 
 
 class AverageDice(Dice):

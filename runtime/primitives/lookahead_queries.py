@@ -67,5 +67,5 @@ def score_if_event(engine: Engine, side: str, card: str, region: str) -> int:
 
 @impl()
 def score_if_ops(engine: Engine, side: str, ops: int, region: str) -> int:
-    twin = lookahead.what_if(engine, lookahead.spend_ops(side, ops))
+    twin = lookahead.after_ops(engine, side, ops)
     return lookahead.net_region_score(twin, side, region)

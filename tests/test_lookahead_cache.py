@@ -1,0 +1,75 @@
+"""The AI's look-ahead keeps its copies of the game by state (runtime/lookahead.py `_cached`): a kept copy
+must be the very copy a fresh look-ahead would make, and a state's copy must share nothing with it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from twilight.runtime import lookahead
+from twilight.runtime.state import GameState
+
+from tests.test_solo_playouts import solo_game
+
+
+def _outcome(twin: Any) -> tuple[Any, ...]:
+    dice = twin.dice
+    return twin.state.to_json(), twin.lookahead_depth, getattr(dice, "rolls", None), twin.events
+
+
+@pytest.mark.parametrize(("seed", "ai_side"), [(3, "ussr"), (4, "us")])
+def test_every_kept_copy_is_what_a_fresh_look_ahead_makes(
+    monkeypatch: pytest.MonkeyPatch, seed: int, ai_side: str
+) -> None:
+    kept_answers = [0]
+    fresh_lookahead = lookahead._cached
+
+    def checked(engine: Any, what: tuple[Any, ...], happen: Any) -> Any:
+        had = len(engine.lookahead_cache)
+        twin = fresh_lookahead(engine, what, happen)
+        if len(engine.lookahead_cache) == had:  # a copy kept from before, not made now
+            kept_answers[0] += 1
+            assert _outcome(twin) == _outcome(lookahead.what_if(engine, happen)), what
+        return twin
+
+    monkeypatch.setattr(lookahead, "_cached", checked)
+    solo_game("solo-v2", seed, ai_side)
+    assert kept_answers[0] > 0  # (the game did ask again of a state it had looked ahead from)
+
+
+def _containers(value: Any, path: str = "") -> list[tuple[str, Any]]:
+    """Every dict and list in the value, by where it is."""
+    if isinstance(value, GameState) or hasattr(value, "__dataclass_fields__"):
+        value = vars(value)
+    out: list[tuple[str, Any]] = []
+    if isinstance(value, dict):
+        out.append((path, value))
+        for k, v in value.items():
+            out += _containers(v, f"{path}.{k}")
+    elif isinstance(value, list):
+        out.append((path, value))
+        for i, v in enumerate(value):
+            out += _containers(v, f"{path}[{i}]")
+    return out
+
+
+def test_a_copy_of_a_played_state_shares_no_dict_or_list_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`GameState.clone` copies each field as deep as its shape goes: a field whose shape changes must
+    change its copy too, or the look-ahead would play on the real game's lists."""
+    states: list[GameState] = []
+    what_if = lookahead.what_if
+
+    def seen(engine: Any, happen: Any) -> Any:
+        states.append(engine.state)
+        return what_if(engine, happen)
+
+    monkeypatch.setattr(lookahead, "what_if", seen)
+    engine, _ = solo_game("solo-v2", 5, "ussr")
+    states.append(engine.state)
+    assert any(s.in_effect for s in states)
+    for state in states:
+        twin = state.clone()
+        assert twin.to_json() == state.to_json()
+        originals = {id(c): p for p, c in _containers(state)}
+        shared = [p for p, c in _containers(twin) if id(c) in originals]
+        assert not shared, shared
