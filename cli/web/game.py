@@ -183,12 +183,15 @@ class Games:
         return result.ir
 
     def stored_ir(self, digest: str) -> dict[str, Any] | None:
-        """The rules store's IR of that hash (read once: a stored IR never changes under its hash)."""
-        from twilight.cli.play.rules_store import load_ir
+        """The rules store's IR of that hash (read once: a stored IR never changes under its hash; what
+        was read is kept while the store still holds the file, so a store emptied is honoured)."""
+        from twilight.cli.play.rules_store import load_ir, store_dir
 
+        held = any((store_dir() / f"{digest}{ext}").is_file() for ext in (".json", ".json.gz"))
         with self._guard:
-            if digest in self._stored:
+            if digest in self._stored and held:
                 return self._stored[digest]
+            self._stored.pop(digest, None)
         ir = load_ir(digest)
         if ir is not None:
             with self._guard:
