@@ -112,6 +112,7 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
     parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
+    default: Any
     try:  # the default: solo-v2 (its highest version), as `twilight play` starts
         default = resolve(DEFAULT_RULESET, [entry for entry, _ir in rulesets])
     except UnknownRuleset:
