@@ -6,7 +6,6 @@ from __future__ import annotations
 import contextlib
 import secrets
 import sys
-from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -585,21 +584,16 @@ def current_rules(
 
 
 def pinned_ir(
-    path: Path,
-    data: dict[str, Any],
-    rules_paths: tuple[str, ...],
-    pinned: dict[str, Any],
-    load: Callable[[str], dict[str, Any] | None] = load_ir,
+    path: Path, data: dict[str, Any], rules_paths: tuple[str, ...], pinned: dict[str, Any]
 ) -> dict[str, Any]:
     """The IR a save with `play.rules` was started under: from the rules store (never from the rule
     files, which may have changed since). `pinned` gets the ruleset as it is now (`entry`) and, when its
     rules are no longer the save's, their IR (`new_ir`). SaveError ("rules-missing", naming the
-    name, version and hash it needs) when the IR is neither stored nor what the rules compile to now.
-    `load` reads the store (`twilight serve` keeps what it read in memory)."""
+    name, version and hash it needs) when the IR is neither stored nor what the rules compile to now."""
     pin = data["play"]["rules"]
     entry, now = current_rules(pin, rules_paths)
     pinned["entry"] = entry
-    ir = load(pin["hash"])
+    ir = load_ir(pin["hash"])
     now_hash = ir_hash(now) if now is not None else None
     if ir is None and now_hash == pin["hash"]:
         assert now is not None

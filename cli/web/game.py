@@ -19,10 +19,11 @@ was shown: an answer to a question already answered (another tab, a page sent tw
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, cast
@@ -71,6 +72,10 @@ class Paused(Exception):
     def __init__(self, decision: Decision) -> None:
         super().__init__(decision.name)
         self.decision = decision
+
+
+# A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
+PinnedRules = tuple[dict[str, Any], RulesetEntry | None, dict[str, Any] | None]
 
 
 @dataclass
@@ -130,7 +135,7 @@ class Games:
     def __init__(self, rules_paths: tuple[str, ...] = ()) -> None:
         self.rules_paths = tuple(str(p) for p in rules_paths)
         self._irs: dict[str, dict[str, Any]] = {}
-        self._stored: dict[str, dict[str, Any]] = {}  # the rules store's IRs read so far, by hash
+        self._pinned: dict[tuple[Any, ...], Any] = {}  # `pinned`'s answers, while the files stay as they were
         self._programs: dict[str, Any] = {}
         self._texts: dict[tuple[str, str, str], PlayText] = {}
         self._locks: dict[Path, threading.Lock] = {}
@@ -182,21 +187,29 @@ class Games:
             raise WebError("web-error-ruleset", 500, ruleset=entry.spec)
         return result.ir
 
-    def stored_ir(self, digest: str) -> dict[str, Any] | None:
-        """The rules store's IR of that hash (read once: a stored IR never changes under its hash; what
-        was read is kept while the store still holds the file, so a store emptied is honoured)."""
-        from twilight.cli.play.rules_store import load_ir, store_dir
+    def pinned(self, path: Path, data: dict[str, Any]) -> PinnedRules:
+        """A pinned save's IR, its ruleset as it is now and, when its rules are no longer the save's, their
+        IR: what `twilight play --resume` finds (cli/play/cmd.py's `pinned_ir`, called here), found again
+        only when a file of a ruleset found or the store's copy of the IR has changed (each request of a
+        pinned game asks; even from the compiler's cache an IR is a fraction of a second to read)."""
+        from twilight.cli.play.cmd import pinned_ir
+        from twilight.cli.play.rules_store import store_dir
 
-        held = any((store_dir() / f"{digest}{ext}").is_file() for ext in (".json", ".json.gz"))
+        digest = data["play"]["rules"]["hash"]
+        stored = tuple(files_stamp([store_dir() / f"{digest}{ext}" for ext in (".json", ".json.gz")]))
+        found = rules_stamp(self.entries())
+        key = (data["ruleset"], data["play"]["rules"].get("version"), digest, stored, found)
         with self._guard:
-            if digest in self._stored and held:
-                return self._stored[digest]
-            self._stored.pop(digest, None)
-        ir = load_ir(digest)
-        if ir is not None:
-            with self._guard:
-                self._stored[digest] = ir
-        return ir
+            if key in self._pinned:
+                return cast(PinnedRules, self._pinned[key])
+        said: dict[str, Any] = {}
+        ir = pinned_ir(path, data, self.rules_paths, said)
+        got = (ir, said.get("entry"), said.get("new_ir"))
+        with self._guard:
+            if len(self._pinned) >= KEPT_GAMES:
+                self._pinned.clear()
+            self._pinned[key] = got
+        return got
 
     def program(self, key: str, ir: dict[str, Any]) -> Any:
         from twilight.common.cachedir import cache_dir
@@ -363,18 +376,15 @@ class Games:
         """The save at `path` and the rules it is played under: a save pinned to its rules (`play.rules`)
         gets its own IR from the rules store, as `twilight play --resume` gets it (`pinned_ir`, the same
         code); an older save, the installed ruleset it names."""
-        from twilight.cli.play.cmd import pinned_ir
         from twilight.cli.play.rules_store import valid_pin
 
         try:
             data = read_save(path)
             if valid_pin(data["play"].get("rules")):
                 check_save_names(path, data, installed=False)
-                pinned: dict[str, Any] = {}
-                ir = pinned_ir(path, data, self.rules_paths, pinned, load=self.stored_ir)
-                entry = pinned.get("entry")
+                ir, entry, new_ir = self.pinned(path, data)
                 words_of = str(entry.folder) if entry is not None else data["ruleset"]
-                rules = SaveRules(data["play"]["rules"]["hash"], ir, words_of, entry, pinned.get("new_ir"))
+                rules = SaveRules(data["play"]["rules"]["hash"], ir, words_of, entry, new_ir)
             else:
                 check_save_names(path, data)
                 name = data["ruleset"]
@@ -458,6 +468,24 @@ class Games:
             while len(self._kept) > KEPT_GAMES:
                 self._kept.popitem(last=False)
         return view
+
+
+def files_stamp(paths: Iterable[Path]) -> Iterator[tuple[str, int, int]]:
+    """Each file with its time of change and size (a file that is not there, left out)."""
+    for path in paths:
+        with contextlib.suppress(OSError):
+            info = path.stat()
+            yield str(path), info.st_mtime_ns, info.st_size
+
+
+def rules_stamp(entries: list[RulesetEntry]) -> tuple[tuple[str, int, int], ...]:
+    """Every file of the rulesets found, with its time of change and size: another stamp, another rule
+    file (or a ruleset added or removed)."""
+    stamp: list[tuple[str, int, int]] = []
+    for entry in entries:
+        for folder, _dirs, files in os.walk(entry.folder):
+            stamp += files_stamp(Path(folder, name) for name in files)
+    return tuple(stamp)
 
 
 def answer_from_form(decision: Decision, form: Any) -> Any:
