@@ -183,8 +183,9 @@ def test_the_start_page_describes_the_rulesets_and_links_what_is_different(home:
     with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=base) as client:
         start = client.get("/?lang=ru")
         assert start.status_code == 200
-        assert "solo-v2-quickdeal 2.0 — Одиночная игра (правила v2) с быстрой раздачей" in start.text
-        assert 'href="/changes/solo-v2-quickdeal?lang=ru"' in start.text
+        said = "solo-v2-quickdeal 2.0 (меняет solo-v2) — Одиночная игра (правила v2) с быстрой раздачей"
+        assert said in start.text
+        assert 'href="/changes/solo-v2-quickdeal@2.0?lang=ru"' in start.text
         page = client.get("/changes/solo-v2-quickdeal?lang=ru")
         assert page.status_code == 200
         assert "Раздача карточек в начале каждого хода" in page.text

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 import sys
 import warnings
@@ -253,3 +254,137 @@ def test_two_tabs_answering_at_once_give_one_answer(home: Path) -> None:
     assert "already answered" in problem(refused.text)  # it waited for the other, then saw it answered
     after = read_save(saves_dir() / f"{name}.json")["answers"]
     assert len(after) > before and after[before][1] is not None
+
+
+# ------------------------------------------------------------------------------ versions and pinned rules
+def house_rules(root: Path, version: str = "1.0", folder: str | None = None) -> Path:
+    """A copy of solo-v2-quickdeal under `root`, its manifest naming ruleset `house` at `version`."""
+    from twilight.cli.versions import rules_root
+
+    target = root / (folder or f"house-{version}")
+    shutil.copytree(rules_root() / "solo-v2-quickdeal", target)
+    manifest = target / "ruleset.tsr"
+    text = manifest.read_text(encoding="utf-8").replace('ruleset "solo-v2-quickdeal"', 'ruleset "house"')
+    manifest.write_text(text.replace('version "2.0"', f'version "{version}"'), encoding="utf-8")
+    return target
+
+
+def start_with(client: TestClient, ruleset: str, lang: str = "en", seed: int = 5) -> Any:
+    form = {"ruleset": ruleset, "side": "us", "level": "normal", "lang": lang, "seed": str(seed)}
+    return client.post("/new", data=form, follow_redirects=False)
+
+
+def answer_first(client: TestClient, location: str, times: int) -> None:
+    for _ in range(times):
+        page = client.get(location).text
+        address = f"/game/{game_name(location)}/answer"
+        got = client.post(address, data=first_answer(page), follow_redirects=False)
+        assert got.status_code == 303, problem(got.text)
+
+
+def test_a_game_started_in_the_browser_is_pinned_to_its_rules(client: TestClient, home: Path) -> None:
+    from twilight.cli.play.rules_store import ir_hash, load_ir
+    from twilight.compiler import api
+
+    name = game_name(start(client))
+    saved = read_save(saves_dir() / f"{name}.json")
+    pin = saved["play"]["rules"]
+    ir = api.compile_target("solo-v2").ir
+    assert ir is not None
+    assert pin == {"name": "solo-v2", "version": ir["ruleset"]["version"], "hash": ir_hash(ir)}
+    assert load_ir(pin["hash"]) == ir  # kept in saves/rules beside the save
+    assert list((home / "saves" / "rules").glob(f"{pin['hash']}.json*"))
+
+
+def test_a_variant_of_home_rules_is_listed_played_and_resumed_under_its_own_rules(
+    app: Any, client: TestClient, home: Path
+) -> None:
+    folder = house_rules(home / "rules", "1.0")
+    house_rules(home / "rules", "2.0")  # two versions of one ruleset, both listed
+    listing = client.get("/").text
+    assert re.search(r'<option value="house@1.0">house 1.0 \(changes solo-v2\) — [^<]+', listing)
+    assert '<option value="house@2.0">' in listing
+    assert '<option value="solo-v2@2.0" selected>' in listing  # the default stays solo-v2
+    changes = client.get("/changes/house@1.0?lang=ru")
+    assert changes.status_code == 200 and "Раздача карточек" in changes.text
+
+    got = start_with(client, "house@1.0")
+    assert got.status_code == 303, problem(got.text)
+    location = str(got.headers["location"])
+    name = game_name(location)
+    answer_first(client, location, 3)
+    first = read_save(saves_dir() / f"{name}.json")
+    pin = first["play"]["rules"]
+    assert (pin["name"], pin["version"]) == ("house", "1.0")
+    assert "have changed" not in client.get(location).text
+
+    # The rule file changes (smaller first hands): the game goes on under the rules it began with.
+    dealing = folder / "dealing.tsr"
+    changed = dealing.read_text(encoding="utf-8").replace("then 8 else 9", "then 7 else 9")
+    assert changed != dealing.read_text(encoding="utf-8")
+    dealing.write_text(changed, encoding="utf-8")
+    page = client.get(location)
+    assert page.status_code == 200, problem(page.text)
+    assert "The rules of this game (house 1.0) have changed since it began" in page.text
+    assert 'id="restart"' in page.text and "Start again under the new rules" in page.text
+    view = app.state.games.view(name)
+    assert view.engine.state.digest() == first["digest"]
+    ru = client.get(f"/game/{name}?lang=ru").text
+    assert "Правила этой партии (house 1.0) изменились с её начала" in ru
+    assert "Начать заново по новым правилам" in ru
+    answer_first(client, location, 1)  # it plays on under its own rules
+    second = read_save(saves_dir() / f"{name}.json")
+    assert second["answers"][: len(first["answers"])] == first["answers"]
+    assert len(second["answers"]) > len(first["answers"]) and second["play"]["rules"] == pin
+
+    # The button: the same game (seed, settings) again under the new rules, pinned to them.
+    restarted = client.post(f"/game/{name}/restart", data={"lang": "en"}, follow_redirects=False)
+    assert restarted.status_code == 303, problem(restarted.text)
+    third = read_save(saves_dir() / f"{name}.json")
+    assert third["seed"] == first["seed"] and third["settings"] == first["settings"]
+    assert third["play"]["rules"]["hash"] != pin["hash"]
+    assert len(third["answers"]) < len(second["answers"])
+    assert "have changed" not in client.get(location).text
+    assert client.post(f"/game/{name}/restart", data={"lang": "en"}).status_code == 409  # nothing new
+
+
+def test_a_browser_game_whose_rules_are_gone_names_the_ones_it_needs(client: TestClient, home: Path) -> None:
+    folder = house_rules(home / "rules", "1.0")
+    location = str(start_with(client, "house@1.0").headers["location"])
+    pin = read_save(saves_dir() / f"{game_name(location)}.json")["play"]["rules"]
+    shutil.rmtree(folder)
+    shutil.rmtree(home / "saves" / "rules")
+    gone = client.get(location)
+    assert gone.status_code == 400
+    assert f"needs ruleset house 1.0 (rules {pin['hash'][:16]})" in problem(gone.text)
+    assert "Traceback" not in gone.text
+
+
+def test_a_rules_path_is_offered_by_serve(home: Path, tmp_path: Path) -> None:
+    extra = tmp_path / "elsewhere"
+    house_rules(extra, "3.1")
+    with TestClient(create_app("127.0.0.1", 8000, "en", (str(extra),)), base_url=BASE) as with_path:
+        assert '<option value="house@3.1">' in with_path.get("/").text
+        got = start_with(with_path, "house@3.1")
+        assert got.status_code == 303, problem(got.text)
+        pin = read_save(saves_dir() / f"{game_name(got.headers['location'])}.json")["play"]["rules"]
+        assert (pin["name"], pin["version"]) == ("house", "3.1")
+    with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=BASE) as without:
+        assert "house@3.1" not in without.get("/").text
+
+
+def test_a_ruleset_the_list_does_not_hold_is_refused_with_a_page(client: TestClient) -> None:
+    from twilight.cli.versions import rules_root
+
+    unknown = start_with(client, "solo-v3", "ru")
+    assert unknown.status_code == 400
+    assert "Набора правил solo-v3 нет" in problem(unknown.text) and "solo-v2" in problem(unknown.text)
+    version = start_with(client, "solo-v2@9.9")
+    assert version.status_code == 400
+    assert "There is no solo-v2@9.9: the versions found are 2.0" in problem(version.text)
+    # A folder named in the request is no ruleset of the list (never compiled from the request's path).
+    for path in (str(rules_root() / "solo-v2"), "../rules/solo-v2", "rules/solo-v2"):
+        refused = start_with(client, path)
+        assert refused.status_code == 400 and "There is no ruleset" in problem(refused.text), path
+    assert client.get("/changes/..%2Fetc").status_code == 404
+    assert not list(saves_dir().glob("*.json"))

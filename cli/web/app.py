@@ -124,22 +124,23 @@ def language(request: Request, form: Any = None, default: str | None = None) -> 
     return default
 
 
-def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> Starlette:
-    games = Games()
+def create_app(
+    host: str = "127.0.0.1", port: int = 8000, lang: str = "en", rules_paths: tuple[str, ...] = ()
+) -> Starlette:
+    games = Games(rules_paths)
 
-    def solo_rulesets() -> list[tuple[str, dict[str, Any]]]:
-        from twilight.compiler.loader import known_rulesets
-
+    def solo_rulesets() -> list[tuple[Any, dict[str, Any]]]:
+        """The rulesets with an AI to play against, as `twilight play` lists them (every version found in
+        the installed rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR."""
         out = []
-        for name in known_rulesets():
+        for entry in games.entries():
             try:
-                ir = games.ir(name)
+                ir = games.compiled(entry)
             except WebError:
                 continue
             if "ai_side" in ir["settings"]:
-                out.append((name, ir))
-        # The default ruleset first (the one `twilight play` starts).
-        return sorted(out, key=lambda item: (item[0] != "solo-v2", item[0]))
+                out.append((entry, ir))
+        return out
 
     def html(body: str, status: int = 200) -> HTMLResponse:
         return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
@@ -168,13 +169,21 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
     async def changes(request: Request) -> Response:
-        from twilight.cli.web.page import changes_page, installed_entries
+        from twilight.cli.web.page import changes_page
 
-        name = request.path_params["name"]
         shown = language(request, default=lang) or lang
-        if name not in installed_entries():
-            raise WebError("web-error-form", 404)
-        return html(await run(changes_page, shown, name))
+        request.state.lang = shown
+        # The name is looked up in the list found, never read as a path.
+        entry = await run(games.entry, request.path_params["name"], 404)
+        return html(await run(changes_page, shown, entry))
+
+    async def restart(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
+        form = await read_form(request)
+        shown = language(request, form)
+        request.state.lang = shown or request.state.lang
+        view = await run(games.restart, request.path_params["name"], shown)
+        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
 
     async def game(request: Request) -> Response:
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
@@ -221,6 +230,7 @@ def create_app(host: str = "127.0.0.1", port: int = 8000, lang: str = "en") -> S
         Route("/changes/{name:str}", changes),
         Route("/game/{name:str}", game),
         Route("/game/{name:str}/answer", answer, methods=["POST"]),
+        Route("/game/{name:str}/restart", restart, methods=["POST"]),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -32,7 +32,14 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option(
     "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="The pages' language."
 )
-def serve(port: int, host: str, lang: str) -> None:
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) to offer too, as `twilight play` does (repeatable).",
+)
+def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...]) -> None:
     """Play the solo game in a browser: starts a web server on this machine and prints its address."""
     from twilight.cli.web.server import address, bind, server_for
 
@@ -41,7 +48,7 @@ def serve(port: int, host: str, lang: str) -> None:
     except (OSError, UnicodeError, OverflowError) as err:
         cause = getattr(err, "strerror", None) or err
         raise click.ClickException(f"cannot listen on {host}:{port}: {cause}") from None
-    server = server_for(sock, host, lang)
+    server = server_for(sock, host, lang, rules_paths)
     click.echo(f"twilight serve: open {address(host, sock.getsockname()[1])}/  (Ctrl-C stops)")
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped the server
         server.run(sockets=[sock])

@@ -19,11 +19,12 @@ was shown: an answer to a question already answered (another tab, a page sent tw
 from __future__ import annotations
 
 import contextlib
+import os
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import IO, Any, cast
 
@@ -43,6 +44,7 @@ from twilight.cli.play.saves import (
 )
 from twilight.cli.play.text import PlayText
 from twilight.cli.settings_arg import settings_problem
+from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.runtime import registry
 from twilight.runtime.decisions import Decision
 
@@ -72,6 +74,22 @@ class Paused(Exception):
         self.decision = decision
 
 
+# A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
+PinnedRules = tuple[dict[str, Any], RulesetEntry | None, dict[str, Any] | None]
+
+
+@dataclass
+class SaveRules:
+    """The rules a save is played under, found as `twilight play --resume` finds them (cli/play/cmd.py's
+    `pinned_ir`: a pinned save's IR from the rules store, whatever the rule files say now)."""
+
+    key: str  # the compiled program's and the words' key: the IR's hash (pinned), else the ruleset's name
+    ir: dict[str, Any]
+    words_of: str  # the ruleset whose Fluent words the game speaks (its folder as it is now)
+    entry: RulesetEntry | None  # the ruleset as it is now (None: an old save of an installed ruleset)
+    new_ir: dict[str, Any] | None = None  # the rules as they are now, when no longer the save's
+
+
 @dataclass
 class GameView:
     """A game stopped at the person's question (or over): what a page is drawn from."""
@@ -84,6 +102,8 @@ class GameView:
     decision: Decision | None  # None: the game is over
     answered: int  # the answers given before the pending question (the stale-answer check)
     live_from: int  # the first trace event played live in this process (before it: replayed)
+    # The save's `play.rules` when its ruleset has changed since the game began (it goes on under its own).
+    rules_changed: dict[str, Any] | None = None
 
     @property
     def name(self) -> str:
@@ -112,10 +132,12 @@ class WebPerson:
 class Games:
     """The games of one server: compiled rulesets, the locks, and the games kept in memory."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules_paths: tuple[str, ...] = ()) -> None:
+        self.rules_paths = tuple(str(p) for p in rules_paths)
         self._irs: dict[str, dict[str, Any]] = {}
+        self._pinned: dict[tuple[Any, ...], Any] = {}  # `pinned`'s answers, while the files stay as they were
         self._programs: dict[str, Any] = {}
-        self._texts: dict[tuple[str, str], PlayText] = {}
+        self._texts: dict[tuple[str, str, str], PlayText] = {}
         self._locks: dict[Path, threading.Lock] = {}
         self._guard = threading.Lock()
         self._kept: OrderedDict[Path, GameView] = OrderedDict()
@@ -132,24 +154,80 @@ class Games:
                 self._irs[ruleset] = result.ir
             return self._irs[ruleset]
 
-    def program(self, ruleset: str) -> Any:
+    def entries(self) -> list[RulesetEntry]:
+        """Every ruleset found (`twilight play`'s): installed, `$TWILIGHT_HOME/rules/`, `--rules-path`."""
+        return catalog(self.rules_paths)
+
+    def entry(self, spec: str, status: int = 400) -> RulesetEntry:
+        """The ruleset a form or an address names (`NAME@VERSION`, or NAME at its highest version), found
+        in `entries` alone: a path in a request names nothing. WebError with the names there are."""
+        entries = self.entries()
+        try:
+            return resolve(spec, entries)
+        except UnknownRuleset as err:
+            shown = spec[:60]
+            if err.versions:
+                raise WebError(
+                    "play-ruleset-unknown-version",
+                    status,
+                    ruleset=shown,
+                    versions=", ".join(err.versions),
+                    hint=err.hint or "none",
+                ) from None
+            names = ", ".join(sorted({e.name for e in entries}))
+            hint = err.hint or "none"
+            raise WebError("play-ruleset-unknown", status, ruleset=shown, names=names, hint=hint) from None
+
+    def compiled(self, entry: RulesetEntry) -> dict[str, Any]:
+        """The IR of a ruleset's folder as it is now (the compiler's cache makes this cheap)."""
+        from twilight.compiler import api
+
+        result = api.compile_target(str(entry.folder))
+        if result.ir is None or not result.ok:
+            raise WebError("web-error-ruleset", 500, ruleset=entry.spec)
+        return result.ir
+
+    def pinned(self, path: Path, data: dict[str, Any]) -> PinnedRules:
+        """A pinned save's IR, its ruleset as it is now and, when its rules are no longer the save's, their
+        IR: what `twilight play --resume` finds (cli/play/cmd.py's `pinned_ir`, called here), found again
+        only when a file of a ruleset found or the store's copy of the IR has changed (each request of a
+        pinned game asks; even from the compiler's cache an IR is a fraction of a second to read)."""
+        from twilight.cli.play.cmd import pinned_ir
+        from twilight.cli.play.rules_store import store_dir
+
+        digest = data["play"]["rules"]["hash"]
+        stored = tuple(files_stamp([store_dir() / f"{digest}{ext}" for ext in (".json", ".json.gz")]))
+        found = rules_stamp(self.entries())
+        key = (data["ruleset"], data["play"]["rules"].get("version"), digest, stored, found)
+        with self._guard:
+            if key in self._pinned:
+                return cast(PinnedRules, self._pinned[key])
+        said: dict[str, Any] = {}
+        ir = pinned_ir(path, data, self.rules_paths, said)
+        got = (ir, said.get("entry"), said.get("new_ir"))
+        with self._guard:
+            if len(self._pinned) >= KEPT_GAMES:
+                self._pinned.clear()
+            self._pinned[key] = got
+        return got
+
+    def program(self, key: str, ir: dict[str, Any]) -> Any:
         from twilight.common.cachedir import cache_dir
         from twilight.runtime.primitives import IMPLEMENTATIONS
         from twilight.runtime.program import Program
 
-        ir = self.ir(ruleset)
         with self._guard:
-            if ruleset not in self._programs:
-                self._programs[ruleset] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
-            return self._programs[ruleset]
+            if key not in self._programs:
+                self._programs[key] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+            return self._programs[key]
 
-    def text(self, ruleset: str, lang: str) -> PlayText:
+    def text(self, rules: SaveRules, lang: str) -> PlayText:
         """The game's words in `lang` (loaded once: every language's messages are read for it)."""
-        ir = self.ir(ruleset)
         with self._guard:
-            if (ruleset, lang) not in self._texts:
-                self._texts[ruleset, lang] = PlayText(ruleset, lang, ir)
-            return self._texts[ruleset, lang]
+            key = (rules.key, rules.words_of, lang)
+            if key not in self._texts:
+                self._texts[key] = PlayText(rules.words_of, lang, rules.ir)
+            return self._texts[key]
 
     def lock_of(self, path: Path) -> threading.Lock:
         with self._guard:
@@ -159,12 +237,12 @@ class Games:
     def start(
         self, ruleset: str, side: str, level: str | None, lang: str, seed: int | None = None
     ) -> GameView:
-        """A new solo game: its save written at the person's first question."""
-        from twilight.compiler.loader import known_rulesets
+        """A new solo game of the ruleset `ruleset` names (`NAME@VERSION`, or NAME: see `entry`), pinned
+        to its rules as `twilight play` pins one; its save written at the person's first question."""
+        from twilight.cli.play.rules_store import pin_of, store_ir
 
-        if ruleset not in known_rulesets():
-            raise WebError("web-error-form", 400)
-        ir = self.ir(ruleset)
+        entry = self.entry(ruleset)
+        ir = self.compiled(entry)
         if AI_SIDE not in ir["settings"] or side not in SIDES:
             raise WebError("web-error-form", 400)
         settings: dict[str, Any] = {AI_SIDE: "ussr" if side == "us" else "us"}
@@ -179,11 +257,40 @@ class Games:
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise WebError("web-error-form", 400)
         seed = secrets.randbelow(2**48) if seed is None else seed
-        path = readable_save_path(ruleset, [side])
-        meta = {"humans": [side], "lang": lang, "policy": None, "ids": False}
-        data = {"ruleset": ruleset, "seed": seed, "settings": settings, "answers": [], "play": meta}
+        try:
+            store_ir(ir)
+        except SaveWriteError as err:
+            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+        pin = pin_of(ir, entry.name)
+        rules = SaveRules(pin["hash"], ir, str(entry.folder), entry)
+        path = readable_save_path(entry.folder.name, [side])
+        meta = {"humans": [side], "lang": lang, "policy": None, "ids": False, "rules": pin}
+        data = {"ruleset": entry.name, "seed": seed, "settings": settings, "answers": [], "play": meta}
         with self.lock_of(path), self.save_lock(path):
-            return self._play(path, data, lang, None, fresh=True)
+            return self._play(path, data, rules, lang, None, fresh=True)
+
+    def restart(self, name: str, lang: str | None) -> GameView:
+        """Start the game called `name` again, from its seed and settings, under its ruleset's rules as
+        they are now (`twilight play --resume --new-rules`); WebError when they have not changed."""
+        from twilight.cli.play.rules_store import pin_of, store_ir
+
+        path = self.path_of(name)
+        with self.lock_of(path), self.save_lock(path):
+            data, rules = self._read(path)
+            if rules.new_ir is None or rules.entry is None:
+                raise WebError("web-error-stale", 409)
+            problem = settings_problem(rules.new_ir, data["settings"])
+            if problem:
+                raise WebError("play-rules-restart-refused", 400, detail=problem[:300])
+            try:
+                store_ir(rules.new_ir)
+            except SaveWriteError as err:
+                raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+            pin = pin_of(rules.new_ir, rules.entry.name)
+            meta = {k: v for k, v in data["play"].items() if k != "finished"}
+            fresh = {**data, "answers": [], "play": {**meta, "rules": pin}}
+            new_rules = SaveRules(pin["hash"], rules.new_ir, rules.words_of, rules.entry)
+            return self._play(path, fresh, new_rules, lang, None, fresh=True)
 
     def path_of(self, name: str) -> Path:
         try:
@@ -208,13 +315,14 @@ class Games:
         """The game called `name` at its pending question (from memory when the save has not changed)."""
         path = self.path_of(name)
         with self.lock_of(path):
-            data = self._read(path)
+            data, rules = self._read(path)
             kept = self._kept_view(path)
             if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
-                return kept
+                # (whether the rules changed is asked anew: a rule file may change while the game is shown)
+                return replace(kept, rules_changed=data["play"]["rules"] if rules.new_ir else None)
             with self.save_lock(path):
-                data = self._read(path)  # read again under the lock: the last one written
-                return self._play(path, data, lang, None, fresh=False, write=False)
+                data, rules = self._read(path)  # read again under the lock: the last one written
+                return self._play(path, data, rules, lang, None, fresh=False, write=False)
 
     def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
         """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
@@ -227,10 +335,10 @@ class Games:
             return answer_from_form(decision, form)
 
         with self.lock_of(path), self.save_lock(path):
-            data = self._read(path)
+            data, rules = self._read(path)
             if data["play"].get("finished"):
                 raise WebError("web-error-stale", 409)
-            return self._play(path, data, lang, answer_for, fresh=False)
+            return self._play(path, data, rules, lang, answer_for, fresh=False)
 
     # ------------------------------------------------------------------ inside
     def _kept_view(self, path: Path) -> GameView | None:
@@ -264,23 +372,39 @@ class Games:
         finally:
             lock.release()
 
-    def _read(self, path: Path) -> dict[str, Any]:
+    def _read(self, path: Path) -> tuple[dict[str, Any], SaveRules]:
+        """The save at `path` and the rules it is played under: a save pinned to its rules (`play.rules`)
+        gets its own IR from the rules store, as `twilight play --resume` gets it (`pinned_ir`, the same
+        code); an older save, the installed ruleset it names."""
+        from twilight.cli.play.rules_store import valid_pin
+
         try:
             data = read_save(path)
-            check_save_names(path, data)
+            if valid_pin(data["play"].get("rules")):
+                check_save_names(path, data, installed=False)
+                ir, entry, new_ir = self.pinned(path, data)
+                words_of = str(entry.folder) if entry is not None else data["ruleset"]
+                rules = SaveRules(data["play"]["rules"]["hash"], ir, words_of, entry, new_ir)
+            else:
+                check_save_names(path, data)
+                name = data["ruleset"]
+                rules = SaveRules(f"installed:{name}", self.ir(name), name, None)
         except SaveError as err:
+            if err.code == "rules-missing":  # it says which ruleset, version and hash it needs
+                raise WebError("play-save-rules-missing", 400, path=path.name, detail=err.detail) from None
             raise WebError("web-error-save", 400, detail=err.detail or err.code) from None
-        problem = settings_problem(self.ir(data["ruleset"]), data["settings"])
+        problem = settings_problem(rules.ir, data["settings"])
         if problem:
             raise WebError("web-error-save", 400, detail=problem)
         if AI_SIDE not in data["settings"]:
             raise WebError("web-error-not-solo", 400)
-        return data
+        return data, rules
 
     def _play(
         self,
         path: Path,
         data: dict[str, Any],
+        rules: SaveRules,
         lang: str | None,
         answer_for: Any,
         fresh: bool,
@@ -292,13 +416,13 @@ class Games:
         from twilight.runtime.engine import Engine, RuleError, SaveMismatch, StepLimitExceeded
         from twilight.runtime.solo_ai import players_with_ai
 
-        ruleset = data["ruleset"]
-        ir = self.ir(ruleset)
+        ir = rules.ir
         meta = {k: v for k, v in data["play"].items() if k != "finished"}
         meta["lang"] = lang or meta.get("lang") or "en"
-        text = self.text(ruleset, meta["lang"])
+        text = self.text(rules, meta["lang"])
         humans = [s for s in meta.get("humans") or [] if s in SIDES]
-        engine = Engine(ir, {}, seed=data["seed"], settings=data["settings"], program=self.program(ruleset))
+        program = self.program(rules.key, ir)
+        engine = Engine(ir, {}, seed=data["seed"], settings=data["settings"], program=program)
         person = WebPerson(engine, answer_for)
         players, ai = players_with_ai(ir, engine.state.settings, {side: person for side in humans})
         if ai is not None:
@@ -329,7 +453,8 @@ class Games:
             if trace is not None:
                 trace.close()
         live_from = first_live_event(engine.events, len(data["answers"]))
-        view = GameView(path, ir, text, engine, meta, decision, len(engine.answers), live_from)
+        changed = data["play"].get("rules") if rules.new_ir is not None else None
+        view = GameView(path, ir, text, engine, meta, decision, len(engine.answers), live_from, changed)
         if write:
             saved = engine.save_data()
             saved["play"] = {**meta, "finished": decision is None}
@@ -343,6 +468,24 @@ class Games:
             while len(self._kept) > KEPT_GAMES:
                 self._kept.popitem(last=False)
         return view
+
+
+def files_stamp(paths: Iterable[Path]) -> Iterator[tuple[str, int, int]]:
+    """Each file with its time of change and size (a file that is not there, left out)."""
+    for path in paths:
+        with contextlib.suppress(OSError):
+            info = path.stat()
+            yield str(path), info.st_mtime_ns, info.st_size
+
+
+def rules_stamp(entries: list[RulesetEntry]) -> tuple[tuple[str, int, int], ...]:
+    """Every file of the rulesets found, with its time of change and size: another stamp, another rule
+    file (or a ruleset added or removed)."""
+    stamp: list[tuple[str, int, int]] = []
+    for entry in entries:
+        for folder, _dirs, files in os.walk(entry.folder):
+            stamp += files_stamp(Path(folder, name) for name in files)
+    return tuple(stamp)
 
 
 def answer_from_form(decision: Decision, form: Any) -> Any:

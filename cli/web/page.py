@@ -8,6 +8,7 @@ from __future__ import annotations
 import functools
 from html import escape
 from typing import Any
+from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.play.log import Narrator
@@ -79,20 +80,13 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 
 
 # ---------------------------------------------------------------------- the start page
-def installed_entries() -> dict[str, Any]:
-    """The installed rulesets by name, with version and description (cli/versions.py)."""
-    from twilight.cli.versions import catalog
-
-    return {entry.folder.name: entry for entry in catalog() if entry.origin == "installed"}
-
-
-def changes_page(lang: str, name: str) -> str:
-    """ "What is different": what the installed ruleset `name` changes against the one it extends, in a
-    player's words (`twilight rulesets --changes`)."""
+def changes_page(lang: str, entry: Any) -> str:
+    """ "What is different": what the ruleset `entry` (cli/versions.py) changes against the one it
+    extends, in a player's words (`twilight rulesets --changes`)."""
     from twilight.cli.play.changes import render_changes, ruleset_changes
 
     words = web_words(lang)
-    entry = installed_entries()[name]
+    name = quote(entry.spec, safe="@")
     base, lines, change_words = ruleset_changes(entry, words.lang)
     shown = render_changes(entry, base, lines, change_words)
     items = "".join(f"<li>{e(line.strip())}</li>" for line in shown[1:])
@@ -104,8 +98,13 @@ def changes_page(lang: str, name: str) -> str:
     return document(words.lang, words.t("web-changes"), body)
 
 
-def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: list[Any]) -> str:
-    """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume."""
+def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: list[Any]) -> str:
+    """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume.
+    `rulesets`: the entries found (cli/versions.py) with an AI, each with its IR; each is offered as
+    `NAME@VERSION` with its version, what it extends and its description (`twilight play`'s words)."""
+    from twilight.cli.play.cmd import DEFAULT_RULESET, ruleset_label
+    from twilight.cli.versions import UnknownRuleset, resolve
+
     words = web_words(lang)
     title = e(words.t("web-title"))
     parts = [f"<header><h1>{title}</h1>{language_links(words, '/')}</header>", "<main>"]
@@ -113,22 +112,26 @@ def start_page(lang: str, rulesets: list[tuple[str, dict[str, Any]]], games: lis
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
     parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
-    entries = installed_entries()
-    for name, _ir in rulesets:
-        entry = entries.get(name)
-        label = f"{name} {entry.version or ''} — {entry.description_in(words.lang)}" if entry else name
-        parts.append(f'<option value="{e(name)}">{e(label)}</option>')
+    default: Any
+    try:  # the default: solo-v2 (its highest version), as `twilight play` starts
+        default = resolve(DEFAULT_RULESET, [entry for entry, _ir in rulesets])
+    except UnknownRuleset:
+        default = rulesets[0][0] if rulesets else None
+    for entry, _ir in rulesets:
+        selected = " selected" if entry is default else ""
+        label = ruleset_label(words, entry, words.lang)
+        parts.append(f'<option value="{e(entry.spec)}"{selected}>{e(label)}</option>')
     parts.append("</select></label>")
     # What each version changes against the one it extends, on a page of its own.
     links = [
-        f'<a href="/changes/{e(name)}?lang={e(words.lang)}">{e(name)}</a>'
-        for name, _ir in rulesets
-        if name in entries and entries[name].extends
+        f'<a href="/changes/{e(quote(entry.spec, safe="@"))}?lang={e(words.lang)}">{e(entry.spec)}</a>'
+        for entry, _ir in rulesets
+        if entry.extends
     ]
     if links:
         parts.append(f'<p class="changes">{e(words.t("web-changes"))}: {", ".join(links)}</p>')
-    first_ir = rulesets[0][1] if rulesets else None
-    text = PlayText(rulesets[0][0], words.lang, first_ir) if first_ir else None
+    first_ir = next((ir for entry, ir in rulesets if entry is default), None)
+    text = PlayText(str(default.folder), words.lang, first_ir) if first_ir and default else None
     parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")
     for i, side in enumerate(("us", "ussr")):
         name = text.side(side) if text else side
@@ -194,6 +197,8 @@ class GamePage:
         ]
         if self.problem:
             parts.append(f'<p class="problem">{e(self.problem)}</p>')
+        if v.rules_changed:
+            parts.append(self.rules_changed(v.rules_changed))
         if v.decision is None:
             parts.append(self.end())
         else:
@@ -207,6 +212,18 @@ class GamePage:
         return document(t.lang, title, "".join(parts))
 
     # ------------------------------------------------------------------ parts
+    def rules_changed(self, pin: dict[str, Any]) -> str:
+        """The game's rules have changed since it began: it goes on under its own (said), and a button
+        starts it again under the new ones (`twilight play --resume` asks the same)."""
+        t = self.text
+        said = t.t("play-rules-changed", name=pin.get("name") or "?", version=pin.get("version") or "-")
+        return (
+            f'<section class="panel rules-changed"><p class="notice">{e(said)}</p>'
+            f'<form method="post" action="/game/{e(quote(self.view.name))}/restart">'
+            f'<input type="hidden" name="lang" value="{e(t.lang)}">'
+            f'<button type="submit" id="restart">{e(t.t("play-rules-restart"))}</button></form></section>'
+        )
+
     def status(self) -> str:
         t, state = self.text, self.state
         last = (self.engine.ir.get("tracks") or {}).get(TURN_TRACK, {}).get("max")

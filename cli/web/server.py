@@ -31,11 +31,11 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def server_for(sock: socket.socket, host: str, lang: str) -> Any:
+def server_for(sock: socket.socket, host: str, lang: str, rules_paths: tuple[str, ...] = ()) -> Any:
     import uvicorn
     from twilight.cli.web.app import create_app
 
-    app = create_app(host, sock.getsockname()[1], lang)
+    app = create_app(host, sock.getsockname()[1], lang, rules_paths)
     return uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
 
 
