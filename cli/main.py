@@ -85,7 +85,8 @@ COMMANDS: dict[str, LazyCommand] = {
     ),
     "rulesets": LazyCommand(
         "twilight.cli.ruleset_cmds:rulesets",
-        "List the rulesets: name, version, what they extend, description, folder.",
+        "List the rulesets found (installed, in $TWILIGHT_HOME/rules/, in each --rules-path), or with "
+        "--changes what a version changes, in players' words.",
     ),
     "saves": LazyCommand(
         "twilight.cli.play.saves_cmd:saves",

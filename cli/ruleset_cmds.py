@@ -33,9 +33,11 @@ from twilight.compiler.loader import known_rulesets
 )
 @click.option("--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="For --changes.")
 def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, lang: str) -> None:
-    """List the rulesets (installed, in $TWILIGHT_HOME/rules/, in each --rules-path): name, version, what
-    they extend, description, folder; every version of a ruleset found is listed (`--ruleset NAME@VERSION`
-    picks one, a bare NAME the highest)."""
+    """List the rulesets found (installed, in $TWILIGHT_HOME/rules/, in each --rules-path), or with
+    --changes what a version changes, in players' words.
+
+    Each ruleset found, every version of it: name, version, what it extends, description, folder
+    (`--ruleset NAME@VERSION` picks one version, a bare NAME the highest)."""
     from twilight.cli.versions import UnknownRuleset, catalog, resolve
 
     entries = catalog(rules_paths)
