@@ -16,7 +16,13 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from helpers import ROOT, compiled_ir
 from twilight.cli.explain.cmd import EXPLAIN_WORDS
-from twilight.cli.i18n.check import play_message_ids, play_names, runtime_choices, table_message_ids
+from twilight.cli.i18n.check import (
+    OPTIONAL_PROGRESS_SUFFIX,
+    play_message_ids,
+    play_names,
+    runtime_choices,
+    table_message_ids,
+)
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
 from twilight.cli.play.text import APP_FOLDER, play_folders
@@ -67,6 +73,8 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids |= play_message_ids(ir) | table_message_ids(ir)
     ids |= source_message_ids()
     ids.add(DESCRIPTION_MESSAGE)  # the ruleset's description in the list `twilight play` offers
+    # A decision's own words for "pick 2 of 3" (optional, as `twilight i18n check` has it).
+    ids |= {f"{d}{OPTIONAL_PROGRESS_SUFFIX}" for d in play_message_ids(ir) if d.startswith("decision-")}
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 
