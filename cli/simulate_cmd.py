@@ -344,7 +344,14 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
 
 # ---------------------------------------------------------------------- the command
 def search_budget_options(command: Any) -> Any:
-    """`--playouts` and `--budget-ms`: the search policy's budget per decision (simulate, balance)."""
+    """`--playouts`, `--budget-ms` and `--horizon`: the search policy's budget per decision (simulate,
+    balance)."""
+    command = click.option(
+        "--horizon",
+        type=click.IntRange(min=1),
+        default=None,
+        help="Search policy: action rounds each playout plays before its position is scored (default 3).",
+    )(command)
     command = click.option(
         "--budget-ms",
         type=click.FloatRange(min=1),
@@ -360,7 +367,9 @@ def search_budget_options(command: Any) -> Any:
     )(command)
 
 
-def search_budget(playouts: int | None, budget_ms: float | None) -> dict[str, Any]:
+def search_budget(
+    playouts: int | None, budget_ms: float | None, horizon: int | None = None
+) -> dict[str, Any]:
     """SearchPlayer's keywords for the options given."""
     if playouts is not None and budget_ms is not None:
         raise click.UsageError("give --playouts or --budget-ms, not both")
@@ -369,6 +378,8 @@ def search_budget(playouts: int | None, budget_ms: float | None) -> dict[str, An
         budget["playouts"] = playouts
     if budget_ms is not None:
         budget["budget_ms"] = budget_ms
+    if horizon is not None:
+        budget["horizon"] = horizon
     return budget
 
 
@@ -432,6 +443,7 @@ def simulate(
     game_step_limit: int | None,
     playouts: int | None,
     budget_ms: float | None,
+    horizon: int | None,
 ) -> None:
     """Play headless games with random players on both sides, and summarize them.
 
@@ -468,7 +480,7 @@ def simulate(
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
     limits = step_limits(step_limit, game_step_limit)
-    search = search_budget(playouts, budget_ms)
+    search = search_budget(playouts, budget_ms, horizon)
     with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits, search) as played:
         records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started

@@ -181,6 +181,7 @@ def balance(
     policy: str,
     playouts: int | None,
     budget_ms: float | None,
+    horizon: int | None,
     games: int,
     seed: int,
     backend: str,
@@ -201,7 +202,7 @@ def balance(
     """
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
-    search = simulate_cmd.search_budget(playouts, budget_ms)
+    search = simulate_cmd.search_budget(playouts, budget_ms, horizon)
     targets = [ruleset] + ([ruleset_b] if ruleset_b else [])
     irs = {key: _compiled(t) for key, t in zip("ab", targets, strict=False)}
     first = irs["a"]
