@@ -10,6 +10,7 @@ from __future__ import annotations
 import contextlib
 import gc
 import hashlib
+import itertools
 import json
 import multiprocessing
 import signal
@@ -311,8 +312,15 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
         click.echo(f"  ... and {len(failed) - 20} more (--json lists them all)")
 
 
-def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iterator[dict[str, Any]]:
+def progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iterator[dict[str, Any]]:
+    """The game records as they come; on a terminal, a bar with the games done, games/s and the time left.
+    The first record is taken before the bar starts (the local workers fork before its thread runs)."""
+    records = iter(records)
+    first = next(records, None)
+    if first is None:
+        return
     if not show:
+        yield first
         yield from records
         return
     from rich.console import Console
@@ -326,19 +334,23 @@ def _progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Iter
     )
 
     columns = (
-        TextColumn("[progress.description]{task.description}"),
+        TextColumn("games"),
         BarColumn(),
         MofNCompleteColumn(),
+        TextColumn("{task.fields[rate]} games/s"),
         TimeElapsedColumn(),
+        TextColumn("left"),
         TimeRemainingColumn(),
         TextColumn("{task.fields[errors]} errors"),
     )
+    started = time.perf_counter()
     with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total, errors=0)
+        task = bar.add_task("games", total=total, errors=0, rate="-")
         errors = 0
-        for record in records:
+        for done, record in enumerate(itertools.chain((first,), records), start=1):
             errors += "error" in record
-            bar.update(task, advance=1, errors=errors)
+            rate = done / max(1e-9, time.perf_counter() - started)
+            bar.update(task, advance=1, errors=errors, rate=f"{rate:.2f}")
             yield record
 
 
@@ -482,7 +494,7 @@ def simulate(
     limits = step_limits(step_limit, game_step_limit)
     search = search_budget(playouts, budget_ms, horizon)
     with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits, search) as played:
-        records = sorted(_progress(played, games, show_bar), key=lambda r: int(r["game"]))
+        records = sorted(progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started
     summary = {
         "ruleset": result.ir["ruleset"]["name"],

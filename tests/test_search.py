@@ -168,3 +168,19 @@ def test_simulate_puts_the_search_with_its_budget_on_the_human_side() -> None:
     assert isinstance(human, SearchPlayer) and human.playouts == 3 and human.seed == 7 * 2 + 2
     budget = simulate_cmd.search_budget(None, 250.0)
     assert budget == {"budget_ms": 250.0}
+
+
+def test_the_horizon_option_reaches_the_search() -> None:
+    """`--horizon` sets how many action rounds a playout plays; it is refused below 1."""
+    from click.testing import CliRunner
+    from twilight.cli import simulate_cmd
+    from twilight.cli.main import cli
+
+    budget = simulate_cmd.search_budget(1, None, 2)
+    assert budget == {"playouts": 1, "horizon": 2}
+    ir = compiled_ir("solo-v2")
+    simulate_cmd._init_worker(ir, None, False, {"ai_side": "ussr"}, "search", None, budget)
+    human = simulate_cmd.game_players(3, "search", "ussr")["us"]
+    assert isinstance(human, SearchPlayer) and (human.horizon, human.playouts) == (2, 1)
+    refused = CliRunner().invoke(cli, ["simulate", "--ruleset", "solo-v2", "--horizon", "0"])
+    assert refused.exit_code == 2 and "--horizon" in refused.output and "Traceback" not in refused.output

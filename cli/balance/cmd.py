@@ -3,12 +3,10 @@ human side, for one ruleset or two compared; an HTML report with plots and the s
 
 from __future__ import annotations
 
-import itertools
 import json
 import os
 import sys
 import time
-from collections.abc import Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -66,47 +64,6 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
             )
             raise click.BadParameter(f"{word!r} is not {what}", param_hint=option)
     return asked
-
-
-def _progress(records: Iterator[dict[str, Any]], total: int, show: bool) -> Iterable[dict[str, Any]]:
-    """The records as they come; on a terminal, a bar with the games done, games/s and the time left.
-    The first record is taken before the bar starts (the local workers fork before its thread runs)."""
-    first = next(records, None)
-    if first is None:
-        return
-    if not show:
-        yield first
-        yield from records
-        return
-    from rich.console import Console
-    from rich.progress import (
-        BarColumn,
-        MofNCompleteColumn,
-        Progress,
-        TextColumn,
-        TimeElapsedColumn,
-        TimeRemainingColumn,
-    )
-
-    columns = (
-        TextColumn("games"),
-        BarColumn(),
-        MofNCompleteColumn(),
-        TextColumn("{task.fields[rate]} games/s"),
-        TimeElapsedColumn(),
-        TextColumn("left"),
-        TimeRemainingColumn(),
-        TextColumn("{task.fields[errors]} errors"),
-    )
-    started = time.perf_counter()
-    with Progress(*columns, console=Console(stderr=True), transient=True) as bar:
-        task = bar.add_task("games", total=total, errors=0, rate="-")
-        errors = 0
-        for done, record in enumerate(itertools.chain((first,), records), start=1):
-            errors += "error" in record
-            rate = done / max(1e-9, time.perf_counter() - started)
-            bar.update(task, advance=1, errors=errors, rate=f"{rate:.2f}")
-            yield record
 
 
 @click.command()
@@ -240,7 +197,7 @@ def balance(
     started = time.perf_counter()
     show = sys.stderr.isatty()
     records = sorted(
-        _progress(iter(played), len(job_list), show),
+        simulate_cmd.progress(played, len(job_list), show),
         key=lambda r: ([c.key for c in cells].index(r["cell"]), int(r["game"])),
     )
     seconds = time.perf_counter() - started
