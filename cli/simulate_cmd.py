@@ -356,8 +356,15 @@ def progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Itera
 
 # ---------------------------------------------------------------------- the command
 def search_budget_options(command: Any) -> Any:
-    """`--playouts`, `--budget-ms` and `--horizon`: the search policy's budget per decision (simulate,
-    balance)."""
+    """`--playouts`, `--budget-ms`, `--horizon` and `--max-candidates`: the search policy's budget per
+    decision (simulate, balance)."""
+    command = click.option(
+        "--max-candidates",
+        type=click.IntRange(min=2),
+        default=None,
+        help="Search policy: the most answers a question may have to be searched; one with more is "
+        "answered by the greedy heuristic (default 8).",
+    )(command)
     command = click.option(
         "--horizon",
         type=click.IntRange(min=1),
@@ -380,7 +387,10 @@ def search_budget_options(command: Any) -> Any:
 
 
 def search_budget(
-    playouts: int | None, budget_ms: float | None, horizon: int | None = None
+    playouts: int | None,
+    budget_ms: float | None,
+    horizon: int | None = None,
+    max_candidates: int | None = None,
 ) -> dict[str, Any]:
     """SearchPlayer's keywords for the options given."""
     if playouts is not None and budget_ms is not None:
@@ -392,6 +402,8 @@ def search_budget(
         budget["budget_ms"] = budget_ms
     if horizon is not None:
         budget["horizon"] = horizon
+    if max_candidates is not None:
+        budget["max_candidates"] = max_candidates
     return budget
 
 
@@ -456,6 +468,7 @@ def simulate(
     playouts: int | None,
     budget_ms: float | None,
     horizon: int | None,
+    max_candidates: int | None,
 ) -> None:
     """Play headless games with random players on both sides, and summarize them.
 
@@ -492,7 +505,7 @@ def simulate(
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
     limits = step_limits(step_limit, game_step_limit)
-    search = search_budget(playouts, budget_ms, horizon)
+    search = search_budget(playouts, budget_ms, horizon, max_candidates)
     with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits, search) as played:
         records = sorted(progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started

@@ -139,6 +139,7 @@ def balance(
     playouts: int | None,
     budget_ms: float | None,
     horizon: int | None,
+    max_candidates: int | None,
     games: int,
     seed: int,
     backend: str,
@@ -159,7 +160,7 @@ def balance(
     """
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
-    search = simulate_cmd.search_budget(playouts, budget_ms, horizon)
+    search = simulate_cmd.search_budget(playouts, budget_ms, horizon, max_candidates)
     targets = [ruleset] + ([ruleset_b] if ruleset_b else [])
     irs = {key: _compiled(t) for key, t in zip("ab", targets, strict=False)}
     first = irs["a"]
