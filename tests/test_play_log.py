@@ -83,6 +83,49 @@ def test_the_log_tells_a_war_roll_and_a_scoring_breakdown(
         assert score.format(region=text.region(e["region"]), level=level, **args) in lines
 
 
+@pytest.mark.parametrize(
+    ("lang", "line"),
+    [
+        (
+            "en",
+            "{side} coup in {country}: roll {roll} + {ops} {unit}{modifier} = {strength} against {defence}.",
+        ),
+        (
+            "ru",
+            "Переворот {side_gen} {country_in}: бросок {roll} + {ops} {unit}{modifier} = {strength} "
+            "против {defence}.",
+        ),
+    ],
+)
+def test_a_coup_is_told_with_the_parts_of_its_strength(
+    events: list[dict[str, Any]], lang: str, line: str
+) -> None:
+    """Die + the card's operations + the modifiers in force (seed 0: a coup under a modifier)."""
+    text = PlayText("standard", lang, compiled_ir("standard"))
+    lines = Narrator(text).lines(events)
+    coups = [e for e in events if e["kind"] == "coup"]
+    assert any(e["modifier"] for e in coups)
+    units = {
+        "en": {1: "operation"},
+        "ru": {1: "очко операций", 2: "очка операций", 3: "очка операций", 4: "очка операций"},
+    }
+    for e in coups:
+        assert e["strength"] == e["roll"] + e["ops"] + e["modifier"]
+        unit = units[lang].get(e["ops"], "operations" if lang == "en" else "очков операций")
+        sign = "" if not e["modifier"] else f" {'+' if e['modifier'] > 0 else '−'} {abs(e['modifier'])}"
+        args = {**text.side_args(e["side"]), **text.country_args(e["country"])}
+        expected = line.format(
+            **args,
+            roll=e["roll"],
+            ops=e["ops"],
+            unit=unit,
+            modifier=sign,
+            strength=e["strength"],
+            defence=e["defence"],
+        )
+        assert expected in lines
+
+
 # ---------------------------------------------------------------------- every other die, and Southeast Asia
 # A random standard game (seed 15) with the Olympic Games rolled off, Bear Trap's and Quagmire's rolls, a
 # card drawn at random, realignments, Space Race attempts and Southeast Asia scored.

@@ -174,6 +174,11 @@ class Narrator:
             args.update(count=abs(change), now=e.get("now", 0))
         elif kind == "coup":
             args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
+            if "ops" in e:  # the strength in its parts: `roll 4 + 3 operations − 1 = 6`
+                modifier = int(e["modifier"])
+                sign = "+" if modifier > 0 else "−"
+                args.update(ops=e["ops"], modifier=f" {sign} {abs(modifier)}" if modifier else "")
+                msg = "log-coup-parts"
         elif kind == "realign":
             args.update(roll=e["roll"], against=e["against"])
             if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`

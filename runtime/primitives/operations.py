@@ -223,10 +223,14 @@ def place_influence_point(engine: Engine, side: str, c: str) -> None:
 def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None, free: bool) -> None:
     engine.fire("coup_attempt", actor=side, target=c, card=card, ops=ops, free=free)
     roll = d6(engine)
-    strength = roll + ops + engine.modified("coup_roll", 0, actor=side, target=c)
+    modifier = engine.modified("coup_roll", 0, actor=side, target=c)
+    strength = roll + ops + modifier
     defence = engine.modified("coup_defence", 0, actor=side, target=c)
     drop = engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
-    engine.trace("coup", side=side, country=c, roll=roll, strength=strength, defence=defence)
+    # the parts of the strength too, so that a player sees where it comes from
+    engine.trace(
+        "coup", side=side, country=c, roll=roll, ops=ops, modifier=modifier, strength=strength, defence=defence
+    )
     if strength > defence:
         diff = strength - defence
         opp = other(side)

@@ -195,6 +195,10 @@ log-no_operations = { $side } has no legal operation.
 log-influence-add = { $side } +{ $count } in { $country } (now { $now }).
 log-influence-remove = { $side } −{ $count } in { $country } (now { $now }).
 log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength } against { $defence }.
+log-coup-parts = { $side } coup in { $country }: roll { $roll } + { $ops } { $ops ->
+    [one] operation
+   *[other] operations
+}{ $modifier } = { $strength } against { $defence }.
 log-realign = { $side } realigns in { $country }: { $roll } against { $against }.
 log-space-success = { $side } Space Race: roll { $roll }, success, box { $box }.
 log-space-failure = { $side } Space Race: roll { $roll }, failed.

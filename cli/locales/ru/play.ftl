@@ -215,6 +215,11 @@ log-no_operations = У { $side_gen } нет допустимых операци�
 log-influence-add = { $side }: +{ $count } влияния { $country_in } (теперь { $now }).
 log-influence-remove = { $side }: −{ $count } влияния { $country_in } (теперь { $now }).
 log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }.
+log-coup-parts = Переворот { $side_gen } { $country_in }: бросок { $roll } + { $ops } { $ops ->
+    [one] очко операций
+    [few] очка операций
+   *[many] очков операций
+}{ $modifier } = { $strength } против { $defence }.
 log-realign = { $side } — { -realignment } { $country_in }: { $roll } против { $against }.
 log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
 log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
