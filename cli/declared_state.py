@@ -54,6 +54,11 @@ def zone_text(loc: Localizer, ir: dict[str, Any], zone: str, cards: list[str], c
     """A zone's content: its cards by name, or (face down, or too many to list) how many."""
     if face_down(ir, zone) or not cards:
         return count_word
+    # A zone of one kind of card (the scoring cards) after its label: "Scoring discard: Asia", not
+    # "Scoring discard: Asia Scoring"
+    short = [loc.card_short(c) for c in cards]
+    if all(short):
+        return ", ".join(str(s) for s in short)
     return ", ".join(loc.card(c) for c in cards)
 
 

@@ -284,6 +284,11 @@ class Localizer:
     def card(self, card_id: str) -> str:
         return self.text(f"card-{card_id}", readable(card_id))
 
+    def card_short(self, card_id: str) -> str | None:
+        """The card's short name (`.short`: "Asia" for Asia Scoring), where a list whose label already
+        says what kind of card it holds may name it by what sets it apart; None when it has none."""
+        return self.get(f"card-{card_id}", "short")
+
     def country(self, country_id: str) -> str:
         return self.text(f"country-{country_id}", readable(country_id))
 

@@ -162,8 +162,11 @@ def test_the_screen_shows_declared_state_and_only_the_size_of_a_face_down_zone()
     screen = Screen(Console(file=io.StringIO(), width=200), PlayText("solo-v2", "en", ir), engine, True)
     shown = screen.declared_state()
     assert "Primary region: Asia" in shown and "Scoring deck: 2 cards" in shown, shown
-    assert "Scoring cards face up: Asia Scoring" in shown, shown
+    # a zone of scoring cards names them by region: its label already says they are scoring cards
+    assert "Scoring cards face up: Asia" in shown, shown
     assert not any("Europe" in item or "Africa" in item for item in shown), shown
+    screen_ru = Screen(Console(file=io.StringIO(), width=200), PlayText("solo-v2", "ru", ir), engine, True)
+    assert "Вскрытые карточки подсчета очков: Азия" in screen_ru.declared_state()
     board = io.StringIO()
     Console(file=board, width=200).print(screen.board())
     assert "Asia · Primary region" in board.getvalue()

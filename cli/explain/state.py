@@ -12,7 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.declared_state import face_down, label, value_text
+from twilight.cli.declared_state import label, value_text, zone_text
 from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
 
 # The `explain-*` words of this view (in rules/standard/locales/*/outline.ftl; EXPLAIN_WORDS lists them).
@@ -85,9 +85,9 @@ def cards_text(loc: Localizer, ir: dict[str, Any], zone: str, cards: list[str]) 
     """A zone's cards by name; a face-down zone's only by how many."""
     if not cards:
         return loc.text("explain-state-empty", "empty")
-    if face_down(ir, zone):
-        return loc.text("explain-state-cards", f"{len(cards)} cards", count=len(cards))
-    return ", ".join(loc.card(c) for c in cards)
+    return zone_text(
+        loc, ir, zone, cards, loc.text("explain-state-cards", f"{len(cards)} cards", count=len(cards))
+    )
 
 
 def track_text(loc: Localizer, value: Any) -> str:

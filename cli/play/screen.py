@@ -25,7 +25,7 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from twilight.cli.declared_state import face_down, label, variable_text
+from twilight.cli.declared_state import label, variable_text, zone_text
 from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
 from twilight.cli.source_words import TITLE_WORD
@@ -233,10 +233,7 @@ class Screen:
             if value is not None and value != []
         ]
         for zone, cards in state.zones.items():
-            if face_down(ir, zone) or not cards:
-                content = t.t("play-status-zone-size", count=len(cards))
-            else:
-                content = ", ".join(t.card(c) for c in cards)
+            content = zone_text(t.loc, ir, zone, cards, t.t("play-status-zone-size", count=len(cards)))
             shown.append(t.t("play-status-state", name=label(t.loc, zone), value=content))
         return shown
 

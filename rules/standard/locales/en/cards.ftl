@@ -8,14 +8,17 @@
 
 # 1 · Early War
 card-asia_scoring = Asia Scoring
+    .short = Asia
     .summary = Scores Asia, Southeast Asia included: 3 VP for presence, 7 for domination, 9 for control, plus 1 VP for each battleground controlled and each controlled country next to the rival superpower.
 
 # 2 · Early War
 card-europe_scoring = Europe Scoring
+    .short = Europe
     .summary = Scores Europe: 3 VP for presence, 7 for domination, and control of Europe wins the game; battlegrounds and countries next to the rival superpower add 1 VP each.
 
 # 3 · Early War
 card-middle_east_scoring = Middle East Scoring
+    .short = Middle East
     .summary = Scores the Middle East: 3 VP for presence, 5 for domination, 7 for control, and 1 VP more for each battleground controlled.
 
 # 4 · Early War
@@ -152,10 +155,12 @@ card-brush_war = Brush War
 
 # 37 · Mid War
 card-central_america_scoring = Central America Scoring
+    .short = Central America
     .summary = Scores Central America: 1 VP for presence, 3 for domination, 5 for control, with the usual battleground and superpower-neighbour bonuses.
 
 # 38 · Mid War
 card-southeast_asia_scoring = Southeast Asia Scoring
+    .short = Southeast Asia
     .summary = Each controlled Burma, Laos/Cambodia, Vietnam, Malaysia, Indonesia or Philippines is worth 1 VP and Thailand 2 VP; the one scoring card that leaves the game once played.
 
 # 39 · Mid War
@@ -320,6 +325,7 @@ card-alliance_for_progress = Alliance for Progress
 
 # 79 · Mid War
 card-africa_scoring = Africa Scoring
+    .short = Africa
     .summary = Scores Africa: 1 VP for presence, 4 for domination, 6 for control, and 1 VP more for each battleground controlled.
 
 # 80 · Mid War
@@ -328,6 +334,7 @@ card-one_small_step = One Small Step
 
 # 81 · Mid War
 card-south_america_scoring = South America Scoring
+    .short = South America
     .summary = Scores South America: 2 VP for presence, 5 for domination, 6 for control, and 1 VP more for each battleground controlled.
 
 # 82 · Late War
