@@ -46,21 +46,38 @@ HUMAN_POLICIES = ("random", "greedy", "cautious")
 SIMULATE_POLICIES = (*HUMAN_POLICIES, "search")
 
 
-def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
-    """Both players of game `seed`: `kind` players, except the ruleset's AI side (if it has one), which
-    the ruleset's own AI plays (`RulesAIPlayer`)."""
-    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
-    from twilight.runtime.solo_ai import RulesAIPlayer
+def side_policies(players: str) -> dict[str, str]:
+    """`--players`: one kind for both sides (`greedy`), or each side's own (`us=search,ussr=greedy`)."""
+    if "=" not in players:
+        return {"us": players, "ussr": players}
+    kinds = {"us": "random", "ussr": "random"}
+    for part in players.split(","):
+        side, _, kind = part.partition("=")
+        kinds[side.strip()] = kind.strip()
+    return kinds
 
-    players: dict[str, Any]
+
+def _player(kind: str, seed: int) -> Any:
+    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+
     if kind == "search":
         from twilight.runtime.search import SearchPlayer
 
-        budget = dict(_WORKER.get("search") or {})  # the --playouts / --budget-ms of the run
-        players = {"us": SearchPlayer(seed * 2 + 1, **budget), "ussr": SearchPlayer(seed * 2 + 2, **budget)}
-    else:
-        cls = {"cautious": CautiousPlayer, "greedy": GreedyPlayer}.get(kind, RandomPlayer)
-        players = {"us": cls(seed * 2 + 1), "ussr": cls(seed * 2 + 2)}
+        budget = dict(_WORKER.get("search") or {})  # the --playouts / --budget-ms ... of the run
+        return SearchPlayer(seed, **budget)
+    return {"cautious": CautiousPlayer, "greedy": GreedyPlayer}.get(kind, RandomPlayer)(seed)
+
+
+def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
+    """Both players of game `seed`: `kind` players (or each side's own kind, `us=search,ussr=greedy`),
+    except the ruleset's AI side (if it has one), which the ruleset's own AI plays (`RulesAIPlayer`)."""
+    from twilight.runtime.solo_ai import RulesAIPlayer
+
+    kinds = side_policies(kind)
+    players: dict[str, Any] = {
+        "us": _player(kinds["us"], seed * 2 + 1),
+        "ussr": _player(kinds["ussr"], seed * 2 + 2),
+    }
     if ai_side is not None:
         players[ai_side] = RulesAIPlayer()
     return players
@@ -297,11 +314,13 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
     click.echo(
         f"errors:         {summary['errors']} (invariant violations: {summary['invariant_violations']})"
     )
+    kinds = side_policies(summary["players"])
     if summary.get("ai_side"):
         ai = summary["ai_side"]
-        click.echo(
-            f"AI ({ai}) against the {summary['players']} policy: wins {_share(summary['winners'][ai], done)}"
-        )
+        human = kinds["ussr" if ai == "us" else "us"]
+        click.echo(f"AI ({ai}) against the {human} policy: wins {_share(summary['winners'][ai], done)}")
+    elif kinds["us"] != kinds["ussr"]:
+        click.echo(f"players:        us {kinds['us']}, ussr {kinds['ussr']}")
     if summary.get("ratings"):
         click.echo("ratings:        " + "  ".join(f"{k} {n}" for k, n in summary["ratings"].items()))
     failed = [r for r in records if "error" in r]
@@ -407,6 +426,24 @@ def search_budget(
     return budget
 
 
+def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> str:
+    """`--players KIND` or `--players us=KIND,ussr=KIND`, each KIND one of SIMULATE_POLICIES."""
+    kinds = [value] if "=" not in value else []
+    for part in value.split(",") if "=" in value else []:
+        side, eq, kind = part.partition("=")
+        if not eq or side.strip() not in ("us", "ussr"):
+            raise click.BadParameter(
+                f"{part.strip()!r}: write SIDE=KIND with SIDE us or ussr (us=search,ussr=greedy)"
+            )
+        kinds.append(kind.strip())
+    for kind in kinds:
+        if kind not in SIMULATE_POLICIES:
+            raise click.BadParameter(f"{kind!r} is not a policy (choose from {', '.join(SIMULATE_POLICIES)})")
+    return (
+        ",".join(f"{side}={kind}" for side, kind in side_policies(value).items()) if "=" in value else value
+    )
+
+
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
 @click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
@@ -422,11 +459,14 @@ def search_budget(
 )
 @click.option(
     "--players",
-    type=click.Choice(HUMAN_POLICIES),
     default="random",
     show_default=True,
-    help="random: uniform over legal answers; cautious: the same, but no coup at DEFCON 2 when anything "
-    "else is open (games last longer and reach the Late War).",
+    metavar="KIND | us=KIND,ussr=KIND",
+    callback=_check_players,
+    help="Who plays both sides, or each side: random: uniform over legal answers; greedy: the card with "
+    "most operations, influence where it scores most; cautious: random, but no coup at DEFCON 2 when "
+    "anything else is open (games last longer and reach the Late War); search: see --human-policy. "
+    "E.g. us=search,ussr=greedy.",
 )
 @click.option(
     "--human-policy",

@@ -110,3 +110,31 @@ def test_trace_dir_gets_one_trace_per_game(tmp_path: Path) -> None:
     for f in files:
         events = [json.loads(line) for line in f.read_text(encoding="utf-8").splitlines()]
         assert events[-1]["kind"] == "game_end"
+
+
+def test_each_side_may_have_its_own_policy() -> None:
+    """`--players us=greedy,ussr=random`: each side's games are its policy's; the same run with both
+    sides random differs, and the text names both policies."""
+    from twilight.runtime.decisions import GreedyPlayer, RandomPlayer
+
+    players = simulate_cmd.game_players(4, "us=greedy,ussr=random")
+    assert type(players["us"]) is GreedyPlayer and type(players["ussr"]) is RandomPlayer
+    mixed = simulate_json("--games", "6", "--seed", "3", "--players", "us=greedy,ussr=random")
+    assert mixed["players"] == "us=greedy,ussr=random"
+    both_random = simulate_json("--games", "6", "--seed", "3")
+    assert [r["digest"] for r in mixed["records"]] != [r["digest"] for r in both_random["records"]]
+    code, out = run_cli(["simulate", "--games", "2", "--players", "ussr=greedy,us=random"])
+    assert code == 0 and "players:        us random, ussr greedy" in out, out
+
+
+@pytest.mark.parametrize(
+    ("players", "message"),
+    [
+        ("us=bogus", "'bogus' is not a policy"),
+        ("china=greedy", "write SIDE=KIND with SIDE us or ussr"),
+        ("greedy,random", "'greedy,random' is not a policy"),
+    ],
+)
+def test_a_wrong_players_value_is_a_clear_message(players: str, message: str) -> None:
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--players", players])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
