@@ -80,6 +80,14 @@ def game_players(seed: int, kind: str = "random", ai_side: str | None = None) ->
     }
     if ai_side is not None:
         players[ai_side] = RulesAIPlayer()
+    for side, player in players.items():
+        other = "ussr" if side == "us" else "us"
+        if hasattr(player, "opponents") and other != ai_side:
+            # A search's playouts play an opponent other than the AI (whose rules are public) by the
+            # greedy heuristic: never the real opponent's own policy or its random state.
+            from twilight.runtime.decisions import GreedyPlayer
+
+            player.opponents[other] = GreedyPlayer(seed * 2 + 3)
     return players
 
 

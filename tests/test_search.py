@@ -184,3 +184,20 @@ def test_the_horizon_option_reaches_the_search() -> None:
     assert isinstance(human, SearchPlayer) and (human.horizon, human.playouts) == (2, 1)
     refused = CliRunner().invoke(cli, ["simulate", "--ruleset", "solo-v2", "--horizon", "0"])
     assert refused.exit_code == 2 and "--horizon" in refused.output and "Traceback" not in refused.output
+
+
+def test_the_search_models_a_non_ai_opponent_by_the_heuristic_not_by_its_real_player() -> None:
+    """Head to head (`--players us=search,ussr=greedy`) the playouts play the USSR by a greedy player of
+    their own: the real opponent's object (its random state) is never consulted. Against the AI, the AI
+    itself plays in the playouts (its rules are public)."""
+    from twilight.cli import simulate_cmd
+    from twilight.runtime.decisions import GreedyPlayer
+
+    simulate_cmd._init_worker(compiled_ir("standard"), None, False, {}, "us=search,ussr=greedy", None, {})
+    players = simulate_cmd.game_players(5, "us=search,ussr=greedy")
+    search, greedy = players["us"], players["ussr"]
+    assert isinstance(search, SearchPlayer) and isinstance(greedy, GreedyPlayer)
+    model = search.opponents["ussr"]
+    assert isinstance(model, GreedyPlayer) and model is not greedy
+    solo = simulate_cmd.game_players(5, "search", "ussr")
+    assert isinstance(solo["us"], SearchPlayer) and solo["us"].opponents == {}
