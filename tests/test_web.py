@@ -388,3 +388,35 @@ def test_a_ruleset_the_list_does_not_hold_is_refused_with_a_page(client: TestCli
         assert refused.status_code == 400 and "There is no ruleset" in problem(refused.text), path
     assert client.get("/changes/..%2Fetc").status_code == 404
     assert not list(saves_dir().glob("*.json"))
+
+
+@pytest.mark.parametrize(
+    ("lang", "title", "asked_by", "source"),
+    [
+        (
+            "en",
+            "The rules behind this question",
+            "part of: dealing the cards",
+            "Human vs AI rule book · B. Dealing",
+        ),
+        (
+            "ru",
+            "Правила, по которым задан этот вопрос",
+            "процедуру: Раздача карточек",
+            "Свод правил «Человек против ИИ» · B.",
+        ),
+    ],
+)
+def test_the_question_shows_the_rules_behind_it(
+    client: TestClient, lang: str, title: str, asked_by: str, source: str
+) -> None:
+    """As the terminal's `?`: what asks the question (the draft's procedure) and the rule book's sections,
+    in the page's language, folded under a title."""
+    import html
+
+    page = client.get(start(client, lang=lang)).text
+    found = re.search(r'<details class="rules"><summary>(.*?)</summary>(.*?)</details>', page, re.S)
+    assert found, page
+    assert html.unescape(found.group(1)) == title
+    said = html.unescape(found.group(2))
+    assert asked_by in said and source in said, said

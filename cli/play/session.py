@@ -28,6 +28,7 @@ from twilight.cli.play.input import (
     parse_answer,
 )
 from twilight.cli.play.log import Narrator
+from twilight.cli.play.rules_help import decision_homes, rule_lines
 from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.play.text import PlayText
@@ -317,41 +318,12 @@ class PlaySession:
         if points:
             lines.append(points)
         lines.extend(self.why_not(decision))
-        # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card
-        # or a procedure, shown below.
-        runtime_help = t.maybe(f"help-{decision.name}")
-        if runtime_help:
-            lines.append(runtime_help)
-        for kind, ident, provenance in self.homes.get(decision.name, []):
-            if kind == "card":
-                lines.append(t.t("play-help-card", **t.card_args(ident), summary=t.summary(ident)))
-            else:
-                name = t.maybe(f"procedure-{ident}") or ident.replace("_", " ")
-                lines.append(t.t("play-help-procedure", procedure=name))
-            lines.extend(self.provenance_lines(provenance))
+        lines.extend(rule_lines(t, self.homes, decision))
         lines.append(t.t("play-help-commands"))
         lines.append(t.t("play-help-board"))
         lines.append(t.t("play-help-undo"))
         lines.append(t.t("play-help-hint"))
         return lines
-
-    def provenance_lines(self, provenance: Any) -> list[str]:
-        t = self.text
-        if not isinstance(provenance, dict):
-            return []
-        from twilight.cli.explain.trace import _short
-        from twilight.cli.source_words import source_text
-
-        out = [t.t("play-help-source", source=source_text(s, t.loc)) for s in provenance.get("sources") or []]
-        notes = provenance.get("provisional") or []
-        notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
-        if notes:
-            # The gaps' notes (shared/spec/solo-v2-gaps.md) are written in English: another language
-            # says the gaps' numbers alone.
-            codes = ", ".join(_short(n) for n in notes)
-            said = "; ".join(n.split(":", 1)[-1].strip() for n in notes) if t.lang == "en" else ""
-            out.append(t.t("play-help-provisional", note=said, codes=codes))
-        return out
 
     def why_lines(self) -> list[str]:
         from twilight.cli.explain.trace import TraceExplainer, group_moves
@@ -564,40 +536,6 @@ class AutosavingPlayer:
     def decide(self, decision: Decision) -> Any:
         self.session.autosave(decision, person=False)
         return self.inner.decide(decision)
-
-
-def decision_homes(ir: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
-    """Where each decision of the rules is declared: ("card", id, provenance) or ("procedure", name,
-    provenance); for `?`."""
-    homes: dict[str, list[tuple[str, str, Any]]] = {}
-
-    def walk(node: Any, kind: str, ident: str, provenance: Any) -> None:
-        if isinstance(node, dict):
-            name = (
-                node.get("decision")
-                if "choose" in node
-                else node.get("decide")
-                if "options" in node
-                else None
-            )
-            if isinstance(name, str):
-                entry = (kind, ident, provenance)
-                if entry not in homes.setdefault(name, []):
-                    homes[name].append(entry)
-            for value in node.values():
-                walk(value, kind, ident, provenance)
-        elif isinstance(node, list):
-            for value in node:
-                walk(value, kind, ident, provenance)
-
-    for card, info in (ir.get("cards") or {}).items():
-        walk(info.get("event"), "card", card, info.get("provenance"))
-    for card, entry in (ir.get("appendix") or {}).items():
-        walk(entry, "card", card, entry.get("provenance") if isinstance(entry, dict) else None)
-    for name, proc in (ir.get("procedures") or {}).items():
-        walk(proc.get("body"), "procedure", name, proc.get("provenance"))
-    walk(ir.get("sequence"), "procedure", "sequence", None)
-    return homes
 
 
 def wait(seconds: float) -> None:

@@ -12,6 +12,7 @@ from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.play.log import Narrator
+from twilight.cli.play.rules_help import homes_of, rule_lines
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.web.game import GameView
 from twilight.runtime.decisions import Decision
@@ -377,7 +378,14 @@ class GamePage:
             out.append(
                 f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>'
             )
-        out.append("</form></section>")
+        out.append("</form>")
+        # the rules behind the question, as the terminal's `?` gives them: what asks it, and its sources
+        rules = rule_lines(t, homes_of(self.engine.ir), decision)
+        if rules:
+            paragraphs = "".join(f"<p>{e(line)}</p>" for line in rules)
+            title = e(self.words.t("web-rules"))
+            out.append(f'<details class="rules"><summary>{title}</summary>{paragraphs}</details>')
+        out.append("</section>")
         return "".join(out)
 
     def prompt_text(self, decision: Decision) -> str:

@@ -11,6 +11,7 @@ web-seed = Seed (the same seed, the same game; empty: a random one)
 web-resume = Continue a game
 web-send = Answer
 web-recent = Since your last move
+web-rules = The rules behind this question
 web-why = Why the AI did it
 web-scores = Scoring
 

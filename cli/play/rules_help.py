@@ -1,0 +1,93 @@
+"""The rules behind a question, in a player's words: the card or procedure that asks it with its sources
+and provisional rulings. The terminal's `?` and the browser's question panel both show them."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.play.text import PlayText
+from twilight.runtime.decisions import Decision
+
+
+def rule_lines(t: PlayText, homes: dict[str, list[tuple[str, str, Any]]], decision: Decision) -> list[str]:
+    """What asks `decision` (`homes`: `decision_homes` of the rules), each with its sources."""
+    lines = []
+    # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card or a
+    # procedure.
+    runtime_help = t.maybe(f"help-{decision.name}")
+    if runtime_help:
+        lines.append(runtime_help)
+    for kind, ident, provenance in homes.get(decision.name, []):
+        if kind == "card":
+            lines.append(t.t("play-help-card", **t.card_args(ident), summary=t.summary(ident)))
+        else:
+            name = t.maybe(f"procedure-{ident}") or ident.replace("_", " ")
+            lines.append(t.t("play-help-procedure", procedure=name))
+        lines.extend(provenance_lines(t, provenance))
+    return lines
+
+
+def provenance_lines(t: PlayText, provenance: Any) -> list[str]:
+    """A rule's sources and provisional rulings, one line each."""
+    if not isinstance(provenance, dict):
+        return []
+    from twilight.cli.explain.trace import _short
+    from twilight.cli.source_words import source_text
+
+    out = [t.t("play-help-source", source=source_text(s, t.loc)) for s in provenance.get("sources") or []]
+    notes = provenance.get("provisional") or []
+    notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
+    if notes:
+        # The gaps' notes (shared/spec/solo-v2-gaps.md) are written in English: another language says the
+        # gaps' numbers alone.
+        codes = ", ".join(_short(n) for n in notes)
+        said = "; ".join(n.split(":", 1)[-1].strip() for n in notes) if t.lang == "en" else ""
+        out.append(t.t("play-help-provisional", note=said, codes=codes))
+    return out
+
+
+def decision_homes(ir: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """Where each decision of the rules is declared: ("card", id, provenance) or ("procedure", name,
+    provenance); for `?`."""
+    homes: dict[str, list[tuple[str, str, Any]]] = {}
+
+    def walk(node: Any, kind: str, ident: str, provenance: Any) -> None:
+        if isinstance(node, dict):
+            name = (
+                node.get("decision")
+                if "choose" in node
+                else node.get("decide")
+                if "options" in node
+                else None
+            )
+            if isinstance(name, str):
+                entry = (kind, ident, provenance)
+                if entry not in homes.setdefault(name, []):
+                    homes[name].append(entry)
+            for value in node.values():
+                walk(value, kind, ident, provenance)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value, kind, ident, provenance)
+
+    for card, info in (ir.get("cards") or {}).items():
+        walk(info.get("event"), "card", card, info.get("provenance"))
+    for card, entry in (ir.get("appendix") or {}).items():
+        walk(entry, "card", card, entry.get("provenance") if isinstance(entry, dict) else None)
+    for name, proc in (ir.get("procedures") or {}).items():
+        walk(proc.get("body"), "procedure", name, proc.get("provenance"))
+    walk(ir.get("sequence"), "procedure", "sequence", None)
+    return homes
+
+
+_HOMES: dict[int, tuple[dict[str, Any], dict[str, list[tuple[str, str, Any]]]]] = {}
+
+
+def homes_of(ir: dict[str, Any]) -> dict[str, list[tuple[str, str, Any]]]:
+    """`decision_homes` of `ir`, walked once per IR (a server shows a question page after every answer)."""
+    kept = _HOMES.get(id(ir))
+    if kept is None or kept[0] is not ir:
+        if len(_HOMES) >= 8:
+            _HOMES.clear()
+        kept = _HOMES[id(ir)] = (ir, decision_homes(ir))
+    return kept[1]
