@@ -201,3 +201,25 @@ def test_the_search_models_a_non_ai_opponent_by_the_heuristic_not_by_its_real_pl
     assert isinstance(model, GreedyPlayer) and model is not greedy
     solo = simulate_cmd.game_players(5, "search", "ussr")
     assert isinstance(solo["us"], SearchPlayer) and solo["us"].opponents == {}
+
+
+def test_a_searching_run_gives_the_same_games_on_lean_workers() -> None:
+    """A searching run's pool starts its workers from a fresh server process (they fork for every playout,
+    and a lean process forks cheaper); the games are the same as in one process."""
+    import json
+
+    from click.testing import CliRunner
+    from twilight.cli import simulate_cmd
+    from twilight.cli.main import cli
+
+    assert simulate_cmd.pool_context(True).get_start_method() == "forkserver"
+    assert simulate_cmd.pool_context(False).get_start_method() == "fork"
+    runs = []
+    for jobs in ("1", "2"):
+        args = ["simulate", "--ruleset", "solo-v2", "--human-policy", "search", "--playouts", "1", "--json"]
+        args += ["--horizon", "1", "--max-candidates", "2", "--games", "2", "--seed", "4", "--jobs", jobs]
+        result = CliRunner().invoke(cli, args)
+        assert result.exit_code == 0, result.output
+        data = json.loads(result.output)
+        runs.append(data["records"])
+    assert runs[0] == runs[1] and all(r["playouts"] > 0 for r in runs[0])

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import gc
 import logging
-import multiprocessing
 import uuid
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -121,8 +120,10 @@ def run_local(plan: Plan, jobs: list[tuple[str, int, int]], workers: int) -> Ite
         return
     _init(plan, ignore_sigint=False)
     gc.freeze()  # the parent's objects stay shared with the workers (copy-on-write), as simulate does
+    searching = "search" in simulate_cmd.side_policies(plan.policy).values()
     try:
-        with multiprocessing.get_context("fork").Pool(
+        # (a searching run's workers start lean: simulate_cmd.pool_context says why)
+        with simulate_cmd.pool_context(searching).Pool(
             workers, initializer=_init, initargs=(plan, True)
         ) as pool:
             yield from pool.imap_unordered(play, jobs, chunksize=CHUNK)
