@@ -29,6 +29,11 @@ COMMANDS: dict[str, LazyCommand] = {
         "The AI's win rate per level and side against a policy for the human side (one ruleset, or two "
         "compared), as an HTML report with plots and JSON.",
     ),
+    "balance-report": LazyCommand(
+        "twilight.cli.balance.merge:balance_report",
+        "One report from the figures of several balance runs (the JSON each wrote), such as the cells of "
+        "one sweep played on different machines or days: the same games, seed and player in each.",
+    ),
     "bench": LazyCommand(
         "twilight.cli.bench.cmd:bench",
         "Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2 "

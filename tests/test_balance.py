@@ -158,3 +158,31 @@ def test_without_ray_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) 
     assert result.exit_code == 1
     assert "pip install -e '.[cluster]'" in result.output
     assert "Traceback" not in result.output
+
+
+def test_runs_of_one_sweep_merge_into_the_report_of_one_run(tmp_path: Path) -> None:
+    """The cells of a sweep played in two runs (a level each) make the report one run of both levels
+    makes; runs of other games, or a cell twice, are refused with a message."""
+    pytest.importorskip("matplotlib")
+    base = ["solo-v2", "--policy", "greedy", "--games", "3", "--sides", "us,ussr", "--seed", "8"]
+    for name, levels in (("normal", "normal"), ("expert", "expert"), ("both", "normal,expert")):
+        result = _balance([*base, "--levels", levels, "-o", str(tmp_path / f"{name}.json")])
+        assert result.exit_code == 0, result.output
+    merged = tmp_path / "merged.html"
+    runs = [str(tmp_path / "normal.json"), str(tmp_path / "expert.json")]  # (levels in the order given)
+    result = CliRunner().invoke(cli, ["balance-report", *runs, "-o", str(merged)])
+    assert result.exit_code == 0, result.output
+    one = json.loads((tmp_path / "both.json").read_text(encoding="utf-8"))
+    got = json.loads(merged.with_suffix(".json").read_text(encoding="utf-8"))
+    assert got["cells"] == one["cells"] and got["run"]["games"] == 3
+    assert got["run"]["levels"] == ["normal", "expert"] and len(got["merged_from"]) == 2
+    assert merged.read_text(encoding="utf-8").count("<svg") == 4
+    other = tmp_path / "other.json"
+    assert _balance([*base[:4], "4", *base[5:], "--levels", "normal", "-o", str(other)]).exit_code == 0
+    for bad, message in (
+        ([runs[1], str(other)], "its games (4) is not"),
+        ([runs[0], runs[0]], "is in"),
+        ([str(tmp_path / "missing.json")], "cannot read it"),
+    ):
+        result = CliRunner().invoke(cli, ["balance-report", *bad, "-o", str(merged)])
+        assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output

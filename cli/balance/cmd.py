@@ -275,6 +275,13 @@ def build_report(
 
 
 def _print_text(report: dict[str, Any]) -> None:
+    _print_cells(report)
+    timing = report["timing"]
+    click.echo(f"{timing['seconds']:.1f} s, {timing['games_per_second']} games/s ({timing['backend']})")
+
+
+def _print_cells(report: dict[str, Any]) -> None:
+    """Each cell's AI win rate, and each comparison's difference, one line each."""
     two = len(report["rulesets"]) == 2
     for cell in report["cells"]:
         f = cell["figures"]
@@ -294,8 +301,6 @@ def _print_text(report: dict[str, Any]) -> None:
             f"B - A at {c['level']}, AI {c['ai_side']}: AI win rate {100 * v['difference']:+.1f} points "
             f"(p = {v['p']:.4f}, {'significant' if v['significant'] else 'not significant'})"
         )
-    timing = report["timing"]
-    click.echo(f"{timing['seconds']:.1f} s, {timing['games_per_second']} games/s ({timing['backend']})")
 
 
 def _write(report: dict[str, Any], path: Path) -> None:

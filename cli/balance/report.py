@@ -83,9 +83,13 @@ def vp_plot(cells: list[dict[str, Any]], two: bool) -> str:
 
 def share_plot(cells: list[dict[str, Any]], two: bool, key: str, legend: str) -> str:
     """How each cell's games split by `key` (end reasons, turns reached): the shares, as stacked bars."""
-    figure = _figure(7, 0.8 + 0.45 * len(cells))
-    axes = figure.add_subplot()
     groups = sorted({g for c in cells for g in c["figures"][key]}, key=lambda g: (len(str(g)), str(g)))
+    # The legend stands right of the bars, in columns of at most 6 entries: above them, a row of 10 turns
+    # or of long end reasons was wider than the figure and squeezed the bars to nothing.
+    columns = max(1, -(-len(groups) // 6))
+    rows = -(-len(groups) // columns)
+    figure = _figure(7 + 1.2 * columns, max(0.8 + 0.45 * len(cells), 0.6 + 0.22 * rows))
+    axes = figure.add_subplot()
     labels = [_label(c, two) for c in cells]
     left = [0.0] * len(cells)
     for group in groups:
@@ -97,9 +101,7 @@ def share_plot(cells: list[dict[str, Any]], two: bool, key: str, legend: str) ->
         left = [a + b for a, b in zip(left, shares, strict=True)]
     axes.set_xlim(0, 100)
     axes.set_xlabel("share of games, %")
-    axes.legend(
-        title=legend, loc="lower center", bbox_to_anchor=(0.5, 1.0), ncols=min(6, max(1, len(groups)))
-    )
+    axes.legend(title=legend, loc="upper left", bbox_to_anchor=(1.01, 1.0), ncols=columns, fontsize="small")
     return _svg(figure)
 
 
@@ -204,7 +206,7 @@ def render(report: dict[str, Any]) -> str:
     two = len(report["rulesets"]) == 2
     run = report["run"]
     names = " vs ".join(html.escape(r["name"]) for r in report["rulesets"])
-    budget = ", ".join(f"{k} {v}" for k, v in run["search"].items())
+    budget = ", ".join(f"{k.replace('_', ' ')} {v}" for k, v in run["search"].items())
     parts = [
         f"<!DOCTYPE html><html lang='en'><head><meta charset='utf-8'><title>Balance: {names}</title>",
         f"<style>{STYLE}</style></head><body>",

@@ -1,0 +1,106 @@
+"""`twilight balance-report`: one report from the figures of several `twilight balance` runs, such as the
+cells of one sweep played on different machines or on different days (each run's JSON)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+from typing import Any
+
+import click
+
+# What the runs must share for their cells to stand in one report: the same games, seeds and player.
+SHARED = ("games", "seed", "policy", "search")
+
+
+class MergeError(Exception):
+    """The runs cannot be put in one report; the message says why."""
+
+
+def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    """The runs' cells (and comparisons) in one report, in the order the runs are given. The runs must
+    share `SHARED` and their rulesets; a cell measured twice is refused (which one would count?)."""
+    first_name, first = reports[0]
+    merged: dict[str, Any] = {
+        "run": {**first["run"], "levels": [], "sides": []},
+        "rulesets": first["rulesets"],
+        "cells": [],
+        "tests": first["tests"],
+        "merged_from": [],
+    }
+    if "comparisons" in first:
+        merged["comparisons"] = []
+    seen: dict[tuple[str, str, str], str] = {}
+    for name, report in reports:
+        for key in SHARED:
+            if report["run"].get(key) != first["run"].get(key):
+                raise MergeError(
+                    f"{name}: its {key} ({report['run'].get(key)}) is not {first_name}'s "
+                    f"({first['run'].get(key)}); only runs of the same games and player make one report"
+                )
+        if [r["name"] for r in report["rulesets"]] != [r["name"] for r in first["rulesets"]]:
+            raise MergeError(f"{name}: other rulesets than {first_name}'s")
+        for cell in report["cells"]:
+            where = (cell["ruleset"], cell["level"], cell["ai_side"])
+            if where in seen:
+                raise MergeError(
+                    f"{name}: {cell['ruleset_name']} at {cell['level']} with the AI as {cell['ai_side']} is "
+                    f"in {seen[where]} too"
+                )
+            seen[where] = name
+            merged["cells"].append(cell)
+        for axis, values in (("levels", report["run"]["levels"]), ("sides", report["run"]["sides"])):
+            merged["run"][axis] += [v for v in values if v not in merged["run"][axis]]
+        merged["comparisons"] = merged.get("comparisons", []) + report.get("comparisons", [])
+        timing = report.get("timing") or {}
+        merged["merged_from"].append({"file": name, "cells": len(report["cells"]), **timing})
+    if not merged["comparisons"]:
+        merged.pop("comparisons")
+    # cells by ruleset, level (as the run lists them) and side, as one run would order them
+    order = {(c["ruleset"], c["level"], c["ai_side"]): i for i, c in enumerate(merged["cells"])}
+    levels, sides = merged["run"]["levels"], merged["run"]["sides"]
+    merged["cells"].sort(
+        key=lambda c: (c["ruleset"], levels.index(c["level"]), sides.index(c["ai_side"]), order)
+    )
+    return merged
+
+
+def _read(path: str) -> dict[str, Any]:
+    try:
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+    except OSError as err:
+        raise MergeError(f"{path}: cannot read it: {err.strerror or err}") from None
+    except (ValueError, UnicodeDecodeError) as err:
+        raise MergeError(f"{path}: not JSON ({err})") from None
+    if not isinstance(data, dict) or not all(k in data for k in ("run", "rulesets", "cells")):
+        raise MergeError(f"{path}: not the JSON of a twilight balance run")
+    return data
+
+
+@click.command("balance-report")
+@click.argument("runs", nargs=-1, required=True, metavar="RUN.json...")
+@click.option(
+    "-o",
+    "--output",
+    required=True,
+    type=click.Path(dir_okay=False),
+    help="report.html: the page with plots, and the figures as JSON beside it; report.json: the figures.",
+)
+def balance_report(runs: tuple[str, ...], output: str) -> None:
+    """One report from the figures of several balance runs (the JSON each wrote), such as the cells of one
+    sweep played on different machines or days: the same games, seed and player in each."""
+    from twilight.cli.balance.cmd import _print_cells, _write
+    from twilight.cli.balance.report import PlotsMissing
+
+    try:
+        report = merge([(path, _read(path)) for path in runs])
+    except MergeError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    _print_cells(report)
+    try:
+        _write(report, Path(output))
+    except PlotsMissing as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
