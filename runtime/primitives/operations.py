@@ -228,9 +228,8 @@ def _resolve_coup(engine: Engine, side: str, c: str, ops: int, card: str | None,
     defence = engine.modified("coup_defence", 0, actor=side, target=c)
     drop = engine.modified("defcon_drop_on_coup", 0, actor=side, target=c)
     # the parts of the strength too, so that a player sees where it comes from
-    engine.trace(
-        "coup", side=side, country=c, roll=roll, ops=ops, modifier=modifier, strength=strength, defence=defence
-    )
+    parts = {"roll": roll, "ops": ops, "modifier": modifier}
+    engine.trace("coup", side=side, country=c, **parts, strength=strength, defence=defence)
     if strength > defence:
         diff = strength - defence
         opp = other(side)
