@@ -93,7 +93,7 @@ def simulate_json(folder: Path, *extra: str) -> tuple[int, dict, float]:
 
 
 def test_a_while_loop_that_never_ends_fails_the_game_naming_the_loop(tmp_path: Path) -> None:
-    code, summary, seconds = simulate_json(ruleset(tmp_path, "spin", SPIN))
+    code, summary, _ = simulate_json(ruleset(tmp_path, "spin", SPIN))
     assert code == 1 and summary["errors"] == 1
     for record in summary["records"]:
         assert record["error"].startswith("spin/ruleset.tsr:7: the `while` loop was still running after "), (
@@ -101,7 +101,8 @@ def test_a_while_loop_that_never_ends_fails_the_game_naming_the_loop(tmp_path: P
         )
         assert f"{STEP_LIMIT:,} steps since the last decision" in record["error"]
         assert "--step-limit" in record["error"] and "Traceback" not in record["error"]
-    assert seconds < 10  # (the compile included; the games themselves take a fraction of a second)
+    # (No bound on the seconds taken: on a loaded machine the compile alone took more than 10 s of wall
+    # clock. A hang fails the test at the subprocess's timeout; the step limit is what stops the game.)
 
 
 def test_a_huge_repeat_fails_the_game_naming_the_loop(tmp_path: Path) -> None:
@@ -114,7 +115,7 @@ def test_a_huge_repeat_fails_the_game_naming_the_loop(tmp_path: Path) -> None:
 
 def test_a_hook_that_sets_itself_off_fails_the_game_naming_the_hook(tmp_path: Path) -> None:
     folder = ruleset(tmp_path, "echo", ECHO)
-    code, summary, seconds = simulate_json(folder)
+    code, summary, _ = simulate_json(folder)
     assert code == 1 and summary["errors"] == 1
     for record in summary["records"]:
         # Python's stack runs out before the step limit: the same one line, never a RecursionError
@@ -122,7 +123,6 @@ def test_a_hook_that_sets_itself_off_fails_the_game_naming_the_hook(tmp_path: Pa
             record
         )
         assert "RecursionError" not in record["error"]
-    assert seconds < 10
     # with a lower limit the budget runs out first
     code, summary, _ = simulate_json(folder, "--step-limit", "50")
     assert summary["records"][0]["error"].startswith(
@@ -178,14 +178,13 @@ def test_play_says_so_and_exits_1_keeping_its_save(tmp_path: Path) -> None:
     folder = ruleset(tmp_path, "spin", SPIN.replace("while true", "while turn() >= 2"))
     save = tmp_path / "game.json"
     args = ["play", "--ruleset", str(folder), "--human-policy", "random", "--seed", "3", "--side", "us"]
-    code, out, seconds = twilight([*args, "--lang", "en", "--save", str(save), "--delay", "0"], tmp_path)
+    code, out, _ = twilight([*args, "--lang", "en", "--save", str(save), "--delay", "0"], tmp_path)
     assert code == 1, out
     flat = " ".join(out.split())
     assert "The game stopped: a rule does not end. spin/ruleset.tsr:7: the `while` loop" in flat, out
     assert f"The last autosave is {save}" in flat and "Traceback" not in out
     data = json.loads(save.read_text(encoding="utf-8"))  # the autosave of the last decision stands
     assert len(data["answers"]) > 10 and data["ruleset"] == "spin" and data["digest"]
-    assert seconds < 30
 
 
 def test_check_reports_procedures_that_run_themselves_and_huge_repeats(tmp_path: Path) -> None:

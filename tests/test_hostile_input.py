@@ -141,10 +141,10 @@ def _scenario_line(tmp_path: Path, text: str) -> str:
     ],
 )
 def test_a_hostile_scenario_is_one_line(tmp_path: Path, text: str, says: str) -> None:
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU time: a loaded machine does not make it fail)
     reason = _scenario_line(tmp_path, text)
     assert says in reason
-    assert time.perf_counter() - start < 5
+    assert time.process_time() - start < 5
 
 
 def test_the_billion_laughs_and_the_huge_targets_stay_small(tmp_path: Path) -> None:
@@ -154,9 +154,9 @@ def test_the_billion_laughs_and_the_huge_targets_stay_small(tmp_path: Path) -> N
     for name, text in (("laughs.yaml", LAUGHS), ("targets.yaml", BIG_TARGETS)):
         path = _write(tmp_path, name, text)
         tracemalloc.start()
-        start = time.perf_counter()
+        start = time.process_time()  # (CPU time: a loaded machine does not make it fail)
         result = run_file(path)
-        elapsed = time.perf_counter() - start
+        elapsed = time.process_time() - start
         _, peak = tracemalloc.get_traced_memory()
         tracemalloc.stop()
         assert not result.passed
@@ -473,10 +473,10 @@ def test_show_is_bounded_on_any_value() -> None:
     shared: list[Any] = ["lol"] * 9
     for _ in range(9):
         shared = [shared] * 9  # 9**10 strings if written out
-    start = time.perf_counter()
+    start = time.process_time()  # (CPU time: a loaded machine does not make it fail)
     for value in (shared, 10**5000, "x" * 10**6, {"k" * 1000: 1}, list(range(10**5))):
         assert len(show(value)) <= ECHO_CHARS
-    assert time.perf_counter() - start < 0.5
+    assert time.process_time() - start < 0.5
     assert show({"a": [1, "b"]}) == "{'a': [1, 'b']}"
 
 
