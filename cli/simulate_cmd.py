@@ -71,6 +71,7 @@ def _player(kind: str, seed: int) -> Any:
 def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
     """Both players of game `seed`: `kind` players (or each side's own kind, `us=search,ussr=greedy`),
     except the ruleset's AI side (if it has one), which the ruleset's own AI plays (`RulesAIPlayer`)."""
+    from twilight.runtime.decisions import GreedyPlayer
     from twilight.runtime.solo_ai import RulesAIPlayer
 
     kinds = side_policies(kind)
@@ -85,8 +86,6 @@ def game_players(seed: int, kind: str = "random", ai_side: str | None = None) ->
         if hasattr(player, "opponents") and other != ai_side:
             # A search's playouts play an opponent other than the AI (whose rules are public) by the
             # greedy heuristic: never the real opponent's own policy or its random state.
-            from twilight.runtime.decisions import GreedyPlayer
-
             player.opponents[other] = GreedyPlayer(seed * 2 + 3)
     return players
 
@@ -453,21 +452,20 @@ def search_budget(
 
 
 def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> str:
-    """`--players KIND` or `--players us=KIND,ussr=KIND`, each KIND one of SIMULATE_POLICIES."""
-    kinds = [value] if "=" not in value else []
-    for part in value.split(",") if "=" in value else []:
-        side, eq, kind = part.partition("=")
-        if not eq or side.strip() not in ("us", "ussr"):
-            raise click.BadParameter(
-                f"{part.strip()!r}: write SIDE=KIND with SIDE us or ussr (us=search,ussr=greedy)"
-            )
-        kinds.append(kind.strip())
-    for kind in kinds:
+    """`--players KIND` or `--players us=KIND,ussr=KIND`, each KIND one of SIMULATE_POLICIES; the
+    per-side form comes back with the US first."""
+    if "=" in value:
+        for part in value.split(","):
+            side, eq, _ = part.partition("=")
+            if not eq or side.strip() not in ("us", "ussr"):
+                raise click.BadParameter(
+                    f"{part.strip()!r}: write SIDE=KIND with SIDE us or ussr (us=search,ussr=greedy)"
+                )
+    kinds = side_policies(value)
+    for kind in kinds.values():
         if kind not in SIMULATE_POLICIES:
             raise click.BadParameter(f"{kind!r} is not a policy (choose from {', '.join(SIMULATE_POLICIES)})")
-    return (
-        ",".join(f"{side}={kind}" for side, kind in side_policies(value).items()) if "=" in value else value
-    )
+    return ",".join(f"{side}={kind}" for side, kind in kinds.items()) if "=" in value else value
 
 
 @click.command()

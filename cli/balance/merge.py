@@ -57,12 +57,9 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         merged["merged_from"].append({"file": name, "cells": len(report["cells"]), **timing})
     if not merged["comparisons"]:
         merged.pop("comparisons")
-    # cells by ruleset, level (as the run lists them) and side, as one run would order them
-    order = {(c["ruleset"], c["level"], c["ai_side"]): i for i, c in enumerate(merged["cells"])}
+    # cells by ruleset, level and side (in the order the runs list them), as one run would order them
     levels, sides = merged["run"]["levels"], merged["run"]["sides"]
-    merged["cells"].sort(
-        key=lambda c: (c["ruleset"], levels.index(c["level"]), sides.index(c["ai_side"]), order)
-    )
+    merged["cells"].sort(key=lambda c: (c["ruleset"], levels.index(c["level"]), sides.index(c["ai_side"])))
     return merged
 
 
