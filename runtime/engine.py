@@ -7,7 +7,7 @@ from __future__ import annotations
 import contextlib
 import json
 import time
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from typing import IO, Any
 
 from twilight.runtime import registry
@@ -301,6 +301,23 @@ class Engine:
                 value = _apply(steps, value, Frame(self, {**env, **bound}))
         return value
 
+    def modified_each(
+        self, quantity: str, base: int, key: str, candidates: Iterable[Any], **bound: Any
+    ) -> Iterator[tuple[Any, int]]:
+        """Each candidate with the quantity after every modifier, the candidate bound to the variable
+        `key` beside `bound`: `modified` for many targets at once, lazily (the state must not change
+        while it is consumed)."""
+        standing = self.program.rule_modifiers.get(quantity)
+        lasting = self._lasting_index().modifiers.get(quantity, ()) if self.state.in_effect else ()
+        for candidate in candidates:
+            bound[key] = candidate
+            value = base
+            if standing is not None:
+                value = standing(self, bound, value)
+            for steps, env in lasting:
+                value = _apply(steps, value, Frame(self, {**env, **bound}))
+            yield candidate, value
+
     def forbidden(self, action: str, **bound: Any) -> str | None:
         """The error code of the first prohibition that refuses the action, else None."""
         standing = self.program.rule_forbids.get(action)
@@ -405,6 +422,8 @@ class Engine:
     def allowed_actions(self, side: str) -> list[tuple[str, Callable[[Frame], None], Frame]]:
         out = []
         for items, env in self.active():
+            if not items.allows:  # (most rules allow nothing: no frame is built for them)
+                continue
             frame = Frame(self, dict(env))
             for name, by, when, body in items.allows:
                 if by(frame) == side and self._holds(when, frame):

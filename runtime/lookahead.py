@@ -121,19 +121,19 @@ _ROUND_BOOKKEEPING = ("phasing", "placed_this_round", "round_start_influence", "
 def _without_card(state: GameState, card: str) -> dict[str, Any]:
     """The state's fields with the card taken out of every hand, pile and headline slot, less the round's
     bookkeeping."""
-    fields = {name: value for name, value in vars(state.clone()).items() if name not in _ROUND_BOOKKEEPING}
-    fields["headline"] = {s: (None if c == card else c) for s, c in fields["headline"].items()}
-    for zone in (
-        fields["hands"]["us"],
-        fields["hands"]["ussr"],
-        fields["draw_pile"],
-        fields["discard"],
-        fields["removed"],
-        *fields["zones"].values(),  # the zones the ruleset declares
-    ):
-        while card in zone:
-            zone.remove(card)
+    # (only compared, never changed: the fields are the state's own, but for the hands, piles and zones,
+    # which are copies without the card)
+    fields = {name: value for name, value in vars(state).items() if name not in _ROUND_BOOKKEEPING}
+    fields["headline"] = {s: (None if c == card else c) for s, c in state.headline.items()}
+    fields["hands"] = {side: _without(cards, card) for side, cards in state.hands.items()}
+    for pile in ("draw_pile", "discard", "removed"):
+        fields[pile] = _without(fields[pile], card)
+    fields["zones"] = {zone: _without(cards, card) for zone, cards in state.zones.items()}
     return fields
+
+
+def _without(cards: list[str], card: str) -> list[str]:
+    return [c for c in cards if c != card] if card in cards else cards
 
 
 def total_influence(engine: Engine, side: str) -> int:

@@ -72,7 +72,7 @@ def begin_action_round(engine: Engine, side: str) -> None:
     engine.defcon_actor = side
     state.placed_this_round = {"us": {}, "ussr": {}}
     state.drawn_this_round = {"us": [], "ussr": []}
-    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    state.round_start_influence = state.countries_with_influence()
     engine.trace("action_round", side=side)
     engine.fire("action_round_start", actor=side)
     for name, body, frame in engine.allowed_actions(side):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
 from twilight.runtime.primitives.core import card_info, impl
@@ -111,8 +111,20 @@ def space_ops_needed(engine: Engine, side: str) -> int:
 def _space_race(engine: Engine) -> dict[int, dict[str, int]]:
     """The ruleset's Space Race track (registry.SPACE_RACE) by box, each row's cells by column label."""
     table = engine.program.needed(registry.SPACE_RACE)
+    known = _SPACE_ROWS.get(id(table))
+    if known is not None and known[0] is table:  # (the table is read-only IR: its rows are made once)
+        return known[1]
     labels = [c["label"] for c in table["columns"]]
-    return {int(r["keys"][0]): dict(zip(labels, r["cells"], strict=True)) for r in table["rows"]}
+    rows = {int(r["keys"][0]): dict(zip(labels, r["cells"], strict=True)) for r in table["rows"]}
+    if len(_SPACE_ROWS) > 16:
+        _SPACE_ROWS.clear()
+    _SPACE_ROWS[id(table)] = (table, rows)
+    return rows
+
+
+# The Space Race track's rows by box, per table of the IR (keyed by its id, kept with the table so the
+# id cannot be reused while the entry stands).
+_SPACE_ROWS: dict[int, tuple[Any, dict[int, dict[str, int]]]] = {}
 
 
 @impl("may")

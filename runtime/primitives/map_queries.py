@@ -43,6 +43,12 @@ class Board:
             c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
         }
         self.neighbour_set = {c: frozenset(n) for c, n in self.neighbours.items()}
+        # Who counts a country among its neighbours (the map's adjacency read backwards; the compiler
+        # makes it symmetric, this does not rely on that): access is found from the influence outwards.
+        self.neighbour_of: dict[str, frozenset[str]] = {
+            c: frozenset(n for n in self.countries if c in self.neighbour_set[n]) for c in self.countries
+        }
+        self.country_set = frozenset(self.countries)
 
 
 _BOARDS: dict[int, Board] = {}
@@ -170,10 +176,10 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
         known: frozenset[str] = cached[2]
         return known
     b = board(engine)
-    near = b.by_superpower[side]
-    found = frozenset(
-        c for c in b.countries if c in near or c in start or not b.neighbour_set[c].isdisjoint(start)
-    )
+    # a country next to the superpower, one with influence, or one that has a country with influence
+    # among its neighbours: from the few countries with influence outwards, not over the whole map
+    near = b.by_superpower[side].union(start, *(b.neighbour_of.get(c, ()) for c in start))
+    found = b.country_set.intersection(near)
     engine.accessible_cache[side] = (start, len(start), found)
     return found
 

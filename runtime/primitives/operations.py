@@ -179,8 +179,8 @@ def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: in
 
 def _influence_costs(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[tuple[str, int]]:
     candidates = _countries_ok(engine)
-    for c in engine.permitted("influence", "target", candidates, actor=side, card=card):
-        cost = engine.modified("influence_cost", 1, actor=side, target=c)
+    targets = engine.permitted("influence", "target", candidates, actor=side, card=card)
+    for c, cost in engine.modified_each("influence_cost", 1, "target", targets, actor=side):
         if cost <= ops_left:
             yield c, cost
 

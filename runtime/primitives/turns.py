@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.card_play import play_event
-from twilight.runtime.primitives.core import SIDES, impl
+from twilight.runtime.primitives.core import impl
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -59,5 +59,5 @@ def resolve_headline(engine: Engine, side: str) -> None:
     # Operations an event grants in the headline (CIA Created) place influence by 6.1.1 as the board
     # stands when the event begins, not as it stood at some earlier action round.
     state.placed_this_round = {"us": {}, "ussr": {}}
-    state.round_start_influence = {s: [c for c, inf in state.influence.items() if inf[s] > 0] for s in SIDES}
+    state.round_start_influence = state.countries_with_influence()
     play_event(engine, side, card)
