@@ -110,7 +110,7 @@ class ExprCompiler:
             written_out = hasattr(self.program.primitives[name], "inline") and all(
                 self._simple(a) for a in args
             )
-            if not written_out and name not in _CHEAP_PRIMITIVES:
+            if (not written_out or name in _LIST_MAKING_PRIMITIVES) and name not in _CHEAP_PRIMITIVES:
                 return False
         return all(self._cheap(v) for v in node.values())
 
@@ -476,6 +476,9 @@ _INT_PRIMITIVES = frozenset(
 # Primitives that cost about as much as a lookup in the memory of function results (in_effect: a look
 # through the few effects in force).
 _CHEAP_PRIMITIVES = frozenset({"in_effect"})
+# Primitives written out in place that still build a list (a region's countries): a function that goes
+# through one is worth remembering, as it was before they were written out.
+_LIST_MAKING_PRIMITIVES = frozenset({"countries"})
 
 
 def _whole_number(node: Any) -> bool:

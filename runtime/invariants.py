@@ -2,8 +2,9 @@
 `twilight simulate`.
 
 `CheckedEngine` checks after each trace event (or only at action-round and turn boundaries, which is
-cheap enough for long simulations) and before each decision what holds in every ruleset: influence >= 0
-everywhere; VP an int; each track the ruleset declares (DEFCON, military operations, space race, turn,
+cheap enough for long simulations) and before each decision what holds in every ruleset: influence a
+whole number >= 0 everywhere (at an action round's boundary, in the countries whose influence the trace
+says changed since the last check; every country at each turn's and at the game's end); VP an int; each track the ruleset declares (DEFCON, military operations, space race, turn,
 VP) within its declared bounds while the game goes on; no victory rule's `on vp_changed` condition holding
 while the game goes on (outside the VP change that sets it off); every card of the periods dealt in
 exactly one place (hands, draw pile, discard, removed, the zones the ruleset declares; cards being played
@@ -99,6 +100,9 @@ class CheckedEngine(Engine):
         self.periods: list[str] = []  # periods added to the deck so far
         self.in_play: set[str] = set()  # cards played or headlined since the last round / turn began
         self.checks = 0
+        # The countries whose influence the trace says changed since the last check (every change of
+        # the board's influence is traced, primitives.effects); None: look at every country.
+        self._influence_changed: set[str] | None = None
         self._expected: dict[tuple[str, ...], set[str]] = {}
         self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
         self._card_names = frozenset(ir["cards"])
@@ -131,8 +135,14 @@ class CheckedEngine(Engine):
         self.periods.append(str(data["period"]))
 
     def _boundary(self, kind: str, data: dict[str, Any]) -> None:
+        if kind == "turn":
+            self._influence_changed = None  # a whole board's look each turn, whatever the trace says
         self.check(f"{kind} boundary", strict_cards=True)
         self.in_play.clear()
+
+    def _influence(self, kind: str, data: dict[str, Any]) -> None:
+        if self._influence_changed is not None:
+            self._influence_changed.add(str(data["country"]))
 
     def _card_in_play(self, kind: str, data: dict[str, Any]) -> None:
         # (an event may take its card from a hand or a pile: Grain Sales)
@@ -163,13 +173,7 @@ class CheckedEngine(Engine):
     def check(self, where: str, strict_cards: bool = False) -> None:
         self.checks += 1
         s = self.state
-        # (a quick pass over the plain case first; the one that names what is wrong only when it fails)
-        amounts = list(chain.from_iterable(map(dict.values, s.influence.values())))
-        if set(map(type, amounts)) != {int} or min(amounts) < 0:
-            for country, inf in s.influence.items():
-                for side in SIDES:
-                    if not isinstance(inf[side], int) or inf[side] < 0:
-                        self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
+        self._check_influence(where)
         if not isinstance(s.vp, int) or isinstance(s.vp, bool):
             self.fail(where, f"VP is {s.vp!r}")
         # the change that sets off a rule is traced before the rule hears it
@@ -214,6 +218,24 @@ class CheckedEngine(Engine):
         if missing:
             self.fail(where, f"cards nowhere: {sorted(missing)}")
 
+    def _check_influence(self, where: str) -> None:
+        """Influence a whole number, never below 0: in every country when checking after each event,
+        at a turn's start, or before any change was noted; otherwise in the countries whose influence
+        changed since the last check (a board's scan costs about as much as all the other checks)."""
+        influence = self.state.influence
+        changed = None if self.every_event else self._influence_changed
+        self._influence_changed = set()
+        looked_at = (
+            influence.values() if changed is None else [influence[c] for c in changed if c in influence]
+        )
+        # (a quick pass over the plain case first; the one that names what is wrong only when it fails)
+        amounts = list(chain.from_iterable(map(dict.values, looked_at)))
+        if amounts and (set(map(type, amounts)) != {int} or min(amounts) < 0):
+            for country, inf in influence.items():
+                for side in SIDES:
+                    if not isinstance(inf[side], int) or inf[side] < 0:
+                        self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
+
     def _cards_in_order(self, s: GameState, strict_cards: bool) -> bool:
         """The card checks below when nothing is wrong, without saying where each card is: True when
         every card is in exactly one place (The China Card only in its holder's hand), every one is a
@@ -248,6 +270,7 @@ _NOTED_KINDS: dict[str, Any] = {
     "event": CheckedEngine._card_in_play,
     "headline_cancelled": CheckedEngine._card_in_play,
     "headlines": CheckedEngine._headlines,
+    "influence": CheckedEngine._influence,
 }
 
 
@@ -261,6 +284,12 @@ def check_finished(engine: Engine) -> None:
         raise InvariantViolation(f"{where}: winner {s.winner!r}")
     if not (s.end_reason):
         raise InvariantViolation(f"{where}: no end reason")
+    for country, inf in s.influence.items():
+        for side in SIDES:
+            if not isinstance(inf[side], int) or inf[side] < 0:
+                raise InvariantViolation(
+                    f"{where}: the game ended with influence {side} in {country} {inf[side]!r}"
+                )
     for label, low, high, value in track_values(s, engine.ir):
         # the VP may go past an end of their track in final scoring, or when they end the game
         if label != VP_TRACK and not low <= value <= high:

@@ -84,18 +84,18 @@ def play(
     save: dict[str, Any] | None = None,
     program: Program | None = None,
     settings: Mapping[str, Any] | None = None,
+    every_event: bool = True,
 ) -> tuple[Engine, str]:
-    """One game of the standard rules: the finished engine and its trace text (empty unless `trace`)."""
+    """One game of the standard rules: the finished engine and its trace text (empty unless `trace`).
+    `every_event`: checked after each event (else at the boundaries, as `twilight simulate` checks)."""
     out = io.StringIO() if trace else None
-    cls = CheckedEngine if checked else Engine
-    engine = cls(
-        standard_ir(),
-        players if players is not None else random_players(seed),
-        seed=seed,
-        trace_to=out,
-        program=program or standard_program(),
-        settings=settings,
-    )
+    common: dict[str, Any] = dict(trace_to=out, program=program or standard_program(), settings=settings)
+    chosen = players if players is not None else random_players(seed)
+    engine: Engine
+    if checked:
+        engine = CheckedEngine(standard_ir(), chosen, seed=seed, every_event=every_event, **common)
+    else:
+        engine = Engine(standard_ir(), chosen, seed=seed, **common)
     for p in engine.players.values():
         while not isinstance(p, CautiousPlayer) and hasattr(p, "inner"):
             p = p.inner  # through the checking and stopping wrappers

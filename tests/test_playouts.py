@@ -117,6 +117,12 @@ def _keep_it(engine: Any, side: str, c: str, amount: int) -> None:
     engine.state.influence[c][side] += amount  # no floor at 0
 
 
+def _untraced_negative(engine: Any, side: str, c: str, amount: int) -> None:
+    # an untraced write: the action round's check looks only where the trace says influence changed, the
+    # turn's (and the game end's) at every country
+    engine.state.influence[c][side] = -1
+
+
 def _draw_a_copy(engine: Any) -> str | None:
     return engine.state.draw_pile[0] if engine.state.draw_pile else None  # the card stays in the pile
 
@@ -133,6 +139,7 @@ def _vp_without_victory(engine: Any, side: str, amount: int) -> None:
 FAULTS = {
     "card lost": ("_dispose", lambda *a, **k: None, "cards nowhere"),
     "negative influence": ("_changed_influence", _keep_it, "influence"),
+    "negative influence, untraced": ("add_influence", _untraced_negative, "influence"),
     "card in two places": ("_draw", _draw_a_copy, "places"),
     # the bounds are the declared tracks' (rules/standard/tracks.tsr)
     "milops past 5": ("add_milops", _milops_unbounded, "military_operations of ussr is"),
@@ -140,9 +147,13 @@ FAULTS = {
 }
 
 
+@pytest.mark.parametrize("every_event", [True, False], ids=["every event", "at boundaries"])
 @pytest.mark.parametrize("fault", sorted(FAULTS))
-def test_the_checks_catch_a_broken_engine(monkeypatch: pytest.MonkeyPatch, fault: str) -> None:
-    """Break one mechanic: a random game or a few must trip the matching check."""
+def test_the_checks_catch_a_broken_engine(
+    monkeypatch: pytest.MonkeyPatch, fault: str, every_event: bool
+) -> None:
+    """Break one mechanic: a random game or a few must trip the matching check, checked after each event
+    (the tests' playouts) or at the boundaries only (`twilight simulate`)."""
     from playout import InvariantViolation
     from twilight.runtime import primitives
     from twilight.runtime.program import Program
@@ -157,7 +168,7 @@ def test_the_checks_catch_a_broken_engine(monkeypatch: pytest.MonkeyPatch, fault
     program = Program(standard_ir(), primitives.IMPLEMENTATIONS)
     for seed in range(60):
         try:
-            play(seed, program=program)
+            play(seed, program=program, every_event=every_event)
         except InvariantViolation as err:
             assert message in str(err)
             return

@@ -83,7 +83,12 @@ def board_of_ir(ir: dict[str, Any]) -> Board:
 impl("all_countries")(lambda e: list(board(e).countries))
 
 
-impl("countries")(lambda e, region: list(board(e).members.get(region, [])))
+# (a new list each time, as from the function: a rule may keep it, a primitive may be handed it)
+impl("countries")(
+    inlined("list(_MB.get({0}, ()))", _map("_MB", "members"))(
+        lambda e, region: list(board(e).members.get(region, []))
+    )
+)
 
 
 impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
