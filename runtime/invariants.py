@@ -4,12 +4,13 @@
 `CheckedEngine` checks after each trace event (or only at action-round and turn boundaries, which is
 cheap enough for long simulations) and before each decision what holds in every ruleset: influence a
 whole number >= 0 everywhere (at an action round's boundary, in the countries whose influence the trace
-says changed since the last check; every country at each turn's and at the game's end); VP an int; each track the ruleset declares (DEFCON, military operations, space race, turn,
-VP) within its declared bounds while the game goes on; no victory rule's `on vp_changed` condition holding
-while the game goes on (outside the VP change that sets it off); every card of the periods dealt in
-exactly one place (hands, draw pile, discard, removed, the zones the ruleset declares; cards being played
-or headlined may be in none until the next action round or turn begins, when all must be back); The China
-Card in none of those, with one holder. No bound is written here: each is read from the compiled ruleset.
+says changed since the last check; every country at each turn and at the game's end); VP an int; each
+track the ruleset declares (DEFCON, military operations, space race, turn, VP) within its declared
+bounds while the game goes on; no victory rule's `on vp_changed` condition holding while the game goes
+on (outside the VP change that sets it off); every card of the periods dealt in exactly one place
+(hands, draw pile, discard, removed, the zones the ruleset declares; cards being played or headlined
+may be in none until the next action round or turn begins, when all must be back); The China Card in
+none of those, with one holder. No bound is written here: each is read from the compiled ruleset.
 `check_finished` states what must hold once a game is over. A broken invariant raises
 `InvariantViolation` naming the seed, turn, round and step.
 """

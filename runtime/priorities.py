@@ -40,8 +40,13 @@ class PriorityList:
     def __init__(self, name: str, node: dict[str, Any], codegen: ExprCompiler) -> None:
         self.name = name
         self.params = [p["name"] for p in node["params"]]
-        self.target = target = str(node["target"]["name"])
+        self.target = str(node["target"]["name"])
         self.target_type = str(node["target"]["type"])
+        with codegen.typed([*node["params"], node["target"]]):
+            self._compile(node, codegen)
+
+    def _compile(self, node: dict[str, Any], codegen: ExprCompiler) -> None:
+        target = self.target
         self.requires = codegen.candidates([r["expr"] for r in node["requires"]], target)
 
         def keys(nodes: list[dict[str, Any]], stage: str) -> tuple[SortKey, ...]:
