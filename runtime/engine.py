@@ -35,6 +35,12 @@ class RuleError(Exception):
 
 
 class Engine:
+    # What a checking engine (runtime/invariants.py) is told of the trace, without a method of its own
+    # between every event and the trace: a function per kind of event it notes, and one called after
+    # every event when it checks after each.
+    trace_notes: Mapping[str, Callable[[Any, str, dict[str, Any]], None]] = {}
+    after_each_event: Callable[[str], None] | None = None
+
     def __init__(
         self,
         ir: dict[str, Any],
@@ -203,6 +209,11 @@ class Engine:
         self.events.append(event)
         if self.trace_to is not None:
             self.trace_to.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
+        note = self.trace_notes.get(kind)
+        if note is not None:
+            note(self, kind, data)
+        if self.after_each_event is not None:
+            self.after_each_event(kind)
 
     # ------------------------------------------------------------------ decisions
     def ask(

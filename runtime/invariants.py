@@ -94,6 +94,8 @@ class CheckedEngine(Engine):
         **kw: Any,
     ) -> None:
         self.every_event = every_event  # False: only at action-round and turn boundaries
+        if every_event:  # (the engine calls it after every event it traces)
+            self.after_each_event = self._check_after
         checking = {side: CheckingPlayer(p) for side, p in players.items()}
         super().__init__(ir, checking, seed=seed, **kw)
         for p in checking.values():
@@ -123,14 +125,8 @@ class CheckedEngine(Engine):
             if item.get("on") == "vp_changed" and item.get("when") is not None
         ]
 
-    # every step the engine reports
-    def trace(self, kind: str, **data: Any) -> None:
-        super().trace(kind, **data)
-        noted = _NOTED_KINDS.get(kind)  # (most kinds need no note: one lookup finds that)
-        if noted is not None:
-            noted(self, kind, data)
-        if self.every_event:
-            self.check(f"after trace event {kind}")
+    def _check_after(self, kind: str) -> None:
+        self.check(f"after trace event {kind}")
 
     def _deck_added(self, kind: str, data: dict[str, Any]) -> None:
         self.periods.append(str(data["period"]))
@@ -273,6 +269,7 @@ _NOTED_KINDS: dict[str, Any] = {
     "headlines": CheckedEngine._headlines,
     "influence": CheckedEngine._influence,
 }
+CheckedEngine.trace_notes = _NOTED_KINDS
 
 
 def check_finished(engine: Engine) -> None:
