@@ -18,6 +18,9 @@ from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program,
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 
+_NOT_TIMED = contextlib.nullcontext()
+
+
 class GameEnded(Exception):
     """Raised by `win` and `end_in_draw`: unwinds whatever was running."""
 
@@ -256,12 +259,16 @@ class Engine:
         context = {"intent": intent} if intent else {}
         return self.ask(name, side, options, 1, 1, True, {**context, **(shown or {})} or None)[0]
 
-    @contextlib.contextmanager
-    def ai_deciding(self) -> Iterator[None]:
-        """Around one AI decision: times it into `ai_timings` when a benchmark asked for that."""
+    def ai_deciding(self) -> contextlib.AbstractContextManager[None]:
+        """Around one AI decision: times it into `ai_timings` when a benchmark asked for that (else
+        nothing: one shared context that does nothing, asked for at every pick)."""
         if self.ai_timings is None or self._ai_started is not None or self.lookahead_depth:
-            yield
-            return
+            return _NOT_TIMED
+        return self._timed_ai_decision()
+
+    @contextlib.contextmanager
+    def _timed_ai_decision(self) -> Iterator[None]:
+        assert self.ai_timings is not None
         self._ai_started = time.perf_counter()
         cpu_started = time.process_time()
         try:
