@@ -177,40 +177,6 @@ class ExprCompiler:
         order = sorted(range(len(parts)), key=lambda i: known[i])  # (stable: ties keep their order)
         return [parts[i] for i in order]
 
-    def _plain_first(self, node: Any, bound: frozenset[str]) -> Any:
-        """An aggregate's or comprehension's `where`, its conjuncts that only read plain values and
-        primitives written out in place moved before the others (which keep their order): the costly
-        ones (a rule function per item) are then asked only of the items the cheap ones let through.
-        What is moved changes nothing and reads only the list's item and the parameters around it (no
-        variable of a procedure, which may hold none), so it cannot fail where it was not asked before;
-        the same items pass, and the rest are never asked of more items than before, so a condition
-        that guards another keeps guarding it."""
-        parts = _conjuncts(node)
-        plain = [part for part in parts if self._written_out_only(part, bound)]
-        if not plain or len(plain) == len(parts):
-            return node
-        return _conjunction(plain + [part for part in parts if not self._written_out_only(part, bound)])
-
-    def _written_out_only(self, node: Any, bound: frozenset[str]) -> bool:
-        """Only constants, names bound in the code (parameters, items), operators and primitives written
-        out in place (no rule function, no other primitive, no aggregate, no pick)."""
-        if isinstance(node, list):
-            return all(self._written_out_only(n, bound) for n in node)
-        if not isinstance(node, dict):
-            return True
-        if "fn" in node or "pick" in node or "agg" in node or "each" in node or "list" in node:
-            return False
-        if "var" in node:
-            return node["var"] in bound
-        if "ref" in node:
-            return node["ref"] not in ("variable", "setting")  # (the game's variables may hold none)
-        if "call" in node:
-            ((name, args),) = node["call"].items()
-            if name in _LIST_MAKING_PRIMITIVES or not hasattr(self.program.primitives[name], "inline"):
-                return False
-            return all(self._simple(a) and self._written_out_only(a, bound) for a in args)
-        return all(self._written_out_only(v, bound) for v in node.values())
-
     def _cost(self, node: Any) -> int | None:
         """About what evaluating the node costs, in calls; None when it must not be moved."""
         if isinstance(node, list):
@@ -461,9 +427,7 @@ class ExprCompiler:
             item, where = self._inside_scope(
                 lambda: (
                     self.emit(node["item"], inner),
-                    f" if {self.test(self._plain_first(node['where'], inner), inner)}"
-                    if node["where"] is not None
-                    else "",
+                    f" if {self.test(node['where'], inner)}" if node["where"] is not None else "",
                 )
             )
         items = f"[{item} for _x_{bind} in {source}{where}]"
@@ -483,11 +447,7 @@ class ExprCompiler:
         inner = bound | {bind}
         with self._rebinding(bind):
             where = self._inside_scope(
-                lambda: (
-                    f" if {self.test(self._plain_first(node['where'], inner), inner)}"
-                    if node["where"] is not None
-                    else ""
-                )
+                lambda: f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
             )
             kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
             if not node["order"]:

@@ -422,34 +422,3 @@ def test_values_declared_int_compare_as_python_ints(program: Program) -> None:
         }
         assert "_lt(" in emit(again, frozenset({"n"}))
     assert "_lt(" in emit(n_below, frozenset({"n"}))  # outside the declaration
-
-
-def test_an_aggregate_tests_what_is_written_out_first(ir: dict[str, Any]) -> None:
-    """In an aggregate's `where`, a costly condition written first is asked only of the items a
-    condition written out in place lets through; one that reads a procedure's variable (which may hold
-    none) stays where it is written."""
-    asked: list[str] = []
-
-    def costly(engine: Engine, c: str) -> bool:
-        asked.append(c)
-        return True
-
-    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
-    engine = Engine(ir, {}, program=program)
-
-    def count_where(cheap: Any) -> Any:
-        return {
-            "agg": "count",
-            "bind": "c",
-            "in": {"call": {"countries": [{"ref": "region", "id": "europe"}]}},
-            "item": {"var": "c"},
-            "where": {"op": "and", "args": [{"call": {"battleground": [{"var": "c"}]}}, cheap]},
-        }
-
-    france = {"op": "==", "args": [{"var": "c"}, {"str": "france"}]}
-    assert program.codegen.compile(count_where(france))(Frame(engine, {})) == 1
-    assert asked == ["france"]
-    asked.clear()
-    named = {"op": "==", "args": [{"var": "c"}, {"var": "wanted"}]}
-    assert program.codegen.compile(count_where(named))(Frame(engine, {"wanted": "france"})) == 1
-    assert asked == members(ir, "europe")
