@@ -60,6 +60,9 @@ class ExprCompiler:
         # parameters; none that a comprehension inside binds again), and the rule functions that return
         # an int: `<` between such values is Python's own (see `_op`).
         self.int_vars: frozenset[str] = frozenset()
+        # While the body of a rule function is written out in place of a call (`_in_place`): the code
+        # of each argument, by its parameter's name.
+        self.arguments: dict[str, str] | None = None
         self.int_functions = frozenset(
             name for name, fn in program.ir.get("functions", {}).items() if fn.get("returns") == "int"
         )
@@ -115,6 +118,28 @@ class ExprCompiler:
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
         self.namespace[f"F_{name}"] = fn
         return fn
+
+    def _in_place(self, node: dict[str, Any], bound: frozenset[str]) -> str | None:
+        """The body of the called rule function written out in place of the call, its parameters read
+        as the arguments' code; None when it cannot be. Only a function that would not remember its
+        results anyway (pure, calling no function, reading only plain values and cheap primitives: see
+        `function`), called with simple arguments (each may be read more than once): the same work, done
+        without a call, which costs more than such a body (a region's scoring asks whether each of its
+        countries is a battleground)."""
+        name, args = node["fn"], node["args"]
+        fn = self.program.ir.get("functions", {}).get(name)
+        if fn is None or name not in self.program.pure or not _calls_nothing(fn["body"]):
+            return None
+        if not self._cheap(fn["body"]) or not all(self._simple(a) for a in args):
+            return None
+        codes = {p["name"]: f"({self.emit(a, bound)})" for p, a in zip(fn["params"], args, strict=True)}
+        saved = self.arguments
+        self.arguments = codes
+        try:
+            with self.typed(fn["params"]):
+                return f"({self.emit(fn['body'], frozenset())})"
+        finally:
+            self.arguments = saved
 
     def _cheap(self, node: Any) -> bool:
         """Whether the code of a node (of a function that calls no function) reads only plain values and
@@ -352,6 +377,8 @@ class ExprCompiler:
             return repr(node["str"])
         if "var" in node:
             name = _name(node["var"])
+            if self.arguments is not None:  # (a function's body sees only its parameters)
+                return self.arguments[name]
             return f"_x_{name}" if name in bound else f"V[{name!r}]"
         if "ref" in node:
             kind, ident = node["ref"], node["id"]
@@ -383,7 +410,11 @@ class ExprCompiler:
             prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
-            code = f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            in_place = self._in_place(node, bound)
+            code = (
+                in_place
+                or f"F_{_name(node['fn'])}({', '.join(['e', *(self.emit(a, bound) for a in node['args'])])})"
+            )
             if self._invariant(code) and self._cost(node) is not None:
                 # a pure function of what reads the same for every candidate (no die, no pick): the
                 # value its memory would give each of them
@@ -536,6 +567,17 @@ _CHEAP_PRIMITIVES = frozenset({"in_effect"})
 # Primitives written out in place that still build a list (a region's countries): a function that goes
 # through one is worth remembering, as it was before they were written out.
 _LIST_MAKING_PRIMITIVES = frozenset({"countries"})
+
+
+def _calls_nothing(node: Any) -> bool:
+    """No rule function, aggregate, comprehension or pick in the node (a leaf function's body)."""
+    if isinstance(node, list):
+        return all(_calls_nothing(n) for n in node)
+    if not isinstance(node, dict):
+        return True
+    if "fn" in node or "agg" in node or "each" in node or "pick" in node:
+        return False
+    return all(_calls_nothing(v) for v in node.values())
 
 
 def _as_set(value: Any) -> Any:

@@ -61,6 +61,14 @@ function t_levels_around(s: side, c: country, r: region): list[scoring_level] so
   [scoring_level(s, r), level_if_controlled(s, c, r), scoring_level(s, r)]
 }
 
+function t_bg_or_france(c: country): bool source "test · 1" {
+  battleground(c) or c == france
+}
+
+function t_count_bg_or_france(r: region): int source "test · 1" {
+  count(c for c in countries(r) where t_bg_or_france(c))
+}
+
 function t_roll(): int source "test · 1" {
   d6()
 }
@@ -422,3 +430,29 @@ def test_values_declared_int_compare_as_python_ints(program: Program) -> None:
         }
         assert "_lt(" in emit(again, frozenset({"n"}))
     assert "_lt(" in emit(n_below, frozenset({"n"}))  # outside the declaration
+
+
+@pytest.mark.parametrize("region", ["europe", "asia", "africa"])
+def test_a_cheap_function_is_written_out_where_it_is_called(
+    ir: dict[str, Any], program: Program, region: str
+) -> None:
+    """A pure function that calls nothing and reads only plain values (not remembered: working it out
+    costs less) is written out in place of its call when the arguments are simple: no call, the same
+    value."""
+    _, battleground, _ = facts(ir)
+    engine = Engine(ir, {}, program=program)
+    expected = sum(1 for c in members(ir, region) if battleground[c] or c == "france")
+    assert call(program, engine, "t_count_bg_or_france", region) == expected
+    assert "F_t_bg_or_france" not in _names_read(program.functions["t_count_bg_or_france"].call.__code__)
+    assert (
+        call(program, engine, "t_bg_or_france", "france") is True
+    )  # (called by itself, it is still a function)
+
+
+def _names_read(code: Any) -> set[str]:
+    """The global names a code object reads, its comprehensions' included."""
+    names = set(code.co_names)
+    for const in code.co_consts:
+        if hasattr(const, "co_names"):
+            names |= _names_read(const)
+    return names
