@@ -17,7 +17,6 @@ from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceed
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
-
 _NOT_TIMED = contextlib.nullcontext()
 
 

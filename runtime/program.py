@@ -413,11 +413,22 @@ class Program:
         remembered there like a pure function's result (and traced once)."""
         memo = engine.memo
         key: Any = None
-        if memo is not None:
-            key = ("pick", name, *(tuple(v) if isinstance(v, list) else v for v in values))
-            if key in memo:
-                return memo[key]
         plist = self.priorities[name]
+        if memo is not None:
+            # (a list argument, the countries offered, is part of the key as a tuple: the parameters
+            # declared lists are known, the others looked at only when the key turns out unhashable)
+            parts = list(values)
+            for i in plist.list_params:
+                if isinstance(parts[i], list):
+                    parts[i] = tuple(parts[i])
+            key = ("pick", name, *parts)
+            try:
+                known = key in memo
+            except TypeError:
+                key = ("pick", name, *(tuple(v) if isinstance(v, list) else v for v in values))
+                known = key in memo
+            if known:
+                return memo[key]
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():
             chosen = plist.pick(frame, self.domains.get(plist.target_type, []))

@@ -116,8 +116,8 @@ impl("influence")(inlined("e.state.influence[{1}][{0}]")(lambda e, side, c: e.st
 @impl()
 def adjacent_to_region(engine: Engine, c: str, region: str) -> bool:
     b = board(engine)
-    members = b.members.get(region, [])
-    return c not in members and any(n in members for n in b.neighbours[c])
+    members = b.member_set.get(region, frozenset())
+    return c not in members and not b.neighbour_set[c].isdisjoint(members)
 
 
 @impl()
