@@ -152,6 +152,12 @@ def _init_worker(
     from twilight.runtime.solo_ai import ai_side_of
 
     _WORKER["ai_side"] = ai_side_of(ir, settings)
+    # What the worker keeps for all its games (the ruleset and its compiled program, tens of thousands of
+    # objects) is frozen out of the garbage collector's way (gc.freeze, once the garbage of the start is
+    # collected): its full collections then walk only what the games make. Callgrind, 10 solo-v2 games:
+    # 3.6% fewer instructions.
+    gc.collect()
+    gc.freeze()
 
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
