@@ -18,7 +18,6 @@ next start.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import marshal
 import operator
@@ -56,26 +55,9 @@ class ExprCompiler:
         self.hoisted: dict[str, str] | None = None
         # ...and the text that marks code reading the candidate (its variable, or its place in `V`).
         self.varying: tuple[str, ...] = ("_x_",)
-        # The variables declared `int` in the code being emitted (a function's or a priority list's
-        # parameters; none that a comprehension inside binds again), and the rule functions that return
-        # an int: `<` between such values is Python's own (see `_op`).
-        self.int_vars: frozenset[str] = frozenset()
         # While the body of a rule function is written out in place of a call (`_in_place`): the code
         # of each argument, by its parameter's name.
         self.arguments: dict[str, str] | None = None
-        self.int_functions = frozenset(
-            name for name, fn in program.ir.get("functions", {}).items() if fn.get("returns") == "int"
-        )
-
-    @contextlib.contextmanager
-    def typed(self, params: list[dict[str, Any]]) -> Iterator[None]:
-        """While the code of a function or priority list with these declared parameters is emitted."""
-        saved = self.int_vars
-        self.int_vars = frozenset(p["name"] for p in params if p.get("type") == "int")
-        try:
-            yield
-        finally:
-            self.int_vars = saved
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -136,8 +118,7 @@ class ExprCompiler:
         saved = self.arguments
         self.arguments = codes
         try:
-            with self.typed(fn["params"]):
-                return f"({self.emit(fn['body'], frozenset())})"
+            return f"({self.emit(fn['body'], frozenset())})"
         finally:
             self.arguments = saved
 
@@ -233,33 +214,6 @@ class ExprCompiler:
             own = 50
         rest = self._cost(list(node.values()))
         return None if rest is None else own + rest
-
-    def _whole_number(self, node: Any) -> bool:
-        """The node's value is certainly an int: a number, a count, such a primitive, a variable or rule
-        function declared `int` (the compiler holds values to their declared types), or arithmetic of
-        these."""
-        if isinstance(node, bool):
-            return False
-        if isinstance(node, int):
-            return True
-        if not isinstance(node, dict):
-            return False
-        if "call" in node:
-            return next(iter(node["call"])) in _INT_PRIMITIVES
-        if "var" in node:
-            return node["var"] in self.int_vars
-        if "fn" in node:
-            return node["fn"] in self.int_functions
-        if "agg" in node:
-            return bool(node["agg"] == "count")
-        if "op" in node:
-            if node["op"] == "neg":
-                return self._whole_number(node["args"][0])
-            if node["op"] == "if":
-                return self._whole_number(node["args"][1]) and self._whole_number(node["args"][2])
-            if node["op"] in ("+", "-", "*"):
-                return all(self._whole_number(a) for a in node["args"])
-        return False
 
     def _invariant(self, code: str) -> bool:
         """Whether code reads nothing that changes from candidate to candidate (while hoisting)."""
@@ -454,13 +408,12 @@ class ExprCompiler:
         bind = node["bind"]
         source = self._without_hoisting(lambda: self.emit(node["in"], bound))  # read before it is bound
         inner = bound | {bind}
-        with self._rebinding(bind):
-            item, where = self._inside_scope(
-                lambda: (
-                    self.emit(node["item"], inner),
-                    f" if {self.test(node['where'], inner)}" if node["where"] is not None else "",
-                )
+        item, where = self._inside_scope(
+            lambda: (
+                self.emit(node["item"], inner),
+                f" if {self.test(node['where'], inner)}" if node["where"] is not None else "",
             )
+        )
         items = f"[{item} for _x_{bind} in {source}{where}]"
         outer = {
             "count": "len({})",
@@ -476,30 +429,19 @@ class ExprCompiler:
         bind = node["each"]
         source = self._without_hoisting(lambda: self.emit(node["in"], bound))
         inner = bound | {bind}
-        with self._rebinding(bind):
-            where = self._inside_scope(
-                lambda: f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
+        where = self._inside_scope(
+            lambda: f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
+        )
+        kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
+        if not node["order"]:
+            return self._scoped(kept)
+        keys = self._without_hoisting(
+            lambda: ", ".join(
+                f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})"
+                for k in node["order"]
             )
-            kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
-            if not node["order"]:
-                return self._scoped(kept)
-            keys = self._without_hoisting(
-                lambda: ", ".join(
-                    f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})"
-                    for k in node["order"]
-                )
-            )
+        )
         return self._scoped(f"_order({kept}, ({keys},))")
-
-    @contextlib.contextmanager
-    def _rebinding(self, name: str) -> Iterator[None]:
-        """Inside a comprehension that binds `name`: whatever was declared by that name is not it."""
-        saved = self.int_vars
-        self.int_vars = saved - {name}
-        try:
-            yield
-        finally:
-            self.int_vars = saved
 
     def _inside_scope(self, emit: Callable[[], _T]) -> _T:
         """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
@@ -527,7 +469,7 @@ class ExprCompiler:
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:
-            if self._whole_number(args[0]) and self._whole_number(args[1]):  # no ranks: Python's own
+            if _whole_number(args[0]) and _whole_number(args[1]):  # no ranks to look up: Python's own
                 return f"(({a}) {op} ({b}))"
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
@@ -578,6 +520,29 @@ def _calls_nothing(node: Any) -> bool:
     if "fn" in node or "agg" in node or "each" in node or "pick" in node:
         return False
     return all(_calls_nothing(v) for v in node.values())
+
+
+def _whole_number(node: Any) -> bool:
+    """The node's value is certainly an int: a number, a count, such a primitive, or arithmetic of
+    these."""
+    if isinstance(node, bool):
+        return False
+    if isinstance(node, int):
+        return True
+    if not isinstance(node, dict):
+        return False
+    if "call" in node:
+        return next(iter(node["call"])) in _INT_PRIMITIVES
+    if "agg" in node:
+        return bool(node["agg"] == "count")
+    if "op" in node:
+        if node["op"] == "neg":
+            return _whole_number(node["args"][0])
+        if node["op"] == "if":
+            return _whole_number(node["args"][1]) and _whole_number(node["args"][2])
+        if node["op"] in ("+", "-", "*"):
+            return all(_whole_number(a) for a in node["args"])
+    return False
 
 
 def _as_set(value: Any) -> Any:

@@ -44,13 +44,8 @@ class PriorityList:
         self.list_params = [
             i for i, p in enumerate(node["params"]) if str(p.get("type", "")).startswith("list")
         ]
-        self.target = str(node["target"]["name"])
+        self.target = target = str(node["target"]["name"])
         self.target_type = str(node["target"]["type"])
-        with codegen.typed([*node["params"], node["target"]]):
-            self._compile(node, codegen)
-
-    def _compile(self, node: dict[str, Any], codegen: ExprCompiler) -> None:
-        target = self.target
         self.requires = codegen.candidates([r["expr"] for r in node["requires"]], target)
 
         def keys(nodes: list[dict[str, Any]], stage: str) -> tuple[SortKey, ...]:

@@ -251,8 +251,7 @@ class Program:
         pure = self.pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
-            with self.codegen.typed(fn["params"]):
-                call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
+            call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure(

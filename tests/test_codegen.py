@@ -412,26 +412,6 @@ def test_an_ir_expression_met_while_the_game_runs_is_written_out_once(
     assert written == [node, twin]
 
 
-def test_values_declared_int_compare_as_python_ints(program: Program) -> None:
-    """`<` between a variable or function declared `int` and another int is Python's own (no ranks to
-    look up); a value of another type, or a name a comprehension binds again, goes through the ranks."""
-    emit = program.codegen.emit
-    europe_bg = {"fn": "t_count_bg", "args": [{"ref": "region", "id": "europe"}]}
-    n_below = {"op": "<", "args": [{"var": "n"}, europe_bg]}
-    with program.codegen.typed([{"name": "n", "type": "int"}, {"name": "s", "type": "scoring_level"}]):
-        assert "_lt(" not in emit(n_below, frozenset({"n"}))
-        assert "_lt(" in emit({"op": "<", "args": [{"var": "s"}, {"var": "n"}]}, frozenset({"n", "s"}))
-        again = {
-            "agg": "count",
-            "bind": "n",
-            "in": {"call": {"countries": [{"ref": "region", "id": "europe"}]}},
-            "item": {"var": "n"},
-            "where": {"op": "<", "args": [{"var": "n"}, 3]},
-        }
-        assert "_lt(" in emit(again, frozenset({"n"}))
-    assert "_lt(" in emit(n_below, frozenset({"n"}))  # outside the declaration
-
-
 @pytest.mark.parametrize("region", ["europe", "asia", "africa"])
 def test_a_cheap_function_is_written_out_where_it_is_called(
     ir: dict[str, Any], program: Program, region: str
