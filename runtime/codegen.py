@@ -110,7 +110,7 @@ class ExprCompiler:
         countries is a battleground)."""
         name, args = node["fn"], node["args"]
         fn = self.program.ir.get("functions", {}).get(name)
-        if fn is None or name not in self.program.pure or not _calls_nothing(fn["body"]):
+        if fn is None or name not in self.program.pure or not calls_nothing(fn["body"]):
             return None
         if not self._cheap(fn["body"]) or not all(self._simple(a) for a in args):
             return None
@@ -511,15 +511,15 @@ _CHEAP_PRIMITIVES = frozenset({"in_effect"})
 _LIST_MAKING_PRIMITIVES = frozenset({"countries"})
 
 
-def _calls_nothing(node: Any) -> bool:
-    """No rule function, aggregate, comprehension or pick in the node (a leaf function's body)."""
+def calls_nothing(node: Any) -> bool:
+    """No rule function, aggregate, comprehension or pick in the node: the body of a leaf function."""
     if isinstance(node, list):
-        return all(_calls_nothing(n) for n in node)
+        return all(calls_nothing(n) for n in node)
     if not isinstance(node, dict):
         return True
     if "fn" in node or "agg" in node or "each" in node or "pick" in node:
         return False
-    return all(_calls_nothing(v) for v in node.values())
+    return all(calls_nothing(v) for v in node.values())
 
 
 def _whole_number(node: Any) -> bool:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
-from twilight.runtime.codegen import ExprCompiler, cache_file_for, ordered_comparisons
+from twilight.runtime.codegen import ExprCompiler, cache_file_for, calls_nothing, ordered_comparisons
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.priorities import PriorityList
 
@@ -251,7 +251,7 @@ class Program:
         pure = self.pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
-            call = self.codegen.function(name, params, fn["body"], name in pure, _is_leaf(fn["body"]))
+            call = self.codegen.function(name, params, fn["body"], name in pure, calls_nothing(fn["body"]))
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure(
@@ -823,16 +823,6 @@ def _order(kept: list[Any], keys: tuple[tuple[Callable[[Any], Any], bool], ...])
     for key, descending in reversed(keys):
         kept = sorted(kept, key=lambda x: _sortable(key(x)), reverse=descending)
     return kept
-
-
-def _is_leaf(node: Any) -> bool:
-    if isinstance(node, list):
-        return all(_is_leaf(n) for n in node)
-    if not isinstance(node, dict):
-        return True
-    if "fn" in node or "agg" in node or "each" in node or "pick" in node:
-        return False
-    return all(_is_leaf(v) for v in node.values())
 
 
 def pure_functions(functions: dict[str, Any]) -> set[str]:
