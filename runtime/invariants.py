@@ -17,7 +17,7 @@ none of those, with one holder. No bound is written here: each is read from the 
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from itertools import chain
 from typing import Any
 
@@ -228,10 +228,8 @@ class CheckedEngine(Engine):
         # (a quick pass over the plain case first; the one that names what is wrong only when it fails)
         amounts = list(chain.from_iterable(map(dict.values, looked_at)))
         if amounts and (set(map(type, amounts)) != {int} or min(amounts) < 0):
-            for country, inf in influence.items():
-                for side in SIDES:
-                    if not isinstance(inf[side], int) or inf[side] < 0:
-                        self.fail(where, f"influence {side} in {country} is {inf[side]!r}")
+            for fault in _influence_faults(self.state):
+                self.fail(where, fault)
 
     def _cards_in_order(self, s: GameState, strict_cards: bool) -> bool:
         """The card checks below when nothing is wrong, without saying where each card is: True when
@@ -272,6 +270,14 @@ _NOTED_KINDS: dict[str, Any] = {
 CheckedEngine.trace_notes = _NOTED_KINDS
 
 
+def _influence_faults(s: GameState) -> Iterator[str]:
+    """What is wrong with the influence on the board: each amount that is not a whole number >= 0."""
+    for country, inf in s.influence.items():
+        for side in SIDES:
+            if not isinstance(inf[side], int) or inf[side] < 0:
+                yield f"influence {side} in {country} is {inf[side]!r}"
+
+
 def check_finished(engine: Engine) -> None:
     """What must hold once `run()` returns; raises `InvariantViolation` otherwise."""
     s = engine.state
@@ -282,12 +288,8 @@ def check_finished(engine: Engine) -> None:
         raise InvariantViolation(f"{where}: winner {s.winner!r}")
     if not (s.end_reason):
         raise InvariantViolation(f"{where}: no end reason")
-    for country, inf in s.influence.items():
-        for side in SIDES:
-            if not isinstance(inf[side], int) or inf[side] < 0:
-                raise InvariantViolation(
-                    f"{where}: the game ended with influence {side} in {country} {inf[side]!r}"
-                )
+    for fault in _influence_faults(s):
+        raise InvariantViolation(f"{where}: the game ended with {fault}")
     for label, low, high, value in track_values(s, engine.ir):
         # the VP may go past an end of their track in final scoring, or when they end the game
         if label != VP_TRACK and not low <= value <= high:

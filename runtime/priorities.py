@@ -40,10 +40,6 @@ class PriorityList:
     def __init__(self, name: str, node: dict[str, Any], codegen: ExprCompiler) -> None:
         self.name = name
         self.params = [p["name"] for p in node["params"]]
-        # the positions of the parameters declared lists (their values are made tuples in keys)
-        self.list_params = [
-            i for i, p in enumerate(node["params"]) if str(p.get("type", "")).startswith("list")
-        ]
         self.target = target = str(node["target"]["name"])
         self.target_type = str(node["target"]["type"])
         self.requires = codegen.candidates([r["expr"] for r in node["requires"]], target)

@@ -414,19 +414,9 @@ class Program:
         key: Any = None
         plist = self.priorities[name]
         if memo is not None:
-            # (a list argument, the countries offered, is part of the key as a tuple: the parameters
-            # declared lists are known, the others looked at only when the key turns out unhashable)
-            parts = list(values)
-            for i in plist.list_params:
-                if isinstance(parts[i], list):
-                    parts[i] = tuple(parts[i])
-            key = ("pick", name, *parts)
-            try:
-                known = key in memo
-            except TypeError:
-                key = ("pick", name, *(tuple(v) if isinstance(v, list) else v for v in values))
-                known = key in memo
-            if known:
+            # (a list argument, the countries offered, is part of the key as a tuple)
+            key = ("pick", name, *[tuple(v) if isinstance(v, list) else v for v in values])
+            if key in memo:
                 return memo[key]
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():

@@ -25,10 +25,7 @@ def influence_cost(engine: Engine, side: str, c: str) -> int:
 def may_target(engine: Engine, action: str, side: str, c: str) -> bool:
     """A rule allows it, and the country lies in the region the card's operations are committed to, if
     any (commit_ops_to)."""
-    region = engine.ops_region  # (`_targets_ok` written out: asked for every country the AI weighs)
-    if region is not None and c not in board(engine).members.get(region, ()):
-        return False
-    return engine.forbidden(action, actor=side, card=None, target=c) is None
+    return _targets_ok(engine, c) and engine.forbidden(action, actor=side, card=None, target=c) is None
 
 
 @impl()
