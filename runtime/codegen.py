@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import hashlib
 import marshal
-import operator
 import re
 import sys
 from collections.abc import Callable, Iterator
@@ -58,6 +57,8 @@ class ExprCompiler:
         # While the body of a rule function is written out in place of a call (`_in_place`): the code
         # of each argument, by its parameter's name.
         self.arguments: dict[str, str] | None = None
+        # While a comprehension's source is emitted: Python allows no `:=` there, at any depth.
+        self.in_source = 0
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -154,21 +155,49 @@ class ExprCompiler:
 
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
-        conditions read the item as the variable `target`."""
-        conditions = _conjunction(self._cheap_first(nodes))
+        conditions read the item as the variable `target`. Conditions that may be asked in any order
+        and do not read the item (the region's level, for every candidate the same) are asked once,
+        before any item, when there is one: when one fails no item is looked at."""
+        parts = self._cheap_first(nodes)
+        outside = [p for p in parts if not _mentions(p, target)] if self.movable(nodes) else []
+        conditions = _conjunction([p for p in parts if not any(p is o for o in outside)])
         self.hoisted = {}
         try:
             test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
             kept = "".join(f"{local} = " for local in self.hoisted.values())
         finally:
             self.hoisted = None
+        first = ""
+        if outside:
+            once = self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
+            first = f"    if not domain or not ({once}):\n        return []\n"
         source = (
             "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
+            + first
             + (f"    {kept}_MISSING\n" if kept else "")
             + f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
         )
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
+
+    def movable(self, nodes: list[Any]) -> bool:
+        """Whether the conditions may be tested in any order, and on any candidates, with the same
+        outcome: none picks (traced), rolls a die or calls a function that is not pure."""
+        return self._cost(nodes) is not None
+
+    def cheap_parts(self, nodes: list[Any]) -> list[Any]:
+        """The conjuncts of the conditions that only read the candidate's facts written out in place (a
+        primitive's template, a name, a constant): a first sieve before costlier conditions."""
+        return [
+            part
+            for part in self.conjuncts(nodes)
+            if (cost := self._cost(part)) is not None and cost < _CALL_COST
+        ]
+
+    @staticmethod
+    def conjuncts(nodes: list[Any]) -> list[Any]:
+        """The conditions as the list of their conjuncts (`a and b` as a, b)."""
+        return [part for node in nodes for part in _conjuncts(node)]
 
     def _cheap_first(self, nodes: list[Any]) -> list[Any]:
         """A filter's conditions, the cheap ones first (a country the AI already controls is let go before
@@ -205,11 +234,11 @@ class ExprCompiler:
             inline = hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
             # any other primitive may be as costly as a rule function (a look at a hypothetical board
             # works out the scoring again): they keep their written order among themselves
-            own = 1 if inline else 20
+            own = 1 if inline else _CALL_COST
         elif "fn" in node:
             if node["fn"] not in self.program.pure:
                 return None
-            own = 20
+            own = _CALL_COST
         elif "agg" in node or "each" in node:
             own = 50
         rest = self._cost(list(node.values()))
@@ -360,6 +389,9 @@ class ExprCompiler:
                     outer, part, uses = invariant
                     if all(self._invariant(codes[i]) for i in uses):
                         return f"({outer.format(*codes, h=self._hoist(part.format(*codes)))})"
+                once = getattr(implementation, "inline_once", None)
+                if once is not None and not self.in_source:
+                    return f"({once.format(*codes)})"
                 return f"({template.format(*codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
@@ -404,9 +436,25 @@ class ExprCompiler:
         self.namespace.setdefault(name, value)
         return name
 
+    def _iterated(self, node: Any, bound: frozenset[str]) -> str:
+        """Code for the items a comprehension or an aggregate goes through once (read before its variable
+        is bound, so nothing hoisted): a written-out primitive's items without the copy its call makes."""
+        self.in_source += 1
+        try:
+            if isinstance(node, dict) and "call" in node:
+                ((name, args),) = node["call"].items()
+                implementation = self.program.primitives[name]
+                iterated = getattr(implementation, "inline_iterated", None)
+                if iterated is not None and all(self._simple(a) for a in args):
+                    self.emit(node, bound)  # (for the names its template reads)
+                    return f"({iterated.format(*(self.emit(a, bound) for a in args))})"
+            return self.emit(node, bound)
+        finally:
+            self.in_source -= 1
+
     def _aggregate(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["bind"]
-        source = self._without_hoisting(lambda: self.emit(node["in"], bound))  # read before it is bound
+        source = self._without_hoisting(lambda: self._iterated(node["in"], bound))
         inner = bound | {bind}
         item, where = self._inside_scope(
             lambda: (
@@ -427,7 +475,7 @@ class ExprCompiler:
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["each"]
-        source = self._without_hoisting(lambda: self.emit(node["in"], bound))
+        source = self._without_hoisting(lambda: self._iterated(node["in"], bound))
         inner = bound | {bind}
         where = self._inside_scope(
             lambda: f" if {self.test(node['where'], inner)}" if node["where"] is not None else ""
@@ -555,6 +603,16 @@ def _as_set(value: Any) -> Any:
         return value
 
 
+def _mentions(node: Any, name: str) -> bool:
+    """Whether the IR node reads the variable anywhere (a comprehension's own variable of that name
+    too: when in doubt, it does)."""
+    if isinstance(node, dict):
+        return node.get("var") == name or any(_mentions(v, name) for v in node.values())
+    if isinstance(node, list):
+        return any(_mentions(v, name) for v in node)
+    return False
+
+
 def _conjuncts(node: Any) -> list[Any]:
     """`a and b and c` as [a, b, c]."""
     if isinstance(node, dict) and node.get("op") == "and":
@@ -572,22 +630,40 @@ def _conjunction(nodes: list[Any]) -> Any:
     return joined
 
 
+# What `_cost` counts for a call that is not written out in place (a rule function, a primitive): about
+# as much as twenty small steps.
+_CALL_COST = 20
+
 _COMPARE = {"==": "==", "!=": "!=", "+": "+", "-": "-", "*": "*", "in": "in", "not_in": "not in"}
 _ORDERED = {"<": "_lt", "<=": "_le", ">": "_gt", ">=": "_ge"}
 
 
 def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[Any, Any], bool]]:
-    """`<`, `<=`, `>`, `>=` as the IR means them: numbers as numbers, enum values by rank."""
+    """`<`, `<=`, `>`, `>=` as the IR means them: numbers as numbers, enum values by rank. (Four
+    functions written out, not one made per operator: they are called hundreds of thousands of times a
+    game, and a call to an operator function inside each would double their cost.)"""
 
-    def ordered(compare: Callable[[Any, Any], Any]) -> Callable[[Any, Any], bool]:
-        def test(x: Any, y: Any) -> bool:
-            if type(x) is int and type(y) is int:  # the usual case: no ranks to look up
-                return bool(compare(x, y))
-            return bool(compare(sortable(x), sortable(y)))
+    def _lt(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:  # the usual case: no ranks to look up
+            return x < y
+        return bool(sortable(x) < sortable(y))
 
-        return test
+    def _le(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x <= y
+        return bool(sortable(x) <= sortable(y))
 
-    return {name: ordered(getattr(operator, name[1:])) for name in ("_lt", "_le", "_gt", "_ge")}
+    def _gt(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x > y
+        return bool(sortable(x) > sortable(y))
+
+    def _ge(x: Any, y: Any) -> bool:
+        if type(x) is int and type(y) is int:
+            return x >= y
+        return bool(sortable(x) >= sortable(y))
+
+    return {"_lt": _lt, "_le": _le, "_gt": _gt, "_ge": _ge}
 
 
 # Raised when the way sources compile changes without the sources changing (file names, say): code kept

@@ -11,8 +11,18 @@ T = TypeVar("T")
 
 class Dice:
     def __init__(self, seed: int, forced: Sequence[int] = ()) -> None:
-        self.rng = random.Random(seed)
+        self.seed = seed
+        self._rng: random.Random | None = None
         self.forced = list(forced)
+
+    @property
+    def rng(self) -> random.Random:
+        """The generator, seeded at its first use: the AI's look-ahead makes a copy of the game, with dice
+        of its own, for each event it weighs, and most roll nothing (seeding costs as much as copying
+        the board)."""
+        if self._rng is None:
+            self._rng = random.Random(self.seed)
+        return self._rng
 
     def d6(self) -> int:
         if self.forced:

@@ -34,6 +34,9 @@ class Option:
     when: Expr  # all its `when` conditions
     where: Callable[[Frame, list[Any]], list[Any]]  # the candidates its `where` conditions keep
     keys: tuple[SortKey, ...]
+    # The candidates its cheap `where` conditions keep (a sieve before the list's `require`s; see
+    # `PriorityList._allowed`), None when it has none
+    sieve: Callable[[Frame, list[Any]], list[Any]] | None = None
 
 
 class PriorityList:
@@ -50,6 +53,24 @@ class PriorityList:
             )
 
         final = keys(node["final"], "then_by")
+        # When no condition of the list picks, rolls or calls a function that is not pure, a candidate
+        # passes the same conditions whatever is asked first and of whichever candidates: the `require`s
+        # are then asked only of the candidates an option's cheap conditions let through, once each per
+        # pick (most of the map never reaches them: an option looks at one region).
+        requires = [r["expr"] for r in node["requires"]]
+        conditions = [*requires, *(c for o in node["options"] for c in (*o["when"], *o["where"]))]
+        self.lazy_requires = bool(requires) and codegen.movable(conditions)
+        cheap_requires = codegen.cheap_parts(requires) if self.lazy_requires else []
+        self.requires_sieve = codegen.candidates(cheap_requires, target) if cheap_requires else None
+        # (lazily, the `require`s the sieve did not ask: the candidates they are asked of passed it)
+        self.requires_rest = codegen.candidates(
+            [part for part in codegen.conjuncts(requires) if part not in cheap_requires], target
+        )
+
+        def sieve(o: dict[str, Any]) -> Callable[[Frame, list[Any]], list[Any]] | None:
+            cheap = codegen.cheap_parts(o["where"]) if self.lazy_requires else []
+            return codegen.candidates(cheap, target) if cheap else None
+
         self.options = tuple(
             Option(
                 number=int(o["number"]),
@@ -57,6 +78,7 @@ class PriorityList:
                 when=codegen.all_of(o["when"]),
                 where=codegen.candidates(o["where"], target),
                 keys=keys(o["prefer"], "prefer") + final,
+                sieve=sieve(o),
             )
             for o in node["options"]
         )
@@ -78,10 +100,17 @@ class PriorityList:
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
         args = {p: vars_.get(p) for p in self.params if not isinstance(vars_.get(p), list)}
-        allowed = self.requires(frame, domain)
+        lazy = self.lazy_requires
+        allowed = domain if lazy else self.requires(frame, domain)
+        passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
+        sieved: list[Any] | None = None  # (lazy) the candidates the cheap `require`s let through
         for option in self.options:
             if not option.when(frame):
                 continue
+            if lazy:
+                if sieved is None:
+                    sieved = domain if self.requires_sieve is None else self.requires_sieve(frame, domain)
+                allowed = self._allowed(frame, option, sieved, passed)
             candidates = option.where(frame, allowed)
             if not candidates:
                 continue
@@ -106,6 +135,18 @@ class PriorityList:
             candidates=0,
         )
         return None
+
+    def _allowed(self, frame: Frame, option: Option, domain: list[Any], passed: dict[Any, bool]) -> list[Any]:
+        """The candidates of the domain (those the cheap `require`s let through) that the option's cheap
+        conditions keep and all the list's `require`s allow, in the domain's order; each candidate's
+        `require`s are asked once per pick."""
+        sieved = domain if option.sieve is None else option.sieve(frame, domain)
+        unasked = [c for c in sieved if c not in passed]
+        if unasked:
+            allowed = set(self.requires_rest(frame, unasked))
+            for c in unasked:
+                passed[c] = c in allowed
+        return [c for c in sieved if passed[c]]
 
     def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
         """Keep the candidates best on each key in turn; the key that left one candidate decided."""

@@ -69,6 +69,14 @@ function t_count_bg_or_france(r: region): int source "test · 1" {
   count(c for c in countries(r) where t_bg_or_france(c))
 }
 
+function t_control_picks_the_source(s: side, c: country): int source "test · 1" {
+  count(x for x in (if controls(s, c) then countries(europe) else countries(asia)) where controls(s, x))
+}
+
+function t_is_europe(r: region): bool source "test · 1" {
+  r == europe
+}
+
 function t_roll(): int source "test · 1" {
   d6()
 }
@@ -302,6 +310,42 @@ def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
         *costly_first,
         {"pick": "x", "args": []},
     ]
+
+
+def test_a_filter_asks_what_does_not_read_the_candidate_before_any_candidate(ir: dict[str, Any]) -> None:
+    """A condition that reads no candidate (the region asked about) is asked once, before the others:
+    when it fails, no candidate is looked at; when it holds, the others are asked as before."""
+    asked: list[str] = []
+
+    def costly(engine: Engine, c: str) -> bool:
+        asked.append(c)
+        return bool(IMPLEMENTATIONS["battleground"](engine, c))
+
+    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    # (as costly as the other by the filter's reckoning, and written second: without the look before any
+    # candidate, each would be asked the other first)
+    conditions = [{"call": {"battleground": [{"var": "c"}]}}, {"fn": "t_is_europe", "args": [{"var": "r"}]}]
+    keep = program.codegen.candidates(conditions, "c")
+    assert keep(Frame(engine, {"r": "asia"}), countries) == [] and asked == []
+    battlegrounds = [c for c in countries if ir["map"]["countries"][c]["battleground"]]
+    assert keep(Frame(engine, {"r": "europe"}), countries) == battlegrounds
+    assert asked == countries
+
+
+@pytest.mark.parametrize("side", ["us", "ussr"])
+def test_a_comprehension_source_may_ask_control(ir: dict[str, Any], program: Program, side: str) -> None:
+    """`controls` is written out keeping the country's influence in a local (`:=`), which Python refuses
+    in a comprehension's source: there it is written out without one, with the same meaning."""
+    engine = Engine(ir, {}, program=program)
+    stability, _, _ = facts(ir)
+    for i, c in enumerate(ir["map"]["countries"]):
+        engine.state.influence[c] = {side: stability[c] * (i % 2), "us" if side == "ussr" else "ussr": 0}
+    for c in ("france", "japan"):
+        region = "europe" if engine.state.influence[c][side] >= stability[c] else "asia"
+        expected = sum(1 for x in members(ir, region) if engine.state.influence[x][side] >= stability[x] > 0)
+        assert call(program, engine, "t_control_picks_the_source", side, c) == expected
 
 
 def test_a_filter_works_out_once_what_reads_the_same_for_every_candidate(

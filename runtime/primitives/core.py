@@ -25,15 +25,27 @@ def impl(name: str | None = None) -> Callable[[F], F]:
     return register
 
 
-def inlined(template: str, constants: Callable[[Any], dict[str, Any]] | None = None) -> Callable[[F], F]:
+def inlined(
+    template: str,
+    constants: Callable[[Any], dict[str, Any]] | None = None,
+    iterated: str | None = None,
+    once: str | None = None,
+) -> Callable[[F], F]:
     """Marks a primitive the generated code (runtime/codegen.py) may write out in place of its call when
     every argument is a plain name or constant (each may then be read more than once): `template` is its
     code with `{0}`, `{1}`… for the arguments after the engine, `e` is the engine; `constants(ir)`
     gives the names the template reads (the ruleset's precomputed map, map_queries.board_of_ir). It must
-    mean exactly what the function does: the function stays for every other call."""
+    mean exactly what the function does: the function stays for every other call. `iterated`: the code
+    for the same items where they are only gone through once, by a comprehension or an aggregate (a
+    primitive that returns a new list each time, so that no rule shares it, need not copy it there).
+    `once`: the template with a part it reads more than once kept in the locals `_ri` and `_ro` (`:=`),
+    where the code may assign (not in a comprehension's source); each use follows its assignment at
+    once, the arguments being plain names, so one written-out call cannot disturb another's."""
 
     def mark(fn: F) -> F:
         fn.inline = (template, constants)  # type: ignore[attr-defined]
+        fn.inline_iterated = iterated  # type: ignore[attr-defined]
+        fn.inline_once = once  # type: ignore[attr-defined]
         return fn
 
     return mark
@@ -68,4 +80,14 @@ def _table(engine: Engine, name: str) -> dict[str, Any]:
 
 
 def _china(engine: Engine) -> str:
-    return next((n for n, c in engine.ir["cards"].items() if c["no_event"]), "the_china_card")
+    cards = engine.ir["cards"]
+    found = _CHINA_OF.get(id(cards))
+    if found is None or found[0] is not cards:  # (kept per ruleset's cards: asked at every card play)
+        found = _CHINA_OF[id(cards)] = (
+            cards,
+            next((n for n, c in cards.items() if c["no_event"]), "the_china_card"),
+        )
+    return found[1]
+
+
+_CHINA_OF: dict[int, tuple[dict[str, Any], str]] = {}

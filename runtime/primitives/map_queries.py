@@ -85,7 +85,7 @@ impl("all_countries")(lambda e: list(board(e).countries))
 
 # (a new list each time, as from the function: a rule may keep it, a primitive may be handed it)
 impl("countries")(
-    inlined("list(_MB.get({0}, ()))", _map("_MB", "members"))(
+    inlined("list(_MB.get({0}, ()))", _map("_MB", "members"), iterated="_MB.get({0}, ())")(
         lambda e, region: list(board(e).members.get(region, []))
     )
 )
@@ -134,6 +134,7 @@ def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
 @inlined(
     '(e.state.influence[{1}][{0}] - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] - _ST[{1}])',
     _map("_ST", "stability"),
+    once='((_ri := e.state.influence[{1}])[{0}] - _ri["ussr" if {0} == "us" else "us"] - _ST[{1}])',
 )
 def control_margin(engine: Engine, side: str, c: str) -> int:
     inf = engine.state.influence[c]
@@ -145,6 +146,8 @@ def control_margin(engine: Engine, side: str, c: str) -> int:
     "(e.state.influence[{1}][{0}] > 0 and e.state.influence[{1}][{0}]"
     ' - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] >= _ST[{1}])',
     _map("_ST", "stability"),
+    once="((_ro := (_ri := e.state.influence[{1}])[{0}]) > 0"
+    ' and _ro - _ri["ussr" if {0} == "us" else "us"] >= _ST[{1}])',
 )
 def controls(engine: Engine, side: str, c: str) -> bool:
     inf = engine.state.influence[c]

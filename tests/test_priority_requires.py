@@ -1,0 +1,78 @@
+"""A priority list asks its `require`s lazily (runtime/priorities.py): only of the candidates an option's
+cheap conditions let through, once per candidate and pick, when no condition of the list can be seen to
+run (a pick, a die, a function that is not pure). The choices must be those of asking every candidate
+first: whole solo games are played both ways and their traces compared event by event."""
+
+from __future__ import annotations
+
+import functools
+from typing import Any
+
+import pytest
+from twilight.cli.simulate_cmd import game_players
+from twilight.compiler.api import compile_target
+from twilight.runtime.engine import Engine
+from twilight.runtime.primitives import IMPLEMENTATIONS
+from twilight.runtime.program import Program
+from twilight.runtime.solo_ai import ai_side_of
+
+
+@functools.cache
+def solo_ir() -> dict[str, Any]:
+    result = compile_target("solo-v2")
+    assert result.ir is not None
+    ir: dict[str, Any] = result.ir
+    return ir
+
+
+def _game(program: Program, seed: int) -> list[dict[str, Any]]:
+    """The trace of one solo game, its AI against the random policy."""
+    ir = solo_ir()
+    chosen = game_players(seed, "random", ai_side_of(ir, {}))
+    engine = Engine(ir, chosen, seed=seed, program=program)
+    for player in chosen.values():
+        if hasattr(player, "engine"):
+            player.engine = engine
+    engine.run()
+    return engine.events
+
+
+def _eager(program: Program, monkeypatch: pytest.MonkeyPatch) -> None:
+    for plist in program.priorities.values():
+        monkeypatch.setattr(plist, "lazy_requires", False)
+
+
+def test_which_lists_ask_their_requires_lazily() -> None:
+    program = Program(solo_ir(), IMPLEMENTATIONS)
+    assert program.priorities["ai_influence_placement"].lazy_requires
+    # its conditions pick from another list (traced): asked as written, of every candidate
+    assert not program.priorities["ai_answer_place"].lazy_requires
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3, 5])
+def test_the_same_games_as_asking_every_candidate_first(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    program = Program(solo_ir(), IMPLEMENTATIONS)
+    lazy = _game(program, seed)
+    _eager(program, monkeypatch)
+    eager = _game(program, seed)
+    assert [e for e in lazy if e["kind"] == "ai_choice" and e["priority"] == "ai_influence_placement"]
+    assert lazy == eager
+
+
+def test_the_costly_requires_are_asked_of_fewer_candidates(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The placement list's `may_target` (the rules in force, asked of a country) is asked of the
+    countries an option looks at, not of the whole map at every point."""
+    asked: list[str] = []
+    real = IMPLEMENTATIONS["may_target"]
+
+    def counted(engine: Engine, action: str, side: str, c: str) -> bool:
+        asked.append(c)
+        return bool(real(engine, action, side, c))
+
+    program = Program(solo_ir(), {**IMPLEMENTATIONS, "may_target": counted})
+    lazy = _game(program, 2)
+    lazily_asked = len(asked)
+    asked.clear()
+    _eager(program, monkeypatch)
+    assert _game(program, 2) == lazy
+    assert 0 < lazily_asked < len(asked)
