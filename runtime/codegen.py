@@ -290,17 +290,20 @@ class ExprCompiler:
         many candidates at once, with what reads the same for all of them worked out once (the caller
         must not change the state while it consumes them)."""
         self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        # (the conditions read the candidate from the loop's local; it is in `V` too, for what reads it
+        # there: a statement's frame, a lasting effect's)
+        bound = frozenset({key})
         try:
-            tests = [self.test(when, frozenset()) if when is not None else "True" for when, _ in forbids]
+            tests = [self.test(when, bound) if when is not None else "True" for when, _ in forbids]
             kept = "".join(f"{local} = " for local in self.hoisted.values())
         finally:
             self.hoisted, self.varying = None, ("_x_",)
         lines = ["def _e(e, V, candidates):"]
         if kept:
             lines.append(f"    {kept}_MISSING")
-        lines += ["    for candidate in candidates:", f"        V[{key!r}] = candidate"]
+        lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
         lines += [f"        if {test}:\n            continue" for test in tests]
-        lines.append("        yield candidate")
+        lines.append(f"        yield _x_{key}")
         fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "permits")
         return fn
 

@@ -382,11 +382,22 @@ class Engine:
         that is asked). The state must not change while it is consumed."""
         standing = self.program.permits(action, key)
         lasting = self._lasting_index().forbids.get(action, []) if self.state.in_effect else []
-        if standing is not None:  # (it binds each candidate it lets through to `key` in `bound`)
-            candidates = standing(self, bound, candidates)
+        # (it binds each candidate it lets through to `key` in `bound`)
+        passed = iter(candidates) if standing is None else standing(self, bound, candidates)
+        if not lasting:
+            return passed  # (no generator around the rules' own: a candidate costs one step less)
+        return self._permitted_by_lasting(lasting, key, passed, bound)
+
+    def _permitted_by_lasting(
+        self,
+        lasting: list[tuple[Any, dict[str, Any]]],
+        key: str,
+        candidates: Iterator[Any],
+        bound: dict[str, Any],
+    ) -> Iterator[Any]:
         for candidate in candidates:
             bound[key] = candidate
-            if lasting and any(
+            if any(
                 when is None or when(Frame(self, {**env, **bound}))
                 for forbids, env in lasting
                 for when, _ in forbids
@@ -437,10 +448,15 @@ class Engine:
         return False
 
     def allowed_actions(self, side: str) -> list[tuple[str, Callable[[Frame], None], Frame]]:
+        """What the side may do now that rules in force allow (`active`'s order): each with its body and
+        the frame to run it in. (Most rules allow nothing: no frame is built for them.)"""
+        allowing: list[tuple[EffectItems, dict[str, Any]]] = [
+            (items, {}) for items in self.program.rules_allowing
+        ]
+        if self.state.in_effect:
+            allowing += [(items, _variables(e)) for items, e in self._lasting_items() if items.allows]
         out = []
-        for items, env in self.active():
-            if not items.allows:  # (most rules allow nothing: no frame is built for them)
-                continue
+        for items, env in allowing:
             frame = Frame(self, dict(env))
             for name, by, when, body in items.allows:
                 if by(frame) == side and self._holds(when, frame):

@@ -236,7 +236,7 @@ class CheckedEngine(Engine):
         every card is in exactly one place (The China Card only in its holder's hand), every one is a
         card of the periods dealt, and none is missing; False leaves it to them to say what is wrong."""
         piles = [s.hands["us"], s.hands["ussr"], s.draw_pile, s.discard, s.removed, *s.zones.values()]
-        seen = {card for pile in piles for card in pile}
+        seen = set().union(*piles)
         if len(seen) != sum(len(pile) for pile in piles):
             return False  # a card in two places
         for card in self._china:

@@ -267,6 +267,8 @@ class Program:
         for name, rule in ir["rules"].items():
             src = rule.get("src", "")
             self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True, src=src))
+        # The standing rules that allow something (asked at every action round's start: most allow nothing).
+        self.rules_allowing = [items for items in self.rules if items.allows]
         # The standing rules' items by the name the engine asks about, in the rules' order.
         rule_modifiers: dict[str, list[list[tuple[str, Any, Any]]]] = {}
         rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}

@@ -271,7 +271,12 @@ def test_a_primitive_written_out_means_what_its_function_does(
     engine.state.round_start_influence["ussr"] = countries[::5]
     engine.state.defcon = 3
     params = [p.type for p in registry.by_name()[name].params]
-    values = {"side": ["us", "ussr"], "country": countries, "region": ["europe", "asia", "central_america"]}
+    values = {
+        "side": ["us", "ussr"],
+        "country": countries,
+        "region": ["europe", "asia", "central_america"],
+        "card": list(ir["cards"]),
+    }
     argument_sets: list[list[Any]] = [[]]
     for kind in params:
         argument_sets = [[*done, value] for done in argument_sets for value in values[kind]]

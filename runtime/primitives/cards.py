@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
-from twilight.runtime.primitives.core import card_info, impl
+from twilight.runtime.primitives.core import card_info, impl, inlined
 from twilight.runtime.primitives.map_queries import board
 from twilight.runtime.program import ordinal
 
@@ -13,10 +13,16 @@ if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
 
 
-impl("ops")(lambda e, card: card_info(e, card)["ops"])
+def _cards(ir: dict[str, Any]) -> dict[str, Any]:
+    """The constants of an inlined card fact (core.inlined): the ruleset's cards, as `_CARDS`."""
+    return {"_CARDS": ir["cards"]}
 
 
-impl("event_side")(lambda e, card: card_info(e, card)["side"])
+# (written out in place: the AI's conditions add up the operations of a hand thousands of times a game)
+impl("ops")(inlined('_CARDS[{0}]["ops"]', _cards)(lambda e, card: card_info(e, card)["ops"]))
+
+
+impl("event_side")(inlined('_CARDS[{0}]["side"]', _cards)(lambda e, card: card_info(e, card)["side"]))
 
 
 impl("period_of")(lambda e, card: ordinal(card_info(e, card)["period"]))

@@ -168,21 +168,20 @@ def attack_refusals(engine: Engine, side: str, action: str, card: str | None) ->
 def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> dict[str, int]:
     """The countries the side may put a point of influence in now, each with its cost (in the map's
     order)."""
-    return dict(_influence_costs(engine, side, card, ops_left))
+    return {c: cost for c, cost in _influence_costs(engine, side, card) if cost <= ops_left}
 
 
 def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
     """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
     map's order (lazily: whether there is any is often all that is asked)."""
-    return (c for c, _ in _influence_costs(engine, side, card, ops_left))
+    return (c for c, cost in _influence_costs(engine, side, card) if cost <= ops_left)
 
 
-def _influence_costs(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[tuple[str, int]]:
+def _influence_costs(engine: Engine, side: str, card: str | None) -> Iterator[tuple[str, int]]:
+    """Lazily, each country the side may put a point of influence in now, with its cost."""
     candidates = _countries_ok(engine)
     targets = engine.permitted("influence", "target", candidates, actor=side, card=card)
-    for c, cost in engine.modified_each("influence_cost", 1, "target", targets, actor=side):
-        if cost <= ops_left:
-            yield c, cost
+    return engine.modified_each("influence_cost", 1, "target", targets, actor=side)
 
 
 @impl()
