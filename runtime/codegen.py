@@ -231,10 +231,13 @@ class ExprCompiler:
             ((name, args),) = node["call"].items()
             if name in registry.NONDETERMINISTIC_QUERIES:
                 return None
-            inline = hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
+            primitive = self.program.primitives[name]
+            inline = hasattr(primitive, "inline") and all(self._simple(a) for a in args)
             # any other primitive may be as costly as a rule function (a look at a hypothetical board
-            # works out the scoring again): they keep their written order among themselves
-            own = 1 if inline else _CALL_COST
+            # works out the scoring again): they keep their written order among themselves. One with a
+            # part worked out once per filter (a side's accessible countries) costs a look in a set per
+            # candidate: the cheapest test there is, and the most telling on the map.
+            own = (0 if hasattr(primitive, "invariant_part") else 1) if inline else _CALL_COST
         elif "fn" in node:
             if node["fn"] not in self.program.pure:
                 return None
@@ -247,6 +250,15 @@ class ExprCompiler:
     def _invariant(self, code: str) -> bool:
         """Whether code reads nothing that changes from candidate to candidate (while hoisting)."""
         return self.hoisted is not None and not any(mark in code for mark in self.varying)
+
+    def _invariant_node(self, node: Any, bound: frozenset[str]) -> bool:
+        """Whether the node reads nothing that changes from candidate to candidate (while hoisting), and
+        may be worked out once for all of them: no die, no pick, no function that is not pure."""
+        return (
+            self.hoisted is not None
+            and not any(_mentions(node, name) for name in bound)
+            and self._cost(node) is not None
+        )
 
     def _hoist(self, code: str) -> str:
         """Code that reads the same for every candidate of a filter, worked out once: when a candidate
@@ -410,13 +422,20 @@ class ExprCompiler:
                 return self._hoist(code)
             return code
         if "pick" in node:
-            return f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
-        if "agg" in node:
-            return self._aggregate(node, bound)
+            code = f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
+            if self.memo_open and self._invariant(code):
+                # the same pick for every candidate: made when the first needs it, as its memory would
+                # give it to the others (and traced once, as it is)
+                return self._hoist(code)
+            return code
+        if "agg" in node or "each" in node:
+            code = self._aggregate(node, bound) if "agg" in node else self._comprehension(node, bound)
+            if self._invariant_node(node, bound):
+                # (a comprehension's own variable marks its code as varying: the IR tells)
+                return self._hoist(code)
+            return code
         if "list" in node:
             return f"[{self._list(node['list'], bound)}]"
-        if "each" in node:
-            return self._comprehension(node, bound)
         if "op" in node:
             return self._op(node["op"], node["args"], bound)
         raise ValueError(f"unknown IR expression {node!r}")

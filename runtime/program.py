@@ -348,6 +348,8 @@ class Program:
             "card": list(ir["cards"]),
             "side": ["us", "ussr"],
         }
+        # (the same, as sets: an AI answer tells a question's kind by whether every option is one)
+        self.domain_sets = {kind: frozenset(items) for kind, items in self.domains.items()}
         self.codegen.save()
 
     # ------------------------------------------------------------------ the runtime contract

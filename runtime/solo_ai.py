@@ -115,15 +115,7 @@ class RulesAIPlayer:
     @staticmethod
     def _list_for(engine: Engine, decision: Decision) -> Any:
         priorities = engine.program.priorities
-        domains = engine.program.domains
-        kind = next(
-            (
-                k
-                for k in ("country", "card")
-                if decision.options and all(o in domains[k] for o in decision.options)
-            ),
-            None,
-        )
+        kind = _kind_of(engine.program.domain_sets, decision.options)
         if kind is None:
             return None
         intent = str(decision.context.get("intent", "other"))
@@ -135,6 +127,14 @@ class RulesAIPlayer:
                 return plist
         if kind == "card":
             return engine.program.needed(registry.AI_ANSWER_CARD)
+        return None
+
+
+def _kind_of(domains: Mapping[str, frozenset[Any]], options: list[Any]) -> str | None:
+    """ "country" or "card" when every option is one, else None."""
+    try:
+        return next((k for k in ("country", "card") if options and domains[k].issuperset(options)), None)
+    except TypeError:  # an option that is no name (a list): neither
         return None
 
 

@@ -437,6 +437,36 @@ def test_a_filter_asks_a_pure_function_of_what_does_not_change_once(ir: dict[str
     assert asked == ["t_roll"] * len(countries)
 
 
+def test_a_filter_goes_through_a_comprehension_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
+    """`stability(c) <= count(x for x in countries(europe) where costly(x))`: the count reads no candidate,
+    so the filter works it out once (its own variable does not make it vary)."""
+    asked: list[str] = []
+
+    def costly(engine: Engine, c: str) -> bool:
+        asked.append(c)
+        return bool(IMPLEMENTATIONS["battleground"](engine, c))
+
+    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    europe = members(ir, "europe")
+    counted = {
+        "agg": "count",
+        "bind": "x",
+        "in": {"call": {"countries": [{"str": "europe"}]}},
+        "item": {"var": "x"},
+        "where": {"call": {"battleground": [{"var": "x"}]}},
+    }
+    stability = {"call": {"stability": [{"var": "c"}]}}
+    keep = program.codegen.candidates([{"op": "<=", "args": [stability, counted]}], "c")
+    engine.memo = {}
+    bound = sum(1 for x in europe if ir["map"]["countries"][x]["battleground"])
+    assert keep(Frame(engine, {}), countries) == [
+        c for c in countries if ir["map"]["countries"][c]["stability"] <= bound
+    ]
+    assert asked == europe
+
+
 def test_an_ir_expression_met_while_the_game_runs_is_written_out_once(
     ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
 ) -> None:

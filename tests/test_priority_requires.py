@@ -76,3 +76,52 @@ def test_the_costly_requires_are_asked_of_fewer_candidates(monkeypatch: pytest.M
     _eager(program, monkeypatch)
     assert _game(program, 2) == lazy
     assert 0 < lazily_asked < len(asked)
+
+
+def test_a_pick_that_reads_no_candidate_is_made_once_per_filter() -> None:
+    """`c == ai_anywhere(ai, 1)` in a list's conditions: the same pick for every candidate, made when the
+    first candidate needs it and traced once (as the pick's memory would give it to the others). A pick
+    of each candidate's own region is made for each region."""
+    from twilight.runtime.program import Frame
+
+    ir = solo_ir()
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    for c in ("france", "west_germany", "iran"):
+        engine.state.influence[c]["ussr"] = 1
+    engine.state.round_start_influence["ussr"] = ["france", "west_germany", "iran"]
+    made: list[Any] = []
+    real = program.codegen.namespace["_pick"]
+
+    def counted(e: Engine, name: str, values: list[Any]) -> Any:
+        made.append(values[1] if len(values) > 2 else name)
+        return real(e, name, values)
+
+    program.codegen.namespace["_pick"] = counted
+    same = {"op": "==", "args": [{"var": "c"}, {"pick": "ai_anywhere", "args": [{"var": "ai"}, 1]}]}
+    keep = program.codegen.candidates([same], "c")
+    engine.memo = {}  # (a pick opens the memory around its conditions)
+    chosen = keep(Frame(engine, {"ai": "ussr"}), countries)
+    assert made == ["ai_anywhere"] and len(chosen) == 1
+    assert sum(e["kind"] == "ai_choice" for e in engine.events) == 1
+    made.clear()
+    region = {"call": {"region_of": [{"var": "c"}]}}
+    own = {"pick": "ai_influence_placement", "args": [{"var": "ai"}, region, False, 1, {"var": "all"}, True]}
+    each = program.codegen.candidates([{"op": "==", "args": [{"var": "c"}, own]}], "c")
+    engine.memo = {}
+    each(Frame(engine, {"ai": "ussr", "all": countries}), countries)
+    assert sorted(set(made)) == sorted({ir["map"]["countries"][c]["region"] for c in countries})
+    engine.memo = None
+
+
+def test_a_side_s_access_is_asked_before_the_other_cheap_conditions() -> None:
+    """A look in the side's accessible countries (worked out once per filter) is the cheapest test, and
+    the one that turns most of the map away: asked first among the cheap ones."""
+    program = Program(solo_ir(), IMPLEMENTATIONS)
+    placed = {
+        "op": "<",
+        "args": [{"call": {"placed_this_round": [{"var": "ai"}, {"var": "c"}]}}, 2],
+    }
+    access = {"call": {"accessible": [{"var": "ai"}, {"var": "c"}]}}
+    assert program.codegen._cheap_first([placed, access]) == [access, placed]
