@@ -141,9 +141,12 @@ class PriorityList:
         conditions keep and all the list's `require`s allow, in the domain's order; each candidate's
         `require`s are asked once per pick."""
         sieved = domain if option.sieve is None else option.sieve(frame, domain)
-        unasked = [c for c in sieved if c not in passed]
+        try:
+            unasked = [c for c in sieved if c not in passed]
+        except TypeError:  # (a candidate that is no name, a list: asked again for each option)
+            return self.requires_rest(frame, sieved)
         if unasked:
-            allowed = set(self.requires_rest(frame, unasked))
+            allowed = self.requires_rest(frame, unasked)
             for c in unasked:
                 passed[c] = c in allowed
         return [c for c in sieved if passed[c]]
