@@ -79,13 +79,29 @@ def _cached(engine: Engine, what: tuple[Any, ...], happen: Callable[[Engine], No
     fingerprint) and what happens (`what`, which names all else the copy depends on). Once made, a copy
     is only read, never played on: an equal state gets the same copy."""
     cache: dict[tuple[Any, ...], Engine] = engine.lookahead_cache
-    key = (engine.state.fingerprint(), *what)
+    key = (_fingerprint(engine), *what)
     twin = cache.get(key)
     if twin is None:
         if len(cache) >= (CACHE_SIZE if engine.lookahead_depth == 0 else NESTED_CACHE_SIZE):
             del cache[next(iter(cache))]  # the oldest copy
         twin = cache[key] = what_if(engine, happen)
     return twin
+
+
+def _fingerprint(engine: Engine) -> bytes:
+    """The state's fingerprint, kept in the memory of the evaluation around the look-ahead (when one is
+    open: the state cannot change while an expression is worked out, as for pure functions' results), so
+    that a condition looking ahead at several cards from one state prints the state once."""
+    memo = engine.memo
+    if memo is None:
+        return engine.state.fingerprint()
+    found: bytes | None = memo.get(_FINGERPRINT)
+    if found is None:
+        found = memo[_FINGERPRINT] = engine.state.fingerprint()
+    return found
+
+
+_FINGERPRINT = object()  # (its key in the memory: no rule function's or pick's key can equal it)
 
 
 class AverageDice(Dice):

@@ -420,8 +420,9 @@ class Program:
         if memo is not None:
             # (a list argument, the countries offered, is part of the key as a tuple)
             key = ("pick", name, *[tuple(v) if isinstance(v, list) else v for v in values])
-            if key in memo:
-                return memo[key]
+            found = memo.get(key, _NOT_PICKED)
+            if found is not _NOT_PICKED:
+                return found
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():
             chosen = plist.pick(frame, self.domains.get(plist.target_type, []))
@@ -852,6 +853,9 @@ def pure_functions(functions: dict[str, Any]) -> set[str]:
                 impure.add(name)
                 changed = True
     return set(functions) - impure
+
+
+_NOT_PICKED = object()  # (a pick not remembered yet: None is a pick's answer too)
 
 
 def _sortable(value: Any) -> Any:

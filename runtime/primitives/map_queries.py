@@ -49,6 +49,8 @@ class Board:
             c: frozenset(n for n in self.countries if c in self.neighbour_set[n]) for c in self.countries
         }
         self.country_set = frozenset(self.countries)
+        # What influence in a country opens to access (6.1.1): the country and whoever counts it a neighbour.
+        self.opened_by: dict[str, frozenset[str]] = {c: self.neighbour_of[c] | {c} for c in self.countries}
 
 
 _BOARDS: dict[int, Board] = {}
@@ -186,7 +188,8 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     b = board(engine)
     # a country next to the superpower, one with influence, or one that has a country with influence
     # among its neighbours: from the few countries with influence outwards, not over the whole map
-    near = b.by_superpower[side].union(start, *(b.neighbour_of.get(c, ()) for c in start))
+    opened = b.opened_by
+    near = b.by_superpower[side].union(*[opened.get(c, (c,)) for c in start])
     found = b.country_set.intersection(near)
     engine.accessible_cache[side] = (start, len(start), found)
     return found
