@@ -317,17 +317,23 @@ def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
     ]
 
 
-def test_a_filter_asks_what_does_not_read_the_candidate_before_any_candidate(ir: dict[str, Any]) -> None:
-    """A condition that reads no candidate (the region asked about) is asked once, before the others:
-    when it fails, no candidate is looked at; when it holds, the others are asked as before."""
+def _battleground_counted(ir: dict[str, Any]) -> tuple[Program, Engine, list[str]]:
+    """A program whose `battleground` (no longer written out in place) notes each country it is asked
+    about, an engine on it, and the list of those countries."""
     asked: list[str] = []
 
-    def costly(engine: Engine, c: str) -> bool:
+    def counted(engine: Engine, c: str) -> bool:
         asked.append(c)
         return bool(IMPLEMENTATIONS["battleground"](engine, c))
 
-    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
-    engine = Engine(ir, {}, program=program)
+    program = Program(ir, {**IMPLEMENTATIONS, "battleground": counted})
+    return program, Engine(ir, {}, program=program), asked
+
+
+def test_a_filter_asks_what_does_not_read_the_candidate_before_any_candidate(ir: dict[str, Any]) -> None:
+    """A condition that reads no candidate (the region asked about) is asked once, before the others:
+    when it fails, no candidate is looked at; when it holds, the others are asked as before."""
+    program, engine, asked = _battleground_counted(ir)
     countries = list(ir["map"]["countries"])
     # (as costly as the other by the filter's reckoning, and written second: without the look before any
     # candidate, each would be asked the other first)
@@ -438,16 +444,9 @@ def test_a_filter_asks_a_pure_function_of_what_does_not_change_once(ir: dict[str
 
 
 def test_a_filter_goes_through_a_comprehension_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
-    """`stability(c) <= count(x for x in countries(europe) where costly(x))`: the count reads no candidate,
-    so the filter works it out once (its own variable does not make it vary)."""
-    asked: list[str] = []
-
-    def costly(engine: Engine, c: str) -> bool:
-        asked.append(c)
-        return bool(IMPLEMENTATIONS["battleground"](engine, c))
-
-    program = Program(ir, {**IMPLEMENTATIONS, "battleground": costly})
-    engine = Engine(ir, {}, program=program)
+    """`stability(c) <= count(x for x in countries(europe) where battleground(x))`: the count reads no
+    candidate, so the filter works it out once (its own variable does not make it vary)."""
+    program, engine, asked = _battleground_counted(ir)
     countries = list(ir["map"]["countries"])
     europe = members(ir, "europe")
     counted = {
