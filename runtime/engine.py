@@ -77,7 +77,8 @@ class Engine:
         self.events: list[dict[str, Any]] = []
         self.trace_to = trace_to
         self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
-        self.ops_region: str | None = None  # set while operations must all go to one region
+        self.ops_region_reads = 0  # how many times `ops_region` was read (see the property)
+        self.ops_region = None  # set while operations must all go to one region
         self.hook_card: str | None = None  # the card whose lasting effect's hook runs: its dice name it
         self.seed = seed
         self.answers: list[list[Any]] = []  # [side, answer] for every decision, in order: a save replays them
@@ -108,6 +109,19 @@ class Engine:
         self.steps_booked = 0  # steps taken before the current grant
         self.most_steps_between_decisions = 0
         self._steps_granted = self.steps_left = min(self.step_limit, self.game_step_limit)
+
+    # ------------------------------------------------------------------ operations' commitment
+    @property
+    def ops_region(self) -> str | None:
+        """The region every operation of the card being played goes to, if any (set while they are
+        spent). Each read is counted: whoever works out a value with none set can tell whether the
+        value could depend on it (operations.py, `_region_offers`)."""
+        self.ops_region_reads += 1
+        return self._ops_region
+
+    @ops_region.setter
+    def ops_region(self, region: str | None) -> None:
+        self._ops_region = region
 
     # ------------------------------------------------------------------ the step budget
     @property

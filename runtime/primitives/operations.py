@@ -46,7 +46,13 @@ def _region_offers(engine: Engine, side: str, card: str) -> list[tuple[str, int]
     saved = engine.ops_region
     try:
         engine.ops_region = None
+        reads = engine.ops_region_reads
         ops = ops_for(engine, side, card)
+        if engine.ops_region_reads == reads:
+            # Worked out without a look at where the operations go: the value is the same whatever
+            # region they were committed to (the same rules, asked the same things of the same state),
+            # so no commitment raises it. (Most cards: no region is tried then.)
+            return []
         for region in b.members:
             engine.ops_region = region
             value = ops_for(engine, side, card)
