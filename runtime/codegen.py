@@ -204,7 +204,7 @@ class ExprCompiler:
         the rules in force are asked about it): the same items pass whatever the order, since no
         condition can change anything or be seen to run. Left as written when one could: a pick (traced),
         a function that is not pure, a die."""
-        parts = [part for node in nodes for part in _conjuncts(node)]
+        parts = self.conjuncts(nodes)
         costs = [self._cost(part) for part in parts]
         known = [cost for cost in costs if cost is not None]
         if len(known) != len(parts):

@@ -350,6 +350,8 @@ class Program:
         }
         # (the same, as sets: an AI answer tells a question's kind by whether every option is one)
         self.domain_sets = {kind: frozenset(items) for kind, items in self.domains.items()}
+        # The China Card: the card with no event (asked at every card play).
+        self.china_card = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
         self.codegen.save()
 
     # ------------------------------------------------------------------ the runtime contract

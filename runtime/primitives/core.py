@@ -80,14 +80,4 @@ def _table(engine: Engine, name: str) -> dict[str, Any]:
 
 
 def _china(engine: Engine) -> str:
-    cards = engine.ir["cards"]
-    found = _CHINA_OF.get(id(cards))
-    if found is None or found[0] is not cards:  # (kept per ruleset's cards: asked at every card play)
-        found = _CHINA_OF[id(cards)] = (
-            cards,
-            next((n for n, c in cards.items() if c["no_event"]), "the_china_card"),
-        )
-    return found[1]
-
-
-_CHINA_OF: dict[int, tuple[dict[str, Any], str]] = {}
+    return engine.program.china_card

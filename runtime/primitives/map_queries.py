@@ -43,14 +43,14 @@ class Board:
             c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
         }
         self.neighbour_set = {c: frozenset(n) for c, n in self.neighbours.items()}
-        # Who counts a country among its neighbours (the map's adjacency read backwards; the compiler
-        # makes it symmetric, this does not rely on that): access is found from the influence outwards.
-        self.neighbour_of: dict[str, frozenset[str]] = {
-            c: frozenset(n for n in self.countries if c in self.neighbour_set[n]) for c in self.countries
+        # What influence in a country opens to access (6.1.1): the country and whoever counts it among
+        # its neighbours (the map's adjacency read backwards; the compiler makes it symmetric, this does
+        # not rely on that): access is found from the influence outwards.
+        self.opened_by: dict[str, frozenset[str]] = {
+            c: frozenset(n for n in self.countries if c in self.neighbour_set[n]) | {c}
+            for c in self.countries
         }
         self.country_set = frozenset(self.countries)
-        # What influence in a country opens to access (6.1.1): the country and whoever counts it a neighbour.
-        self.opened_by: dict[str, frozenset[str]] = {c: self.neighbour_of[c] | {c} for c in self.countries}
 
 
 _BOARDS: dict[int, Board] = {}
