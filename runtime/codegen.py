@@ -18,6 +18,7 @@ next start.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import marshal
 import re
@@ -59,6 +60,12 @@ class ExprCompiler:
         self.arguments: dict[str, str] | None = None
         # While a comprehension's source is emitted: Python allows no `:=` there, at any depth.
         self.in_source = 0
+        # The rule functions declared to give an int, and the variables known to hold one where code is
+        # being emitted (`typed`; none of a comprehension's own).
+        self.int_functions = frozenset(
+            name for name, fn in program.ir.get("functions", {}).items() if fn.get("returns") == "int"
+        )
+        self.int_vars: frozenset[str] = frozenset()
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -122,6 +129,43 @@ class ExprCompiler:
             return f"({self.emit(fn['body'], frozenset())})"
         finally:
             self.arguments = saved
+
+    def _whole_number(self, node: Any) -> bool:
+        """The node's value is certainly an int: a number, a count, a primitive or rule function declared
+        to give one, a variable declared one, or arithmetic of these. (Not a bool.)"""
+        if isinstance(node, bool):
+            return False
+        if isinstance(node, int):
+            return True
+        if not isinstance(node, dict):
+            return False
+        if "var" in node:  # (in a body written out in place, the names are another function's)
+            return self.arguments is None and node["var"] in self.int_vars
+        if "call" in node:
+            return next(iter(node["call"])) in INT_PRIMITIVES
+        if "fn" in node:
+            return node["fn"] in self.int_functions
+        if "agg" in node:
+            return bool(node["agg"] == "count")
+        if "op" in node:
+            if node["op"] == "neg":
+                return self._whole_number(node["args"][0])
+            if node["op"] == "if":
+                return self._whole_number(node["args"][1]) and self._whole_number(node["args"][2])
+            if node["op"] in ("+", "-", "*"):
+                return all(self._whole_number(a) for a in node["args"])
+        return False
+
+    @contextlib.contextmanager
+    def typed(self, params: list[dict[str, Any]]) -> Iterator[None]:
+        """Around code emitted where the parameters (IR `{name, type}`) are variables: those declared
+        `int` are known to hold one (the compiler checks every value given them)."""
+        saved = self.int_vars
+        self.int_vars = frozenset(p["name"] for p in params if p["type"] == "int")
+        try:
+            yield
+        finally:
+            self.int_vars = saved
 
     def _cheap(self, node: Any) -> bool:
         """Whether the code of a node (of a function that calls no function) reads only plain values and
@@ -322,21 +366,51 @@ class ExprCompiler:
     def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
         """`f(engine, variables, value)`: the value after the modifiers of one quantity, source by source
         (each source's `to` items first, then its `by` items), each applied when its condition holds."""
-        lines = ["def _e(e, V, value):"]
+        lines = ["def _e(e, V, value):", *self._modifier_steps(sources, frozenset(), "    ")]
+        lines.append("    return value")
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
+        return fn
+
+    def modifier_each(
+        self, sources: list[list[tuple[str, Any, Any]]], key: str
+    ) -> Callable[..., Iterator[Any]]:
+        """`f(engine, variables, candidates, base)`: lazily, each candidate with the value after the
+        modifiers (`modifier_chain`), the candidate bound to the variable `key` as its value is worked
+        out (and left bound when it is yielded): one generator for many candidates, with what reads the
+        same for all of them worked out once (the caller must not change the state while it consumes
+        them)."""
+        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        try:
+            steps = self._modifier_steps(sources, frozenset({key}), "        ")
+            kept = "".join(f"{local} = " for local in self.hoisted.values())
+        finally:
+            self.hoisted, self.varying = None, ("_x_",)
+        lines = ["def _e(e, V, candidates, base):"]
+        if kept:
+            lines.append(f"    {kept}_MISSING")
+        lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
+        lines += ["        value = base", *steps, f"        yield _x_{key}, value"]
+        fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "modifiers of each")
+        return fn
+
+    def _modifier_steps(
+        self, sources: list[list[tuple[str, Any, Any]]], bound: frozenset[str], indent: str
+    ) -> list[str]:
+        """The lines that change `value` by the modifiers, source by source (each source's `to` items
+        first, then its `by` items), each when its condition holds."""
+        lines = []
         for steps in sources:
             for wanted in ("to", "by"):
                 for mode, amount, when in steps:
                     if mode != wanted:
                         continue
-                    code = self.emit(amount, frozenset())
+                    code = self.emit(amount, bound)
                     change = f"value = {code}" if mode == "to" else f"value = value + ({code})"
                     if when is None:
-                        lines.append(f"    {change}")
+                        lines.append(f"{indent}{change}")
                     else:
-                        lines += [f"    if {self.test(when, frozenset())}:", f"        {change}"]
-        lines.append("    return value")
-        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
-        return fn
+                        lines += [f"{indent}if {self.test(when, bound)}:", f"{indent}    {change}"]
+        return lines
 
     def _emit_in_memo(self, node: Any, bound: frozenset[str], truth: bool = False) -> str:
         """Code for a priority list's conditions and keys: a pick opens the memory before them."""
@@ -475,6 +549,9 @@ class ExprCompiler:
             self.in_source -= 1
 
     def _aggregate(self, node: dict[str, Any], bound: frozenset[str]) -> str:
+        return self._shadowing(node["bind"], lambda: self._aggregate_code(node, bound))
+
+    def _aggregate_code(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["bind"]
         source = self._without_hoisting(lambda: self._iterated(node["in"], bound))
         inner = bound | {bind}
@@ -496,6 +573,9 @@ class ExprCompiler:
         return self._scoped(outer.format(items))
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
+        return self._shadowing(node["each"], lambda: self._comprehension_code(node, bound))
+
+    def _comprehension_code(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         bind = node["each"]
         source = self._without_hoisting(lambda: self._iterated(node["in"], bound))
         inner = bound | {bind}
@@ -512,6 +592,15 @@ class ExprCompiler:
             )
         )
         return self._scoped(f"_order({kept}, ({keys},))")
+
+    def _shadowing(self, bind: str, emit: Callable[[], _T]) -> _T:
+        """Code where a comprehension's own variable hides any other of its name (an int or not)."""
+        saved = self.int_vars
+        self.int_vars = saved - {bind}
+        try:
+            return emit()
+        finally:
+            self.int_vars = saved
 
     def _inside_scope(self, emit: Callable[[], _T]) -> _T:
         """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
@@ -539,7 +628,8 @@ class ExprCompiler:
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:
-            if _whole_number(args[0]) and _whole_number(args[1]):  # no ranks to look up: Python's own
+            # (two whole numbers: no ranks to look up, Python's own comparison)
+            if self._whole_number(args[0]) and self._whole_number(args[1]):
                 return f"(({a}) {op} ({b}))"
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
@@ -565,12 +655,10 @@ def _plain(node: Any) -> bool:
 
 _PLAIN_KEYS = frozenset({"str", "var", "ref", "id"})
 
-# Primitives whose value is always a Python int (never a bool, None or an enum value): `<` between two
-# of them needs no ranks (`ordered_comparisons`).
-_INT_PRIMITIVES = frozenset(
-    {"influence", "placed_this_round", "control_margin", "stability", "influence_cost", "defcon", "turn"}
-    | {"vp", "action_round", "milops", "ops_to_control", "ops_to_break_control", "size"}
-)
+# Primitives whose value is always a Python int (never a bool, None or an enum value): those the
+# runtime's contract declares to return an int (`<` between two of them needs no ranks:
+# `ordered_comparisons`; tests/test_codegen.py plays games checking every such value).
+INT_PRIMITIVES = frozenset(p.name for p in registry.PRIMITIVES if p.returns == "int")
 
 
 # Primitives that cost about as much as a lookup in the memory of function results (in_effect: a look
@@ -590,29 +678,6 @@ def calls_nothing(node: Any) -> bool:
     if "fn" in node or "agg" in node or "each" in node or "pick" in node:
         return False
     return all(calls_nothing(v) for v in node.values())
-
-
-def _whole_number(node: Any) -> bool:
-    """The node's value is certainly an int: a number, a count, such a primitive, or arithmetic of
-    these."""
-    if isinstance(node, bool):
-        return False
-    if isinstance(node, int):
-        return True
-    if not isinstance(node, dict):
-        return False
-    if "call" in node:
-        return next(iter(node["call"])) in _INT_PRIMITIVES
-    if "agg" in node:
-        return bool(node["agg"] == "count")
-    if "op" in node:
-        if node["op"] == "neg":
-            return _whole_number(node["args"][0])
-        if node["op"] == "if":
-            return _whole_number(node["args"][1]) and _whole_number(node["args"][2])
-        if node["op"] in ("+", "-", "*"):
-            return all(_whole_number(a) for a in node["args"])
-    return False
 
 
 def _as_set(value: Any) -> Any:

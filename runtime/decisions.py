@@ -21,14 +21,17 @@ class Decision:
     max_count: int = 1
     distinct: bool = True
     context: dict[str, Any] = field(default_factory=dict)
+    # one answer, not a list (max_count == min_count == 1); set once, as players ask it at every choice
+    single: bool = field(init=False, repr=False, compare=False)
 
-    @property
-    def single(self) -> bool:
-        return self.max_count == 1 and self.min_count == 1
+    def __post_init__(self) -> None:
+        self.single = self.max_count == 1 and self.min_count == 1
 
     def check(self, answer: Any) -> str | None:
         """None when the answer is legal, else what is wrong with it."""
-        picks = [answer] if self.single else answer
+        if self.single:  # (the usual case, told in a few steps)
+            return None if answer in self.options else f"{answer!r} is not one of {self.options}"
+        picks = answer
         if not isinstance(picks, list):
             return f"{self.name} wants a list of {self.min_count}-{self.max_count} of {self.options}"
         if not self.min_count <= len(picks) <= self.max_count:

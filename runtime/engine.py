@@ -338,13 +338,27 @@ class Engine:
         """Each candidate with the quantity after every modifier, the candidate bound to the variable
         `key` beside `bound`: `modified` for many targets at once, lazily (the state must not change
         while it is consumed)."""
-        standing = self.program.rule_modifiers.get(quantity)
+        standing = self.program.modifiers_each(quantity, key)
         lasting = self._lasting_index().modifiers.get(quantity, ()) if self.state.in_effect else ()
-        for candidate in candidates:
+        if not lasting:
+            # (the rules' own generator, or each candidate at its base value)
+            if standing is None:
+                return ((candidate, base) for candidate in candidates)
+            return standing(self, bound, candidates, base)  # type: ignore[no-any-return]
+        return self._modified_by_lasting(lasting, base, key, candidates, bound, standing)
+
+    def _modified_by_lasting(
+        self,
+        lasting: Iterable[tuple[ModifierSteps, dict[str, Any]]],
+        base: int,
+        key: str,
+        candidates: Iterable[Any],
+        bound: dict[str, Any],
+        standing: Callable[..., Iterator[tuple[Any, int]]] | None,
+    ) -> Iterator[tuple[Any, int]]:
+        valued = standing(self, bound, candidates, base) if standing is not None else None
+        for candidate, value in valued or ((c, base) for c in candidates):
             bound[key] = candidate
-            value = base
-            if standing is not None:
-                value = standing(self, bound, value)
             for steps, env in lasting:
                 value = _apply(steps, value, Frame(self, {**env, **bound}))
             yield candidate, value
@@ -446,20 +460,25 @@ class Engine:
                     self.end_lasting_from(items)
 
     def has_status(self, status: str, *args: Any) -> bool:
-        wanted = list(args)
         standing = self.program.rule_statuses.get(status)
+        # (the lasting effects that give the status, from their index: most give none, and a side's
+        # every card is asked about at each action round)
+        lasting: Iterable[tuple[list[Any], dict[str, Any]]] = ()
+        effects = self.state.in_effect
+        if effects:
+            index = self._lasting_indexed  # (as in `modified`)
+            if index is None or index.effects is not effects or index.version != self._lasting_version:
+                index = self._lasting_index()
+            lasting = index.statuses.get(status, ())
+        if not standing and not lasting:
+            return False
+        wanted = list(args)
         if standing:
             frame = Frame(self, {})
             for arg_exprs in standing:
                 if [a(frame) for a in arg_exprs] == wanted:
                     return True
-        if self.state.in_effect:
-            for items, effect in self._lasting_items():
-                for arg_exprs in items.statuses_of.get(status, ()):
-                    frame = Frame(self, _variables(effect))
-                    if [a(frame) for a in arg_exprs] == wanted:
-                        return True
-        return False
+        return any([a(Frame(self, env)) for a in arg_exprs] == wanted for arg_exprs, env in lasting)
 
     def allowed_actions(self, side: str) -> list[tuple[str, Callable[[Frame], None], Frame]]:
         """What the side may do now that rules in force allow (`active`'s order): each with its body and
@@ -573,8 +592,8 @@ class Engine:
 
 
 class LastingIndex:
-    """The prohibitions and modifiers of the lasting effects in force, by action and quantity, each with
-    the variables of its effect, in the order the effects began."""
+    """The prohibitions, modifiers and statuses of the lasting effects in force, by action, quantity and
+    status, each with the variables of its effect, in the order the effects began."""
 
     def __init__(
         self, pairs: list[tuple[EffectItems, LastingEffect]], effects: list[Any], version: int
@@ -584,12 +603,16 @@ class LastingIndex:
         self.pairs = pairs  # each effect with its compiled items
         self.forbids: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
         self.modifiers: dict[str, list[tuple[ModifierSteps, dict[str, Any]]]] = {}
+        # each status an effect gives: the expressions of its arguments (one list per `status` item)
+        self.statuses: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
         for items, effect in pairs:
             env = _variables(effect)
             for action, forbids in items.forbids_of.items():
                 self.forbids.setdefault(action, []).append((forbids, env))
             for quantity, steps in items.modifiers_of.items():
                 self.modifiers.setdefault(quantity, []).append((steps, env))
+            for status, arg_lists in items.statuses_of.items():
+                self.statuses.setdefault(status, []).extend((args, env) for args in arg_lists)
 
 
 def _variables(effect: LastingEffect) -> dict[str, Any]:

@@ -237,16 +237,18 @@ class CheckedEngine(Engine):
         card of the periods dealt, and none is missing; False leaves it to them to say what is wrong."""
         piles = [s.hands["us"], s.hands["ussr"], s.draw_pile, s.discard, s.removed, *s.zones.values()]
         seen = set().union(*piles)
-        if len(seen) != sum(len(pile) for pile in piles):
+        if len(seen) != sum(map(len, piles)):
             return False  # a card in two places
         for card in self._china:
             if card in seen:
                 if card not in s.hands.get(s.china_holder, ()):  # (hands of the two sides only)
                     return False
                 seen.discard(card)
+        expected = self.expected_cards()
+        if seen == expected:  # (the usual case: every card of the periods dealt in a pile or hand, no other)
+            return True
         if not seen <= self._card_names:
             return False
-        expected = self.expected_cards()
         if seen - expected and seen - expected - {c for zone in s.zones.values() for c in zone}:
             return False
         missing = expected - seen - {c for c in s.headline.values() if c is not None}

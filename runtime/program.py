@@ -251,7 +251,10 @@ class Program:
         pure = self.pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
-            call = self.codegen.function(name, params, fn["body"], name in pure, calls_nothing(fn["body"]))
+            with self.codegen.typed(fn["params"]):
+                call = self.codegen.function(
+                    name, params, fn["body"], name in pure, calls_nothing(fn["body"])
+                )
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure(
@@ -290,14 +293,24 @@ class Program:
             action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
         }
         # The same prohibitions as one filter of many candidates (Engine.permitted), by action and the
-        # variable that holds the candidate: compiled now for `target`, which the operations use (and
-        # so kept with the compiled code on disk), when first asked for any other.
+        # variable that holds the candidate: compiled now for the variable the runtime asks about
+        # (`_CANDIDATE_OF`: and so kept with the compiled code on disk), when first asked for any other.
         self._permits: dict[tuple[str, str], Callable[..., Any] | None] = {
-            (action, "target"): self.codegen.permits(forbids, "target")
+            (action, key): self.codegen.permits(forbids, key)
             for action, forbids in rule_forbids.items()
+            for key in [_CANDIDATE_OF.get(action, "target")]
         }
         self.rule_modifiers: dict[str, Callable[..., Any]] = {
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
+        }
+        # The same modifiers worked out for many candidates at once (Engine.modified_each), by quantity
+        # and the variable holding the candidate: compiled now for what the runtime asks that way
+        # (`_EACH_MODIFIED`), when first asked for any other.
+        self.rule_modifier_nodes = rule_modifiers
+        self._modifiers_each: dict[tuple[str, str], Callable[..., Any] | None] = {
+            (quantity, key): self.codegen.modifier_each(rule_modifiers[quantity], key)
+            for quantity, key in _EACH_MODIFIED
+            if quantity in rule_modifiers
         }
         # Each standing prohibition on its own (Engine.refusals: every reason, not the first), compiled
         # when first asked: only a player's "why not" needs them.
@@ -338,9 +351,10 @@ class Program:
             )
         self._current_card = ""
         self._lasting_prefix = ""
-        self.priorities = {
-            name: PriorityList(name, node, self.codegen) for name, node in ir.get("priorities", {}).items()
-        }
+        self.priorities: dict[str, PriorityList] = {}
+        for name, node in ir.get("priorities", {}).items():
+            with self.codegen.typed(node["params"]):
+                self.priorities[name] = PriorityList(name, node, self.codegen)
         # What a priority list chooses among, by its target's type (map order: the last tie-break).
         self.domains: dict[str, list[Any]] = {
             "country": list(ir["map"]["countries"]),
@@ -387,6 +401,18 @@ class Program:
         if found is _MISSING:
             nodes = self.rule_forbid_nodes.get(action)
             found = self._permits[(action, key)] = self.codegen.permits(nodes, key) if nodes else None
+        return found  # type: ignore[return-value]
+
+    def modifiers_each(self, quantity: str, key: str) -> Callable[..., Any] | None:
+        """The standing modifiers of one quantity as a generator `f(engine, variables, candidates, base)`
+        of each candidate with its value, each bound to `key` (codegen.modifier_each); None when there is
+        none."""
+        found = self._modifiers_each.get((quantity, key), _MISSING)
+        if found is _MISSING:
+            nodes = self.rule_modifier_nodes.get(quantity)
+            found = self._modifiers_each[(quantity, key)] = (
+                self.codegen.modifier_each(nodes, key) if nodes else None
+            )
         return found  # type: ignore[return-value]
 
     def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]:
@@ -801,6 +827,13 @@ class Program:
 
 
 _MISSING = object()
+
+# The variable holding the candidate when the runtime asks which of many an action is permitted for
+# (`Engine.permitted`): the cards a side may play or keep; for any other action, the country aimed at.
+_CANDIDATE_OF = {"play": "card", "hold": "card"}
+# The quantities the runtime works out for many candidates at once, with the variable holding each: the
+# cost of a point of influence in each country an operation may reach.
+_EACH_MODIFIED = [("influence_cost", "target")]
 
 
 def _scope(engine: Engine, evaluate: Callable[[], Any]) -> Any:

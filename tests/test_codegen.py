@@ -77,6 +77,14 @@ function t_is_europe(r: region): bool source "test · 1" {
   r == europe
 }
 
+function t_ordered_ints(a: int, c: country, r: region): list[bool] source "test · 1" {
+  [a > stability(c), t_count_bg(r) >= a, stability(c) < t_count_bg(r) + a]
+}
+
+function t_shadowed_int(x: int): int source "test · 1" {
+  count(x for x in [presence, control, no_presence] where x >= x and x > domination) + (if x > 1 then 10 else 0)
+}
+
 function t_roll(): int source "test · 1" {
   d6()
 }
@@ -514,3 +522,70 @@ def _names_read(code: Any) -> set[str]:
         if hasattr(const, "co_names"):
             names |= _names_read(const)
     return names
+
+
+def test_ordered_comparisons_of_whole_numbers_are_python_s_own(ir: dict[str, Any], program: Program) -> None:
+    """`<` between two values certain to be ints (a parameter declared `int`, a primitive or a rule
+    function declared to give one, a count) is Python's own: no call ranking enum values. A
+    comprehension's own variable that hides an int parameter is not taken for one."""
+    engine = Engine(ir, {}, program=program)
+    stability, battleground, _ = facts(ir)
+    bg = sum(1 for c in members(ir, "asia") if battleground[c])
+    for a in (0, 2, 5):
+        assert call(program, engine, "t_ordered_ints", a, "japan", "asia") == [
+            a > stability["japan"],
+            bg >= a,
+            stability["japan"] < bg + a,
+        ]
+    assert not {"_lt", "_le", "_gt", "_ge"} & _names_read(program.functions["t_ordered_ints"].call.__code__)
+    assert [call(program, engine, "t_shadowed_int", x) for x in (1, 2)] == [1, 11]
+    # (`x >= x` of scoring levels: the ranked comparison, though a parameter of that name is an int)
+    assert "_ge" in _names_read(program.functions["t_shadowed_int"].call.__code__)
+
+
+def test_primitives_and_functions_declared_to_give_an_int_give_one() -> None:
+    """Whole games (standard and solo-v2) with every primitive the runtime's contract declares `int`,
+    and every rule function declared `int`, checked at each call: each value is an int (not a bool,
+    None or an enum value), as the written-out comparisons of such values assume."""
+    from twilight.runtime import registry
+    from twilight.runtime.decisions import RandomPlayer
+    from twilight.runtime.invariants import CheckedEngine
+    from twilight.runtime.solo_ai import RulesAIPlayer
+
+    wrong: list[tuple[str, Any]] = []
+    seen: set[str] = set()
+
+    def checked(name: str, fn: Any) -> Any:
+        def call(*args: Any) -> Any:
+            value = fn(*args)
+            seen.add(name)
+            if type(value) is not int:
+                wrong.append((name, value))
+            return value
+
+        return call
+
+    declared = {p.name for p in registry.PRIMITIVES if p.returns == "int"}
+    # (a primitive without its template: the generated code calls the function)
+    primitives = {n: checked(n, f) if n in declared else f for n, f in IMPLEMENTATIONS.items()}
+    for ruleset, seeds in (("standard", (1, 2, 3)), ("solo-v2", (4, 5))):
+        compiled = api.compile_target(ruleset)
+        assert compiled.ir is not None
+        program = Program(compiled.ir, primitives)
+        namespace = program.codegen.namespace
+        for name, fn in compiled.ir["functions"].items():
+            if fn["returns"] == "int":
+                namespace[f"F_{name}"] = checked(name, namespace[f"F_{name}"])
+        for seed in seeds:
+            players: dict[str, Any] = {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 100)}
+            settings = {}
+            if ruleset == "solo-v2":
+                players["ussr"] = RulesAIPlayer()
+                settings = {"ai_side": "ussr"}
+            engine = CheckedEngine(compiled.ir, players, seed=seed, program=program, settings=settings)
+            for player in players.values():
+                if isinstance(player, RulesAIPlayer):
+                    player.engine = engine
+            engine.run()
+    assert wrong == []
+    assert {"influence", "stability", "ops_for", "controlled_count", "region_vp"} <= seen

@@ -39,11 +39,13 @@ def _playable(engine: Engine, side: str) -> list[str]:
     cards = list(state.hands[side])
     if state.china_holder == side and state.china_face_up and _china(engine) not in cards:
         cards.append(_china(engine))
-    cards = [c for c in cards if engine.forbidden("play", actor=side, card=c) is None]
+    cards = list(engine.permitted("play", "card", cards, actor=side))
     for card in cards:
         if engine.has_status("must_play_for_ops", side, card) or engine.has_status("must_play", side, card):
             return [card]
-    must = [c for c in state.hands[side] if engine.forbidden("hold", actor=side, card=c) is not None]
+    hand = state.hands[side]
+    may_hold = set(engine.permitted("hold", "card", hand, actor=side))
+    must = [c for c in hand if c not in may_hold]
     if must and len(must) >= _remaining_rounds(engine, side):
         return [c for c in cards if c in must]
     return cards
