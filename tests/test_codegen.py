@@ -82,7 +82,8 @@ function t_ordered_ints(a: int, c: country, r: region): list[bool] source "test 
 }
 
 function t_shadowed_int(x: int): int source "test · 1" {
-  count(x for x in [presence, control, no_presence] where x >= x and x > domination) + (if x > 1 then 10 else 0)
+  count(x for x in [presence, control, no_presence] where x >= x and x > domination)
+  + (if x > 1 then 10 else 0)
 }
 
 function t_roll(): int source "test · 1" {
