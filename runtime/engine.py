@@ -435,8 +435,10 @@ class Engine:
 
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
-        # effects a hook starts now do not hear this trigger
-        lasting = self._lasting_items() if self.state.in_effect else []
+        # effects a hook starts now do not hear this trigger (the index's list, taken now, is a snapshot)
+        lasting: Iterable[tuple[EffectItems, LastingEffect]] = ()
+        if self.state.in_effect:
+            lasting = self._lasting_index().listening.get(trigger, ())
         for hooks in self.program.rule_hooks.get(trigger, ()):
             frame = Frame(self, dict(bound))  # each rule's hooks share their variables
             for when, body in hooks:
@@ -445,8 +447,6 @@ class Engine:
         for items, effect in lasting:
             hooks_here = items.hooks_of.get(trigger)
             ends_here = items.ends_of.get(trigger)
-            if hooks_here is None and ends_here is None:
-                continue
             frame = Frame(self, {**_variables(effect), **bound})
             for when, body in hooks_here or ():
                 if when is None or when(frame):
@@ -605,7 +605,11 @@ class LastingIndex:
         self.modifiers: dict[str, list[tuple[ModifierSteps, dict[str, Any]]]] = {}
         # each status an effect gives: the expressions of its arguments (one list per `status` item)
         self.statuses: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
+        # by trigger, the effects that have a hook on it or end on it
+        self.listening: dict[str, list[tuple[EffectItems, LastingEffect]]] = {}
         for items, effect in pairs:
+            for trigger in {*items.hooks_of, *items.ends_of}:
+                self.listening.setdefault(trigger, []).append((items, effect))
             env = _variables(effect)
             for action, forbids in items.forbids_of.items():
                 self.forbids.setdefault(action, []).append((forbids, env))

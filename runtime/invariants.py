@@ -178,11 +178,15 @@ class CheckedEngine(Engine):
         bounded = going_on and not s.in_final_scoring
         for name, read, low, high in self._tracks:
             value = read(s)
-            per_side = isinstance(value, dict)
-            for i, v in enumerate([value[side] for side in SIDES] if per_side else [value]):
-                if not isinstance(v, int) or (bounded and not low <= v <= high):
-                    label = f"{name} of {SIDES[i]}" if per_side else name
-                    self.fail(where, f"{label} is {v!r}, off its track ({low} to {high})")
+            # (the usual case first, in a few steps; `_check_track` says what is wrong, if anything)
+            if type(value) is dict:
+                us, ussr = value["us"], value["ussr"]
+                whole = type(us) is int and type(ussr) is int
+                if whole and (not bounded or (low <= us <= high and low <= ussr <= high)):
+                    continue
+            elif type(value) is int and (not bounded or low <= value <= high):
+                continue
+            self._check_track(where, name, value, low, high, bounded)
         if going_on:
             for name, when in self._vp_victories:
                 if when(Frame(self, {})):
@@ -214,6 +218,15 @@ class CheckedEngine(Engine):
             missing -= self.in_play
         if missing:
             self.fail(where, f"cards nowhere: {sorted(missing)}")
+
+    def _check_track(self, where: str, name: str, value: Any, low: int, high: int, bounded: bool) -> None:
+        """A track's value (one per side for a track per side) a whole number, within its bounds while
+        the game goes on."""
+        per_side = isinstance(value, dict)
+        for i, v in enumerate([value[side] for side in SIDES] if per_side else [value]):
+            if not isinstance(v, int) or (bounded and not low <= v <= high):
+                label = f"{name} of {SIDES[i]}" if per_side else name
+                self.fail(where, f"{label} is {v!r}, off its track ({low} to {high})")
 
     def _check_influence(self, where: str) -> None:
         """Influence a whole number, never below 0: in every country when checking after each event,

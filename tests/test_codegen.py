@@ -285,6 +285,7 @@ def test_a_primitive_written_out_means_what_its_function_does(
         "country": countries,
         "region": ["europe", "asia", "central_america"],
         "card": list(ir["cards"]),
+        "track": list(ir["tracks"]),
     }
     argument_sets: list[list[Any]] = [[]]
     for kind in params:

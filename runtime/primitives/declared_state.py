@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.primitives.core import impl
+from twilight.runtime.primitives.core import impl, inlined
 from twilight.runtime.primitives.decks import _take_out
 
 if TYPE_CHECKING:
@@ -14,12 +15,19 @@ if TYPE_CHECKING:
 impl("zone")(lambda e, z: list(e.state.zones[z]))
 
 
+def _track_bound(bound: str) -> Callable[[Any], dict[str, Any]]:
+    """The constants of the written-out `track_min` or `track_max`: each declared track's bound."""
+    return lambda ir: {f"_TRACK_{bound.upper()}": {n: int(t[bound]) for n, t in ir.get("tracks", {}).items()}}
+
+
 @impl()
+@inlined("_TRACK_MIN[{0}]", _track_bound("min"))
 def track_min(engine: Engine, track: str) -> int:
     return int(engine.ir["tracks"][track]["min"])
 
 
 @impl()
+@inlined("_TRACK_MAX[{0}]", _track_bound("max"))
 def track_max(engine: Engine, track: str) -> int:
     return int(engine.ir["tracks"][track]["max"])
 
