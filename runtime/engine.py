@@ -332,6 +332,18 @@ class Engine:
                 value = _apply(steps, value, Frame(self, {**env, **bound}))
         return value
 
+    def unmodified(self, quantity: str) -> bool:
+        """No rule in force modifies the quantity: its base value stands (`modified` would give it)."""
+        if quantity in self.program.rule_modifiers:
+            return False
+        effects = self.state.in_effect
+        if not effects:
+            return True
+        index = self._lasting_indexed  # (as in `modified`)
+        if index is None or index.effects is not effects or index.version != self._lasting_version:
+            index = self._lasting_index()
+        return quantity not in index.modifiers
+
     def modified_each(
         self, quantity: str, base: int, key: str, candidates: Iterable[Any], **bound: Any
     ) -> Iterator[tuple[Any, int]]:

@@ -158,6 +158,11 @@ def controls(engine: Engine, side: str, c: str) -> bool:
 
 
 @impl()
+@inlined(
+    'max(0, _ST[{1}] + e.state.influence[{1}]["ussr" if {0} == "us" else "us"]'
+    " - e.state.influence[{1}][{0}])",
+    _map("_ST", "stability"),
+)
 def ops_to_control(engine: Engine, side: str, c: str) -> int:
     return max(0, -control_margin(engine, side, c))
 
@@ -253,6 +258,8 @@ def level_without_control(engine: Engine, side: str, c: str, region: str) -> str
 
 @impl()
 def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) -> int:
+    if engine.unmodified("scoring_battlegrounds"):  # (the usual case: no call with its variables)
+        return max(0, count)
     return max(0, engine.modified("scoring_battlegrounds", count, actor=side, region=region))
 
 
