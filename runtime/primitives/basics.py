@@ -137,31 +137,31 @@ impl("opponent")(inlined('("ussr" if {0} == "us" else "us")')(lambda e, side: ot
 impl("phasing")(lambda e: e.state.phasing)
 
 
-impl("turn")(lambda e: e.state.turn)
+impl("turn")(inlined("e.state.turn")(lambda e: e.state.turn))
 
 
-impl("action_round")(lambda e: e.state.action_round)
+impl("action_round")(inlined("e.state.action_round")(lambda e: e.state.action_round))
 
 
-impl("in_headline")(lambda e: e.state.in_headline)
+impl("in_headline")(inlined("e.state.in_headline")(lambda e: e.state.in_headline))
 
 
 impl("defcon")(inlined("e.state.defcon")(lambda e: e.state.defcon))
 
 
-impl("vp")(lambda e: e.state.vp)
+impl("vp")(inlined("e.state.vp")(lambda e: e.state.vp))
 
 
-impl("milops")(lambda e, side: e.state.milops[side])
+impl("milops")(inlined("e.state.milops[{0}]")(lambda e, side: e.state.milops[side]))
 
 
-impl("space_box")(lambda e, side: e.state.space[side])
+impl("space_box")(inlined("e.state.space[{0}]")(lambda e, side: e.state.space[side]))
 
 
-impl("space_attempts")(lambda e, side: e.state.space_attempts[side])
+impl("space_attempts")(inlined("e.state.space_attempts[{0}]")(lambda e, side: e.state.space_attempts[side]))
 
 
-impl("game_over")(lambda e: e.state.game_over)
+impl("game_over")(inlined("e.state.game_over")(lambda e: e.state.game_over))
 
 
 impl("in_final_scoring")(lambda e: e.state.in_final_scoring)

@@ -28,7 +28,7 @@ impl("event_side")(inlined('_CARDS[{0}]["side"]', _cards)(lambda e, card: card_i
 impl("period_of")(lambda e, card: ordinal(card_info(e, card)["period"]))
 
 
-impl("is_scoring")(lambda e, card: card_info(e, card)["scoring"])
+impl("is_scoring")(inlined('_CARDS[{0}]["scoring"]', _cards)(lambda e, card: card_info(e, card)["scoring"]))
 
 
 impl("is_starred")(lambda e, card: card_info(e, card)["starred"])

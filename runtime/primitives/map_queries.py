@@ -38,6 +38,7 @@ class Board:
         self.member_set = {r: frozenset(m) for r, m in self.members.items()}
         self.superpower_of = {side: s["superpower"] for side, s in ir["map"]["sides"].items()}
         self.by_superpower = {side: set(s["adjacent"]) for side, s in ir["map"]["sides"].items()}
+        self.by_any_superpower = frozenset().union(*self.by_superpower.values())
         superpowers = set(self.superpower_of.values())
         self.neighbours = {
             c: [n for n in v["adjacent"] if n not in superpowers] for c, v in countries.items()
@@ -116,6 +117,10 @@ impl("influence")(inlined("e.state.influence[{1}][{0}]")(lambda e, side, c: e.st
 
 
 @impl()
+@inlined(
+    "({0} not in _MS.get({1}, ()) and not _NSET[{0}].isdisjoint(_MS.get({1}, ())))",
+    lambda ir: {"_MS": board_of_ir(ir).member_set, "_NSET": board_of_ir(ir).neighbour_set},
+)
 def adjacent_to_region(engine: Engine, c: str, region: str) -> bool:
     b = board(engine)
     members = b.member_set.get(region, frozenset())
@@ -123,11 +128,13 @@ def adjacent_to_region(engine: Engine, c: str, region: str) -> bool:
 
 
 @impl()
+@inlined("({0} in _BY_ANY_SUPERPOWER)", lambda ir: {"_BY_ANY_SUPERPOWER": board_of_ir(ir).by_any_superpower})
 def adjacent_to_superpower(engine: Engine, c: str) -> bool:
     return any(c in adj for adj in board(engine).by_superpower.values())
 
 
 @impl()
+@inlined("({0} in _BY_SUPERPOWER[{1}])", _map("_BY_SUPERPOWER", "by_superpower"))
 def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
     return c in board(engine).by_superpower[side]
 
