@@ -66,6 +66,11 @@ class ExprCompiler:
             name for name, fn in program.ir.get("functions", {}).items() if fn.get("returns") == "int"
         )
         self.int_vars: frozenset[str] = frozenset()
+        # While a function that goes through candidates is emitted (`_with_locals`): the code of each
+        # value it reads that no candidate changes and that cannot fail, by the local that holds it,
+        # worked out once before the loop (a frame's variable, the state, a side's opponent); None
+        # elsewhere.
+        self.eager: dict[str, str] | None = None
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -205,18 +210,22 @@ class ExprCompiler:
         parts = self._cheap_first(nodes)
         outside = [p for p in parts if not _mentions(p, target)] if self.movable(nodes) else []
         conditions = _conjunction([p for p in parts if not any(p is o for o in outside)])
-        self.hoisted = {}
+        self.hoisted, self.eager = {}, {}
         try:
             test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
             kept = "".join(f"{local} = " for local in self.hoisted.values())
+            first = ""
+            if outside:  # (asked once: nothing in it to keep for the candidates)
+                once = self._without_hoisting(
+                    lambda: self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
+                )
+                first = f"    if not domain or not ({once}):\n        return []\n"
+            before = self._eager_lines()
         finally:
-            self.hoisted = None
-        first = ""
-        if outside:
-            once = self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
-            first = f"    if not domain or not ({once}):\n        return []\n"
+            self.hoisted, self.eager = None, None
         source = (
             "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
+            + before
             + first
             + (f"    {kept}_MISSING\n" if kept else "")
             + f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
@@ -279,9 +288,11 @@ class ExprCompiler:
             inline = hasattr(primitive, "inline") and all(self._simple(a) for a in args)
             # any other primitive may be as costly as a rule function (a look at a hypothetical board
             # works out the scoring again): they keep their written order among themselves. One with a
-            # part worked out once per filter (a side's accessible countries) costs a look in a set per
-            # candidate: the cheapest test there is, and the most telling on the map.
-            own = (0 if hasattr(primitive, "invariant_part") else 1) if inline else _CALL_COST
+            # costly part worked out once per filter (a side's accessible countries) costs a look in a
+            # set per candidate: the cheapest test there is, and the most telling on the map. (A part
+            # that costs about a lookup itself, `cannot_fail`, leaves its primitive as cheap as any.)
+            invariant = getattr(primitive, "invariant_part", None)
+            own = (0 if invariant is not None and not invariant[3] else 1) if inline else _CALL_COST
         elif "fn" in node:
             if node["fn"] not in self.program.pure:
                 return None
@@ -303,6 +314,32 @@ class ExprCompiler:
             and not any(_mentions(node, name) for name in bound)
             and self._cost(node) is not None
         )
+
+    def _eager_local(self, code: str, local: str | None = None) -> str:
+        """The local that holds the value of `code` in a function that goes through candidates, worked
+        out once before the loop (`eager`): code that reads no candidate and cannot fail."""
+        assert self.eager is not None
+        found = self.eager.get(code)
+        if found is None:
+            found = self.eager[code] = local or f"_l{len(self.eager)}"
+        return found
+
+    def _eager_lines(self) -> str:
+        """The lines that work out the `eager` locals, in the order they were met (each reads only
+        those before it)."""
+        assert self.eager is not None
+        return "".join(f"    {local} = {code}\n" for code, local in self.eager.items())
+
+    def _state_read(self, template: str) -> str:
+        """A template's reads of the state, in a function that goes through candidates, from locals
+        (the engine's state and its board never change while a filter runs)."""
+        if self.eager is None or "e.state." not in template:
+            return template
+        if "e.state.influence" in template:
+            template = template.replace("e.state.influence", self._eager_local("e.state.influence", "_inf"))
+        if "e.state." in template:
+            template = template.replace("e.state.", f"{self._eager_local('e.state', '_s')}.")
+        return template
 
     def _hoist(self, code: str) -> str:
         """Code that reads the same for every candidate of a filter, worked out once: when a candidate
@@ -349,12 +386,14 @@ class ExprCompiler:
         # (the conditions read the candidate from the loop's local; it is in `V` too, for what reads it
         # there: a statement's frame, a lasting effect's)
         bound = frozenset({key})
+        self.eager = {}
         try:
             tests = [self.test(when, bound) if when is not None else "True" for when, _ in forbids]
             kept = "".join(f"{local} = " for local in self.hoisted.values())
+            before = self._eager_lines()
         finally:
-            self.hoisted, self.varying = None, ("_x_",)
-        lines = ["def _e(e, V, candidates):"]
+            self.hoisted, self.varying, self.eager = None, ("_x_",), None
+        lines = ["def _e(e, V, candidates):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
         lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
@@ -379,13 +418,14 @@ class ExprCompiler:
         out (and left bound when it is yielded): one generator for many candidates, with what reads the
         same for all of them worked out once (the caller must not change the state while it consumes
         them)."""
-        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        self.hoisted, self.varying, self.eager = {}, ("_x_", f"V[{_name(key)!r}]"), {}
         try:
             steps = self._modifier_steps(sources, frozenset({key}), "        ")
             kept = "".join(f"{local} = " for local in self.hoisted.values())
+            before = self._eager_lines()
         finally:
-            self.hoisted, self.varying = None, ("_x_",)
-        lines = ["def _e(e, V, candidates, base):"]
+            self.hoisted, self.varying, self.eager = None, ("_x_",), None
+        lines = ["def _e(e, V, candidates, base):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
         lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
@@ -451,13 +491,17 @@ class ExprCompiler:
             name = _name(node["var"])
             if self.arguments is not None:  # (a function's body sees only its parameters)
                 return self.arguments[name]
-            return f"_x_{name}" if name in bound else f"V[{name!r}]"
+            if name in bound:
+                return f"_x_{name}"
+            if self.eager is not None:  # (`get`: a frame without it fails where the value is used)
+                return self._eager_local(f"V.get({name!r}, _UNBOUND)", f"_v_{name}")
+            return f"V[{name!r}]"
         if "ref" in node:
             kind, ident = node["ref"], node["id"]
             if kind == "setting":
-                return f"e.state.settings[{ident!r}]"
+                return self._state_read(f"e.state.settings[{ident!r}]")
             if kind == "variable":  # a variable of the state the ruleset declares
-                return f"e.state.vars[{ident!r}]"
+                return self._state_read(f"e.state.vars[{ident!r}]")
             if kind == "enum":
                 from twilight.runtime.program import ordinal
 
@@ -475,13 +519,20 @@ class ExprCompiler:
                 codes = [self.emit(a, bound) for a in args]
                 invariant = getattr(implementation, "invariant_part", None)
                 if invariant is not None and self.hoisted is not None:
-                    outer, part, uses = invariant
+                    outer, part, uses, eager = invariant
                     if all(self._invariant(codes[i]) for i in uses):
-                        return f"({outer.format(*codes, h=self._hoist(part.format(*codes)))})"
+                        part = self._state_read(part).format(*codes)
+                        early = eager and self.eager is not None
+                        held = self._eager_local(part) if early else self._hoist(part)
+                        return f"({self._state_read(outer).format(*codes, h=held)})"
+                # (one that cannot fail, of arguments no candidate changes: worked out before the loop)
+                fixed = self.eager is not None and not any("_x_" in code for code in codes)
+                if fixed and getattr(implementation, "cannot_fail", False):
+                    return self._eager_local(f"({self._state_read(template).format(*codes)})")
                 once = getattr(implementation, "inline_once", None)
                 if once is not None and not self.in_source:
-                    return f"({once.format(*codes)})"
-                return f"({template.format(*codes)})"
+                    return f"({self._state_read(once).format(*codes)})"
+                return f"({self._state_read(template).format(*codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
@@ -543,7 +594,7 @@ class ExprCompiler:
                 iterated = getattr(implementation, "inline_iterated", None)
                 if iterated is not None and all(self._simple(a) for a in args):
                     self.emit(node, bound)  # (for the names its template reads)
-                    return f"({iterated.format(*(self.emit(a, bound) for a in args))})"
+                    return f"({self._state_read(iterated).format(*(self.emit(a, bound) for a in args))})"
             return self.emit(node, bound)
         finally:
             self.in_source -= 1
@@ -623,7 +674,9 @@ class ExprCompiler:
         a, b = parts
         if op in ("in", "not_in") and self._simple(args[1]) and self._invariant(b):
             # a filter's `x in list`: the list made a set once, not searched through for every candidate
-            b = self._hoist(f"_as_set({b})")
+            # (before the loop when the list is a local: making the set cannot fail)
+            local = self.eager is not None and b in self.eager.values()
+            b = self._eager_local(f"_as_set({b})") if local else self._hoist(f"_as_set({b})")
             self._constant(_as_set, "_as_set")
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
@@ -636,6 +689,22 @@ class ExprCompiler:
 
 
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*\Z")
+
+
+class Unbound:
+    """The value of a frame's variable that a function going through candidates reads before its loop
+    (`eager`) when the frame does not hold it: any use of it fails, as reading the variable where the
+    code uses it would have failed."""
+
+    def _fail(self, *args: Any) -> Any:
+        raise KeyError("a variable the frame does not hold")
+
+    __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = __hash__ = __bool__ = _fail
+    __contains__ = __iter__ = __len__ = __getitem__ = __index__ = __int__ = _fail
+    __add__ = __radd__ = __sub__ = __rsub__ = __mul__ = __rmul__ = __neg__ = _fail
+
+
+UNBOUND = Unbound()
 
 
 def _name(name: str) -> str:

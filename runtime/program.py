@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
-from twilight.runtime.codegen import ExprCompiler, cache_file_for, calls_nothing, ordered_comparisons
+from twilight.runtime.codegen import UNBOUND, ExprCompiler, cache_file_for, calls_nothing, ordered_comparisons
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.priorities import PriorityList
 
@@ -229,6 +229,7 @@ class Program:
         self.primitives = primitives
         namespace: dict[str, Any] = {
             "_MISSING": _MISSING,
+            "_UNBOUND": UNBOUND,
             "_pick": self._call_pick,
             "_scope": _scope,
             "_order": _order,

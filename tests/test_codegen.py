@@ -591,3 +591,57 @@ def test_primitives_and_functions_declared_to_give_an_int_give_one() -> None:
             engine.run()
     assert wrong == []
     assert {"influence", "stability", "ops_for", "controlled_count", "region_vp"} <= seen
+
+
+class _CountedReads(dict):  # type: ignore[type-arg]
+    """A frame's variables that count how often each is read."""
+
+    def __init__(self, values: dict[str, Any]) -> None:
+        super().__init__(values)
+        self.reads: dict[str, int] = {}
+
+    def __getitem__(self, name: str) -> Any:
+        self.reads[name] = self.reads.get(name, 0) + 1
+        return super().__getitem__(name)
+
+    def get(self, name: str, default: Any = None) -> Any:
+        self.reads[name] = self.reads.get(name, 0) + 1
+        return super().get(name, default)
+
+
+def test_a_filter_reads_the_frame_and_the_state_once_before_its_candidates(ir: dict[str, Any]) -> None:
+    """A filter reads each variable of its frame once, before any candidate, and works out there what
+    cannot fail and no candidate changes (a side's opponent, its placements this round); a variable
+    the frame does not hold fails only where a candidate's test reads it, as before."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    stability, _, _ = facts(ir)
+    engine.state.placed_this_round["us"] = {countries[0]: 2}
+    for i, c in enumerate(countries):
+        engine.state.influence[c] = {"us": i % 3, "ussr": i % 2}
+    side = {"var": "s"}
+    conditions = [
+        {"op": "<", "args": [{"call": {"placed_this_round": [side, {"var": "c"}]}}, 2]},
+        {"op": ">", "args": [{"call": {"influence": [{"call": {"opponent": [side]}}, {"var": "c"}]}}, 0]},
+        {"op": "<=", "args": [{"call": {"stability": [{"var": "c"}]}}, {"var": "most"}]},
+    ]
+    keep = program.codegen.candidates(conditions, "c")
+    frame = Frame(engine, {})
+    frame.vars = variables = _CountedReads({"s": "us", "most": 3})
+    expected = [c for c in countries[1:] if engine.state.influence[c]["ussr"] > 0 and stability[c] <= 3]
+    assert keep(frame, countries) == expected and len(expected) > 1
+    assert variables.reads == {"s": 1, "most": 1}
+    source = keep.__code__
+    assert "placed_this_round" in source.co_names  # (read once, before the loop: not in the comprehension)
+    inner = next(c for c in source.co_consts if hasattr(c, "co_names"))
+    assert "placed_this_round" not in inner.co_names and "state" not in inner.co_names
+    # a variable the frame does not hold, read only by the test of one country
+    only_france = [
+        {"op": "==", "args": [{"var": "c"}, {"str": "france"}]},
+        {"op": "<=", "args": [{"call": {"stability": [{"var": "c"}]}}, {"var": "most"}]},
+    ]
+    keep_france = program.codegen.candidates(only_france, "c")
+    assert keep_france(Frame(engine, {}), [c for c in countries if c != "france"]) == []
+    with pytest.raises(KeyError):
+        keep_france(Frame(engine, {}), countries)

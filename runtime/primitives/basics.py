@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.primitives.core import _table, impl, inlined, other
+from twilight.runtime.primitives.core import _table, cannot_fail, impl, inlined, other
 from twilight.runtime.program import Frame
 
 if TYPE_CHECKING:
@@ -131,7 +131,7 @@ def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
 
 
 # ---------------------------------------------------------------------- sides and the game state
-impl("opponent")(inlined('("ussr" if {0} == "us" else "us")')(lambda e, side: other(side)))
+impl("opponent")(cannot_fail(inlined('("ussr" if {0} == "us" else "us")')(lambda e, side: other(side))))
 
 
 impl("phasing")(lambda e: e.state.phasing)

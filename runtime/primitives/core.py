@@ -51,18 +51,30 @@ def inlined(
     return mark
 
 
-def invariant_part(outer: str, part: str, uses: tuple[int, ...]) -> Callable[[F], F]:
+def invariant_part(
+    outer: str, part: str, uses: tuple[int, ...], cannot_fail: bool = False
+) -> Callable[[F], F]:
     """Marks an inlined primitive whose template has a part that depends only on the arguments `uses`
     (a side's accessible countries): in a filter whose candidates do not change those arguments the
     generated code works `part` out once and writes `outer` with `{h}` for it. Both are templates like
     `inlined`'s; `part` must read the state only (no die, no decision), so one value serves every
-    candidate of one evaluation."""
+    candidate of one evaluation. `cannot_fail`: `part` cannot fail and costs about a lookup (a side's
+    placements this round), so it is worked out before any candidate rather than when the first needs
+    it."""
 
     def mark(fn: F) -> F:
-        fn.invariant_part = (outer, part, uses)  # type: ignore[attr-defined]
+        fn.invariant_part = (outer, part, uses, cannot_fail)  # type: ignore[attr-defined]
         return fn
 
     return mark
+
+
+def cannot_fail(fn: F) -> F:
+    """Marks an inlined primitive whose template cannot fail and reads no state (a side's opponent): in
+    a function that goes through candidates, one of arguments no candidate changes is worked out once,
+    before the loop."""
+    fn.cannot_fail = True  # type: ignore[attr-defined]
+    return fn
 
 
 def other(side: str) -> str:

@@ -208,6 +208,8 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
 
 
 @impl()
+# (`get`: a side that has none fails where its placements are looked in, as the template does)
+@invariant_part("{h}.get({1}, 0)", "e.state.placed_this_round.get({0})", (0,), cannot_fail=True)
 @inlined("e.state.placed_this_round[{0}].get({1}, 0)")
 def placed_this_round(engine: Engine, side: str, c: str) -> int:
     return engine.state.placed_this_round[side].get(c, 0)
