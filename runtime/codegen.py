@@ -71,6 +71,9 @@ class ExprCompiler:
         # worked out once before the loop (a frame's variable, the state, a side's opponent); None
         # elsewhere.
         self.eager: dict[str, str] | None = None
+        # ...and the variables whose value changes from one pass of its loops to the next: the
+        # candidate, a comprehension's own variable.
+        self.loop_names: frozenset[str] = frozenset()
 
     def compile(self, node: Any) -> Expr:
         body = self.emit(node, frozenset())
@@ -90,26 +93,40 @@ class ExprCompiler:
         that only reads plain values and cheap primitives (`_cheap`) is worked out again each time."""
         self.memo_open = pure and not leaf
         try:
-            body = self.emit(node, frozenset(_name(p) for p in params))
+            body, before = self._emit_with_loops(node, frozenset(_name(p) for p in params))
         finally:
             self.memo_open = False
+        # (the locals its loops read, worked out where the body is: not when the memory has the result)
+        work = "".join(f"{line}\n" for line in before.splitlines())
         args = "".join(f", _x_{p}" for p in params)
         _name(name)
         key = f"({name!r}{args},)"
         lines = [f"def _e(e{args}):"]
+
+        def worked_out(indent: str) -> list[str]:
+            return [f"{indent}{line.strip()}" for line in work.splitlines()]
+
         if not pure or (leaf and self._cheap(node)):  # (remembering would cost more than working out)
-            lines.append(f"    return {body}")
+            lines += [*worked_out("    "), f"    return {body}"]
         else:
             lines.append("    m = e.memo")
             lines.append("    if m is None:")
             if leaf:
-                lines.append(f"        return {body}")
+                lines += [*worked_out("        "), f"        return {body}"]
             else:
-                lines += ["        e.memo = {}", "        try:", f"            return {body}"]
-                lines += ["        finally:", "            e.memo = None"]
+                lines += ["        e.memo = {}", "        try:", *worked_out("            ")]
+                lines += [f"            return {body}", "        finally:", "            e.memo = None"]
             lines += ["    try:", f"        r = m.get({key}, _MISSING)", "    except TypeError:"]
-            lines += [f"        return {body}  # a list argument cannot be part of a key"]
-            lines += ["    if r is _MISSING:", f"        r = m[{key}] = {body}", "    return r"]
+            lines += [
+                *worked_out("        "),
+                f"        return {body}  # a list argument cannot be part of a key",
+            ]
+            lines += [
+                "    if r is _MISSING:",
+                *worked_out("        "),
+                f"        r = m[{key}] = {body}",
+                "    return r",
+            ]
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
         self.namespace[f"F_{name}"] = fn
         return fn
@@ -210,7 +227,7 @@ class ExprCompiler:
         parts = self._cheap_first(nodes)
         outside = [p for p in parts if not _mentions(p, target)] if self.movable(nodes) else []
         conditions = _conjunction([p for p in parts if not any(p is o for o in outside)])
-        self.hoisted, self.eager = {}, {}
+        self.hoisted, self.eager, self.loop_names = {}, {}, frozenset({target})
         try:
             test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
             kept = "".join(f"{local} = " for local in self.hoisted.values())
@@ -222,7 +239,7 @@ class ExprCompiler:
                 first = f"    if not domain or not ({once}):\n        return []\n"
             before = self._eager_lines()
         finally:
-            self.hoisted, self.eager = None, None
+            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
         source = (
             "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             + before
@@ -324,6 +341,31 @@ class ExprCompiler:
             found = self.eager[code] = local or f"_l{len(self.eager)}"
         return found
 
+    def _emit_with_loops(self, node: Any, bound: frozenset[str], memo: bool = False) -> tuple[str, str]:
+        """The node's code and, when it goes through items (a comprehension, an aggregate), the lines
+        of the locals its loops read (`eager`); else no lines. (`memo`: as `_emit_in_memo`.)"""
+
+        def emit() -> str:
+            return self._emit_in_memo(node, bound) if memo else self.emit(node, bound)
+
+        if self.eager is not None or not _loops(node):
+            return emit(), ""
+        return self._with_locals(frozenset(), emit)
+
+    def _varies(self, code: str) -> bool:
+        """Whether the code may read a loop's variable (or a local a template assigns)."""
+        return ":=" in code or any(f"_x_{name}" in code for name in self.loop_names)
+
+    def _with_locals(self, loop_names: frozenset[str], emit: Callable[[], _T]) -> tuple[_T, str]:
+        """Code of a function with loops (`eager`): what `emit` gives, and the lines that work out the
+        locals it reads (to stand before the code, once per call)."""
+        saved = self.eager, self.loop_names
+        self.eager, self.loop_names = {}, loop_names
+        try:
+            return emit(), self._eager_lines()
+        finally:
+            self.eager, self.loop_names = saved
+
     def _eager_lines(self) -> str:
         """The lines that work out the `eager` locals, in the order they were met (each reads only
         those before it)."""
@@ -359,9 +401,10 @@ class ExprCompiler:
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
-        body = self._emit_in_memo(node, frozenset({_name(target)}))
+        body, before = self._emit_with_loops(node, frozenset({_name(target)}), memo=True)
         fn: Callable[[Any, Any], Any] = self._define(
-            f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n    return {body}\n", "sort key"
+            f"def _e(f, _x_{target}):\n    e = f.engine\n    V = f.vars\n{before}    return {body}\n",
+            "sort key",
         )
         return fn
 
@@ -386,13 +429,13 @@ class ExprCompiler:
         # (the conditions read the candidate from the loop's local; it is in `V` too, for what reads it
         # there: a statement's frame, a lasting effect's)
         bound = frozenset({key})
-        self.eager = {}
+        self.eager, self.loop_names = {}, bound
         try:
             tests = [self.test(when, bound) if when is not None else "True" for when, _ in forbids]
             kept = "".join(f"{local} = " for local in self.hoisted.values())
             before = self._eager_lines()
         finally:
-            self.hoisted, self.varying, self.eager = None, ("_x_",), None
+            self.hoisted, self.varying, self.eager, self.loop_names = None, ("_x_",), None, frozenset()
         lines = ["def _e(e, V, candidates):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
@@ -418,13 +461,15 @@ class ExprCompiler:
         out (and left bound when it is yielded): one generator for many candidates, with what reads the
         same for all of them worked out once (the caller must not change the state while it consumes
         them)."""
-        self.hoisted, self.varying, self.eager = {}, ("_x_", f"V[{_name(key)!r}]"), {}
+        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        self.eager, self.loop_names = {}, frozenset({key})
         try:
             steps = self._modifier_steps(sources, frozenset({key}), "        ")
             kept = "".join(f"{local} = " for local in self.hoisted.values())
             before = self._eager_lines()
         finally:
-            self.hoisted, self.varying, self.eager = None, ("_x_",), None
+            self.hoisted, self.varying = None, ("_x_",)
+            self.eager, self.loop_names = None, frozenset()
         lines = ["def _e(e, V, candidates, base):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
@@ -526,7 +571,7 @@ class ExprCompiler:
                         held = self._eager_local(part) if early else self._hoist(part)
                         return f"({self._state_read(outer).format(*codes, h=held)})"
                 # (one that cannot fail, of arguments no candidate changes: worked out before the loop)
-                fixed = self.eager is not None and not any("_x_" in code for code in codes)
+                fixed = self.eager is not None and not any(self._varies(code) for code in codes)
                 if fixed and getattr(implementation, "cannot_fail", False):
                     return self._eager_local(f"({self._state_read(template).format(*codes)})")
                 once = getattr(implementation, "inline_once", None)
@@ -645,13 +690,14 @@ class ExprCompiler:
         return self._scoped(f"_order({kept}, ({keys},))")
 
     def _shadowing(self, bind: str, emit: Callable[[], _T]) -> _T:
-        """Code where a comprehension's own variable hides any other of its name (an int or not)."""
-        saved = self.int_vars
-        self.int_vars = saved - {bind}
+        """Code where a comprehension's own variable hides any other of its name (an int or not), and
+        changes from one item to the next."""
+        saved, saved_loop = self.int_vars, self.loop_names
+        self.int_vars, self.loop_names = saved - {bind}, saved_loop | {bind}
         try:
             return emit()
         finally:
-            self.int_vars = saved
+            self.int_vars, self.loop_names = saved, saved_loop
 
     def _inside_scope(self, emit: Callable[[], _T]) -> _T:
         """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
@@ -747,6 +793,15 @@ def calls_nothing(node: Any) -> bool:
     if "fn" in node or "agg" in node or "each" in node or "pick" in node:
         return False
     return all(calls_nothing(v) for v in node.values())
+
+
+def _loops(node: Any) -> bool:
+    """An aggregate or a comprehension in the node: code that goes through items."""
+    if isinstance(node, list):
+        return any(_loops(n) for n in node)
+    if not isinstance(node, dict):
+        return False
+    return "agg" in node or "each" in node or any(_loops(v) for v in node.values())
 
 
 def _as_set(value: Any) -> Any:
