@@ -422,12 +422,13 @@ class ExprCompiler:
 
     def permits(self, forbids: list[tuple[Any, str | None]], key: str) -> Callable[..., Iterator[Any]]:
         """`f(engine, variables, candidates)`: lazily, the candidates no prohibition refuses, each bound
-        to the variable `key` as it is tested (and left bound when it is yielded): `first_refusal` for
-        many candidates at once, with what reads the same for all of them worked out once (the caller
-        must not change the state while it consumes them)."""
+        to the variable `key` as it is yielded: `first_refusal` for many candidates at once, with what
+        reads the same for all of them worked out once (the caller must not change the state while it
+        consumes them)."""
         self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
-        # (the conditions read the candidate from the loop's local; it is in `V` too, for what reads it
-        # there: a statement's frame, a lasting effect's)
+        # (the conditions read the candidate from the loop's local, as every call they make is given
+        # it; it is in `V` for whoever reads it there after: the lasting effects' prohibitions, a
+        # statement's frame)
         bound = frozenset({key})
         self.eager, self.loop_names = {}, bound
         try:
@@ -439,9 +440,9 @@ class ExprCompiler:
         lines = ["def _e(e, V, candidates):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
-        lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
+        lines.append(f"    for _x_{key} in candidates:")
         lines += [f"        if {test}:\n            continue" for test in tests]
-        lines.append(f"        yield _x_{key}")
+        lines += [f"        V[{key!r}] = _x_{key}", f"        yield _x_{key}"]
         fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "permits")
         return fn
 
