@@ -369,10 +369,14 @@ class Engine:
         standing: Callable[..., Iterator[tuple[Any, int]]] | None,
     ) -> Iterator[tuple[Any, int]]:
         valued = standing(self, bound, candidates, base) if standing is not None else None
+        frames: list[tuple[ModifierSteps, Frame]] | None = None  # (as in `_permitted_by_lasting`)
         for candidate, value in valued or ((c, base) for c in candidates):
             bound[key] = candidate
-            for steps, env in lasting:
-                value = _apply(steps, value, Frame(self, {**env, **bound}))
+            if frames is None:
+                frames = [(steps, Frame(self, {**env, **bound})) for steps, env in lasting]
+            for steps, frame in frames:
+                frame.vars[key] = candidate
+                value = _apply(steps, value, frame)
             yield candidate, value
 
     def forbidden(self, action: str, **bound: Any) -> str | None:
@@ -435,15 +439,20 @@ class Engine:
         candidates: Iterator[Any],
         bound: dict[str, Any],
     ) -> Iterator[Any]:
+        # (one frame per effect, the candidate set in it in turn: a condition only reads its frame)
+        frames: list[tuple[Any, Frame]] | None = None
         for candidate in candidates:
             bound[key] = candidate
-            if any(
-                when is None or when(Frame(self, {**env, **bound}))
-                for forbids, env in lasting
-                for when, _ in forbids
-            ):
-                continue
-            yield candidate
+            if frames is None:
+                frames = [(forbids, Frame(self, {**env, **bound})) for forbids, env in lasting]
+            refused = False
+            for forbids, frame in frames:
+                frame.vars[key] = candidate
+                if any(when is None or when(frame) for when, _ in forbids):
+                    refused = True
+                    break
+            if not refused:
+                yield candidate
 
     def fire(self, trigger: str, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
