@@ -782,7 +782,7 @@ INT_PRIMITIVES = frozenset(p.name for p in registry.PRIMITIVES if p.returns == "
 _CHEAP_PRIMITIVES = frozenset({"in_effect"})
 # Primitives written out in place that still build a list (a region's countries): a function that goes
 # through one is worth remembering, as it was before they were written out.
-_LIST_MAKING_PRIMITIVES = frozenset({"countries"})
+_LIST_MAKING_PRIMITIVES = frozenset({"countries", "neighbours"})
 
 
 def calls_nothing(node: Any) -> bool:

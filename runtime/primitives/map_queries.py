@@ -94,7 +94,11 @@ impl("countries")(
 )
 
 
-impl("neighbours")(lambda e, c: list(board(e).neighbours[c]))
+impl("neighbours")(
+    inlined("list(_NB[{0}])", _map("_NB", "neighbours"), iterated="_NB[{0}]")(
+        lambda e, c: list(board(e).neighbours[c])
+    )
+)
 
 
 impl("in_region")(
