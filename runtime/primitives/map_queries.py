@@ -194,12 +194,13 @@ def accessible(engine: Engine, side: str, c: str) -> bool:
 
 
 def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
-    """The countries accessible to the side this round (6.1.1), worked out once per round: the round's
-    starting influence is a list the round's start replaces."""
+    """The countries accessible to the side this round (6.1.1), worked out once per round (the round's
+    starting influence is a list the round's start replaces), and again only when the countries where
+    the side had influence as the round began differ from those of its last round that asked."""
     start = engine.state.round_start_influence[side]
     cached = engine.accessible_cache.get(side)
-    if cached is not None and cached[0] is start and cached[1] == len(start):
-        known: frozenset[str] = cached[2]
+    if cached is not None and cached[0] == start:  # (a copy of the list it was worked out for)
+        known: frozenset[str] = cached[1]
         return known
     b = board(engine)
     # a country next to the superpower, one with influence, or one that has a country with influence
@@ -207,7 +208,7 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     opened = b.opened_by
     near = b.by_superpower[side].union(*[opened.get(c, (c,)) for c in start])
     found = b.country_set.intersection(near)
-    engine.accessible_cache[side] = (start, len(start), found)
+    engine.accessible_cache[side] = (list(start), found)
     return found
 
 
