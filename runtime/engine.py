@@ -215,14 +215,9 @@ class Engine:
 
     # ------------------------------------------------------------------ the trace
     def trace(self, kind: str, **data: Any) -> None:
-        event = {
-            "n": len(self.events),
-            "kind": kind,
-            "turn": self.state.turn,
-            "round": self.state.action_round,
-            **data,
-        }
-        self.events.append(event)
+        events, state = self.events, self.state
+        event = {"n": len(events), "kind": kind, "turn": state.turn, "round": state.action_round, **data}
+        events.append(event)
         if self.trace_to is not None:
             self.trace_to.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
         note = self.trace_notes.get(kind)
