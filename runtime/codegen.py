@@ -18,7 +18,6 @@ next start.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import marshal
 import re
@@ -60,12 +59,9 @@ class ExprCompiler:
         self.arguments: dict[str, str] | None = None
         # While a comprehension's source is emitted: Python allows no `:=` there, at any depth.
         self.in_source = 0
-        # The rule functions declared to give an int, and the variables known to hold one where code is
-        # being emitted (`typed`; none of a comprehension's own).
-        self.int_functions = frozenset(
-            name for name, fn in program.ir.get("functions", {}).items() if fn.get("returns") == "int"
-        )
-        self.int_vars: frozenset[str] = frozenset()
+        # The rule functions certain to give an int (`_whole_functions`).
+        self.int_functions: frozenset[str] = frozenset()
+        self.int_functions = self._whole_functions(program.ir.get("functions", {}))
         # While a function that goes through candidates is emitted (`_with_locals`): the code of each
         # value it reads that no candidate changes and that cannot fail, by the local that holds it,
         # worked out once before the loop (a frame's variable, the state, a side's opponent); None
@@ -153,18 +149,20 @@ class ExprCompiler:
             self.arguments = saved
 
     def _whole_number(self, node: Any) -> bool:
-        """The node's value is certainly an int: a number, a count, a primitive or rule function declared
-        to give one, a variable declared one, or arithmetic of these. (Not a bool.)"""
+        """The node's value is certainly an int: a number, a count, a primitive the runtime declares to
+        give one, a rule function whose body is such a value, or arithmetic of these. (Not a bool; not a
+        variable or a function only declared `int`: `none` fits every type.)"""
         if isinstance(node, bool):
             return False
         if isinstance(node, int):
             return True
         if not isinstance(node, dict):
             return False
-        if "var" in node:  # (in a body written out in place, the names are another function's)
-            return self.arguments is None and node["var"] in self.int_vars
         if "call" in node:
-            return next(iter(node["call"])) in INT_PRIMITIVES
+            ((name, args),) = node["call"].items()
+            if name in _OF_ITS_ARGUMENTS:  # (`max(x)` of one `none` is `none`)
+                return all(self._whole_number(a) for a in args)
+            return name in INT_PRIMITIVES
         if "fn" in node:
             return node["fn"] in self.int_functions
         if "agg" in node:
@@ -178,16 +176,14 @@ class ExprCompiler:
                 return all(self._whole_number(a) for a in node["args"])
         return False
 
-    @contextlib.contextmanager
-    def typed(self, params: list[dict[str, Any]]) -> Iterator[None]:
-        """Around code emitted where the parameters (IR `{name, type}`) are variables: those declared
-        `int` are known to hold one (the compiler checks every value given them)."""
-        saved = self.int_vars
-        self.int_vars = frozenset(p["name"] for p in params if p["type"] == "int")
-        try:
-            yield
-        finally:
-            self.int_vars = saved
+    def _whole_functions(self, functions: dict[str, Any]) -> frozenset[str]:
+        """The rule functions whose body is certainly a whole number (`_whole_number`), calls of one
+        another included: grown until no other qualifies."""
+        while True:
+            more = {name for name, fn in functions.items() if self._whole_number(fn["body"])}
+            if more <= self.int_functions:
+                return self.int_functions
+            self.int_functions = self.int_functions | more
 
     def _cheap(self, node: Any) -> bool:
         """Whether the code of a node (of a function that calls no function) reads only plain values and
@@ -691,14 +687,13 @@ class ExprCompiler:
         return self._scoped(f"_order({kept}, ({keys},))")
 
     def _shadowing(self, bind: str, emit: Callable[[], _T]) -> _T:
-        """Code where a comprehension's own variable hides any other of its name (an int or not), and
-        changes from one item to the next."""
-        saved, saved_loop = self.int_vars, self.loop_names
-        self.int_vars, self.loop_names = saved - {bind}, saved_loop | {bind}
+        """Code inside a comprehension, whose own variable changes from one item to the next."""
+        saved = self.loop_names
+        self.loop_names = saved | {bind}
         try:
             return emit()
         finally:
-            self.int_vars, self.loop_names = saved, saved_loop
+            self.loop_names = saved
 
     def _inside_scope(self, emit: Callable[[], _T]) -> _T:
         """Code that `_scoped` may put in a lambda: no `:=` there (it would bind in the lambda)."""
@@ -775,6 +770,8 @@ _PLAIN_KEYS = frozenset({"str", "var", "ref", "id"})
 # runtime's contract declares to return an int (`<` between two of them needs no ranks:
 # `ordered_comparisons`; tests/test_codegen.py plays games checking every such value).
 INT_PRIMITIVES = frozenset(p.name for p in registry.PRIMITIVES if p.returns == "int")
+# ...of which these give an int only when their arguments are ints.
+_OF_ITS_ARGUMENTS = frozenset({"max", "min", "abs"})
 
 
 # Primitives that cost about as much as a lookup in the memory of function results (in_effect: a look

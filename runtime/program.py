@@ -252,10 +252,7 @@ class Program:
         pure = self.pure = pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
-            with self.codegen.typed(fn["params"]):
-                call = self.codegen.function(
-                    name, params, fn["body"], name in pure, calls_nothing(fn["body"])
-                )
+            call = self.codegen.function(name, params, fn["body"], name in pure, calls_nothing(fn["body"]))
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
             self.procedures[name] = Procedure(
@@ -352,10 +349,9 @@ class Program:
             )
         self._current_card = ""
         self._lasting_prefix = ""
-        self.priorities: dict[str, PriorityList] = {}
-        for name, node in ir.get("priorities", {}).items():
-            with self.codegen.typed(node["params"]):
-                self.priorities[name] = PriorityList(name, node, self.codegen)
+        self.priorities = {
+            name: PriorityList(name, node, self.codegen) for name, node in ir.get("priorities", {}).items()
+        }
         # What a priority list chooses among, by its target's type (map order: the last tie-break).
         self.domains: dict[str, list[Any]] = {
             "country": list(ir["map"]["countries"]),

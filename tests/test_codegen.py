@@ -77,13 +77,16 @@ function t_is_europe(r: region): bool source "test · 1" {
   r == europe
 }
 
-function t_ordered_ints(a: int, c: country, r: region): list[bool] source "test · 1" {
-  [a > stability(c), t_count_bg(r) >= a, stability(c) < t_count_bg(r) + a]
+function t_ordered_ints(c: country, r: region): list[bool] source "test · 1" {
+  [stability(c) > 2, t_count_bg(r) >= stability(c), stability(c) < t_count_bg(r) + 1]
 }
 
-function t_shadowed_int(x: int): int source "test · 1" {
-  count(x for x in [presence, control, no_presence] where x >= x and x > domination)
-  + (if x > 1 then 10 else 0)
+function t_maybe_int(c: country): int source "test · 1" {
+  if stability(c) > 2 then 1 else none
+}
+
+function t_maybe_more(a: int, c: country): list[bool] source "test · 1" {
+  [a > 1, t_maybe_int(c) > 0]
 }
 
 function t_roll(): int source "test · 1" {
@@ -527,28 +530,32 @@ def _names_read(code: Any) -> set[str]:
 
 
 def test_ordered_comparisons_of_whole_numbers_are_python_s_own(ir: dict[str, Any], program: Program) -> None:
-    """`<` between two values certain to be ints (a parameter declared `int`, a primitive or a rule
-    function declared to give one, a count) is Python's own: no call ranking enum values. A
-    comprehension's own variable that hides an int parameter is not taken for one."""
+    """`<` between two values certain to be ints (a primitive the runtime declares to give one, a rule
+    function whose body is a count, arithmetic of them) is Python's own: no call ranking enum values. A
+    parameter or a function only declared `int` may hold `none` (it fits every type): those keep the
+    ranks, where `none` is below every number."""
     engine = Engine(ir, {}, program=program)
     stability, battleground, _ = facts(ir)
     bg = sum(1 for c in members(ir, "asia") if battleground[c])
-    for a in (0, 2, 5):
-        assert call(program, engine, "t_ordered_ints", a, "japan", "asia") == [
-            a > stability["japan"],
-            bg >= a,
-            stability["japan"] < bg + a,
+    for c in ("japan", "burma", "north_korea"):
+        assert call(program, engine, "t_ordered_ints", c, "asia") == [
+            stability[c] > 2,
+            bg >= stability[c],
+            stability[c] < bg + 1,
         ]
     assert not {"_lt", "_le", "_gt", "_ge"} & _names_read(program.functions["t_ordered_ints"].call.__code__)
-    assert [call(program, engine, "t_shadowed_int", x) for x in (1, 2)] == [1, 11]
-    # (`x >= x` of scoring levels: the ranked comparison, though a parameter of that name is an int)
-    assert "_ge" in _names_read(program.functions["t_shadowed_int"].call.__code__)
+    low = next(c for c in ir["map"]["countries"] if stability[c] <= 2)
+    assert call(program, engine, "t_maybe_more", None, low) == [False, False]
+    assert call(program, engine, "t_maybe_more", 2, "japan") == [True, stability["japan"] > 2]
+    assert "_gt" in _names_read(program.functions["t_maybe_more"].call.__code__)
 
 
 def test_primitives_and_functions_declared_to_give_an_int_give_one() -> None:
     """Whole games (standard and solo-v2) with every primitive the runtime's contract declares `int`,
     and every rule function declared `int`, checked at each call: each value is an int (not a bool,
-    None or an enum value), as the written-out comparisons of such values assume."""
+    None or an enum value). The written-out comparisons rely on it for the primitives (and for the
+    functions whose body is certain to give an int); that no function of these rulesets gives `none`
+    where it declares an `int` is a check of the rulesets."""
     from twilight.runtime import registry
     from twilight.runtime.decisions import RandomPlayer
     from twilight.runtime.invariants import CheckedEngine
