@@ -512,14 +512,20 @@ class Program:
             name, args = node["run"], [self.expr(a) for a in node["args"]]
             src, what = node.get("src", ""), f"the call of procedure '{name}'"
 
+            # each parameter with its argument's expression, paired at the first call (the procedure may
+            # be compiled after this call of it)
+            paired: list[tuple[str, Expr]] = []
+
             def run_procedure(f: Frame) -> None:
                 engine = f.engine
                 engine.steps_left -= 1
                 if engine.steps_left < 0:
                     engine.out_of_steps(src, what)
                 proc = self.procedures[name]
+                if len(paired) != len(args):
+                    paired[:] = zip(proc.params, args, strict=True)
                 try:
-                    proc.body(Frame(engine, dict(zip(proc.params, [a(f) for a in args], strict=True))))
+                    proc.body(Frame(engine, {p: a(f) for p, a in paired}))
                 except RecursionError:
                     raise too_deep(src, what) from None
 
