@@ -52,8 +52,6 @@ class ExprCompiler:
         # While a filter's conditions are emitted (`candidates`): the code of each part that reads the
         # same for every candidate, by the local that keeps its value (`_hoist`); None elsewhere.
         self.hoisted: dict[str, str] | None = None
-        # ...and the text that marks code reading the candidate (its variable, or its place in `V`).
-        self.varying: tuple[str, ...] = ("_x_",)
         # While the body of a rule function is written out in place of a call (`_in_place`): the code
         # of each argument, by its parameter's name.
         self.arguments: dict[str, str] | None = None
@@ -317,7 +315,7 @@ class ExprCompiler:
 
     def _invariant(self, code: str) -> bool:
         """Whether code reads nothing that changes from candidate to candidate (while hoisting)."""
-        return self.hoisted is not None and not any(mark in code for mark in self.varying)
+        return self.hoisted is not None and "_x_" not in code  # (the candidate, a comprehension's variable)
 
     def _invariant_node(self, node: Any, bound: frozenset[str]) -> bool:
         """Whether the node reads nothing that changes from candidate to candidate (while hoisting), and
@@ -421,7 +419,7 @@ class ExprCompiler:
         to the variable `key` as it is yielded: `first_refusal` for many candidates at once, with what
         reads the same for all of them worked out once (the caller must not change the state while it
         consumes them)."""
-        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
+        self.hoisted = {}
         # (the conditions read the candidate from the loop's local, as every call they make is given
         # it; it is in `V` for whoever reads it there after: the lasting effects' prohibitions, a
         # statement's frame)
@@ -432,7 +430,7 @@ class ExprCompiler:
             kept = "".join(f"{local} = " for local in self.hoisted.values())
             before = self._eager_lines()
         finally:
-            self.hoisted, self.varying, self.eager, self.loop_names = None, ("_x_",), None, frozenset()
+            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
         lines = ["def _e(e, V, candidates):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")
@@ -458,15 +456,13 @@ class ExprCompiler:
         out (and left bound when it is yielded): one generator for many candidates, with what reads the
         same for all of them worked out once (the caller must not change the state while it consumes
         them)."""
-        self.hoisted, self.varying = {}, ("_x_", f"V[{_name(key)!r}]")
-        self.eager, self.loop_names = {}, frozenset({key})
+        self.hoisted, self.eager, self.loop_names = {}, {}, frozenset({key})
         try:
             steps = self._modifier_steps(sources, frozenset({key}), "        ")
             kept = "".join(f"{local} = " for local in self.hoisted.values())
             before = self._eager_lines()
         finally:
-            self.hoisted, self.varying = None, ("_x_",)
-            self.eager, self.loop_names = None, frozenset()
+            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
         lines = ["def _e(e, V, candidates, base):", *before.splitlines()]
         if kept:
             lines.append(f"    {kept}_MISSING")

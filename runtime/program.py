@@ -293,11 +293,10 @@ class Program:
         # The same prohibitions as one filter of many candidates (Engine.permitted), by action and the
         # variable that holds the candidate: compiled now for the variable the runtime asks about
         # (`_CANDIDATE_OF`: and so kept with the compiled code on disk), when first asked for any other.
-        self._permits: dict[tuple[str, str], Callable[..., Any] | None] = {
-            (action, key): self.codegen.permits(forbids, key)
-            for action, forbids in rule_forbids.items()
-            for key in [_CANDIDATE_OF.get(action, "target")]
-        }
+        self._permits: dict[tuple[str, str], Callable[..., Any] | None] = {}
+        for action, forbids in rule_forbids.items():
+            key = _CANDIDATE_OF.get(action, "target")
+            self._permits[(action, key)] = self.codegen.permits(forbids, key)
         self.rule_modifiers: dict[str, Callable[..., Any]] = {
             quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
         }
@@ -445,8 +444,8 @@ class Program:
         if memo is not None:
             # (a list argument, the countries offered, is part of the key as a tuple)
             key = ("pick", name, *[tuple(v) if isinstance(v, list) else v for v in values])
-            found = memo.get(key, _NOT_PICKED)
-            if found is not _NOT_PICKED:
+            found = memo.get(key, _MISSING)  # (None is a pick's answer too)
+            if found is not _MISSING:
                 return found
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():
@@ -891,9 +890,6 @@ def pure_functions(functions: dict[str, Any]) -> set[str]:
                 impure.add(name)
                 changed = True
     return set(functions) - impure
-
-
-_NOT_PICKED = object()  # (a pick not remembered yet: None is a pick's answer too)
 
 
 def _sortable(value: Any) -> Any:
