@@ -331,7 +331,13 @@ class Engine:
         """No rule in force modifies the quantity: its base value stands (`modified` would give it)."""
         if quantity in self.program.rule_modifiers:
             return False
-        return not self.state.in_effect or quantity not in self._lasting_index().modifiers
+        effects = self.state.in_effect
+        if not effects:
+            return True
+        index = self._lasting_indexed  # (as in `modified`: asked for every region a scoring looks at)
+        if index is None or index.effects is not effects or index.version != self._lasting_version:
+            index = self._lasting_index()
+        return quantity not in index.modifiers
 
     def modified_each(
         self, quantity: str, base: int, key: str, candidates: Iterable[Any], **bound: Any
@@ -473,7 +479,13 @@ class Engine:
         standing = self.program.rule_statuses.get(status)
         # (the lasting effects that give the status, from their index: most give none, and a side's
         # every card is asked about at each action round)
-        lasting = self._lasting_index().statuses.get(status, ()) if self.state.in_effect else ()
+        lasting: Iterable[tuple[list[Any], dict[str, Any]]] = ()
+        effects = self.state.in_effect
+        if effects:
+            index = self._lasting_indexed  # (as in `modified`: asked of every card of a hand each round)
+            if index is None or index.effects is not effects or index.version != self._lasting_version:
+                index = self._lasting_index()
+            lasting = index.statuses.get(status, ())
         if not standing and not lasting:
             return False
         wanted = list(args)
