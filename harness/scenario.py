@@ -723,6 +723,7 @@ class Scenario:
         self._run_moment(self.data["setup"])
         self.where = "state"
         self._apply_state(self.data.get("state", {}))
+        engine.influence_touched = None  # (the board was set here, not by the rules: looked at afresh)
         self.steps_begin = len(engine.events)
         return engine
 

@@ -95,6 +95,11 @@ class Engine:
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.map_queries.board)
         self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (map_queries.accessible)
+        # The countries whose influence changed since the last action round began (None: not known, as
+        # when the game starts or a state is put in place), and the board and lists that round fixed
+        # (map_queries.influence_as_round_begins).
+        self.influence_touched: set[str] | None = None
+        self.influence_at_round_start: tuple[dict[str, Any], dict[str, list[str]]] | None = None
         self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
         self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None

@@ -10,7 +10,10 @@ bounds while the game goes on; no victory rule's `on vp_changed` condition holdi
 on (outside the VP change that sets it off); every card of the periods dealt in exactly one place
 (hands, draw pile, discard, removed, the zones the ruleset declares; cards being played or headlined
 may be in none until the next action round or turn begins, when all must be back); The China Card in
-none of those, with one holder. No bound is written here: each is read from the compiled ruleset.
+none of those, with one holder; checking after each event, as an action round begins, the countries
+where each side has influence (which the round fixes for access, 6.1.1, from the changes noted since
+the last round) are those of the board. No bound is written here: each is read from the compiled
+ruleset.
 `check_finished` states what must hold once a game is over. A broken invariant raises
 `InvariantViolation` naming the seed, turn, round and step.
 """
@@ -136,6 +139,19 @@ class CheckedEngine(Engine):
             self._influence_changed = None  # a whole board's look each turn, whatever the trace says
         self.check(f"{kind} boundary", strict_cards=True)
         self.in_play.clear()
+        s = self.state
+        if (
+            kind == "action_round"
+            and self.every_event
+            and s.round_start_influence != s.countries_with_influence()
+        ):
+            # (the round's start fixes it from the changes noted since the last round began: looked at
+            # again in full when checking after each event, the tests' playouts)
+            self.fail(
+                "action_round boundary",
+                f"the round begins with influence noted in {s.round_start_influence}, "
+                f"the board has it in {s.countries_with_influence()}",
+            )
 
     def _influence(self, kind: str, data: dict[str, Any]) -> None:
         if self._influence_changed is not None:

@@ -147,6 +147,24 @@ FAULTS = {
 }
 
 
+def test_an_influence_change_not_noted_is_caught_as_the_next_round_begins(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """An action round fixes where each side has influence from the changes noted since the last round
+    began (map_queries.influence_as_round_begins): a change that is not noted leaves the round with the
+    old countries, which the checks after each event compare with the board."""
+    from playout import InvariantViolation
+    from twilight.runtime.primitives import effects
+
+    def unnoted(engine: Any, side: str, c: str, amount: int) -> None:
+        board = engine.state.influence
+        board[c][side] = max(0, board[c][side] + amount)
+
+    monkeypatch.setattr(effects, "_changed_influence", unnoted)
+    with pytest.raises(InvariantViolation, match="the round begins with influence noted in"):
+        play(1)
+
+
 @pytest.mark.parametrize("every_event", [True, False], ids=["every event", "at boundaries"])
 @pytest.mark.parametrize("fault", sorted(FAULTS))
 def test_the_checks_catch_a_broken_engine(

@@ -9,6 +9,7 @@ from twilight.runtime.primitives.basics import action_rounds_this_turn
 from twilight.runtime.primitives.cards import in_effect, ops_for
 from twilight.runtime.primitives.core import SIDES, _china, card_info, impl, other
 from twilight.runtime.primitives.decks import _remove, _take_out
+from twilight.runtime.primitives.map_queries import influence_as_round_begins
 from twilight.runtime.primitives.operations import (
     MODES,
     _mode_possible,
@@ -74,7 +75,7 @@ def begin_action_round(engine: Engine, side: str) -> None:
     engine.defcon_actor = side
     state.placed_this_round = {"us": {}, "ussr": {}}
     state.drawn_this_round = {"us": [], "ussr": []}
-    state.round_start_influence = state.countries_with_influence()
+    state.round_start_influence = influence_as_round_begins(engine)
     engine.trace("action_round", side=side)
     engine.fire("action_round_start", actor=side)
     for name, body, frame in engine.allowed_actions(side):

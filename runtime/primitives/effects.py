@@ -15,6 +15,9 @@ if TYPE_CHECKING:
 
 def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     engine.state.influence[c][side] = max(0, engine.state.influence[c][side] + amount)
+    touched = engine.influence_touched  # (for the next round's start, map_queries.influence_as_round_begins)
+    if touched is not None:
+        touched.add(c)
 
 
 @impl()

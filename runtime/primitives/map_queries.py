@@ -193,6 +193,28 @@ def accessible(engine: Engine, side: str, c: str) -> bool:
     return c in _accessible_now(engine, side)
 
 
+def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
+    """Per side, the countries where it has influence now, in the map's order (`GameState.
+    countries_with_influence`), for an action round's start to fix (6.1.1). Looked for again only in
+    the countries whose influence changed since the last round began: every change goes through
+    primitives.effects, which notes the country in `engine.influence_touched` (a side's list is made
+    afresh when one of them gained its first point or lost its last; most rounds none did)."""
+    state = engine.state
+    board = state.influence
+    touched, last = engine.influence_touched, engine.influence_at_round_start
+    engine.influence_touched = set()
+    if touched is None or last is None or last[0] is not board:
+        lists = state.countries_with_influence()
+    else:
+        lists = dict(last[1])
+        for side, had in last[1].items():
+            present = set(had)
+            if any((board[c][side] > 0) != (c in present) for c in touched):
+                lists[side] = [c for c, inf in board.items() if inf[side] > 0]
+    engine.influence_at_round_start = (board, lists)
+    return {side: list(countries) for side, countries in lists.items()}  # (the state's own lists)
+
+
 def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     """The countries accessible to the side this round (6.1.1), worked out once per round (the round's
     starting influence is a list the round's start replaces), and again only when the countries where

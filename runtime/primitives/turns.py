@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.card_play import play_event
 from twilight.runtime.primitives.core import impl
+from twilight.runtime.primitives.map_queries import influence_as_round_begins
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -59,5 +60,5 @@ def resolve_headline(engine: Engine, side: str) -> None:
     # Operations an event grants in the headline (CIA Created) place influence by 6.1.1 as the board
     # stands when the event begins, not as it stood at some earlier action round.
     state.placed_this_round = {"us": {}, "ussr": {}}
-    state.round_start_influence = state.countries_with_influence()
+    state.round_start_influence = influence_as_round_begins(engine)
     play_event(engine, side, card)
