@@ -781,9 +781,10 @@ class Scenario:
             st.space_attempts.update(values)
         for country, sides in _map(state.get("influence", {}), "state.influence").items():
             c = names.country(country, f"state.influence.{country}")
-            st.influence[c].update(
-                _per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
-            )
+            st.influence[c] = {  # (a value, replaced: GameState.clone)
+                **st.influence[c],
+                **_per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE)),
+            }
         self._apply_cards(state)
         for name in self.engine.ir.get("variables", {}):
             if name in state:

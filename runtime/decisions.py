@@ -165,16 +165,17 @@ class GreedyPlayer(RandomPlayer):
         def swing(c: str) -> int:
             if c not in members:
                 return 0
-            influence = engine.state.influence[c]
+            board = engine.state.influence
+            influence = board[c]
             held = (controls(engine, side, c), controls(engine, other(side), c))
-            influence[side] += 1
+            board[c] = {**influence, side: influence[side] + 1}  # (a value of its own, GameState.clone)
             try:
                 # Only a point that changes who controls the country can change the score.
                 if (controls(engine, side, c), controls(engine, other(side), c)) == held:
                     return 0
                 return net() - before
             finally:
-                influence[side] -= 1
+                board[c] = influence
 
         def value(c: str) -> tuple[int, int, int]:
             return swing(c), int(b.battleground[c]), -ops_to_control(engine, side, c)

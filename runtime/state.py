@@ -6,6 +6,7 @@ import hashlib
 import json
 import marshal
 from dataclasses import asdict, dataclass, field
+from itertools import chain
 from typing import Any
 
 from twilight.runtime import registry
@@ -51,6 +52,7 @@ class GameState:
     milops: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
     space: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
     space_attempts: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
+    # per country, each side's influence: a value, replaced when it changes (see _FIELD_COPIES)
     influence: dict[str, dict[str, int]] = field(default_factory=dict)
     hands: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
     draw_pile: list[str] = field(default_factory=list)  # top first
@@ -93,10 +95,17 @@ class GameState:
     def fingerprint(self) -> bytes:
         """Equal for equal states (the cache of the AI's look-ahead is keyed by it): cheaper than
         `digest`, whose value saves record and must never change."""
-        effects = [tuple(vars(e).values()) for e in self.in_effect]
-        plain = {name: value for name, value in vars(self).items() if name != "in_effect"}
+        # What the state's copies share with it (each country's influence, the lasting effects: values,
+        # see `_FIELD_COPIES`) is written by its contents alone: marshal marks an object held in more
+        # than one place, which must not tell equal states apart. The board as its numbers, in the
+        # map's order (every change keeps a country's sides in their order); the effects' fields in
+        # marshal's format 2, which marks nothing.
+        board = tuple(chain.from_iterable(map(dict.values, self.influence.values())))
+        plain = {name: value for name, value in vars(self).items() if name not in _SHARED_BY_COPIES}
         try:
-            data = marshal.dumps((plain, effects))
+            data = marshal.dumps((plain, board)) + marshal.dumps(
+                [tuple(vars(e).values()) for e in self.in_effect], 2
+            )
         except ValueError:
             return self.digest().encode()
         return hashlib.sha1(data).digest()
@@ -170,22 +179,13 @@ def _dict_of_lists(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
     return {k: inner.copy() for k, inner in value.items()}
 
 
-def _lasting_effects(effects: list[LastingEffect]) -> list[LastingEffect]:
-    copies = []
-    for effect in effects:
-        # (a field-by-field copy of the dataclass: `copy.copy` takes its general path, several times
-        # slower)
-        twin = LastingEffect.__new__(LastingEffect)
-        twin.__dict__.update(effect.__dict__)
-        twin.until_args = _copy_plain(effect.until_args)
-        twin.vars = _copy_plain(effect.vars)
-        copies.append(twin)
-    return copies
-
-
 # How `GameState.clone` copies each field whose shape is known: one level of dicts or lists holding
-# immutable values (ints, names), or two. (tests/test_state_copy.py checks that a copy of a played
-# game's state shares no dict or list with it.)
+# immutable values (ints, names), or two. Two things are values, replaced and never changed in place,
+# which copies share: a country's influence (`{"us": 2, "ussr": 0}`; primitives.effects replaces it) and
+# a lasting effect once in effect (the engine starts and ends effects; none is changed): for those only
+# the board's dict and the list of effects are copied. (tests/test_lookahead_cache.py checks that a copy
+# of a played game's state shares nothing else with it, and that no change of the game reaches a copy
+# made before it.)
 _FIELD_COPIES: dict[str, Any] = {
     "milops": dict,
     "space": dict,
@@ -194,12 +194,13 @@ _FIELD_COPIES: dict[str, Any] = {
     "draw_pile": list,
     "discard": list,
     "removed": list,
-    "influence": _dict_of_dicts,
+    "influence": dict,
     "placed_this_round": _dict_of_dicts,
     "hands": _dict_of_lists,
     "round_start_influence": _dict_of_lists,
     "drawn_this_round": _dict_of_lists,
     "zones": _dict_of_lists,
-    "in_effect": _lasting_effects,
+    "in_effect": list,
 }
 _IMMUTABLE = (str, int, bool, float, type(None))
+_SHARED_BY_COPIES = frozenset({"influence", "in_effect"})  # (GameState.fingerprint)

@@ -55,7 +55,9 @@ def _containers(value: Any, path: str = "") -> list[tuple[str, Any]]:
 
 def test_a_copy_of_a_played_state_shares_no_dict_or_list_with_it(monkeypatch: pytest.MonkeyPatch) -> None:
     """`GameState.clone` copies each field as deep as its shape goes: a field whose shape changes must
-    change its copy too, or the look-ahead would play on the real game's lists."""
+    change its copy too, or the look-ahead would play on the real game's lists. What copies share is
+    values, replaced and never changed in place: a country's influence and a lasting effect (the next
+    test)."""
     states: list[GameState] = []
     what_if = lookahead.what_if
 
@@ -72,4 +74,29 @@ def test_a_copy_of_a_played_state_shares_no_dict_or_list_with_it(monkeypatch: py
         assert twin.to_json() == state.to_json()
         originals = {id(c): p for p, c in _containers(state)}
         shared = [p for p, c in _containers(twin) if id(c) in originals]
-        assert not shared, shared
+        assert all(p.startswith((".influence.", ".in_effect[")) for p in shared), shared
+
+
+def test_no_change_of_the_game_reaches_a_copy_made_before_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The copies share each country's influence and the lasting effects with the game (and with each
+    other): whatever changes them (a look-ahead playing an event, the real game going on, a hypothetical
+    board of the AI's conditions, an effect starting or ending) must replace them. Every state a
+    look-ahead copies is copied once more and compared, after the look-ahead and once the game is over,
+    with what it held; and the game's own state with what it held before the look-ahead."""
+    kept: list[tuple[GameState, dict[str, Any]]] = []
+    what_if = lookahead.what_if
+
+    def seen(engine: Any, happen: Any) -> Any:
+        before = engine.state.to_json()
+        copy = engine.state.clone()
+        kept.append((copy, copy.to_json()))
+        twin = what_if(engine, happen)
+        assert engine.state.to_json() == before  # (the look-ahead played on its own copy)
+        return twin
+
+    monkeypatch.setattr(lookahead, "what_if", seen)
+    for seed, ai_side in ((5, "ussr"), (6, "us")):
+        solo_game("solo-v2", seed, ai_side)
+    assert len(kept) > 20 and any(copy.in_effect for copy, _ in kept)
+    changed = [i for i, (copy, made) in enumerate(kept) if copy.to_json() != made]
+    assert not changed, changed

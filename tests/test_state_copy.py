@@ -23,11 +23,12 @@ def test_a_clone_is_equal_and_independent() -> None:
     twin = state.clone()
     assert twin.to_json() == state.to_json() == copy.deepcopy(state).to_json()
     assert twin.digest() == state.digest()
-    twin.influence["france"]["us"] += 1
+    # (a country's influence and a lasting effect are values, shared and replaced: GameState.clone)
+    twin.influence["france"] = {"us": 3, "ussr": 0}
     twin.hands["us"].append("duck_and_cover")
     twin.placed_this_round["us"]["france"] = 2
-    twin.in_effect[0].vars["region"] = "asia"
-    twin.in_effect[0].until_args.append("y")
+    twin.in_effect[0] = LastingEffect("nato", "nato", "us", "end_of_turn", [], {"region": "asia"}, 3, 2)
+    twin.in_effect.append(LastingEffect("containment", "containment", "us", "end_of_turn"))
     assert state.to_json() == a_state().to_json()
 
 
@@ -43,8 +44,20 @@ def test_the_fingerprint_tells_states_apart() -> None:
     state = a_state()
     assert state.clone().fingerprint() == state.fingerprint()
     changed = state.clone()
-    changed.influence["poland"]["ussr"] = 4
+    changed.influence["poland"] = {"us": 0, "ussr": 4}
     assert changed.fingerprint() != state.fingerprint()
     moved = state.clone()
-    moved.in_effect[0].started_round = 2
+    moved.in_effect[0] = LastingEffect("nato", "nato", "us", "cancelled", ["x"], {"region": "europe"}, 2, 2)
     assert moved.fingerprint() != state.fingerprint()
+
+
+def test_copies_sharing_values_print_as_states_that_do_not() -> None:
+    """A copy shares each country's influence and the lasting effects with its state (values, never
+    changed in place): sharing must not change the fingerprint, or the look-ahead's cache would miss."""
+    state = a_state()
+    alone = state.fingerprint()
+    twins = [state.clone() for _ in range(3)]  # (each value now held in several places)
+    assert state.fingerprint() == alone
+    assert all(twin.fingerprint() == alone for twin in twins)
+    rebuilt = a_state()  # equal, sharing nothing with it
+    assert rebuilt.fingerprint() == alone

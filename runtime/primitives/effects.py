@@ -14,7 +14,10 @@ if TYPE_CHECKING:
 
 
 def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
-    engine.state.influence[c][side] = max(0, engine.state.influence[c][side] + amount)
+    # (a country's influence is a value, replaced: the state's copies share it, GameState.clone)
+    board = engine.state.influence
+    now = board[c]
+    board[c] = {**now, side: max(0, now[side] + amount)}
     touched = engine.influence_touched  # (for the next round's start, map_queries.influence_as_round_begins)
     if touched is not None:
         touched.add(c)

@@ -254,14 +254,14 @@ def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable
     """Evaluate with the side's influence in the country set to `amount`, then put the board back. The
     function results remembered by the evaluation around this one describe the real board: the
     hypothetical board gets a memory of its own."""
-    state = engine.state
-    saved, saved_memo = dict(state.influence[c]), engine.memo
-    state.influence[c][side] = amount
+    board = engine.state.influence
+    saved, saved_memo = board[c], engine.memo
+    board[c] = {**saved, side: amount}  # (a value of its own: the one it stands for may be shared)
     engine.memo = {}
     try:
         return fn()
     finally:
-        state.influence[c] = saved
+        board[c] = saved
         engine.memo = saved_memo
 
 
