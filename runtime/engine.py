@@ -8,7 +8,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
-from typing import IO, Any
+from typing import IO, TYPE_CHECKING, Any
 
 from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, IllegalAnswer, Player
@@ -16,6 +16,9 @@ from twilight.runtime.dice import Dice
 from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
+
+if TYPE_CHECKING:
+    from twilight.runtime.primitives.map_queries import InfluenceAtRoundStart
 
 _NOT_TIMED = contextlib.nullcontext()
 
@@ -99,7 +102,7 @@ class Engine:
         # when the game starts or a state is put in place), and the board and lists that round fixed
         # (map_queries.influence_as_round_begins).
         self.influence_touched: set[str] | None = None
-        self.influence_at_round_start: tuple[dict[str, Any], dict[str, list[str]]] | None = None
+        self.influence_at_round_start: InfluenceAtRoundStart | None = None
         self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
         self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None

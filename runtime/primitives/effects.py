@@ -17,7 +17,9 @@ def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     # (a country's influence is a value, replaced: the state's copies share it, GameState.clone)
     board = engine.state.influence
     now = board[c]
-    board[c] = {**now, side: max(0, now[side] + amount)}
+    changed = now.copy()
+    changed[side] = max(0, now[side] + amount)
+    board[c] = changed
     touched = engine.influence_touched  # (for the next round's start, map_queries.influence_as_round_begins)
     if touched is not None:
         touched.add(c)

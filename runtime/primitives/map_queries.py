@@ -193,26 +193,43 @@ def accessible(engine: Engine, side: str, c: str) -> bool:
     return c in _accessible_now(engine, side)
 
 
+class InfluenceAtRoundStart:
+    """What the last action round's start fixed (`influence_as_round_begins`): the board it looked at,
+    per side the countries with influence there as a set and in the board's order, and the board's
+    order itself (made when first needed)."""
+
+    __slots__ = ("board", "ordered", "position", "present")
+
+    def __init__(self, board: dict[str, dict[str, int]], ordered: dict[str, list[str]]) -> None:
+        self.board = board
+        self.ordered = ordered
+        self.present = {side: set(countries) for side, countries in ordered.items()}
+        self.position: dict[str, int] | None = None
+
+
 def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
     """Per side, the countries where it has influence now, in the map's order (`GameState.
     countries_with_influence`), for an action round's start to fix (6.1.1). Looked for again only in
     the countries whose influence changed since the last round began: every change goes through
-    primitives.effects, which notes the country in `engine.influence_touched` (a side's list is made
-    afresh when one of them gained its first point or lost its last; most rounds none did)."""
+    primitives.effects, which notes the country in `engine.influence_touched` (most rounds none of
+    them gained its first point or lost its last)."""
     state = engine.state
     board = state.influence
     touched, last = engine.influence_touched, engine.influence_at_round_start
     engine.influence_touched = set()
-    if touched is None or last is None or last[0] is not board:
-        lists = state.countries_with_influence()
+    if touched is None or last is None or last.board is not board:
+        last = engine.influence_at_round_start = InfluenceAtRoundStart(
+            board, state.countries_with_influence()
+        )
     else:
-        lists = dict(last[1])
-        for side, had in last[1].items():
-            present = set(had)
-            if any((board[c][side] > 0) != (c in present) for c in touched):
-                lists[side] = [c for c, inf in board.items() if inf[side] > 0]
-    engine.influence_at_round_start = (board, lists)
-    return {side: list(countries) for side, countries in lists.items()}  # (the state's own lists)
+        for side, present in last.present.items():
+            flipped = [c for c in touched if (board[c][side] > 0) != (c in present)]
+            if flipped:
+                present.symmetric_difference_update(flipped)
+                if last.position is None:
+                    last.position = {c: i for i, c in enumerate(board)}
+                last.ordered[side] = sorted(present, key=last.position.__getitem__)
+    return {side: list(countries) for side, countries in last.ordered.items()}  # (the state's own lists)
 
 
 def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
@@ -228,9 +245,16 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     # a country next to the superpower, one with influence, or one that has a country with influence
     # among its neighbours: from the few countries with influence outwards, not over the whole map
     opened = b.opened_by
-    near = b.by_superpower[side].union(*[opened.get(c, (c,)) for c in start])
-    found = b.country_set.intersection(near)
-    engine.accessible_cache[side] = (list(start), found)
+    now = set(start)
+    if cached is not None and cached[2] <= now:
+        # (influence only gained since: what the new countries open, added to what was open)
+        was_open: frozenset[str] = cached[1]
+        gained = set().union(*[opened.get(c, (c,)) for c in now - cached[2]])
+        found = was_open | b.country_set.intersection(gained)
+    else:
+        near = b.by_superpower[side].union(*[opened.get(c, (c,)) for c in start])
+        found = b.country_set.intersection(near)
+    engine.accessible_cache[side] = (list(start), found, now)
     return found
 
 
