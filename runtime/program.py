@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any
 from twilight.runtime import registry
 from twilight.runtime.codegen import UNBOUND, ExprCompiler, cache_file_for, calls_nothing, ordered_comparisons
 from twilight.runtime.limits import StepLimitExceeded
+from twilight.runtime.locality import reads_board_only_at
 from twilight.runtime.priorities import PriorityList
 
 if TYPE_CHECKING:
@@ -313,6 +314,7 @@ class Program:
         # when first asked: only a player's "why not" needs them.
         self.rule_forbid_nodes = rule_forbids
         self._each_refusal: dict[str, list[Callable[[Engine, dict[str, Any]], Any]]] = {}
+        self._board_only_at: dict[tuple[str, str, str], bool] = {}  # (reads_board_only_at)
         self.sequence = self.body(ir["sequence"]["body"])
         self.moments: dict[str, Moment] = {
             name: Moment(
@@ -410,6 +412,23 @@ class Program:
                 self.codegen.modifier_each(nodes, key) if nodes else None
             )
         return found  # type: ignore[return-value]
+
+    def reads_board_only_at(self, action: str, quantity: str, key: str) -> bool:
+        """Whether the standing prohibitions of the action and modifiers of the quantity read the live
+        board (influence, placements) only at the country the variable `key` holds (runtime/locality.py):
+        worked out once."""
+        found = self._board_only_at.get((action, quantity, key))
+        if found is None:
+            nodes = [when for when, _ in self.rule_forbid_nodes.get(action, [])]
+            nodes += [
+                part
+                for source in self.rule_modifier_nodes.get(quantity, [])
+                for step in source
+                for part in step[1:]
+            ]
+            found = reads_board_only_at(nodes, frozenset({key}), self.ir.get("functions", {}))
+            self._board_only_at[(action, quantity, key)] = found
+        return found
 
     def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]:
         """The standing prohibitions of one action, each as its own function of (engine, variables): its

@@ -171,38 +171,51 @@ def attack_refusals(engine: Engine, side: str, action: str, card: str | None) ->
     return {c: engine.refusals(action, actor=side, card=card, target=c) for c in candidates}
 
 
-def _influence_options(engine: Engine, side: str, card: str | None, ops_left: int) -> dict[str, int]:
-    """The countries the side may put a point of influence in now, each with its cost (in the map's
-    order)."""
-    return {c: cost for c, cost in _influence_costs(engine, side, card) if cost <= ops_left}
-
-
 def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
     """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
     map's order (lazily: whether there is any is often all that is asked)."""
     return (c for c, cost in _influence_costs(engine, side, card) if cost <= ops_left)
 
 
-def _influence_costs(engine: Engine, side: str, card: str | None) -> Iterator[tuple[str, int]]:
-    """Lazily, each country the side may put a point of influence in now, with its cost."""
-    candidates = _countries_ok(engine)
+def _influence_costs(
+    engine: Engine, side: str, card: str | None, candidates: list[str] | None = None
+) -> Iterator[tuple[str, int]]:
+    """Lazily, each country the side may put a point of influence in now, with its cost (of the
+    candidates, when given: countries `_targets_ok` lets through)."""
+    if candidates is None:
+        candidates = _countries_ok(engine)
     targets = engine.permitted("influence", "target", candidates, actor=side, card=card)
     return engine.modified_each("influence_cost", 1, "target", targets, actor=side)
 
 
 @impl()
 def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
-    """6.1: one point at a time, each paying its cost as the board stands then."""
+    """6.1: one point at a time, each paying its cost as the board stands then. The countries the side
+    may place in, with their costs, are kept from one point to the next where a point changes the rules'
+    answers only in its own country (the usual case, Engine.changes_stay_at_target): only that country
+    is asked again."""
     left = ops
+    every: dict[str, int] = {}  # every country the side may place a point in now, with its cost
+    placed: str | None = None  # the country of the last point, when only its answers may have changed
     while left > 0:
+        if placed is None:
+            every = dict(_influence_costs(engine, side, card))
+        else:
+            again = dict(_influence_costs(engine, side, card, [placed]))
+            if placed in again:
+                every[placed] = again[placed]  # (in its place in the map's order)
+            else:
+                del every[placed]
         # Each candidate with what it costs now: the player is shown the costs and the points left.
-        costs = _influence_options(engine, side, card, left)
+        costs = {c: cost for c, cost in every.items() if cost <= left}
         if not costs:
             break
         shown = {"points_left": left, "points": ops, "costs": costs}
         c = engine.ask_one("influence_target", side, list(costs), "place", shown)
         left -= costs[c]
+        apart = engine.changes_stay_at_target("influence", "influence_cost", "influence_placed")
         place_influence_point(engine, side, c)
+        placed = c if apart else None
 
 
 def _refuse_illegal(engine: Engine, action: str, side: str, c: str | None, card: str | None = None) -> None:
