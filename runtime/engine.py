@@ -411,17 +411,19 @@ class Engine:
                 codes += [code or "forbidden" for when, code in forbids if when is None or when(frame)]
         return codes
 
-    def changes_stay_at_target(self, action: str, quantity: str, trigger: str) -> bool:
+    def changes_stay_at_target(self, action: str, quantity: str | None, trigger: str) -> bool:
         """Whether, as the rules in force stand, what `trigger` follows (a point of influence placed in a
-        country) changes the answers of the action's prohibitions and the quantity's modifiers only for
-        that country: no rule hears the trigger (so the point changes nothing else), no lasting effect
-        forbids the action or modifies the quantity, and the standing ones read the board only at their
-        target (Program.reads_board_only_at)."""
+        country, a realignment there) changes the answers of the action's prohibitions (and of the
+        quantity's modifiers) only for that country: no rule hears the trigger (so nothing but that
+        country's influence changes), no lasting effect forbids the action or modifies the quantity, and
+        the standing ones read the board only at their target (Program.reads_board_only_at)."""
         if self.program.rule_hooks.get(trigger):
             return False
         if self.state.in_effect:
             index = self._lasting_index()
-            if action in index.forbids or quantity in index.modifiers or trigger in index.listening:
+            if action in index.forbids or trigger in index.listening:
+                return False
+            if quantity is not None and quantity in index.modifiers:
                 return False
         return self.program.reads_board_only_at(action, quantity, "target")
 

@@ -314,7 +314,7 @@ class Program:
         # when first asked: only a player's "why not" needs them.
         self.rule_forbid_nodes = rule_forbids
         self._each_refusal: dict[str, list[Callable[[Engine, dict[str, Any]], Any]]] = {}
-        self._board_only_at: dict[tuple[str, str, str], bool] = {}  # (reads_board_only_at)
+        self._board_only_at: dict[tuple[str, str | None, str], bool] = {}  # (reads_board_only_at)
         self.sequence = self.body(ir["sequence"]["body"])
         self.moments: dict[str, Moment] = {
             name: Moment(
@@ -413,19 +413,15 @@ class Program:
             )
         return found  # type: ignore[return-value]
 
-    def reads_board_only_at(self, action: str, quantity: str, key: str) -> bool:
-        """Whether the standing prohibitions of the action and modifiers of the quantity read the live
+    def reads_board_only_at(self, action: str, quantity: str | None, key: str) -> bool:
+        """Whether the standing prohibitions of the action (and modifiers of the quantity) read the live
         board (influence, placements) only at the country the variable `key` holds (runtime/locality.py):
         worked out once."""
         found = self._board_only_at.get((action, quantity, key))
         if found is None:
             nodes = [when for when, _ in self.rule_forbid_nodes.get(action, [])]
-            nodes += [
-                part
-                for source in self.rule_modifier_nodes.get(quantity, [])
-                for step in source
-                for part in step[1:]
-            ]
+            sources = self.rule_modifier_nodes.get(quantity, []) if quantity is not None else []
+            nodes += [part for source in sources for step in source for part in step[1:]]
             found = reads_board_only_at(nodes, frozenset({key}), self.ir.get("functions", {}))
             self._board_only_at[(action, quantity, key)] = found
         return found

@@ -1,7 +1,7 @@
-"""An operation's influence is placed one point at a time; the countries offered for each point, with
-their costs, are kept from the last point where a point changes the rules' answers only in its own
-country (primitives.operations.place_influence_with_ops, Engine.changes_stay_at_target), which
-runtime/locality.py reads from the rules themselves."""
+"""An operation's influence is placed one point at a time, and its realignments are rolled one at a
+time; the countries offered for each point (with their costs) or roll are kept from the last where it
+changes the rules' answers only in its own country (primitives.operations, Engine.changes_stay_at_target),
+which runtime/locality.py reads from the rules themselves."""
 
 from __future__ import annotations
 
@@ -17,29 +17,31 @@ from tests.test_permitted_filter import compiled
 
 
 class Recording(Engine):
-    """Keeps what each influence point offered (the countries and their costs)."""
+    """Keeps what each influence point offered (the countries and their costs), and each realignment."""
 
     def __init__(self, *args: Any, **kw: Any) -> None:
         super().__init__(*args, **kw)
-        self.offers: list[dict[str, int]] = []
-        self.kept = 0
+        self.offers: list[Any] = []
+        self.kept: dict[str, int] = {"influence": 0, "realign": 0}
 
     def ask(self, name: str, side: str, options: list[Any], *rest: Any, **kw: Any) -> list[Any]:
         if name == "influence_target":
             context = rest[-1] if rest else kw.get("context")
             self.offers.append(dict(context["costs"]))
+        elif name == "realign_target":
+            self.offers.append(list(options))
         return super().ask(name, side, options, *rest, **kw)
 
-    def changes_stay_at_target(self, action: str, quantity: str, trigger: str) -> bool:
+    def changes_stay_at_target(self, action: str, quantity: str | None, trigger: str) -> bool:
         apart = super().changes_stay_at_target(action, quantity, trigger)
-        self.kept += apart
+        self.kept[action] += apart
         return apart
 
 
 class AskingAfresh(Recording):
     """The same, with every point's countries and costs asked of the rules afresh."""
 
-    def changes_stay_at_target(self, action: str, quantity: str, trigger: str) -> bool:
+    def changes_stay_at_target(self, action: str, quantity: str | None, trigger: str) -> bool:
         return False
 
 
@@ -58,13 +60,13 @@ def _game(engine_class: type[Recording], ruleset: str, seed: int) -> Recording:
 
 @pytest.mark.parametrize("ruleset", ["standard", "solo-v2"])
 def test_the_points_offer_what_asking_afresh_offers(ruleset: str) -> None:
-    kept = 0
-    for seed in range(4):
+    kept = {"influence": 0, "realign": 0}
+    for seed in range(6):
         game, afresh = _game(Recording, ruleset, seed), _game(AskingAfresh, ruleset, seed)
         assert game.offers == afresh.offers
         assert game.events == afresh.events
-        kept += game.kept
-    assert kept > 20  # (the kept answers were used, and offered the same)
+        kept = {action: kept[action] + n for action, n in game.kept.items()}
+    assert min(kept.values()) > 5, kept  # (the kept answers were used, and offered the same)
 
 
 def _call(name: str, *args: Any) -> dict[str, Any]:

@@ -145,13 +145,28 @@ def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None
             if targets:
                 coup(engine, side, engine.ask_one("coup_target", side, targets, "coup"), ops, card)
         else:
-            for _ in range(ops):
-                targets = _attack_targets(engine, side, "realign", card)
-                if not targets:
-                    break
-                realign(engine, side, engine.ask_one("realign_target", side, targets, "realign"), card)
+            _realignments(engine, side, ops, card)
     finally:
         engine.ops_region = None
+
+
+def _realignments(engine: Engine, side: str, ops: int, card: str | None) -> None:
+    """6.2: one roll per operation point, each at a target the rules allow as the board stands then. The
+    targets are kept from one roll to the next where a realignment changes the rules' answers only in
+    its own country (Engine.changes_stay_at_target): only that country is asked again."""
+    targets: list[str] = []
+    rolled: str | None = None  # the last roll's country, when only its answer may have changed
+    for _ in range(ops):
+        if rolled is None:
+            targets = _attack_targets(engine, side, "realign", card)
+        elif not any(True for _ in engine.permitted("realign", "target", [rolled], actor=side, card=card)):
+            targets.remove(rolled)
+        if not targets:
+            break
+        c = engine.ask_one("realign_target", side, targets, "realign")
+        apart = engine.changes_stay_at_target("realign", None, "realignment")
+        realign(engine, side, c, card)
+        rolled = c if apart else None
 
 
 def _attack_targets(engine: Engine, side: str, action: str, card: str | None) -> list[str]:
