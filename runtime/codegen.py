@@ -221,24 +221,23 @@ class ExprCompiler:
         parts = self._cheap_first(nodes)
         outside = [p for p in parts if not _mentions(p, target)] if self.movable(nodes) else []
         conditions = _conjunction([p for p in parts if not any(p is o for o in outside)])
-        self.hoisted, self.eager, self.loop_names = {}, {}, frozenset({target})
-        try:
+
+        def emit() -> tuple[str, str]:
             test = self._emit_in_memo(conditions, frozenset({_name(target)}), truth=True)
-            kept = "".join(f"{local} = " for local in self.hoisted.values())
-            first = ""
-            if outside:  # (asked once: nothing in it to keep for the candidates)
-                once = self._without_hoisting(
-                    lambda: self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
-                )
-                first = f"    if not domain or not ({once}):\n        return []\n"
-            before = self._eager_lines()
-        finally:
-            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
+            if not outside:
+                return test, ""
+            # (asked once: nothing in it to keep for the candidates)
+            once = self._without_hoisting(
+                lambda: self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
+            )
+            return test, f"    if not domain or not ({once}):\n        return []\n"
+
+        (test, first), before, kept = self._through_candidates(frozenset({target}), emit)
         source = (
             "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
             + before
             + first
-            + (f"    {kept}_MISSING\n" if kept else "")
+            + kept
             + f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
         )
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
@@ -350,6 +349,18 @@ class ExprCompiler:
         """Whether the code may read a loop's variable (or a local a template assigns)."""
         return ":=" in code or any(f"_x_{name}" in code for name in self.loop_names)
 
+    def _through_candidates(self, loop_names: frozenset[str], emit: Callable[[], _T]) -> tuple[_T, str, str]:
+        """Code of a function that goes through candidates (a filter, the prohibitions or modifiers of
+        many): what `emit` gives, the lines that work out the locals its loop reads (`eager`), and the
+        line that starts the values it works out once when first needed (`hoisted`), or none."""
+        self.hoisted, self.eager, self.loop_names = {}, {}, loop_names
+        try:
+            code = emit()
+            kept = "".join(f"{local} = " for local in self.hoisted.values())
+            return code, self._eager_lines(), f"    {kept}_MISSING\n" if kept else ""
+        finally:
+            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
+
     def _with_locals(self, loop_names: frozenset[str], emit: Callable[[], _T]) -> tuple[_T, str]:
         """Code of a function with loops (`eager`): what `emit` gives, and the lines that work out the
         locals it reads (to stand before the code, once per call)."""
@@ -419,21 +430,14 @@ class ExprCompiler:
         to the variable `key` as it is yielded: `first_refusal` for many candidates at once, with what
         reads the same for all of them worked out once (the caller must not change the state while it
         consumes them)."""
-        self.hoisted = {}
         # (the conditions read the candidate from the loop's local, as every call they make is given
         # it; it is in `V` for whoever reads it there after: the lasting effects' prohibitions, a
         # statement's frame)
         bound = frozenset({key})
-        self.eager, self.loop_names = {}, bound
-        try:
-            tests = [self.test(when, bound) if when is not None else "True" for when, _ in forbids]
-            kept = "".join(f"{local} = " for local in self.hoisted.values())
-            before = self._eager_lines()
-        finally:
-            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
-        lines = ["def _e(e, V, candidates):", *before.splitlines()]
-        if kept:
-            lines.append(f"    {kept}_MISSING")
+        tests, before, kept = self._through_candidates(
+            bound, lambda: [self.test(when, bound) if when is not None else "True" for when, _ in forbids]
+        )
+        lines = ["def _e(e, V, candidates):", *before.splitlines(), *kept.splitlines()]
         lines.append(f"    for _x_{key} in candidates:")
         lines += [f"        if {test}:\n            continue" for test in tests]
         lines += [f"        V[{key!r}] = _x_{key}", f"        yield _x_{key}"]
@@ -456,16 +460,10 @@ class ExprCompiler:
         out (and left bound when it is yielded): one generator for many candidates, with what reads the
         same for all of them worked out once (the caller must not change the state while it consumes
         them)."""
-        self.hoisted, self.eager, self.loop_names = {}, {}, frozenset({key})
-        try:
-            steps = self._modifier_steps(sources, frozenset({key}), "        ")
-            kept = "".join(f"{local} = " for local in self.hoisted.values())
-            before = self._eager_lines()
-        finally:
-            self.hoisted, self.eager, self.loop_names = None, None, frozenset()
-        lines = ["def _e(e, V, candidates, base):", *before.splitlines()]
-        if kept:
-            lines.append(f"    {kept}_MISSING")
+        steps, before, kept = self._through_candidates(
+            frozenset({key}), lambda: self._modifier_steps(sources, frozenset({key}), "        ")
+        )
+        lines = ["def _e(e, V, candidates, base):", *before.splitlines(), *kept.splitlines()]
         lines += [f"    for _x_{key} in candidates:", f"        V[{key!r}] = _x_{key}"]
         lines += ["        value = base", *steps, f"        yield _x_{key}, value"]
         fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "modifiers of each")
