@@ -72,6 +72,72 @@ BOARD_FREE = frozenset(
 )
 
 
+# Primitives whose answer depends on their arguments and the ruleset alone (the map's facts, its orders,
+# values made of their arguments): the same in every state of every game of the ruleset.
+STATE_FREE = frozenset(
+    {
+        "in_region",
+        "region_of",
+        "battleground",
+        "stability",
+        "adjacent_to_superpower",
+        "adjacent_to_superpower_of",
+        "adjacent_to_region",
+        "neighbours",
+        "countries",
+        "all_countries",
+        "rank",
+        "opponent",
+        "min",
+        "max",
+        "abs",
+        "size",
+        "first",
+        "concat",
+        "take",
+        "index_of",
+    }
+)
+
+
+# The names a rule may write that stand for a constant (a country, a card, an enumeration's value…); a
+# setting and a declared variable of the state are not among them.
+_NAMED_CONSTANTS = frozenset({"country", "region", "card", "side", "table", "order", "enum"})
+
+
+def reads_no_state(node: Any) -> bool:
+    """Whether the IR expression's value follows from the variables it reads and the ruleset alone: only
+    constants, variables, operators, lists and STATE_FREE primitives (no rule function, no pick, no
+    comprehension, nothing of the game state, settings included)."""
+    if isinstance(node, list):
+        return all(reads_no_state(item) for item in node)
+    if not isinstance(node, dict):
+        return True  # a constant
+    if "str" in node or "var" in node:
+        return True
+    if "ref" in node:
+        return node["ref"] in _NAMED_CONSTANTS
+    if "call" in node:
+        ((name, args),) = node["call"].items()
+        return name in STATE_FREE and reads_no_state(args)
+    if "list" in node:
+        return reads_no_state(node["list"])
+    if "op" in node:
+        return reads_no_state(node["args"])
+    return False  # a rule function, a pick, a comprehension or an aggregate: when in doubt, it reads more
+
+
+def variables_read(node: Any) -> set[str]:
+    """The names of the variables an expression that `reads_no_state` reads."""
+    if isinstance(node, list):
+        return {name for item in node for name in variables_read(item)}
+    if not isinstance(node, dict):
+        return set()
+    if "var" in node:
+        return {str(node["var"])}
+    return {name for value in node.values() for name in variables_read(value)}
+
+
 def _country_position(name: str) -> int:
     params = next(p for p in registry.PRIMITIVES if p.name == name).params
     (position,) = [i for i, p in enumerate(params) if p.type == "country"]

@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime.locality import reads_no_state, variables_read
+
 if TYPE_CHECKING:
     from twilight.runtime.codegen import ExprCompiler
     from twilight.runtime.program import Expr, Frame
@@ -37,6 +39,11 @@ class Option:
     # The candidates its cheap `where` conditions keep (a sieve before the list's `require`s; see
     # `PriorityList._allowed`), None when it has none
     sieve: Callable[[Frame, list[Any]], list[Any]] | None = None
+    # The candidates its `where` conditions that read nothing of the game keep (the region's countries,
+    # its battlegrounds…), with the variables they read: the same in every state for the same values and
+    # domain, so kept from one pick to the next (`PriorityList._fixed`); None when it has none
+    fixed: Callable[[Frame, list[Any]], list[Any]] | None = None
+    fixed_reads: tuple[str, ...] = ()
 
 
 class PriorityList:
@@ -59,29 +66,26 @@ class PriorityList:
         # pick (most of the map never reaches them: an option looks at one region).
         requires = [r["expr"] for r in node["requires"]]
         conditions = [*requires, *(c for o in node["options"] for c in (*o["when"], *o["where"]))]
-        self.lazy_requires = bool(requires) and codegen.movable(conditions)
-        cheap_requires = codegen.cheap_parts(requires) if self.lazy_requires else []
-        self.requires_sieve = codegen.candidates(cheap_requires, target) if cheap_requires else None
-        # (lazily, the `require`s the sieve did not ask: the candidates they are asked of passed it)
-        self.requires_rest = codegen.candidates(
-            [part for part in codegen.conjuncts(requires) if part not in cheap_requires], target
-        )
+        self.lazy_requires = lazy = bool(requires) and codegen.movable(conditions)
 
-        def sieve(o: dict[str, Any]) -> Callable[[Frame, list[Any]], list[Any]] | None:
-            cheap = codegen.cheap_parts(o["where"]) if self.lazy_requires else []
-            return codegen.candidates(cheap, target) if cheap else None
-
-        self.options = tuple(
-            Option(
+        def option(o: dict[str, Any]) -> Option:
+            fixed = [part for part in codegen.conjuncts(o["where"]) if reads_no_state(part)] if lazy else []
+            cheap = [part for part in codegen.cheap_parts(o["where"]) if part not in fixed] if lazy else []
+            return Option(
                 number=int(o["number"]),
                 name=str(o["name"]),
                 when=codegen.all_of(o["when"]),
                 where=codegen.candidates(o["where"], target),
                 keys=keys(o["prefer"], "prefer") + final,
-                sieve=sieve(o),
+                sieve=codegen.candidates(cheap, target) if cheap else None,
+                fixed=codegen.candidates(fixed, target) if fixed else None,
+                fixed_reads=tuple(sorted(variables_read(fixed) - {target})),
             )
-            for o in node["options"]
-        )
+
+        self.options = tuple(option(o) for o in node["options"])
+        # What the options' fixed conditions kept, by domain and then by option and the values they read
+        # (a program's lists serve every game of its ruleset: bounded, see `_fixed`)
+        self._fixed_kept: dict[tuple[Any, ...], dict[tuple[Any, ...], list[Any]]] = {}
 
     def pick(self, frame: Frame, domain: list[Any]) -> Any:
         """The target the list picks now, or None when no option offers one; the choice is traced."""
@@ -103,14 +107,18 @@ class PriorityList:
         lazy = self.lazy_requires
         allowed = domain if lazy else self.requires(frame, domain)
         passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
-        sieved: list[Any] | None = None  # (lazy) the candidates the cheap `require`s let through
+        kept: dict[tuple[Any, ...], list[Any]] | None = None  # (lazy) the fixed conditions' results
         for option in self.options:
             if not option.when(frame):
                 continue
             if lazy:
-                if sieved is None:
-                    sieved = domain if self.requires_sieve is None else self.requires_sieve(frame, domain)
-                allowed = self._allowed(frame, option, sieved, passed)
+                if option.fixed is None:
+                    looked_at = domain
+                else:
+                    if kept is None:
+                        kept = self._kept_for(domain)
+                    looked_at = self._fixed(frame, option, domain, kept)
+                allowed = self._allowed(frame, option, looked_at, passed)
             candidates = option.where(frame, allowed)
             if not candidates:
                 continue
@@ -137,19 +145,50 @@ class PriorityList:
         return None
 
     def _allowed(self, frame: Frame, option: Option, domain: list[Any], passed: dict[Any, bool]) -> list[Any]:
-        """The candidates of the domain (those the cheap `require`s let through) that the option's cheap
+        """The candidates of the domain (those the option's fixed conditions keep) that its cheap
         conditions keep and all the list's `require`s allow, in the domain's order; each candidate's
         `require`s are asked once per pick."""
         sieved = domain if option.sieve is None else option.sieve(frame, domain)
         try:
             unasked = [c for c in sieved if c not in passed]
         except TypeError:  # (a candidate that is no name, a list: asked again for each option)
-            return self.requires_rest(frame, sieved)
+            return self.requires(frame, sieved)
         if unasked:
-            allowed = self.requires_rest(frame, unasked)
+            allowed = self.requires(frame, unasked)
             for c in unasked:
                 passed[c] = c in allowed
         return [c for c in sieved if passed[c]]
+
+    def _kept_for(self, domain: list[Any]) -> dict[tuple[Any, ...], list[Any]]:
+        """What the options' fixed conditions kept of this domain in earlier picks (of any game)."""
+        try:
+            key = tuple(domain)
+            kept = self._fixed_kept.get(key)
+        except TypeError:  # (a candidate that is no name: nothing kept)
+            return {}
+        if kept is None:
+            if len(self._fixed_kept) >= _DOMAINS_KEPT:
+                self._fixed_kept.clear()
+            kept = self._fixed_kept[key] = {}
+        return kept
+
+    @staticmethod
+    def _fixed(
+        frame: Frame, option: Option, domain: list[Any], kept: dict[tuple[Any, ...], list[Any]]
+    ) -> list[Any]:
+        """The candidates the option's fixed conditions keep, worked out once for the values they read."""
+        assert option.fixed is not None
+        vars_ = frame.vars
+        key = (option.number, *[vars_.get(name) for name in option.fixed_reads])
+        try:
+            found = kept.get(key)
+        except TypeError:  # (a value that is a list: worked out each time)
+            return option.fixed(frame, domain)
+        if found is None:
+            if len(kept) >= _VALUES_KEPT:
+                kept.clear()
+            found = kept[key] = option.fixed(frame, domain)
+        return found
 
     def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
         """Keep the candidates best on each key in turn; the key that left one candidate decided."""
@@ -168,6 +207,12 @@ class PriorityList:
         # Still tied after every key: the first in the domain's order (the map's order) - a rules author
         # sees this in the trace and can add a key.
         return candidates[0], "domain_order"
+
+
+# How many domains, and values of the fixed conditions per domain, a list keeps the results for: a list's
+# domain is the map or the few choices an event offers; the values, the region and the side.
+_DOMAINS_KEPT = 256
+_VALUES_KEPT = 1024
 
 
 def _comparable(value: Any) -> Any:
