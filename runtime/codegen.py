@@ -70,13 +70,73 @@ class ExprCompiler:
         self.loop_names: frozenset[str] = frozenset()
 
     def compile(self, node: Any) -> Expr:
-        body = self.emit(node, frozenset())
+        shared = self._shares_memory(node)
+        body = self._emit_sharing(node, shared)
         lines = ["def _e(f):", "    e = f.engine"]
         if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
             lines.append("    V = f.vars")
-        lines.append(f"    return {body}")
+        if shared:
+            lines += _IN_MEMORY.format(body=body, result="return ").splitlines()
+        else:
+            lines.append(f"    return {body}")
         fn: Expr = self._define("\n".join(lines) + "\n")
         return fn
+
+    def effect(self, node: dict[str, Any]) -> Expr:
+        """A statement's call of an effect: its arguments are worked out with one memory of pure function
+        results when it pays (as `compile` does for an expression), the effect itself outside it (it
+        changes the game: what was remembered would no longer hold)."""
+        ((name, args),) = node["call"].items()
+        implementation = self.program.primitives[name]
+        if not self._shares_memory(args) or getattr(implementation, "inline", None) is not None:
+            return self.compile(node)
+        codes = self._emit_sharing(args, True)
+        prim = self._constant(implementation, f"P_{_name(name)}")
+        lines = ["def _e(f):", "    e = f.engine"]
+        if "V[" in codes:
+            lines.append("    V = f.vars")
+        lines += _IN_MEMORY.format(body=codes, result="_a = ").splitlines()
+        lines.append(f"    return {prim}(e, *_a)")
+        fn: Expr = self._define("\n".join(lines) + "\n", "effect")
+        return fn
+
+    def _emit_sharing(self, node: Any, shared: bool) -> str:
+        """Code for an expression (a list of them: a tuple); with `shared`, as code that runs with the
+        memory of pure function results open."""
+        saved = self.memo_open
+        self.memo_open = shared
+        try:
+            if isinstance(node, list):
+                return f"({''.join(self.emit(a, frozenset()) + ', ' for a in node)})"
+            return self.emit(node, frozenset())
+        finally:
+            self.memo_open = saved
+
+    def _shares_memory(self, node: Any) -> bool:
+        """Whether an expression evaluated on its own (a statement's) is worth one memory of pure function
+        results for all of it: it asks two or more rule functions, or primitives that may (a region's
+        scoring told part by part asks the level, the VP and the battlegrounds, each of which asks the
+        countries controlled). Only an expression whose parts may be asked in any order (no pick, which is
+        traced each time it is made, no die, no function that is not pure), and never an effect (which
+        changes the game: only a statement calls one, as the whole of what it does)."""
+        if isinstance(node, dict) and "call" in node and next(iter(node["call"])) in _EFFECTS:
+            return False
+        calls = 0
+        pending = [node]
+        while pending:
+            item = pending.pop()
+            if isinstance(item, list):
+                pending += item
+            elif isinstance(item, dict):
+                if "fn" in item:
+                    calls += 1
+                elif "call" in item:
+                    ((name, _),) = item["call"].items()
+                    calls += getattr(self.program.primitives[name], "inline", None) is None
+                if calls >= 2:
+                    return self._cost(node) is not None
+                pending += item.values()
+        return False
 
     def function(self, name: str, params: list[str], node: Any, pure: bool, leaf: bool) -> Callable[..., Any]:
         """A rule function as a Python function `F_<name>(e, *arguments)`: its parameters are Python
@@ -723,6 +783,21 @@ class ExprCompiler:
             return f"{_ORDERED[op]}({a}, {b})"
         raise ValueError(f"unknown IR operator {op!r}")
 
+
+# The body of a function that evaluates with the memory of pure function results open: its own unless
+# an evaluation around it has one open already.
+_IN_MEMORY = """\
+    if e.memo is not None:
+        {result}{body}
+    else:
+        e.memo = {{}}
+        try:
+            {result}{body}
+        finally:
+            e.memo = None"""
+
+# The primitives that change the game (statements): never inside an evaluation that remembers.
+_EFFECTS = frozenset(p.name for p in registry.PRIMITIVES if p.returns is None)
 
 _IDENTIFIER = re.compile(r"[a-z_][a-z0-9_]*\Z")
 

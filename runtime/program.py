@@ -505,7 +505,7 @@ class Program:
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
-            call = self.expr({"call": node["do"]})
+            call = self.codegen.effect({"call": node["do"]})
 
             def effect(f: Frame) -> None:
                 engine = f.engine

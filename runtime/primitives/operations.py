@@ -43,9 +43,11 @@ def _region_offers(engine: Engine, side: str, card: str) -> list[tuple[str, int]
     a narrower one: left out."""
     b = board(engine)
     offers: list[tuple[int, int, str]] = []
-    saved = engine.ops_region
+    saved, saved_memo = engine.ops_region, engine.memo
     try:
-        engine.ops_region = None
+        # Each commitment tried is another question: no result remembered for one may serve the next (nor
+        # a result worked out for the commitment in force, nor a read of it hidden by one remembered).
+        engine.ops_region, engine.memo = None, None
         reads = engine.ops_region_reads
         ops = ops_for(engine, side, card)
         if engine.ops_region_reads == reads:
@@ -59,7 +61,7 @@ def _region_offers(engine: Engine, side: str, card: str) -> list[tuple[str, int]
             if value > ops:
                 offers.append((-value, len(b.members[region]), region))
     finally:
-        engine.ops_region = saved
+        engine.ops_region, engine.memo = saved, saved_memo
     value_of = {region: -neg for neg, _, region in offers}
     offers = [
         offer
