@@ -668,12 +668,18 @@ class Program:
         refusals = self._refusals(node["where"])
 
         def choose(f: Frame) -> None:
-            options = []
             domain = list(source(f))
-            for x in domain:
-                f.vars[bind] = x
-                if (where is None or where(f)) and x not in options:
-                    options.append(x)
+            if where is None:
+                if domain:
+                    f.vars[bind] = domain[-1]  # (as the loop below leaves it)
+                options = _distinct(domain)
+            else:
+                kept = []
+                for x in domain:
+                    f.vars[bind] = x
+                    if where(f):
+                        kept.append(x)
+                options = _distinct(kept)
             context_now = context
             at = f.repeats.get(loop_number) if loop_number is not None and f.repeats else None
             if at is not None:
@@ -863,6 +869,19 @@ def _scope(engine: Engine, evaluate: Callable[[], Any]) -> Any:
         return evaluate()
     finally:
         engine.memo = None
+
+
+def _distinct(items: list[Any]) -> list[Any]:
+    """The items without repeats, each where it first comes (a search of the list for each when an item
+    is no name: a list)."""
+    try:
+        return list(dict.fromkeys(items))
+    except TypeError:
+        out: list[Any] = []
+        for x in items:
+            if x not in out:
+                out.append(x)
+        return out
 
 
 def _order(kept: list[Any], keys: tuple[tuple[Callable[[Any], Any], bool], ...]) -> list[Any]:

@@ -132,10 +132,26 @@ def operations_without_coup(engine: Engine, side: str, ops: int, card: str | Non
 
 
 def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bool:
+    """Whether the operation has any target now. Which there is does not matter, nor the order the
+    countries are asked in: first those where one is likeliest (a side's own countries as the round
+    began, for its influence; its opponent's, for a coup or a realignment), then, if none of them is,
+    the whole map."""
     if mode == "influence":
+        likely = _round_start_countries(engine, side)
+        if likely and any(True for _ in _influence_targets(engine, side, card, 99, likely)):
+            return True
         return any(True for _ in _influence_targets(engine, side, card, 99))
     action = "coup" if mode == "coup" else "realign"
+    likely = _round_start_countries(engine, other(side))
+    if likely and any(True for _ in _attack_targets_of(engine, side, action, card, likely)):
+        return True
     return any(True for _ in _attack_targets_of(engine, side, action, card))
+
+
+def _round_start_countries(engine: Engine, side: str) -> list[str]:
+    """The countries where the side had influence as the round began, that the operations may reach."""
+    start = engine.state.round_start_influence.get(side) or []
+    return start if engine.ops_region is None else [c for c in start if _targets_ok(engine, c)]
 
 
 def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None) -> None:
@@ -175,8 +191,13 @@ def _attack_targets(engine: Engine, side: str, action: str, card: str | None) ->
     return list(_attack_targets_of(engine, side, action, card))
 
 
-def _attack_targets_of(engine: Engine, side: str, action: str, card: str | None) -> Iterator[str]:
-    candidates = _countries_ok(engine)
+def _attack_targets_of(
+    engine: Engine, side: str, action: str, card: str | None, candidates: list[str] | None = None
+) -> Iterator[str]:
+    """Lazily, each country the side may aim the action at now (of the candidates, when given: countries
+    `_targets_ok` lets through)."""
+    if candidates is None:
+        candidates = _countries_ok(engine)
     return engine.permitted(action, "target", candidates, actor=side, card=card)
 
 
@@ -188,10 +209,13 @@ def attack_refusals(engine: Engine, side: str, action: str, card: str | None) ->
     return {c: engine.refusals(action, actor=side, card=card, target=c) for c in candidates}
 
 
-def _influence_targets(engine: Engine, side: str, card: str | None, ops_left: int) -> Iterator[str]:
+def _influence_targets(
+    engine: Engine, side: str, card: str | None, ops_left: int, candidates: list[str] | None = None
+) -> Iterator[str]:
     """The countries the side may put a point of influence in now, at a cost within `ops_left`, in the
-    map's order (lazily: whether there is any is often all that is asked)."""
-    return (c for c, cost in _influence_costs(engine, side, card) if cost <= ops_left)
+    map's order (lazily: whether there is any is often all that is asked); of the candidates, when given
+    (as for `_influence_costs`)."""
+    return (c for c, cost in _influence_costs(engine, side, card, candidates) if cost <= ops_left)
 
 
 def _influence_costs(
