@@ -68,10 +68,13 @@ class ExprCompiler:
         # ...and the variables whose value changes from one pass of its loops to the next: the
         # candidate, a comprehension's own variable.
         self.loop_names: frozenset[str] = frozenset()
+        # How many calls of rule functions, and of primitives not written out, the code written so far
+        # makes, and how many of its parts must not be moved (a pick, a die, a function that is not pure:
+        # what `_cost` refuses): `_sharing` counts those of one expression as it is written
+        self.calls_written = self.unmovable_written = 0
 
     def compile(self, node: Any) -> Expr:
-        shared = self._shares_memory(node)
-        body = self._emit_sharing(node, shared)
+        body, shared = self._sharing(node)
         lines = ["def _e(f):", "    e = f.engine"]
         if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
             lines.append("    V = f.vars")
@@ -88,9 +91,11 @@ class ExprCompiler:
         changes the game: what was remembered would no longer hold)."""
         ((name, args),) = node["call"].items()
         implementation = self.program.primitives[name]
-        if not self._shares_memory(args) or getattr(implementation, "inline", None) is not None:
+        if getattr(implementation, "inline", None) is not None:
             return self.compile(node)
-        codes = self._emit_sharing(args, True)
+        codes, shared = self._sharing(args)
+        if not shared:
+            return self.compile(node)
         prim = self._constant(implementation, f"P_{_name(name)}")
         lines = ["def _e(f):", "    e = f.engine"]
         if "V[" in codes:
@@ -100,43 +105,34 @@ class ExprCompiler:
         fn: Expr = self._define("\n".join(lines) + "\n", "effect")
         return fn
 
-    def _emit_sharing(self, node: Any, shared: bool) -> str:
-        """Code for an expression (a list of them: a tuple); with `shared`, as code that runs with the
-        memory of pure function results open."""
+    def _sharing(self, node: Any) -> tuple[str, bool]:
+        """The code of an expression evaluated on its own (a statement's; a list of them as a tuple), and
+        whether it runs with one memory of pure function results for all of it: when it asks two or more
+        rule functions, or primitives that may (a region's scoring told part by part asks the level, the
+        VP and the battlegrounds, each of which asks the countries controlled). Only an expression whose
+        parts may be asked in any order (no pick, which is traced each time it is made, no die, no
+        function that is not pure), and never an effect (it changes the game: only a statement calls one,
+        as the whole of what it does)."""
+        calls, unmovable = self.calls_written, self.unmovable_written
+        code = self._emit_open(node, False)
+        if self.calls_written - calls < 2 or self.unmovable_written > unmovable:
+            return code, False
+        if isinstance(node, dict) and "call" in node and next(iter(node["call"])) in _EFFECTS:
+            return code, False
+        # (written again for the open memory only where that changes the code: a comprehension, which
+        # otherwise opens a memory of its own around its items)
+        return (self._emit_open(node, True) if "_scope(" in code else code), True
+
+    def _emit_open(self, node: Any, memo_open: bool) -> str:
+        """Code for an expression (a list of them: a tuple), written for the memory open or not."""
         saved = self.memo_open
-        self.memo_open = shared
+        self.memo_open = memo_open
         try:
             if isinstance(node, list):
                 return f"({''.join(self.emit(a, frozenset()) + ', ' for a in node)})"
             return self.emit(node, frozenset())
         finally:
             self.memo_open = saved
-
-    def _shares_memory(self, node: Any) -> bool:
-        """Whether an expression evaluated on its own (a statement's) is worth one memory of pure function
-        results for all of it: it asks two or more rule functions, or primitives that may (a region's
-        scoring told part by part asks the level, the VP and the battlegrounds, each of which asks the
-        countries controlled). Only an expression whose parts may be asked in any order (no pick, which is
-        traced each time it is made, no die, no function that is not pure), and never an effect (which
-        changes the game: only a statement calls one, as the whole of what it does)."""
-        if isinstance(node, dict) and "call" in node and next(iter(node["call"])) in _EFFECTS:
-            return False
-        calls = 0
-        pending = [node]
-        while pending:
-            item = pending.pop()
-            if isinstance(item, list):
-                pending += item
-            elif isinstance(item, dict):
-                if "fn" in item:
-                    calls += 1
-                elif "call" in item:
-                    ((name, _),) = item["call"].items()
-                    calls += getattr(self.program.primitives[name], "inline", None) is None
-                if calls >= 2:
-                    return self._cost(node) is not None
-                pending += item.values()
-        return False
 
     def function(self, name: str, params: list[str], node: Any, pure: bool, leaf: bool) -> Callable[..., Any]:
         """A rule function as a Python function `F_<name>(e, *arguments)`: its parameters are Python
@@ -605,6 +601,8 @@ class ExprCompiler:
             return repr(ident)
         if "call" in node:
             ((name, args),) = node["call"].items()
+            if name in registry.NONDETERMINISTIC_QUERIES:
+                self.unmovable_written += 1
             implementation = self.program.primitives[name]
             inline = getattr(implementation, "inline", None)
             if inline is not None and all(self._simple(a) for a in args):
@@ -630,8 +628,12 @@ class ExprCompiler:
                     return f"({self._state_read(once).format(*codes)})"
                 return f"({self._state_read(template).format(*codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
+            self.calls_written += 1
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
         if "fn" in node:
+            self.calls_written += 1
+            if node["fn"] not in self.program.pure:
+                self.unmovable_written += 1
             in_place = self._in_place(node, bound)
             code = (
                 in_place
@@ -643,6 +645,7 @@ class ExprCompiler:
                 return self._hoist(code)
             return code
         if "pick" in node:
+            self.unmovable_written += 1
             code = f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
             if self.memo_open and self._invariant(code):
                 # the same pick for every candidate: made when the first needs it, as its memory would
