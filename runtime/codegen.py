@@ -150,7 +150,10 @@ class ExprCompiler:
         work = "".join(f"{line}\n" for line in before.splitlines())
         args = "".join(f", _x_{p}" for p in params)
         _name(name)
-        key = f"({name!r}{args},)"
+        # (a list argument, some cards, is part of the key as a tuple of its items)
+        declared = self.program.ir.get("functions", {}).get(name, {}).get("params", [])
+        lists = {p["name"] for p in declared if str(p.get("type", "")).startswith("list")}
+        key = f"({name!r}{''.join(f', tuple(_x_{p})' if p in lists else f', _x_{p}' for p in params)},)"
         lines = [f"def _e(e{args}):"]
 
         def worked_out(indent: str) -> list[str]:
@@ -169,7 +172,7 @@ class ExprCompiler:
             lines += ["    try:", f"        r = m.get({key}, _MISSING)", "    except TypeError:"]
             lines += [
                 *worked_out("        "),
-                f"        return {body}  # a list argument cannot be part of a key",
+                f"        return {body}  # an argument that cannot be part of a key",
             ]
             lines += [
                 "    if r is _MISSING:",

@@ -123,3 +123,22 @@ def test_what_shares_a_memory() -> None:
     # (an effect is never evaluated inside one: its arguments may be, see `effect`)
     assert not codegen._sharing({"call": {"gain_vp": [_side("us"), difference]}})[1]
     assert codegen._sharing([_side("us"), difference])[1]
+
+
+def test_a_function_of_a_list_remembers_its_result() -> None:
+    """A list argument (some cards) is part of the key as a tuple of its items: the draft's balance asks
+    the operations of the same cards again and again."""
+    ir = _ir("solo-v2")
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    total_ops = program.codegen.namespace["F_total_ops"]
+    cards = ["duck_and_cover", "fidel"]
+    expected = sum(ir["cards"][c]["ops"] for c in cards)
+    engine.memo = {}
+    assert total_ops(engine, cards) == expected
+    assert engine.memo == {("total_ops", tuple(cards)): expected}
+    assert total_ops(engine, list(cards)) == expected  # (an equal list: the same result, remembered)
+    assert total_ops(engine, [*cards, "nasser"]) == expected + ir["cards"]["nasser"]["ops"]
+    assert len(engine.memo) == 2
+    engine.memo = None
+    assert total_ops(engine, cards) == expected  # (no memory open: worked out, nothing kept)
