@@ -74,7 +74,12 @@ class ExprCompiler:
         self.calls_written = self.unmovable_written = 0
 
     def compile(self, node: Any) -> Expr:
-        body, shared = self._sharing(node)
+        (body,), shared = self._sharing([node])
+        return self._expression(body, shared)
+
+    def _expression(self, body: str, shared: bool, what: str = "expression") -> Expr:
+        """The function of a frame that returns the code's value (with the memory of pure function
+        results open, when `shared`)."""
         lines = ["def _e(f):", "    e = f.engine"]
         if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
             lines.append("    V = f.vars")
@@ -82,7 +87,7 @@ class ExprCompiler:
             lines += _IN_MEMORY.format(body=body, result="return ").splitlines()
         else:
             lines.append(f"    return {body}")
-        fn: Expr = self._define("\n".join(lines) + "\n")
+        fn: Expr = self._define("\n".join(lines) + "\n", what)
         return fn
 
     def effect(self, node: dict[str, Any]) -> Expr:
@@ -94,42 +99,44 @@ class ExprCompiler:
         if getattr(implementation, "inline", None) is not None:
             return self.compile(node)
         codes, shared = self._sharing(args)
-        if not shared:
-            return self.compile(node)
         prim = self._constant(implementation, f"P_{_name(name)}")
+        call = f"{prim}({', '.join(['e', *codes])})"  # (as `emit` writes it)
+        if not shared:
+            return self._expression(call, False)
+        values = f"({''.join(code + ', ' for code in codes)})"
         lines = ["def _e(f):", "    e = f.engine"]
-        if "V[" in codes:
+        if "V[" in values:
             lines.append("    V = f.vars")
-        lines += _IN_MEMORY.format(body=codes, result="_a = ").splitlines()
+        lines += _IN_MEMORY.format(body=values, result="_a = ").splitlines()
         lines.append(f"    return {prim}(e, *_a)")
         fn: Expr = self._define("\n".join(lines) + "\n", "effect")
         return fn
 
-    def _sharing(self, node: Any) -> tuple[str, bool]:
-        """The code of an expression evaluated on its own (a statement's; a list of them as a tuple), and
-        whether it runs with one memory of pure function results for all of it: when it asks two or more
-        rule functions, or primitives that may (a region's scoring told part by part asks the level, the
-        VP and the battlegrounds, each of which asks the countries controlled). Only an expression whose
-        parts may be asked in any order (no pick, which is traced each time it is made, no die, no
-        function that is not pure), and never an effect (it changes the game: only a statement calls one,
-        as the whole of what it does)."""
+    def _sharing(self, nodes: list[Any]) -> tuple[list[str], bool]:
+        """The code of expressions evaluated together on their own (a statement's), and whether they run
+        with one memory of pure function results for all of them: when they ask two or more rule
+        functions, or primitives that may (a region's scoring told part by part asks the level, the VP
+        and the battlegrounds, each of which asks the countries controlled). Only expressions whose parts
+        may be asked in any order (no pick, which is traced each time it is made, no die, no function
+        that is not pure), and never an effect (it changes the game: only a statement calls one, as the
+        whole of what it does)."""
         calls, unmovable = self.calls_written, self.unmovable_written
-        code = self._emit_open(node, False)
+        codes = [self._emit_open(node, False) for node in nodes]
         if self.calls_written - calls < 2 or self.unmovable_written > unmovable:
-            return code, False
-        if isinstance(node, dict) and "call" in node and next(iter(node["call"])) in _EFFECTS:
-            return code, False
+            return codes, False
+        if any(isinstance(n, dict) and "call" in n and next(iter(n["call"])) in _EFFECTS for n in nodes):
+            return codes, False
         # (written again for the open memory only where that changes the code: a comprehension, which
         # otherwise opens a memory of its own around its items)
-        return (self._emit_open(node, True) if "_scope(" in code else code), True
+        return [
+            self._emit_open(n, True) if "_scope(" in c else c for n, c in zip(nodes, codes, strict=True)
+        ], True
 
     def _emit_open(self, node: Any, memo_open: bool) -> str:
-        """Code for an expression (a list of them: a tuple), written for the memory open or not."""
+        """Code for an expression, written for the memory of pure function results open or not."""
         saved = self.memo_open
         self.memo_open = memo_open
         try:
-            if isinstance(node, list):
-                return f"({''.join(self.emit(a, frozenset()) + ', ' for a in node)})"
             return self.emit(node, frozenset())
         finally:
             self.memo_open = saved

@@ -90,7 +90,9 @@ def test_a_region_s_scoring_works_each_side_s_count_out_once_per_statement(monke
     program.procedures["score_region"].body(Frame(engine, {"region": "europe"}))
     from twilight.runtime.codegen import ExprCompiler
 
-    monkeypatch.setattr(ExprCompiler, "_sharing", lambda self, node: (self._emit_open(node, False), False))
+    monkeypatch.setattr(
+        ExprCompiler, "_sharing", lambda self, nodes: ([self._emit_open(n, False) for n in nodes], False)
+    )
     alone: list[str] = []
     program, engine = _counting_program("standard", alone)
     program.procedures["score_region"].body(Frame(engine, {"region": "europe"}))
@@ -108,7 +110,7 @@ def test_picks_keep_an_expression_as_written() -> None:
     engine.state.round_start_influence["ussr"] = ["france", "west_germany", "iran"]
     pick = {"pick": "ai_anywhere", "args": [_side("ussr"), 1]}
     expression = {"op": "==", "args": [pick, pick]}
-    assert not program.codegen._sharing(expression)[1]
+    assert not program.codegen._sharing([expression])[1]
     assert program.expr(expression)(Frame(engine, {})) is True
     assert sum(e["kind"] == "ai_choice" for e in engine.events) == 2
 
@@ -116,12 +118,12 @@ def test_picks_keep_an_expression_as_written() -> None:
 def test_what_shares_a_memory() -> None:
     codegen = Program(_ir("standard"), IMPLEMENTATIONS).codegen
     difference = {"op": "-", "args": [_region_vp("us"), _region_vp("ussr")]}
-    assert codegen._sharing(difference)[1]
-    assert not codegen._sharing(_region_vp("us"))[1]  # one function: its own memory is enough
+    assert codegen._sharing([difference])[1]
+    assert not codegen._sharing([_region_vp("us")])[1]  # one function: its own memory is enough
     die = {"call": {"d6": []}}
-    assert not codegen._sharing({"op": "+", "args": [difference, die]})[1]
+    assert not codegen._sharing([{"op": "+", "args": [difference, die]}])[1]
     # (an effect is never evaluated inside one: its arguments may be, see `effect`)
-    assert not codegen._sharing({"call": {"gain_vp": [_side("us"), difference]}})[1]
+    assert not codegen._sharing([{"call": {"gain_vp": [_side("us"), difference]}}])[1]
     assert codegen._sharing([_side("us"), difference])[1]
 
 
