@@ -666,6 +666,22 @@ class Program:
         # The innermost `repeat` around this choice (in this procedure's text): its pass is the pick's number.
         loop_number = self._repeat_loops[-1] if self._repeat_loops else None
         refusals = self._refusals(node["where"])
+        # The `where` asked of every item with one memory of pure function results, when it calls any and
+        # may be asked in any order (no pick, no die, no function that is not pure): nothing changes
+        # from one item to the next (the draft's balance asks the operations of the cards offered and
+        # kept for each card).
+        remembering = (
+            where is not None and not calls_nothing(node["where"]) and self.codegen.movable([node["where"]])
+        )
+
+        def kept_by_where(f: Frame, domain: list[Any]) -> list[Any]:
+            assert where is not None
+            kept = []
+            for x in domain:
+                f.vars[bind] = x
+                if where(f):
+                    kept.append(x)
+            return kept
 
         def choose(f: Frame) -> None:
             domain = list(source(f))
@@ -673,13 +689,14 @@ class Program:
                 if domain:
                     f.vars[bind] = domain[-1]  # (as the loop below leaves it)
                 options = _distinct(domain)
+            elif remembering and f.engine.memo is None:
+                f.engine.memo = {}
+                try:
+                    options = _distinct(kept_by_where(f, domain))
+                finally:
+                    f.engine.memo = None
             else:
-                kept = []
-                for x in domain:
-                    f.vars[bind] = x
-                    if where(f):
-                        kept.append(x)
-                options = _distinct(kept)
+                options = _distinct(kept_by_where(f, domain))
             context_now = context
             at = f.repeats.get(loop_number) if loop_number is not None and f.repeats else None
             if at is not None:

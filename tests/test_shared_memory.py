@@ -144,3 +144,36 @@ def test_a_function_of_a_list_remembers_its_result() -> None:
     assert len(engine.memo) == 2
     engine.memo = None
     assert total_ops(engine, cards) == expected  # (no memory open: worked out, nothing kept)
+
+
+def _choose_in_europe(where: Any) -> dict[str, Any]:
+    countries = {"call": {"countries": [{"ref": "region", "id": "europe"}]}}
+    return {
+        "choose": "c",
+        "in": countries,
+        "where": where,
+        "by": _side("us"),
+        "count": None,
+        "up_to": None,
+        "distinct": True,
+        "optional": False,
+        "decision": "test_choice",
+        "body": [],
+        "otherwise": [],
+    }
+
+
+def test_a_choice_asks_its_condition_of_every_item_with_one_memory() -> None:
+    """A `where` that asks a function of what is the same for every item (the region's VP) works it out
+    once per choice, not once per item; one with a pick in it would be asked as written."""
+    from twilight.runtime.decisions import RandomPlayer
+
+    counted: list[str] = []
+    program, engine = _counting_program("standard", counted)
+    engine.players = {"us": RandomPlayer(1), "ussr": RandomPlayer(2)}
+    vp_known = {"op": ">=", "args": [_region_vp("us"), 0]}
+    program.stmt(_choose_in_europe(vp_known))(Frame(engine, {}))
+    assert engine.events[-1]["kind"] == "decision"
+    assert len(counted) == 2  # (the level asks each side's battlegrounds once)
+    assert engine.memo is None
+
