@@ -32,46 +32,6 @@ _AT_ITS_COUNTRY = (
     "placed_this_round",
 )
 
-# Primitives that read nothing of the live board: the map's facts, lists and numbers, the tracks, the
-# settings and the effects in force (unchanged by a point nothing hears), and access, which the
-# influence as the round began decides (6.1.1).
-BOARD_FREE = frozenset(
-    {
-        "accessible",
-        "opponent",
-        "in_region",
-        "region_of",
-        "battleground",
-        "stability",
-        "adjacent_to_superpower",
-        "adjacent_to_superpower_of",
-        "adjacent_to_region",
-        "neighbours",
-        "countries",
-        "min",
-        "max",
-        "abs",
-        "size",
-        "first",
-        "concat",
-        "take",
-        "rank",
-        "index_of",
-        "in_effect",
-        "defcon",
-        "turn",
-        "action_round",
-        "vp",
-        "milops",
-        "space_box",
-        "in_headline",
-        "setting",
-        "track_min",
-        "track_max",
-    }
-)
-
-
 # Primitives whose answer depends on their arguments and the ruleset alone (the map's facts, its orders,
 # values made of their arguments): the same in every state of every game of the ruleset.
 STATE_FREE = frozenset(
@@ -99,6 +59,24 @@ STATE_FREE = frozenset(
     }
 )
 
+
+# Primitives that read nothing of the live board: the map's facts, lists and numbers, the tracks, the
+# settings and the effects in force (unchanged by a point nothing hears), and access, which the
+# influence as the round began decides (6.1.1).
+BOARD_FREE = STATE_FREE | {
+    "accessible",
+    "in_effect",
+    "defcon",
+    "turn",
+    "action_round",
+    "vp",
+    "milops",
+    "space_box",
+    "in_headline",
+    "setting",
+    "track_min",
+    "track_max",
+}
 
 # The names a rule may write that stand for a constant (a country, a card, an enumeration's value…); a
 # setting and a declared variable of the state are not among them.
