@@ -687,7 +687,7 @@ class Program:
             domain = list(source(f))
             if where is None:
                 if domain:
-                    f.vars[bind] = domain[-1]  # (as the loop below leaves it)
+                    f.vars[bind] = domain[-1]  # (as asking each item in turn leaves it)
                 options = _distinct(domain)
             elif remembering and f.engine.memo is None:
                 f.engine.memo = {}
