@@ -176,4 +176,3 @@ def test_a_choice_asks_its_condition_of_every_item_with_one_memory() -> None:
     assert engine.events[-1]["kind"] == "decision"
     assert len(counted) == 2  # (the level asks each side's battlegrounds once)
     assert engine.memo is None
-
