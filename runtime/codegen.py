@@ -77,16 +77,19 @@ class ExprCompiler:
         (body,), shared = self._sharing([node])
         return self._expression(body, shared)
 
-    def _expression(self, body: str, shared: bool, what: str = "expression") -> Expr:
+    def _expression(self, body: str, shared: bool, what: str = "expression", then: str | None = None) -> Expr:
         """The function of a frame that returns the code's value (with the memory of pure function
-        results open, when `shared`)."""
+        results open, when `shared`); with `then`, the value is `_a` and `then` is returned, worked out
+        after the memory is closed."""
         lines = ["def _e(f):", "    e = f.engine"]
         if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
             lines.append("    V = f.vars")
-        if shared:
+        if not shared:
+            lines.append(f"    return {body}")
+        elif then is None:
             lines += _IN_MEMORY.format(body=body, result="return ").splitlines()
         else:
-            lines.append(f"    return {body}")
+            lines += [*_IN_MEMORY.format(body=body, result="_a = ").splitlines(), f"    return {then}"]
         fn: Expr = self._define("\n".join(lines) + "\n", what)
         return fn
 
@@ -104,13 +107,7 @@ class ExprCompiler:
         if not shared:
             return self._expression(call, False)
         values = f"({''.join(code + ', ' for code in codes)})"
-        lines = ["def _e(f):", "    e = f.engine"]
-        if "V[" in values:
-            lines.append("    V = f.vars")
-        lines += _IN_MEMORY.format(body=values, result="_a = ").splitlines()
-        lines.append(f"    return {prim}(e, *_a)")
-        fn: Expr = self._define("\n".join(lines) + "\n", "effect")
-        return fn
+        return self._expression(values, True, "effect", then=f"{prim}(e, *_a)")
 
     def _sharing(self, nodes: list[Any]) -> tuple[list[str], bool]:
         """The code of expressions evaluated together on their own (a statement's), and whether they run
