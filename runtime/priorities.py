@@ -44,6 +44,9 @@ class Option:
     # domain, so kept from one pick to the next (`PriorityList._fixed`); None when it has none
     fixed: Callable[[Frame, list[Any]], list[Any]] | None = None
     fixed_reads: tuple[str, ...] = ()
+    # Its `where` conditions that neither of those asked: what is left to ask of the candidates they and
+    # the list's `require`s let through (None when the list asks as written: the whole `where`)
+    rest: Callable[[Frame, list[Any]], list[Any]] | None = None
 
 
 class PriorityList:
@@ -69,7 +72,8 @@ class PriorityList:
         self.lazy_requires = lazy = bool(requires) and codegen.movable(conditions)
 
         def option(o: dict[str, Any]) -> Option:
-            fixed = [part for part in codegen.conjuncts(o["where"]) if reads_no_state(part)] if lazy else []
+            where = codegen.conjuncts(o["where"])
+            fixed = [part for part in where if reads_no_state(part)] if lazy else []
             cheap = [part for part in codegen.cheap_parts(o["where"]) if part not in fixed] if lazy else []
             return Option(
                 number=int(o["number"]),
@@ -80,6 +84,9 @@ class PriorityList:
                 sieve=codegen.candidates(cheap, target) if cheap else None,
                 fixed=codegen.candidates(fixed, target) if fixed else None,
                 fixed_reads=tuple(sorted(variables_read(fixed) - {target})),
+                rest=codegen.candidates([p for p in where if p not in fixed and p not in cheap], target)
+                if lazy
+                else None,
             )
 
         self.options = tuple(option(o) for o in node["options"])
@@ -119,7 +126,8 @@ class PriorityList:
                         kept = self._kept_for(domain)
                     looked_at = self._fixed(frame, option, domain, kept)
                 allowed = self._allowed(frame, option, looked_at, passed)
-            candidates = option.where(frame, allowed)
+            keep = option.rest if lazy and option.rest is not None else option.where
+            candidates = keep(frame, allowed)
             if not candidates:
                 continue
             chosen, decided_by = self._best(frame, option.keys, candidates)
