@@ -162,7 +162,7 @@ class PriorityList:
         except TypeError:  # (a candidate that is no name, a list: asked again for each option)
             return self.requires(frame, sieved)
         if unasked:
-            allowed = self.requires(frame, unasked)
+            allowed = set(self.requires(frame, unasked))  # (looked up once per candidate: a set)
             for c in unasked:
                 passed[c] = c in allowed
         return [c for c in sieved if passed[c]]
