@@ -22,6 +22,7 @@ import hashlib
 import marshal
 import re
 import sys
+from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import CodeType, FunctionType
@@ -72,6 +73,13 @@ class ExprCompiler:
         # makes, and how many of its parts must not be moved (a pick, a die, a function that is not pure:
         # what `_cost` refuses): `_sharing` counts those of one expression as it is written
         self.calls_written = self.unmovable_written = 0
+        # While the body of a pure rule function is written (`function`): the calls of rule functions
+        # it makes more than once with the same arguments, each by the local that keeps its value (a
+        # region's scoring level asks how many countries each side controls four times over: one call,
+        # not four lookups in the memory); None elsewhere. `calls_counted`: the first writing of the
+        # body, which finds them.
+        self.repeated_calls: dict[str, str] | None = None
+        self.calls_counted: Counter[str] | None = None
 
     def compile(self, node: Any) -> Expr:
         (body,), shared = self._sharing([node])
@@ -147,11 +155,14 @@ class ExprCompiler:
         that only reads plain values and cheap primitives (`_cheap`) is worked out again each time."""
         self.memo_open = pure and not leaf
         try:
-            body, before = self._emit_with_loops(node, frozenset(_name(p) for p in params))
+            body, before, repeated = self._function_body(node, frozenset(_name(p) for p in params), pure)
         finally:
             self.memo_open = False
-        # (the locals its loops read, worked out where the body is: not when the memory has the result)
+        # (the locals its loops read, worked out where the body is: not when the memory has the result;
+        # and those of the calls it repeats, none worked out yet)
         work = "".join(f"{line}\n" for line in before.splitlines())
+        if repeated:
+            work += f"{' = '.join(repeated)} = _MISSING\n"
         args = "".join(f", _x_{p}" for p in params)
         _name(name)
         # (a list argument, some cards, is part of the key as a tuple of its items)
@@ -187,6 +198,33 @@ class ExprCompiler:
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
         self.namespace[f"F_{name}"] = fn
         return fn
+
+    def _function_body(self, node: Any, bound: frozenset[str], pure: bool) -> tuple[str, str, list[str]]:
+        """A rule function's body (`_emit_with_loops`), and the locals of the calls of rule functions it
+        repeats with the same arguments (only in a pure function: nothing it calls changes the game, so
+        a call gives the same wherever it stands in the body; each is made where the body first needs
+        it, so it fails or costs only where it would as written). Written twice: once to count the
+        calls, and again with the repeated ones kept in locals when there are any."""
+        if not pure:
+            body, before = self._emit_with_loops(node, bound)
+            return body, before, []
+        written = self.calls_written, self.unmovable_written
+        counted: Counter[str] = Counter()
+        self.calls_counted = counted
+        try:
+            body, before = self._emit_with_loops(node, bound)
+        finally:
+            self.calls_counted = None
+        repeated = [code for code, n in counted.items() if n > 1]
+        if not repeated:  # (most functions: as written once)
+            return body, before, []
+        self.calls_written, self.unmovable_written = written
+        self.repeated_calls = {code: f"_c{i}" for i, code in enumerate(repeated)}
+        try:
+            body, before = self._emit_with_loops(node, bound)
+            return body, before, list(self.repeated_calls.values())
+        finally:
+            self.repeated_calls = None
 
     def _in_place(self, node: dict[str, Any], bound: frozenset[str]) -> str | None:
         """The body of the called rule function written out in place of the call, its parameters read
@@ -461,11 +499,12 @@ class ExprCompiler:
 
     def _without_hoisting(self, emit: Callable[[], _T]) -> _T:
         """Code where `:=` may not stand (a comprehension's source, a lambda's body)."""
-        saved, self.hoisted = self.hoisted, None
+        saved = self.hoisted, self.repeated_calls, self.calls_counted
+        self.hoisted = self.repeated_calls = self.calls_counted = None
         try:
             return emit()
         finally:
-            self.hoisted = saved
+            self.hoisted, self.repeated_calls, self.calls_counted = saved
 
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
@@ -650,6 +689,12 @@ class ExprCompiler:
                 # a pure function of what reads the same for every candidate (no die, no pick): the
                 # value its memory would give each of them
                 return self._hoist(code)
+            if not self.in_source and not self._varies(code):
+                if self.calls_counted is not None:
+                    self.calls_counted[code] += 1
+                elif self.repeated_calls is not None and code in self.repeated_calls:
+                    local = self.repeated_calls[code]
+                    return f"({local} if {local} is not _MISSING else ({local} := {code}))"
             return code
         if "pick" in node:
             self.unmovable_written += 1

@@ -97,6 +97,13 @@ function t_two_rolls(): list[int] source "test · 1" {
   [t_roll(), t_roll()]
 }
 
+function t_repeats(c: country, r: region): list[int] source "test · 1" {
+  [t_count_bg(r), t_count_bg(r) + stability(c),
+   count(x for x in countries(europe) where stability(x) <= t_count_bg(r)),
+   (if stability(c) > 99 then t_count_bg(asia) + t_count_bg(asia) else 0),
+   (if stability(c) < 99 then t_count_bg(africa) + t_count_bg(africa) else 0)]
+}
+
 function t_broken(c: country): int source "test · 1" {
   stability(c) + count(x for x in countries(europe) where stability(x) > t_boom(c))
 }
@@ -454,6 +461,33 @@ def test_a_filter_asks_a_pure_function_of_what_does_not_change_once(ir: dict[str
     rolled = {"op": "<=", "args": [stability, {"fn": "t_roll", "args": []}]}
     program.codegen.candidates([rolled], "c")(Frame(engine, {}), countries)
     assert asked == ["t_roll"] * len(countries)
+
+
+def test_a_pure_function_makes_a_call_it_repeats_once(ir: dict[str, Any]) -> None:
+    """`t_repeats` asks `t_count_bg` of the same region three times (once in a comprehension's filter):
+    the call is made once and its value used at each place; a call in a branch not taken is never made,
+    one in a branch taken is made once."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    asked: list[tuple[Any, ...]] = []
+    real = program.codegen.namespace["F_t_count_bg"]
+
+    def counting(e: Engine, *args: Any) -> Any:
+        asked.append(args)
+        return real(e, *args)
+
+    program.codegen.namespace["F_t_count_bg"] = counting
+    stability, battleground, _ = facts(ir)
+    in_europe = members(ir, "europe")
+    bg = {r: sum(battleground[c] for c in members(ir, r)) for r in ("europe", "africa")}
+    assert call(program, engine, "t_repeats", "france", "europe") == [
+        bg["europe"],
+        bg["europe"] + stability["france"],
+        sum(1 for c in in_europe if stability[c] <= bg["europe"]),
+        0,
+        2 * bg["africa"],
+    ]
+    assert asked == [("europe",), ("africa",)]
 
 
 def test_a_filter_goes_through_a_comprehension_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
