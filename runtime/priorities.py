@@ -33,7 +33,7 @@ class SortKey:
 class Option:
     number: int
     name: str
-    when: Expr  # all its `when` conditions
+    when: Expr | None  # all its `when` conditions (None: it has none, and is always tried)
     where: Callable[[Frame, list[Any]], list[Any]]  # the candidates its `where` conditions keep
     keys: tuple[SortKey, ...]
     # The candidates its cheap `where` conditions keep (a sieve before the list's `require`s; see
@@ -78,7 +78,7 @@ class PriorityList:
             return Option(
                 number=int(o["number"]),
                 name=str(o["name"]),
-                when=codegen.all_of(o["when"]),
+                when=codegen.all_of(o["when"]) if o["when"] else None,
                 where=codegen.candidates(o["where"], target),
                 keys=keys(o["prefer"], "prefer") + final,
                 sieve=codegen.candidates(cheap, target) if cheap else None,
@@ -116,7 +116,7 @@ class PriorityList:
         passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
         kept: dict[tuple[Any, ...], list[Any]] | None = None  # (lazy) the fixed conditions' results
         for option in self.options:
-            if not option.when(frame):
+            if option.when is not None and not option.when(frame):
                 continue
             if lazy:
                 if option.fixed is None:
@@ -157,6 +157,8 @@ class PriorityList:
         conditions keep and all the list's `require`s allow, in the domain's order; each candidate's
         `require`s are asked once per pick."""
         sieved = domain if option.sieve is None else option.sieve(frame, domain)
+        if not sieved:
+            return sieved
         try:
             unasked = [c for c in sieved if c not in passed]
         except TypeError:  # (a candidate that is no name, a list: asked again for each option)
@@ -186,8 +188,7 @@ class PriorityList:
     ) -> list[Any]:
         """The candidates the option's fixed conditions keep, worked out once for the values they read."""
         assert option.fixed is not None
-        vars_ = frame.vars
-        key = (option.number, *[vars_.get(name) for name in option.fixed_reads])
+        key = (option.number, tuple(map(frame.vars.get, option.fixed_reads)))
         try:
             found = kept.get(key)
         except TypeError:  # (a value that is a list: worked out each time)
