@@ -554,6 +554,13 @@ class Program:
             return assign
         if "if" in node:
             cond, then, other = self.expr(node["if"]), self.body(node["then"]), self.body(node["else"])
+            if not node["else"]:  # (most: nothing to do when the condition fails)
+
+                def branch_without_else(f: Frame) -> None:
+                    if cond(f):
+                        then(f)
+
+                return branch_without_else
 
             def branch(f: Frame) -> None:
                 if cond(f):
