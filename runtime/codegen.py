@@ -827,7 +827,7 @@ class ExprCompiler:
             # a filter's `x in list`: the list made a set once, not searched through for every candidate
             # (before the loop when the list is a local: making the set cannot fail)
             local = self.eager is not None and b in self.eager.values()
-            b = self._eager_local(f"_as_set({b})") if local else self._hoist(f"_as_set({b})")
+            b = self._eager_local(f"_as_set(e, {b})") if local else self._hoist(f"_as_set(e, {b})")
             self._constant(_as_set, "_as_set")
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
@@ -926,14 +926,33 @@ def _loops(node: Any) -> bool:
     return "agg" in node or "each" in node or any(_loops(v) for v in node.values())
 
 
-def _as_set(value: Any) -> Any:
-    """A list as a set of the same items for `in` (a text, or a list of lists, as it is)."""
+def _as_set(e: Any, value: Any) -> Any:
+    """A list as a set of the same items for `in` (a text, or a list of lists, as it is). Within an
+    evaluation (the memory of the engine `e` open: nothing changes a list while it lasts), made once per
+    list: a priority list's `require c in offered` is asked for each of its options, and `offered` is
+    often the whole map."""
     if type(value) is not list:
         return value
+    memo = e.memo
+    if memo is None:
+        return _set_of(value)
+    key = (_AS_SET, id(value))  # (the list is kept with its set: its id is no other list's meanwhile)
+    found = memo.get(key)
+    if found is not None and found[0] is value:
+        return found[1]
+    made = _set_of(value)
+    memo[key] = (value, made)
+    return made
+
+
+def _set_of(value: list[Any]) -> Any:
     try:
         return frozenset(value)
     except TypeError:
         return value
+
+
+_AS_SET = object()  # (its key in the memory: no rule function's or pick's key can equal it)
 
 
 def _mentions(node: Any, name: str) -> bool:

@@ -490,6 +490,37 @@ def test_a_pure_function_makes_a_call_it_repeats_once(ir: dict[str, Any]) -> Non
     assert asked == [("europe",), ("africa",)]
 
 
+def test_a_list_asked_about_in_one_evaluation_is_made_a_set_once(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`c in offered`, asked by a filter called again and again within one evaluation (a priority list's
+    `require`, asked for each option): the list is made a set once; another list gets a set of its own,
+    and outside an evaluation each call makes its own."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    made: list[list[Any]] = []
+    real = codegen._set_of
+
+    def counting(value: list[Any]) -> Any:
+        made.append(value)
+        return real(value)
+
+    monkeypatch.setattr(codegen, "_set_of", counting)
+    countries = list(ir["map"]["countries"])
+    keep = program.codegen.candidates([{"op": "in", "args": [{"var": "c"}, {"var": "offered"}]}], "c")
+    offered, other = ["france", "italy"], ["poland"]
+    engine.memo = {}
+    for _ in range(3):
+        assert keep(Frame(engine, {"offered": offered}), countries) == [c for c in countries if c in offered]
+    assert made == [offered]
+    assert keep(Frame(engine, {"offered": other}), countries) == ["poland"]
+    assert made == [offered, other]
+    engine.memo = None
+    keep(Frame(engine, {"offered": offered}), countries)
+    keep(Frame(engine, {"offered": offered}), countries)
+    assert made == [offered, other, offered, offered]
+
+
 def test_a_filter_goes_through_a_comprehension_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
     """`stability(c) <= count(x for x in countries(europe) where battleground(x))`: the count reads no
     candidate, so the filter works it out once (its own variable does not make it vary)."""
