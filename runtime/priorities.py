@@ -94,19 +94,21 @@ class PriorityList:
         # (a program's lists serve every game of its ruleset: bounded, see `_fixed`)
         self._fixed_kept: dict[tuple[Any, ...], dict[tuple[Any, ...], list[Any]]] = {}
 
-    def pick(self, frame: Frame, domain: list[Any]) -> Any:
-        """The target the list picks now, or None when no option offers one; the choice is traced."""
+    def pick(self, frame: Frame, domain: list[Any], domain_name: str | None = None) -> Any:
+        """The target the list picks now, or None when no option offers one; the choice is traced.
+        `domain_name`: the domain is the program's own for its target's type, the same list, never changed
+        (what the options' fixed conditions kept of it is then found by that name)."""
         engine = frame.engine
         if engine.memo is not None:
-            return self._pick(frame, domain)
+            return self._pick(frame, domain, domain_name)
         # One pick is one evaluation: its conditions share the results of pure functions (program.py).
         engine.memo = {}
         try:
-            return self._pick(frame, domain)
+            return self._pick(frame, domain, domain_name)
         finally:
             engine.memo = None
 
-    def _pick(self, frame: Frame, domain: list[Any]) -> Any:
+    def _pick(self, frame: Frame, domain: list[Any], domain_name: str | None) -> Any:
         vars_ = frame.vars
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
@@ -123,7 +125,7 @@ class PriorityList:
                     looked_at = domain
                 else:
                     if kept is None:
-                        kept = self._kept_for(domain)
+                        kept = self._kept_for(domain, domain_name)
                     looked_at = self._fixed(frame, option, domain, kept)
                 allowed = self._allowed(frame, option, looked_at, passed)
             keep = option.rest if lazy and option.rest is not None else option.where
@@ -169,10 +171,10 @@ class PriorityList:
                 passed[c] = c in allowed
         return [c for c in sieved if passed[c]]
 
-    def _kept_for(self, domain: list[Any]) -> dict[tuple[Any, ...], list[Any]]:
+    def _kept_for(self, domain: list[Any], domain_name: str | None) -> dict[tuple[Any, ...], list[Any]]:
         """What the options' fixed conditions kept of this domain in earlier picks (of any game)."""
         try:
-            key = tuple(domain)
+            key = (_NAMED_DOMAIN, domain_name) if domain_name is not None else tuple(domain)
             kept = self._fixed_kept.get(key)
         except TypeError:  # (a candidate that is no name: nothing kept)
             return {}
@@ -221,6 +223,7 @@ class PriorityList:
 # How many domains, and values of the fixed conditions per domain, a list keeps the results for: a list's
 # domain is the map or the few choices an event offers; the values, the region and the side.
 _DOMAINS_KEPT = 256
+_NAMED_DOMAIN = object()  # (a program's domain, by its name: no tuple of candidates equals this key)
 _VALUES_KEPT = 1024
 
 

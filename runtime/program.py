@@ -464,7 +464,10 @@ class Program:
                 return found
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
         with engine.ai_deciding():
-            chosen = plist.pick(frame, self.domains.get(plist.target_type, []))
+            # (the program's own domain, by its name: PriorityList.pick)
+            domain = self.domains.get(plist.target_type)
+            named = None if domain is None else plist.target_type
+            chosen = plist.pick(frame, [] if domain is None else domain, named)
         if memo is not None:
             memo[key] = chosen
         return chosen
