@@ -499,6 +499,13 @@ class Engine:
                 if when is None or when(frame):
                     self.end_lasting_from(items)
 
+    def status_given(self, status: str) -> bool:
+        """Whether any rule in force (standing, or a lasting effect) gives the status to anything: when
+        none does, `has_status` is False whatever it is asked of."""
+        if self.program.rule_statuses.get(status):
+            return True
+        return bool(self.state.in_effect) and bool(self._lasting_index().statuses.get(status))
+
     def has_status(self, status: str, *args: Any) -> bool:
         standing = self.program.rule_statuses.get(status)
         # (the lasting effects that give the status, from their index: most give none, and a side's

@@ -35,14 +35,20 @@ def _remaining_rounds(engine: Engine, side: str) -> int:
     return max(1, action_rounds_this_turn(engine, side) - engine.state.action_round + 1)
 
 
+# The statuses that make a card the one a side must play this round (as operations, or at all).
+_FORCING_STATUSES = ("must_play_for_ops", "must_play")
+
+
 def _playable(engine: Engine, side: str) -> list[str]:
     state = engine.state
     cards = list(state.hands[side])
     if state.china_holder == side and state.china_face_up and _china(engine) not in cards:
         cards.append(_china(engine))
     cards = list(engine.permitted("play", "card", cards, actor=side))
-    for card in cards:
-        if engine.has_status("must_play_for_ops", side, card) or engine.has_status("must_play", side, card):
+    # (each card is asked only about the statuses some rule in force gives: most rounds, none)
+    forcing = [status for status in _FORCING_STATUSES if engine.status_given(status)]
+    for card in cards if forcing else ():
+        if any(engine.has_status(status, side, card) for status in forcing):
             return [card]
     hand = state.hands[side]
     may_hold = set(engine.permitted("hold", "card", hand, actor=side))
