@@ -458,7 +458,7 @@ class Program:
         plist = self.priorities[name]
         if memo is not None:
             # (a list argument, the countries offered, is part of the key as a tuple)
-            key = ("pick", name, *[tuple(v) if isinstance(v, list) else v for v in values])
+            key = ("pick", name, *[tuple(v) if type(v) is list else v for v in values])
             found = memo.get(key, _MISSING)  # (None is a pick's answer too)
             if found is not _MISSING:
                 return found
@@ -955,6 +955,8 @@ def pure_functions(functions: dict[str, Any]) -> set[str]:
 
 def _sortable(value: Any) -> Any:
     """Ordered enums compare by rank; booleans and numbers as themselves."""
+    if type(value) is int:  # (the usual key, operations or a count, first)
+        return value
     if isinstance(value, Ordinal):
         return value.rank
     if isinstance(value, str) and value in ORDINALS:
