@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
@@ -153,7 +154,7 @@ def _without(cards: list[str], card: str) -> list[str]:
 
 
 def total_influence(engine: Engine, side: str) -> int:
-    return sum(inf[side] for inf in engine.state.influence.values())
+    return sum(map(itemgetter(side), engine.state.influence.values()))
 
 
 def controlled(engine: Engine, side: str) -> set[str]:
