@@ -112,7 +112,7 @@ class PriorityList:
         vars_ = frame.vars
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
-        args = {p: vars_.get(p) for p in self.params if not isinstance(vars_.get(p), list)}
+        args = {p: v for p in self.params if type(v := vars_.get(p)) is not list}
         lazy = self.lazy_requires
         allowed = domain if lazy else self.requires(frame, domain)
         passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
