@@ -285,3 +285,20 @@ def test_a_game_error_fails_the_measurement() -> None:
 def test_a_failed_probe_is_a_bench_error() -> None:
     with pytest.raises(bench_cmd.BenchError, match="standard-nope does not compile"):
         bench_cmd.run_probe("games", {"ruleset": "standard-nope", "games": 1, "seed": 0, "jobs": 1})
+
+
+def test_the_measuring_processes_import_twilight_from_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:
+    import importlib.util
+
+    from twilight.runtime import engine
+
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    bytecode = Path(importlib.util.cache_from_source(engine.__file__))
+    bytecode.unlink(missing_ok=True)
+    said: list[str] = []
+    asks = [sys.executable, "-c", "import sys; print(sys.dont_write_bytecode)"]
+    with bench_cmd.bytecode_as_installed(said.append):
+        assert bytecode.is_file()  # compiled before any measurement
+        assert subprocess.run(asks, capture_output=True, text=True).stdout.strip() == "False"
+    assert said == ["compiling twilight's modules to bytecode"]
+    assert os.environ["PYTHONDONTWRITEBYTECODE"] == "1"  # the environment as it was

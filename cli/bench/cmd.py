@@ -361,7 +361,40 @@ def _check_compiles(names: list[str]) -> dict[str, str | None]:
     return sides
 
 
+# twilight's folders of Python modules (the others hold rule files and the grammar)
+CODE_PACKAGES = ("common", "compiler", "runtime", "harness", "cli")
+
+
+@contextmanager
+def bytecode_as_installed(say: Any) -> Iterator[None]:
+    """The measuring processes import twilight from bytecode, as an installed package does (pip compiles
+    it on install). Some environments set PYTHONDONTWRITEBYTECODE: each fresh process would then compile
+    from source every module of twilight it imports, the engine's in its first game among them (in 60
+    solo-v2 games, about 1% of their instructions). It is lifted for the bench's processes, and twilight's
+    modules are compiled here first, so that no measurement pays for it."""
+    import compileall
+    import importlib
+
+    saved = os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    try:
+        say("compiling twilight's modules to bytecode")
+        for package in CODE_PACKAGES:
+            for folder in importlib.import_module(f"twilight.{package}").__path__:
+                compileall.compile_dir(folder, quiet=2)  # (where the folder can be written: else as before)
+        yield
+    finally:
+        if saved is not None:
+            os.environ["PYTHONDONTWRITEBYTECODE"] = saved
+
+
 def run_bench(
+    compile_names: list[str], game_names: list[str], games: int | None, quick: bool, say: Any
+) -> dict[str, Any]:
+    with bytecode_as_installed(say):
+        return _measured(compile_names, game_names, games, quick, say)
+
+
+def _measured(
     compile_names: list[str], game_names: list[str], games: int | None, quick: bool, say: Any
 ) -> dict[str, Any]:
     from twilight.cli.bench.probe import peak_rss_mb
