@@ -149,10 +149,13 @@ class Engine:
         """At a decision: book the steps taken since the last one, grant the next decision's budget."""
         taken = self._steps_granted - self.steps_left
         self.steps_booked += taken
-        self.most_steps_between_decisions = max(self.most_steps_between_decisions, taken)
-        self._steps_granted = self.steps_left = max(
-            0, min(self.step_limit, self.game_step_limit - self.steps_booked)
-        )
+        # (comparisons, not min and max: in 3.11 each call of them parses keywords, at every decision)
+        if taken > self.most_steps_between_decisions:
+            self.most_steps_between_decisions = taken
+        left = self.game_step_limit - self.steps_booked
+        if left > self.step_limit:
+            left = self.step_limit
+        self._steps_granted = self.steps_left = left if left > 0 else 0
 
     def out_of_steps(self, src: str, what: str) -> None:
         """A loop or call found the budget spent: stop the game, naming it (`src`: "file.tsr:line")."""

@@ -12,10 +12,22 @@ if TYPE_CHECKING:
 
 
 # ---------------------------------------------------------------------- arithmetic and lists
-impl("min")(lambda e, *xs: min(xs))
+# (Of two numbers, the usual case, by one comparison: in 3.11 a call of min or max parses keywords even
+# when given none, and costs several times as much. Ties keep the first, as min and max do.)
+@impl("min")
+def min_(engine: Engine, *xs: Any) -> Any:
+    if len(xs) == 2:
+        a, b = xs
+        return b if b < a else a
+    return min(xs)
 
 
-impl("max")(lambda e, *xs: max(xs))
+@impl("max")
+def max_(engine: Engine, *xs: Any) -> Any:
+    if len(xs) == 2:
+        a, b = xs
+        return b if b > a else a
+    return max(xs)
 
 
 impl("abs")(lambda e, n: abs(n))
@@ -30,7 +42,7 @@ impl("first")(lambda e, items: items[0] if items else None)
 impl("concat")(lambda e, a, b: [*a, *b])
 
 
-impl("take")(lambda e, items, count: list(items[: max(0, count)]))
+impl("take")(lambda e, items, count: list(items[:count]) if count > 0 else [])
 
 
 @impl()

@@ -61,7 +61,8 @@ def ops_for(engine: Engine, side: str, card: str) -> int:
     info = card_info(engine, card)
     if info["scoring"]:
         return 0
-    return max(1, engine.modified("ops", info["ops"], actor=side, card=card))
+    ops = engine.modified("ops", info["ops"], actor=side, card=card)
+    return ops if ops > 1 else 1  # (max(1, ops), without the keyword parsing of a call of max)
 
 
 @impl()

@@ -18,7 +18,8 @@ def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     board = engine.state.influence
     now = board[c]
     changed = now.copy()
-    changed[side] = max(0, now[side] + amount)
+    after = now[side] + amount
+    changed[side] = after if after > 0 else 0  # (max(0, after) parses keywords: a call per point placed)
     board[c] = changed
     touched = engine.influence_touched  # (for the next round's start, map_queries.influence_as_round_begins)
     if touched is not None:

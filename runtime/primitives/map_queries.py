@@ -173,6 +173,9 @@ def controls(engine: Engine, side: str, c: str) -> bool:
     'max(0, _ST[{1}] + e.state.influence[{1}]["ussr" if {0} == "us" else "us"]'
     " - e.state.influence[{1}][{0}])",
     _map("_ST", "stability"),
+    # (no call of max: in 3.11 it parses its keywords even when given none, costing more than the rest)
+    once='(_os if (_os := _ST[{1}] + (_ri := e.state.influence[{1}])["ussr" if {0} == "us" else "us"]'
+    " - _ri[{0}]) > 0 else 0)",
 )
 def ops_to_control(engine: Engine, side: str, c: str) -> int:
     return max(0, -control_margin(engine, side, c))
@@ -318,9 +321,9 @@ def level_without_control(engine: Engine, side: str, c: str, region: str) -> str
 
 @impl()
 def battlegrounds_counted(engine: Engine, side: str, region: str, count: int) -> int:
-    if engine.unmodified("scoring_battlegrounds"):  # (the usual case: no call with its variables)
-        return max(0, count)
-    return max(0, engine.modified("scoring_battlegrounds", count, actor=side, region=region))
+    if not engine.unmodified("scoring_battlegrounds"):
+        count = engine.modified("scoring_battlegrounds", count, actor=side, region=region)
+    return count if count > 0 else 0  # (max(0, count), without its keyword parsing: asked very often)
 
 
 @impl()
