@@ -8,6 +8,7 @@ import contextlib
 import json
 import time
 from collections.abc import Callable, Iterable, Iterator, Mapping
+from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any
 
 from twilight.runtime import registry
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from twilight.runtime.primitives.map_queries import InfluenceAtRoundStart
 
 _NOT_TIMED = contextlib.nullcontext()
+_NO_NOTES: Mapping[str, Any] = MappingProxyType({})  # (a plain engine notes nothing of its trace)
 
 
 class GameEnded(Exception):
@@ -40,11 +42,8 @@ class RuleError(Exception):
 
 
 class Engine:
-    # What a checking engine (runtime/invariants.py) is told of the trace, without a method of its own
-    # between every event and the trace: a function per kind of event it notes, and one called after
-    # every event when it checks after each.
-    trace_notes: Mapping[str, Callable[[Any, str, dict[str, Any]], None]] = {}
-    after_each_event: Callable[[str], None] | None = None
+    # The class of the AI's look-ahead copies of this engine's game (`look_ahead_copy`): set below.
+    look_ahead_class: type[Engine]
 
     def __init__(
         self,
@@ -68,6 +67,12 @@ class Engine:
 
         self.ir = ir
         self.program = program or Program(ir, IMPLEMENTATIONS)
+        # What a checking engine (runtime/invariants.py) is told of the trace, without a method of its own
+        # between every event and the trace: a function per kind of event it notes, and one called after
+        # every event when it checks after each. (Read at every event: attributes of the instance, which
+        # CPython 3.11 reads the quick way, not of the class.)
+        self.trace_notes: Mapping[str, Callable[[Any, str, dict[str, Any]], None]] = _NO_NOTES
+        self.after_each_event: Callable[[str], None] | None = None
         self.players = dict(players)
         self.dice = Dice(seed, dice or [])
         if state is None:
@@ -117,6 +122,21 @@ class Engine:
         self.steps_booked = 0  # steps taken before the current grant
         self.most_steps_between_decisions = 0
         self._steps_granted = self.steps_left = min(self.step_limit, self.game_step_limit)
+
+    def look_ahead_copy(self, players: Mapping[str, Player]) -> Engine:
+        """A copy of the game so far for the AI to look ahead in (runtime/lookahead.py), with its own
+        players: a plain engine, which checks and notes nothing, of the class `look_ahead_class`."""
+        twin = self.look_ahead_class.__new__(self.look_ahead_class)
+        Engine.__init__(
+            twin,
+            self.ir,
+            players,
+            program=self.program,
+            step_limit=self.step_limit,
+            game_step_limit=self.game_step_limit,
+            state=self.state.clone(),  # (no setup built only to be thrown away)
+        )
+        return twin
 
     # ------------------------------------------------------------------ operations' commitment
     @property
@@ -639,6 +659,9 @@ class Engine:
         digest, self.replay_digest = self.replay_digest, None
         if self.state.digest() != digest:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
+
+
+Engine.look_ahead_class = Engine
 
 
 class LastingIndex:

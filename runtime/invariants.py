@@ -96,11 +96,14 @@ class CheckedEngine(Engine):
         every_event: bool = True,
         **kw: Any,
     ) -> None:
+        checking = {side: CheckingPlayer(p) for side, p in players.items()}
+        # (its own attributes after the engine's: in the same places as in its look-ahead copies, which
+        # have only the engine's, CPython 3.11 finds them the quick way in both)
+        super().__init__(ir, checking, seed=seed, **kw)
         self.every_event = every_event  # False: only at action-round and turn boundaries
+        self.trace_notes = _NOTED_KINDS
         if every_event:  # (the engine calls it after every event it traces)
             self.after_each_event = self._check_after
-        checking = {side: CheckingPlayer(p) for side, p in players.items()}
-        super().__init__(ir, checking, seed=seed, **kw)
         for p in checking.values():
             p.engine = self
         self.periods: list[str] = []  # periods added to the deck so far
@@ -298,7 +301,11 @@ _NOTED_KINDS: dict[str, Any] = {
     "headlines": CheckedEngine._headlines,
     "influence": CheckedEngine._influence,
 }
-CheckedEngine.trace_notes = _NOTED_KINDS
+# The AI's look-ahead copies of a checked game: engines of this class, though they check nothing (built as
+# plain engines, Engine.look_ahead_copy). CPython 3.11 specialises the reading of an attribute at a place
+# in the code for one class: the game's engine and its copies, read by the same code, of two classes would
+# keep undoing it (callgrind, 10 solo-v2 games: 1.2% more instructions).
+CheckedEngine.look_ahead_class = CheckedEngine
 
 
 def _influence_faults(s: GameState) -> Iterator[str]:

@@ -20,19 +20,11 @@ if TYPE_CHECKING:
 
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     """A copy of the game after `happen` ran in it."""
-    from twilight.runtime.engine import Engine as EngineClass
     from twilight.runtime.engine import GameEnded
     from twilight.runtime.solo_ai import RulesAIPlayer
 
     players = {"us": RulesAIPlayer(), "ussr": RulesAIPlayer()}
-    twin = EngineClass(
-        engine.ir,
-        players,
-        program=engine.program,
-        step_limit=engine.step_limit,
-        game_step_limit=engine.game_step_limit,
-        state=engine.state.clone(),  # (no setup built only to be thrown away)
-    )
+    twin = engine.look_ahead_copy(players)
     for player in players.values():
         player.engine = twin
     # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).

@@ -100,3 +100,42 @@ def test_no_change_of_the_game_reaches_a_copy_made_before_it(monkeypatch: pytest
     assert len(kept) > 20 and any(copy.in_effect for copy, _ in kept)
     changed = [i for i, (copy, made) in enumerate(kept) if copy.to_json() != made]
     assert not changed, changed
+
+
+def test_a_checked_game_looks_ahead_in_copies_of_its_class_that_check_nothing(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The copies are of the checking engine's class (one class at every attribute read the game and its
+    copies share), built as plain engines: a hypothetical game is neither checked nor noted."""
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.invariants import CheckedEngine
+
+    copies: list[Any] = []
+    made = Engine.look_ahead_copy
+
+    def kept(engine: Any, players: Any) -> Any:
+        copies.append((engine, made(engine, players)))
+        return copies[-1][1]
+
+    monkeypatch.setattr(Engine, "look_ahead_copy", kept)
+    game, _ = solo_game("solo-v2", 3, "ussr")
+    assert copies
+    for engine, twin in copies:
+        assert type(twin) is CheckedEngine
+        assert bool(engine.trace_notes) == (engine.lookahead_depth == 0)  # (a copy may look ahead again)
+        assert not twin.trace_notes and twin.after_each_event is None
+        assert not hasattr(twin, "checks")  # (none of the checking engine's own state)
+        assert twin.state is not engine.state and twin.program is engine.program
+        assert twin.events == [] or twin.events[0]["n"] == 0  # (its own trace, from the copy on)
+    assert game.checks > 0
+
+
+def test_a_plain_engine_looks_ahead_in_plain_engines() -> None:
+    from twilight.runtime.engine import Engine
+
+    from tests.test_solo_playouts import compiled
+
+    ir, program = compiled("solo-v2")
+    engine = Engine(ir, {}, program=program)
+    twin = engine.look_ahead_copy({})
+    assert type(twin) is Engine and twin.state == engine.state and twin.state is not engine.state
