@@ -14,7 +14,6 @@ hypothetical board gets a memory of its own, primitives.map_queries._with_influe
 from __future__ import annotations
 
 import contextlib
-import functools
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -222,6 +221,44 @@ class AppendixEntry:
 class Program:
     """The compiled ruleset."""
 
+    # Every attribute, declared: as the engine's (engine.py), so that CPython 3.11 finds its methods, asked
+    # at every prohibition and modifier, the quick way.
+    __slots__ = (
+        "_board_only_at",
+        "_current_card",
+        "_declared_by_kind",
+        "_each_refusal",
+        "_ir_exprs",
+        "_lasting_prefix",
+        "_modifiers_each",
+        "_permits",
+        "_repeat_count",
+        "_repeat_loops",
+        "appendix",
+        "china_card",
+        "codegen",
+        "domain_sets",
+        "domains",
+        "events",
+        "functions",
+        "ir",
+        "lasting",
+        "moments",
+        "primitives",
+        "priorities",
+        "procedures",
+        "pure",
+        "rule_forbid_nodes",
+        "rule_forbids",
+        "rule_hooks",
+        "rule_modifier_nodes",
+        "rule_modifiers",
+        "rule_statuses",
+        "rules",
+        "rules_allowing",
+        "sequence",
+    )
+
     def __init__(
         self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]], code_cache: Path | None = None
     ) -> None:
@@ -364,18 +401,16 @@ class Program:
         self.domain_sets = {kind: frozenset(items) for kind, items in self.domains.items()}
         # The China Card: the card with no event (asked at every card play).
         self.china_card = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
-        self.codegen.save()
-
-    # ------------------------------------------------------------------ the runtime contract
-    @functools.cached_property
-    def _declared_by_kind(self) -> dict[str, dict[str, Any]]:
-        """The declarations of each kind a need may name (built once: `needed` is on hot paths)."""
-        return {
+        # The declarations of each kind a need may name (`needed` is on hot paths)
+        self._declared_by_kind: dict[str, dict[str, Any]] = {
             "function": self.functions,
             "procedure": self.procedures,
             "priority": self.priorities,
             "table": self.ir["tables"],
         }
+        self.codegen.save()
+
+    # ------------------------------------------------------------------ the runtime contract
 
     def needed(self, need: registry.Need) -> Any:
         """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a

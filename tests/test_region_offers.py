@@ -50,15 +50,14 @@ def test_the_offers_are_those_of_trying_every_region(vietnam_revolts: bool) -> N
 
 
 def test_a_card_whose_worth_does_not_ask_where_its_operations_go_tries_no_region() -> None:
-    engine = Engine(standard_ir(), {}, program=standard_program(), seed=1)
     asked: list[Any] = []
-    real = engine.modified
 
-    def counted(quantity: str, base: int, **bound: Any) -> int:
-        asked.append(quantity)
-        return real(quantity, base, **bound)
+    class Counting(Engine):  # (an engine's own attributes are fixed: its class counts)
+        def modified(self, quantity: str, base: int, **bound: Any) -> int:
+            asked.append(quantity)
+            return super().modified(quantity, base, **bound)
 
-    engine.modified = counted  # type: ignore[method-assign]
+    engine = Counting(standard_ir(), {}, program=standard_program(), seed=1)
     assert _region_offers(engine, "us", "duck_and_cover") == []
     assert asked == ["ops"]
     asked.clear()
