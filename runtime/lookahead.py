@@ -132,7 +132,7 @@ def _without_card(state: GameState, card: str) -> dict[str, Any]:
     bookkeeping."""
     # (only compared, never changed: the fields are the state's own, but for the hands, piles and zones,
     # which are copies without the card)
-    fields = {name: value for name, value in vars(state).items() if name not in _ROUND_BOOKKEEPING}
+    fields = {name: value for name, value in state.fields().items() if name not in _ROUND_BOOKKEEPING}
     fields["headline"] = {s: (None if c == card else c) for s, c in state.headline.items()}
     fields["hands"] = {side: _without(cards, card) for side, cards in state.hands.items()}
     for pile in ("draw_pile", "discard", "removed"):

@@ -5,8 +5,9 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields
 from itertools import chain
+from operator import attrgetter
 from typing import Any
 
 from twilight.runtime import registry
@@ -89,7 +90,7 @@ class GameState:
     def digest(self) -> str:
         """A short hash of the whole state, for traces and determinism checks. (The text hashed is that of
         `to_json()`, written without building that copy first: the AI's look-ahead asks often.)"""
-        text = json.dumps(vars(self), sort_keys=True, separators=(",", ":"), default=vars)
+        text = json.dumps(self.fields(), sort_keys=True, separators=(",", ":"), default=_effect_fields)
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
     def fingerprint(self) -> bytes:
@@ -101,11 +102,9 @@ class GameState:
         # map's order (every change keeps a country's sides in their order); the effects' fields in
         # marshal's format 2, which marks nothing.
         board = tuple(chain.from_iterable(map(dict.values, self.influence.values())))
-        plain = {name: value for name, value in vars(self).items() if name not in _SHARED_BY_COPIES}
+        plain = {name: getattr(self, name) for name in _UNSHARED_FIELDS}
         try:
-            data = marshal.dumps((plain, board)) + marshal.dumps(
-                [tuple(vars(e).values()) for e in self.in_effect], 2
-            )
+            data = marshal.dumps((plain, board)) + marshal.dumps(list(map(_effect_values, self.in_effect)), 2)
         except ValueError:
             return self.digest().encode()
         return hashlib.sha1(data).digest()
@@ -115,17 +114,19 @@ class GameState:
         and immutable values, and the lasting effects; each field is copied as deep as its shape goes
         (`_FIELD_COPIES`; a field not named there, deeply), many times faster than `copy.deepcopy`."""
         twin = GameState.__new__(GameState)
-        fields = {}
-        for name, value in vars(self).items():
+        for name in _FIELD_NAMES:  # (set one by one, in their order: see _FIELD_NAMES)
+            value = getattr(self, name)
             copy_field = _FIELD_COPIES.get(name)
             if copy_field is not None:
-                fields[name] = copy_field(value)
-            elif type(value) in _IMMUTABLE:
-                fields[name] = value
-            else:
-                fields[name] = _copy_plain(value)
-        twin.__dict__.update(fields)
+                value = copy_field(value)
+            elif type(value) not in _IMMUTABLE:
+                value = _copy_plain(value)
+            setattr(twin, name, value)
         return twin
+
+    def fields(self) -> dict[str, Any]:
+        """The fields by name, in their order (the state's own values, not copies)."""
+        return {name: getattr(self, name) for name in _FIELD_NAMES}
 
     def countries_with_influence(self) -> dict[str, list[str]]:
         """Per side, the countries where it has influence, in the map's order (an action round's start
@@ -204,3 +205,20 @@ _FIELD_COPIES: dict[str, Any] = {
 }
 _IMMUTABLE = (str, int, bool, float, type(None))
 _SHARED_BY_COPIES = frozenset({"influence", "in_effect"})  # (GameState.fingerprint)
+
+# The fields of a state and of a lasting effect, read by name, never through the object's `__dict__`
+# (`vars`): asking for it makes CPython 3.11 turn the object's attributes into a dictionary of its own,
+# and the code that reads the attributes of states (or effects) of both kinds, then reads each of them
+# the slow way (callgrind, 10 solo-v2 games: 4.4% more instructions).
+_FIELD_NAMES = tuple(f.name for f in fields(GameState))
+_UNSHARED_FIELDS = tuple(name for name in _FIELD_NAMES if name not in _SHARED_BY_COPIES)
+_EFFECT_FIELD_NAMES = tuple(f.name for f in fields(LastingEffect))
+_effect_values = attrgetter(*_EFFECT_FIELD_NAMES)  # (a tuple of the effect's fields)
+
+
+def _effect_fields(value: Any) -> dict[str, Any]:
+    """A lasting effect as JSON sees it (GameState.digest): its fields by name (anything else: its
+    attributes)."""
+    if type(value) is not LastingEffect:
+        return dict(vars(value))
+    return dict(zip(_EFFECT_FIELD_NAMES, _effect_values(value), strict=True))

@@ -4,7 +4,10 @@ and independent, and the fingerprint must tell states apart."""
 from __future__ import annotations
 
 import copy
+import gc
+import sys
 
+import pytest
 from twilight.runtime.program import ordinal
 from twilight.runtime.state import GameState, LastingEffect
 
@@ -61,3 +64,29 @@ def test_copies_sharing_values_print_as_states_that_do_not() -> None:
     assert all(twin.fingerprint() == alone for twin in twins)
     rebuilt = a_state()  # equal, sharing nothing with it
     assert rebuilt.fingerprint() == alone
+
+
+def _has_own_dictionary(thing: object) -> bool:
+    """Whether CPython keeps the object's attributes in a dictionary of its own (which the garbage
+    collector then finds among what the object refers to), not in the object itself."""
+    return any(type(r) is dict and ("card" in r or "turn" in r) for r in gc.get_referents(thing))
+
+
+@pytest.mark.skipif(
+    sys.implementation.name != "cpython" or sys.version_info[:2] not in ((3, 11), (3, 12)),
+    reason="how CPython 3.11 and 3.12 keep an object's attributes",
+)
+def test_copying_fingerprinting_and_digesting_keep_the_attributes_in_the_objects() -> None:
+    """The look-ahead's copy, fingerprint and digest read a state's fields (and its effects') by name: asking
+    for `__dict__` would make CPython keep them in a dictionary, and the code reading states of both kinds
+    would slow down (runtime/state.py, _FIELD_NAMES)."""
+    state = a_state()
+    assert not _has_own_dictionary(state) and not _has_own_dictionary(state.in_effect[0])
+    twin = state.clone()
+    for asked in (state, twin):
+        asked.fingerprint()
+        asked.digest()
+    for thing in (state, twin, state.in_effect[0], twin.in_effect[0]):
+        assert not _has_own_dictionary(thing)
+    vars(state)  # (what the code must not do: the test tells it)
+    assert _has_own_dictionary(state)
