@@ -334,13 +334,16 @@ class ExprCompiler:
             return test, f"    if not domain or not ({once}):\n        return []\n"
 
         (test, first), before, kept = self._through_candidates(frozenset({target}), emit)
-        source = (
-            "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n"
-            + before
-            + first
-            + kept
-            + f"    return [_x_{target} for _x_{target} in domain if {test}]\n"
+        # A loop, not a comprehension: in 3.11 a comprehension is a function made at every call, and the
+        # variables it shares with `_e` (the walrus's too) are cells made at every call.
+        item = f"_x_{target}"
+        choose = (
+            "    return list(domain)\n"
+            if test == "True"
+            else f"    _kept = []\n    for {item} in domain:\n        if {test}:\n"
+            f"            _kept.append({item})\n    return _kept\n"
         )
+        source = "def _e(f, domain):\n    e = f.engine\n    V = f.vars\n" + before + first + kept + choose
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
 

@@ -532,8 +532,11 @@ class Engine:
             refused = False
             for forbids, frame in frames:
                 frame.vars[key] = candidate
-                if any(when is None or when(frame) for when, _ in forbids):
-                    refused = True
+                for when, _ in forbids:  # (loops, not any() of a generator: one per candidate)
+                    if when is None or when(frame):
+                        refused = True
+                        break
+                if refused:
                     break
             if not refused:
                 yield candidate

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.locality import reads_no_state, variables_read
@@ -112,7 +113,11 @@ class PriorityList:
         vars_ = frame.vars
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
-        args = {p: v for p in self.params if type(v := vars_.get(p)) is not list}
+        args = {}
+        for p in self.params:  # (a loop, not a comprehension: see `_allowed`)
+            v = vars_.get(p)
+            if type(v) is not list:
+                args[p] = v
         lazy = self.lazy_requires
         allowed = domain if lazy else self.requires(frame, domain)
         passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
@@ -161,15 +166,17 @@ class PriorityList:
         sieved = domain if option.sieve is None else option.sieve(frame, domain)
         if not sieved:
             return sieved
+        # (filters of the dict's own methods, not comprehensions: in 3.11 each comprehension makes a
+        # function, and `passed` a cell, at every call)
         try:
-            unasked = [c for c in sieved if c not in passed]
+            unasked = list(filterfalse(passed.__contains__, sieved))
         except TypeError:  # (a candidate that is no name, a list: asked again for each option)
             return self.requires(frame, sieved)
         if unasked:
             allowed = set(self.requires(frame, unasked))  # (looked up once per candidate: a set)
             for c in unasked:
                 passed[c] = c in allowed
-        return [c for c in sieved if passed[c]]
+        return list(filter(passed.__getitem__, sieved))
 
     def _kept_for(self, domain: list[Any], domain_name: str | None) -> dict[tuple[Any, ...], list[Any]]:
         """What the options' fixed conditions kept of this domain in earlier picks (of any game)."""
@@ -207,12 +214,21 @@ class PriorityList:
             return candidates[0], None
         for key in keys:
             value = key.value
-            scored = [(_comparable(value(frame, c)), c) for c in candidates]
-            present = [v for v, _ in scored if v is not None]
+            # (loops, not comprehensions: see `_allowed`)
+            scored = []
+            present = []
+            for c in candidates:
+                v = _comparable(value(frame, c))
+                scored.append((v, c))
+                if v is not None:
+                    present.append(v)
             if not present:
                 continue
             best = max(present) if key.descending else min(present)
-            candidates = [c for v, c in scored if v == best]
+            candidates = []
+            for v, c in scored:
+                if v == best:
+                    candidates.append(c)
             if len(candidates) == 1:
                 return candidates[0], f"{key.stage}[{key.index}]"
         # Still tied after every key: the first in the domain's order (the map's order) - a rules author

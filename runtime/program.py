@@ -493,7 +493,9 @@ class Program:
         plist = self.priorities[name]
         if memo is not None:
             # (a list argument, the countries offered, is part of the key as a tuple)
-            key = ("pick", name, *[tuple(v) if type(v) is list else v for v in values])
+            key = ("pick", name, *values)
+            if list in map(type, values):
+                key = ("pick", name, *[tuple(v) if type(v) is list else v for v in values])
             found = memo.get(key, _MISSING)  # (None is a pick's answer too)
             if found is not _MISSING:
                 return found
@@ -577,7 +579,11 @@ class Program:
                 if len(paired) != len(args):
                     paired[:] = zip(proc.params, args, strict=True)
                 try:
-                    proc.body(Frame(engine, {p: a(f) for p, a in paired}))
+                    # (a loop, not a comprehension: in 3.11 that makes a function at every call)
+                    variables = {}
+                    for p, a in paired:
+                        variables[p] = a(f)
+                    proc.body(Frame(engine, variables))
                 except RecursionError:
                     raise too_deep(src, what) from None
 

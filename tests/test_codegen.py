@@ -10,6 +10,7 @@ compiled code is kept on disk and survives a damaged cache file.
 from __future__ import annotations
 
 import builtins
+import dis
 from pathlib import Path
 from typing import Any
 
@@ -704,10 +705,10 @@ def test_a_filter_reads_the_frame_and_the_state_once_before_its_candidates(ir: d
     expected = [c for c in countries[1:] if engine.state.influence[c]["ussr"] > 0 and stability[c] <= 3]
     assert keep(frame, countries) == expected and len(expected) > 1
     assert variables.reads == {"s": 1, "most": 1}
-    source = keep.__code__
-    assert "placed_this_round" in source.co_names  # (read once, before the loop: not in the comprehension)
-    inner = next(c for c in source.co_consts if hasattr(c, "co_names"))
-    assert "placed_this_round" not in inner.co_names and "state" not in inner.co_names
+    code = list(dis.get_instructions(keep))
+    loop = next(i for i, instruction in enumerate(code) if instruction.opname == "FOR_ITER")
+    reads = [i for i, instruction in enumerate(code) if instruction.argval in ("placed_this_round", "state")]
+    assert reads and max(reads) < loop  # (read once, before the loop over the candidates)
     # a variable the frame does not hold, read only by the test of one country
     only_france = [
         {"op": "==", "args": [{"var": "c"}, {"str": "france"}]},
@@ -717,3 +718,12 @@ def test_a_filter_reads_the_frame_and_the_state_once_before_its_candidates(ir: d
     assert keep_france(Frame(engine, {}), [c for c in countries if c != "france"]) == []
     with pytest.raises(KeyError):
         keep_france(Frame(engine, {}), countries)
+
+
+def test_a_filter_without_conditions_keeps_a_copy_of_every_item(ir: dict[str, Any]) -> None:
+    program = Program(ir, IMPLEMENTATIONS)
+    keep_all = program.codegen.candidates([], "c")
+    countries = list(ir["map"]["countries"])
+    kept = keep_all(Frame(Engine(ir, {}, program=program), {}), countries)
+    assert kept == countries and kept is not countries
+    assert "FOR_ITER" not in {instruction.opname for instruction in dis.get_instructions(keep_all)}

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from operator import attrgetter
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
@@ -67,7 +68,11 @@ def ops_for(engine: Engine, side: str, card: str) -> int:
 
 @impl()
 def in_effect(engine: Engine, card: str) -> bool:
-    return any(e.card == card for e in engine.state.in_effect)
+    # (not any() of a generator, which in 3.11 makes a function at each call: asked every round)
+    return card in map(_CARD_OF, engine.state.in_effect)
+
+
+_CARD_OF = attrgetter("card")
 
 
 @impl()

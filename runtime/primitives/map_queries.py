@@ -232,7 +232,10 @@ def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
                 if last.position is None:
                     last.position = {c: i for i, c in enumerate(board)}
                 last.ordered[side] = sorted(present, key=last.position.__getitem__)
-    return {side: list(countries) for side, countries in last.ordered.items()}  # (the state's own lists)
+    # (the state's own lists; built without a comprehension, which in 3.11 makes a function at each call,
+    # and zip's strict=True, which parses keywords: a dict's keys and values are as many)
+    ordered = last.ordered
+    return dict(zip(ordered, map(list, ordered.values())))  # noqa: B905
 
 
 def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
