@@ -68,7 +68,11 @@ class RandomPlayer:
         count = self.rng.randint(decision.min_count, decision.max_count)
         if decision.distinct:
             return self.rng.sample(decision.options, count)
-        return [self.rng.choice(decision.options) for _ in range(count)]
+        return self._choices(decision.options, count)
+
+    def _choices(self, options: list[Any], count: int) -> list[Any]:
+        # (apart from `decide`: in 3.11 a comprehension there would make cells at every decision)
+        return [self.rng.choice(options) for _ in range(count)]
 
 
 class CautiousPlayer(RandomPlayer):

@@ -441,7 +441,9 @@ class Engine:
         for candidate, value in valued or ((c, base) for c in candidates):
             bound[key] = candidate
             if frames is None:
-                frames = [(steps, Frame(self, {**env, **bound})) for steps, env in lasting]
+                frames = []  # (a loop: a comprehension would make `self` and `bound` cells at every call)
+                for steps, env in lasting:
+                    frames.append((steps, Frame(self, {**env, **bound})))
             for steps, frame in frames:
                 frame.vars[key] = candidate
                 value = _apply(steps, value, frame)
@@ -528,7 +530,9 @@ class Engine:
         for candidate in candidates:
             bound[key] = candidate
             if frames is None:
-                frames = [(forbids, Frame(self, {**env, **bound})) for forbids, env in lasting]
+                frames = []  # (a loop: a comprehension would make `self` and `bound` cells at every call)
+                for forbids, env in lasting:
+                    frames.append((forbids, Frame(self, {**env, **bound})))
             refused = False
             for forbids, frame in frames:
                 frame.vars[key] = candidate

@@ -254,11 +254,16 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     now = set(start)
     if cached is not None and cached[2] <= now:
         # (influence only gained since: what the new countries open, added to what was open)
+        # (loops, not comprehensions: in 3.11 one makes `opened` a cell at every call, cached ones too)
         was_open: frozenset[str] = cached[1]
-        gained = set().union(*[opened.get(c, (c,)) for c in now - cached[2]])
+        gained: set[str] = set()
+        for c in now - cached[2]:
+            gained.update(opened.get(c, (c,)))
         found = was_open | b.country_set.intersection(gained)
     else:
-        near = b.by_superpower[side].union(*[opened.get(c, (c,)) for c in start])
+        near = set(b.by_superpower[side])
+        for c in start:
+            near.update(opened.get(c, (c,)))
         found = b.country_set.intersection(near)
     engine.accessible_cache[side] = (list(start), found, now)
     return found
