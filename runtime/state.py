@@ -107,7 +107,7 @@ class GameState:
             data = marshal.dumps((plain, board)) + marshal.dumps(list(map(_effect_values, self.in_effect)), 2)
         except ValueError:
             return self.digest().encode()
-        return hashlib.sha1(data).digest()
+        return data  # (the bytes themselves: a dict hashes them once, and they tell states apart exactly)
 
     def clone(self) -> GameState:
         """An independent copy (the AI's look-ahead plays on one). The state is plain data: dicts, lists
