@@ -19,9 +19,11 @@ next start.
 from __future__ import annotations
 
 import hashlib
+import io
 import marshal
 import re
 import sys
+import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -90,7 +92,8 @@ class ExprCompiler:
         results open, when `shared`); with `then`, the value is `_a` and `then` is returned, worked out
         after the memory is closed."""
         lines = ["def _e(f):", "    e = f.engine"]
-        if "V[" in body:  # (a text constant holding "V[" only costs a needless line)
+        # (a text constant holding "V[" only costs a needless line)
+        if "V[" in body or _PASSES_V.search(body):
             lines.append("    V = f.vars")
         if not shared:
             lines.append(f"    return {body}")
@@ -775,7 +778,37 @@ class ExprCompiler:
             "any": "any({})",
             "all": "all({})",
         }[node["agg"]]
+        if self.memo_open:  # (else the memory is opened around it: `_scoped`)
+            lifted = self._lifted(bind, source, item, where, outer)
+            if lifted is not None:
+                return lifted
         return self._scoped(outer.format(items))
+
+    def _lifted(self, bind: str, source: str, item: str, where: str, outer: str) -> str | None:
+        """An aggregate as a call of a function of its own, made once, that goes through the items in a
+        loop, the locals it reads passed to it: in 3.11 a comprehension is a function made at every
+        evaluation, and the locals it shares with the function around it cells made at every call of
+        that one (`controlled_count` counts a region's countries for every region it is asked about).
+        None when it assigns a local the function around it reads too (a value worked out when first
+        needed): it stays a comprehension there."""
+        inside = item + where
+        if not set(_ASSIGNED.findall(source + inside)) <= _TEMPLATE_LOCALS:
+            return None
+        if "lambda" in inside or " for " in inside:  # (names bound inside it: left as written)
+            return None
+        # (the items as the comprehension had them: worked out where it stood, before its variable is bound)
+        loop = f"    for _x_{bind} in _source:\n"
+        keep = f"_items.append({item})\n"
+        test = where.removeprefix(" if ")
+        body = loop + (f"        if {test}:\n            {keep}" if where else f"        {keep}")
+        body = "    _items = []\n" + body + f"    return {outer.format('_items')}\n"
+        own = {f"_x_{bind}", *_TEMPLATE_LOCALS}
+        params = sorted(name for name in _local_names(inside) if name not in own)
+        source_text = f"def _e({', '.join(['_source', *params])}):\n" + body
+        name = f"A_{hashlib.blake2b(source_text.encode(), digest_size=6).hexdigest()}"
+        if name not in self.namespace:
+            self.namespace[name] = self._define(source_text, "aggregate")
+        return f"{name}({', '.join([source, *params])})"
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
         return self._shadowing(node["each"], lambda: self._comprehension_code(node, bound))
@@ -1045,3 +1078,25 @@ def _load(path: Path) -> dict[bytes, CodeType]:
     if not isinstance(loaded, dict):
         return {}
     return {k: v for k, v in loaded.items() if isinstance(k, bytes) and isinstance(v, CodeType)}
+
+
+# The locals that a template's `:=` assigns (`controls` written out: `_ro`, `_ri`): read only where they are
+# assigned. Any other `:=` in an aggregate keeps it a comprehension (see `ExprCompiler._lifted`).
+_TEMPLATE_LOCALS = frozenset({"_ro", "_ri", "_os"})
+_ASSIGNED = re.compile(r"\((\w+) :=")
+_PASSES_V = re.compile(r"[(,] ?V[,)]")  # (the frame's variables passed to an aggregate's function)
+# The names generated code gives its locals: the engine, the frame's variables, bound and frame variables,
+# the state's and the board's locals, worked-out and hoisted values, repeated calls' results.
+_LOCAL_NAME = re.compile(r"e|V|f|m|r|_a|_inf|_s|_x_\w+|_v_\w+|_l\d+|_h\d+|_c\d+")
+
+
+def _local_names(code: str) -> set[str]:
+    """The names of the generated code's locals that the code reads (its tokens, not its text: a name
+    inside a string or after a dot is none)."""
+    names: set[str] = set()
+    previous = ""
+    for token in tokenize.generate_tokens(io.StringIO(code).readline):
+        if token.type == tokenize.NAME and previous != "." and _LOCAL_NAME.fullmatch(token.string):
+            names.add(token.string)
+        previous = token.string
+    return names
