@@ -19,11 +19,9 @@ next start.
 from __future__ import annotations
 
 import hashlib
-import io
 import marshal
 import re
 import sys
-import tokenize
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -1091,12 +1089,11 @@ _LOCAL_NAME = re.compile(r"e|V|f|m|r|_a|_inf|_s|_x_\w+|_v_\w+|_l\d+|_h\d+|_c\d+"
 
 
 def _local_names(code: str) -> set[str]:
-    """The names of the generated code's locals that the code reads (its tokens, not its text: a name
-    inside a string or after a dot is none)."""
-    names: set[str] = set()
-    previous = ""
-    for token in tokenize.generate_tokens(io.StringIO(code).readline):
-        if token.type == tokenize.NAME and previous != "." and _LOCAL_NAME.fullmatch(token.string):
-            names.add(token.string)
-        previous = token.string
-    return names
+    """The names of the generated code's locals that the code reads: a name inside a string (the code's
+    strings are `repr`s) or after a dot is none."""
+    names = _NAME.findall(_STRING.sub("''", code))
+    return {name for name in names if _LOCAL_NAME.fullmatch(name)}
+
+
+_STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
+_NAME = re.compile(r"(?<![.\w])[A-Za-z_]\w*")
