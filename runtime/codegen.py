@@ -90,8 +90,9 @@ class ExprCompiler:
         results open, when `shared`); with `then`, the value is `_a` and `then` is returned, worked out
         after the memory is closed."""
         lines = ["def _e(f):", "    e = f.engine"]
-        # (a text constant holding "V[" only costs a needless line)
-        if "V[" in body or _PASSES_V.search(body):
+        # The frame's variables: read, or passed to an aggregate's function (`_lifted`). (A text constant
+        # holding "V[" only costs a needless line.)
+        if "V[" in body or ("A_" in body and "V" in _local_names(body)):
             lines.append("    V = f.vars")
         if not shared:
             lines.append(f"    return {body}")
@@ -1082,7 +1083,6 @@ def _load(path: Path) -> dict[bytes, CodeType]:
 # assigned. Any other `:=` in an aggregate keeps it a comprehension (see `ExprCompiler._lifted`).
 _TEMPLATE_LOCALS = frozenset({"_ro", "_ri", "_os"})
 _ASSIGNED = re.compile(r"\((\w+) :=")
-_PASSES_V = re.compile(r"[(,] ?V[,)]")  # (the frame's variables passed to an aggregate's function)
 # The names generated code gives its locals: the engine, the frame's variables, bound and frame variables,
 # the state's and the board's locals, worked-out and hoisted values, repeated calls' results.
 _LOCAL_NAME = re.compile(r"e|V|f|m|r|_a|_inf|_s|_x_\w+|_v_\w+|_l\d+|_h\d+|_c\d+")
