@@ -349,6 +349,50 @@ class ExprCompiler:
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
 
+    def option_filter(
+        self, sieve: list[Any], requires: list[Any], rest: list[Any], target: str
+    ) -> Callable[[Any, list[Any], dict[Any, bool]], list[Any]]:
+        """`f(frame, domain, passed)`: for a priority list whose conditions may be asked in any order
+        (`movable`), the items of the domain that an option's cheap conditions (`sieve`), the list's
+        `require`s and the option's other conditions (`rest`) all keep, in order, in one pass. What the
+        `require`s say of an item is kept in `passed` (item -> bool) and asked once per pick, whichever
+        option asks first; conditions that do not read the item are asked once, before any item."""
+        groups = [self._cheap_first(nodes) for nodes in (sieve, requires, rest)]
+        outside = [p for parts in groups for p in parts if not _mentions(p, target)]
+        inside = [[p for p in parts if _mentions(p, target)] for parts in groups]
+
+        def emit() -> tuple[list[str], str]:
+            bound = frozenset({_name(target)})
+            tests = [self._emit_in_memo(_conjunction(parts), bound, truth=True) for parts in inside]
+            if not outside:
+                return tests, ""
+            # (asked once: nothing in it to keep for the items)
+            once = self._without_hoisting(
+                lambda: self._emit_in_memo(_conjunction(outside), frozenset(), truth=True)
+            )
+            return tests, f"    if not domain or not ({once}):\n        return []\n"
+
+        ((sieve_test, requires_test, rest_test), first), before, kept = self._through_candidates(
+            frozenset({target}), emit
+        )
+        item = f"_x_{target}"
+        lines = ["def _e(f, domain, passed):", "    e = f.engine", "    V = f.vars"]
+        lines += [*before.splitlines(), *first.splitlines(), *kept.splitlines()]
+        lines += ["    _kept = []", f"    for {item} in domain:"]
+        if sieve_test != "True":
+            lines += [f"        if not ({sieve_test}):", "            continue"]
+        lines += [
+            f"        _p = passed.get({item})",
+            "        if _p is None:",
+            f"            _p = passed[{item}] = True if {requires_test} else False",
+        ]
+        lines += [f"        if _p and {rest_test}:" if rest_test != "True" else "        if _p:"]
+        lines += [f"            _kept.append({item})", "    return _kept"]
+        fn: Callable[[Any, list[Any], dict[Any, bool]], list[Any]] = self._define(
+            "\n".join(lines) + "\n", "option"
+        )
+        return fn
+
     def movable(self, nodes: list[Any]) -> bool:
         """Whether the conditions may be tested in any order, and on any candidates, with the same
         outcome: none picks (traced), rolls a die or calls a function that is not pure."""

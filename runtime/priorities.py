@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from itertools import filterfalse
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.locality import reads_no_state, variables_read
@@ -37,17 +36,15 @@ class Option:
     when: Expr | None  # all its `when` conditions (None: it has none, and is always tried)
     where: Callable[[Frame, list[Any]], list[Any]]  # the candidates its `where` conditions keep
     keys: tuple[SortKey, ...]
-    # The candidates its cheap `where` conditions keep (a sieve before the list's `require`s; see
-    # `PriorityList._allowed`), None when it has none
-    sieve: Callable[[Frame, list[Any]], list[Any]] | None = None
     # The candidates its `where` conditions that read nothing of the game keep (the region's countries,
     # its battlegrounds…), with the variables they read: the same in every state for the same values and
-    # domain, so kept from one pick to the next (`PriorityList._fixed`); None when it has none
+    # domain, so kept from one pick to the next (`PriorityList._pick`); None when it has none
     fixed: Callable[[Frame, list[Any]], list[Any]] | None = None
     fixed_reads: tuple[str, ...] = ()
-    # Its `where` conditions that neither of those asked: what is left to ask of the candidates they and
-    # the list's `require`s let through (None when the list asks as written: the whole `where`)
-    rest: Callable[[Frame, list[Any]], list[Any]] | None = None
+    # (a list with `lazy_requires`) The candidates of those that its other `where` conditions and the
+    # list's `require`s keep, in one pass (codegen.option_filter): its cheap conditions first, then the
+    # `require`s (asked once per candidate and pick, kept in the pick's `passed`), then the rest
+    kept_by: Callable[[Frame, list[Any], dict[Any, bool]], list[Any]] | None = None
 
 
 class PriorityList:
@@ -76,23 +73,21 @@ class PriorityList:
             where = codegen.conjuncts(o["where"])
             fixed = [part for part in where if reads_no_state(part)] if lazy else []
             cheap = [part for part in codegen.cheap_parts(o["where"]) if part not in fixed] if lazy else []
+            rest = [p for p in where if p not in fixed and p not in cheap]
             return Option(
                 number=int(o["number"]),
                 name=str(o["name"]),
                 when=codegen.all_of(o["when"]) if o["when"] else None,
                 where=codegen.candidates(o["where"], target),
                 keys=keys(o["prefer"], "prefer") + final,
-                sieve=codegen.candidates(cheap, target) if cheap else None,
                 fixed=codegen.candidates(fixed, target) if fixed else None,
                 fixed_reads=tuple(sorted(variables_read(fixed) - {target})),
-                rest=codegen.candidates([p for p in where if p not in fixed and p not in cheap], target)
-                if lazy
-                else None,
+                kept_by=codegen.option_filter(cheap, requires, rest, target) if lazy else None,
             )
 
         self.options = tuple(option(o) for o in node["options"])
         # What the options' fixed conditions kept, by domain and then by option and the values they read
-        # (a program's lists serve every game of its ruleset: bounded, see `_fixed`)
+        # (a program's lists serve every game of its ruleset: bounded, see `_pick`)
         self._fixed_kept: dict[tuple[Any, ...], dict[tuple[Any, ...], list[Any]]] = {}
 
     def pick(self, frame: Frame, domain: list[Any], domain_name: str | None = None) -> Any:
@@ -114,7 +109,7 @@ class PriorityList:
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
         args = {}
-        for p in self.params:  # (a loop, not a comprehension: see `_allowed`)
+        for p in self.params:  # (a loop, not a comprehension: in 3.11 that makes a function at every call)
             v = vars_.get(p)
             if type(v) is not list:
                 args[p] = v
@@ -125,16 +120,35 @@ class PriorityList:
         for option in self.options:
             if option.when is not None and not option.when(frame):
                 continue
-            if lazy:
-                if option.fixed is None:
+            kept_by = option.kept_by if lazy else None
+            if kept_by is not None:
+                fixed = option.fixed
+                if fixed is None:
                     looked_at = domain
                 else:
+                    # What the option's fixed conditions keep, worked out once for the values they read
                     if kept is None:
                         kept = self._kept_for(domain, domain_name)
-                    looked_at = self._fixed(frame, option, domain, kept)
-                allowed = self._allowed(frame, option, looked_at, passed)
-            keep = option.rest if lazy and option.rest is not None else option.where
-            candidates = keep(frame, allowed)
+                    key = (option.number, tuple(map(vars_.get, option.fixed_reads)))
+                    try:
+                        found = kept.get(key)
+                    except TypeError:  # (a value that is a list: worked out each time)
+                        found = fixed(frame, domain)
+                    else:
+                        if found is None:
+                            if len(kept) >= _VALUES_KEPT:
+                                kept.clear()
+                            found = kept[key] = fixed(frame, domain)
+                    looked_at = found
+                try:
+                    candidates = kept_by(frame, looked_at, passed)
+                except TypeError:
+                    if not _unhashable(looked_at):
+                        raise
+                    # (a candidate that is no name, a list: the option's conditions as written)
+                    candidates = option.where(frame, self.requires(frame, looked_at))
+            else:
+                candidates = option.where(frame, allowed)
             if not candidates:
                 continue
             chosen, decided_by = self._best(frame, option.keys, candidates)
@@ -159,25 +173,6 @@ class PriorityList:
         )
         return None
 
-    def _allowed(self, frame: Frame, option: Option, domain: list[Any], passed: dict[Any, bool]) -> list[Any]:
-        """The candidates of the domain (those the option's fixed conditions keep) that its cheap
-        conditions keep and all the list's `require`s allow, in the domain's order; each candidate's
-        `require`s are asked once per pick."""
-        sieved = domain if option.sieve is None else option.sieve(frame, domain)
-        if not sieved:
-            return sieved
-        # (filters of the dict's own methods, not comprehensions: in 3.11 each comprehension makes a
-        # function, and `passed` a cell, at every call)
-        try:
-            unasked = list(filterfalse(passed.__contains__, sieved))
-        except TypeError:  # (a candidate that is no name, a list: asked again for each option)
-            return self.requires(frame, sieved)
-        if unasked:
-            allowed = set(self.requires(frame, unasked))  # (looked up once per candidate: a set)
-            for c in unasked:
-                passed[c] = c in allowed
-        return list(filter(passed.__getitem__, sieved))
-
     def _kept_for(self, domain: list[Any], domain_name: str | None) -> dict[tuple[Any, ...], list[Any]]:
         """What the options' fixed conditions kept of this domain in earlier picks (of any game)."""
         try:
@@ -191,30 +186,13 @@ class PriorityList:
             kept = self._fixed_kept[key] = {}
         return kept
 
-    @staticmethod
-    def _fixed(
-        frame: Frame, option: Option, domain: list[Any], kept: dict[tuple[Any, ...], list[Any]]
-    ) -> list[Any]:
-        """The candidates the option's fixed conditions keep, worked out once for the values they read."""
-        assert option.fixed is not None
-        key = (option.number, tuple(map(frame.vars.get, option.fixed_reads)))
-        try:
-            found = kept.get(key)
-        except TypeError:  # (a value that is a list: worked out each time)
-            return option.fixed(frame, domain)
-        if found is None:
-            if len(kept) >= _VALUES_KEPT:
-                kept.clear()
-            found = kept[key] = option.fixed(frame, domain)
-        return found
-
     def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
         """Keep the candidates best on each key in turn; the key that left one candidate decided."""
         if len(candidates) == 1:
             return candidates[0], None
         for key in keys:
             value = key.value
-            # (loops, not comprehensions: see `_allowed`)
+            # (loops, not comprehensions: in 3.11 each makes a function at every call)
             scored = []
             present = []
             for c in candidates:
@@ -241,6 +219,15 @@ class PriorityList:
 _DOMAINS_KEPT = 256
 _NAMED_DOMAIN = object()  # (a program's domain, by its name: no tuple of candidates equals this key)
 _VALUES_KEPT = 1024
+
+
+def _unhashable(items: list[Any]) -> bool:
+    """Whether any of the items cannot be a dict's key (a list)."""
+    try:
+        set(items)
+    except TypeError:
+        return True
+    return False
 
 
 def _comparable(value: Any) -> Any:

@@ -125,3 +125,43 @@ def test_a_side_s_access_is_asked_before_the_other_cheap_conditions() -> None:
     }
     access = {"call": {"accessible": [{"var": "ai"}, {"var": "c"}]}}
     assert program.codegen._cheap_first([placed, access]) == [access, placed]
+
+
+def test_an_option_filters_its_candidates_in_one_pass_asking_each_require_once() -> None:
+    """An option of a list whose conditions may be asked in any order goes through its candidates once
+    (codegen.option_filter): its cheap conditions, then the list's `require`s (what they said of a
+    candidate kept in the pick's `passed`, asked again by no other option), then its other conditions.
+    A condition that reads no candidate is asked once, before any; when it fails, nothing else is."""
+    from twilight.runtime.program import Frame
+
+    ir = solo_ir()
+    asked: list[str] = []
+    real = IMPLEMENTATIONS["may_target"]
+
+    def counted(engine: Engine, action: str, side: str, c: str) -> bool:
+        asked.append(c)
+        return bool(real(engine, action, side, c))
+
+    program = Program(ir, {**IMPLEMENTATIONS, "may_target": counted})
+    engine = Engine(ir, {}, program=program)
+    engine.state.influence["japan"]["us"] = 4  # (US control of Japan: its influence may go no further)
+    countries = list(ir["map"]["countries"])
+    in_asia = {"call": {"in_region": [{"var": "c"}, {"ref": "region", "id": "asia"}]}}
+    require = {"call": {"may_target": [{"str": "influence"}, {"var": "ai"}, {"var": "c"}]}}
+    uncontrolled = {"op": "not", "args": [{"call": {"controls": [{"var": "ai"}, {"var": "c"}]}}]}
+    level = {"op": "==", "args": [{"var": "ai"}, {"var": "who"}]}  # (reads no candidate)
+    keep = program.codegen.option_filter([in_asia], [require], [uncontrolled, level], "c")
+    engine.memo = {}
+    passed: dict[Any, bool] = {}
+    kept = keep(Frame(engine, {"ai": "us", "who": "us"}), countries, passed)
+    asia = [c for c in countries if ir["map"]["countries"][c]["region"] == "asia"]
+    assert kept == [c for c in asia if c != "japan" and real(engine, "influence", "us", c)]
+    assert asked == asia and set(passed) == set(asia)
+    asked.clear()
+    # the next option of the same pick: no `require` asked again
+    assert keep(Frame(engine, {"ai": "us", "who": "us"}), countries, passed) == kept
+    assert asked == []
+    # a condition that reads no candidate fails: no candidate is looked at
+    assert keep(Frame(engine, {"ai": "us", "who": "ussr"}), countries, {}) == []
+    assert asked == []
+    engine.memo = None
