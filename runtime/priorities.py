@@ -41,6 +41,7 @@ class Option:
     # domain, so kept from one pick to the next (`PriorityList._pick`); None when it has none
     fixed: Callable[[Frame, list[Any]], list[Any]] | None = None
     fixed_reads: tuple[str, ...] = ()
+    index: int = 0  # its place among the list's options
     # (a list with `lazy_requires`) The candidates of those that its other `where` conditions and the
     # list's `require`s keep, in one pass (codegen.option_filter): its cheap conditions first, then the
     # `require`s (asked once per candidate and pick, kept in the pick's `passed`), then the rest
@@ -69,7 +70,7 @@ class PriorityList:
         conditions = [*requires, *(c for o in node["options"] for c in (*o["when"], *o["where"]))]
         self.lazy_requires = lazy = bool(requires) and codegen.movable(conditions)
 
-        def option(o: dict[str, Any]) -> Option:
+        def option(index: int, o: dict[str, Any]) -> Option:
             where = codegen.conjuncts(o["where"])
             fixed = [part for part in where if reads_no_state(part)] if lazy else []
             cheap = [part for part in codegen.cheap_parts(o["where"]) if part not in fixed] if lazy else []
@@ -82,13 +83,16 @@ class PriorityList:
                 keys=keys(o["prefer"], "prefer") + final,
                 fixed=codegen.candidates(fixed, target) if fixed else None,
                 fixed_reads=tuple(sorted(variables_read(fixed) - {target})),
+                index=index,
                 kept_by=codegen.option_filter(cheap, requires, rest, target) if lazy else None,
             )
 
-        self.options = tuple(option(o) for o in node["options"])
-        # What the options' fixed conditions kept, by domain and then by option and the values they read
-        # (a program's lists serve every game of its ruleset: bounded, see `_pick`)
-        self._fixed_kept: dict[tuple[Any, ...], dict[tuple[Any, ...], list[Any]]] = {}
+        self.options = tuple(option(i, o) for i, o in enumerate(node["options"]))
+        # The variables the options' fixed conditions read, all of them
+        self.fixed_reads = tuple(sorted({name for o in self.options for name in o.fixed_reads}))
+        # What the options' fixed conditions kept, by domain, then by the values of `fixed_reads`, then by
+        # option (a program's lists serve every game of its ruleset: bounded, see `_fixed_lists`)
+        self._fixed_kept: dict[tuple[Any, ...], dict[tuple[Any, ...], list[list[Any] | None]]] = {}
 
     def pick(self, frame: Frame, domain: list[Any], domain_name: str | None = None) -> Any:
         """The target the list picks now, or None when no option offers one; the choice is traced.
@@ -116,7 +120,7 @@ class PriorityList:
         lazy = self.lazy_requires
         allowed = domain if lazy else self.requires(frame, domain)
         passed: dict[Any, bool] = {}  # (lazy) what the `require`s said of each candidate asked so far
-        kept: dict[tuple[Any, ...], list[Any]] | None = None  # (lazy) the fixed conditions' results
+        fixed_lists: Any = _NOT_YET  # (lazy) what the options' fixed conditions kept (`_fixed_lists`)
         for option in self.options:
             if option.when is not None and not option.when(frame):
                 continue
@@ -126,20 +130,14 @@ class PriorityList:
                 if fixed is None:
                     looked_at = domain
                 else:
-                    # What the option's fixed conditions keep, worked out once for the values they read
-                    if kept is None:
-                        kept = self._kept_for(domain, domain_name)
-                    key = (option.number, tuple(map(vars_.get, option.fixed_reads)))
-                    try:
-                        found = kept.get(key)
-                    except TypeError:  # (a value that is a list: worked out each time)
-                        found = fixed(frame, domain)
+                    if fixed_lists is _NOT_YET:
+                        fixed_lists = self._fixed_lists(frame, domain, domain_name)
+                    if fixed_lists is None:
+                        looked_at = fixed(frame, domain)
                     else:
-                        if found is None:
-                            if len(kept) >= _VALUES_KEPT:
-                                kept.clear()
-                            found = kept[key] = fixed(frame, domain)
-                    looked_at = found
+                        looked_at = fixed_lists[option.index]
+                        if looked_at is None:
+                            looked_at = fixed_lists[option.index] = fixed(frame, domain)
                 try:
                     candidates = kept_by(frame, looked_at, passed)
                 except TypeError:
@@ -173,18 +171,28 @@ class PriorityList:
         )
         return None
 
-    def _kept_for(self, domain: list[Any], domain_name: str | None) -> dict[tuple[Any, ...], list[Any]]:
-        """What the options' fixed conditions kept of this domain in earlier picks (of any game)."""
+    def _fixed_lists(
+        self, frame: Frame, domain: list[Any], domain_name: str | None
+    ) -> list[list[Any] | None] | None:
+        """What the options' fixed conditions kept of this domain, for the values they read now, by
+        option (None: not worked out yet), in earlier picks of any game; None when a candidate or a value
+        cannot be part of a key (a list): each is then worked out afresh."""
         try:
             key = (_NAMED_DOMAIN, domain_name) if domain_name is not None else tuple(domain)
-            kept = self._fixed_kept.get(key)
-        except TypeError:  # (a candidate that is no name: nothing kept)
-            return {}
-        if kept is None:
-            if len(self._fixed_kept) >= _DOMAINS_KEPT:
-                self._fixed_kept.clear()
-            kept = self._fixed_kept[key] = {}
-        return kept
+            by_values = self._fixed_kept.get(key)
+            if by_values is None:
+                if len(self._fixed_kept) >= _DOMAINS_KEPT:
+                    self._fixed_kept.clear()
+                by_values = self._fixed_kept[key] = {}
+            values = tuple(map(frame.vars.get, self.fixed_reads))
+            found = by_values.get(values)
+        except TypeError:
+            return None
+        if found is None:
+            if len(by_values) >= _VALUES_KEPT:
+                by_values.clear()
+            found = by_values[values] = [None] * len(self.options)
+        return found
 
     def _best(self, frame: Frame, keys: tuple[SortKey, ...], candidates: list[Any]) -> tuple[Any, str | None]:
         """Keep the candidates best on each key in turn; the key that left one candidate decided."""
@@ -218,6 +226,7 @@ class PriorityList:
 # domain is the map or the few choices an event offers; the values, the region and the side.
 _DOMAINS_KEPT = 256
 _NAMED_DOMAIN = object()  # (a program's domain, by its name: no tuple of candidates equals this key)
+_NOT_YET = object()  # (a pick's `_fixed_lists`, before an option needs them)
 _VALUES_KEPT = 1024
 
 

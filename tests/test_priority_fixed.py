@@ -77,10 +77,10 @@ def test_the_placement_list_s_fixed_conditions() -> None:
 
 
 def _working_out_afresh(monkeypatch: pytest.MonkeyPatch) -> None:
-    def afresh(frame: Any, option: Any, domain: list[Any], kept: Any) -> list[Any]:
-        return list(option.fixed(frame, domain))
+    def afresh(self: PriorityList, frame: Any, domain: list[Any], domain_name: str | None) -> list[Any]:
+        return [None] * len(self.options)  # (nothing kept from earlier picks)
 
-    monkeypatch.setattr(PriorityList, "_fixed", staticmethod(afresh))
+    monkeypatch.setattr(PriorityList, "_fixed_lists", afresh)
 
 
 @pytest.mark.parametrize("seed", [4, 6, 8])
