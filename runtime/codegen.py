@@ -80,6 +80,8 @@ class ExprCompiler:
         # body, which finds them.
         self.repeated_calls: dict[str, str] | None = None
         self.calls_counted: Counter[str] | None = None
+        # How many parts of blocks (`block_value`, `block_statement`) have a name in the namespace.
+        self.block_parts = 0
 
     def compile(self, node: Any) -> Expr:
         (body,), shared = self._sharing([node])
@@ -118,6 +120,30 @@ class ExprCompiler:
             return self._expression(call, False)
         values = f"({''.join(code + ', ' for code in codes)})"
         return self._expression(values, True, "effect", then=f"{prim}(e, *_a)")
+
+    def block_value(self, node: Any) -> str:
+        """Code for an expression that a statement of a block reads (`block`): written out in the
+        block's function, or, when its parts share one memory of pure function results (`_sharing`), a
+        call of a function of its own, which opens it."""
+        (body,), shared = self._sharing([node])
+        if not shared:
+            return f"({body})"
+        return f"{self._block_part(self._expression(body, True))}(f)"
+
+    def block_statement(self, statement: Callable[[Any], None]) -> str:
+        """Code for a statement of a block that is run by its own function (program.py)."""
+        return f"{self._block_part(statement)}(f)"
+
+    def _block_part(self, part: Callable[..., Any]) -> str:
+        self.block_parts += 1
+        return self._constant(part, f"B_{self.block_parts}")
+
+    def block(self, lines: list[str]) -> Callable[[Any], None]:
+        """A block of statements as one function of a frame: its lines (`block_value`,
+        `block_statement`), each indented, read the frame's variables as `V` and the engine as `e`."""
+        source = "def _e(f):\n    e = f.engine\n    V = f.vars\n" + "".join(line + "\n" for line in lines)
+        fn: Callable[[Any], None] = self._define(source, "block")
+        return fn
 
     def _sharing(self, nodes: list[Any]) -> tuple[list[str], bool]:
         """The code of expressions evaluated together on their own (a statement's), and whether they run

@@ -500,11 +500,14 @@ class Program:
             if found is not _MISSING:
                 return found
         frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
-        with engine.ai_deciding():
-            # (the program's own domain, by its name: PriorityList.pick)
-            domain = self.domains.get(plist.target_type)
-            named = None if domain is None else plist.target_type
+        # (the program's own domain, by its name: PriorityList.pick)
+        domain = self.domains.get(plist.target_type)
+        named = None if domain is None else plist.target_type
+        if engine.ai_timings is None:  # (no decision is timed: no context to enter, Engine.ai_deciding)
             chosen = plist.pick(frame, [] if domain is None else domain, named)
+        else:
+            with engine.ai_deciding():
+                chosen = plist.pick(frame, [] if domain is None else domain, named)
         if memo is not None:
             memo[key] = chosen
         return chosen
@@ -533,6 +536,10 @@ class Program:
         return phases
 
     def body(self, stmts: list[Any]) -> Stmt:
+        if any(_written_out(s) for s in stmts):
+            lines: list[str] = []
+            self._block_lines(stmts, 1, lines)
+            return self.codegen.block(lines)
         compiled = [self.stmt(s) for s in stmts]
         if len(compiled) == 1:
             return compiled[0]
@@ -542,6 +549,29 @@ class Program:
                 s(f)
 
         return run
+
+    def _block_lines(self, stmts: list[Any], depth: int, lines: list[str]) -> None:
+        """The lines of a block's function (codegen.block) that run the statements: an assignment and
+        an `if` written out (their expressions too, mostly: codegen.block_value), any other statement
+        a call of its function (`stmt`). Blocks nested deeper than Python allows in one function (an
+        `else if` chain is a nesting) are functions of their own."""
+        indent = "    " * depth
+        for s in stmts:
+            kind = _written_out(s)
+            if kind == "assign":
+                name = s.get("let") or s["set"]
+                lines.append(f"{indent}V[{name!r}] = {self.codegen.block_value(s['value'])}")
+            elif kind == "if" and depth < _BLOCK_DEPTH:
+                lines.append(f"{indent}if {self.codegen.block_value(s['if'])}:")
+                if s["then"]:
+                    self._block_lines(s["then"], depth + 1, lines)
+                else:
+                    lines.append(f"{indent}    pass")
+                if s["else"]:
+                    lines.append(f"{indent}else:")
+                    self._block_lines(s["else"], depth + 1, lines)
+            else:
+                lines.append(indent + self.codegen.block_statement(self.stmt(s)))
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
@@ -950,6 +980,20 @@ def _distinct(items: list[Any]) -> list[Any]:
             if x not in out:
                 out.append(x)
         return out
+
+
+def _written_out(node: dict[str, Any]) -> str | None:
+    """The kind of a statement a block's function writes out (`Program._block_lines`): "assign" (`let`,
+    `set`) or "if"; None for any other (as `Program.stmt` tells them apart)."""
+    if "do" in node or "run" in node:
+        return None
+    if "let" in node or "set" in node:
+        return "assign"
+    return "if" if "if" in node else None
+
+
+# How deep `if`s nest in one block's function: Python refuses a function indented 100 levels deep.
+_BLOCK_DEPTH = 40
 
 
 def _order(kept: list[Any], keys: tuple[tuple[Callable[[Any], Any], bool], ...]) -> list[Any]:

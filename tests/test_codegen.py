@@ -748,3 +748,43 @@ def test_a_filter_without_conditions_keeps_a_copy_of_every_item(ir: dict[str, An
     kept = keep_all(Frame(Engine(ir, {}, program=program), {}), countries)
     assert kept == countries and kept is not countries
     assert "FOR_ITER" not in {instruction.opname for instruction in dis.get_instructions(keep_all)}
+
+
+def test_a_block_is_one_function_that_writes_out_its_assignments_and_ifs(
+    ir: dict[str, Any], program: Program
+) -> None:
+    """A block of statements with an assignment or an `if` is one generated function: those are
+    written out in it, any other statement (an effect here) is a call of its own function."""
+    engine = Engine(ir, {}, program=program)
+    x = {"var": "x"}
+    stmts = [
+        {"let": "x", "value": 2},
+        {
+            "if": {"op": "==", "args": [x, 2]},
+            "then": [{"set": "x", "value": {"op": "+", "args": [x, 1]}}],
+            "else": [{"set": "x", "value": 0}],
+        },
+        {"do": {"gain_vp": [{"ref": "side", "id": "us"}, x]}},
+    ]
+    block = program.body(stmts)
+    assert block.__code__.co_filename.startswith("<rule block ")
+    frame = Frame(engine, {})
+    vp = engine.state.vp
+    block(frame)
+    assert frame.vars["x"] == 3
+    assert engine.state.vp == vp + 3
+
+
+@pytest.mark.parametrize(("x", "found"), [(0, 0), (55, 55), (149, 149), (150, -1)])
+def test_an_else_if_chain_deeper_than_python_nests_runs_as_written(
+    ir: dict[str, Any], program: Program, x: int, found: int
+) -> None:
+    """150 `else if`s are 150 nested blocks, more than Python allows in one function: past that depth
+    the rest of the chain is a function of its own."""
+    chain: list[dict[str, Any]] = [{"set": "y", "value": -1}]
+    for i in reversed(range(150)):
+        condition = {"op": "==", "args": [{"var": "x"}, i]}
+        chain = [{"if": condition, "then": [{"set": "y", "value": i}], "else": chain}]
+    frame = Frame(Engine(ir, {}, program=program), {"x": x})
+    program.body(chain)(frame)
+    assert frame.vars["y"] == found
