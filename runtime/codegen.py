@@ -130,9 +130,25 @@ class ExprCompiler:
             return f"({body})"
         return f"{self._block_part(self._expression(body, True))}(f)"
 
-    def block_statement(self, statement: Callable[[Any], None]) -> str:
-        """Code for a statement of a block that is run by its own function (program.py)."""
-        return f"{self._block_part(statement)}(f)"
+    def block_effect(self, node: dict[str, Any]) -> str | None:
+        """Code for a statement's call of an effect in a block's function, run with the memory of pure
+        function results closed (as `effect` writes it); None when its arguments would share one
+        memory: it is then called through its own function."""
+        ((name, args),) = node["call"].items()
+        implementation = self.program.primitives[name]
+        if getattr(implementation, "inline", None) is not None:
+            (code,), shared = self._sharing([node])
+            return None if shared else code
+        codes, shared = self._sharing(args)
+        if shared:
+            return None
+        prim = self._constant(implementation, f"P_{_name(name)}")
+        return f"{prim}({', '.join(['e', *codes])})"
+
+    def block_statement(self, statement: Callable[..., None], *arguments: str) -> str:
+        """Code for a statement of a block that is run by its own function (program.py), of the frame
+        and the code of any other arguments it takes."""
+        return f"{self._block_part(statement)}({', '.join(['f', *arguments])})"
 
     def _block_part(self, part: Callable[..., Any]) -> str:
         self.block_parts += 1

@@ -570,8 +570,59 @@ class Program:
                 if s["else"]:
                     lines.append(f"{indent}else:")
                     self._block_lines(s["else"], depth + 1, lines)
+            elif kind == "effect":
+                code = self.codegen.block_effect({"call": s["do"]})
+                if code is None:
+                    lines.append(indent + self.codegen.block_statement(self.stmt(s)))
+                else:
+                    # (an effect inside an evaluation, a look-ahead's `happen`, runs with the memory
+                    # closed and leaves it empty: as `stmt` runs it)
+                    written = [
+                        "if e.memo is None:",
+                        f"    {code}",
+                        "else:",
+                        "    _memo = e.memo",
+                        "    e.memo = None",
+                        "    try:",
+                        f"        {code}",
+                        "    finally:",
+                        "        _memo.clear()",
+                        "        e.memo = _memo",
+                    ]
+                    lines += [indent + line for line in written]
+            elif kind == "run" and self._arguments_fit(s):
+                params = [p["name"] for p in self.ir["procedures"][s["run"]]["params"]]
+                values = [
+                    f"{p!r}: {self.codegen.block_value(a)}" for p, a in zip(params, s["args"], strict=True)
+                ]
+                call = self.codegen.block_statement(self._procedure_call(s), "{" + ", ".join(values) + "}")
+                lines.append(indent + call)
             else:
                 lines.append(indent + self.codegen.block_statement(self.stmt(s)))
+
+    def _arguments_fit(self, node: dict[str, Any]) -> bool:
+        """Whether a `run` statement gives the procedure it names one argument per parameter (the
+        compiler sees to it: an IR made some other way is told at the call, by `stmt`'s own)."""
+        proc = self.ir["procedures"].get(node["run"])
+        return proc is not None and len(proc["params"]) == len(node["args"])
+
+    def _procedure_call(self, node: dict[str, Any]) -> Callable[[Frame, dict[str, Any]], None]:
+        """A `run` statement of a block's function: the procedure run with the variables its arguments
+        give (worked out in the block's function), as one step."""
+        name, src, what = node["run"], node.get("src", ""), f"the call of procedure '{node['run']}'"
+
+        def run_procedure(f: Frame, variables: dict[str, Any]) -> None:
+            engine = f.engine
+            engine.steps_left -= 1
+            if engine.steps_left < 0:
+                engine.out_of_steps(src, what)
+            try:
+                # (the procedure may be compiled after this call of it)
+                self.procedures[name].body(Frame(engine, variables))
+            except RecursionError:
+                raise too_deep(src, what) from None
+
+        return run_procedure
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
@@ -983,10 +1034,13 @@ def _distinct(items: list[Any]) -> list[Any]:
 
 
 def _written_out(node: dict[str, Any]) -> str | None:
-    """The kind of a statement a block's function writes out (`Program._block_lines`): "assign" (`let`,
-    `set`) or "if"; None for any other (as `Program.stmt` tells them apart)."""
-    if "do" in node or "run" in node:
-        return None
+    """The kind of a statement a block's function writes out, wholly or in part (`Program._block_lines`):
+    "effect" (`do`), "run", "assign" (`let`, `set`) or "if"; None for any other (as `Program.stmt` tells
+    them apart)."""
+    if "do" in node:
+        return "effect"
+    if "run" in node:
+        return "run"
     if "let" in node or "set" in node:
         return "assign"
     return "if" if "if" in node else None

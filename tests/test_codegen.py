@@ -775,6 +775,34 @@ def test_a_block_is_one_function_that_writes_out_its_assignments_and_ifs(
     assert engine.state.vp == vp + 3
 
 
+def test_a_block_s_effect_inside_an_evaluation_runs_with_the_memory_closed_and_empties_it(
+    ir: dict[str, Any], program: Program
+) -> None:
+    """A look-ahead may play an effect on the engine while an evaluation is open: the effect runs with
+    no memory (what it changes would be answered from the old results), and what was remembered is
+    forgotten (the board changed); the evaluation keeps its memory, emptied."""
+    engine = Engine(ir, {}, program=program)
+    seen: list[Any] = []
+    real = program.primitives["gain_vp"]
+
+    def gain(e: Engine, side: str, amount: int) -> None:
+        seen.append(e.memo)
+        real(e, side, amount)
+
+    block = Program(ir, {**IMPLEMENTATIONS, "gain_vp": gain}).body(
+        [{"let": "x", "value": 2}, {"do": {"gain_vp": [{"ref": "side", "id": "us"}, {"var": "x"}]}}]
+    )
+    memory: dict[Any, Any] = {"remembered": 1}
+    engine.memo = memory
+    vp = engine.state.vp
+    block(Frame(engine, {}))
+    assert seen == [None] and engine.state.vp == vp + 2
+    assert engine.memo is memory and memory == {}
+    engine.memo = None
+    block(Frame(engine, {}))
+    assert seen == [None, None] and engine.state.vp == vp + 4
+
+
 @pytest.mark.parametrize(("x", "found"), [(0, 0), (55, 55), (149, 149), (150, -1)])
 def test_an_else_if_chain_deeper_than_python_nests_runs_as_written(
     ir: dict[str, Any], program: Program, x: int, found: int
