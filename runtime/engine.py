@@ -289,10 +289,15 @@ class Engine:
     # ------------------------------------------------------------------ the trace
     def trace(self, kind: str, **data: Any) -> None:
         events, state = self.events, self.state
-        event = {"n": len(events), "kind": kind, "turn": state.turn, "round": state.action_round, **data}
-        events.append(event)
+        # (the event is the dict of this call's keywords, made for it: no second dict; no call names
+        # these four, and the trace is written with its keys sorted)
+        data["n"] = len(events)
+        data["kind"] = kind
+        data["turn"] = state.turn
+        data["round"] = state.action_round
+        events.append(data)
         if self.trace_to is not None:
-            self.trace_to.write(json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n")
+            self.trace_to.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
         note = self.trace_notes.get(kind)
         if note is not None:
             note(self, kind, data)
