@@ -1061,7 +1061,13 @@ def _as_set(e: Any, value: Any) -> Any:
     found = memo.get(key)
     if found is not None and found[0] is value:
         return found[1]
-    made = _set_of(value)
+    made = None
+    for items, items_set in e.program.domains_by_length.get(len(value), ()):
+        if value == items:  # (a program's domain, whole: its set, made once)
+            made = items_set
+            break
+    if made is None:
+        made = _set_of(value)
     memo[key] = (value, made)
     return made
 

@@ -239,6 +239,7 @@ class Program:
         "codegen",
         "domain_sets",
         "domains",
+        "domains_by_length",
         "events",
         "functions",
         "ir",
@@ -399,6 +400,11 @@ class Program:
         }
         # (the same, as sets: an AI answer tells a question's kind by whether every option is one)
         self.domain_sets = {kind: frozenset(items) for kind, items in self.domains.items()}
+        # ...by their length, for a list that a rule asks `in` about to be told to be one of them and get
+        # its set at once (`all_countries()`, a list made at each call, is the whole map: codegen._as_set)
+        self.domains_by_length: dict[int, list[tuple[list[Any], frozenset[Any]]]] = {}
+        for kind, items in self.domains.items():
+            self.domains_by_length.setdefault(len(items), []).append((items, self.domain_sets[kind]))
         # The China Card: the card with no event (asked at every card play).
         self.china_card = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
         # The declarations of each kind a need may name (`needed` is on hot paths)

@@ -520,6 +520,15 @@ def test_a_list_asked_about_in_one_evaluation_is_made_a_set_once(
     keep(Frame(engine, {"offered": offered}), countries)
     keep(Frame(engine, {"offered": offered}), countries)
     assert made == [offered, other, offered, offered]
+    # the whole map (`all_countries()`, a new list at each call) is the program's domain: its set
+    engine.memo = {}
+    whole = list(countries)
+    assert keep(Frame(engine, {"offered": whole}), countries) == countries
+    assert made == [offered, other, offered, offered]
+    almost = [*countries[:-1], "france"]  # (as long as the map, and not the map)
+    assert keep(Frame(engine, {"offered": almost}), countries) == countries[:-1]
+    assert made[-1] is almost
+    engine.memo = None
 
 
 def test_a_filter_goes_through_a_comprehension_of_what_does_not_change_once(ir: dict[str, Any]) -> None:
