@@ -825,3 +825,23 @@ def test_an_else_if_chain_deeper_than_python_nests_runs_as_written(
     frame = Frame(Engine(ir, {}, program=program), {"x": x})
     program.body(chain)(frame)
     assert frame.vars["y"] == found
+
+
+@pytest.mark.parametrize("primitive", ["in_region", "adjacent_to_region"])
+def test_a_filter_looks_a_region_s_countries_up_once_before_its_candidates(
+    ir: dict[str, Any], primitive: str
+) -> None:
+    """`in_region(c, region)`, `adjacent_to_region(c, region)` in a filter whose candidates do not change
+    the region: its countries are looked up once, before the loop (a DEFCON rule asks of every
+    candidate whether it is in Europe); the answers are the primitive's own."""
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    keep = program.codegen.candidates([{"call": {primitive: [{"var": "c"}, {"var": "region"}]}}], "c")
+    for region in ("europe", "asia"):
+        expected = [c for c in countries if IMPLEMENTATIONS[primitive](engine, c, region)]
+        assert keep(Frame(engine, {"region": region}), countries) == expected and expected
+    code = list(dis.get_instructions(keep))
+    loop = next(i for i, instruction in enumerate(code) if instruction.opname == "FOR_ITER")
+    lookups = [i for i, instruction in enumerate(code) if instruction.argval == "_MS"]
+    assert lookups and max(lookups) < loop

@@ -101,9 +101,12 @@ impl("neighbours")(
 )
 
 
+# (in a filter of candidates of one region: the region's countries looked up once, before the loop)
 impl("in_region")(
-    inlined("({0} in _MS.get({1}, ()))", _map("_MS", "member_set"))(
-        lambda e, c, region: c in board(e).member_set.get(region, ())
+    invariant_part("({0} in {h})", "_MS.get({1}, ())", (1,), cannot_fail=True)(
+        inlined("({0} in _MS.get({1}, ()))", _map("_MS", "member_set"))(
+            lambda e, c, region: c in board(e).member_set.get(region, ())
+        )
     )
 )
 
@@ -121,6 +124,9 @@ impl("influence")(inlined("e.state.influence[{1}][{0}]")(lambda e, side, c: e.st
 
 
 @impl()
+@invariant_part(
+    "({0} not in {h} and not _NSET[{0}].isdisjoint({h}))", "_MS.get({1}, ())", (1,), cannot_fail=True
+)
 @inlined(
     "({0} not in _MS.get({1}, ()) and not _NSET[{0}].isdisjoint(_MS.get({1}, ())))",
     lambda ir: {"_MS": board_of_ir(ir).member_set, "_NSET": board_of_ir(ir).neighbour_set},
