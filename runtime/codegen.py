@@ -883,10 +883,14 @@ class ExprCompiler:
             return None
         # (the items as the comprehension had them: worked out where it stood, before its variable is bound)
         loop = f"    for _x_{bind} in _source:\n"
-        keep = f"_items.append({item})\n"
         test = where.removeprefix(" if ")
+        if outer == "len({})" and item == f"_x_{bind}":
+            # (a count of the items themselves: counted, no list made)
+            keep, start, result = "_items += 1\n", "0", "_items"
+        else:
+            keep, start, result = f"_items.append({item})\n", "[]", outer.format("_items")
         body = loop + (f"        if {test}:\n            {keep}" if where else f"        {keep}")
-        body = "    _items = []\n" + body + f"    return {outer.format('_items')}\n"
+        body = f"    _items = {start}\n" + body + f"    return {result}\n"
         own = {f"_x_{bind}", *_TEMPLATE_LOCALS}
         params = sorted(name for name in _local_names(inside) if name not in own)
         source_text = f"def _e({', '.join(['_source', *params])}):\n" + body
