@@ -392,20 +392,45 @@ class ExprCompiler:
         return fn
 
     def option_filter(
-        self, sieve: list[Any], requires: list[Any], rest: list[Any], target: str
+        self,
+        sieve: list[Any],
+        requires: list[Any],
+        rest: list[Any],
+        target: str,
+        written: dict[str, Any] | None = None,
     ) -> Callable[[Any, list[Any], dict[Any, bool]], list[Any]]:
         """`f(frame, domain, passed)`: for a priority list whose conditions may be asked in any order
         (`movable`), the items of the domain that an option's cheap conditions (`sieve`), the list's
         `require`s and the option's other conditions (`rest`) all keep, in order, in one pass. What the
         `require`s say of an item is kept in `passed` (item -> bool) and asked once per pick, whichever
-        option asks first; conditions that do not read the item are asked once, before any item."""
-        groups = [self._cheap_first(nodes) for nodes in (sieve, requires, rest)]
-        outside = [p for parts in groups for p in parts if not _mentions(p, target)]
+        option asks first; conditions that do not read the item are asked once, before any item.
+        `written`: a dict the list gives each of its options' calls, where the code of its `require`s
+        (the same in each option's function: written first) is kept once written."""
+        if written is None or "requires" not in written:
+            parts = self._cheap_first(requires)
+            outside_requires = [p for p in parts if not _mentions(p, target)]
+            required = [p for p in parts if _mentions(p, target)]
+        else:
+            outside_requires, required = written["requires"][:2]
+        groups = [self._cheap_first(nodes) for nodes in (sieve, rest)]
+        outside = outside_requires + [p for parts in groups for p in parts if not _mentions(p, target)]
         inside = [[p for p in parts if _mentions(p, target)] for parts in groups]
 
         def emit() -> tuple[list[str], str]:
+            assert self.eager is not None and self.hoisted is not None
             bound = frozenset({_name(target)})
-            tests = [self._emit_in_memo(_conjunction(parts), bound, truth=True) for parts in inside]
+            # (the requires first: their code, and the locals it reads, are those of every option)
+            if written is not None and "requires" in written:
+                requires_test, eager, hoisted = written["requires"][2:]
+                self.eager.update(eager)
+                self.hoisted.update(hoisted)
+            else:
+                requires_test = self._emit_in_memo(_conjunction(required), bound, truth=True)
+                if written is not None:
+                    snapshot = (requires_test, dict(self.eager), dict(self.hoisted))
+                    written["requires"] = (outside_requires, required, *snapshot)
+            sieve_test, rest_test = [self._emit_in_memo(_conjunction(p), bound, truth=True) for p in inside]
+            tests = [sieve_test, requires_test, rest_test]
             if not outside:
                 return tests, ""
             # (asked once: nothing in it to keep for the items)

@@ -70,6 +70,8 @@ class PriorityList:
         conditions = [*requires, *(c for o in node["options"] for c in (*o["when"], *o["where"]))]
         self.lazy_requires = lazy = bool(requires) and codegen.movable(conditions)
 
+        written: dict[str, Any] = {}  # (the code of the requires, written once for every option)
+
         def option(index: int, o: dict[str, Any]) -> Option:
             where = codegen.conjuncts(o["where"])
             fixed = [part for part in where if reads_no_state(part)] if lazy else []
@@ -84,7 +86,7 @@ class PriorityList:
                 fixed=codegen.candidates(fixed, target) if fixed else None,
                 fixed_reads=tuple(sorted(variables_read(fixed) - {target})),
                 index=index,
-                kept_by=codegen.option_filter(cheap, requires, rest, target) if lazy else None,
+                kept_by=codegen.option_filter(cheap, requires, rest, target, written) if lazy else None,
             )
 
         self.options = tuple(option(i, o) for i, o in enumerate(node["options"]))

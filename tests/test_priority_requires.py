@@ -165,3 +165,34 @@ def test_an_option_filters_its_candidates_in_one_pass_asking_each_require_once()
     assert keep(Frame(engine, {"ai": "us", "who": "ussr"}), countries, {}) == []
     assert asked == []
     engine.memo = None
+
+
+def test_the_requires_written_once_give_each_option_the_code_it_would_have(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A list writes its `require`s once for all its options' functions (the first lines of each): each
+    function's code is the one the option would get with its `require`s written anew."""
+    from twilight.runtime import codegen
+
+    def options_written() -> list[str]:
+        written: list[str] = []
+        real = codegen.ExprCompiler._define
+
+        def define(self: codegen.ExprCompiler, source: str, what: str = "expression") -> Any:
+            if what == "option":
+                written.append(source)
+            return real(self, source, what)
+
+        with monkeypatch.context() as patched:
+            patched.setattr(codegen.ExprCompiler, "_define", define)
+            Program(solo_ir(), IMPLEMENTATIONS)
+        return written
+
+    once = options_written()
+    real_filter = codegen.ExprCompiler.option_filter
+
+    def anew(self: codegen.ExprCompiler, *args: Any, written: Any = None) -> Any:
+        return real_filter(self, *args[:4])
+
+    monkeypatch.setattr(codegen.ExprCompiler, "option_filter", anew)
+    assert len(once) > 10 and options_written() == once
