@@ -254,12 +254,18 @@ class CheckedEngine(Engine):
         influence = self.state.influence
         changed = None if self.every_event else self._influence_changed
         self._influence_changed = set()
-        looked_at = (
-            influence.values() if changed is None else [influence[c] for c in changed if c in influence]
-        )
         # (a quick pass over the plain case first; the one that names what is wrong only when it fails)
-        amounts = list(chain.from_iterable(map(dict.values, looked_at)))
-        if amounts and (set(map(type, amounts)) != {int} or min(amounts) < 0):
+        if changed is None:
+            amounts = list(chain.from_iterable(map(dict.values, influence.values())))
+            plain = not amounts or (set(map(type, amounts)) == {int} and min(amounts) >= 0)
+        else:  # (the few countries a round changed, one by one: no lists made for them)
+            plain = True
+            for c in changed:
+                amounts_here = influence.get(c)
+                for amount in amounts_here.values() if amounts_here is not None else ():
+                    if type(amount) is not int or amount < 0:
+                        plain = False
+        if not plain:
             for fault in _influence_faults(self.state):
                 self.fail(where, fault)
 

@@ -191,3 +191,20 @@ def test_the_checks_catch_a_broken_engine(
             assert message in str(err)
             return
     pytest.fail(f"{fault}: 60 games and no check noticed")
+
+
+@pytest.mark.parametrize("amount", [-1, 1.5, None])
+def test_an_action_round_check_looks_at_each_country_the_trace_says_changed(amount: Any) -> None:
+    """Checked at the boundaries, an action round looks at the influence of the countries whose change
+    the trace noted since the last check, one by one: an amount there that is not a whole number >= 0
+    is caught then, not only at the turn's end."""
+    from playout import InvariantViolation
+    from twilight.runtime.invariants import CheckedEngine
+
+    engine = CheckedEngine(standard_ir(), {}, seed=1, every_event=False)
+    engine.check("the start")  # (the turn's look at the whole board)
+    engine.state.influence["iran"]["us"] = 2
+    engine.state.influence["egypt"]["ussr"] = amount
+    engine._influence_changed = {"iran", "egypt"}
+    with pytest.raises(InvariantViolation, match="influence ussr in egypt is"):
+        engine.check("an action round")
