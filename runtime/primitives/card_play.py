@@ -100,7 +100,7 @@ def _event_possible(engine: Engine, side: str, card: str) -> bool:
     info = card_info(engine, card)
     if card not in engine.program.events:
         return False
-    if any(in_effect(engine, c) for c in info["prevented_by"]):
+    if info["prevented_by"] and any(in_effect(engine, c) for c in info["prevented_by"]):
         return False
     if info["requires_any"] and not any(in_effect(engine, c) for c in info["requires_any"]):
         return False
@@ -115,7 +115,9 @@ def _modes(engine: Engine, side: str, card: str) -> list[str]:
     modes = []
     if info["side"] in (side, "neutral") and not forced_ops and _event_possible(engine, side, card):
         modes.append("event")
-    modes += [m for m in MODES if _mode_possible(engine, side, m, card)]
+    for mode in MODES:  # (a loop: in 3.11 a comprehension makes a function, and cells, at each call)
+        if _mode_possible(engine, side, mode, card):
+            modes.append(mode)
     if not forced_ops and engine.forbidden("space", actor=side, card=card) is None:
         modes.append("space")
     return modes

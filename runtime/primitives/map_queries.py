@@ -232,7 +232,11 @@ def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
         )
     else:
         for side, present in last.present.items():
-            flipped = [c for c in touched if (board[c][side] > 0) != (c in present)]
+            # (a loop: the countries touched are few, and in 3.11 a comprehension makes a function)
+            flipped = []
+            for c in touched:
+                if (board[c][side] > 0) != (c in present):
+                    flipped.append(c)
             if flipped:
                 present.symmetric_difference_update(flipped)
                 if last.position is None:

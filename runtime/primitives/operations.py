@@ -4,7 +4,7 @@ the rules allow it."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.primitives.basics import d6
 from twilight.runtime.primitives.cards import _space_race, ops_for
@@ -111,7 +111,10 @@ def _targets_ok(engine: Engine, c: str) -> bool:
 
 @impl()
 def conduct_operations(engine: Engine, side: str, ops: int, card: str | None = None) -> None:
-    modes = [m for m in MODES if _mode_possible(engine, side, m, card)]
+    modes = []
+    for mode in MODES:  # (a loop: in 3.11 a comprehension makes a function, and cells, at each call)
+        if _mode_possible(engine, side, mode, card):
+            modes.append(mode)
     if not modes:
         engine.trace("no_operations", side=side)
         return
@@ -138,14 +141,22 @@ def _mode_possible(engine: Engine, side: str, mode: str, card: str | None) -> bo
     the whole map."""
     if mode == "influence":
         likely = _round_start_countries(engine, side)
-        if likely and any(True for _ in _influence_targets(engine, side, card, 99, likely)):
+        if likely and _any(_influence_targets(engine, side, card, 99, likely)):
             return True
-        return any(True for _ in _influence_targets(engine, side, card, 99))
+        return _any(_influence_targets(engine, side, card, 99))
     action = "coup" if mode == "coup" else "realign"
     likely = _round_start_countries(engine, other(side))
-    if likely and any(True for _ in _attack_targets_of(engine, side, action, card, likely)):
+    if likely and _any(_attack_targets_of(engine, side, action, card, likely)):
         return True
-    return any(True for _ in _attack_targets_of(engine, side, action, card))
+    return _any(_attack_targets_of(engine, side, action, card))
+
+
+def _any(items: Iterator[Any]) -> bool:
+    """Whether the iterator gives anything (the first item ends it; a loop, not `any` of a generator
+    expression, which in 3.11 makes a function at each call)."""
+    for _ in items:
+        return True
+    return False
 
 
 def _round_start_countries(engine: Engine, side: str) -> list[str]:
@@ -177,7 +188,7 @@ def _realignments(engine: Engine, side: str, ops: int, card: str | None) -> None
     for _ in range(ops):
         if rolled is None:
             targets = _attack_targets(engine, side, "realign", card)
-        elif not any(True for _ in engine.permitted("realign", "target", [rolled], actor=side, card=card)):
+        elif not _any(engine.permitted("realign", "target", [rolled], actor=side, card=card)):
             targets.remove(rolled)
         if not targets:
             break
