@@ -501,7 +501,10 @@ class Program:
             # (a list argument, the countries offered, is part of the key as a tuple)
             key = ("pick", name, *values)
             if list in map(type, values):
-                key = ("pick", name, *[tuple(v) if type(v) is list else v for v in values])
+                parts = []  # (a loop: in 3.11 a comprehension makes a function at each call)
+                for v in values:
+                    parts.append(tuple(v) if type(v) is list else v)
+                key = ("pick", name, *parts)
             found = memo.get(key, _MISSING)  # (None is a pick's answer too)
             if found is not _MISSING:
                 return found

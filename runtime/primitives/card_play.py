@@ -46,7 +46,10 @@ def _playable(engine: Engine, side: str) -> list[str]:
         cards.append(_china(engine))
     cards = list(engine.permitted("play", "card", cards, actor=side))
     # (each card is asked only about the statuses some rule in force gives: most rounds, none)
-    forcing = [status for status in _FORCING_STATUSES if engine.status_given(status)]
+    forcing = []  # (a loop: in 3.11 a comprehension makes a function, and cells, at each call)
+    for status in _FORCING_STATUSES:
+        if engine.status_given(status):
+            forcing.append(status)
     for card in cards if forcing else ():
         if any(engine.has_status(status, side, card) for status in forcing):
             return [card]
@@ -264,8 +267,9 @@ def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None
     state = engine.state
     if card == _china(engine) or card in state.removed or card in state.discard:
         return
-    if any(card in state.hands[s] for s in SIDES):
-        return  # the event moved it (Missile Envy)
+    for side in SIDES:  # (a loop: in 3.11 a generator expression makes a function, and cells)
+        if card in state.hands[side]:
+            return  # the event moved it (Missile Envy)
     if as_event and card_info(engine, card)["starred"]:
         state.removed.append(card)
     else:

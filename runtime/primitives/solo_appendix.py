@@ -14,6 +14,10 @@ if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
 
 
+# The moments `action_round` in an entry stands for.
+_ROUND_MOMENTS = ("scoring_round", "non_scoring_round")
+
+
 @impl()
 def note_drawn(engine: Engine, side: str, cards: list[str]) -> None:
     engine.state.drawn_this_round[side] = list(cards)
@@ -43,11 +47,13 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
     region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
     frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
     for event in entry.events:
-        named = any(
-            (m == moment or (m == "action_round" and moment in ("scoring_round", "non_scoring_round")))
-            and (r is None or r == region)
-            for m, r in event.moments
-        )
+        named = False  # (a loop: in 3.11 a generator expression makes a function, and cells, each time)
+        for m, r in event.moments:
+            if (m == moment or (m == "action_round" and moment in _ROUND_MOMENTS)) and (
+                r is None or r == region
+            ):
+                named = True
+                break
         if named and (not checked or event.when is None or event.when(frame)):
             return event
     return None
