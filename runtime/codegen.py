@@ -937,6 +937,13 @@ class ExprCompiler:
         kept = f"[_x_{bind} for _x_{bind} in {source}{where}]"
         if not node["order"]:
             return self._scoped(kept)
+        if len(node["order"]) == 1 and self._whole_number(node["order"][0]["key"]):
+            # (one key, certainly an int: sorted by it as it is, no ranks to look up; `_order` otherwise)
+            (order,) = node["order"]
+            key = self._without_hoisting(lambda: self.emit(order["key"], inner))
+            return self._scoped(
+                f"sorted({kept}, key=lambda _x_{bind}: {key}, reverse={bool(order['desc'])!r})"
+            )
         keys = self._without_hoisting(
             lambda: ", ".join(
                 f"(lambda _x_{bind}: {self.emit(k['key'], inner)}, {bool(k['desc'])!r})"

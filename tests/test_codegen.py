@@ -167,6 +167,9 @@ def test_aggregates_comprehensions_and_operators(ir: dict[str, Any], program: Pr
     assert call(program, engine, "t_ordered_two_keys", region) == sorted(
         here, key=lambda c: (not battleground[c], stability[c])
     )
+    # one key certainly an int is sorted by as it is; two keys (a bool among them) go through ranks
+    assert "_order" not in _names_read(program.functions["t_ordered"].call.__code__)
+    assert "_order" in _names_read(program.functions["t_ordered_two_keys"].call.__code__)
     # the inner `c` hides the outer one only inside the inner count
     assert call(program, engine, "t_shadow", region) == sum(
         1 for c in here if any(battleground[n] for n in neighbours[c])
