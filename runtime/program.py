@@ -561,9 +561,11 @@ class Program:
 
     def _block_lines(self, stmts: list[Any], depth: int, lines: list[str]) -> None:
         """The lines of a block's function (codegen.block) that run the statements: an assignment and
-        an `if` written out (their expressions too, mostly: codegen.block_value), any other statement
-        a call of its function (`stmt`). Blocks nested deeper than Python allows in one function (an
-        `else if` chain is a nesting) are functions of their own."""
+        an `if` written out (their expressions too, mostly: codegen.block_value), an effect's call
+        written out (codegen.block_effect), a procedure's call with its arguments written out
+        (`_procedure_call`), any other statement a call of its function (`stmt`). Blocks nested deeper
+        than Python allows in one function (an `else if` chain is a nesting) are functions of their
+        own."""
         indent = "    " * depth
         for s in stmts:
             kind = _written_out(s)
