@@ -109,15 +109,16 @@ class ExprCompiler:
         """A statement's call of an effect: its arguments are worked out with one memory of pure function
         results when it pays (as `compile` does for an expression), the effect itself outside it (it
         changes the game: what was remembered would no longer hold)."""
+        call = self.block_effect(node)
+        if call is not None:
+            return self._expression(call, False)
+        # (its arguments share one memory: written again, as they are in that case)
         ((name, args),) = node["call"].items()
         implementation = self.program.primitives[name]
         if getattr(implementation, "inline", None) is not None:
             return self.compile(node)
-        codes, shared = self._sharing(args)
+        codes, _ = self._sharing(args)
         prim = self._constant(implementation, f"P_{_name(name)}")
-        call = f"{prim}({', '.join(['e', *codes])})"  # (as `emit` writes it)
-        if not shared:
-            return self._expression(call, False)
         values = f"({''.join(code + ', ' for code in codes)})"
         return self._expression(values, True, "effect", then=f"{prim}(e, *_a)")
 
@@ -131,9 +132,9 @@ class ExprCompiler:
         return f"{self._block_part(self._expression(body, True))}(f)"
 
     def block_effect(self, node: dict[str, Any]) -> str | None:
-        """Code for a statement's call of an effect in a block's function, run with the memory of pure
-        function results closed (as `effect` writes it); None when its arguments would share one
-        memory: it is then called through its own function."""
+        """Code for a statement's call of an effect, run with the memory of pure function results closed
+        (in a block's function, or in its own: `effect`); None when its arguments would share one
+        memory: `effect` then makes its function."""
         ((name, args),) = node["call"].items()
         implementation = self.program.primitives[name]
         if getattr(implementation, "inline", None) is not None:
@@ -143,7 +144,7 @@ class ExprCompiler:
         if shared:
             return None
         prim = self._constant(implementation, f"P_{_name(name)}")
-        return f"{prim}({', '.join(['e', *codes])})"
+        return f"{prim}({', '.join(['e', *codes])})"  # (as `emit` writes it)
 
     def block_statement(self, statement: Callable[..., None], *arguments: str) -> str:
         """Code for a statement of a block that is run by its own function (program.py), of the frame

@@ -655,29 +655,14 @@ class Program:
 
             return effect
         if "run" in node:
+            # (a block writes the call out when its arguments fit the procedure: `_block_lines`; this is
+            # the call of one they may not fit, which the pairing refuses)
             name, args = node["run"], [self.expr(a) for a in node["args"]]
-            src, what = node.get("src", ""), f"the call of procedure '{name}'"
-
-            # each parameter with its argument's expression, paired at the first call (the procedure may
-            # be compiled after this call of it)
-            paired: list[tuple[str, Expr]] = []
+            run = self._procedure_call(node)
 
             def run_procedure(f: Frame) -> None:
-                engine = f.engine
-                engine.steps_left -= 1
-                if engine.steps_left < 0:
-                    engine.out_of_steps(src, what)
-                proc = self.procedures[name]
-                if len(paired) != len(args):
-                    paired[:] = zip(proc.params, args, strict=True)
-                try:
-                    # (a loop, not a comprehension: in 3.11 that makes a function at every call)
-                    variables = {}
-                    for p, a in paired:
-                        variables[p] = a(f)
-                    proc.body(Frame(engine, variables))
-                except RecursionError:
-                    raise too_deep(src, what) from None
+                values = [a(f) for a in args]
+                run(f, dict(zip(self.procedures[name].params, values, strict=True)))
 
             return run_procedure
         if "let" in node or "set" in node:

@@ -208,3 +208,22 @@ def test_an_action_round_check_looks_at_each_country_the_trace_says_changed(amou
     engine._influence_changed = {"iran", "egypt"}
     with pytest.raises(InvariantViolation, match="influence ussr in egypt is"):
         engine.check("an action round")
+
+
+def test_a_procedure_call_runs_the_procedure_and_one_whose_arguments_do_not_fit_is_refused() -> None:
+    """A block writes out a call whose arguments fit the procedure; a call that gives it more (an IR
+    not made by the compiler, which refuses it) is run by the statement's own function, which refuses
+    to pair them: nothing of the procedure runs."""
+    from twilight.runtime.program import Frame
+
+    program = standard_program()
+    europe = {"ref": "region", "id": "europe"}
+    engine = Engine(standard_ir(), {}, program=program)
+    engine.state.influence["france"]["us"] = 3
+    program.body([{"run": "score_region", "args": [europe], "src": ""}])(Frame(engine, {}))
+    assert [e["region"] for e in engine.events if e["kind"] == "region_score"] == ["europe", "europe"]
+    wrong = program.body([{"run": "score_region", "args": [europe, europe], "src": ""}])
+    before = len(engine.events)
+    with pytest.raises(ValueError):
+        wrong(Frame(engine, {}))
+    assert len(engine.events) == before
