@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from twilight.common.cachedir import read_trusted, write_private
 from twilight.runtime import registry
+from twilight.runtime.build_record import BuildRecord, RecordMismatch, recorded
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
@@ -41,10 +42,21 @@ _CODE: dict[bytes, CodeType] = {}
 
 
 class ExprCompiler:
-    def __init__(self, program: Program, namespace: dict[str, Any], cache_file: Path | None = None) -> None:
+    def __init__(
+        self,
+        program: Program,
+        namespace: dict[str, Any],
+        cache_file: Path | None = None,
+        record: BuildRecord | None = None,
+    ) -> None:
         self.program = program
         self.namespace = namespace
         self.cache_file = cache_file
+        # The record of the build (build_record.py): its calls are answered from it, or written down in
+        # it; None once the build has ended, and for a program without a cache folder. `record_depth`:
+        # how many recorded calls are running (only the outermost is recorded).
+        self.record = record
+        self.record_depth = 0
         self.used: dict[bytes, CodeType] = {}  # the code of this program, by its source's hash
         self.loaded: dict[bytes, CodeType] = _load(cache_file) if cache_file is not None else {}
         # True while emitting code that only ever runs with the memory open (the body of a pure function
@@ -58,9 +70,9 @@ class ExprCompiler:
         self.arguments: dict[str, str] | None = None
         # While a comprehension's source is emitted: Python allows no `:=` there, at any depth.
         self.in_source = 0
-        # The rule functions certain to give an int (`_whole_functions`).
-        self.int_functions: frozenset[str] = frozenset()
-        self.int_functions = self._whole_functions(program.ir.get("functions", {}))
+        # The rule functions certain to give an int (`int_functions`): worked out when first asked
+        # (a build replayed from its record asks nothing).
+        self._int_functions: frozenset[str] | None = None
         # While a function that goes through candidates is emitted (`_with_locals`): the code of each
         # value it reads that no candidate changes and that cannot fail, by the local that holds it,
         # worked out once before the loop (a frame's variable, the state, a side's opponent); None
@@ -83,6 +95,7 @@ class ExprCompiler:
         # How many parts of blocks (`block_value`, `block_statement`) have a name in the namespace.
         self.block_parts = 0
 
+    @recorded
     def compile(self, node: Any) -> Expr:
         (body,), shared = self._sharing([node])
         return self._expression(body, shared)
@@ -105,6 +118,7 @@ class ExprCompiler:
         fn: Expr = self._define("\n".join(lines) + "\n", what)
         return fn
 
+    @recorded
     def effect(self, node: dict[str, Any]) -> Expr:
         """A statement's call of an effect: its arguments are worked out with one memory of pure function
         results when it pays (as `compile` does for an expression), the effect itself outside it (it
@@ -122,6 +136,7 @@ class ExprCompiler:
         values = f"({''.join(code + ', ' for code in codes)})"
         return self._expression(values, True, "effect", then=f"{prim}(e, *_a)")
 
+    @recorded
     def block_value(self, node: Any) -> str:
         """Code for an expression that a statement of a block reads (`block`): written out in the
         block's function, or, when its parts share one memory of pure function results (`_sharing`), a
@@ -131,6 +146,7 @@ class ExprCompiler:
             return f"({body})"
         return f"{self._block_part(self._expression(body, True))}(f)"
 
+    @recorded
     def block_effect(self, node: dict[str, Any]) -> str | None:
         """Code for a statement's call of an effect, run with the memory of pure function results closed
         (in a block's function, or in its own: `effect`); None when its arguments would share one
@@ -155,6 +171,7 @@ class ExprCompiler:
         self.block_parts += 1
         return self._constant(part, f"B_{self.block_parts}")
 
+    @recorded
     def block(self, lines: list[str]) -> Callable[[Any], None]:
         """A block of statements as one function of a frame: its lines (`block_value`,
         `block_statement`), each indented, read the frame's variables as `V` and the engine as `e`."""
@@ -191,6 +208,7 @@ class ExprCompiler:
         finally:
             self.memo_open = saved
 
+    @recorded
     def function(self, name: str, params: list[str], node: Any, pure: bool, leaf: bool) -> Callable[..., Any]:
         """A rule function as a Python function `F_<name>(e, *arguments)`: its parameters are Python
         locals. A pure one remembers its results within one evaluation (`e.memo`, opened by the
@@ -320,14 +338,19 @@ class ExprCompiler:
                 return all(self._whole_number(a) for a in node["args"])
         return False
 
-    def _whole_functions(self, functions: dict[str, Any]) -> frozenset[str]:
+    @property
+    def int_functions(self) -> frozenset[str]:
         """The rule functions whose body is certainly a whole number (`_whole_number`), calls of one
         another included: grown until no other qualifies."""
-        while True:
-            more = {name for name, fn in functions.items() if self._whole_number(fn["body"])}
-            if more <= self.int_functions:
-                return self.int_functions
-            self.int_functions = self.int_functions | more
+        if self._int_functions is None:
+            self._int_functions = frozenset()
+            functions = self.program.ir.get("functions", {})
+            while True:
+                more = {name for name, fn in functions.items() if self._whole_number(fn["body"])}
+                if more <= self._int_functions:
+                    break
+                self._int_functions = self._int_functions | more
+        return self._int_functions
 
     def _cheap(self, node: Any) -> bool:
         """Whether the code of a node (of a function that calls no function) reads only plain values and
@@ -355,10 +378,12 @@ class ExprCompiler:
         ((name, args),) = node["call"].items()
         return hasattr(self.program.primitives[name], "inline") and all(self._simple(a) for a in args)
 
+    @recorded
     def all_of(self, nodes: list[Any]) -> Expr:
         """Whether every one of the conditions holds (tested in order, stopping at the first that fails)."""
         return self.compile(_conjunction(nodes))
 
+    @recorded
     def candidates(self, nodes: list[Any], target: str) -> Callable[[Any, list[Any]], list[Any]]:
         """`f(frame, domain)`: the items of the domain for which every condition holds, in order; the
         conditions read the item as the variable `target`. Conditions that may be asked in any order
@@ -392,6 +417,7 @@ class ExprCompiler:
         fn: Callable[[Any, list[Any]], list[Any]] = self._define(source, "conditions")
         return fn
 
+    @recorded
     def option_filter(
         self,
         sieve: list[Any],
@@ -461,6 +487,7 @@ class ExprCompiler:
         )
         return fn
 
+    @recorded
     def movable(self, nodes: list[Any]) -> bool:
         """Whether the conditions may be tested in any order, and on any candidates, with the same
         outcome: none picks (traced), rolls a die or calls a function that is not pure."""
@@ -623,6 +650,7 @@ class ExprCompiler:
         finally:
             self.hoisted, self.repeated_calls, self.calls_counted = saved
 
+    @recorded
     def key(self, node: Any, target: str) -> Callable[[Any, Any], Any]:
         """`f(frame, item)`: the expression's value for the item (the variable `target`)."""
         body, before = self._emit_with_loops(node, frozenset({_name(target)}), memo=True)
@@ -632,6 +660,7 @@ class ExprCompiler:
         )
         return fn
 
+    @recorded
     def first_refusal(self, forbids: list[tuple[Any, str | None]]) -> Callable[[Any, dict[str, Any]], Any]:
         """`f(engine, variables)`: the code of the first prohibition whose condition holds ("forbidden"
         when it has none), or None. (The engine asks this tens of thousands of times a game: no frame is
@@ -644,6 +673,7 @@ class ExprCompiler:
         fn: Callable[[Any, dict[str, Any]], Any] = self._define("\n".join(lines) + "\n", "prohibitions")
         return fn
 
+    @recorded
     def permits(self, forbids: list[tuple[Any, str | None]], key: str) -> Callable[..., Iterator[Any]]:
         """`f(engine, variables, candidates)`: lazily, the candidates no prohibition refuses, each bound
         to the variable `key` as it is yielded: `first_refusal` for many candidates at once, with what
@@ -663,6 +693,7 @@ class ExprCompiler:
         fn: Callable[..., Iterator[Any]] = self._define("\n".join(lines) + "\n", "permits")
         return fn
 
+    @recorded
     def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
         """`f(engine, variables, value)`: the value after the modifiers of one quantity, source by source
         (each source's `to` items first, then its `by` items), each applied when its condition holds."""
@@ -671,6 +702,7 @@ class ExprCompiler:
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
         return fn
 
+    @recorded
     def modifier_each(
         self, sources: list[list[tuple[str, Any, Any]]], key: str
     ) -> Callable[..., Iterator[Any]]:
@@ -727,10 +759,29 @@ class ExprCompiler:
                 code = next(c for c in module.co_consts if isinstance(c, CodeType))
             _CODE[key] = code
         self.used[key] = code
+        fn = FunctionType(code, self.namespace)
+        if self.record is not None:  # (recording: it is then known by its code's key)
+            self.record.defined[id(fn)] = (fn, key)
+        return fn
+
+    def function_of(self, key: bytes) -> Any:
+        """The function of the code of that key (a build replayed from its record: no source written), made
+        in this program's namespace."""
+        code = _CODE.get(key)
+        if code is None:
+            code = self.loaded.get(key)
+            if code is None:
+                raise RecordMismatch("the record names code the cache does not have")
+            _CODE[key] = code
+        self.used[key] = code
         return FunctionType(code, self.namespace)
 
     def save(self) -> None:
-        """Write this program's compiled expressions for the next start (if anything new was compiled)."""
+        """The end of the build: its record is finished (build_record), and this program's compiled
+        expressions are written for the next start (if anything new was compiled)."""
+        record, self.record = self.record, None
+        if record is not None:
+            record.finish()
         if self.cache_file is None or set(self.used) == set(self.loaded):
             return
         # into a folder of ours alone; a cache that cannot be written only costs time at the next start
@@ -760,7 +811,7 @@ class ExprCompiler:
             if kind == "enum":
                 from twilight.runtime.program import ordinal
 
-                return self._constant(ordinal(ident), f"O_{_name(ident)}")
+                return self._constant(ordinal(ident), f"O_{_name(ident)}", ("o", ident))
             return repr(ident)
         if "call" in node:
             ((name, args),) = node["call"].items()
@@ -772,7 +823,7 @@ class ExprCompiler:
                 # a tiny primitive written out: no call, no frame (its template means what it does)
                 template, constants = inline
                 for constant, value in (constants(self.program.ir) if constants else {}).items():
-                    self._constant(value, constant)
+                    self._constant(value, constant, ("k", name, constant))
                 codes = [self.emit(a, bound) for a in args]
                 invariant = getattr(implementation, "invariant_part", None)
                 if invariant is not None and self.hoisted is not None:
@@ -846,9 +897,13 @@ class ExprCompiler:
     def _list(self, nodes: list[Any], bound: frozenset[str]) -> str:
         return ", ".join(self.emit(n, bound) for n in nodes)
 
-    def _constant(self, value: Any, name: str) -> str:
-        """A value the code refers to by name (a primitive, an enum value)."""
-        self.namespace.setdefault(name, value)
+    def _constant(self, value: Any, name: str, origin: tuple[Any, ...] | None = None) -> str:
+        """A value the code refers to by name (a primitive, an enum value). `origin`: how a build's record
+        makes it again, when it is no primitive or function (build_record)."""
+        if name not in self.namespace:
+            self.namespace[name] = value
+            if origin is not None and self.record is not None:
+                self.record.origins[name] = origin
         return name
 
     def _iterated(self, node: Any, bound: frozenset[str]) -> str:

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime import registry
+from twilight.runtime import build_record, registry
 from twilight.runtime.codegen import UNBOUND, ExprCompiler, cache_file_for, calls_nothing, ordered_comparisons
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.locality import reads_board_only_at
@@ -263,7 +263,22 @@ class Program:
     def __init__(
         self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]], code_cache: Path | None = None
     ) -> None:
-        """`code_cache`: a folder to keep the compiled expressions in between runs (see codegen)."""
+        """`code_cache`: a folder to keep the compiled expressions in between runs (see codegen), and the
+        record of the build, replayed at the next start (build_record)."""
+        record = build_record.opened(code_cache, ir, primitives) if code_cache is not None else None
+        try:
+            self._build(ir, primitives, code_cache, record)
+        except build_record.RecordMismatch:
+            assert record is not None
+            self._build(ir, primitives, code_cache, record.afresh())
+
+    def _build(
+        self,
+        ir: dict[str, Any],
+        primitives: dict[str, Callable[..., Any]],
+        code_cache: Path | None,
+        record: build_record.BuildRecord | None,
+    ) -> None:
         self.ir = ir
         self.primitives = primitives
         namespace: dict[str, Any] = {
@@ -275,7 +290,7 @@ class Program:
             **ordered_comparisons(_sortable),
         }
         cache_file = cache_file_for(code_cache, ir["ruleset"]["name"]) if code_cache is not None else None
-        self.codegen = ExprCompiler(self, namespace, cache_file)
+        self.codegen = ExprCompiler(self, namespace, cache_file, record)
         self._ir_exprs: dict[int, tuple[Any, Expr]] = {}  # (the node kept: its id stays its own)
         self.functions: dict[str, Function] = {}
         self.procedures: dict[str, Procedure] = {}
