@@ -3,6 +3,7 @@ control, and the same questions asked of a hypothetical board (one country's inf
 
 from __future__ import annotations
 
+from bisect import insort
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
@@ -238,10 +239,18 @@ def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
                 if (board[c][side] > 0) != (c in present):
                     flipped.append(c)
             if flipped:
-                present.symmetric_difference_update(flipped)
                 if last.position is None:
                     last.position = {c: i for i, c in enumerate(board)}
-                last.ordered[side] = sorted(present, key=last.position.__getitem__)
+                # (each flipped country put in its place or taken out: the few of them, not the side's
+                # whole list sorted again)
+                countries, position = last.ordered[side], last.position.__getitem__
+                for c in flipped:
+                    if c in present:
+                        present.remove(c)
+                        countries.remove(c)
+                    else:
+                        present.add(c)
+                        insort(countries, c, key=position)
     # (the state's own lists; built without a comprehension, which in 3.11 makes a function at each call,
     # and zip's strict=True, which parses keywords: a dict's keys and values are as many)
     ordered = last.ordered
