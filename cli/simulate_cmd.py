@@ -231,6 +231,12 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     finally:
         if trace is not None:
             trace.close()
+        if engine is not None:
+            # The engine lets go of its players, who hold it (the AI reads the game through it): the
+            # game, its look-ahead copies with it, is freed as it ends, not by the garbage collector's
+            # next full pass (callgrind, 10 solo-v2 games: 0.5% fewer instructions; memory flat at any
+            # number of games, even with the collector off).
+            engine.players = {}
     return record
 
 

@@ -46,8 +46,10 @@ class Engine:
     look_ahead_class: type[Engine]
     # Every attribute of an engine, declared (its role is told where __init__ sets it). CPython 3.11 reads
     # an attribute, and finds a method, the quick way only in an object without a dictionary of its own
-    # or with a few attributes (30 at most): the engine has more.
+    # or with a few attributes (30 at most): the engine has more. (`__weakref__`: the AI of a look-ahead
+    # copy holds its copy weakly, lookahead._LookAheadAI.)
     __slots__ = (
+        "__weakref__",
         "_ai_started",
         "_lasting_indexed",
         "_lasting_version",

@@ -6,12 +6,14 @@ the ruleset's AI lists for both sides, and a game end in it only ends the copy."
 from __future__ import annotations
 
 import contextlib
+import weakref
 from collections.abc import Callable
 from operator import itemgetter
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
 from twilight.runtime.dice import Dice
+from twilight.runtime.solo_ai import RulesAIPlayer
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -21,9 +23,8 @@ if TYPE_CHECKING:
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     """A copy of the game after `happen` ran in it."""
     from twilight.runtime.engine import GameEnded
-    from twilight.runtime.solo_ai import RulesAIPlayer
 
-    players = {"us": RulesAIPlayer(), "ussr": RulesAIPlayer()}
+    players = {"us": _LookAheadAI(), "ussr": _LookAheadAI()}
     twin = engine.look_ahead_copy(players)
     for player in players.values():
         player.engine = twin
@@ -36,6 +37,24 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
         with contextlib.suppress(GameEnded):
             happen(twin)
     return twin
+
+
+class _LookAheadAI(RulesAIPlayer):
+    """The AI that answers a side in a copy of the game (`what_if`), holding its copy weakly. A copy and
+    its players would otherwise hold each other, and every copy would wait, with its whole state, for the
+    garbage collector instead of going as soon as nothing else holds it (its game's cache, the option
+    being rated). The copy outlives every question it asks them."""
+
+    _held: weakref.ref[Engine] | None
+
+    @property
+    def engine(self) -> Engine | None:
+        held = self._held
+        return held() if held is not None else None
+
+    @engine.setter
+    def engine(self, engine: Engine | None) -> None:
+        self._held = weakref.ref(engine) if engine is not None else None
 
 
 def after_event(engine: Engine, side: str, card: str) -> Engine:

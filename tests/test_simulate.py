@@ -138,3 +138,43 @@ def test_each_side_may_have_its_own_policy() -> None:
 def test_a_wrong_players_value_is_a_clear_message(players: str, message: str) -> None:
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--players", players])
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("ruleset", ["solo-v2", "standard"])
+def test_a_game_leaves_nothing_for_the_garbage_collector(ruleset: str) -> None:
+    """A game of `twilight simulate` is freed as it ends: its engine lets go of its players (who hold it),
+    and the AI's look-ahead copies hold their players weakly (lookahead._LookAheadAI). No reference cycle
+    keeps a game's states until the collector's next full pass."""
+    import gc
+
+    from twilight.compiler import api
+
+    result = api.compile_target(ruleset)
+    assert result.ir is not None
+    simulate_cmd._init_worker(result.ir, None, False, {}, "random")
+    gc.collect()
+    gc.disable()
+    try:
+        records = [simulate_cmd.play_game((i, simulate_cmd.game_seed(1, i))) for i in range(3)]
+        left = gc.collect()
+    finally:
+        gc.enable()
+    assert all("error" not in r for r in records) and left == 0
+
+
+def test_a_look_ahead_copy_goes_as_soon_as_nothing_holds_it() -> None:
+    import weakref
+
+    from twilight.compiler import api
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.lookahead import _LookAheadAI, what_if
+
+    result = api.compile_target("solo-v2")
+    assert result.ir is not None
+    engine = Engine(result.ir, {}, seed=1)
+    twin = what_if(engine, lambda copy: None)
+    players = list(twin.players.values())
+    assert all(type(p) is _LookAheadAI and p.engine is twin for p in players)
+    gone = weakref.ref(twin)
+    del twin
+    assert gone() is None and all(p.engine is None for p in players)
