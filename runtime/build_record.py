@@ -233,19 +233,15 @@ def recorded(method: Callable[Concatenate[Any, _P], _R]) -> Callable[Concatenate
     return call
 
 
-def _checks(values: tuple[Any, ...]) -> tuple[Any, ...]:
-    """What tells a call's arguments apart cheaply: names and flags as they are, a list by its length, any
-    other value by its type. (Not a dict by its keys: a dict the caller passes to collect what the call
-    writes, `option_filter`'s, is left empty by a replay.)"""
-    checks: list[Any] = []
+def _checks(values: tuple[Any, ...]) -> tuple[str, ...]:
+    """What tells a call apart from the others of its method cheaply: the names among its arguments (a
+    function's, a target's). (A loop adding to a tuple: about a third of what a comprehension costs in
+    3.11, for a check made at each of a build's two thousand calls.)"""
+    checks: tuple[str, ...] = ()
     for value in values:
-        if value is None or type(value) in (str, bool, int):
-            checks.append(value)
-        elif type(value) in (list, tuple):
-            checks.append(len(value))
-        else:
-            checks.append(type(value).__name__)
-    return tuple(checks)
+        if type(value) is str:
+            checks += (value,)
+    return checks
 
 
 # ---------------------------------------------------------------------- finding a record
