@@ -209,13 +209,14 @@ class ExprCompiler:
             self.memo_open = saved
 
     @recorded
-    def function(self, name: str, params: list[str], node: Any, pure: bool, leaf: bool) -> Callable[..., Any]:
+    def function(self, name: str, params: list[str], node: Any, pure: bool) -> Callable[..., Any]:
         """A rule function as a Python function `F_<name>(e, *arguments)`: its parameters are Python
         locals. A pure one remembers its results within one evaluation (`e.memo`, opened by the
         outermost evaluation and dropped when it returns): rule functions call each other freely (a
         region's scoring level asks for the countries each side controls many times over), and this
         makes the repeats cost a lookup. A leaf (it calls no function) opens no memory of its own, and one
         that only reads plain values and cheap primitives (`_cheap`) is worked out again each time."""
+        leaf = calls_nothing(node)
         self.memo_open = pure and not leaf
         try:
             body, before, repeated = self._function_body(node, frozenset(_name(p) for p in params), pure)
@@ -486,6 +487,20 @@ class ExprCompiler:
             "\n".join(lines) + "\n", "option"
         )
         return fn
+
+    @recorded
+    def pure_functions(self, functions: dict[str, Any]) -> frozenset[str]:
+        """The rule functions that are pure (program.pure_functions): a fact of the IR the build needs,
+        worked out once, and taken from the record when the build is replayed."""
+        from twilight.runtime.program import pure_functions
+
+        return frozenset(pure_functions(functions))
+
+    @recorded
+    def worth_remembering(self, node: Any) -> bool:
+        """Whether a condition asked of many items in turn is worth one memory of pure function results for
+        all of them: it calls a function, and may be asked in any order (`movable`)."""
+        return not calls_nothing(node) and self.movable([node])
 
     @recorded
     def movable(self, nodes: list[Any]) -> bool:
