@@ -113,6 +113,7 @@ class CheckedEngine(Engine):
         # the board's influence is traced, primitives.effects); None: look at every country.
         self._influence_changed: set[str] | None = None
         self._expected: dict[tuple[str, ...], set[str]] = {}
+        self._expected_with_zones: dict[tuple[tuple[str, ...], frozenset[str]], set[str]] = {}
         self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
         self._card_names = frozenset(ir["cards"])
         # The declared tracks the state keeps (track_values), with their bounds, read once.
@@ -178,6 +179,16 @@ class CheckedEngine(Engine):
                 if info["period"] in key and (optional or not info["optional"]) and not info["no_event"]
             }
         return self._expected[key]
+
+    def _expected_with(self, expected: set[str], in_zones: set[str]) -> set[str]:
+        """The cards expected (`expected_cards`) and those in the zones, kept by both (a game has a few)."""
+        key = (tuple(self.periods), frozenset(in_zones))
+        found = self._expected_with_zones.get(key)
+        if found is None:
+            if len(self._expected_with_zones) >= 64:
+                self._expected_with_zones.clear()
+            found = self._expected_with_zones[key] = expected | in_zones
+        return found
 
     def fail(self, where: str, what: str) -> None:
         s = self.state
@@ -284,6 +295,12 @@ class CheckedEngine(Engine):
                 seen.discard(card)
         expected = self.expected_cards()
         if seen == expected:  # (the usual case: every card of the periods dealt in a pile or hand, no other)
+            return True
+        # (the usual case of a ruleset whose zones hold cards of periods not dealt yet, the solo scoring
+        # cards that mark regions from the setup on: every card dealt and those, no other; one comparison
+        # with the cards in the zones added, which holds only when every test below would pass)
+        in_zones = set().union(*s.zones.values())
+        if in_zones and in_zones <= self._card_names and seen == self._expected_with(expected, in_zones):
             return True
         if not seen <= self._card_names:
             return False

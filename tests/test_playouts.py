@@ -227,3 +227,65 @@ def test_a_procedure_call_runs_the_procedure_and_one_whose_arguments_do_not_fit_
     with pytest.raises(ValueError):
         wrong(Frame(engine, {}))
     assert len(engine.events) == before
+
+
+def _solo_state_at_a_round() -> tuple[Any, Any, list[str]]:
+    """A checked solo-v2 game's engine, with the state and the periods dealt as an action round of turn 2
+    began (its zones hold scoring cards of periods not dealt yet)."""
+    from twilight.cli.simulate_cmd import game_players
+    from twilight.compiler.api import compile_target
+    from twilight.runtime.invariants import _NOTED_KINDS, CheckedEngine
+
+    ir = compile_target("solo-v2").ir
+    assert ir is not None
+    players = game_players(1, "random", "ussr")
+    engine = CheckedEngine(ir, players, seed=1, every_event=False)
+    for player in players.values():
+        if hasattr(player, "engine"):
+            player.engine = engine
+    kept: list[Any] = []
+
+    def at_round(checked: Any, kind: str, data: dict[str, Any]) -> None:
+        _NOTED_KINDS["action_round"](checked, kind, data)  # (the round's own check passes)
+        if not kept and checked.state.turn == 2:
+            kept.extend([checked.state.clone(), list(checked.periods)])
+
+    engine.trace_notes = {**_NOTED_KINDS, "action_round": at_round}
+    engine.run()
+    state, periods = kept
+    return engine, state, periods
+
+
+@pytest.mark.parametrize(
+    "fault", ["none", "unknown card in a zone", "undealt card in a hand", "in two places"]
+)
+def test_the_card_check_with_zones_passes_quickly_and_still_catches_a_misplaced_card(fault: str) -> None:
+    """solo-v2's zones hold cards of periods not dealt yet (the scoring cards marking regions): the check
+    at a boundary passes with them there, told by one comparison, and still catches a card that is
+    where it must not be."""
+    from playout import InvariantViolation
+
+    engine, state, periods = _solo_state_at_a_round()
+    engine.state, engine.periods = state, periods
+    in_zones = {c for zone in state.zones.values() for c in zone}
+    undealt = in_zones - engine.expected_cards()
+    assert undealt, "the zones hold no card of a period not dealt yet: the case is not tried"
+    zone = next(name for name, cards in state.zones.items() if cards)
+    if fault == "unknown card in a zone":
+        state.zones[zone].append("no_such_card")
+    elif fault == "undealt card in a hand":
+        card = next(iter(undealt))
+        for cards in state.zones.values():
+            if card in cards:
+                cards.remove(card)
+        state.hands["us"].append(card)
+    elif fault == "in two places":
+        state.hands["us"].append(state.zones[zone][0])
+    if fault == "none":
+        engine._expected_with_zones.clear()
+        assert engine._cards_in_order(state, True)
+        assert engine._expected_with_zones  # (told by the comparison with the zones' cards added)
+        engine.check("a round", strict_cards=True)
+    else:
+        with pytest.raises(InvariantViolation):
+            engine.check("a round", strict_cards=True)
