@@ -175,7 +175,7 @@ class BuildRecord:
             from twilight.runtime.program import ordinal
 
             return ordinal(how[1])
-        if kind == "g":
+        if kind == "g" and how[1].startswith("twilight."):  # (only ours, as it was written)
             return getattr(importlib.import_module(how[1]), how[2])
         raise RecordMismatch(f"a value of unknown kind {kind!r}")
 

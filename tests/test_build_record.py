@@ -168,7 +168,7 @@ def _rewrite(path: Path, entries: list[Any]) -> None:
 
 @pytest.mark.parametrize(
     "tamper",
-    ["swapped", "shortened", "lengthened", "misshapen", "garbage", "code gone"],
+    ["swapped", "shortened", "lengthened", "misshapen", "foreign module", "garbage", "code gone"],
 )
 def test_a_record_the_build_cannot_follow_costs_a_build_afresh(
     tamper: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
@@ -190,6 +190,12 @@ def test_a_record_the_build_cannot_follow_costs_a_build_afresh(
         _rewrite(path, [*entries, entries[-1]])
     elif tamper == "misshapen":
         entries[5] = ("compile",)
+        _rewrite(path, entries)
+    elif tamper == "foreign module":  # (a value to take from a module not ours: never imported)
+        at = next(i for i, e in enumerate(entries) if any(how[0] == "g" for _, how in e[3]))
+        method, checks, answer, added, parts = entries[at]
+        added = tuple((n, ("g", "os", "system") if how[0] == "g" else how) for n, how in added)
+        entries[at] = (method, checks, answer, added, parts)
         _rewrite(path, entries)
     elif tamper == "garbage":
         path.write_bytes(b"\x00not a record")
