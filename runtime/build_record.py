@@ -274,8 +274,12 @@ def opened(folder: Path, ir: dict[str, Any], primitives: dict[str, Callable[...,
 
 
 def build_key(ir: dict[str, Any], primitives: dict[str, Callable[..., Any]]) -> bytes | None:
-    """A hash of all a build depends on: the runtime's code, the IR, the primitives."""
-    digest = hashlib.sha256(_runtime_digest())  # (sha256: the quickest of hashlib's here, on 440 kB)
+    """A hash of all a build depends on: the runtime's code, the IR, the primitives; None when one of
+    them cannot be told (the runtime's sources unreadable, an IR marshal cannot write)."""
+    runtime = _runtime_digest()
+    if runtime is None:
+        return None
+    digest = hashlib.sha256(runtime)  # (sha256: the quickest of hashlib's here, on 440 kB)
     try:
         digest.update(marshal.dumps(ir, 2))  # (format 2 marks no shared objects: equal IRs, equal bytes)
     except ValueError:
@@ -306,18 +310,24 @@ def _name_of(fn: Any) -> str:
 
 
 @functools.cache
-def _runtime_digest() -> bytes:
-    """The runtime's own code (the code generator, the program, the primitives…) and the format."""
+def _runtime_digest() -> bytes | None:
+    """The runtime's own code (the code generator, the program, the primitives…) and the format; None
+    when its sources cannot be read (an install without them: no record is then to be trusted)."""
     digest = hashlib.sha256(f"{RECORD_FORMAT} {sys.implementation.cache_tag}".encode())
     top = os.path.dirname(os.path.abspath(__file__))
-    for folder, subfolders, files in os.walk(top):  # (os.walk: a third of what Path.rglob costs here)
-        subfolders[:] = sorted(name for name in subfolders if not name.startswith("__"))
-        for name in sorted(files):
-            if name.endswith(".py"):
-                path = os.path.join(folder, name)
-                digest.update(os.path.relpath(path, top).encode())
-                digest.update(b"\0")
-                with open(path, "rb") as source:
-                    digest.update(source.read())
-                digest.update(b"\0")
-    return digest.digest()
+    read = 0
+    try:
+        for folder, subfolders, files in os.walk(top):  # (os.walk: a third of what Path.rglob costs here)
+            subfolders[:] = sorted(name for name in subfolders if not name.startswith("__"))
+            for name in sorted(files):
+                if name.endswith(".py"):
+                    path = os.path.join(folder, name)
+                    digest.update(os.path.relpath(path, top).encode())
+                    digest.update(b"\0")
+                    with open(path, "rb") as source:
+                        digest.update(source.read())
+                    digest.update(b"\0")
+                    read += 1
+    except OSError:
+        return None
+    return digest.digest() if read else None

@@ -272,3 +272,22 @@ def test_a_call_that_fails_while_recording_leaves_the_build_unrecorded(
     with pytest.raises(ValueError, match="planted"):
         Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     assert not _record_file(tmp_path, ir).exists()
+
+
+def test_without_the_runtime_s_sources_a_build_is_not_recorded(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The key covers the runtime's code through its sources: an install without them (bytecode only)
+    could not tell one runtime's record from another's, so no record is written or read."""
+    folder = tmp_path / "cache"
+    ir = _lone_ir(tmp_path, "6")
+    monkeypatch.setattr(build_record, "__file__", str(tmp_path / "no_sources" / "build_record.py"))
+    build_record._runtime_digest.cache_clear()
+    try:
+        assert build_record.build_key(ir, IMPLEMENTATIONS) is None
+        assert _value(ir, folder) == 6
+        assert not _record_file(folder, ir).exists()
+    finally:
+        monkeypatch.undo()
+        build_record._runtime_digest.cache_clear()
+    assert build_record.build_key(ir, IMPLEMENTATIONS) is not None
