@@ -533,7 +533,10 @@ class Program:
             found = memo.get(key, _MISSING)  # (None is a pick's answer too)
             if found is not _MISSING:
                 return found
-        frame = Frame(engine, dict(zip(plist.params, values, strict=True)))
+        params = plist.params
+        if len(params) != len(values):  # (zip's strict=True, which parses keywords at every pick: told here)
+            raise ValueError(f"priority list {name} takes {len(params)} arguments, given {len(values)}")
+        frame = Frame(engine, dict(zip(params, values)))  # noqa: B905
         # (the program's own domain, by its name: PriorityList.pick)
         domain = self.domains.get(plist.target_type)
         named = None if domain is None else plist.target_type

@@ -234,6 +234,19 @@ def test_priority_list_picks_make_a_function_impure() -> None:
     assert pure_functions(functions) == {"plain"}
 
 
+def test_a_pick_given_the_wrong_number_of_arguments_is_refused() -> None:
+    """An IR made some other way that calls a priority list with too many or too few values: the pick
+    says so, instead of binding some of them."""
+    compiled = api.compile_target("solo-v2")
+    assert compiled.ir is not None
+    program = Program(compiled.ir, IMPLEMENTATIONS)
+    engine = Engine(compiled.ir, {}, program=program)
+    params = program.priorities["ai_answer_card"].params
+    for values in ([], ["ussr", *params, "extra"]):
+        with pytest.raises(ValueError, match=f"takes {len(params)} arguments, given {len(values)}"):
+            program._call_pick(engine, "ai_answer_card", values)
+
+
 def test_compiled_code_is_kept_on_disk(
     ir: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
