@@ -284,9 +284,18 @@ class CheckedEngine(Engine):
         """The card checks below when nothing is wrong, without saying where each card is: True when
         every card is in exactly one place (The China Card only in its holder's hand), every one is a
         card of the periods dealt, and none is missing; False leaves it to them to say what is wrong."""
-        piles = [s.hands["us"], s.hands["ussr"], s.draw_pile, s.discard, s.removed, *s.zones.values()]
-        seen = set().union(*piles)
-        if len(seen) != sum(map(len, piles)):
+        us, ussr = s.hands["us"], s.hands["ussr"]
+        draw_pile, discard, removed = s.draw_pile, s.discard, s.removed
+        # (one set made of the piles written out, the zones' cards added after: a union of a list of them
+        # costs about a third more)
+        seen = {*us, *ussr, *draw_pile, *discard, *removed}
+        held = len(us) + len(ussr) + len(draw_pile) + len(discard) + len(removed)
+        in_zones: set[str] = set()
+        for zone in s.zones.values():
+            in_zones.update(zone)
+            held += len(zone)
+        seen |= in_zones
+        if len(seen) != held:
             return False  # a card in two places
         for card in self._china:
             if card in seen:
@@ -299,7 +308,6 @@ class CheckedEngine(Engine):
         # (the usual case of a ruleset whose zones hold cards of periods not dealt yet, the solo scoring
         # cards that mark regions from the setup on: every card dealt and those, no other; one comparison
         # with the cards in the zones added, which holds only when every test below would pass)
-        in_zones = set().union(*s.zones.values())
         if in_zones and in_zones <= self._card_names and seen == self._expected_with(expected, in_zones):
             return True
         if not seen <= self._card_names:
