@@ -32,6 +32,14 @@ def cache_dir() -> Path:
     return Path(base) / "twilight"
 
 
+def ruleset_file_name(kind: str, ruleset: str, suffix: str) -> str:
+    """The name of a cache file of one ruleset for this Python (its bytecode's tag): `kind-ruleset-tag
+    suffix`, the ruleset's name with anything but letters, digits, `-` and `_` made `_`."""
+    tag = sys.implementation.cache_tag or "python"
+    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in ruleset)
+    return f"{kind}-{safe}-{tag}{suffix}"
+
+
 def _owner() -> int:
     return os.geteuid() if hasattr(os, "geteuid") else -1
 

@@ -29,7 +29,7 @@ from itertools import islice
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Concatenate, ParamSpec, TypeVar
 
-from twilight.common.cachedir import read_trusted, write_private
+from twilight.common.cachedir import read_trusted, ruleset_file_name, write_private
 
 if TYPE_CHECKING:
     from twilight.runtime.codegen import ExprCompiler
@@ -248,9 +248,7 @@ def _checks(values: tuple[Any, ...]) -> tuple[str, ...]:
 
 # ---------------------------------------------------------------------- finding a record
 def record_file_for(folder: Path, ruleset: str) -> Path:
-    tag = sys.implementation.cache_tag or "python"
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in ruleset)
-    return folder / f"build-{safe}-{tag}.marshal"
+    return folder / ruleset_file_name("build", ruleset, ".marshal")
 
 
 def opened(folder: Path, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]]) -> BuildRecord | None:

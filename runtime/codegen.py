@@ -21,14 +21,13 @@ from __future__ import annotations
 import hashlib
 import marshal
 import re
-import sys
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from types import CodeType, FunctionType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from twilight.common.cachedir import read_trusted, write_private
+from twilight.common.cachedir import read_trusted, ruleset_file_name, write_private
 from twilight.runtime import registry
 from twilight.runtime.build_record import BuildRecord, RecordMismatch, recorded
 
@@ -1258,9 +1257,7 @@ CODE_FORMAT = 4
 
 
 def cache_file_for(folder: Path, ruleset: str) -> Path:
-    tag = sys.implementation.cache_tag or "python"
-    safe = "".join(ch if ch.isalnum() or ch in "-_" else "_" for ch in ruleset)
-    return folder / f"code-{safe}-{tag}-{CODE_FORMAT}.marshal"
+    return folder / ruleset_file_name("code", ruleset, f"-{CODE_FORMAT}.marshal")
 
 
 def _load(path: Path) -> dict[bytes, CodeType]:

@@ -312,7 +312,7 @@ class CheckedEngine(Engine):
             return True
         if not seen <= self._card_names:
             return False
-        if seen - expected and seen - expected - {c for zone in s.zones.values() for c in zone}:
+        if seen - expected and seen - expected - in_zones:
             return False
         missing = expected - seen - {c for c in s.headline.values() if c is not None}
         if not strict_cards:
