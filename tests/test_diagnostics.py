@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import shutil
+import sys
 from pathlib import Path
 
 import jsonschema
@@ -530,12 +531,27 @@ def test_cache_hit_after_first_compile(cache_dir: Path) -> None:
     first = compile_target("standard")
     assert first.ok, describe(first.diagnostics)
     assert not first.cached
-    assert list(cache_dir.glob("ir-*.json")), "the IR was not written to the cache"
+    assert list(cache_dir.glob("ir-*.marshal")), "the IR was not written to the cache"
     second = compile_target("standard")
     assert second.cached
     assert second.ok
     assert second.ir == first.ir
     assert second.sources == first.sources
+
+
+def test_the_ir_names_are_interned_compiled_or_cached(cache_dir: Path) -> None:
+    """The runtime finds a name in its tables by identity when both are interned: so is every text of
+    the IR, freshly compiled or read back from the cache."""
+    fresh = compile_target("standard")
+    cached = compile_target("standard")
+    assert cached.cached and fresh.ir is not None and cached.ir is not None
+    for ir in (fresh.ir, cached.ir):
+        country, info = next(iter(ir["map"]["countries"].items()))
+        card = next(iter(ir["cards"]))
+        for name in (country, info["region"], info["adjacent"][0], card, ir["ruleset"]["name"]):
+            # (a copy made here is not interned: interning it finds the IR's own object only when that
+            # one is the interned one)
+            assert sys.intern("".join(list(name))) is name, name
 
 
 def test_edit_misses_the_cache(cache_dir: Path) -> None:
@@ -563,8 +579,8 @@ def test_errors_are_never_cached(cache_dir: Path) -> None:
 def test_corrupt_cache_entry_is_ignored(cache_dir: Path) -> None:
     first = compile_target("standard")
     assert first.ok
-    for entry in cache_dir.glob("ir-*.json"):
-        entry.write_text("{not json", encoding="utf-8")
+    for entry in cache_dir.glob("ir-*.marshal"):
+        entry.write_bytes(b"\xe9 not marshal")
     again = compile_target("standard")
     assert not again.cached
     assert again.ok

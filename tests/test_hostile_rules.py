@@ -303,10 +303,10 @@ def test_code_cache_is_loaded_only_when_ours(
 def test_ir_cache_is_loaded_only_when_ours(cache_dir: Path, capsys: pytest.CaptureFixture[str]) -> None:
     assert api.compile_target("standard").ok
     assert cache_dir.stat().st_mode & 0o777 == 0o700
-    (cached,) = cache_dir.glob("ir-*.json")
-    payload = json.loads(cached.read_text(encoding="utf-8"))
+    (cached,) = cache_dir.glob("ir-*.marshal")
+    payload = marshal.loads(cached.read_bytes())
     payload["ir"]["ruleset"]["description"] = "PLANTED"
-    cached.write_text(json.dumps(payload), encoding="utf-8")
+    cached.write_bytes(marshal.dumps(payload))
     cached.chmod(0o600)
     hit = api.compile_target("standard")
     assert hit.cached and hit.ir is not None and hit.ir["ruleset"]["description"] == "PLANTED"
