@@ -1056,6 +1056,10 @@ class ExprCompiler:
             local = self.eager is not None and b in self.eager.values()
             b = self._eager_local(f"_as_set(e, {b})") if local else self._hoist(f"_as_set(e, {b})")
             self._constant(_as_set, "_as_set")
+        if op in ("==", "!=") and (args[0] is None or args[1] is None):
+            # (`none` is equal to nothing else: told by identity, not by asking each type's `==`, which
+            # for a name against none goes through both types' comparisons)
+            return f"(({a}) {'is' if op == '==' else 'is not'} ({b}))"
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:

@@ -329,6 +329,23 @@ def test_a_primitive_written_out_means_what_its_function_does(
         assert fn(Frame(engine, {})) == IMPLEMENTATIONS[name](engine, *args), (name, args)
 
 
+@pytest.mark.parametrize("op", ["==", "!="])
+def test_none_is_equal_to_none_alone(ir: dict[str, Any], program: Program, op: str) -> None:
+    """`x == none` (or `none == x`) is told by identity: true of none alone, whatever else x holds."""
+    engine = Engine(ir, {}, program=program)
+    for args in ([{"var": "x"}, None], [None, {"var": "x"}]):
+        fn = program.expr({"op": op, "args": args})
+        for value, is_none in (
+            (None, True),
+            ("", False),
+            (0, False),
+            (False, False),
+            ([], False),
+            ("us", False),
+        ):
+            assert fn(Frame(engine, {"x": value})) is (is_none if op == "==" else not is_none), (op, value)
+
+
 def test_a_filter_tests_its_cheap_conditions_first(ir: dict[str, Any]) -> None:
     """A costly condition written first is asked only of the items the cheap one lets through; with a
     pick among the conditions (traced: the order is seen) they stay as written."""
