@@ -232,6 +232,7 @@ class Program:
         "_ir_exprs",
         "_lasting_prefix",
         "_modifiers_each",
+        "_order_ranks",
         "_permits",
         "_repeat_count",
         "_repeat_loops",
@@ -302,6 +303,7 @@ class Program:
         cache_file = cache_file_for(code_cache, ir["ruleset"]["name"]) if code_cache is not None else None
         self.codegen = ExprCompiler(self, namespace, cache_file, record)
         self._ir_exprs: dict[int, tuple[Any, Expr]] = {}  # (the node kept: its id stays its own)
+        self._order_ranks: dict[str, dict[Any, int]] = {}  # (order_ranks)
         self.functions: dict[str, Function] = {}
         self.procedures: dict[str, Procedure] = {}
         self.events: dict[str, Stmt] = {}
@@ -505,6 +507,18 @@ class Program:
     def expr(self, node: Any) -> Expr:
         """The expression as a Python function of a frame (generated code, runtime/codegen.py)."""
         return self.codegen.compile(node)
+
+    def order_ranks(self, order: str) -> dict[Any, int]:
+        """Each item of a declared order by its rank (1 for the first; an item written twice keeps its
+        first place): looked up, not searched for along the order, as the AI's last tie-break asks of
+        every candidate."""
+        found = self._order_ranks.get(order)
+        if found is None:
+            found = {}
+            for rank, item in enumerate(self.ir["orders"][order]["items"], 1):
+                found.setdefault(item, rank)
+            self._order_ranks[order] = found
+        return found
 
     def expr_of_ir(self, node: Any) -> Expr:
         """`expr` for the primitives and checks that come to an IR expression while the game runs (a

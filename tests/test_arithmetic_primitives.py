@@ -1,10 +1,13 @@
-"""The rules' `min`, `max` and `take` (runtime/primitives/basics.py): two numbers are compared in place
-of a call of Python's min and max, with the same answers, ties included."""
+"""The rules' `min`, `max`, `take` and `rank` (runtime/primitives/basics.py): two numbers are compared in
+place of a call of Python's min and max, with the same answers, ties included; a rank is looked up."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from twilight.runtime.primitives import IMPLEMENTATIONS
+from twilight.runtime.program import Program
 
 ENGINE = None  # (none of them reads the game)
 
@@ -33,3 +36,31 @@ def test_take(count: int, taken: list[str]) -> None:
     answer = IMPLEMENTATIONS["take"](ENGINE, items, count)
     assert answer == taken
     assert answer is not items
+
+
+class _Orders:
+    """A program's declared orders and their ranks (Program.order_ranks), and an engine holding it."""
+
+    order_ranks = Program.order_ranks
+
+    def __init__(self, items: list[Any]) -> None:
+        self.ir = {"orders": {"priority": {"items": items}}}
+        self._order_ranks: dict[str, dict[Any, int]] = {}
+        self.program = self
+
+
+@pytest.mark.parametrize(
+    ("items", "item", "rank"),
+    [
+        (["france", "italy", "france", "egypt"], "france", 1),  # written twice: its first place
+        (["france", "italy", "france", "egypt"], "egypt", 4),
+        (["france", "italy"], "japan", 3),  # not in the order: one past its last place
+        (["france", "italy"], ["france"], 3),  # a list: no name of the order
+        (["france", ["italy"], "egypt"], ["italy"], 2),  # an order holding a list: looked along it
+        (["france", ["italy"], "egypt"], "egypt", 3),
+    ],
+)
+def test_rank_is_the_place_in_the_order(items: list[Any], item: Any, rank: int) -> None:
+    engine = _Orders(items)
+    for _ in range(2):  # (the second time from the ranks kept)
+        assert IMPLEMENTATIONS["rank"](engine, "priority", item) == rank

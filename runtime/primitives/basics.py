@@ -47,8 +47,13 @@ impl("take")(lambda e, items, count: list(items[:count]) if count > 0 else [])
 
 @impl()
 def rank(engine: Engine, order: str, item: Any) -> int:
-    items: list[Any] = engine.ir["orders"][order]["items"]
-    return items.index(item) + 1 if item in items else len(items) + 1
+    """The item's place in the order (1 for the first), or one past its last place when it is not in it."""
+    try:
+        found = engine.program.order_ranks(order).get(item)
+    except TypeError:  # (an item that cannot be a dict's key, a list, or an order holding one)
+        items: list[Any] = engine.program.ir["orders"][order]["items"]
+        return items.index(item) + 1 if item in items else len(items) + 1
+    return found if found is not None else len(engine.program.ir["orders"][order]["items"]) + 1
 
 
 @impl()
