@@ -269,7 +269,7 @@ class Engine:
             return None
         return str(fn.call(self))
 
-    def call_procedure(self, name: str, **args: Any) -> None:
+    def call_procedure(self, name: str, /, **args: Any) -> None:
         proc = self.program.procedures[name]
         self.steps_left -= 1
         if self.steps_left < 0:
@@ -289,7 +289,11 @@ class Engine:
         raise GameEnded
 
     # ------------------------------------------------------------------ the trace
-    def trace(self, kind: str, **data: Any) -> None:
+    # (`trace`, `fire`, `forbidden`, `modified`… take their own parameters by position only: CPython 3.11
+    # compares each keyword a call gives with every parameter that may be named, and the keywords that
+    # go into the `**` dict, matching none, are compared twice, the second time by equality; with none
+    # that may be named, they go straight in. Callgrind, 10 solo-v2 games: 1.8% fewer instructions.)
+    def trace(self, kind: str, /, **data: Any) -> None:
         events, state = self.events, self.state
         # (the event is the dict of this call's keywords, made for it: no second dict; no call names
         # these four, and the trace is written with its keys sorted)
@@ -392,7 +396,7 @@ class Engine:
     def _holds(self, when: Callable[[Frame], Any] | None, frame: Frame) -> bool:
         return when is None or bool(when(frame))
 
-    def modified(self, quantity: str, base: int, **bound: Any) -> int:
+    def modified(self, quantity: str, base: int, /, **bound: Any) -> int:
         """A quantity after every modifier: per source, `to` then `by`; standing rules first."""
         value = base
         standing = self.program.rule_modifiers.get(quantity)
@@ -456,7 +460,7 @@ class Engine:
                 value = _apply(steps, value, frame)
             yield candidate, value
 
-    def forbidden(self, action: str, **bound: Any) -> str | None:
+    def forbidden(self, action: str, /, **bound: Any) -> str | None:
         """The error code of the first prohibition that refuses the action, else None."""
         standing = self.program.rule_forbids.get(action)
         if standing is not None:
@@ -475,7 +479,7 @@ class Engine:
                         return code or "forbidden"
         return None
 
-    def refusals(self, action: str, **bound: Any) -> list[str]:
+    def refusals(self, action: str, /, **bound: Any) -> list[str]:
         """The codes of every prohibition that refuses the action (`forbidden` stops at the first): for
         telling a player all that keeps a choice from being offered."""
         codes = [str(c) for fn in self.program.each_refusal(action) if (c := fn(self, bound)) is not None]
@@ -513,7 +517,7 @@ class Engine:
             )
         return index
 
-    def permitted(self, action: str, key: str, candidates: list[Any], **bound: Any) -> Iterator[Any]:
+    def permitted(self, action: str, key: str, candidates: list[Any], /, **bound: Any) -> Iterator[Any]:
         """The candidates no prohibition refuses the action for, each bound to the variable `key` beside
         `bound`, in order: `forbidden` for many targets at once, lazily (whether there is any is often all
         that is asked). The state must not change while it is consumed."""
@@ -552,7 +556,7 @@ class Engine:
             if not refused:
                 yield candidate
 
-    def fire(self, trigger: str, **bound: Any) -> None:
+    def fire(self, trigger: str, /, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
         # effects a hook starts now do not hear this trigger (the index's list, taken now, is a snapshot)
         lasting: Iterable[tuple[EffectItems, LastingEffect]] = ()
