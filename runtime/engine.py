@@ -107,10 +107,12 @@ class Engine:
         limits.GAME_STEP_LIMIT). A rule that goes past either stops the game (StepLimitExceeded).
         `state`: the state to start from (the AI's look-ahead hands a copy of the game's); by default,
         the ruleset's setup (with `settings`)."""
-        from twilight.runtime.primitives import IMPLEMENTATIONS
+        if program is None:  # (imported here, not by every engine: a game's look-ahead makes many)
+            from twilight.runtime.primitives import IMPLEMENTATIONS
 
+            program = Program(ir, IMPLEMENTATIONS)
         self.ir = ir
-        self.program = program or Program(ir, IMPLEMENTATIONS)
+        self.program = program
         # What a checking engine (runtime/invariants.py) is told of the trace, without a method of its own
         # between every event and the trace: a function per kind of event it notes, and one called after
         # every event when it checks after each. (Read at every event: attributes of the instance, which
@@ -180,6 +182,14 @@ class Engine:
             game_step_limit=self.game_step_limit,
             state=self.state.clone(),  # (no setup built only to be thrown away)
         )
+        index = self._lasting_indexed
+        if (
+            index is not None
+            and index.effects is self.state.in_effect
+            and index.version == self._lasting_version
+        ):
+            # (the copy's effects are the game's, in its own list: the game's index of them serves it)
+            twin._lasting_indexed = index.for_list(twin.state.in_effect, twin._lasting_version)
         return twin
 
     # ------------------------------------------------------------------ operations' commitment
@@ -750,6 +760,19 @@ class LastingIndex:
                 self.modifiers.setdefault(quantity, []).append((steps, env))
             for status, arg_lists in items.statuses_of.items():
                 self.statuses.setdefault(status, []).extend((args, env) for args in arg_lists)
+
+    def for_list(self, effects: list[Any], version: int) -> LastingIndex:
+        """The same index for another list of the same effects (a copy of the state's): what it holds is
+        never changed once made, so the two share it."""
+        twin = LastingIndex.__new__(LastingIndex)
+        twin.effects, twin.version, twin.pairs = effects, version, self.pairs
+        twin.forbids, twin.modifiers, twin.statuses, twin.listening = (
+            self.forbids,
+            self.modifiers,
+            self.statuses,
+            self.listening,
+        )
+        return twin
 
 
 def _variables(effect: LastingEffect) -> dict[str, Any]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import registry
 from twilight.runtime.dice import Dice
+from twilight.runtime.engine import GameEnded
 from twilight.runtime.solo_ai import RulesAIPlayer
 
 if TYPE_CHECKING:
@@ -22,8 +23,6 @@ if TYPE_CHECKING:
 
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     """A copy of the game after `happen` ran in it."""
-    from twilight.runtime.engine import GameEnded
-
     players = {"us": _LookAheadAI(), "ussr": _LookAheadAI()}
     twin = engine.look_ahead_copy(players)
     for player in players.values():

@@ -139,3 +139,37 @@ def test_a_plain_engine_looks_ahead_in_plain_engines() -> None:
     engine = Engine(ir, {}, program=program)
     twin = engine.look_ahead_copy({})
     assert type(twin) is Engine and twin.state == engine.state and twin.state is not engine.state
+
+
+def test_a_copy_shares_the_games_index_of_its_effects_until_its_own_change(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A copy holds the game's lasting effects in a list of its own: the game's index of them (their
+    prohibitions, modifiers, hooks) is its index too, as made, until the copy's effects change; then
+    the copy indexes its own, and the game's stays as it was."""
+    from twilight.runtime.engine import Engine
+
+    copies: list[tuple[Any, list[Any]]] = []
+    made = Engine.look_ahead_copy
+
+    def kept(engine: Any, players: Any) -> Any:
+        twin = made(engine, players)
+        pairs = list(engine._lasting_index().pairs)
+        assert twin._lasting_index().pairs == pairs == twin._pair_lasting_items()  # (as the copy starts)
+        copies.append((engine, pairs))
+        return twin
+
+    monkeypatch.setattr(Engine, "look_ahead_copy", kept)
+    solo_game("solo-v2", 5, "ussr")
+    with_effects = [(e, pairs) for e, pairs in copies if pairs and e.lookahead_depth == 0]
+    assert with_effects
+    engine, pairs = with_effects[-1]
+    engine.state.in_effect = [effect for _, effect in pairs]  # (the game's effects as that copy began)
+    engine._lasting_version += 1
+    game_index = engine._lasting_index()
+    shared = made(engine, {})
+    assert shared._lasting_index().forbids is game_index.forbids  # (shared, not made again)
+    ended = pairs[0][1].card
+    shared.cancel_card_effects(ended)
+    assert all(effect.card != ended for _, effect in shared._lasting_index().pairs)
+    assert engine._lasting_index() is game_index and game_index.pairs == pairs
