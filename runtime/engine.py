@@ -302,7 +302,8 @@ class Engine:
     # (`trace`, `fire`, `forbidden`, `modified`… take their own parameters by position only: CPython 3.11
     # compares each keyword a call gives with every parameter that may be named, and the keywords that
     # go into the `**` dict, matching none, are compared twice, the second time by equality; with none
-    # that may be named, they go straight in. Callgrind, 10 solo-v2 games: 1.8% fewer instructions.)
+    # that may be named, they go straight in. Callgrind: 2.1% fewer instructions in 10 solo-v2 games, 3.5%
+    # in 20 standard games.)
     def trace(self, kind: str, /, **data: Any) -> None:
         events, state = self.events, self.state
         # (the event is the dict of this call's keywords, made for it: no second dict; no call names
