@@ -247,7 +247,14 @@ class ExprCompiler:
             else:
                 lines += ["        e.memo = {}", "        try:", *worked_out("            ")]
                 lines += [f"            return {body}", "        finally:", "            e.memo = None"]
-            lines += ["    try:", f"        r = m.get({key}, _MISSING)", "    except TypeError:"]
+            # (the key made once, not again where a miss stores the result: callgrind, 10 solo-v2 games,
+            # 0.5% fewer instructions)
+            lines += [
+                f"    _k = {key}",
+                "    try:",
+                "        r = m.get(_k, _MISSING)",
+                "    except TypeError:",
+            ]
             lines += [
                 *worked_out("        "),
                 f"        return {body}  # an argument that cannot be part of a key",
@@ -255,7 +262,7 @@ class ExprCompiler:
             lines += [
                 "    if r is _MISSING:",
                 *worked_out("        "),
-                f"        r = m[{key}] = {body}",
+                f"        r = m[_k] = {body}",
                 "    return r",
             ]
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
@@ -647,6 +654,22 @@ class ExprCompiler:
             template = template.replace("e.state.", f"{self._eager_local('e.state', '_s')}.")
         return template
 
+    def _filled(self, template: str, codes: list[str], **named: str) -> str:
+        """A written-out primitive's template with its arguments' code (core.inlined). `{o0}`, the
+        opponent of the first argument: a constant for a constant side, else, where a loop goes through
+        items that do not change the side, a local worked out before it (the country loops of region
+        scoring ask it of every country a side has influence in; callgrind, 10 solo-v2 games: 0.08% fewer
+        instructions, Formosan Resolution's test of Taiwan folded with it)."""
+        if "{o0}" in template:
+            side = codes[0]
+            if side in ("'us'", "'ussr'"):
+                named["o0"] = "'ussr'" if side == "'us'" else "'us'"
+            else:
+                opponent = f'("ussr" if {side} == "us" else "us")'
+                fixed = self.eager is not None and not self._varies(side)
+                named["o0"] = self._eager_local(opponent) if fixed else opponent
+        return template.format(*codes, **named)
+
     def _hoist(self, code: str) -> str:
         """Code that reads the same for every candidate of a filter, worked out once: when a candidate
         first needs it (as the conditions are written, so it fails or costs only where they would), then
@@ -843,18 +866,18 @@ class ExprCompiler:
                 if invariant is not None and self.hoisted is not None:
                     outer, part, uses, eager = invariant
                     if all(self._invariant(codes[i]) for i in uses):
-                        part = self._state_read(part).format(*codes)
+                        part = self._filled(self._state_read(part), codes)
                         early = eager and self.eager is not None
                         held = self._eager_local(part) if early else self._hoist(part)
-                        return f"({self._state_read(outer).format(*codes, h=held)})"
+                        return f"({self._filled(self._state_read(outer), codes, h=held)})"
                 # (one that cannot fail, of arguments no candidate changes: worked out before the loop)
                 fixed = self.eager is not None and not any(self._varies(code) for code in codes)
                 if fixed and getattr(implementation, "cannot_fail", False):
-                    return self._eager_local(f"({self._state_read(template).format(*codes)})")
+                    return self._eager_local(f"({self._filled(self._state_read(template), codes)})")
                 once = getattr(implementation, "inline_once", None)
                 if once is not None and not self.in_source:
-                    return f"({self._state_read(once).format(*codes)})"
-                return f"({self._state_read(template).format(*codes)})"
+                    return f"({self._filled(self._state_read(once), codes)})"
+                return f"({self._filled(self._state_read(template), codes)})"
             prim = self._constant(implementation, f"P_{_name(name)}")
             self.calls_written += 1
             return f"{prim}({', '.join(['e', *(self.emit(a, bound) for a in args)])})"
@@ -931,7 +954,9 @@ class ExprCompiler:
                 iterated = getattr(implementation, "inline_iterated", None)
                 if iterated is not None and all(self._simple(a) for a in args):
                     self.emit(node, bound)  # (for the names its template reads)
-                    return f"({self._state_read(iterated).format(*(self.emit(a, bound) for a in args))})"
+                    return (
+                        f"({self._filled(self._state_read(iterated), [self.emit(a, bound) for a in args])})"
+                    )
             return self.emit(node, bound)
         finally:
             self.in_source -= 1

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import builtins
 import dis
+import hashlib
+import re
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +74,11 @@ function t_count_bg_or_france(r: region): int source "test · 1" {
 
 function t_control_picks_the_source(s: side, c: country): int source "test · 1" {
   count(x for x in (if controls(s, c) then countries(europe) else countries(asia)) where controls(s, x))
+}
+
+function t_controlled_in(s: side, r: region): list[int] source "test · 1" {
+  [count(c for c in countries(r) where controls(s, c)),
+   count(c for c in countries(r) where controls(ussr, c))]
 }
 
 function t_is_europe(r: region): bool source "test · 1" {
@@ -878,3 +885,39 @@ def test_a_filter_looks_a_region_s_countries_up_once_before_its_candidates(
     loop = next(i for i, instruction in enumerate(code) if instruction.opname == "FOR_ITER")
     lookups = [i for i, instruction in enumerate(code) if instruction.argval == "_MS"]
     assert lookups and max(lookups) < loop
+
+
+def test_a_side_s_opponent_in_a_written_out_control_test_is_worked_out_once_or_is_a_constant(
+    ir: dict[str, Any], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """`controls(side, c)` written out in a loop over a region's countries (region scoring asks it of
+    every country): the opponent of a side no item changes is worked out before the loop, the opponent
+    of a constant side is a constant; the counts are the primitive's own for both sides."""
+    sources: list[str] = []
+    define = codegen.ExprCompiler._define
+
+    def kept(self: codegen.ExprCompiler, source: str, what: str = "expression") -> Any:
+        sources.append(source)
+        return define(self, source, what)
+
+    monkeypatch.setattr(codegen.ExprCompiler, "_define", kept)
+    monkeypatch.setattr(codegen, "_CODE", {})
+    program = Program(ir, IMPLEMENTATIONS)
+    engine = Engine(ir, {}, program=program)
+    countries = list(ir["map"]["countries"])
+    for i, c in enumerate(countries):
+        engine.state.influence[c] = {"us": (i * 3) % 5, "ussr": (i * 7) % 4}
+    (function,) = [s for s in sources if "'t_controlled_in'" in s]
+    lifted = {f"A_{hashlib.blake2b(s.encode(), digest_size=6).hexdigest()}": s for s in sources}
+    loops = [lifted[name].split("for _x_c in", 1)[1] for name in set(re.findall(r"A_[0-9a-f]{12}", function))]
+    assert len(loops) == 2
+    assert all('== "us"' not in loop for loop in loops)  # (neither side's opponent asked per country)
+    assert any("['ussr']" in loop and "['us']" in loop for loop in loops)  # (the constant side's)
+    for region in ("europe", "asia"):
+        for side in ("us", "ussr"):
+            expected = [
+                sum(1 for c in members(ir, region) if IMPLEMENTATIONS["controls"](engine, s, c))
+                for s in (side, "ussr")
+            ]
+            assert call(program, engine, "t_controlled_in", side, region) == expected
+    assert call(program, engine, "t_controlled_in", "us", "europe") != [0, 0]

@@ -40,7 +40,9 @@ def inlined(
     primitive that returns a new list each time, so that no rule shares it, need not copy it there).
     `once`: the template with a part it reads more than once kept in the locals `_ri` and `_ro` (`:=`),
     where the code may assign (not in a comprehension's source); each use follows its assignment at
-    once, the arguments being plain names, so one written-out call cannot disturb another's."""
+    once, the arguments being plain names, so one written-out call cannot disturb another's. `{o0}` in a
+    template stands for the opponent of the first argument, a side: the generated code writes it as a
+    constant for a constant side, or as a local worked out before a loop that does not change the side."""
 
     def mark(fn: F) -> F:
         fn.inline = (template, constants)  # type: ignore[attr-defined]

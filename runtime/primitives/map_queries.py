@@ -152,9 +152,9 @@ def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
 
 @impl()
 @inlined(
-    '(e.state.influence[{1}][{0}] - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] - _ST[{1}])',
+    "(e.state.influence[{1}][{0}] - e.state.influence[{1}][{o0}] - _ST[{1}])",
     _map("_ST", "stability"),
-    once='((_ri := e.state.influence[{1}])[{0}] - _ri["ussr" if {0} == "us" else "us"] - _ST[{1}])',
+    once="((_ri := e.state.influence[{1}])[{0}] - _ri[{o0}] - _ST[{1}])",
 )
 def control_margin(engine: Engine, side: str, c: str) -> int:
     inf = engine.state.influence[c]
@@ -164,10 +164,9 @@ def control_margin(engine: Engine, side: str, c: str) -> int:
 @impl()
 @inlined(
     "(e.state.influence[{1}][{0}] > 0 and e.state.influence[{1}][{0}]"
-    ' - e.state.influence[{1}]["ussr" if {0} == "us" else "us"] >= _ST[{1}])',
+    " - e.state.influence[{1}][{o0}] >= _ST[{1}])",
     _map("_ST", "stability"),
-    once="((_ro := (_ri := e.state.influence[{1}])[{0}]) > 0"
-    ' and _ro - _ri["ussr" if {0} == "us" else "us"] >= _ST[{1}])',
+    once="((_ro := (_ri := e.state.influence[{1}])[{0}]) > 0 and _ro - _ri[{o0}] >= _ST[{1}])",
 )
 def controls(engine: Engine, side: str, c: str) -> bool:
     inf = engine.state.influence[c]
@@ -177,12 +176,10 @@ def controls(engine: Engine, side: str, c: str) -> bool:
 
 @impl()
 @inlined(
-    'max(0, _ST[{1}] + e.state.influence[{1}]["ussr" if {0} == "us" else "us"]'
-    " - e.state.influence[{1}][{0}])",
+    "max(0, _ST[{1}] + e.state.influence[{1}][{o0}] - e.state.influence[{1}][{0}])",
     _map("_ST", "stability"),
     # (no call of max: in 3.11 it parses its keywords even when given none, costing more than the rest)
-    once='(_os if (_os := _ST[{1}] + (_ri := e.state.influence[{1}])["ussr" if {0} == "us" else "us"]'
-    " - _ri[{0}]) > 0 else 0)",
+    once="(_os if (_os := _ST[{1}] + (_ri := e.state.influence[{1}])[{o0}] - _ri[{0}]) > 0 else 0)",
 )
 def ops_to_control(engine: Engine, side: str, c: str) -> int:
     return max(0, -control_margin(engine, side, c))
