@@ -662,12 +662,13 @@ class ExprCompiler:
         instructions, Formosan Resolution's test of Taiwan folded with it)."""
         if "{o0}" in template:
             side = codes[0]
-            if side in ("'us'", "'ussr'"):
-                named["o0"] = "'ussr'" if side == "'us'" else "'us'"
+            opponent = self.program.primitives["opponent"]  # (its function and its own template)
+            if _STRING_CONSTANT.fullmatch(side):
+                named["o0"] = repr(opponent(None, side[1:-1]))
             else:
-                opponent = f'("ussr" if {side} == "us" else "us")'
+                code = str(opponent.inline[0].format(side))  # type: ignore[attr-defined]
                 fixed = self.eager is not None and not self._varies(side)
-                named["o0"] = self._eager_local(opponent) if fixed else opponent
+                named["o0"] = self._eager_local(code) if fixed else code
         return template.format(*codes, **named)
 
     def _hoist(self, code: str) -> str:
@@ -1180,6 +1181,9 @@ def _loops(node: Any) -> bool:
     if not isinstance(node, dict):
         return False
     return "agg" in node or "each" in node or any(_loops(v) for v in node.values())
+
+
+_STRING_CONSTANT = re.compile(r"'[a-z_]+'")  # (a name written as a constant: a side, `'us'`)
 
 
 def _as_set(e: Any, value: Any) -> Any:
