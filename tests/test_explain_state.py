@@ -57,7 +57,7 @@ def test_the_ruleset_view_lists_its_own_and_inherited_state(
     deck = lines.index(line_of(out, "scoring_deck"))
     assert "000 · Расстановка · 2 (solo-v2/regions.tsr:" in lines[deck + 1]
     discard = lines.index(line_of(out, "scoring_discard"))
-    assert "P2.1: the discarded Primary goes face up" in lines[discard + 1]
+    assert "P2.1: a Primary card that did not score goes face up" in lines[discard + 1]
     assert lines[discard + 1].strip().startswith("Provisional:" if lang == "en" else "Предварительно:")
     vp = lines.index(line_of(out, "vp"))
     assert "victory.automatic (standard/tracks.tsr:" in lines[vp + 1]  # inherited from standard
