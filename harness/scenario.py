@@ -914,12 +914,29 @@ class Scenario:
         value = self.convert(raw, decision)
         why = decision.check(value)
         if why is not None:
+            refused = self._event_refusal(decision, value)
+            if refused is not None:
+                raise Refused(
+                    refused,
+                    f"answers[{index}] = {show(raw)}: the rules refuse the event of "
+                    f"{self.names.show(decision.context['card']) if self.names else ''} ({refused}); "
+                    f"{decision.name} ({decision.side}) offers {self.offers(decision)}",
+                )
             raise Refused(
                 "illegal_answer",
                 f"answers[{index}] = {show(raw)} does not fit {decision.name} ({decision.side}): it offers "
                 f"{self.offers(decision)}",
             )
         return value
+
+    def _event_refusal(self, decision: Decision, value: Any) -> str | None:
+        """The code of the rule that keeps a card's event out of how it may be played, when the answer
+        asked for that event: the rule's own code, as a `play` step's refusal gives it."""
+        card = decision.context.get("card")
+        if decision.name != "play_mode" or value != "event" or not isinstance(card, str):
+            return None
+        assert self.engine is not None
+        return self.engine.forbidden("event", actor=decision.side, card=card)
 
     def convert(self, raw: Any, decision: Decision) -> Any:
         assert self.names is not None

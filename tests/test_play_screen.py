@@ -107,7 +107,8 @@ def test_a_long_name_is_cut_as_rich_cuts_it() -> None:
 def test_the_card_table_counts_ops_for_the_player_under_containment(lang: str) -> None:
     """Containment (+1 op for the US) in effect, a US player holding a USSR card: the table's Ops column
     says what the answer list says (the player's ops), not the card owner's."""
-    engine = engine_at("standard", 2, 0)
+    engine = engine_at("standard", 2, 1)  # (stopped at its first question: no event in effect yet)
+    assert not engine.state.in_effect
     engine.start_lasting(("containment", "containment"), "end_of_turn", [], {"player": "us"})
     text = PlayText("standard", lang, engine.ir)
     screen = Screen(Console(file=io.StringIO()), text, engine, secret_hands=True)
@@ -172,9 +173,9 @@ def test_placing_influence_says_the_points_left_and_what_each_country_costs(lang
 # Real decisions of random games: (ruleset, seed, the decision's number). solo-v2 seed 5: the draft (1),
 # a point of influence in the round's regions (12), Marshall Plan's countries (26), a coup (29);
 # standard seed 2: the US's setup influence (2), the hand-shown card of an action round (8), influence
-# anywhere (10), Puppet Governments' 53 countries (280).
+# anywhere (10); seed 29: Puppet Governments' 57 countries (161).
 DECISIONS = [("solo-v2", 5, 1), ("solo-v2", 5, 12), ("solo-v2", 5, 26), ("solo-v2", 5, 29)]
-DECISIONS += [("standard", 2, 2), ("standard", 2, 8), ("standard", 2, 10), ("standard", 2, 280)]
+DECISIONS += [("standard", 2, 2), ("standard", 2, 8), ("standard", 2, 10), ("standard", 29, 161)]
 SIZES = [(80, 24), (80, 50), (120, 40)]
 
 

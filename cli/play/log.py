@@ -25,6 +25,7 @@ NARRATED = (
     "event_prevented",
     "no_legal_play",
     "no_operations",
+    "ops_bonus_unspendable",
     "influence",
     "coup",
     "realign",
@@ -243,6 +244,9 @@ class Narrator:
             args.update(
                 level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
             )
+        elif kind == "ops_bonus_unspendable":
+            args.update(t.region_args(e["region"]))
+            args["operation"] = t.option(e["mode"])
         elif kind == "region_score_counted":
             args.update(t.region_args(e["region"]))
             args["countries"] = ", ".join(t.country(c) for c in e["countries"]) or "-"

@@ -13,6 +13,8 @@ from twilight.runtime.decisions import Decision
 
 # The engine's question of which operation to carry out, and the operations it may leave out.
 OPERATIONS = "operations"
+# The engine's question of how to play a card (its event, an operation, the Space Race).
+PLAY_MODE = "play_mode"
 ATTACKS = ("coup", "realign")
 # Near misses told: the groups of countries refused for the same reasons, the most particular first.
 GROUPS_TOLD = 2
@@ -20,9 +22,12 @@ GROUPS_TOLD = 2
 
 def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
     """One line for each attack the operations question leaves out, saying why (one line for both when
-    the same reasons keep out both)."""
+    the same reasons keep out both); for the question of how to play a card, why its event is not
+    offered, when a rule refuses it."""
     from twilight.runtime.primitives.operations import attack_refusals
 
+    if decision.name == PLAY_MODE:
+        return _event_refused(text, engine, decision)
     if decision.name != OPERATIONS:
         return []
     offered = {str(o) for o in decision.options}
@@ -72,3 +77,19 @@ def group_reason(text: PlayText, codes: tuple[str, ...], countries: list[str]) -
     first = countries[0]
     said = [text.maybe(f"refusal-{code}", **text.country_args(first)) or code for code in codes]
     return text.t("play-why-not-group", reason="; ".join(said), more=len(countries) - 1)
+
+
+def _event_refused(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+    """Why a card's event, the player's own or a neutral one, is missing from how it may be played: the
+    rules that refuse it (UN Intervention with no event to cancel, a card in the headline…)."""
+    card = decision.context.get("card")
+    if "event" in {str(o) for o in decision.options} or not isinstance(card, str) or card not in text.cards:
+        return []
+    if text.cards[card].get("side") not in (decision.side, "neutral"):
+        return []
+    codes = engine.refusals("event", actor=decision.side, card=card)
+    said = [text.maybe(f"refusal-{code}", **text.card_args(card)) or code for code in dict.fromkeys(codes)]
+    if not said:
+        return []
+    reasons = "; ".join(said)
+    return [text.t("play-why-not", action=text.option("event"), reasons=reasons, **text.card_args(card))]

@@ -140,7 +140,7 @@ def play_card(engine: Engine, side: str, card: str) -> None:
         _dispose(engine, card, from_hand, as_event=False)
         engine.fire("card_played", actor=side, card=card)
         return
-    mode = engine.ask_one("play_mode", side, modes)
+    mode = engine.ask_one("play_mode", side, modes, shown={"card": card})
     engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
     info = card_info(engine, card)
     if mode == "event":
@@ -153,7 +153,7 @@ def play_card(engine: Engine, side: str, card: str) -> None:
         event_first = opponent_event and engine.ask_one("event_first", side, ["event", "ops"]) == "event"
         if event_first:
             _opponent_event(engine, side, card)
-        ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card))
+        ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card), mode)
         _operations(engine, side, mode, ops, card)
         if opponent_event and not event_first:
             _opponent_event(engine, side, card)

@@ -79,12 +79,20 @@ def ops_bonus_regions(engine: Engine, side: str, card: str) -> list[str]:
     return [region for region, _ in _region_offers(engine, side, card)]
 
 
-def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int) -> int:
+def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int, mode: str) -> int:
     """Some modifiers pay only when every op goes to one region (The China Card in Asia, Vietnam Revolts
-    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops."""
+    in Southeast Asia): offer, in one decision, every region whose commitment raises the card's ops and
+    where the operation chosen (`mode`) has a target. A region where it has none (outside a solo round's
+    regions, or closed to coups at this DEFCON) is not offered: committed there, every op would be lost.
+    It is traced (`ops_bonus_unspendable`), for the player to see why the bonus is missing."""
     if card is None:
         return ops
-    offers = _region_offers(engine, side, card)
+    offers = []
+    for region, value in _region_offers(engine, side, card):
+        if _mode_possible_within(engine, side, mode, card, region):
+            offers.append((region, value))
+        else:
+            engine.trace("ops_bonus_unspendable", side=side, card=card, region=region, mode=mode)
     if not offers:
         return ops
     by_answer = {f"all_in_{region}": (region, value) for region, value in offers}
@@ -94,6 +102,17 @@ def _ops_with_region_bonus(engine: Engine, side: str, card: str | None, ops: int
     region, value = by_answer[answer]
     engine.ops_region = region
     return value
+
+
+def _mode_possible_within(engine: Engine, side: str, mode: str, card: str, region: str) -> bool:
+    """Whether the operation has a target with the card's operations committed to the region."""
+    saved, saved_memo = engine.ops_region, engine.memo
+    try:
+        # (the commitment changes the answers: nothing remembered without it may serve, nor the reverse)
+        engine.ops_region, engine.memo = region, None
+        return _mode_possible(engine, side, mode, card)
+    finally:
+        engine.ops_region, engine.memo = saved, saved_memo
 
 
 def _countries_ok(engine: Engine) -> list[str]:

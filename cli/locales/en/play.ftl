@@ -192,6 +192,7 @@ log-event = Event: { $card } ({ $side }).
 log-event_prevented = The event of { $card } cannot happen.
 log-no_legal_play = { $side } cannot use { $card }.
 log-no_operations = { $side } has no legal operation.
+log-ops_bonus_unspendable = { $card }: the bonus for spending every operation in { $region } is not offered, as no country there is open to { $operation } now.
 log-influence-add = { $side } +{ $count } in { $country } (now { $now }).
 log-influence-remove = { $side } −{ $count } in { $country } (now { $now }).
 log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength } against { $defence }.

@@ -212,6 +212,7 @@ log-event = Событие: { $card } ({ $side }).
 log-event_prevented = Событие «{ $card }» не может произойти.
 log-no_legal_play = { $side }: карту «{ $card }» использовать нельзя.
 log-no_operations = У { $side_gen } нет допустимых операций.
+log-ops_bonus_unspendable = «{ $card }»: бонус за все операции { $region_in } не предлагается: ни одна страна там сейчас не открыта для действия «{ $operation }».
 log-influence-add = { $side }: +{ $count } влияния { $country_in } (теперь { $now }).
 log-influence-remove = { $side }: −{ $count } влияния { $country_in } (теперь { $now }).
 log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }.

@@ -32,6 +32,7 @@ decision-truman_doctrine_solo_country = Choose a European country neither side c
 refusal-event_prevented = The event of { $card } cannot be played: a card in effect prevents it
 refusal-influence_cap = No more than 2 influence in one country per action round: you have placed 2 in { $country } already
 refusal-region_restricted = { $country } is outside this round's regions: you may act only in the Primary region and, outside scoring rounds, in the Secondary region
+refusal-un_intervention_no_ai_event_drawn = { card-un_intervention } cancels only the event of the other card you drew this round, and that card carries no AI event; you may still play { card-un_intervention } for its operations
 
 ## How the game ended, and how well
 
