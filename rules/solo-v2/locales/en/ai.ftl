@@ -126,3 +126,4 @@ ai-explain-decision-of-card = the event of { $card }
 function-ai_position_value = the AI's standing after each answer (the answer that leaves it best placed)
 outline-var-ops_left = operations left
 outline-var-by_event = by an event
+function-cuban_missile_crisis_way_out = where the AI gives up 2 influence to end your Cuban Missile Crisis, if that changes no control there

@@ -127,3 +127,4 @@ ai-explain-decision-of-card = событие карты „{ $card }“
 function-ai_position_value = положение ИИ после каждого ответа (выбран ответ, после которого ИИ в лучшем положении)
 outline-var-ops_left = оставшиеся операции
 outline-var-by_event = по событию
+function-cuban_missile_crisis_way_out = где ИИ снимает 2 влияния, чтобы закончить ваш Карибский кризис, если это не меняет там контроля
