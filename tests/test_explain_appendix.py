@@ -69,7 +69,8 @@ def test_card_40_in_russian() -> None:
     )
     assert "ИИ разыгрывает событие: Раунд с подсчетом очков в регионе Европа, если" in text
     assert "и тогда вместо напечатанного события:\n      установить DEFCON на 2" in text
-    assert "когда вы разыгрываете ее как событие" in text and "Турция: влияние ИИ −2" in text
+    assert "когда вы разыгрываете ее как событие" in text and "way_out: влияние ИИ −2" in text
+    assert "игрок-человек побеждает (Карибский кризис)" in text
     for english in ("the AI plays", "headline", "then it plays", "when you play", "source:"):
         assert english not in text, english
 
