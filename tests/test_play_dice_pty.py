@@ -49,7 +49,7 @@ def demo(seed: int, lang: str) -> list[str]:
 # Seed 7, turn 1: the AI (USSR) headlines Containment, so every card the US plays is worth one more op
 # this turn; its Blockade then asks you (US) for a card worth 3 or more: Decolonization, printed at 2, is
 # worth 3 to you, in the card table as in the answer list. Later in the turn the USSR wins the
-# Indo-Pakistani War and Europe is scored, each side's part shown.
+# Indo-Pakistani War.
 SEED = 7
 ON_SCREEN = {
     "en": [
@@ -58,22 +58,18 @@ ON_SCREEN = {
         r"\b30 [│ ] ?Decolonization\s*│?\s+3 ",
         re.escape("1. Decolonization (3)"),
         re.escape("Indo-Pakistani War: USSR rolls 4, needing 4: success."),
-        re.escape("Europe, US: presence 3 + 0 for battlegrounds + 0 for countries next to the USSR = 3 VP."),
-        re.escape("Europe, USSR: presence 3 + 2 for battlegrounds + 0 for countries next to the US = 5 VP."),
     ],
     "ru": [
         r"Действуют: Сдерживание",
         r"\b30 [│ ] ?Деколонизация\s*│?\s+3 ",
         re.escape("1. Деколонизация (3)"),
         re.escape("«Индо-пакистанская война»: бросок СССР — 4, а нужно не меньше 4: удача."),
-        re.escape("Европа, США: присутствие 3 + 0 за ключевые страны + 0 за соседство с СССР = 3 ПО."),
-        re.escape("Европа, СССР: присутствие 3 + 2 за ключевые страны + 0 за соседство с США = 5 ПО."),
     ],
 }
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
-def test_containment_ops_war_dice_and_a_scoring_breakdown_on_screen(tmp_path: Path, lang: str) -> None:
+def test_containment_ops_and_war_dice_on_screen(tmp_path: Path, lang: str) -> None:
     wanted = ON_SCREEN[lang]
     shown = watch(PlayDriver(demo(SEED, lang), tmp_path), wanted)
     assert "Traceback" not in shown
@@ -82,11 +78,33 @@ def test_containment_ops_war_dice_and_a_scoring_breakdown_on_screen(tmp_path: Pa
     assert not re.search(r"\b30 [│ ] ?(Decolonization|Деколонизация)\s*│?\s+2 ", shown)
 
 
-# Seed 1, turn 1: the Olympic Games, hosted by the USSR, rolled off with both dice.
-ROLL_OFF_SEED = 1
+# Seed 28: Europe scored, each side's part shown among the last moves.
+SCORING_SEED = 28
+SCORING = {
+    "en": [
+        "Europe, US: presence 3 + 1 for battlegrounds + 0 for countries next to the USSR = 4 VP.",
+        "Europe, USSR: domination 7 + 2 for battlegrounds + 0 for countries next to the US = 9 VP.",
+    ],
+    "ru": [
+        "Европа, США: присутствие 3 + 1 за ключевые страны + 0 за соседство с СССР = 4 ПО.",
+        "Европа, СССР: доминирование 7 + 2 за ключевые страны + 0 за соседство с США = 9 ПО.",
+    ],
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_scoring_breakdown_for_each_side_on_screen(tmp_path: Path, lang: str) -> None:
+    wanted = [re.escape(line) for line in SCORING[lang]]
+    shown = watch(PlayDriver(demo(SCORING_SEED, lang), tmp_path), wanted)
+    assert "Traceback" not in shown
+    assert not missing(shown, wanted), shown[-3000:]
+
+
+# Seed 4, turn 1: the Olympic Games, hosted by the USSR, rolled off with both dice.
+ROLL_OFF_SEED = 4
 ROLL_OFF = {
-    "en": "Olympic Games: USSR rolls 2 + 2 = 4, US rolls 5: US wins.",
-    "ru": "«Олимпийские игры»: бросок СССР — 2 + 2 = 4, бросок США — 5: побеждает США.",
+    "en": "Olympic Games: USSR rolls 2 + 2 = 4, US rolls 6: US wins.",
+    "ru": "«Олимпийские игры»: бросок СССР — 2 + 2 = 4, бросок США — 6: побеждает США.",
 }
 
 

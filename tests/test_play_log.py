@@ -13,9 +13,9 @@ from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import RandomPlayer
 from twilight.runtime.engine import Engine
 
-# A random game of the standard rules in which a war is rolled with a hindrance (seed 0: the Korean War at
+# A random game of the standard rules in which a war is rolled with a hindrance (seed 14: the Korean War at
 # -1) and regions are scored.
-SEED = 0
+SEED = 14
 
 
 @pytest.fixture(scope="module")
@@ -34,7 +34,9 @@ def test_the_trace_carries_the_war_roll_and_the_score_parts(events: list[dict[st
         roll = events[i]
         assert events[i - 1] == {**events[i - 1], "kind": "die", "value": roll["die"]}
         assert roll["total"] == roll["die"] + roll["modifier"]
-        assert roll["success"] == (roll["total"] >= roll["needed"])
+        # (a roll that must come in at or under its number: Bear Trap's, Quagmire's)
+        wanted = roll["total"] <= roll["needed"] if roll.get("at_most") else roll["total"] >= roll["needed"]
+        assert roll["success"] == wanted
     scores = [i for i, e in enumerate(events) if e["kind"] == "region_score"]
     assert scores
     for i in scores[::2]:
@@ -100,7 +102,7 @@ def test_the_log_tells_a_war_roll_and_a_scoring_breakdown(
 def test_a_coup_is_told_with_the_parts_of_its_strength(
     events: list[dict[str, Any]], lang: str, line: str
 ) -> None:
-    """Die + the card's operations + the modifiers in force (seed 0: a coup under a modifier)."""
+    """Die + the card's operations + the modifiers in force (seed 14: a coup under a modifier)."""
     text = PlayText("standard", lang, compiled_ir("standard"))
     lines = Narrator(text).lines(events)
     coups = [e for e in events if e["kind"] == "coup"]
