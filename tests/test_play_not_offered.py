@@ -79,3 +79,23 @@ def test_a_region_bonus_left_out_is_told_in_the_log(lang: str, words: str) -> No
     assert (event["card"], event["region"], event["mode"]) == ("the_china_card", "asia", "influence")
     (line,) = Narrator(PlayText("solo-v2", lang, run.ir)).lines([event])
     assert words in line
+
+
+@pytest.mark.parametrize(("lang", "typed"), [("en", "event"), ("ru", "событие"), ("en", "Событие")])
+def test_typing_the_refused_event_is_answered_with_the_rule(lang: str, typed: str) -> None:
+    import io
+
+    from rich.console import Console
+    from twilight.cli.play.session import PlaySession
+
+    run, decision = _stopped_at("play_mode", UN_REFUSED)
+    assert run.engine is not None
+    text = PlayText("solo-v2", lang, run.ir)
+    nowhere = Path("/nonexistent/never-written.json")
+    session = PlaySession(
+        run.engine, text, Console(file=io.StringIO()), nowhere, {"humans": ["us"], "lang": lang}
+    )
+    said = session.refusal(decision, typed)
+    assert said == why_not_lines(text, run.engine, decision)[0]
+    # a word that names no option stays the player's typing problem
+    assert session.refusal(decision, "nonsense") is None

@@ -33,7 +33,7 @@ from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.play.text import PlayText
 from twilight.cli.play.undo import Refusal, UndoTo, undo_point
-from twilight.cli.play.why_not import why_not_lines
+from twilight.cli.play.why_not import event_refused, why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
@@ -337,11 +337,16 @@ class PlaySession:
         return explainer.render(explainer.move(len(moves), moves[-1]))
 
     def refusal(self, decision: Decision, typed: str, engine: Any = None) -> str | None:
-        """When the player typed a country the decision does not offer, the rule that refuses it (in
-        `engine`'s game: the real one, or a trial of several answers)."""
+        """When the player typed a country the decision does not offer, or a card's event the rules keep
+        out, the rule that refuses it (in `engine`'s game: the real one, or a trial of several answers)."""
         engine = engine or self.engine
         action = ACTION_OF.get(decision.name) or INTENT_ACTION.get(str(decision.context.get("intent")))
         wanted = normalize(typed)
+        if decision.name == "play_mode" and wanted in {normalize(n) for n in self.text.names_of("event")}:
+            # The card's event, typed while the rules keep it out: their reason, as the screen gave it.
+            said = event_refused(self.text, engine, decision)
+            if said:
+                return said[0]
         if not any(wanted in self.country_names[c] for c in self.text.countries):
             # A misspelt country ("Itlay", "Италя"): the closest one's refusal says which it took it for.
             wanted = suggest(wanted, [n for names in self.country_names.values() for n in names]) or wanted

@@ -27,7 +27,7 @@ def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
     from twilight.runtime.primitives.operations import attack_refusals
 
     if decision.name == PLAY_MODE:
-        return _event_refused(text, engine, decision)
+        return event_refused(text, engine, decision)
     if decision.name != OPERATIONS:
         return []
     offered = {str(o) for o in decision.options}
@@ -79,7 +79,7 @@ def group_reason(text: PlayText, codes: tuple[str, ...], countries: list[str]) -
     return text.t("play-why-not-group", reason="; ".join(said), more=len(countries) - 1)
 
 
-def _event_refused(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+def event_refused(text: PlayText, engine: Any, decision: Decision) -> list[str]:
     """Why a card's event, the player's own or a neutral one, is missing from how it may be played: the
     rules that refuse it (UN Intervention with no event to cancel, a card in the headline…)."""
     card = decision.context.get("card")
