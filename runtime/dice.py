@@ -35,6 +35,17 @@ class Dice:
     def pick(self, items: Sequence[T]) -> T:
         return items[self.rng.randrange(len(items))]
 
+    def copy(self) -> Dice:
+        """Dice that will roll what these would from now on (a copy of the game rolls on by itself)."""
+        twin = type(self).__new__(type(self))
+        twin.__dict__.update(self.__dict__)
+        twin.forced = list(self.forced)
+        if self._rng is not None:
+            rng = random.Random.__new__(random.Random)
+            rng.setstate(self._rng.getstate())
+            twin._rng = rng
+        return twin
+
     def state(self) -> Any:
         return {"rng": self.rng.getstate(), "forced": list(self.forced)}
 

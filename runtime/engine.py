@@ -16,12 +16,14 @@ from twilight.runtime.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.dice import Dice
 from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
+from twilight.runtime.resumable import Rec, ResumeMismatch, Suspended, copy_path
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 if TYPE_CHECKING:
     from twilight.runtime.primitives.map_queries import InfluenceAtRoundStart
 
 _NOT_TIMED = contextlib.nullcontext()
+_NO_ANSWER: Any = object()  # (`Engine.resume_answer` when no decision is being taken up again)
 _NO_NOTES: Mapping[str, Any] = MappingProxyType({})  # (a plain engine notes nothing of its trace)
 
 
@@ -75,11 +77,15 @@ class Engine:
         "most_steps_between_decisions",
         "on_run_exit",
         "ops_region_reads",
+        "path",
         "players",
         "program",
         "rating",
         "replay_digest",
         "replaying",
+        "resume_answer",
+        "resume_at",
+        "resuming",
         "seed",
         "state",
         "step_limit",
@@ -87,6 +93,8 @@ class Engine:
         "steps_left",
         "trace_notes",
         "trace_to",
+        "track",
+        "track_after",
     )
 
     def __init__(
@@ -101,12 +109,16 @@ class Engine:
         step_limit: int | None = None,
         game_step_limit: int | None = None,
         state: GameState | None = None,
+        track: bool = True,
     ) -> None:
         """`step_limit`: the steps (loop iterations, calls of procedures, hooks and events) the rules may
         take between two decisions; `game_step_limit`: in the whole game (defaults: limits.STEP_LIMIT,
         limits.GAME_STEP_LIMIT). A rule that goes past either stops the game (StepLimitExceeded).
         `state`: the state to start from (the AI's look-ahead hands a copy of the game's); by default,
-        the ruleset's setup (with `settings`)."""
+        the ruleset's setup (with `settings`). `track`: keep the records of where the game is in the
+        rules' procedures, so that it can be copied at a decision (`clone`) or stopped at one and go on
+        later (`Suspended`, `resume`): a game that neither needs (a batch of simulated games between
+        policies that never look ahead in copies) runs about a tenth faster without."""
         if program is None:  # (imported here, not by every engine: a game's look-ahead makes many)
             from twilight.runtime.primitives import IMPLEMENTATIONS
 
@@ -168,6 +180,17 @@ class Engine:
         self.steps_booked = 0  # steps taken before the current grant
         self.most_steps_between_decisions = 0
         self._steps_granted = self.steps_left = min(self.step_limit, self.game_step_limit)
+        # Where the game is in the rules' procedures (runtime/resumable.py): the records of the constructs
+        # running that can lead to a decision, outermost first; `track` False (a look-ahead copy, which
+        # is never copied at a decision) keeps none. While a copy takes up its records again, `resuming`
+        # holds them and `resume_at` the next to take; `resume_answer` is the answer to the decision the
+        # last of them was asking.
+        self.path: list[Rec] = []
+        self.track = track
+        self.track_after = track  # (`track` once a copy has taken up its place: `resume`)
+        self.resuming: list[Rec] | None = None
+        self.resume_at = 0
+        self.resume_answer: Any = _NO_ANSWER
 
     def look_ahead_copy(self, players: Mapping[str, Player]) -> Engine:
         """A copy of the game so far for the AI to look ahead in (runtime/lookahead.py), with its own
@@ -182,6 +205,7 @@ class Engine:
             game_step_limit=self.game_step_limit,
             state=self.state.clone(),  # (no setup built only to be thrown away)
         )
+        twin.track = False  # (a look-ahead runs what it weighs to its end: it stops at no decision)
         index = self._lasting_indexed
         if (
             index is not None
@@ -242,18 +266,31 @@ class Engine:
 
     # ------------------------------------------------------------------ running
     def run(self) -> GameState:
-        """Play the whole game as the ruleset's sequence says."""
+        """Play the whole game as the ruleset's sequence says (or, for a game copied or stopped at a
+        decision, the rest of it: `resume`). A decision no player is there for stops it (`Suspended`,
+        raised to the caller: the game keeps its place)."""
         if not self.events:
             # What a reader of the trace needs to make sense of it (explain trace, replays).
             self.trace(
                 "game_start", ruleset=self.state.ruleset, seed=self.seed, settings=dict(self.state.settings)
             )
         try:
-            self.program.sequence(Frame(self))
+            top = self.enter("sequence")
+            if top.frame is None:
+                top.frame = Frame(self)
+            self.program.sequence(top.frame)
+            self.leave(top)
         except GameEnded:
-            pass
+            self.path.clear()
+        except Suspended as stop:
+            self._ops_region, self.hook_card = stop.args[1]
+            raise
         except RecursionError:  # (the loops and calls of the rules name themselves: this is a last resort)
+            self.path.clear()
             raise too_deep(self.program.ir["sequence"].get("src", ""), "the sequence") from None
+        except BaseException:
+            self.path.clear()
+            raise
         finally:
             if self.on_run_exit is not None:
                 self.on_run_exit()
@@ -271,6 +308,93 @@ class Engine:
         )
         return self.state
 
+    # ------------------------------------------------------------------ the game's place in the rules
+    def enter(self, kind: str) -> Rec:
+        """The record of a construct that can lead to a decision, as it starts (a new one), or as a copy
+        of the game takes it up again (the next of the records being resumed, which must be of this
+        kind). Kept in `path` until the construct is done (`leave`)."""
+        resuming = self.resuming
+        if resuming is None:
+            rec = Rec(kind)
+            self.path.append(rec)
+            return rec
+        rec = resuming[self.resume_at]
+        if rec.kind != kind:
+            self.resuming = None
+            raise ResumeMismatch(
+                f"taking up the game's place again, a {kind} was entered where the records have a "
+                f"{rec.kind} (record {self.resume_at} of {len(resuming)})"
+            )
+        self.resume_at += 1
+        if self.resume_at == len(resuming):
+            self.resuming = None  # (the last: the construct asking the decision answered now)
+            self.track = self.track_after
+        self.path.append(rec)
+        return rec
+
+    def leave(self, rec: Rec) -> None:
+        """The construct of this record is done: its record goes, and any left above it by constructs
+        an exception took it out of (`stop` leaving a loop)."""
+        path = self.path
+        if path and path[-1] is rec:
+            path.pop()
+            return
+        for i in range(len(path) - 1, -1, -1):
+            if path[i] is rec:
+                del path[i:]
+                return
+
+    def pending(self) -> Decision | None:
+        """The decision the game stopped at (a copy made at one, or a game suspended), else None."""
+        return self.path[-1].decision if self.path else None
+
+    def clone(self, players: Mapping[str, Player] | None = None, events: bool = True) -> Engine:
+        """A copy of the game as it stands, at a decision (from inside a player's `decide`) or stopped at
+        one: its state, its place in the rules, its dice, its trace so far (`events` False: an empty
+        one). The copy goes on by itself (`resume`, with `players` answering its later decisions);
+        neither changes the other. It is a plain engine that writes no trace file."""
+        twin = Engine.__new__(Engine)
+        Engine.__init__(
+            twin,
+            self.ir,
+            players or {},
+            seed=self.seed,
+            program=self.program,
+            step_limit=self.step_limit,
+            game_step_limit=self.game_step_limit,
+            state=self.state.clone(),
+        )
+        twin.dice = self.dice.copy()
+        if events:
+            twin.events = list(self.events)  # (the events are never changed once traced: shared)
+        twin.answers = list(self.answers)
+        twin.defcon_actor = self.defcon_actor
+        twin._ops_region = self._ops_region
+        twin.hook_card = self.hook_card
+        twin.rating = self.rating
+        twin.lookahead_depth = self.lookahead_depth
+        twin.steps_booked = self.steps_booked
+        twin._steps_granted = self._steps_granted
+        twin.steps_left = self.steps_left
+        twin.most_steps_between_decisions = self.most_steps_between_decisions
+        twin.path = copy_path(self.path, twin)
+        index = self._lasting_indexed
+        if index is not None and index.effects is self.state.in_effect and index.version == self._lasting_version:
+            twin._lasting_indexed = index.for_list(twin.state.in_effect, twin._lasting_version)
+        return twin
+
+    def resume(self, answer: Any, track: bool | None = None) -> GameState:
+        """Go on from the decision the game is at (a copy made at a decision, or a game `Suspended`) with
+        this answer, until the game ends or stops at another decision no player is there for. `track`
+        False: keep no records once the place is taken up (a copy that is never copied or stopped)."""
+        if not self.path or self.path[-1].decision is None:
+            raise ValueError("the game is at no decision: there is nothing to resume")
+        self.track_after = self.track if track is None else track
+        self.track = True  # (the records are taken up as the code enters them again)
+        self.resuming, self.path, self.resume_at = self.path, [], 0
+        self.resume_answer = answer
+        return self.run()
+
     def victory_rating(self) -> str | None:
         """The ruleset's rating of the result (its function registry.VICTORY_RATING, an optional need: a
         ruleset without it rates no result)."""
@@ -281,13 +405,21 @@ class Engine:
 
     def call_procedure(self, name: str, /, **args: Any) -> None:
         proc = self.program.procedures[name]
-        self.steps_left -= 1
-        if self.steps_left < 0:
-            self.out_of_steps(proc.src, f"procedure '{name}'")
+        rec = self.enter("call_procedure") if self.track else None
+        frame = rec.frame if rec is not None else None
+        if frame is None:
+            self.steps_left -= 1
+            if self.steps_left < 0:
+                self.out_of_steps(proc.src, f"procedure '{name}'")
+            frame = Frame(self, {p: args[p] for p in proc.params})
+            if rec is not None:
+                rec.frame = frame
         try:
-            proc.body(Frame(self, {p: args[p] for p in proc.params}))
+            proc.body(frame)
         except RecursionError:
             raise too_deep(proc.src, f"procedure '{name}'") from None
+        if rec is not None:
+            self.leave(rec)
 
     def end_game(self, winner: str, reason: str) -> None:
         if self.state.game_over:
@@ -333,7 +465,13 @@ class Engine:
         context: dict[str, Any] | None = None,
     ) -> list[Any]:
         """Ask a side; returns the picks as a list (one item for a single choice). The context says what
-        the choice is for (a `choose`'s intent: place, remove, coup…) to players that care."""
+        the choice is for (a `choose`'s intent: place, remove, coup…) to players that care. (A decision of
+        its own record: code that asks and can be taken up again keeps one and calls `ask_at`.)"""
+        if self.track:
+            rec = self.enter("ask")
+            picks = self.ask_at(rec, name, side, options, low, high, distinct, context)
+            self.leave(rec)
+            return picks
         self._grant_steps()
         decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
         if self.replaying:
@@ -350,6 +488,46 @@ class Engine:
         self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
         return picks
 
+    def ask_at(
+        self,
+        rec: Rec,
+        name: str,
+        side: str,
+        options: list[Any],
+        low: int,
+        high: int,
+        distinct: bool,
+        context: dict[str, Any] | None = None,
+    ) -> list[Any]:
+        """`ask`, the decision kept in the asking construct's record while it waits for its answer: a copy
+        of the game made then takes it up with an answer of its own (`resume`). With no player for the
+        side, the game stops at it (`Suspended`)."""
+        answer = self.resume_answer
+        decision = rec.decision
+        if answer is not _NO_ANSWER and decision is not None:
+            self.resume_answer = _NO_ANSWER  # (the decision the game was copied or stopped at)
+        else:
+            self._grant_steps()
+            decision = rec.decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
+            if self.replaying:
+                answer = self._replayed(decision)
+            else:
+                if self.replay_digest is not None:
+                    self._check_resumed()
+                player = self.players.get(side)
+                if player is None:
+                    # (what the unwinding's `finally` blocks reset, for `run` to put back once it is done)
+                    raise Suspended(decision, (self._ops_region, self.hook_card))
+                answer = player.decide(decision)
+        why = decision.check(answer)
+        if why is not None:
+            raise IllegalAnswer(decision, answer, why)
+        rec.decision = None
+        picks = [answer] if decision.single else list(answer)
+        self.answers.append([decision.side, answer])
+        self.trace("decision", decision=decision.name, side=decision.side, answer=picks if not decision.single else answer)
+        return picks
+
     def ask_one(
         self,
         name: str,
@@ -361,6 +539,19 @@ class Engine:
         """One answer; `shown` adds what a player is told with the question (points left, costs)."""
         context = {"intent": intent} if intent else {}
         return self.ask(name, side, options, 1, 1, True, {**context, **(shown or {})} or None)[0]
+
+    def ask_one_at(
+        self,
+        rec: Rec,
+        name: str,
+        side: str,
+        options: list[Any],
+        intent: str | None = None,
+        shown: dict[str, Any] | None = None,
+    ) -> Any:
+        """`ask_one`, kept in the asking construct's record (`ask_at`)."""
+        context = {"intent": intent} if intent else {}
+        return self.ask_at(rec, name, side, options, 1, 1, True, {**context, **(shown or {})} or None)[0]
 
     def ai_deciding(self) -> contextlib.AbstractContextManager[None]:
         """Around one AI decision: times it into `ai_timings` when a benchmark asked for that (else
@@ -571,8 +762,21 @@ class Engine:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
         # effects a hook starts now do not hear this trigger (the index's list, taken now, is a snapshot)
         lasting: Iterable[tuple[EffectItems, LastingEffect]] = ()
-        if self.state.in_effect:
-            lasting = self._lasting_index().listening.get(trigger, ())
+        effects = self.state.in_effect
+        if effects:
+            index = self._lasting_indexed  # (`_lasting_index`'s test written out: a trigger is set off often)
+            if index is None or index.effects is not effects or index.version != self._lasting_version:
+                index = self._lasting_index()
+            lasting = index.listening.get(trigger, ())
+            # (`leads_on` written out: whether a hook may lead to a decision, so that a record is kept)
+            if self.track and (
+                trigger in index.asking or trigger in self.program.asking_standing or self.resuming is not None
+            ):
+                self._fire_tracked(trigger, bound)
+                return
+        elif self.track and (trigger in self.program.asking_standing or self.resuming is not None):
+            self._fire_tracked(trigger, bound)
+            return
         for hooks in self.program.rule_hooks.get(trigger, ()):
             frame = Frame(self, dict(bound))  # each rule's hooks share their variables
             for when, body in hooks:
@@ -592,6 +796,74 @@ class Engine:
             for when in ends_here or ():
                 if when is None or when(frame):
                     self.end_lasting_from(items)
+
+    def leads_on(self, trigger: str) -> bool:
+        """Whether setting off the trigger now can lead to a decision: a hook of a standing rule on it, or
+        of an effect in force, may ask. (While the game's place is being taken up again, everything on
+        the way to it did: a construct entered then is one of the records.)"""
+        if self.resuming is not None or trigger in self.program.asking_standing:
+            return True
+        if not self.state.in_effect:
+            return False
+        index = self._lasting_indexed  # (as in `modified`: asked at every trigger set off)
+        if index is None or index.effects is not self.state.in_effect or index.version != self._lasting_version:
+            index = self._lasting_index()
+        return trigger in index.asking
+
+    def _fire_tracked(self, trigger: str, bound: dict[str, Any]) -> None:
+        """`fire` where a hook may lead to a decision: its record keeps the variables it was fired with,
+        the lasting effects that hear it (as it was fired), the group of hooks at hand (each standing
+        rule's, then each effect's) and its frame, the hook at hand and whether its body runs, and the
+        card whose hook was running around it."""
+        rec = self.enter("fire")
+        d = rec.data
+        if d is None:
+            lasting = list(self._lasting_index().listening.get(trigger, ())) if self.state.in_effect else []
+            d = rec.data = [dict(bound), lasting, 0, 0, None, False, self.hook_card]
+        bound, lasting, outer = d[0], d[1], d[6]
+        rules = self.program.rule_hooks.get(trigger, ())
+        standing = len(rules)
+        while d[2] < standing + len(lasting):
+            if d[2] < standing:
+                hooks = rules[d[2]]
+                if d[4] is None:
+                    d[4] = Frame(self, dict(bound))  # each rule's hooks share their variables
+                frame = d[4]
+                while d[3] < len(hooks):
+                    when, body = hooks[d[3]]
+                    if d[5] or when is None or when(frame):
+                        d[5] = True
+                        body(frame)
+                        d[5] = False
+                    d[3] += 1
+            else:
+                items, effect = lasting[d[2] - standing]
+                if d[4] is None:
+                    d[4] = Frame(self, {**_variables(effect), **bound})
+                frame = d[4]
+                hooks_here = items.hooks_of.get(trigger) or ()
+                while d[3] < len(hooks_here):
+                    when, body = hooks_here[d[3]]
+                    if d[5] or when is None or when(frame):
+                        d[5] = True
+                        self.hook_card = effect.card
+                        try:
+                            body(frame)
+                        except Suspended:
+                            raise
+                        except BaseException:
+                            self.hook_card = outer
+                            raise
+                        self.hook_card = outer
+                        d[5] = False
+                    d[3] += 1
+                for when in items.ends_of.get(trigger) or ():
+                    if when is None or when(frame):
+                        self.end_lasting_from(items)
+            d[2] += 1
+            d[3] = 0
+            d[4] = None
+        self.leave(rec)
 
     def status_given(self, status: str) -> bool:
         """Whether any rule in force (standing, or a lasting effect) gives the status to anything: when
@@ -751,9 +1023,12 @@ class LastingIndex:
         self.statuses: dict[str, list[tuple[list[Any], dict[str, Any]]]] = {}
         # by trigger, the effects that have a hook on it or end on it
         self.listening: dict[str, list[tuple[EffectItems, LastingEffect]]] = {}
+        # the triggers a hook of an effect in force may lead to a decision on
+        self.asking: set[str] = set()
         for items, effect in pairs:
             for trigger in {*items.hooks_of, *items.ends_of}:
                 self.listening.setdefault(trigger, []).append((items, effect))
+            self.asking.update(items.asking_on)
             env = _variables(effect)
             for action, forbids in items.forbids_of.items():
                 self.forbids.setdefault(action, []).append((forbids, env))
@@ -767,11 +1042,12 @@ class LastingIndex:
         never changed once made, so the two share it."""
         twin = LastingIndex.__new__(LastingIndex)
         twin.effects, twin.version, twin.pairs = effects, version, self.pairs
-        twin.forbids, twin.modifiers, twin.statuses, twin.listening = (
+        twin.forbids, twin.modifiers, twin.statuses, twin.listening, twin.asking = (
             self.forbids,
             self.modifiers,
             self.statuses,
             self.listening,
+            self.asking,
         )
         return twin
 

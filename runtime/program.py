@@ -135,6 +135,8 @@ class EffectItems:
     forbid_nodes_of: dict[str, list[tuple[Any, str | None]]] = field(default_factory=dict)
     modifier_nodes_of: dict[str, list[tuple[str, Any, Any]]] = field(default_factory=dict)
     hooks_of: dict[str, list[tuple[Expr | None, Stmt]]] = field(default_factory=dict)
+    # the triggers some hook of these items may lead to a decision on (its body can ask)
+    asking_on: frozenset[str] = frozenset()
     ends_of: dict[str, list[Expr | None]] = field(default_factory=dict)
     statuses_of: dict[str, list[list[Expr]]] = field(default_factory=dict)
 
@@ -237,6 +239,10 @@ class Program:
         "_repeat_count",
         "_repeat_loops",
         "appendix",
+        "asking_procedures",
+        "asking_standing",
+        "asking_triggers",
+        "_asks_memo",
         "china_card",
         "codegen",
         "domain_sets",
@@ -315,6 +321,10 @@ class Program:
         self._repeat_count = 0
         # "appendix." while an appendix entry compiles: its lasting effects never clash with the card's.
         self._lasting_prefix = ""
+        # Which procedures and triggers' hooks can lead to a decision: their constructs keep records of
+        # where they are (runtime/resumable.py); every other statement runs as written.
+        self._asks_memo: dict[int, bool] = {}
+        self.asking_procedures, self.asking_triggers = _asking(ir, primitives)
         pure = self.pure = self.codegen.pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
@@ -334,6 +344,9 @@ class Program:
         for name, rule in ir["rules"].items():
             src = rule.get("src", "")
             self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True, src=src))
+        # The triggers a standing rule's hook may lead to a decision on (the lasting effects' are told by
+        # their items, EffectItems.asking_on, and found in force by the engine's index).
+        self.asking_standing = frozenset(t for items in self.rules for t in items.asking_on)
         # The standing rules that allow something (asked at every action round's start: most allow nothing).
         self.rules_allowing = [items for items in self.rules if items.allows]
         # The standing rules' items by the name the engine asks about, in the rules' order.
@@ -564,7 +577,7 @@ class Program:
         return chosen
 
     # ------------------------------------------------------------------ statements
-    def _phases(self, node: dict[str, Any]) -> Stmt:
+    def _phases(self, node: dict[str, Any], tracked: bool = False) -> Stmt:
         """A moment's `phases from P [until Q]`: the sequence's statements from P up to Q (or its block's
         end). In the turn loop, the loop's variable is the moment's variable of that name, else the turn
         marker; a `stop` among them ends them."""
@@ -580,13 +593,52 @@ class Program:
         def phases(f: Frame) -> None:
             if part is None:
                 return
-            variables = {} if loop_var is None else {loop_var: f.vars.get(loop_var, f.engine.state.turn)}
+            e = f.engine
+            rec = e.enter("phases") if tracked and e.track else None
+            frame = rec.frame if rec is not None else None
+            if frame is None:
+                variables = {} if loop_var is None else {loop_var: f.vars.get(loop_var, e.state.turn)}
+                frame = Frame(e, variables)
+                if rec is not None:
+                    rec.frame = frame
             with contextlib.suppress(StopLoop):
-                part(Frame(f.engine, variables))
+                part(frame)
+            if rec is not None:
+                e.leave(rec)
 
         return phases
 
+    def asks(self, node: Any) -> bool:
+        """Whether the statement can lead to a decision (then it keeps a record of where it is)."""
+        found = self._asks_memo.get(id(node))
+        if found is None:
+            found = self._asks_memo[id(node)] = _statement_asks(
+                node, self.asking_procedures, self.asking_triggers, self.primitives, self.ir
+            )
+        return found
+
     def body(self, stmts: list[Any]) -> Stmt:
+        """A block of statements. One that can lead to a decision keeps a record of the statement it is
+        at (`_tracked_block`); the statements between those that can are run as one plain block each."""
+        if not any(self.asks(s) for s in stmts):
+            return self._plain_body(stmts)
+        parts: list[Stmt] = []
+        plain: list[Any] = []
+        for s in stmts:
+            if self.asks(s):
+                if plain:
+                    parts.append(self._plain_body(plain))
+                    plain = []
+                parts.append(self.stmt(s))
+            else:
+                plain.append(s)
+        if plain:
+            parts.append(self._plain_body(plain))
+        if len(parts) == 1:
+            return parts[0]  # (one statement: its own record says where it is)
+        return _tracked_block(parts)
+
+    def _plain_body(self, stmts: list[Any]) -> Stmt:
         if any(_written_out(s) for s in stmts):
             lines: list[str] = []
             self._block_lines(stmts, 1, lines)
@@ -678,6 +730,11 @@ class Program:
         return run_procedure
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
+        if self.asks(node):
+            return self._tracked_stmt(node)
+        return self._plain_stmt(node)
+
+    def _plain_stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
             call = self.codegen.effect({"call": node["do"]})
 
@@ -776,7 +833,134 @@ class Program:
             return stop
         raise ValueError(f"unknown IR statement {node!r}")
 
-    def _for_each(self, node: dict[str, Any]) -> Stmt:
+    def _tracked_stmt(self, node: dict[str, Any]) -> Stmt:
+        """A statement that can lead to a decision: it keeps a record of where it is while it runs
+        (runtime/resumable.py), from which a copy of the game takes it up again. In a game that keeps no
+        records (a look-ahead) it runs as the plain statement does."""
+        if "choose" in node:
+            return self._choose(node, tracked=True)
+        if "decide" in node:
+            return self._decide(node, tracked=True)
+        if "do" in node:
+            return self._tracked_effect(node)
+        if "run" in node:
+            return self._tracked_call(node)
+        if "if" in node:
+            cond, then, other = self.expr(node["if"]), self.body(node["then"]), self.body(node["else"])
+
+            def branch(f: Frame) -> None:
+                e = f.engine
+                if not e.track:
+                    (then if cond(f) else other)(f)
+                    return
+                rec = e.enter("if")
+                if rec.pc == 0:
+                    rec.pc = 1 if cond(f) else 2
+                (then if rec.pc == 1 else other)(f)
+                e.leave(rec)
+
+            return branch
+        if "for_each" in node:
+            return self._for_each(node, tracked=True)
+        if "repeat" in node:
+            return self._repeat(node, tracked=True)
+        if "while" in node:
+            cond, body = self.expr(node["while"]), self.body(node["body"])
+            src = node.get("src", "")
+
+            def loop(f: Frame) -> None:
+                e = f.engine
+                rec = e.enter("while") if e.track else None
+                try:
+                    if rec is not None and rec.pc == 1:
+                        body(f)  # (taken up again inside its body)
+                        rec.pc = 0
+                    while cond(f):
+                        e.steps_left -= 1
+                        if e.steps_left < 0:
+                            e.out_of_steps(src, "the `while` loop")
+                        if rec is not None:
+                            rec.pc = 1
+                        body(f)
+                        if rec is not None:
+                            rec.pc = 0
+                except StopLoop:
+                    pass
+                if rec is not None:
+                    e.leave(rec)
+
+            return loop
+        if "phase" in node:
+            name, label, body = node["phase"], node["label"], self.body(node["body"])
+
+            def phase(f: Frame) -> None:
+                e = f.engine
+                if not e.track:
+                    e.trace("phase", phase=name, label=label)
+                    body(f)
+                    return
+                rec = e.enter("phase")
+                if rec.pc == 0:
+                    e.trace("phase", phase=name, label=label)
+                    rec.pc = 1
+                body(f)
+                e.leave(rec)
+
+            return phase
+        if "phases" in node:
+            return self._phases(node, tracked=True)
+        raise ValueError(f"no statement of this kind leads to a decision: {node!r}")
+
+    def _tracked_effect(self, node: dict[str, Any]) -> Stmt:
+        """An effect that can lead to a decision: its arguments, worked out once, are kept in its record
+        (taken up again, it is called with them, and takes up its own records)."""
+        ((name, args),) = node["do"].items()
+        implementation = self.primitives[name]
+        arguments = [self.expr(a) for a in args]
+        plain = self._plain_stmt(node)
+
+        def effect(f: Frame) -> None:
+            e = f.engine
+            if not e.track:
+                plain(f)
+                return
+            rec = e.enter("do")
+            if rec.data is None:
+                rec.data = [a(f) for a in arguments]
+            implementation(e, *rec.data)
+            e.leave(rec)
+
+        return effect
+
+    def _tracked_call(self, node: dict[str, Any]) -> Stmt:
+        """A call of a procedure that can lead to a decision: the frame of its variables is kept in its
+        record."""
+        name, args = node["run"], [self.expr(a) for a in node["args"]]
+        src, what = node.get("src", ""), f"the call of procedure '{node['run']}'"
+
+        def call(f: Frame) -> None:
+            e = f.engine
+            rec = e.enter("call") if e.track else None
+            frame = rec.frame if rec is not None else None
+            if frame is None:
+                values = [a(f) for a in args]
+                e.steps_left -= 1
+                if e.steps_left < 0:
+                    e.out_of_steps(src, what)
+                frame = Frame(e, dict(zip(self.procedures[name].params, values, strict=True)))
+                if rec is not None:
+                    rec.frame = frame
+            try:
+                # (the procedure may be compiled after this call of it)
+                self.procedures[name].body(frame)
+            except RecursionError:
+                raise too_deep(src, what) from None
+            if rec is not None:
+                e.leave(rec)
+
+        return call
+
+    def _for_each(self, node: dict[str, Any], tracked: bool = False) -> Stmt:
         bind, source, body = node["for_each"], self.expr(node["in"]), self.body(node["body"])
         where = self.expr(node["where"]) if node["where"] is not None else None
 
@@ -789,9 +973,35 @@ class Program:
             except StopLoop:
                 pass
 
-        return loop
+        if not tracked:
+            return loop
 
-    def _repeat(self, node: dict[str, Any]) -> Stmt:
+        def loop_tracked(f: Frame) -> None:
+            # The record's data: the items, the one at hand, whether its body runs (its `where` passed).
+            e = f.engine
+            if not e.track:
+                loop(f)
+                return
+            rec = e.enter("for_each")
+            d = rec.data
+            if d is None:
+                d = rec.data = [list(source(f)), 0, False]
+            items = d[0]
+            try:
+                while d[1] < len(items):
+                    f.vars[bind] = items[d[1]]
+                    if d[2] or where is None or where(f):
+                        d[2] = True
+                        body(f)
+                        d[2] = False
+                    d[1] += 1
+            except StopLoop:
+                pass
+            e.leave(rec)
+
+        return loop_tracked
+
+    def _repeat(self, node: dict[str, Any], tracked: bool = False) -> Stmt:
         count, bind = self.expr(node["repeat"]), node["as"]
         self._repeat_count += 1
         number = self._repeat_count
@@ -821,9 +1031,42 @@ class Program:
             finally:
                 f.repeats.pop(number, None)
 
-        return loop
+        if not tracked:
+            return loop
 
-    def _choose(self, node: dict[str, Any]) -> Stmt:
+        def loop_tracked(f: Frame) -> None:
+            # The record's data: the passes, the pass at hand.
+            e = f.engine
+            if not e.track:
+                loop(f)
+                return
+            rec = e.enter("repeat")
+            if f.repeats is None:
+                f.repeats = {}
+            d = rec.data
+            taken_up = d is not None  # (its pass counted already)
+            if d is None:
+                d = rec.data = [count(f), 1]
+            try:
+                while d[1] <= d[0]:
+                    if not taken_up:
+                        e.steps_left -= 1
+                        if e.steps_left < 0:
+                            e.out_of_steps(src, "the `repeat` loop")
+                    taken_up = False
+                    if bind:
+                        f.vars[bind] = d[1]
+                    f.repeats[number] = (d[1], d[0])
+                    body(f)
+                    d[1] += 1
+            except StopLoop:
+                pass
+            f.repeats.pop(number, None)
+            e.leave(rec)
+
+        return loop_tracked
+
+    def _choose(self, node: dict[str, Any], tracked: bool = False) -> Stmt:
         bind, source = node["choose"], self.expr(node["in"])
         where = self.expr(node["where"]) if node["where"] is not None else None
         by = self.expr(node["by"])
@@ -851,7 +1094,8 @@ class Program:
                     kept.append(x)
             return kept
 
-        def choose(f: Frame) -> None:
+        def question(f: Frame) -> tuple[Any, list[Any], int, int, dict[str, Any]]:
+            """Who chooses, among what, how many, told what."""
             domain = list(source(f))
             if where is None:
                 if domain:
@@ -896,6 +1140,10 @@ class Program:
                 low = min(low, high)
             if optional:
                 low = 0
+            return chooser, options, low, high, context_now
+
+        def choose(f: Frame) -> None:
+            chooser, options, low, high, context_now = question(f)
             picks: list[Any] = []
             if options and high > 0:
                 picks = f.engine.ask(decision, chooser, options, low, high, distinct, context_now)
@@ -906,7 +1154,41 @@ class Program:
                 f.vars[bind] = x
                 body(f)
 
-        return choose
+        if not tracked:
+            return choose
+
+        def choose_tracked(f: Frame) -> None:
+            # The record: pc 0 starting, 1 asking (the decision in it), 2 the picks' bodies (data: the
+            # picks, the one whose body runs), 3 `otherwise`.
+            e = f.engine
+            if not e.track:
+                choose(f)
+                return
+            rec = e.enter("choose")
+            if rec.pc == 0:
+                chooser, options, low, high, context_now = question(f)
+                picks: list[Any] = []
+                if options and high > 0:
+                    rec.pc = 1
+                    picks = e.ask_at(rec, decision, chooser, options, low, high, distinct, context_now)
+                rec.data = [picks, 0]
+                rec.pc = 2 if picks else 3
+            elif rec.pc == 1:
+                picks = e.ask_at(rec, decision, "", [], 0, 0, distinct)  # (the decision kept in the record)
+                rec.data = [picks, 0]
+                rec.pc = 2 if picks else 3
+            if rec.pc == 3:
+                otherwise(f)
+            else:
+                d = rec.data
+                picks = d[0]
+                while d[1] < len(picks):
+                    f.vars[bind] = picks[d[1]]
+                    body(f)
+                    d[1] += 1
+            e.leave(rec)
+
+        return choose_tracked
 
     def _refusals(self, where: dict[str, Any] | None) -> list[tuple[Expr, str | None]]:
         """The parts of a `choose`'s `where` joined by `and`, compiled one by one, each with the rule
@@ -961,17 +1243,18 @@ class Program:
 
         return refused
 
-    def _decide(self, node: dict[str, Any]) -> Stmt:
+    def _decide(self, node: dict[str, Any], tracked: bool = False) -> Stmt:
         decision, by = node["decide"], self.expr(node["by"])
         options = [
             (o["name"], self.expr(o["when"]) if o["when"] is not None else None, self.body(o["body"]))
             for o in node["options"]
         ]
+        body_of = {name: body for name, _, body in options}
 
-        def decide(f: Frame) -> None:
+        def question(f: Frame) -> tuple[Any, list[str], dict[str, Any]] | None:
             open_options = [(name, body) for name, when, body in options if when is None or when(f)]
             if not open_options:
-                return
+                return None
             names = [name for name, _ in open_options]
             bodies = dict(open_options)
             saved = dict(f.vars)
@@ -980,11 +1263,42 @@ class Program:
                 # A player that looks ahead (the solo AI) may play an option on a copy of the game.
                 return lambda copy: bodies[name](Frame(copy, dict(saved)))
 
-            context = {"intent": "decide", "try": tried}
-            (answer,) = f.engine.ask(decision, by(f), names, 1, 1, True, context)
-            bodies[answer](f)
+            return by(f), names, {"intent": "decide", "try": tried}
 
-        return decide
+        def decide(f: Frame) -> None:
+            asked = question(f)
+            if asked is None:
+                return
+            chooser, names, context = asked
+            (answer,) = f.engine.ask(decision, chooser, names, 1, 1, True, context)
+            body_of[answer](f)
+
+        if not tracked:
+            return decide
+
+        def decide_tracked(f: Frame) -> None:
+            # The record: pc 0 starting, 1 asking, 2 the chosen option's body (data: its name).
+            e = f.engine
+            if not e.track:
+                decide(f)
+                return
+            rec = e.enter("decide")
+            if rec.pc == 0:
+                asked = question(f)
+                if asked is None:
+                    e.leave(rec)
+                    return
+                chooser, names, context = asked
+                rec.pc = 1
+                (rec.data,) = e.ask_at(rec, decision, chooser, names, 1, 1, True, context)
+                rec.pc = 2
+            elif rec.pc == 1:
+                (rec.data,) = e.ask_at(rec, decision, "", [], 1, 1, True)  # (the decision kept in the record)
+                rec.pc = 2
+            body_of[rec.data](f)
+            e.leave(rec)
+
+        return decide_tracked
 
     def _lasting(self, node: dict[str, Any]) -> Stmt:
         name = node["lasting"]
@@ -1024,6 +1338,8 @@ class Program:
             elif "on" in item:
                 hook_src, what = item.get("src", src), f"the hook `on {item['on']}`"
                 out.hooks.append((item["on"], when, counted(self.body(item["body"]), hook_src, what)))
+                if any(self.asks(s) for s in item["body"]):
+                    out.asking_on = out.asking_on | {item["on"]}
             elif "allow" in item:
                 out.allows.append((item["allow"], self.expr(item["by"]), when, self.body(item["body"])))
             elif "status" in item:
@@ -1042,6 +1358,28 @@ _CANDIDATE_OF = {"play": "card", "hold": "card"}
 # The quantities the runtime works out for many candidates at once, with the variable holding each: the
 # cost of a point of influence in each country an operation may reach.
 _EACH_MODIFIED = [("influence_cost", "target")]
+
+
+def _tracked_block(parts: list[Stmt]) -> Stmt:
+    """A block that can lead to a decision: its parts (a statement that can, or a run of statements that
+    cannot, as one plain block) in order, the one at hand kept in its record."""
+    count = len(parts)
+
+    def run(f: Frame) -> None:
+        e = f.engine
+        if not e.track:
+            for part in parts:
+                part(f)
+            return
+        rec = e.enter("block")
+        i = rec.pc
+        while i < count:
+            rec.pc = i
+            parts[i](f)
+            i += 1
+        e.leave(rec)
+
+    return run
 
 
 def _scope(engine: Engine, evaluate: Callable[[], Any]) -> Any:
@@ -1204,3 +1542,87 @@ def choice_intent(bind: str, by: Any, body: list[Any]) -> str:
         return None
 
     return walk(body) or "other"
+
+
+# ---------------------------------------------------------------------- what can lead to a decision
+def _primitive_leads_on(primitive: Callable[..., Any] | None, triggers: set[str]) -> bool:
+    """Whether an effect can lead to a decision: it asks one or runs rule code that may (`continues`
+    marks it so: runtime/primitives/core.py), or it sets off a trigger some hook of which may."""
+    marked = getattr(primitive, "continues", None)
+    if marked is None:
+        return False
+    asks, fires = marked
+    return bool(asks) or any(t in triggers for t in fires)
+
+
+def _statement_asks(node: Any, procedures: set[str], triggers: set[str], prims: dict[str, Any], ir: Any) -> bool:
+    if not isinstance(node, dict):
+        return False
+    if "choose" in node or "decide" in node:
+        return True
+    if "do" in node:
+        ((name, _),) = node["do"].items()
+        return _primitive_leads_on(prims.get(name), triggers)
+    if "run" in node:
+        return node["run"] in procedures
+    if "phases" in node:
+        found = _phase_block(ir["sequence"]["body"], node["phases"], None)
+        return found is not None and _block_asks(found[0], procedures, triggers, prims, ir)
+    for key in ("then", "else", "body"):
+        inner = node.get(key)
+        if isinstance(inner, list) and _block_asks(inner, procedures, triggers, prims, ir):
+            return True
+    return False
+
+
+def _block_asks(stmts: Any, procedures: set[str], triggers: set[str], prims: dict[str, Any], ir: Any) -> bool:
+    return isinstance(stmts, list) and any(_statement_asks(s, procedures, triggers, prims, ir) for s in stmts)
+
+
+def _hooks(ir: dict[str, Any]) -> list[tuple[str, list[Any]]]:
+    """Every hook of the ruleset, standing or lasting (in a card's event, an appendix block, a
+    procedure, the sequence, a moment), with its trigger and body."""
+    found: list[tuple[str, list[Any]]] = []
+
+    def items(its: Any) -> None:
+        for item in its or ():
+            if isinstance(item, dict) and "on" in item:
+                found.append((item["on"], item["body"]))
+
+    def walk(node: Any) -> None:
+        if isinstance(node, dict):
+            if "lasting" in node and isinstance(node.get("items"), list):
+                items(node["items"])
+            for value in node.values():
+                walk(value)
+        elif isinstance(node, list):
+            for value in node:
+                walk(value)
+
+    for rule in ir.get("rules", {}).values():
+        items(rule.get("items"))
+    for part in ("cards", "appendix", "procedures", "moments"):
+        walk(ir.get(part, {}))
+    walk(ir.get("sequence", {}))
+    return found
+
+
+def _asking(ir: dict[str, Any], prims: dict[str, Any]) -> tuple[set[str], set[str]]:
+    """The procedures and the triggers (through their hooks) that can lead to a decision: a `choose` or
+    `decide`, an effect that asks or runs rule code that may, a call of such a procedure, a trigger
+    such a hook listens to. Worked out to a fixed point (they call and set off each other)."""
+    procedures: set[str] = set()
+    triggers: set[str] = set()
+    hooks = _hooks(ir)
+    changed = True
+    while changed:
+        changed = False
+        for name, proc in ir.get("procedures", {}).items():
+            if name not in procedures and _block_asks(proc["body"], procedures, triggers, prims, ir):
+                procedures.add(name)
+                changed = True
+        for trigger, body in hooks:
+            if trigger not in triggers and _block_asks(body, procedures, triggers, prims, ir):
+                triggers.add(trigger)
+                changed = True
+    return procedures, triggers

@@ -3,11 +3,11 @@ the card goes afterwards."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.primitives.basics import action_rounds_this_turn
 from twilight.runtime.primitives.cards import in_effect, ops_for
-from twilight.runtime.primitives.core import SIDES, _china, card_info, impl, other
+from twilight.runtime.primitives.core import SIDES, _china, card_info, continues, impl, leads_on, other
 from twilight.runtime.primitives.decks import _remove, _take_out
 from twilight.runtime.primitives.map_queries import influence_as_round_begins
 from twilight.runtime.primitives.operations import (
@@ -15,6 +15,8 @@ from twilight.runtime.primitives.operations import (
     _mode_possible,
     _operations,
     _ops_with_region_bonus,
+    _region_bonus_offers,
+    _region_bonus_taken,
     conduct_operations,
     space_attempt,
 )
@@ -67,36 +69,87 @@ def playable_cards(engine: Engine, side: str) -> list[str]:
 
 
 @impl()
+@continues(asks=True)
 def take_action_round(engine: Engine, side: str) -> None:
-    begin_action_round(engine, side)
-    cards = _playable(engine, side)
-    if cards:
-        play_card(engine, side, engine.ask_one("action_card", side, cards))
+    # The record: step 0 the round begins, 1 the card asked (data: the card), 2 played, 3 the round ends.
+    rec = engine.enter("action_round") if engine.track else None
+    if rec is None:
+        begin_action_round(engine, side)
+        cards = _playable(engine, side)
+        if cards:
+            play_card(engine, side, engine.ask_one("action_card", side, cards))
+        end_action_round(engine, side)
+        return
+    if rec.pc == 0:
+        begin_action_round(engine, side)
+        rec.pc = 1
+    if rec.pc == 1:
+        cards = _playable(engine, side) if rec.decision is None else []
+        if rec.decision is None and not cards:
+            rec.pc = 3
+        else:
+            rec.data = engine.ask_one_at(rec, "action_card", side, cards)
+            rec.pc = 2
+    if rec.pc == 2:
+        play_card(engine, side, rec.data)
+        rec.pc = 3
     end_action_round(engine, side)
+    engine.leave(rec)
 
 
 @impl()
+@continues(asks=True)
 def begin_action_round(engine: Engine, side: str) -> None:
     """The side becomes the phasing player; adjacency is fixed as of now (6.1.1); the round's hooks run
     and the side may use what it is allowed at this moment (Cuban Missile Crisis's way out)."""
-    state = engine.state
-    state.phasing = side
-    engine.defcon_actor = side
-    state.placed_this_round = {"us": {}, "ussr": {}}
-    state.drawn_this_round = {"us": [], "ussr": []}
-    state.round_start_influence = influence_as_round_begins(engine)
-    engine.trace("action_round", side=side)
-    engine.fire("action_round_start", actor=side)
-    for name, body, frame in engine.allowed_actions(side):
-        if engine.ask_one(name, side, ["yes", "no"]) == "yes":
-            body(frame)
+    # The record: step 0 the round set up, 1 its hooks, 2 what it is allowed (data: each allowed action
+    # with its body and frame, the one at hand, whether its body runs).
+    rec = engine.enter("begin_action_round") if engine.track else None
+    if rec is None or rec.pc == 0:
+        state = engine.state
+        state.phasing = side
+        engine.defcon_actor = side
+        state.placed_this_round = {"us": {}, "ussr": {}}
+        state.drawn_this_round = {"us": [], "ussr": []}
+        state.round_start_influence = influence_as_round_begins(engine)
+        engine.trace("action_round", side=side)
+        if rec is not None:
+            rec.pc = 1
+    if rec is None:
+        engine.fire("action_round_start", actor=side)
+        for name, body, frame in engine.allowed_actions(side):
+            if engine.ask_one(name, side, ["yes", "no"]) == "yes":
+                body(frame)
+        return
+    if rec.pc == 1:
+        engine.fire("action_round_start", actor=side)
+        rec.pc = 2
+        rec.data = [[list(a) for a in engine.allowed_actions(side)], 0, False]
+    d = rec.data
+    allowed = d[0]
+    while d[1] < len(allowed):
+        name, body, frame = allowed[d[1]]
+        if not d[2]:
+            if engine.ask_one_at(rec, name, side, ["yes", "no"]) != "yes":
+                d[1] += 1
+                continue
+            d[2] = True
+        body(frame)
+        d[2] = False
+        d[1] += 1
+    engine.leave(rec)
 
 
 @impl()
+@continues(fires=("action_round_end",))
 def end_action_round(engine: Engine, side: str) -> None:
+    # (a record only to be taken up again at the hooks, its one step that can lead to a decision)
+    rec = engine.enter("end_action_round") if leads_on(engine, "action_round_end") else None
     engine.fire("action_round_end", actor=side)
     engine.expire("end_of_action_round")
     engine.expire("end_of_next_action_round", side)
+    if rec is not None:
+        engine.leave(rec)
 
 
 def _event_possible(engine: Engine, side: str, card: str) -> bool:
@@ -127,43 +180,123 @@ def _modes(engine: Engine, side: str, card: str) -> list[str]:
 
 
 @impl()
+@continues(asks=True)
 def play_card(engine: Engine, side: str, card: str) -> None:
     """One card played in an action round: as its event, for operations, or on the Space Race."""
     state = engine.state
-    from_hand = card in state.hands[side]
-    if from_hand:
-        state.hands[side].remove(card)
-    engine.trace("play", side=side, card=card)
-    modes = _modes(engine, side, card)
-    if not modes:
-        engine.trace("no_legal_play", side=side, card=card)
-        _dispose(engine, card, from_hand, as_event=False)
+    rec = engine.enter("play_card") if engine.track else None
+    if rec is None:
+        from_hand = card in state.hands[side]
+        if from_hand:
+            state.hands[side].remove(card)
+        engine.trace("play", side=side, card=card)
+        modes = _modes(engine, side, card)
+        if not modes:
+            engine.trace("no_legal_play", side=side, card=card)
+            _dispose(engine, card, from_hand, as_event=False)
+            engine.fire("card_played", actor=side, card=card)
+            return
+        mode = engine.ask_one("play_mode", side, modes, shown={"card": card})
+        engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+        info = card_info(engine, card)
+        if mode == "event":
+            play_event(engine, side, card, from_hand)
+        elif mode == "space":
+            space_attempt(engine, side, card)
+            _dispose(engine, card, from_hand, as_event=False)
+        else:
+            opponent_event = info["side"] == other(side) and card in engine.program.events
+            event_first = opponent_event and engine.ask_one("event_first", side, ["event", "ops"]) == "event"
+            if event_first:
+                _opponent_event(engine, side, card)
+            ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card), mode)
+            _operations(engine, side, mode, ops, card)
+            if opponent_event and not event_first:
+                _opponent_event(engine, side, card)
+            _disposed_after_ops(engine, side, card, from_hand, opponent_event)
         engine.fire("card_played", actor=side, card=card)
         return
-    mode = engine.ask_one("play_mode", side, modes, shown={"card": card})
-    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
-    info = card_info(engine, card)
-    if mode == "event":
-        play_event(engine, side, card, from_hand)
-    elif mode == "space":
-        space_attempt(engine, side, card)
+    _play_card_steps(engine, rec, side, card)
+    engine.leave(rec)
+
+
+def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
+    """`play_card` in a game that keeps records, step by step (`rec.pc`), each either done at once or one
+    call that can lead to a decision; `rec.data`: from the hand, the modes, the mode, an opponent's event,
+    it first, the region bonus offered, the ops."""
+    d = rec.data
+    while True:
+        pc = rec.pc
+        if pc == 0:  # the card leaves the hand; its modes
+            state = engine.state
+            from_hand = card in state.hands[side]
+            if from_hand:
+                state.hands[side].remove(card)
+            engine.trace("play", side=side, card=card)
+            modes = _modes(engine, side, card)
+            d = rec.data = {"from_hand": from_hand, "modes": modes}
+            if not modes:
+                engine.trace("no_legal_play", side=side, card=card)
+                _dispose(engine, card, from_hand, as_event=False)
+                rec.pc = 9
+            else:
+                rec.pc = 1
+        elif pc == 1:  # how it is played
+            d["mode"] = engine.ask_one_at(rec, "play_mode", side, d["modes"], shown={"card": card})
+            rec.pc = 2
+        elif pc == 2:
+            engine.fire("card_play_chosen", actor=side, card=card, mode=d["mode"])
+            mode = d["mode"]
+            if mode == "event":
+                rec.pc = 3
+            elif mode == "space":
+                rec.pc = 4
+            else:
+                d["opponent"] = card_info(engine, card)["side"] == other(side) and card in engine.program.events
+                d["first"] = False
+                rec.pc = 5 if d["opponent"] else 7
+        elif pc == 3:
+            play_event(engine, side, card, d["from_hand"])
+            rec.pc = 9
+        elif pc == 4:
+            space_attempt(engine, side, card)
+            _dispose(engine, card, d["from_hand"], as_event=False)
+            rec.pc = 9
+        elif pc == 5:  # an opponent's event: before or after the operations
+            d["first"] = engine.ask_one_at(rec, "event_first", side, ["event", "ops"]) == "event"
+            rec.pc = 6 if d["first"] else 7
+        elif pc == 6:
+            _opponent_event(engine, side, card)
+            rec.pc = 7
+        elif pc == 7:  # the operations, and their region bonus
+            if "bonus" not in d:
+                d["ops"] = ops_for(engine, side, card)
+                d["bonus"] = _region_bonus_offers(engine, side, card, d["mode"])
+            if d["bonus"]:
+                answer = engine.ask_one_at(rec, "ops_in_one_region", side, [*d["bonus"], "no"])
+                d["ops"] = _region_bonus_taken(engine, d["bonus"], answer, d["ops"])
+            rec.pc = 8
+        elif pc == 8:
+            _operations(engine, side, d["mode"], d["ops"], card)
+            rec.pc = 81 if d["opponent"] and not d["first"] else 82
+        elif pc == 81:
+            _opponent_event(engine, side, card)
+            rec.pc = 82
+        elif pc == 82:
+            _disposed_after_ops(engine, side, card, d["from_hand"], d["opponent"])
+            rec.pc = 9
+        else:
+            engine.fire("card_played", actor=side, card=card)
+            return
+
+
+def _disposed_after_ops(engine: Engine, side: str, card: str, from_hand: bool, opponent_event: bool) -> None:
+    """A card played for operations goes to the discard pile, unless its starred opponent's event
+    happened and took it out of the game."""
+    if not (
+        opponent_event and card_info(engine, card)["starred"] and _event_possible(engine, other(side), card)
+    ):
         _dispose(engine, card, from_hand, as_event=False)
-    else:
-        opponent_event = info["side"] == other(side) and card in engine.program.events
-        event_first = opponent_event and engine.ask_one("event_first", side, ["event", "ops"]) == "event"
-        if event_first:
-            _opponent_event(engine, side, card)
-        ops = _ops_with_region_bonus(engine, side, card, ops_for(engine, side, card), mode)
-        _operations(engine, side, mode, ops, card)
-        if opponent_event and not event_first:
-            _opponent_event(engine, side, card)
-        if not (
-            opponent_event
-            and card_info(engine, card)["starred"]
-            and _event_possible(engine, other(side), card)
-        ):
-            _dispose(engine, card, from_hand, as_event=False)
-    engine.fire("card_played", actor=side, card=card)
 
 
 # How a card is played, in the words of play_card's `play_mode` decision (and the card_play_chosen hooks').
@@ -178,6 +311,7 @@ def begin_play(engine: Engine, side: str, card: str) -> None:
 
 
 @impl()
+@continues(fires=("card_play_chosen",))
 def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
     """The card_play_chosen hooks hear a procedure's play in the words a player's play_card uses, so that
     a rule listening for how a card is played (Flower Power's war cards for operations) hears both."""
@@ -197,43 +331,71 @@ def commit_ops_to(engine: Engine, region: str) -> None:
 
 
 @impl()
+@continues(fires=("card_played",))
 def finish_play(engine: Engine, side: str, card: str) -> None:
-    engine.ops_region = None
-    _dispose(engine, card, True, as_event=False)
+    rec = engine.enter("finish_play") if leads_on(engine, "card_played") else None
+    if rec is None or rec.pc == 0:
+        engine.ops_region = None
+        _dispose(engine, card, True, as_event=False)
+        if rec is not None:
+            rec.pc = 1
     engine.fire("card_played", actor=side, card=card)
+    if rec is not None:
+        engine.leave(rec)
 
 
 def _opponent_event(engine: Engine, side: str, card: str) -> None:
     """5.2: the opponent's event happens as if the opponent played it; a prevented one does not."""
     owner = other(side)
-    if not _event_possible(engine, owner, card):
-        engine.trace("event_prevented", card=card)
-        return
+    rec = engine.enter("opponent_event") if engine.track else None
+    if rec is None or rec.pc == 0:
+        if not _event_possible(engine, owner, card):
+            engine.trace("event_prevented", card=card)
+            if rec is not None:
+                engine.leave(rec)
+            return
+        if rec is not None:
+            rec.pc = 1
     _run_event(engine, owner, card)
     if card_info(engine, card)["starred"]:
         _remove(engine, card)
+    if rec is not None:
+        engine.leave(rec)
 
 
 def _run_event(engine: Engine, owner: str, card: str) -> None:
-    block = _appendix_block(engine, owner, card)
-    engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
-    info = card_info(engine, card)
-    if info["permanent"]:
-        # In effect from now on, whatever carries the event out (what it prevents stays prevented).
-        engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
-    if block is not None:
-        # The solo card appendix says what happens instead of the card's event in this situation.
-        ai = other(owner) if block[0] == "reaction" else owner
-        vars_ = {
-            "ai": ai,
-            "human": other(ai),
-            "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE),
-            "this_card": card,
-        }
-        block[1](Frame(engine, {**vars_, "player": owner}))
-    else:
-        engine.program.events[card](Frame(engine, {"player": owner, "this_card": card}))
+    """The card's event, or the solo appendix's block in its place, for its owner. With a record: step 0
+    the block chosen (data) and begun, 1 its body in its frame (`rec.frame`), 2 the hooks after it."""
+    rec = engine.enter("event") if engine.track else None
+    if rec is None or rec.pc == 0:
+        block = _appendix_block(engine, owner, card)
+        engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
+        info = card_info(engine, card)
+        if info["permanent"]:
+            # In effect from now on, whatever carries the event out (what it prevents stays prevented).
+            engine.start_lasting((card, "event"), "cancelled", [], {"player": owner})
+        if block is not None:
+            # The solo card appendix says what happens instead of the card's event in this situation.
+            ai = other(owner) if block[0] == "reaction" else owner
+            vars_ = {
+                "ai": ai,
+                "human": other(ai),
+                "region": engine.state.vars.get(PRIMARY_REGION_VARIABLE),
+                "this_card": card,
+            }
+            run, frame = block[1], Frame(engine, {**vars_, "player": owner})
+        else:
+            run, frame = engine.program.events[card], Frame(engine, {"player": owner, "this_card": card})
+        if rec is None:
+            run(frame)
+            engine.fire("event_played", actor=owner, card=card)
+            return
+        rec.data, rec.frame, rec.pc = run, frame, 1
+    if rec.pc == 1:
+        rec.data(rec.frame)
+        rec.pc = 2
     engine.fire("event_played", actor=owner, card=card)
+    engine.leave(rec)
 
 
 @impl()
@@ -242,25 +404,35 @@ def event_possible(engine: Engine, side: str, card: str) -> bool:
 
 
 @impl()
+@continues(asks=True)
 def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> None:
     """The card's event happens for its owner (or for the side, if neutral); then the card goes away."""
+    rec = engine.enter("play_event") if engine.track else None
     info = card_info(engine, card)
     owner = info["side"] if info["side"] in SIDES else side
-    _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
-    if card not in engine.program.events or not _event_possible(engine, owner, card):
-        _dispose(engine, card, True, as_event=False)  # first, so the card is never out of every zone
-        engine.trace("event_prevented", card=card)
-        return
+    if rec is None or rec.pc == 0:
+        _take_out(engine, card)  # from any hand, the discard or the draw pile (Five Year Plan, Star Wars)
+        if card not in engine.program.events or not _event_possible(engine, owner, card):
+            _dispose(engine, card, True, as_event=False)  # first, so the card is never out of every zone
+            engine.trace("event_prevented", card=card)
+            if rec is not None:
+                engine.leave(rec)
+            return
+        if rec is not None:
+            rec.pc = 1
     try:
         _run_event(engine, owner, card)
     except Exception:
         # An event that ends the game still leaves its card where it belongs. Anything else that stops
         # the event half-way (a player interrupted for a save) must leave the state as it is: a replay
-        # reaches that same point with the card still in play.
+        # reaches that same point with the card still in play. (A game stopped at a decision is not
+        # stopped by an error: `Suspended` passes.)
         if engine.state.game_over:
             _dispose(engine, card, True, as_event=True)
         raise
     _dispose(engine, card, True, as_event=True)
+    if rec is not None:
+        engine.leave(rec)
 
 
 def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None:
@@ -277,5 +449,6 @@ def _dispose(engine: Engine, card: str, from_hand: bool, as_event: bool) -> None
 
 
 @impl()
+@continues(asks=True)
 def play_card_for_ops(engine: Engine, side: str, card: str) -> None:
     conduct_operations(engine, side, ops_for(engine, side, card), card)

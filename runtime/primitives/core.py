@@ -25,6 +25,26 @@ def impl(name: str | None = None) -> Callable[[F], F]:
     return register
 
 
+def continues(asks: bool = False, fires: tuple[str, ...] = ()) -> Callable[[F], F]:
+    """Marks a primitive that can lead to a decision, and so keeps a record of where it is while it runs
+    (runtime/resumable.py): one that asks a decision or runs rule code that may (`asks`), or one that
+    sets off triggers (`fires`), which lead to a decision where a hook listening to one of them may
+    (`Program.asking_triggers`). A statement calling it is then one that can lead to a decision."""
+
+    def mark(fn: F) -> F:
+        fn.continues = (asks, fires)  # type: ignore[attr-defined]
+        return fn
+
+    return mark
+
+
+def leads_on(engine: Engine, trigger: str) -> bool:
+    """Whether setting off the trigger now can lead to a decision in this game (it keeps records, and a
+    hook listening to the trigger, standing or of an effect in force, may ask: Engine.leads_on): a
+    primitive that sets it off then keeps a record of its own."""
+    return engine.track and engine.leads_on(trigger)
+
+
 def inlined(
     template: str,
     constants: Callable[[Any], dict[str, Any]] | None = None,

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from twilight.runtime.primitives.core import SIDES, _table, impl
+from twilight.runtime.primitives.core import SIDES, _table, continues, impl, leads_on
 from twilight.runtime.primitives.declared_state import track_bounds
 from twilight.runtime.state import DEFCON_TRACK, MILITARY_OPERATIONS_TRACK
 
@@ -46,30 +46,60 @@ def remove_influence(engine: Engine, side: str, c: str, amount: int) -> None:
 
 
 @impl()
+@continues(fires=("defcon_changed",))
 def set_defcon(engine: Engine, level: int) -> None:
     change_defcon(engine, level - engine.state.defcon)
 
 
 @impl()
+@continues(fires=("defcon_changed",))
 def change_defcon(engine: Engine, by: int) -> None:
+    if leads_on(engine, "defcon_changed"):
+        # (taken up again at its hooks: the change is made once)
+        rec = engine.enter("change_defcon")
+        if rec.pc == 0:
+            rec.pc = 1
+            if not _changed_defcon(engine, by):
+                engine.leave(rec)
+                return
+        engine.fire("defcon_changed", actor=engine.defcon_actor)
+        engine.leave(rec)
+    elif _changed_defcon(engine, by):
+        engine.fire("defcon_changed", actor=engine.defcon_actor)
+
+
+def _changed_defcon(engine: Engine, by: int) -> bool:
+    """DEFCON moves by `by` within its track (traced), unless the side answering for it may not cause
+    the change; whether it moved."""
     before = engine.state.defcon
     floor = engine.modified("defcon_floor", 1, actor=engine.defcon_actor)
     if floor > 1 and before + by < floor <= before:
         # The side answering for this change may not cause it (the solo AI never brings DEFCON to 1):
         # that part of the event or action does not happen.
         engine.trace("defcon_change_ignored", by=by, floor=floor, actor=engine.defcon_actor)
-        return
+        return False
     low, high = track_bounds(engine, DEFCON_TRACK)
     # an undeclared bound is infinite and never the result, so the value stays a whole number
     engine.state.defcon = int(max(low, min(high, before + by)))
-    if engine.state.defcon != before:
-        engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
-        engine.fire("defcon_changed", actor=engine.defcon_actor)
+    if engine.state.defcon == before:
+        return False
+    engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
+    return True
 
 
 @impl()
+@continues(fires=("vp_changed",))
 def gain_vp(engine: Engine, side: str, amount: int) -> None:
     if amount == 0:
+        return
+    if leads_on(engine, "vp_changed"):
+        rec = engine.enter("gain_vp")
+        if rec.pc == 0:
+            rec.pc = 1
+            engine.state.vp += amount if side == "us" else -amount
+            engine.trace("vp", side=side, change=amount, now=engine.state.vp)
+        engine.fire("vp_changed")
+        engine.leave(rec)
         return
     engine.state.vp += amount if side == "us" else -amount
     engine.trace("vp", side=side, change=amount, now=engine.state.vp)
@@ -117,7 +147,16 @@ def score_counted_told(engine: Engine, side: str, region: str, countries: list[s
 
 
 @impl()
+@continues(fires=("region_scored",))
 def region_scored(engine: Engine, region: str) -> None:
+    if leads_on(engine, "region_scored"):
+        rec = engine.enter("region_scored")
+        if rec.pc == 0:
+            rec.pc = 1
+            engine.trace("scored", region=region, vp=engine.state.vp)
+        engine.fire("region_scored", region=region)
+        engine.leave(rec)
+        return
     engine.trace("scored", region=region, vp=engine.state.vp)
     engine.fire("region_scored", region=region)
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.card_play import play_event
-from twilight.runtime.primitives.core import impl
+from twilight.runtime.primitives.core import continues, impl, leads_on
 from twilight.runtime.primitives.map_queries import influence_as_round_begins
 
 if TYPE_CHECKING:
@@ -13,19 +13,31 @@ if TYPE_CHECKING:
 
 
 @impl()
+@continues(fires=("turn_start",))
 def begin_turn(engine: Engine, number: int) -> None:
-    engine.state.turn = number
-    engine.state.action_round = 0
-    engine.state.space_attempts = {"us": 0, "ussr": 0}
-    engine.trace("turn", number=number)
+    rec = engine.enter("begin_turn") if leads_on(engine, "turn_start") else None
+    if rec is None or rec.pc == 0:
+        engine.state.turn = number
+        engine.state.action_round = 0
+        engine.state.space_attempts = {"us": 0, "ussr": 0}
+        engine.trace("turn", number=number)
+        if rec is not None:
+            rec.pc = 1
     engine.fire("turn_start", turn_number=number)
+    if rec is not None:
+        engine.leave(rec)
 
 
 @impl()
+@continues(fires=("turn_end",))
 def end_turn(engine: Engine, number: int) -> None:
+    # (a record only to be taken up again at the hooks, its one step that can lead to a decision)
+    rec = engine.enter("end_turn") if leads_on(engine, "turn_end") else None
     engine.fire("turn_end", turn_number=number)
     engine.expire("end_of_turn")
     engine.trace("turn_end", number=number)
+    if rec is not None:
+        engine.leave(rec)
 
 
 @impl()
@@ -43,17 +55,36 @@ def headline_chosen(engine: Engine, side: str, card: str) -> None:
 
 
 @impl()
+@continues(fires=("headline_revealed",))
 def reveal_headlines(engine: Engine) -> None:
+    rec = engine.enter("reveal_headlines") if leads_on(engine, "headline_revealed") else None
     us_card, ussr_card = engine.state.headline["us"], engine.state.headline["ussr"]
-    engine.trace("headlines", us=us_card, ussr=ussr_card)
+    if rec is None or rec.pc == 0:
+        engine.trace("headlines", us=us_card, ussr=ussr_card)
+        if rec is not None:
+            rec.data, rec.pc = [us_card, ussr_card], 1
+    else:
+        us_card, ussr_card = rec.data  # (as they were revealed: a hook may have cancelled one since)
     engine.fire("headline_revealed", us_card=us_card, ussr_card=ussr_card)
+    if rec is not None:
+        engine.leave(rec)
 
 
 @impl()
+@continues(asks=True)
 def resolve_headline(engine: Engine, side: str) -> None:
+    rec = engine.enter("resolve_headline") if engine.track else None
+    if rec is not None and rec.pc == 1:
+        play_event(engine, side, rec.data)  # (taken up again inside the event)
+        engine.leave(rec)
+        return
     card = engine.state.headline.get(side)
     if card is None:
+        if rec is not None:
+            engine.leave(rec)
         return
+    if rec is not None:
+        rec.data, rec.pc = card, 1
     state = engine.state
     state.phasing = side
     engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
@@ -62,3 +93,5 @@ def resolve_headline(engine: Engine, side: str) -> None:
     state.placed_this_round = {"us": {}, "ussr": {}}
     state.round_start_influence = influence_as_round_begins(engine)
     play_event(engine, side, card)
+    if rec is not None:
+        engine.leave(rec)
