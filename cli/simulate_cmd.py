@@ -191,6 +191,9 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             every_event=False,
             **_WORKER.get("limits", {}),
         )
+        # Only a player that looks ahead in copies of the game (the search) needs it to keep its place in
+        # the rules as records (Engine.track): the others play a tenth faster without.
+        engine.track = engine.track_after = any(getattr(p, "copies_game", False) for p in chosen.values())
         for player in chosen.values():
             if hasattr(player, "engine"):
                 player.engine = engine  # the AI, cautious and greedy players read the game state
@@ -267,15 +270,13 @@ def _played(
         return
     # Small chunks keep both workers busy to the end (a game costs far more than handing it over).
     chunk = max(1, min(8, len(jobs_list) // (jobs * 64)))
-    searching = "search" in side_policies(players).values()
-    if not searching:
-        # Compile the program once here: workers forked from this process start with it. Frozen out of the
-        # collector, its objects are neither walked by each worker's collections nor copied into the
-        # worker by them (copy-on-write).
-        _init_worker(ir, trace_dir, False, settings, players, limits, search)
+    # Compile the program once here: workers forked from this process start with it. Frozen out of the
+    # collector, its objects are neither walked by each worker's collections nor copied into the worker
+    # by them (copy-on-write).
+    _init_worker(ir, trace_dir, False, settings, players, limits, search)
     gc.freeze()
     try:
-        with pool_context(searching).Pool(
+        with pool_context().Pool(
             jobs, initializer=_init_worker, initargs=(ir, trace_dir, True, settings, players, limits, search)
         ) as pool:
             yield pool.imap_unordered(play_game, jobs_list, chunksize=chunk)
@@ -283,22 +284,11 @@ def _played(
         gc.unfreeze()  # this process goes on (a test, say): what it frees from now on is collected
 
 
-# What a worker of a searching run imports before it is forked from the server (forkserver's preload).
-SEARCH_WORKER_MODULES = ["twilight.cli.simulate_cmd", "twilight.runtime.search", "twilight.runtime.engine"]
-
-
-def pool_context(searching: bool) -> Any:
-    """Where the workers of a local pool start. Forked from this process, they share what it has built,
-    the usual gain. But a search forks the worker again for each of its playouts, and on these machines a
-    fork costs about 0.12 ms per MB of the process (its page tables), again when the copy writes to its
-    pages: a process that compiled the rules from source carries 20 to 40 MB of the compiler's leftovers
-    (measured: 3.3 ms more a playout, +18%, for 21 MB). So a searching run's workers start lean, from
-    a fresh server process (`forkserver`), and each loads the compiled rules itself."""
-    if not searching:
-        return multiprocessing.get_context("fork")
-    context = multiprocessing.get_context("forkserver")
-    context.set_forkserver_preload(SEARCH_WORKER_MODULES)
-    return context
+def pool_context() -> Any:
+    """Where the workers of a local pool start: forked from this process, they share what it has built
+    (the program compiled once). (A search plays its playouts on copies of the game in the worker itself,
+    `Engine.clone`: nothing is forked for them.)"""
+    return multiprocessing.get_context("fork")
 
 
 # ---------------------------------------------------------------------- the summary

@@ -162,7 +162,15 @@ class GreedyPlayer(RandomPlayer):
         members = set(b.members.get(region, ())) if region else set()
 
         def net() -> int:
-            return net_region_score(engine, side, region)
+            # (one memory of the rules' pure functions for the two sides' scores: they share the level,
+            # the countries controlled… of the board as it stands; a new one for each board tried)
+            if engine.memo is not None:
+                return net_region_score(engine, side, region)
+            engine.memo = {}
+            try:
+                return net_region_score(engine, side, region)
+            finally:
+                engine.memo = None
 
         before = net() if members else 0
 

@@ -8,12 +8,9 @@ read the flowcharts too); the copy's result is scored from the human's side (`pl
 with the best mean wins. Playout j of every candidate uses the same dealing and dice (common random
 numbers), so the candidates are compared on the same luck.
 
-Why a forked process: the interpreter keeps where it is in the rules on Python's call stack (a decision
-is asked from inside a procedure), so a game cannot be copied at a decision and resumed from there; a
-replay from the start would cost the whole game so far. `os.fork` copies the process as it stands, call
-stack included: the child answers the candidate, plays on, writes the playout's value to a pipe and ends
-(`os._exit`) at the horizon or at the end of the game (`Engine.on_run_exit`). The real game, in the
-parent, is never touched. Hence the search needs a system with `fork` (Linux, macOS).
+Each playout is played on a copy of the game made at the decision (`Engine.clone`: its state, its place in
+the rules' procedures, its dice), in this process: the copy answers the candidate, plays on with players
+of its own, is scored at the horizon or the game's end, and is dropped. The real game is never touched.
 
 What the human knows (solo-v2): the board, the tracks, the discards, the removed cards, the headlines and
 The China Card are public; the order and contents of the draw pile, of the AI's face-down deck/hand, of the
@@ -30,10 +27,8 @@ Budget: `playouts` per decision (reproducible: the answers depend only on the ga
 
 from __future__ import annotations
 
-import gc
+import copy
 import hashlib
-import json
-import os
 import random
 import time
 from collections.abc import Callable
@@ -108,15 +103,8 @@ def playout_value(engine: Engine, human: str) -> float:
     return max(0.01, min(0.99, value))
 
 
-class _Answer(Exception):
-    """Raised in a playout's child process: the decision is answered with the candidate."""
-
-    def __init__(self, answer: Any) -> None:
-        super().__init__()
-        self.answer = answer
-
-
-PlayoutAnswer = _Answer  # (what a caller of `SearchPlayer.advise` catches in its `decide`)
+class _Horizon(Exception):  # noqa: N818 (not an error: the playout has seen enough)
+    """Raised in a playout's copy of the game when it reaches its horizon."""
 
 
 @dataclass
@@ -133,6 +121,10 @@ class SearchPlayer:
     """The human side's player: determinized flat Monte Carlo over each decision's answers (see the
     module). Bind `engine` once the engine is built, like the greedy player."""
 
+    # It copies the game at its decisions: the game must keep its place in the rules as records
+    # (Engine.track).
+    copies_game = True
+
     def __init__(
         self,
         seed: int,
@@ -141,8 +133,6 @@ class SearchPlayer:
         horizon: int = DEFAULT_HORIZON,
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
     ) -> None:
-        if not hasattr(os, "fork"):
-            raise RuntimeError("the search policy needs os.fork (Linux or macOS)")
         self.seed = seed
         self.playouts = playouts
         self.budget_ms = budget_ms
@@ -172,10 +162,7 @@ class SearchPlayer:
             or engine.lookahead_depth
         ):
             return self.fallback.decide(decision)
-        try:
-            return self._search(engine, decision, known)
-        except _Answer as child:  # (in a playout's process: answer and play on)
-            return child.answer
+        return self._search(engine, decision, known)
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
@@ -235,9 +222,8 @@ class SearchPlayer:
     def advise(self, decision: Decision, budget_ms: float) -> Advice | None:
         """What the search makes of a decision, without answering it: each option's mean value and
         playouts, best first, within `budget_ms` (wall clock) at most. The game is not changed: the
-        playouts run in forked copies. Called from inside the player's `decide` (the copies go on from
-        there): that `decide` must return `PlayoutAnswer.answer` when a `PlayoutAnswer` reaches it.
-        None when the search does not weigh this kind of decision."""
+        playouts run in copies of it. Called from inside the player's `decide` (the copies are made
+        there, at the decision). None when the search does not weigh this kind of decision."""
         engine = self.engine
         if (
             engine is None
@@ -263,71 +249,81 @@ class SearchPlayer:
     def _playout(
         self, engine: Engine, decision: Decision, option: Any, known: set[str], sample: int
     ) -> float:
-        read, write = os.pipe()
-        pid = os.fork()
-        if pid == 0:  # the child: this copy of the game plays the candidate on, then ends
-            os.close(read)
-            try:
-                self._become_playout(engine, decision, known, sample, write)
-            except BaseException:
-                os._exit(3)
-            raise _Answer(option)
-        os.close(write)
-        try:
-            with os.fdopen(read, "rb") as pipe:
-                data = pipe.read()
-        finally:  # (also when Ctrl-C stops the search: the copy is not left behind)
-            os.waitpid(pid, 0)
-        self.playouts_run += 1
-        try:
-            return float(json.loads(data))
-        except ValueError:  # the copy failed (an error in the rules): no information, an even score
-            return 0.5
-
-    def _become_playout(
-        self, engine: Engine, decision: Decision, known: set[str], sample: int, write: int
-    ) -> None:
+        """The candidate answered in a copy of the game, the game played on to the horizon there, and the
+        position scored for the human. The copy keeps no records once it has taken up its place: it is
+        never copied again."""
         from twilight.runtime.dice import Dice
 
-        # No collection in a playout's short life: a collection would walk every object of the copy, and
-        # each page it touched would be copied from the parent's.
-        gc.disable()
         human = decision.side
         rng = random.Random(sample)
-        determinize(engine.state, engine.ir, human, known, rng)
-        engine.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
-        engine.trace_to = None
-        engine.events = []
-        engine.lookahead_cache.clear()
-
-        def finish() -> None:
-            try:
-                value = playout_value(engine, human)
-                os.write(write, json.dumps(value).encode())
-            finally:
-                os._exit(0)
+        twin = engine.clone(events=False)
+        determinize(twin.state, twin.ir, human, known, rng)
+        twin.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
 
         rounds = [0]
-        where = [(engine.state.turn, engine.state.action_round)]
+        where = [(twin.state.turn, twin.state.action_round)]
 
         def at_decision() -> None:
-            now = (engine.state.turn, engine.state.action_round)
+            now = (twin.state.turn, twin.state.action_round)
             if now != where[0]:
                 where[0] = now
                 rounds[0] += 1
                 if rounds[0] >= self.horizon:
-                    finish()
+                    raise _Horizon
 
         greedy = GreedyPlayer(rng.getrandbits(63))
-        greedy.engine = engine
-        players = dict(engine.players)
-        for side, player in self.opponents.items():
-            players[side] = player
-            if hasattr(player, "engine"):
-                player.engine = engine
-        players[human] = greedy
-        engine.players = {side: _Watched(p, at_decision) for side, p in players.items()}
-        engine.on_run_exit = finish
+        greedy.engine = twin
+        players: dict[str, Any] = {human: greedy}
+        for side, model in self.opponents.items():
+            players[side] = _seated(model, twin)
+        for side in ("us", "ussr"):
+            if side not in players:
+                players[side] = self._opponent(twin, side)
+        twin.players = {side: _Watched(p, at_decision) for side, p in players.items()}
+        try:
+            twin.resume(option, track=False)
+        except _Horizon:
+            pass
+        except Exception:  # the copy failed (an error in the rules): no information, an even score
+            return 0.5
+        finally:
+            self.playouts_run += 1
+            for player in players.values():
+                if hasattr(player, "engine"):
+                    player.engine = None  # (the copy goes as soon as the playout is scored)
+        return playout_value(twin, human)
+
+    def _opponent(self, twin: Engine, side: str) -> Any:
+        """A side the playout has no player for: the ruleset's AI in a game against it, else the greedy
+        heuristic."""
+        from twilight.runtime.solo_ai import RulesAIPlayer, ai_side_of
+
+        if ai_side_of(twin.ir, twin.state.settings) == side:
+            ai = RulesAIPlayer()
+            ai.engine = twin
+            return ai
+        greedy = GreedyPlayer(_seed("twilight search opponent", self.seed, self.playouts_run))
+        greedy.engine = twin
+        return greedy
+
+
+def _seated(model: Any, twin: Engine) -> Any:
+    """A playout's own copy of a player the search models a side by (`SearchPlayer.opponents`), reading
+    the playout's copy of the game: the ruleset's AI afresh; any other as the model stands (its random
+    state too, so that every playout starts it alike), the model itself untouched."""
+    from twilight.runtime.solo_ai import RulesAIPlayer
+
+    if isinstance(model, RulesAIPlayer):
+        player: Any = RulesAIPlayer()
+    else:
+        player = copy.copy(model)
+        rng = getattr(model, "rng", None)
+        if isinstance(rng, random.Random):
+            player.rng = random.Random()
+            player.rng.setstate(rng.getstate())
+    if hasattr(player, "engine"):
+        player.engine = twin
+    return player
 
 
 class _Watched:

@@ -120,10 +120,8 @@ def run_local(plan: Plan, jobs: list[tuple[str, int, int]], workers: int) -> Ite
         return
     _init(plan, ignore_sigint=False)
     gc.freeze()  # the parent's objects stay shared with the workers (copy-on-write), as simulate does
-    searching = "search" in simulate_cmd.side_policies(plan.policy).values()
     try:
-        # (a searching run's workers start lean: simulate_cmd.pool_context says why)
-        with simulate_cmd.pool_context(searching).Pool(
+        with simulate_cmd.pool_context().Pool(
             workers, initializer=_init, initargs=(plan, True)
         ) as pool:
             yield from pool.imap_unordered(play, jobs, chunksize=CHUNK)

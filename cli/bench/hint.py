@@ -38,17 +38,13 @@ class _HintingPlayer:
 
     def decide(self, decision: Any) -> Any:
         from twilight.cli.play.hint import MAX_CANDIDATES, hint_lines
-        from twilight.runtime.search import PlayoutAnswer
 
         self.greedy.engine = self.session.engine
         if decision.single and 2 <= len(decision.options) <= MAX_CANDIDATES:
             if len(self.wall) >= self.hints:
                 raise _Enough
             cpu, wall = _cpu_seconds(), time.perf_counter()
-            try:
-                lines = hint_lines(self.session, decision)
-            except PlayoutAnswer as playout:  # (in a playout's copy: it plays on from here)
-                return playout.answer
+            lines = hint_lines(self.session, decision)
             self.wall.append(time.perf_counter() - wall)
             self.cpu.append(_cpu_seconds() - cpu)
             if not lines:

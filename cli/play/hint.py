@@ -11,7 +11,6 @@ heuristic's answer where the heuristic weighs it, said as such, or a line saying
 
 from __future__ import annotations
 
-import os
 import time
 from typing import Any
 
@@ -52,23 +51,18 @@ def opponents_of(engine: Any, side: str) -> dict[str, Any]:
 
 
 def hint_lines(session: Any, decision: Decision) -> list[str]:
-    """The hint's lines, in the player's language. In a playout's copy of the process the search raises
-    `PlayoutAnswer` through this call: the caller's `decide` returns its answer (see TerminalPlayer)."""
+    """The hint's lines, in the player's language. The search plays its playouts on copies of the game made
+    at this decision (`Engine.clone`): the game itself is not changed."""
     from twilight.runtime.search import SearchPlayer
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
-    player_process = os.getpid()
     t, engine = session.text, session.engine
-    if not hasattr(os, "fork"):
-        return [t.t("play-advice-unavailable")]
     search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES)
     search.engine = engine
     search.opponents = opponents_of(engine, decision.side)
     try:
         advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
     except KeyboardInterrupt:  # Ctrl-C during the hint stops the hint, not the game
-        if os.getpid() != player_process:  # (a playout's copy, caught before it became one: it ends)
-            os._exit(3)
         return [t.t("play-advice-stopped")]
     if advice is None:
         return heuristic_lines(session, decision)

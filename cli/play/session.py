@@ -37,7 +37,6 @@ from twilight.cli.play.why_not import event_refused, why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
-from twilight.runtime.search import PlayoutAnswer
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
@@ -475,10 +474,7 @@ class TerminalPlayer:
                 raise QuitGame from None
             command = command_of(typed, s.command_words)
             if command is not None:
-                try:
-                    s.run_command(command[0], command[1], decision)
-                except PlayoutAnswer as playout:  # (in a copy of the game `hint` plays on: its answer)
-                    return playout.answer
+                s.run_command(command[0], command[1], decision)
                 continue
             parts = [p.strip() for p in re.split(r"[,;]", typed) if p.strip()]
             if decision.single and len(parts) > 1:

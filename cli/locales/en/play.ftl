@@ -346,7 +346,6 @@ play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over
 play-advice-greedy-opponent = In the playouts the other side is played by the quick heuristic.
 play-advice-heuristic = Hint: { $answer } (the quick heuristic's suggestion: the search weighs only a choice of one answer among 2 to { $max }).
 play-advice-none = No hint for this question: the search weighs only a choice of one answer among 2 to { $max }, and the quick heuristic has no preference here.
-play-advice-unavailable = No hint on this system: the search needs to fork processes (Linux or macOS).
 play-advice-stopped = Hint stopped.
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
