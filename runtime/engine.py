@@ -269,7 +269,7 @@ class Engine:
         """Play the whole game as the ruleset's sequence says (or, for a game copied or stopped at a
         decision, the rest of it: `resume`). A decision no player is there for stops it (`Suspended`,
         raised to the caller: the game keeps its place)."""
-        if not self.events:
+        if not self.events and self.resuming is None:
             # What a reader of the trace needs to make sense of it (explain trace, replays).
             self.trace(
                 "game_start", ruleset=self.state.ruleset, seed=self.seed, settings=dict(self.state.settings)
@@ -348,12 +348,19 @@ class Engine:
         """The decision the game stopped at (a copy made at one, or a game suspended), else None."""
         return self.path[-1].decision if self.path else None
 
-    def clone(self, players: Mapping[str, Player] | None = None, events: bool = True) -> Engine:
+    def clone(
+        self,
+        players: Mapping[str, Player] | None = None,
+        events: bool = True,
+        cls: type[Engine] | None = None,
+    ) -> Engine:
         """A copy of the game as it stands, at a decision (from inside a player's `decide`) or stopped at
         one: its state, its place in the rules, its dice, its trace so far (`events` False: an empty
         one). The copy goes on by itself (`resume`, with `players` answering its later decisions);
-        neither changes the other. It is a plain engine that writes no trace file."""
-        twin = Engine.__new__(Engine)
+        neither changes the other. It is a plain engine (of the class `cls`, when given) that writes no
+        trace file."""
+        kind = cls or Engine
+        twin = kind.__new__(kind)
         Engine.__init__(
             twin,
             self.ir,
@@ -379,7 +386,11 @@ class Engine:
         twin.most_steps_between_decisions = self.most_steps_between_decisions
         twin.path = copy_path(self.path, twin)
         index = self._lasting_indexed
-        if index is not None and index.effects is self.state.in_effect and index.version == self._lasting_version:
+        if (
+            index is not None
+            and index.effects is self.state.in_effect
+            and index.version == self._lasting_version
+        ):
             twin._lasting_indexed = index.for_list(twin.state.in_effect, twin._lasting_version)
         return twin
 
@@ -508,7 +519,9 @@ class Engine:
             self.resume_answer = _NO_ANSWER  # (the decision the game was copied or stopped at)
         else:
             self._grant_steps()
-            decision = rec.decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
+            decision = rec.decision = Decision(
+                name, side, list(options), low, high, distinct, dict(context or {})
+            )
             if self.replaying:
                 answer = self._replayed(decision)
             else:
@@ -525,7 +538,12 @@ class Engine:
         rec.decision = None
         picks = [answer] if decision.single else list(answer)
         self.answers.append([decision.side, answer])
-        self.trace("decision", decision=decision.name, side=decision.side, answer=picks if not decision.single else answer)
+        self.trace(
+            "decision",
+            decision=decision.name,
+            side=decision.side,
+            answer=picks if not decision.single else answer,
+        )
         return picks
 
     def ask_one(
@@ -770,7 +788,9 @@ class Engine:
             lasting = index.listening.get(trigger, ())
             # (`leads_on` written out: whether a hook may lead to a decision, so that a record is kept)
             if self.track and (
-                trigger in index.asking or trigger in self.program.asking_standing or self.resuming is not None
+                trigger in index.asking
+                or trigger in self.program.asking_standing
+                or self.resuming is not None
             ):
                 self._fire_tracked(trigger, bound)
                 return
@@ -806,7 +826,11 @@ class Engine:
         if not self.state.in_effect:
             return False
         index = self._lasting_indexed  # (as in `modified`: asked at every trigger set off)
-        if index is None or index.effects is not self.state.in_effect or index.version != self._lasting_version:
+        if (
+            index is None
+            or index.effects is not self.state.in_effect
+            or index.version != self._lasting_version
+        ):
             index = self._lasting_index()
         return trigger in index.asking
 
@@ -1004,7 +1028,21 @@ class Engine:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
 
 
-Engine.look_ahead_class = Engine
+class QuietEngine(Engine):
+    """An engine that keeps of its trace only the dice (a table's roll reads them back): for a copy of
+    the game whose story no one reads (the AI's look-ahead, a search's playout), which would spend a
+    good part of its time writing it."""
+
+    __slots__ = ()
+
+    def trace(self, kind: str, /, **data: Any) -> None:
+        if kind == "die":
+            data["kind"] = kind
+            self.events.append(data)
+
+
+# (the AI reads what a look-ahead leaves on the board, never its trace)
+Engine.look_ahead_class = QuietEngine
 
 
 class LastingIndex:

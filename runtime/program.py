@@ -227,6 +227,7 @@ class Program:
     # Every attribute, declared: as the engine's (engine.py), so that CPython 3.11 finds its methods, asked
     # at every prohibition and modifier, the quick way.
     __slots__ = (
+        "_asks_memo",
         "_board_only_at",
         "_current_card",
         "_declared_by_kind",
@@ -242,7 +243,6 @@ class Program:
         "asking_procedures",
         "asking_standing",
         "asking_triggers",
-        "_asks_memo",
         "china_card",
         "codegen",
         "domain_sets",
@@ -1555,7 +1555,9 @@ def _primitive_leads_on(primitive: Callable[..., Any] | None, triggers: set[str]
     return bool(asks) or any(t in triggers for t in fires)
 
 
-def _statement_asks(node: Any, procedures: set[str], triggers: set[str], prims: dict[str, Any], ir: Any) -> bool:
+def _statement_asks(
+    node: Any, procedures: set[str], triggers: set[str], prims: dict[str, Any], ir: Any
+) -> bool:
     if not isinstance(node, dict):
         return False
     if "choose" in node or "decide" in node:

@@ -43,7 +43,7 @@ class Rec:
         return f"Rec({self.kind}, pc={self.pc})"
 
 
-class Suspended(BaseException):  # noqa: N818 (not an error: the game waits for an answer)
+class Suspended(BaseException):
     """Raised by a decision that no player is there to answer now (a game driven from outside, one
     action at a time): the game stops at it, its place kept in `Engine.path`. A BaseException, so that
     no handler of errors in the rules' code takes it for one."""

@@ -36,6 +36,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.decisions import Decision, GreedyPlayer
+from twilight.runtime.engine import QuietEngine
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -103,7 +104,7 @@ def playout_value(engine: Engine, human: str) -> float:
     return max(0.01, min(0.99, value))
 
 
-class _Horizon(Exception):  # noqa: N818 (not an error: the playout has seen enough)
+class _Horizon(Exception):
     """Raised in a playout's copy of the game when it reaches its horizon."""
 
 
@@ -256,7 +257,7 @@ class SearchPlayer:
 
         human = decision.side
         rng = random.Random(sample)
-        twin = engine.clone(events=False)
+        twin = engine.clone(events=False, cls=QuietEngine)
         determinize(twin.state, twin.ir, human, known, rng)
         twin.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
 

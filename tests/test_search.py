@@ -3,7 +3,6 @@ known ones, and its answers depend on what the human can know, never on the real
 
 from __future__ import annotations
 
-import os
 import random
 from collections import Counter
 from typing import Any
@@ -18,8 +17,6 @@ from twilight.runtime.state import GameState
 
 from tests.helpers import compiled_ir
 
-pytestmark = pytest.mark.skipif(not hasattr(os, "fork"), reason="the search forks its playouts")
-
 
 class _Stop(Exception):
     pass
@@ -33,15 +30,12 @@ class _AtFirst:
         self.act = act
         self.greedy = GreedyPlayer(5)
         self.engine: Any = None
-        self.pid = os.getpid()
 
     def decide(self, decision: Decision) -> Any:
         self.greedy.engine = self.engine
         if decision.name != self.name:
             return self.greedy.decide(decision)
-        answer = self.act(self.engine, decision)
-        if os.getpid() != self.pid:  # a playout's copy: it plays on and ends itself
-            return answer
+        self.act(self.engine, decision)
         raise _Stop
 
 
@@ -112,12 +106,9 @@ def test_the_search_never_sees_the_hidden_cards_or_the_dice() -> None:
     found: dict[str, Any] = {}
 
     def act(engine: Engine, decision: Decision) -> Any:
-        found["pid"] = os.getpid()
         first = SearchPlayer(11, playouts=2 * len(decision.options), horizon=1)
         first.engine = engine
         answer = first.decide(decision)
-        if os.getpid() != found["pid"]:  # (a playout's copy of this process)
-            return answer
         known = {c for c in decision.options if c in engine.ir["cards"]}
         real_ai_hand = list(engine.state.hands["ussr"])
         determinize(engine.state, engine.ir, "us", known, random.Random(99))
@@ -126,8 +117,6 @@ def test_the_search_never_sees_the_hidden_cards_or_the_dice() -> None:
         second = SearchPlayer(11, playouts=2 * len(decision.options), horizon=1)
         second.engine = engine
         again = second.decide(decision)
-        if os.getpid() != found["pid"]:
-            return again
         found.update(first=(answer, first.last_values), second=(again, second.last_values))
         return answer
 
@@ -141,13 +130,10 @@ def test_the_search_values_depend_on_its_seed() -> None:
     found: list[dict[str, float]] = []
 
     def act(engine: Engine, decision: Decision) -> Any:
-        pid = os.getpid()
         for seed in (1, 2):
             player = SearchPlayer(seed, playouts=2 * len(decision.options), horizon=2)
             player.engine = engine
-            answer = player.decide(decision)
-            if os.getpid() != pid:
-                return answer
+            player.decide(decision)
             found.append(player.last_values)
         return decision.options[0]
 
@@ -204,16 +190,15 @@ def test_the_search_models_a_non_ai_opponent_by_the_heuristic_not_by_its_real_pl
 
 
 def test_a_searching_run_gives_the_same_games_on_lean_workers() -> None:
-    """A searching run's pool starts its workers from a fresh server process (they fork for every playout,
-    and a lean process forks cheaper); the games are the same as in one process."""
+    """A searching run's games are the same in a pool of workers as in one process (the playouts run on
+    copies of the game in each worker)."""
     import json
 
     from click.testing import CliRunner
     from twilight.cli import simulate_cmd
     from twilight.cli.main import cli
 
-    assert simulate_cmd.pool_context(True).get_start_method() == "forkserver"
-    assert simulate_cmd.pool_context(False).get_start_method() == "fork"
+    assert simulate_cmd.pool_context().get_start_method() == "fork"
     runs = []
     for jobs in ("1", "2"):
         args = ["simulate", "--ruleset", "solo-v2", "--human-policy", "search", "--playouts", "1", "--json"]

@@ -121,9 +121,7 @@ def run_local(plan: Plan, jobs: list[tuple[str, int, int]], workers: int) -> Ite
     _init(plan, ignore_sigint=False)
     gc.freeze()  # the parent's objects stay shared with the workers (copy-on-write), as simulate does
     try:
-        with simulate_cmd.pool_context().Pool(
-            workers, initializer=_init, initargs=(plan, True)
-        ) as pool:
+        with simulate_cmd.pool_context().Pool(workers, initializer=_init, initargs=(plan, True)) as pool:
             yield from pool.imap_unordered(play, jobs, chunksize=CHUNK)
     finally:
         gc.unfreeze()

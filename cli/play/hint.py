@@ -32,17 +32,17 @@ def hint_seed(engine: Any) -> int:
 
 def opponents_of(engine: Any, side: str) -> dict[str, Any]:
     """The other sides' players in the playouts: the AI itself (without the session's autosave around
-    it), or, for a person at the same terminal, the greedy heuristic."""
-    from twilight.cli.play.session import AutosavingPlayer, DemoPlayer, TerminalPlayer
+    it), or, for anyone else (a person at the same terminal, a policy watched), the greedy heuristic."""
+    from twilight.cli.play.session import AutosavingPlayer
+    from twilight.runtime.solo_ai import RulesAIPlayer
 
     out: dict[str, Any] = {}
     for other, player in engine.players.items():
         if other == side:
             continue
-        if isinstance(player, AutosavingPlayer):
-            out[other] = player.inner
-        elif not isinstance(player, (TerminalPlayer, DemoPlayer)):
-            out[other] = player  # an AI seated as it is
+        seated = player.inner if isinstance(player, AutosavingPlayer) else player
+        if isinstance(seated, RulesAIPlayer):
+            out[other] = seated
         else:
             greedy = GreedyPlayer(hint_seed(engine) + len(out) + 1)
             greedy.engine = engine

@@ -252,7 +252,9 @@ def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
             elif mode == "space":
                 rec.pc = 4
             else:
-                d["opponent"] = card_info(engine, card)["side"] == other(side) and card in engine.program.events
+                d["opponent"] = (
+                    card_info(engine, card)["side"] == other(side) and card in engine.program.events
+                )
                 d["first"] = False
                 rec.pc = 5 if d["opponent"] else 7
         elif pc == 3:
