@@ -55,7 +55,12 @@ def test_the_filter_lets_through_what_each_prohibition_allows(ai_side: str) -> N
         human = "us" if ai_side == "ussr" else "ussr"
         you, ai = RandomPlayer(seed), RulesAIPlayer()
         engine = ComparingEngine(
-            ir, {human: you, ai_side: ai}, seed=seed, settings={"ai_side": ai_side}, program=program
+            ir,
+            {human: you, ai_side: ai},
+            seed=seed,
+            settings={"ai_side": ai_side},
+            program=program,
+            track=False,
         )
         ai.engine = engine
         engine.run()

@@ -49,10 +49,12 @@ def _game(engine_class: type[Recording], ruleset: str, seed: int) -> Recording:
     ir, program = compiled(ruleset)
     if ruleset == "standard":
         players: dict[str, Any] = {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 50)}
-        engine = engine_class(ir, players, seed=seed, program=program)
+        engine = engine_class(ir, players, seed=seed, program=program, track=False)  # (decisions via `ask`)
     else:
         ai = RulesAIPlayer()
-        engine = engine_class(ir, {"us": RandomPlayer(seed), "ussr": ai}, seed=seed, program=program)
+        engine = engine_class(
+            ir, {"us": RandomPlayer(seed), "ussr": ai}, seed=seed, program=program, track=False
+        )
         ai.engine = engine
     engine.run()
     return engine
