@@ -5,7 +5,9 @@ command line, and common/ under everything.
 - runtime/ imports neither compiler/ nor cli/ nor harness/: it plays any IR, however it was made;
 - compiler/ imports neither runtime/ nor cli/ nor harness/: it knows the runtime only through the schema;
 - harness/ (scenario files) drives the compiler and the runtime, and does not import cli/;
-- common/ imports no other twilight package, so that any of them may import it.
+- common/ imports no other twilight package, so that any of them may import it;
+- api/ (a game for programs) sits on top of them all, using the command line's words for its actions,
+  and nothing imports it but openspiel/ (OpenSpiel's registration), which goes through api/ alone.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 # Each top-level folder is installed as twilight.<folder> (pyproject.toml, [tool.setuptools] package-dir).
-PACKAGES = ("common", "compiler", "runtime", "harness", "cli")
+PACKAGES = ("common", "compiler", "runtime", "harness", "cli", "api", "openspiel")
 FORBIDDEN = {
-    "common": {"compiler", "runtime", "harness", "cli"},
-    "compiler": {"runtime", "harness", "cli"},
-    "runtime": {"compiler", "harness", "cli"},
-    "harness": {"cli"},
-    "cli": set(),
+    "common": {"compiler", "runtime", "harness", "cli", "api", "openspiel"},
+    "compiler": {"runtime", "harness", "cli", "api", "openspiel"},
+    "runtime": {"compiler", "harness", "cli", "api", "openspiel"},
+    "harness": {"cli", "api", "openspiel"},
+    "cli": {"api", "openspiel"},
+    "api": {"harness", "openspiel"},
+    "openspiel": {"harness", "cli", "compiler", "runtime"},
 }
 
 

@@ -130,15 +130,21 @@ def test_a_checked_game_looks_ahead_in_copies_of_its_class_that_check_nothing(
     assert game.checks > 0
 
 
-def test_a_plain_engine_looks_ahead_in_plain_engines() -> None:
-    from twilight.runtime.engine import Engine
+def test_a_plain_engine_looks_ahead_in_quiet_engines() -> None:
+    """A plain game's look-ahead copies keep of their trace only the dice (no one reads their story),
+    and keep no records of their place in the rules (they are never copied at a decision)."""
+    from twilight.runtime.engine import Engine, QuietEngine
 
     from tests.test_solo_playouts import compiled
 
     ir, program = compiled("solo-v2")
     engine = Engine(ir, {}, program=program)
     twin = engine.look_ahead_copy({})
-    assert type(twin) is Engine and twin.state == engine.state and twin.state is not engine.state
+    assert type(twin) is QuietEngine and twin.state == engine.state and twin.state is not engine.state
+    assert not twin.track
+    twin.trace("vp", side="us", change=1, now=1)
+    twin.trace("die", value=4)
+    assert [e["kind"] for e in twin.events] == ["die"]
 
 
 def test_a_copy_shares_the_games_index_of_its_effects_until_its_own_change(

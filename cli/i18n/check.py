@@ -159,10 +159,12 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
 
 # The program's modules that format messages of cli/locales, and the ids each may name.
 APP_LITERALS = (
-    ("play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
-    ("docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
-    ("sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
-    ("web/*.py", re.compile(r'"((?:web|play)-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "web/*.py", re.compile(r'"((?:web|play)-[a-z0-9_\-]+)"')),
+    # twilight.api, installed beside twilight.cli (its folder is the cli folder's sibling)
+    (APP_FOLDER.parent / "api", "*.py", re.compile(r'"(api-[a-z0-9_\-]+)"')),
 )
 
 
@@ -175,8 +177,8 @@ def app_needed() -> dict[str, set[str]]:
 
     ids: set[str] = set()
     # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
-    for pattern, literal in APP_LITERALS:
-        for path in sorted(APP_FOLDER.glob(pattern)):
+    for folder, pattern, literal in APP_LITERALS:
+        for path in sorted(folder.glob(pattern)):
             ids.update(literal.findall(path.read_text(encoding="utf-8")))
     ids.update(f"log-{kind}" for kind in NARRATED if kind not in VARIANTS_ONLY)
     ids.update(VARIANT_IDS)

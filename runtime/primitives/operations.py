@@ -232,13 +232,13 @@ def _operations(engine: Engine, side: str, mode: str, ops: int, card: str | None
                     coup(engine, side, engine.ask_one("coup_target", side, targets, "coup"), ops, card)
                 return
             if rec.pc == 0:
-                targets: list[str] = []
+                offered: list[str] = []
                 if rec.decision is None:  # (else taken up again at the question)
-                    targets = _attack_targets(engine, side, "coup", card)
-                    if not targets:
+                    offered = _attack_targets(engine, side, "coup", card)
+                    if not offered:
                         engine.leave(rec)
                         return
-                rec.data = engine.ask_one_at(rec, "coup_target", side, targets, "coup")
+                rec.data = engine.ask_one_at(rec, "coup_target", side, offered, "coup")
                 rec.pc = 1
             coup(engine, side, rec.data, ops, card)
             engine.leave(rec)

@@ -1,0 +1,143 @@
+"""A game: a ruleset compiled once, its settings, who plays it, and its actions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from twilight.api.vocabulary import Vocabulary
+from twilight.runtime.state import SIDES
+
+if TYPE_CHECKING:
+    from twilight.api.state import State
+    from twilight.cli.play.text import PlayText
+
+SERIAL_FORMAT = 1
+
+
+class GameError(Exception):
+    """A game that cannot be made (a ruleset with errors, a setting it does not have) or a state that
+    cannot be read back: the message says what and where."""
+
+
+class Game:
+    """A ruleset to play, by name ("solo-v2") or folder, with `settings` (the ruleset's, by name, as
+    `twilight play --set` takes them: values of their types, or text read as `--set` reads it) and the
+    language of `action_to_string` ("en" or "ru").
+
+    Players: in a ruleset with an AI (a setting `ai_side`), one, the side the AI does not play (its AI
+    answers inside the game, as part of it); else two, player 0 the US and player 1 the USSR."""
+
+    def __init__(
+        self, ruleset: str = "solo-v2", settings: Mapping[str, Any] | None = None, lang: str = "en"
+    ) -> None:
+        from twilight.cli.localizer import LANGUAGES
+        from twilight.common.cachedir import cache_dir
+        from twilight.compiler.api import compile_target
+        from twilight.runtime.primitives import IMPLEMENTATIONS
+        from twilight.runtime.program import Program
+        from twilight.runtime.solo_ai import ai_side_of
+
+        if lang not in LANGUAGES:
+            raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
+        result = compile_target(ruleset)
+        if not result.ok or result.ir is None:
+            first = next((d for d in result.diagnostics if d.severity.value == "error"), None)
+            where = f"{first.pos.file}:{first.pos.line}:{first.pos.col}: " if first and first.pos else ""
+            said = f"{where}{first.message}" if first else "it does not compile"
+            raise GameError(f"the ruleset {ruleset!r} cannot be played: {said} (`twilight check` shows all)")
+        self.ruleset = ruleset
+        self.lang = lang
+        self.ir: dict[str, Any] = result.ir
+        self.settings = self._settings(dict(settings or {}))
+        self.program = Program(self.ir, IMPLEMENTATIONS, code_cache=cache_dir())
+        self.ai_side = ai_side_of(self.ir, self.settings)
+        self.sides: tuple[str, ...] = tuple(s for s in SIDES if s != self.ai_side)
+        self.vocabulary = Vocabulary(self.ir)
+        self._text: dict[str, PlayText] = {}
+
+    def _settings(self, given: dict[str, Any]) -> dict[str, Any]:
+        """The settings of every game of this one: the ruleset's defaults, with those given (checked)."""
+        from twilight.cli.settings_arg import settings_problem
+
+        declared = self.ir.get("settings", {})
+        as_text = {k: v for k, v in given.items() if isinstance(v, str) and k in declared}
+        read = _read_text_settings(self.ir, as_text)
+        given.update(read)
+        problem = settings_problem(self.ir, given)
+        if problem is not None:
+            raise GameError(problem)
+        return {**{name: s["default"] for name, s in declared.items()}, **given}
+
+    # ------------------------------------------------------------------ OpenSpiel's questions
+    def num_players(self) -> int:
+        return len(self.sides)
+
+    def num_distinct_actions(self) -> int:
+        return len(self.vocabulary)
+
+    def max_chance_outcomes(self) -> int:
+        """The most outcomes one chance event has: a die's 6, or the first step of shuffling (or picking
+        from) the most cards there are."""
+        return max(6, len(self.ir["cards"]))
+
+    def player_of(self, side: str) -> int:
+        """A side's player number (-1: the side the game's AI plays)."""
+        return self.sides.index(side) if side in self.sides else -1
+
+    def new_initial_state(self) -> State:
+        from twilight.api.state import State
+
+        return State(self)
+
+    def text(self, lang: str | None = None) -> PlayText:
+        """The words of the game in a language (this game's by default), made once each."""
+        from twilight.cli.play.text import PlayText
+
+        lang = lang or self.lang
+        if lang not in self._text:
+            name = self.ir["ruleset"]["name"]
+            target = self.ruleset if Path(self.ruleset).is_dir() else name
+            self._text[lang] = PlayText(target, lang, self.ir)
+        return self._text[lang]
+
+    # ------------------------------------------------------------------ states as text and back
+    def deserialize_state(self, text: str) -> State:
+        """The state `State.serialize` wrote: its actions played again from the start of a game of this
+        one (a state that is not one of this game's is a GameError saying why)."""
+        try:
+            data = json.loads(text)
+        except (ValueError, TypeError) as err:
+            raise GameError(f"not a serialized state: {err}") from None
+        if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
+            raise GameError(f"not a serialized state of format {SERIAL_FORMAT}")
+        for key, mine in (("ruleset", self.ir["ruleset"]["name"]), ("settings", self.settings)):
+            if data.get(key) != mine:
+                raise GameError(f"the state's {key} {data.get(key)!r} is not this game's ({mine!r})")
+        actions = data.get("actions")
+        if not isinstance(actions, list) or not all(
+            isinstance(a, int) and not isinstance(a, bool) for a in actions
+        ):
+            raise GameError("a serialized state wants its actions as a list of numbers")
+        state = self.new_initial_state()
+        for i, action in enumerate(actions):
+            if action not in state.legal_actions():
+                raise GameError(f"action {i + 1} of the state ({action}) is not legal where it is played")
+            state.apply_action(action)
+        return state
+
+    def __repr__(self) -> str:
+        return f"Game({self.ruleset!r}, players={self.num_players()}, actions={len(self.vocabulary)})"
+
+
+def _read_text_settings(ir: dict[str, Any], given: dict[str, str]) -> dict[str, Any]:
+    """Settings given as text (OpenSpiel's parameters, a command line) read by their declared types."""
+    import click
+    from twilight.cli.settings_arg import read_settings
+
+    try:
+        return read_settings(ir, tuple(f"{k}={v}" for k, v in given.items()))
+    except click.BadParameter as err:
+        raise GameError(err.message) from None

@@ -1,0 +1,313 @@
+"""A state of a game, OpenSpiel's way: a decision, a chance event or the end; stepped by one action.
+
+How it is kept: the engine stopped at the last decision answered (`_base`: none at the start), the answer
+given to it, and the chance outcomes given since. Stepping past a decision copies that engine
+(`Engine.clone`: the state, and the place in the rules' procedures) and plays on with the answer until
+the next decision of a player (the engine stops there: `Suspended`), the end, or a die, shuffle or pick,
+which the engine's `ChanceDice` are not given yet (`ChanceNeeded`): that is a chance node, and once its
+outcome is chosen the stretch is played again from the decision, with the outcomes so far. A shuffle's
+steps are all known as soon as its first is wanted: they follow as chance nodes with nothing played
+between. No state is ever changed once a later one is made from it, so a copy (`clone`) shares the
+engines and copies only the lists."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING, Any
+
+from twilight.api.game import SERIAL_FORMAT, GameError
+from twilight.api.vocabulary import DONE
+from twilight.runtime.decisions import Decision
+from twilight.runtime.dice import ChanceDice, ChanceNeeded
+from twilight.runtime.resumable import Suspended
+from twilight.runtime.state import SIDES
+
+if TYPE_CHECKING:
+    from twilight.api.game import Game
+    from twilight.runtime.engine import Engine
+
+CHANCE = -1  # OpenSpiel's player numbers for chance and for the end of the game
+TERMINAL = -4
+_NO_ANSWER = object()
+
+
+class State:
+    __slots__ = (
+        "_answer",
+        "_asked",
+        "_base",
+        "_chance",
+        "_chance_kind",
+        "_decision",
+        "_history",
+        "_now",
+        "_outcomes",
+        "_picks",
+        "game",
+    )
+
+    def __init__(self, game: Game, _empty: bool = False) -> None:
+        self.game = game
+        if _empty:
+            return
+        self._base: Engine | None = None
+        self._answer: Any = _NO_ANSWER
+        self._outcomes: list[int] = []
+        self._history: list[int] = []
+        # Each decision put to a player so far, for what that player remembers of it: (its answer's
+        # number in the game, side, question, options). A tuple, shared by copies.
+        self._asked: tuple[tuple[int, str, str, tuple[Any, ...]], ...] = ()
+        self._picks: list[Any] = []
+        self._run()
+
+    # ------------------------------------------------------------------ playing a stretch
+    def _run(self) -> None:
+        """Play from the last decision answered (or the start) with the outcomes given so far, to the
+        next decision, chance event or the end."""
+        from twilight.runtime.engine import Engine
+        from twilight.runtime.solo_ai import RulesAIPlayer
+
+        game = self.game
+        players: dict[str, Any] = {}
+        ai = None
+        if game.ai_side is not None:
+            ai = players[game.ai_side] = RulesAIPlayer()
+        base = self._base
+        if base is None:
+            engine = Engine(game.ir, players, settings=game.settings, program=game.program)
+        else:
+            engine = base.clone(players)
+        engine.dice = ChanceDice(self._outcomes)
+        if ai is not None:
+            ai.engine = engine
+        self._now = engine
+        self._decision: Decision | None = None
+        self._chance: list[int] = []
+        self._chance_kind = ""
+        try:
+            if base is None:
+                engine.run()
+            else:
+                engine.resume(self._answer)
+        except Suspended:
+            decision = engine.pending()
+            assert decision is not None
+            self._decision = decision
+            self._asked = (
+                *self._asked,
+                (len(engine.answers), decision.side, decision.name, tuple(decision.options)),
+            )
+        except ChanceNeeded as need:
+            self._chance, self._chance_kind = list(need.outcomes), need.kind
+        except Exception as err:  # an error in the rules: the game cannot go on
+            raise GameError(f"the rules stopped the game: {type(err).__name__}: {err}") from err
+
+    # ------------------------------------------------------------------ who is to act
+    def current_player(self) -> int:
+        if self._chance:
+            return CHANCE
+        if self._decision is None:
+            return TERMINAL
+        return self.game.player_of(self._decision.side)
+
+    def is_chance_node(self) -> bool:
+        return bool(self._chance)
+
+    def is_terminal(self) -> bool:
+        return not self._chance and self._decision is None
+
+    def decision(self) -> Decision | None:
+        """The question the current player is answering (None at a chance node or the end)."""
+        return self._decision
+
+    def picks(self) -> list[Any]:
+        """The answers picked so far of a question that takes several (each was one action)."""
+        return list(self._picks)
+
+    @property
+    def engine(self) -> Engine:
+        """The game as it stands (at a chance node: as it stood when chance was wanted). Read it; never
+        change it (states share their engines)."""
+        return self._now
+
+    # ------------------------------------------------------------------ actions
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actions open now, ascending (for `player`: none unless it is to act)."""
+        if player is not None and player != self.current_player():
+            return []
+        if self._chance:
+            return list(range(self._chance[0]))
+        decision = self._decision
+        if decision is None:
+            return []
+        number = self.game.vocabulary.action
+        if decision.single:
+            return sorted({number(o) for o in decision.options})
+        picks = self._picks
+        actions = set()
+        if len(picks) < decision.max_count:
+            for option in decision.options:
+                if not (decision.distinct and option in picks):
+                    actions.add(number(option))
+        if len(picks) >= decision.min_count:
+            actions.add(DONE)
+        return sorted(actions)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """At a chance node, each outcome with its probability (all are as likely)."""
+        if not self._chance:
+            return []
+        count = self._chance[0]
+        return [(i, 1.0 / count) for i in range(count)]
+
+    def apply_action(self, action: int) -> None:
+        """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
+        here raises ValueError and changes nothing."""
+        if action not in self.legal_actions():
+            raise ValueError(f"action {action} is not legal here (legal: {self.legal_actions()[:20]}…)")
+        self._history.append(action)
+        if self._chance:
+            self._outcomes.append(action)
+            del self._chance[0]
+            if not self._chance:  # (the rest of a shuffle needs nothing played between)
+                self._run()
+            return
+        decision = self._decision
+        assert decision is not None
+        if decision.single:
+            self._answer_with(self.game.vocabulary.answer(action))
+            return
+        if action != DONE:
+            self._picks.append(self.game.vocabulary.answer(action))
+            if len(self._picks) < decision.max_count:
+                return
+        picks, self._picks = self._picks, []
+        self._answer_with(picks)
+
+    def _answer_with(self, answer: Any) -> None:
+        self._base, self._answer, self._outcomes = self._now, answer, []
+        self._run()
+
+    def apply_answer(self, answer: Any) -> None:
+        """Answer the question with a plain value (a country, a card, a word; a list for several picks),
+        as a sequence of actions."""
+        vocabulary = self.game.vocabulary
+        if self._decision is None:
+            raise ValueError("no question is being asked")
+        if self._decision.single:
+            self.apply_action(vocabulary.action(answer))
+            return
+        picks = list(answer)
+        for pick in picks:
+            self.apply_action(vocabulary.action(pick))
+        if picks == [] or len(picks) < self._decision.max_count:
+            self.apply_action(DONE)
+
+    def history(self) -> list[int]:
+        return list(self._history)
+
+    # ------------------------------------------------------------------ the end
+    def returns(self) -> list[float]:
+        """+1 for a player whose side won, -1 for one whose side lost, 0 for a draw or a game going on."""
+        state = self._now.state
+        if not self.is_terminal() or state.winner not in SIDES:
+            return [0.0] * self.game.num_players()
+        return [1.0 if side == state.winner else -1.0 for side in self.game.sides]
+
+    def rewards(self) -> list[float]:
+        """What the last action earned each player: the returns, once, at the end."""
+        return self.returns()
+
+    # ------------------------------------------------------------------ copies
+    def clone(self) -> State:
+        """A copy that goes on by itself: the engines are shared (never changed once made), the lists
+        copied."""
+        twin = State(self.game, _empty=True)
+        twin._base, twin._answer, twin._now = self._base, self._answer, self._now
+        twin._outcomes = list(self._outcomes)
+        twin._history = list(self._history)
+        twin._asked = self._asked
+        twin._picks = list(self._picks)
+        twin._decision = self._decision
+        twin._chance = list(self._chance)
+        twin._chance_kind = self._chance_kind
+        return twin
+
+    def __copy__(self) -> State:
+        return self.clone()
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> State:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (pickled as its game's parameters and its actions: a compiled ruleset does not pickle)
+        game = self.game
+        return (restore_state, (game.ruleset, game.settings, game.lang, self.serialize()))
+
+    def serialize(self) -> str:
+        """The state as text: its game and the actions that reach it (`Game.deserialize_state` reads it)."""
+        return json.dumps(
+            {
+                "format": SERIAL_FORMAT,
+                "ruleset": self.game.ir["ruleset"]["name"],
+                "settings": self.game.settings,
+                "actions": self._history,
+            },
+            separators=(",", ":"),
+        )
+
+    # ------------------------------------------------------------------ as text
+    def action_to_string(self, player: int, action: int, lang: str | None = None) -> str:
+        """An action in the game's language (or `lang`): an answer by its name, a chance outcome by what
+        it does."""
+        text = self.game.text(lang)
+        if player == CHANCE:
+            kind = self._chance_kind if self._chance else ""
+            if kind == "die":
+                return text.t("api-chance-die", value=action + 1)
+            places = self._chance[0] if self._chance else action + 1
+            if kind == "shuffle":
+                return text.t("api-chance-shuffle", place=action + 1, places=places)
+            if kind == "pick":
+                return text.t("api-chance-pick", place=action + 1, places=places)
+            return text.t("api-chance-outcome", value=action)
+        if action == DONE:
+            return text.t("api-action-done")
+        return text.option(self.game.vocabulary.answer(action))
+
+    def observation_string(self, player: int) -> str:
+        from twilight.api.views import observation
+
+        return observation(self, player)
+
+    def information_state_string(self, player: int) -> str:
+        from twilight.api.views import information_state
+
+        return information_state(self, player)
+
+    def observation_tensor(self, player: int) -> list[float]:
+        from twilight.api.views import observation_tensor
+
+        return observation_tensor(self, player)
+
+    def __str__(self) -> str:
+        from twilight.api.views import summary
+
+        return summary(self)
+
+    def __repr__(self) -> str:
+        return f"<State {self}>"
+
+
+def restore_state(ruleset: str, settings: dict[str, Any], lang: str, serialized: str) -> State:
+    """A pickled state read back: its actions played again in a game of its parameters (made once)."""
+    from twilight.api.game import Game
+
+    key = (ruleset, json.dumps(settings, sort_keys=True), lang)
+    game = _GAMES.get(key)
+    if game is None:
+        game = _GAMES[key] = Game(ruleset, settings, lang)
+    return game.deserialize_state(serialized)
+
+
+_GAMES: dict[tuple[str, str, str], Game] = {}

@@ -1,0 +1,145 @@
+"""A ruleset as an OpenSpiel game: `import twilight.openspiel` registers the game `twilight`.
+
+    import pyspiel
+    import twilight.openspiel  # noqa: F401 (registers the game)
+    game = pyspiel.load_game("twilight", {"ruleset": "solo-v2"})
+
+Parameters: `ruleset` (a name or a folder; default solo-v2), `settings` (the ruleset's settings as
+`NAME=VALUE` pairs separated by commas, as `twilight play --set` takes them: "level=hard,ai_side=us") and
+`lang` (of `action_to_string`: en or ru). Chance (dice, shuffles, random picks) is explicit: each is a
+chance node. In a ruleset with an AI the AI is part of the game, which then has one player; the
+standard game has two (0 the US, 1 the USSR). The state is `twilight.api.State`'s, which this wraps.
+Needs the optional extra `openspiel` (pip install 'twilight[openspiel]')."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import pyspiel
+from twilight.api import Game, State
+from twilight.api.views import observation_tensor, tensor_size
+
+SHORT_NAME = "twilight"
+# An upper bound on a game's actions for OpenSpiel (its algorithms size buffers by it): the longest
+# games played through the API take about 2,000 (decisions, picks and chance steps together).
+MAX_GAME_LENGTH = 20_000
+DEFAULT_PARAMETERS = {"ruleset": "solo-v2", "settings": "", "lang": "en"}
+
+
+def _settings(text: str) -> dict[str, str]:
+    pairs = [p.strip() for p in text.split(",") if p.strip()]
+    out = {}
+    for pair in pairs:
+        name, sep, value = pair.partition("=")
+        if not sep:
+            raise ValueError(f"settings: {pair!r} is not NAME=VALUE")
+        out[name.strip()] = value.strip()
+    return out
+
+
+def _game_type(players: int) -> pyspiel.GameType:
+    return pyspiel.GameType(
+        short_name=SHORT_NAME,
+        long_name="Twilight Struggle (twilight rules interpreter)",
+        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+        chance_mode=pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC,
+        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+        utility=pyspiel.GameType.Utility.ZERO_SUM if players == 2 else pyspiel.GameType.Utility.GENERAL_SUM,
+        reward_model=pyspiel.GameType.RewardModel.TERMINAL,
+        max_num_players=2,
+        min_num_players=1,
+        provides_information_state_string=True,
+        provides_information_state_tensor=False,
+        provides_observation_string=True,
+        provides_observation_tensor=True,
+        parameter_specification=DEFAULT_PARAMETERS,
+    )
+
+
+class TwilightGame(pyspiel.Game):  # type: ignore[misc]
+    def __init__(self, params: dict[str, Any] | None = None) -> None:
+        params = {**DEFAULT_PARAMETERS, **(params or {})}
+        self.game = Game(str(params["ruleset"]), _settings(str(params["settings"])), str(params["lang"]))
+        players = self.game.num_players()
+        info = pyspiel.GameInfo(
+            num_distinct_actions=self.game.num_distinct_actions(),
+            max_chance_outcomes=self.game.max_chance_outcomes(),
+            num_players=players,
+            min_utility=-1.0,
+            max_utility=1.0,
+            utility_sum=0.0 if players == 2 else None,
+            max_game_length=MAX_GAME_LENGTH,
+        )
+        super().__init__(_game_type(players), info, params)
+        self.initial = self.game.new_initial_state()
+
+    def new_initial_state(self) -> TwilightState:
+        # (OpenSpiel clones a Python state by making a new initial state and deep-copying the attributes
+        # over it: the start is played once, each new one a copy of it)
+        return TwilightState(self, self.initial.clone())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # (a game pickles as its parameters: the compiled ruleset is read again where it is unpickled)
+        return (TwilightGame, (self.get_parameters(),))
+
+    def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TwilightObserver:
+        perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
+        return TwilightObserver(self.game, perfect_recall)
+
+
+class TwilightState(pyspiel.State):  # type: ignore[misc]
+    """OpenSpiel's state over `twilight.api.State` (`inner`). OpenSpiel copies it by deep-copying
+    `inner` (`State.__deepcopy__`: a clone) and serializes it by pickling `inner` (`State.__reduce__`:
+    its game and actions)."""
+
+    def __init__(self, game: TwilightGame, inner: State) -> None:
+        super().__init__(game)
+        self.inner = inner
+
+    def current_player(self) -> int:
+        return self.inner.current_player()
+
+    def _legal_actions(self, player: int) -> list[int]:
+        return self.inner.legal_actions(player)
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        return self.inner.chance_outcomes()
+
+    def _apply_action(self, action: int) -> None:
+        self.inner.apply_action(action)
+
+    def _action_to_string(self, player: int, action: int) -> str:
+        return self.inner.action_to_string(player, action)
+
+    def is_terminal(self) -> bool:
+        return self.inner.is_terminal()
+
+    def returns(self) -> list[float]:
+        return self.inner.returns()
+
+    def __str__(self) -> str:
+        return str(self.inner)
+
+
+class TwilightObserver:
+    """OpenSpiel's observer: the information state (perfect recall) or the observation, as text
+    (`twilight.api.views`), and the observation as numbers."""
+
+    def __init__(self, game: Game, perfect_recall: bool) -> None:
+        self.perfect_recall = perfect_recall
+        size = 0 if perfect_recall else tensor_size(game)
+        self.tensor = np.zeros(size, np.float32)
+        self.dict = {"observation": self.tensor} if size else {}
+
+    def set_from(self, state: TwilightState, player: int) -> None:
+        if not self.perfect_recall:
+            self.tensor[:] = observation_tensor(state.inner, player)
+
+    def string_from(self, state: TwilightState, player: int) -> str:
+        if self.perfect_recall:
+            return state.inner.information_state_string(player)
+        return state.inner.observation_string(player)
+
+
+pyspiel.register_game(_game_type(2), TwilightGame)
