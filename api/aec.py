@@ -6,8 +6,8 @@ brings PettingZoo, Gymnasium and NumPy).
     env.reset(seed=1)
     for agent in env.agent_iter():
         observation, reward, terminated, truncated, info = env.last()
-        action = None if terminated or truncated else env.action_space(agent).sample(observation["action_mask"])
-        env.step(action)
+        mask = observation["action_mask"]
+        env.step(None if terminated or truncated else env.action_space(agent).sample(mask))
 
 Agents are the sides the game's players play ("us", "ussr"; in a ruleset with an AI, only the side the
 AI does not play). The environment draws the chance events itself (its generator seeded by `reset`);
@@ -17,7 +17,7 @@ legal action}`. The reward comes at the end: +1 won, -1 lost, 0 a draw."""
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, ClassVar
 
 import gymnasium
 import numpy as np
@@ -31,7 +31,11 @@ OBSERVATION_BOUND = 1000.0
 
 
 class TwilightEnv(AECEnv):  # type: ignore[misc]
-    metadata = {"name": "twilight_v0", "is_parallelizable": False, "render_modes": ["ansi"]}
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "twilight_v0",
+        "is_parallelizable": False,
+        "render_modes": ["ansi"],
+    }
 
     def __init__(
         self,

@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 
 _NOT_TIMED = contextlib.nullcontext()
 _NO_ANSWER: Any = object()  # (`Engine.resume_answer` when no decision is being taken up again)
+# `Engine.resume(ASK_AGAIN)`: the decision the game is at is put to its player again (undo, a trial).
+ASK_AGAIN: Any = object()
 _NO_NOTES: Mapping[str, Any] = MappingProxyType({})  # (a plain engine notes nothing of its trace)
 
 
@@ -62,6 +64,7 @@ class Engine:
         "ai_cpu_timings",
         "ai_timings",
         "answers",
+        "at_decision",
         "board",
         "defcon_actor",
         "dice",
@@ -191,6 +194,9 @@ class Engine:
         self.resuming: list[Rec] | None = None
         self.resume_at = 0
         self.resume_answer: Any = _NO_ANSWER
+        # Called with each decision kept in a record as it is put (replayed from a save or asked), before
+        # it is answered: `twilight play` copies the game there, for `undo` to go back to.
+        self.at_decision: Callable[[Decision], None] | None = None
 
     def look_ahead_copy(self, players: Mapping[str, Player]) -> Engine:
         """A copy of the game so far for the AI to look ahead in (runtime/lookahead.py), with its own
@@ -396,8 +402,9 @@ class Engine:
 
     def resume(self, answer: Any, track: bool | None = None) -> GameState:
         """Go on from the decision the game is at (a copy made at a decision, or a game `Suspended`) with
-        this answer, until the game ends or stops at another decision no player is there for. `track`
-        False: keep no records once the place is taken up (a copy that is never copied or stopped)."""
+        this answer (`ASK_AGAIN`: the one its player gives when asked again), until the game ends or
+        stops at another decision no player is there for. `track` False: keep no records once the place
+        is taken up (a copy that is never copied or stopped)."""
         if not self.path or self.path[-1].decision is None:
             raise ValueError("the game is at no decision: there is nothing to resume")
         self.track_after = self.track if track is None else track
@@ -457,7 +464,7 @@ class Engine:
         data["round"] = state.action_round
         events.append(data)
         if self.trace_to is not None:
-            self.trace_to.write(json.dumps(data, ensure_ascii=False, sort_keys=True) + "\n")
+            self.trace_to.write(trace_line(data))
         note = self.trace_notes.get(kind)
         if note is not None:
             note(self, kind, data)
@@ -517,21 +524,14 @@ class Engine:
         decision = rec.decision
         if answer is not _NO_ANSWER and decision is not None:
             self.resume_answer = _NO_ANSWER  # (the decision the game was copied or stopped at)
+            if answer is ASK_AGAIN:
+                answer = self._answer_of(decision)
         else:
             self._grant_steps()
             decision = rec.decision = Decision(
                 name, side, list(options), low, high, distinct, dict(context or {})
             )
-            if self.replaying:
-                answer = self._replayed(decision)
-            else:
-                if self.replay_digest is not None:
-                    self._check_resumed()
-                player = self.players.get(side)
-                if player is None:
-                    # (what the unwinding's `finally` blocks reset, for `run` to put back once it is done)
-                    raise Suspended(decision, (self._ops_region, self.hook_card))
-                answer = player.decide(decision)
+            answer = self._answer_of(decision)
         why = decision.check(answer)
         if why is not None:
             raise IllegalAnswer(decision, answer, why)
@@ -545,6 +545,21 @@ class Engine:
             answer=picks if not decision.single else answer,
         )
         return picks
+
+    def _answer_of(self, decision: Decision) -> Any:
+        """The answer to a decision kept in a record: the save's being replayed, else its player's; with
+        no player for the side, the game stops at it (`Suspended`). `at_decision` sees it first."""
+        if self.at_decision is not None:
+            self.at_decision(decision)
+        if self.replaying:
+            return self._replayed(decision)
+        if self.replay_digest is not None:
+            self._check_resumed()
+        player = self.players.get(decision.side)
+        if player is None:
+            # (what the unwinding's `finally` blocks reset, for `run` to put back once it is done)
+            raise Suspended(decision, (self._ops_region, self.hook_card))
+        return player.decide(decision)
 
     def ask_one(
         self,
@@ -1026,6 +1041,11 @@ class Engine:
         digest, self.replay_digest = self.replay_digest, None
         if self.state.digest() != digest:
             raise SaveMismatch("replaying the save did not reach the state it recorded")
+
+
+def trace_line(event: dict[str, Any]) -> str:
+    """An event as a trace file holds it: one line of JSON."""
+    return json.dumps(event, ensure_ascii=False, sort_keys=True) + "\n"
 
 
 class QuietEngine(Engine):

@@ -420,3 +420,43 @@ def test_the_question_shows_the_rules_behind_it(
     assert html.unescape(found.group(1)) == title
     said = html.unescape(found.group(2))
     assert asked_by in said and source in said, said
+
+
+def test_clicks_go_on_from_the_game_kept_in_memory(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A game the server holds goes on from a copy of it at each click: nothing is replayed. A server
+    that does not hold it (just started) replays its save once, then holds it. The save and the trace
+    follow every click."""
+    from twilight.runtime.engine import Engine
+
+    replays: list[int] = []
+    made = Engine.resume_from
+
+    def counted(engine: Any, save: Any) -> None:
+        replays.append(len(save["answers"]))
+        made(engine, save)
+
+    monkeypatch.setattr(Engine, "resume_from", counted)
+
+    def click(c: TestClient, location: str, times: int) -> None:
+        for _ in range(times):
+            page = c.get(location).text
+            got = c.post(f"/game/{game_name(location)}/answer", data=first_answer(page))
+            assert got.status_code == 200, problem(got.text)
+
+    with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=BASE) as c:
+        location = start(c)
+        click(c, location, 12)
+    assert replays == []
+    name = game_name(location)
+    saved = read_save(saves_dir() / f"{name}.json")
+    assert len(saved["answers"]) >= 12
+    with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=BASE) as c:  # the server restarted
+        click(c, location, 6)
+    assert replays == [len(saved["answers"])]
+    again = read_save(saves_dir() / f"{name}.json")
+    assert len(again["answers"]) > len(saved["answers"])
+    trace = (saves_dir() / f"{name}.trace.jsonl").read_text(encoding="utf-8").splitlines()
+    numbers = [int(line.split('"n": ')[1].split(",")[0]) for line in trace]
+    assert numbers == list(range(len(trace)))
+    decisions = sum('"kind": "decision"' in line for line in trace)
+    assert decisions == len(again["answers"])

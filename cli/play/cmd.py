@@ -755,6 +755,9 @@ def build_session(
             ai_side = next(s for s, p in players.items() if p is ai)
             players[ai_side] = AutosavingPlayer(session, ai)
         engine.players = players
+        # A copy of the game at each of the people's questions, for `undo` (none in a demo).
+        session.people = {side for side, p in players.items() if isinstance(p, TerminalPlayer)}
+        engine.at_decision = session.remember
         # Two people at one terminal: each change of side is handed over on an empty screen.
         session.hot_seat = sum(isinstance(p, TerminalPlayer) for p in players.values()) > 1
         for player in bound:
@@ -779,7 +782,7 @@ def run_game(session: PlaySession) -> int:
 
 def play_through(session: PlaySession) -> int:
     from twilight.runtime.decisions import IllegalAnswer
-    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
+    from twilight.runtime.engine import ASK_AGAIN, RuleError, SaveMismatch, StepLimitExceeded
 
     text, console = session.text, session.console
     trace_path = trace_path_for(session.save_path)
@@ -788,13 +791,17 @@ def play_through(session: PlaySession) -> int:
             while True:
                 session.engine.trace_to = trace
                 try:
-                    session.engine.run()
+                    if session.ask_again:
+                        session.ask_again = False
+                        session.engine.resume(ASK_AGAIN)
+                    else:
+                        session.engine.run()
                     break
                 except UndoTo as undo:
-                    # The game again from its answers before the one taken back: its trace is written
-                    # again from the start, as a resumed game's is.
+                    # The game as it was at the question taken back (a copy made there): its trace is
+                    # written again, to that question.
                     session.rebuild(undo.keep)
-                    trace.restart()
+                    trace.write_events(session.engine.events)
         except QuitGame:
             session.save()
             console.print(text.t("play-quit", path=str(session.save_path)), markup=False)

@@ -239,6 +239,15 @@ class TraceFile(io.TextIOBase):
         except OSError as err:
             raise write_fault(self.path, err) from None
 
+    def write_events(self, events: list[dict[str, Any]]) -> None:
+        """Write the trace anew: these events, the game's so far (a game copied at a decision goes on
+        from there, its earlier events written once more)."""
+        from twilight.runtime.engine import trace_line
+
+        self.restart()
+        if events:
+            self.write("".join(map(trace_line, events)))
+
     def write(self, text: str) -> int:
         if self.closed:
             raise ValueError("write to a closed trace")

@@ -79,8 +79,15 @@ class PlaySession:
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
         self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
-        # Seats the players at a new engine (build_session's): `undo` rebuilds the game from its answers.
+        # Seats the players at a new engine (build_session's): `undo` goes on from a copy of the game.
         self.seat_players: Callable[[Any], None] | None = None
+        # A copy of the game at each question put to a person (replayed from the save or asked in this
+        # session), by the number of answers given before it: `undo` goes back to one (`rebuild`).
+        self.points: dict[int, Any] = {}
+        # The people's sides (build_session's): the questions copied for `undo`.
+        self.people: set[str] = set()
+        # Set by `rebuild`: the game goes on by asking its question again (Engine.resume(ASK_AGAIN)).
+        self.ask_again = False
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -242,6 +249,8 @@ class PlaySession:
                 set(self.forced_answers()),
                 self.engine.ir,
             )
+            if isinstance(point, int) and point not in self.points:  # (never: every question is copied)
+                point = Refusal("play-undo-nothing")
             if isinstance(point, Refusal):
                 c.print(self.refusal_text(point), style="bold red", markup=False, highlight=False)
             else:
@@ -272,24 +281,26 @@ class PlaySession:
 
         return t.t(refusal.msg, **named(refusal.args))
 
-    def rebuild(self, keep: int) -> None:
-        """The game again from its seed with the first `keep` answers (replayed when it runs: the next
-        question is the one answer `keep` answered). What the screens showed and the save follow: the
-        last moves start at the question asked again, and the save is written at it."""
-        from twilight.cli.play.undo import decision_positions
-        from twilight.runtime.engine import Engine
+    def remember(self, decision: Decision) -> None:
+        """At each question put to a person (the engine's `at_decision`): a copy of the game there."""
+        if decision.side in self.people:
+            self.points[len(self.engine.answers)] = self.engine.clone()
 
+    def rebuild(self, keep: int) -> None:
+        """The game as it was at the question answer `keep` answered: a copy of the copy made there (see
+        `remember`), which goes on by asking it again (`ask_again`); nothing is replayed. What the
+        screens showed and the save follow: the last moves start at the question asked again, and the
+        save is written at it."""
         old = self.engine
         taken = old.answers[keep:]
-        engine = Engine(old.ir, {}, seed=old.seed, settings=old.state.settings, program=old.program)
-        engine.set_step_limits(old.step_limit, old.game_step_limit)
-        # (replayed as a save's answers are, without the save's digest to check: this process played them)
-        engine.replaying = [list(a) for a in old.answers[:keep]]
+        engine = self.points[keep].clone()
+        engine.trace_to = old.trace_to
         assert self.seat_players is not None
         self.seat_players(engine)
         self.engine = self.screen.engine = engine
-        asked_at = decision_positions(old.events)[keep]
-        self.shown_upto = self.checked_upto = asked_at
+        self.points = {i: point for i, point in self.points.items() if i <= keep}
+        self.ask_again = True
+        self.shown_upto = self.checked_upto = len(engine.events)
         self.saved_answers = -1  # the save on disk holds the answers taken back: it is written again
         self.meta["forced"] = [i for i in self.forced_answers() if i < keep]
         answer = taken[0][1]  # the player's; the AI's answers after it go back with it
@@ -388,16 +399,13 @@ class TrialStop(Exception):
 def several_answers(session: PlaySession, decision: Decision, parts: list[str]) -> list[Any] | str:
     """`Italy, Italy, Mexico` at a question that takes one answer at a time (an influence point): each
     part answers the same question as it is asked again, in turn. They are tried first in a copy of the
-    game (replayed from its answers to this decision), so that either all of them are legal, each in the
-    state the ones before it leave, and are returned, or none is taken and the message says which part
-    is wrong and why."""
-    from twilight.runtime.engine import Engine
+    game made at this decision (`Engine.clone`), so that either all of them are legal, each in the state
+    the ones before it leave, and are returned, or none is taken and the message says which part is
+    wrong and why."""
+    from twilight.runtime.engine import ASK_AGAIN
 
     t = session.text
-    real = session.engine
-    twin = Engine(real.ir, {}, seed=real.seed, settings=real.state.settings, program=real.program)
-    twin.set_step_limits(real.step_limit, real.game_step_limit)
-    twin.resume_from(real.save_data())
+    twin = session.engine.clone()
     answers: list[Any] = []
 
     def refused(problem: str, number: int) -> TrialStop:
@@ -425,7 +433,7 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
 
     twin.players = {side: Trial() for side in ("us", "ussr")}
     try:
-        twin.run()
+        twin.resume(ASK_AGAIN)
     except TrialStop as stop:
         if stop.problem is not None:
             return stop.problem

@@ -1,14 +1,15 @@
 """One solo game of `twilight serve`, as HTTP meets it: the game is its save (the terminal game's own
-file: seed, settings and every answer so far), and each request replays the save's answers to the
-question now pending, in the same interpreter the terminal game runs.
+file: seed, settings and every answer so far), and between clicks it is kept in memory as an engine
+stopped at the person's question (the interpreter's place in the rules is data: runtime/resumable.py).
 
-Why replay and not an engine thread per game waiting for the next click: a save is the game, so the
-server keeps no state a restart or a second tab could lose or disagree with, and a game started at the
-terminal continues here (and back) with nothing to hand over. A replay is the rules alone (the AI's
-answers are in the save, its look-ahead does not run again): `twilight bench` measures the time from a
-click to the page. The last game replayed is kept in memory, so a page shown right after an answer needs
-no second replay, and the AI's reasons for what it just did (its working is traced only when it plays
-live) can be shown.
+A click answers the question on a copy of the kept engine (`Engine.clone`), which plays on (the AI's
+moves) to the person's next question and stops there (`Suspended`); the copy is saved, its trace
+written, and kept in place of the game before it. Nothing is replayed while the game stays in memory;
+only a game it does not hold (a server just started, a game last played at the terminal, one of more than
+`KEPT_GAMES`, a save changed on disk since) is read from its save and replayed to its question once. The
+save stays the game: a restart or a second tab loses nothing, and a game started at the terminal
+continues here (and back) with nothing to hand over. The kept engine stays as it was until its copy
+has been played and saved: a click that fails changes nothing.
 
 Every change of a save happens under its lock (`SaveLock`, the terminal game's: a terminal game that
 holds the save refuses the browser and the other way round) and under a lock of this process per save
@@ -26,7 +27,7 @@ from collections import OrderedDict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
-from typing import IO, Any, cast
+from typing import Any, cast
 
 from twilight.cli.play.saves import (
     SEED_LIMIT,
@@ -51,7 +52,8 @@ from twilight.runtime.decisions import Decision
 SIDES = ("us", "ussr")
 AI_SIDE = registry.AI_SIDE.name
 LEVEL = registry.LEVEL.name
-# Games whose paused engine is kept in memory (the last few played: a page shown again needs no replay).
+# Games kept in memory as an engine stopped at the person's question (the last few played: a click
+# answers on a copy of it, a page shown again is drawn from it).
 KEPT_GAMES = 8
 
 
@@ -64,14 +66,6 @@ class WebError(Exception):
         self.msg_id = msg_id
         self.status = status
         self.args_ = args
-
-
-class Paused(Exception):
-    """Raised by the person's player at a question nobody has answered yet: the game stops there."""
-
-    def __init__(self, decision: Decision) -> None:
-        super().__init__(decision.name)
-        self.decision = decision
 
 
 # A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
@@ -104,6 +98,7 @@ class GameView:
     live_from: int  # the first trace event played live in this process (before it: replayed)
     # The save's `play.rules` when its ruleset has changed since the game began (it goes on under its own).
     rules_changed: dict[str, Any] | None = None
+    rules_key: str = ""  # the rules it is played under (SaveRules.key)
 
     @property
     def name(self) -> str:
@@ -112,21 +107,6 @@ class GameView:
     @property
     def person(self) -> str:
         return str((self.meta.get("humans") or ["us"])[0])
-
-
-class WebPerson:
-    """The person's side in a request: it gives at most one answer (the one the request carries, worked
-    out from the question by `answer_for`), and stops the game at the next question."""
-
-    def __init__(self, engine: Any, answer_for: Any = None) -> None:
-        self.engine = engine
-        self.answer_for = answer_for
-
-    def decide(self, decision: Decision) -> Any:
-        if self.answer_for is not None:
-            answer_for, self.answer_for = self.answer_for, None
-            return answer_for(self.engine, decision)
-        raise Paused(decision)
 
 
 class Games:
@@ -267,7 +247,7 @@ class Games:
         meta = {"humans": [side], "lang": lang, "policy": None, "ids": False, "rules": pin}
         data = {"ruleset": entry.name, "seed": seed, "settings": settings, "answers": [], "play": meta}
         with self.lock_of(path), self.save_lock(path):
-            return self._play(path, data, rules, lang, None, fresh=True)
+            return self._play(path, data, rules, lang, fresh=True)
 
     def restart(self, name: str, lang: str | None) -> GameView:
         """Start the game called `name` again, from its seed and settings, under its ruleset's rules as
@@ -290,7 +270,7 @@ class Games:
             meta = {k: v for k, v in data["play"].items() if k != "finished"}
             fresh = {**data, "answers": [], "play": {**meta, "rules": pin}}
             new_rules = SaveRules(pin["hash"], rules.new_ir, rules.words_of, rules.entry)
-            return self._play(path, fresh, new_rules, lang, None, fresh=True)
+            return self._play(path, fresh, new_rules, lang, fresh=True)
 
     def path_of(self, name: str) -> Path:
         try:
@@ -322,23 +302,23 @@ class Games:
                 return replace(kept, rules_changed=data["play"]["rules"] if rules.new_ir else None)
             with self.save_lock(path):
                 data, rules = self._read(path)  # read again under the lock: the last one written
-                return self._play(path, data, rules, lang, None, fresh=False, write=False)
+                return self._play(path, data, rules, lang, fresh=False, write=False)
 
     def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
         """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
         (the AI's moves) to the person's next question, and save there."""
         path = self.path_of(name)
-
-        def answer_for(engine: Any, decision: Decision) -> Any:
-            if len(engine.answers) != answered or decision.name != decision_name:
-                raise WebError("web-error-stale", 409)
-            return answer_from_form(decision, form)
-
         with self.lock_of(path), self.save_lock(path):
             data, rules = self._read(path)
             if data["play"].get("finished"):
                 raise WebError("web-error-stale", 409)
-            return self._play(path, data, rules, lang, answer_for, fresh=False)
+            kept = self._kept_view(path)
+            if kept is None or not self._same(kept, data) or kept.rules_key != rules.key:
+                kept = self._play(path, data, rules, lang, fresh=False, write=False)
+            decision = kept.decision
+            if decision is None or kept.answered != answered or decision.name != decision_name:
+                raise WebError("web-error-stale", 409)
+            return self._go_on(kept, answer_from_form(decision, form), rules, lang)
 
     # ------------------------------------------------------------------ inside
     def _kept_view(self, path: Path) -> GameView | None:
@@ -406,65 +386,83 @@ class Games:
         data: dict[str, Any],
         rules: SaveRules,
         lang: str | None,
-        answer_for: Any,
         fresh: bool,
         write: bool = True,
     ) -> GameView:
-        """Build the game from `data`, replay its answers, give `answer_for`'s answer, play on to the
-        person's next question (or the end), and save there when `write`."""
-        from twilight.runtime.decisions import IllegalAnswer
-        from twilight.runtime.engine import Engine, RuleError, SaveMismatch, StepLimitExceeded
-        from twilight.runtime.solo_ai import players_with_ai
+        """The game of `data` from its save: a new one played from its start, or a saved one replayed to
+        its pending question (the only replay: once in memory, the game goes on from copies), to the
+        person's question or the end; saved there when `write`, and kept."""
+        from twilight.runtime.engine import Engine, SaveMismatch
 
-        ir = rules.ir
-        meta = {k: v for k, v in data["play"].items() if k != "finished"}
-        meta["lang"] = lang or meta.get("lang") or "en"
-        text = self.text(rules, meta["lang"])
-        humans = [s for s in meta.get("humans") or [] if s in SIDES]
-        program = self.program(rules.key, ir)
-        engine = Engine(ir, {}, seed=data["seed"], settings=data["settings"], program=program)
-        person = WebPerson(engine, answer_for)
-        players, ai = players_with_ai(ir, engine.state.settings, {side: person for side in humans})
-        if ai is not None:
-            ai.engine = engine
-        engine.players = players
+        program = self.program(rules.key, rules.ir)
+        engine = Engine(rules.ir, {}, seed=data["seed"], settings=data["settings"], program=program)
         if not fresh:
             try:
                 engine.resume_from(data)
             except SaveMismatch as err:
                 raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
-        decision: Decision | None = None
-        trace: TraceFile | None = None
-        try:
-            if write:  # the trace beside the save, written anew as `twilight play` writes it
-                trace = TraceFile(trace_path_for(path))
-                engine.trace_to = cast(IO[str], trace)
-            try:
-                engine.run()
-            except Paused as paused:
-                decision = paused.decision
-            except SaveMismatch as err:
-                raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
-            except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
-                raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
-        except SaveWriteError as err:
-            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
-        finally:
-            if trace is not None:
-                trace.close()
-        live_from = first_live_event(engine.events, len(data["answers"]))
+        meta = {k: v for k, v in data["play"].items() if k != "finished"}
+        meta["lang"] = lang or meta.get("lang") or "en"
         changed = data["play"].get("rules") if rules.new_ir is not None else None
-        view = GameView(path, ir, text, engine, meta, decision, len(engine.answers), live_from, changed)
+        view = GameView(
+            path, rules.ir, self.text(rules, meta["lang"]), engine, meta, None, 0, 0, changed, rules.key
+        )
+        played = self._played(view, lambda: engine.run())
+        # (the AI answers nothing while a save is replayed: its reasons are known from the first event
+        # played here on)
+        played.live_from = first_live_event(engine.events, len(data["answers"]))
+        return self._keep(played, write)
+
+    def _go_on(self, kept: GameView, answer: Any, rules: SaveRules, lang: str | None) -> GameView:
+        """Answer the kept game's question on a copy of it, play on to the person's next question (or the
+        end), save and keep the copy."""
+        twin = kept.engine.clone()
+        meta = {**kept.meta, "lang": lang or kept.meta.get("lang") or "en"}
+        changed = kept.rules_changed if rules.new_ir is not None else None
+        text = self.text(rules, meta["lang"])
+        view = replace(kept, engine=twin, meta=meta, text=text, rules_changed=changed)
+        return self._keep(self._played(view, lambda: twin.resume(answer)), write=True)
+
+    def _played(self, view: GameView, run: Any) -> GameView:
+        """`view`'s engine, its AI seated, played by `run` until it stops at the person's question
+        (`Suspended`: no player sits there) or the game ends."""
+        from twilight.runtime.decisions import IllegalAnswer
+        from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
+        from twilight.runtime.resumable import Suspended
+        from twilight.runtime.solo_ai import players_with_ai
+
+        engine = view.engine
+        players, ai = players_with_ai(view.ir, engine.state.settings, {})
+        if ai is not None:
+            ai.engine = engine
+        engine.players = players
+        decision: Decision | None = None
+        try:
+            run()
+        except Suspended:
+            decision = engine.pending()
+        except SaveMismatch as err:
+            raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
+        except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
+            raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
+        return replace(view, decision=decision, answered=len(engine.answers))
+
+    def _keep(self, view: GameView, write: bool) -> GameView:
+        """Save the game where it stopped, with its trace (when `write`), and keep it in memory."""
+        engine = view.engine
         if write:
             saved = engine.save_data()
-            saved["play"] = {**meta, "finished": decision is None}
+            saved["play"] = {**view.meta, "finished": view.decision is None}
             try:
-                write_atomic(path, saved)
+                # The trace beside the save, whole, as `twilight play` writes it.
+                with TraceFile(trace_path_for(view.path)) as trace:
+                    trace.write_events(engine.events)
+                write_atomic(view.path, saved)
             except SaveWriteError as err:
                 raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
         with self._guard:  # (the games of other saves are played in other threads meanwhile)
-            self._kept[path] = view
-            self._kept.move_to_end(path)
+            self._kept[view.path] = view
+            self._kept.move_to_end(view.path)
             while len(self._kept) > KEPT_GAMES:
                 self._kept.popitem(last=False)
         return view
