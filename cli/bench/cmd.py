@@ -31,6 +31,10 @@ QUICK = {"solo": 6, "standard": 10, "jobs": 8, "jobs_runs": 1, "runs": 1, "play_
 WEB_CLICKS = {False: 100, True: 5}
 # Hints of `twilight play` timed (cli/bench/hint.py), full and quick: each takes most of a second.
 HINTS = {False: 30, True: 3}
+# Copies of a game at its decisions (cli/bench/copies.py): games, every how many decisions, copies each.
+COPIES = {False: {"games": 40, "every": 2, "repeats": 20}, True: {"games": 6, "every": 3, "repeats": 5}}
+# Decisions the search policy weighs (cli/bench/copies.py), full and quick: 16 playouts each.
+SEARCHED = {False: 200, True: 10}
 SEED = 0  # the seed of `twilight simulate`'s default run: the bench plays the same games
 TEN_TURNS = 10  # a game that reached this turn was played to the end of the game's turns (or nearly)
 
@@ -426,6 +430,10 @@ def _measured(
         from twilight.cli.bench.hint import measure_hint
 
         result["hint"] = measure_hint(HINTS[quick], say)
+        from twilight.cli.bench.copies import measure_copies, measure_search
+
+        result["copies"] = measure_copies(COPIES[quick], say)
+        result["search"] = measure_search(SEARCHED[quick], say)
     return result
 
 

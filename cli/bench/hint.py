@@ -1,8 +1,8 @@
 """How long `hint` in `twilight play` takes (cli/play/hint.py): solo-v2 games against the normal AI, the
 person's side played by the greedy heuristic, and at each of its questions the search weighs (one answer
 among 2 to the hint's most), the hint's lines worked out as the play session does it, until `hints` are
-timed. A hint's wall time is from asking to having its lines; its CPU time is this process's and its
-playouts' (the forked copies, counted once they are reaped), since the playouts are most of the work."""
+timed. A hint's wall time is from asking to having its lines; its CPU time is this process's (the
+playouts run in it, on copies of the game), with any child process's counted too, should one be reaped."""
 
 from __future__ import annotations
 

@@ -239,11 +239,25 @@ def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
+    from twilight.cli.bench.copies import probe_copies as probe
+
+    return probe(args)
+
+
+def probe_search(args: dict[str, Any]) -> dict[str, Any]:
+    from twilight.cli.bench.copies import probe_search as probe
+
+    return probe(args)
+
+
 PROBES = {
     "compile": probe_compile,
     "games": probe_games,
     "per_game": probe_per_game,
     "latency": probe_latency,
+    "copies": probe_copies,
+    "search": probe_search,
 }
 
 

@@ -81,6 +81,9 @@ def unit(dotted: str) -> str:
     """The unit of a figure, read from its name."""
     last = dotted.rsplit(".", 1)[-1]
     for suffix, name in (
+        ("playouts_per_cpu_second", " playouts/CPU-s"),
+        ("_us_median", " µs"),
+        ("_us_p90", " µs"),
         ("_us_per_card", " µs"),
         ("_ms_per_ten_turn_game", " ms"),
         ("_ms", " ms"),
@@ -217,6 +220,32 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             out.append(
                 (section, f"CPU {stat}", f"{_num(hint[f'cpu_{stat}_ms'], 1)} ms", f"hint.cpu_{stat}_ms")
             )
+    copies = result.get("copies")
+    if copies:
+        section = "a game copied at a decision (Engine.clone), mid-game solo-v2"
+        for key, label in (("engine", "engine"), ("api_state", "twilight.api state")):
+            fig = copies[key]
+            for stat in ("median", "p90"):
+                out.append(
+                    (
+                        section,
+                        f"{label}: CPU {stat} ({fig['count']} decisions)",
+                        f"{_num(fig[f'cpu_us_{stat}'], 1)} µs",
+                        f"copies.{key}.cpu_us_{stat}",
+                    )
+                )
+    search = result.get("search")
+    if search:
+        section = f"the search policy, default budget ({search['decisions']} decisions searched)"
+        out.append((section, "playouts", str(search["playouts"]), ""))
+        out.append(
+            (
+                section,
+                "playouts per CPU-second",
+                f"{_num(search['playouts_per_cpu_second'], 1)}",
+                "search.playouts_per_cpu_second",
+            )
+        )
     return out
 
 

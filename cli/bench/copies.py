@@ -1,0 +1,207 @@
+"""The figures of the game as a value (issue 18): what copying a game at a decision costs, and how many
+playouts the search policy makes per CPU-second now that they run on copies (runtime/search.py).
+
+Both are measured in a fresh process (`probe.py`'s kinds `copies` and `search`), in CPU time.
+
+- copies: solo-v2 games against the normal AI, the person's side played by the cautious policy, the game
+  keeping its records; at every `every`-th of the person's decisions from the Mid War on (turn 4: a
+  mid-game state, larger than the start's) the engine is copied `repeats` times (`Engine.clone`: its
+  state, its place in the rules' procedures, its dice and its trace) and the CPU time of one copy is the
+  mean of those; the figure is the median (and p90) over the decisions. The copy of a state of the game API
+  (`twilight.api.State.clone`, which shares the engine a decision left) is measured the same way.
+- search: solo-v2 games against the normal AI, the person's side played by the search policy at its
+  default budget (`SearchPlayer(seed)`: 16 playouts per decision, horizon 3), until `decisions` searched
+  decisions; the playouts made over the CPU time of the whole process (the games included, and any child
+  process reaped: there is none now) are `playouts_per_cpu_second`.
+"""
+
+from __future__ import annotations
+
+import resource
+import statistics
+import time
+from typing import Any
+
+
+# The copies timed are of the game from its Mid War on (turn 4): the middle of the game, where its state
+# and trace are larger than at the start.
+MID_WAR = 4
+
+
+def _cpu_seconds() -> float:
+    """CPU time of this process and of its reaped children, user and system."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
+
+
+def _percentile(values: list[float], p: int) -> float:
+    ordered = sorted(values)
+    rank = max(1, -(-p * len(ordered) // 100))
+    return ordered[rank - 1]
+
+
+class _Copying:
+    """The person's side: the cautious policy, and at every `every`-th decision, copies timed."""
+
+    def __init__(self, inner: Any, every: int, repeats: int, timings: list[float]) -> None:
+        self.inner = inner
+        self.every = every
+        self.repeats = repeats
+        self.timings = timings
+        self.asked = 0
+        self.engine: Any = None
+
+    def decide(self, decision: Any) -> Any:
+        self.asked += 1
+        engine = self.engine
+        if self.asked % self.every == 0 and engine.state.turn >= MID_WAR:
+            started = time.process_time()
+            for _ in range(self.repeats):
+                engine.clone()
+            self.timings.append((time.process_time() - started) / self.repeats)
+        return self.inner.decide(decision)
+
+
+def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
+    from twilight.cli.bench.probe import _load
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.decisions import CautiousPlayer
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+    from twilight.runtime.solo_ai import players_with_ai
+
+    ir = _load("solo-v2")
+    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    timings: list[float] = []
+    turns: list[int] = []
+    for seed in range(1, args["games"] + 1):
+        policy = CautiousPlayer(seed)
+        person = _Copying(policy, args["every"], args["repeats"], timings)
+        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"}, program=program)
+        players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
+        assert ai is not None
+        engine.players = players
+        ai.engine = policy.engine = person.engine = engine
+        engine.run()
+        turns.append(engine.state.turn)
+    api_timings = _api_copies(args["games"], args["every"], args["repeats"])
+    return {"engine_s": timings, "api_s": api_timings, "turns": turns}
+
+
+def _api_copies(games: int, every: int, repeats: int) -> list[float]:
+    """`twilight.api.State.clone` at every `every`-th decision of games played uniformly at random (no
+    coup at DEFCON 2 or less), with the chance outcomes drawn at random."""
+    import random
+
+    from twilight.api import Game
+
+    game = Game("solo-v2")
+    timings: list[float] = []
+    for seed in range(1, games + 1):
+        rng = random.Random(seed)
+        state = game.new_initial_state()
+        coup = game.vocabulary.action("coup")
+        decisions = 0
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(rng.randrange(len(state.chance_outcomes())))
+                continue
+            decisions += 1
+            if decisions % every == 0 and state.engine.state.turn >= MID_WAR:
+                started = time.process_time()
+                for _ in range(repeats):
+                    state.clone()
+                timings.append((time.process_time() - started) / repeats)
+            actions = state.legal_actions()
+            if state.engine.state.defcon <= 2 and len(actions) > 1 and coup in actions:
+                actions.remove(coup)
+            state.apply_action(rng.choice(actions))
+    return timings
+
+
+def probe_search(args: dict[str, Any]) -> dict[str, Any]:
+    from twilight.cli.bench.probe import _load
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+    from twilight.runtime.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS, SearchPlayer
+    from twilight.runtime.solo_ai import players_with_ai
+
+    ir = _load("solo-v2")
+    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())  # (as `twilight play` builds it)
+    wanted = args["decisions"]
+
+    class Enough(Exception):
+        pass
+
+    searched = 0
+    playouts = 0
+    started = _cpu_seconds()
+    for seed in range(1, 1000):
+        player = SearchPlayer(seed)
+
+        class Counting:
+            def decide(self, decision: Any) -> Any:
+                nonlocal searched
+                if searched >= wanted:
+                    raise Enough
+                before = player.playouts_run
+                answer = player.decide(decision)
+                searched += player.playouts_run > before
+                return answer
+
+        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"}, program=program)
+        players, ai = players_with_ai(ir, engine.state.settings, {"us": Counting()})
+        assert ai is not None
+        engine.players = players
+        ai.engine = player.engine = engine
+        try:
+            engine.run()
+        except Enough:
+            playouts += player.playouts_run
+            break
+        playouts += player.playouts_run
+    cpu = _cpu_seconds() - started
+    return {
+        "decisions": searched,
+        "playouts": playouts,
+        "cpu_s": cpu,
+        "playouts_per_decision": DEFAULT_PLAYOUTS,
+        "horizon": DEFAULT_HORIZON,
+    }
+
+
+def measure_copies(sizes: dict[str, int], say: Any) -> dict[str, Any]:
+    from twilight.cli.bench.cmd import run_probe
+
+    say(f"copies of a game at a decision: {sizes['games']} solo-v2 games")
+    got = run_probe("copies", sizes)
+    out: dict[str, Any] = {"ruleset": "solo-v2", "turn_reached_median": statistics.median(got["turns"])}
+    for key, timings in (("engine", got["engine_s"]), ("api_state", got["api_s"])):
+        micro = [t * 1e6 for t in timings]
+        out[key] = {
+            "count": len(micro),
+            "cpu_us_median": round(statistics.median(micro), 1) if micro else None,
+            "cpu_us_p90": round(_percentile(micro, 90), 1) if micro else None,
+        }
+    return out
+
+
+def measure_search(decisions: int, say: Any) -> dict[str, Any]:
+    from twilight.cli.bench.cmd import run_probe
+
+    say(f"the search policy's playouts: {decisions} searched decisions of solo-v2")
+    got = run_probe("search", {"decisions": decisions})
+    return {
+        "ruleset": "solo-v2",
+        "level": "normal",
+        "decisions": got["decisions"],
+        "playouts": got["playouts"],
+        "cpu_s": round(got["cpu_s"], 2),
+        "playouts_per_cpu_second": round(got["playouts"] / got["cpu_s"], 1) if got["cpu_s"] else None,
+        "playouts_per_decision": got["playouts_per_decision"],
+        "horizon": got["horizon"],
+    }
