@@ -22,7 +22,6 @@ import statistics
 import time
 from typing import Any
 
-
 # The copies timed are of the game from its Mid War on (turn 4): the middle of the game, where its state
 # and trace are larger than at the start.
 MID_WAR = 4
@@ -140,21 +139,26 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
     searched = 0
     playouts = 0
     started = _cpu_seconds()
+
+    class Counting:
+        """The search's answers, counting the decisions it searched (made playouts for)."""
+
+        def __init__(self, player: SearchPlayer) -> None:
+            self.player = player
+
+        def decide(self, decision: Any) -> Any:
+            nonlocal searched
+            if searched >= wanted:
+                raise Enough
+            before = self.player.playouts_run
+            answer = self.player.decide(decision)
+            searched += self.player.playouts_run > before
+            return answer
+
     for seed in range(1, 1000):
         player = SearchPlayer(seed)
-
-        class Counting:
-            def decide(self, decision: Any) -> Any:
-                nonlocal searched
-                if searched >= wanted:
-                    raise Enough
-                before = player.playouts_run
-                answer = player.decide(decision)
-                searched += player.playouts_run > before
-                return answer
-
         engine = Engine(ir, {}, seed=seed, settings={"level": "normal"}, program=program)
-        players, ai = players_with_ai(ir, engine.state.settings, {"us": Counting()})
+        players, ai = players_with_ai(ir, engine.state.settings, {"us": Counting(player)})
         assert ai is not None
         engine.players = players
         ai.engine = player.engine = engine

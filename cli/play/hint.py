@@ -4,9 +4,10 @@ the screen, and why: its best answers (up to three) with their scores and playou
 The search sees what the player sees: the cards the player cannot see are dealt anew in each playout, as
 the search policy deals them, never the AI's real hand or the draw pile's order. Nothing of the game
 changes: the playouts run on copies of the game made at the question (`Engine.clone`: no die of the real
-game is rolled, no answer is taken, the save is not written). A question the search does not weigh (a choice among more than
-`MAX_CANDIDATES` answers, a pick of several, an influence point among many countries) gets the quick
-heuristic's answer where the heuristic weighs it, said as such, or a line saying there is no hint.
+game is rolled, no answer is taken, the save is not written). A question the search does not weigh (a
+choice among more than `MAX_CANDIDATES` answers, a pick of several, an influence point among many
+countries) gets the quick heuristic's answer where the heuristic weighs it, said as such, or a line
+saying there is no hint.
 """
 
 from __future__ import annotations
