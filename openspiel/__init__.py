@@ -5,8 +5,9 @@
     game = pyspiel.load_game("twilight", {"ruleset": "solo-v2"})
 
 Parameters: `ruleset` (a name or a folder; default solo-v2), `settings` (the ruleset's settings as
-`NAME=VALUE` pairs separated by commas, as `twilight play --set` takes them: "level=hard,ai_side=us") and
-`lang` (of `action_to_string`: en or ru). Chance (dice, shuffles, random picks) is explicit: each is a
+`NAME:VALUE` pairs separated by semicolons, the values as `twilight play --set` takes them:
+"level:hard;ai_side:us"; OpenSpiel's game strings keep `=` and `,` for themselves) and `lang` (of
+`action_to_string`: en or ru). Chance (dice, shuffles, random picks) is explicit: each is a
 chance node. In a ruleset with an AI the AI is part of the game, which then has one player; the
 standard game has two (0 the US, 1 the USSR). The state is `twilight.api.State`'s, which this wraps.
 Needs the optional extra `openspiel` (pip install 'twilight[openspiel]')."""
@@ -28,12 +29,13 @@ DEFAULT_PARAMETERS = {"ruleset": "solo-v2", "settings": "", "lang": "en"}
 
 
 def _settings(text: str) -> dict[str, str]:
-    pairs = [p.strip() for p in text.split(",") if p.strip()]
+    """`level:hard;ai_side:us` (OpenSpiel's game strings keep `=` and `,` for its own parameters)."""
+    pairs = [p.strip() for p in text.split(";") if p.strip()]
     out = {}
     for pair in pairs:
-        name, sep, value = pair.partition("=")
+        name, sep, value = pair.partition(":")
         if not sep:
-            raise ValueError(f"settings: {pair!r} is not NAME=VALUE")
+            raise ValueError(f"settings: {pair!r} is not NAME:VALUE (pairs separated by ';')")
         out[name.strip()] = value.strip()
     return out
 

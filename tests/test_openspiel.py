@@ -1,0 +1,99 @@
+"""The game under OpenSpiel and PettingZoo (the extra `openspiel`, which .ci/run installs): OpenSpiel's
+own `random_sim_test` and its MCTS bot over whole games, PettingZoo's own API test."""
+
+from __future__ import annotations
+
+import pickle
+import warnings
+
+import pytest
+
+pyspiel = pytest.importorskip("pyspiel")
+np = pytest.importorskip("numpy")
+
+import twilight.openspiel  # noqa: E402,F401 (registers the game)
+
+PARAMETERS = [
+    {"ruleset": "solo-v2"},
+    {"ruleset": "standard"},
+    {"ruleset": "solo-v2", "settings": "ai_side:us;level:hard"},
+]
+
+
+@pytest.mark.parametrize("params", PARAMETERS, ids=["solo-v2", "standard", "solo-v2-as-ussr"])
+def test_openspiels_random_simulation_test(params: dict[str, str]) -> None:
+    game = pyspiel.load_game("twilight", params)
+    assert game.num_players() == (2 if params["ruleset"] == "standard" else 1)
+    assert pyspiel.load_game(str(game)).get_parameters() == game.get_parameters()
+    pyspiel.random_sim_test(game, num_sims=3, serialize=True, verbose=False)
+
+
+@pytest.mark.parametrize("ruleset", ["solo-v2", "standard"])
+def test_mcts_plays_a_whole_game(ruleset: str) -> None:
+    from open_spiel.python.algorithms import mcts
+
+    game = pyspiel.load_game("twilight", {"ruleset": ruleset})
+    rng = np.random.RandomState(7)
+    evaluator = mcts.RandomRolloutEvaluator(n_rollouts=1, random_state=rng)
+    bot = mcts.MCTSBot(game, uct_c=2, max_simulations=4, evaluator=evaluator, random_state=rng)
+    state = game.new_initial_state()
+    moves = 0
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes, probabilities = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(int(rng.choice(outcomes, p=probabilities)))
+        else:
+            state.apply_action(bot.step(state))
+            moves += 1
+    assert moves > 20
+    assert sorted(state.returns()) in ([-1.0], [1.0], [0.0], [-1.0, 1.0], [0.0, 0.0])
+
+
+def test_a_state_is_copied_pickled_and_read_back() -> None:
+    game = pyspiel.load_game("twilight", {"ruleset": "standard", "lang": "ru"})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(1)
+    for _ in range(150):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    twin = state.clone()
+    twin.apply_action(twin.legal_actions()[0])
+    assert len(twin.history()) == len(state.history()) + 1
+    again = pickle.loads(pickle.dumps(state))
+    assert again.history() == state.history() and str(again) == str(state)
+    _, read = pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))
+    assert read.information_state_string(0) == state.information_state_string(0)
+    assert state.observation_tensor(0) and len(state.observation_tensor(0)) == game.observation_tensor_size()
+    if not state.is_chance_node():
+        player = state.current_player()
+        assert all(state.action_to_string(player, a) for a in state.legal_actions())
+
+
+def test_bad_parameters_are_refused_with_a_reason() -> None:
+    from twilight.api import GameError
+
+    with pytest.raises(GameError, match="not a setting"):
+        pyspiel.load_game("twilight", {"ruleset": "solo-v2", "settings": "colour:red"})
+    with pytest.raises((GameError, ValueError), match="NAME:VALUE"):
+        pyspiel.load_game("twilight", {"ruleset": "solo-v2", "settings": "hard"})
+
+
+@pytest.mark.parametrize("ruleset", ["solo-v2", "standard"])
+def test_pettingzoos_api_test(ruleset: str) -> None:
+    from pettingzoo.test import api_test
+    from twilight.api.aec import TwilightEnv
+
+    env = TwilightEnv(ruleset, render_mode="ansi")
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # (its advice on names and dict observations)
+        api_test(env, num_cycles=400)
+    env.reset(seed=3)
+    steps = 0
+    for agent in env.agent_iter():
+        observation, reward, terminated, truncated, _ = env.last()
+        if terminated or truncated:
+            assert reward in (-1.0, 0.0, 1.0)  # (the end's: won, drawn or lost)
+            env.step(None)
+            continue
+        env.step(env.action_space(agent).sample(observation["action_mask"]))
+        steps += 1
+    assert steps > 20 and not env.agents
