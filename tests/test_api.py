@@ -271,3 +271,18 @@ def test_a_game_that_cannot_be_made_says_why() -> None:
     with pytest.raises(GameError, match="language"):
         Game("solo-v2", lang="fr")
     assert Game("solo-v2", {"ai_side": "us", "optional_cards": "true"}).sides == ("ussr",)
+
+
+def docs_examples() -> list[str]:
+    """The Python examples of docs/api.md, in order."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parent.parent / "docs" / "api.md").read_text(encoding="utf-8")
+    return re.findall(r"```python\n(.*?)```", text, re.S)
+
+
+def test_the_documented_example_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    exec(compile(docs_examples()[0], "docs/api.md", "exec"), {})
+    printed = capsys.readouterr().out
+    assert printed.startswith("1 ('us',)") and "  if " in printed and '"asked"' in printed

@@ -97,3 +97,12 @@ def test_pettingzoos_api_test(ruleset: str) -> None:
         env.step(env.action_space(agent).sample(observation["action_mask"]))
         steps += 1
     assert steps > 20 and not env.agents
+
+
+def test_the_documented_examples_run(capsys: pytest.CaptureFixture[str]) -> None:
+    from test_api import docs_examples
+
+    openspiel_example, pettingzoo_example = docs_examples()[1:3]
+    exec(compile(openspiel_example, "docs/api.md", "exec"), {})
+    assert capsys.readouterr().out.strip() in ("[1.0, -1.0]", "[-1.0, 1.0]", "[0.0, 0.0]")
+    exec(compile(pettingzoo_example, "docs/api.md", "exec"), {})
