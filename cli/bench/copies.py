@@ -7,8 +7,7 @@ Both are measured in a fresh process (`probe.py`'s kinds `copies` and `search`),
   keeping its records; at every `every`-th of the person's decisions from the Mid War on (turn 4: a
   mid-game state, larger than the start's) the engine is copied `repeats` times (`Engine.clone`: its
   state, its place in the rules' procedures, its dice and its trace) and the CPU time of one copy is the
-  mean of those; the figure is the median (and p90) over the decisions. The copy of a state of the game API
-  (`twilight.api.State.clone`, which shares the engine a decision left) is measured the same way.
+  mean of those; the figure is the median (and p90) over the decisions.
 - search: solo-v2 games against the normal AI, the person's side played by the search policy at its
   default budget (`SearchPlayer(seed)`: 16 playouts per decision, horizon 3), until `decisions` searched
   decisions; the playouts made over the CPU time of the whole process (the games included, and any child
@@ -85,39 +84,7 @@ def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
         ai.engine = policy.engine = person.engine = engine
         engine.run()
         turns.append(engine.state.turn)
-    api_timings = _api_copies(args["games"], args["every"], args["repeats"])
-    return {"engine_s": timings, "api_s": api_timings, "turns": turns}
-
-
-def _api_copies(games: int, every: int, repeats: int) -> list[float]:
-    """`twilight.api.State.clone` at every `every`-th decision of games played uniformly at random (no
-    coup at DEFCON 2 or less), with the chance outcomes drawn at random."""
-    import random
-
-    from twilight.api import Game
-
-    game = Game("solo-v2")
-    timings: list[float] = []
-    for seed in range(1, games + 1):
-        rng = random.Random(seed)
-        state = game.new_initial_state()
-        coup = game.vocabulary.action("coup")
-        decisions = 0
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(rng.randrange(len(state.chance_outcomes())))
-                continue
-            decisions += 1
-            if decisions % every == 0 and state.engine.state.turn >= MID_WAR:
-                started = time.process_time()
-                for _ in range(repeats):
-                    state.clone()
-                timings.append((time.process_time() - started) / repeats)
-            actions = state.legal_actions()
-            if state.engine.state.defcon <= 2 and len(actions) > 1 and coup in actions:
-                actions.remove(coup)
-            state.apply_action(rng.choice(actions))
-    return timings
+    return {"engine_s": timings, "turns": turns}
 
 
 def probe_search(args: dict[str, Any]) -> dict[str, Any]:
@@ -184,13 +151,12 @@ def measure_copies(sizes: dict[str, int], say: Any) -> dict[str, Any]:
     say(f"copies of a game at a decision: {sizes['games']} solo-v2 games")
     got = run_probe("copies", sizes)
     out: dict[str, Any] = {"ruleset": "solo-v2", "turn_reached_median": statistics.median(got["turns"])}
-    for key, timings in (("engine", got["engine_s"]), ("api_state", got["api_s"])):
-        micro = [t * 1e6 for t in timings]
-        out[key] = {
-            "count": len(micro),
-            "cpu_us_median": round(statistics.median(micro), 1) if micro else None,
-            "cpu_us_p90": round(_percentile(micro, 90), 1) if micro else None,
-        }
+    micro = [t * 1e6 for t in got["engine_s"]]
+    out["engine"] = {
+        "count": len(micro),
+        "cpu_us_median": round(statistics.median(micro), 1) if micro else None,
+        "cpu_us_p90": round(_percentile(micro, 90), 1) if micro else None,
+    }
     return out
 
 

@@ -223,17 +223,16 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
     copies = result.get("copies")
     if copies:
         section = "a game copied at a decision (Engine.clone), mid-game solo-v2"
-        for key, label in (("engine", "engine"), ("api_state", "twilight.api state")):
-            fig = copies[key]
-            for stat in ("median", "p90"):
-                out.append(
-                    (
-                        section,
-                        f"{label}: CPU {stat} ({fig['count']} decisions)",
-                        f"{_num(fig[f'cpu_us_{stat}'], 1)} µs",
-                        f"copies.{key}.cpu_us_{stat}",
-                    )
+        fig = copies["engine"]
+        for stat in ("median", "p90"):
+            out.append(
+                (
+                    section,
+                    f"CPU {stat} ({fig['count']} decisions)",
+                    f"{_num(fig[f'cpu_us_{stat}'], 1)} µs",
+                    f"copies.engine.cpu_us_{stat}",
                 )
+            )
     search = result.get("search")
     if search:
         section = f"the search policy, default budget ({search['decisions']} decisions searched)"
