@@ -172,26 +172,26 @@ class GreedyPlayer(RandomPlayer):
             finally:
                 engine.memo = None
 
-        before = net() if members else 0
-
-        def swing(c: str) -> int:
-            if c not in members:
-                return 0
-            board = engine.state.influence
-            influence = board[c]
-            held = (controls(engine, side, c), controls(engine, other(side), c))
-            board[c] = {**influence, side: influence[side] + 1}  # (a value of its own, GameState.clone)
-            try:
-                # Only a point that changes who controls the country can change the score.
-                if (controls(engine, side, c), controls(engine, other(side), c)) == held:
-                    return 0
-                return net() - before
-            finally:
-                board[c] = influence
-
-        def value(c: str) -> tuple[int, int, int]:
-            return swing(c), int(b.battleground[c]), -ops_to_control(engine, side, c)
-
-        scored = {c: value(c) for c in decision.options}
+        opponent = other(side)
+        influence_now = engine.state.influence
+        before: int | None = None  # (the score as it stands: worked out once a point can change it)
+        scored: dict[Any, tuple[int, int, int]] = {}
+        for c in decision.options:
+            swing = 0
+            if c in members:
+                influence = influence_now[c]
+                held = (controls(engine, side, c), controls(engine, opponent, c))
+                influence_now[c] = {**influence, side: influence[side] + 1}  # (a value of its own)
+                try:
+                    # Only a point that changes who controls the country can change the score.
+                    if (controls(engine, side, c), controls(engine, opponent, c)) != held:
+                        if before is None:
+                            influence_now[c] = influence
+                            before = net()
+                            influence_now[c] = {**influence, side: influence[side] + 1}
+                        swing = net() - before
+                finally:
+                    influence_now[c] = influence
+            scored[c] = (swing, int(b.battleground[c]), -ops_to_control(engine, side, c))
         best = max(scored.values())
         return self.rng.choice([c for c, v in scored.items() if v == best])
