@@ -212,15 +212,19 @@ class Engine:
             state=self.state.clone(),  # (no setup built only to be thrown away)
         )
         twin.track = False  # (a look-ahead runs what it weighs to its end: it stops at no decision)
+        self._lend_lasting_index(twin)
+        return twin
+
+    def _lend_lasting_index(self, twin: Engine) -> None:
+        """A copy's lasting effects are the game's, in a list of its own: the game's index of them (when
+        current) serves the copy too, until the copy's effects change."""
         index = self._lasting_indexed
         if (
             index is not None
             and index.effects is self.state.in_effect
             and index.version == self._lasting_version
         ):
-            # (the copy's effects are the game's, in its own list: the game's index of them serves it)
             twin._lasting_indexed = index.for_list(twin.state.in_effect, twin._lasting_version)
-        return twin
 
     # ------------------------------------------------------------------ operations' commitment
     @property
@@ -391,13 +395,7 @@ class Engine:
         twin.steps_left = self.steps_left
         twin.most_steps_between_decisions = self.most_steps_between_decisions
         twin.path = copy_path(self.path, twin)
-        index = self._lasting_indexed
-        if (
-            index is not None
-            and index.effects is self.state.in_effect
-            and index.version == self._lasting_version
-        ):
-            twin._lasting_indexed = index.for_list(twin.state.in_effect, twin._lasting_version)
+        self._lend_lasting_index(twin)
         return twin
 
     def resume(self, answer: Any, track: bool | None = None) -> GameState:

@@ -20,6 +20,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.decisions import Decision
+from twilight.runtime.state import copy_plain
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -68,18 +69,6 @@ def copy_decision(decision: Decision) -> Decision:
         decision.distinct,
         context,
     )
-
-
-def copy_plain(value: Any) -> Any:
-    """A deep copy of plain data (dicts, lists and tuples of immutable values)."""
-    kind = type(value)
-    if kind is dict:
-        return {k: copy_plain(v) for k, v in value.items()}
-    if kind is list:
-        return [copy_plain(v) for v in value]
-    if kind is tuple:
-        return tuple(copy_plain(v) for v in value)
-    return value
 
 
 def copy_path(path: list[Rec], engine: Engine) -> list[Rec]:

@@ -120,7 +120,7 @@ class GameState:
             if copy_field is not None:
                 value = copy_field(value)
             elif type(value) not in _IMMUTABLE:
-                value = _copy_plain(value)
+                value = copy_plain(value)
             setattr(twin, name, value)
         return twin
 
@@ -158,17 +158,19 @@ class GameState:
 def declared_state(ir: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:
     """The variables and zones a ruleset declares, as a new game starts: each variable at its initial
     value, each zone empty."""
-    variables = {name: _copy_plain(v["initial"]) for name, v in ir.get("variables", {}).items()}
+    variables = {name: copy_plain(v["initial"]) for name, v in ir.get("variables", {}).items()}
     return variables, {name: [] for name in ir.get("zones", {})}
 
 
-def _copy_plain(value: Any) -> Any:
-    """A deep copy of JSON-like data (dicts and lists of immutable values)."""
+def copy_plain(value: Any) -> Any:
+    """A deep copy of plain data (dicts, lists and tuples of immutable values)."""
     kind = type(value)
     if kind is dict:
-        return {k: _copy_plain(v) for k, v in value.items()}
+        return {k: copy_plain(v) for k, v in value.items()}
     if kind is list:
-        return [_copy_plain(v) for v in value]
+        return [copy_plain(v) for v in value]
+    if kind is tuple:
+        return tuple(copy_plain(v) for v in value)
     return value
 
 

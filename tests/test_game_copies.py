@@ -19,12 +19,11 @@ SEEDS = range(3)
 COPIES_PER_GAME = 8
 
 
-def played(ruleset: str, settings: Any, seed: int) -> Engine:
-    """The game of `seed`, the cautious policy on the people's sides, never copied."""
-    ir = compiled_ir(ruleset)
-    engine = Engine(ir, {}, seed=seed, settings=settings)
-    people = {"us": CautiousPlayer(seed), "ussr": CautiousPlayer(seed + 100)}
-    players, ai = players_with_ai(ir, settings, people)
+def played(engine: Engine, settings: Any, person: type[CautiousPlayer] = CautiousPlayer) -> Engine:
+    """The game played to its end, `person` (a cautious policy) on the people's sides."""
+    seed = engine.seed
+    people = {"us": person(seed), "ussr": person(seed + 100)}
+    players, ai = players_with_ai(engine.ir, settings, people)
     engine.players = players
     for player in [*people.values(), ai]:
         if player is not None:
@@ -50,13 +49,13 @@ def finish_copy(twin: Engine, answers: list[list[Any]], settings: Any) -> None:
 @pytest.mark.parametrize(("ruleset", "settings"), GAMES, ids=["solo-us", "solo-ussr-human", "standard"])
 @pytest.mark.parametrize("seed", SEEDS)
 def test_copies_at_random_decisions_go_on_as_the_game_does(ruleset: str, settings: Any, seed: int) -> None:
-    reference = played(ruleset, settings, seed)
+    ir = compiled_ir(ruleset)
+    reference = played(Engine(ir, {}, seed=seed, settings=settings), settings)  # (never copied)
     people_decisions = sum(1 for side, _ in reference.answers if side != ai_side_of(reference.ir, settings))
     rng = random.Random(f"copies {ruleset} {settings} {seed}")
     copy_at = set(rng.sample(range(1, people_decisions + 1), min(COPIES_PER_GAME, people_decisions)))
     # (each copy is played to its end while the game waits inside its player's decision)
     copies: list[tuple[int, Engine]] = []
-    ir = compiled_ir(ruleset)
     engine = Engine(ir, {}, seed=seed, settings=settings)
     asked = [0]
 
@@ -79,13 +78,7 @@ def test_copies_at_random_decisions_go_on_as_the_game_does(ruleset: str, setting
                 copies.append((at, twin))
             return super().decide(decision)
 
-    people = {"us": Person(seed), "ussr": Person(seed + 100)}
-    players, ai = players_with_ai(ir, settings, people)
-    engine.players = players
-    for player in [*people.values(), ai]:
-        if player is not None:
-            player.engine = engine
-    engine.run()
+    played(engine, settings, Person)
     assert len(copies) == len(copy_at)
     # The game itself, copied along the way, played as the game never copied.
     assert engine.events == reference.events and engine.answers == reference.answers
