@@ -78,7 +78,6 @@ class Engine:
         "lookahead_depth",
         "memo",
         "most_steps_between_decisions",
-        "on_run_exit",
         "ops_region_reads",
         "path",
         "players",
@@ -172,9 +171,6 @@ class Engine:
         self._lasting_version = 0  # bumped whenever this engine changes the list of lasting effects
         self._lasting_indexed: LastingIndex | None = None
         self._ai_started: float | None = None
-        # Called when `run` leaves the rules' sequence (the game ended, or an error unwinds it): a search's
-        # playout, played in a forked copy of the process, ends that process there (runtime/search.py).
-        self.on_run_exit: Callable[[], None] | None = None
         # The step budget. The loops and calls of the rules count `steps_left` down (one decrement each,
         # see program.py); it holds the steps left until the next check: the lower of what is left of
         # the decision's budget and of the game's. `ask` books the steps taken and grants the next ones.
@@ -301,9 +297,6 @@ class Engine:
         except BaseException:
             self.path.clear()
             raise
-        finally:
-            if self.on_run_exit is not None:
-                self.on_run_exit()
         if self.replaying:
             raise SaveMismatch(f"the game ended with {len(self.replaying)} of the save's answers unused")
         if self.replay_digest is not None:

@@ -174,8 +174,17 @@ def test_hint_latency(quick: QuickRun) -> None:
         positive(hint["wall_median_ms"])
         and hint["wall_median_ms"] <= hint["wall_p99_ms"] <= hint["wall_max_ms"]
     )
-    # The playouts run in forked copies: their CPU is counted, so a hint's CPU is far above the parent's own.
+    # The playouts run on copies of the game in the process: a hint's CPU is about its wall time.
     assert positive(hint["cpu_median_ms"]) and hint["cpu_median_ms"] <= hint["cpu_p99_ms"]
+
+
+def test_copies_and_search(quick: QuickRun) -> None:
+    copies = quick.data["copies"]["engine"]
+    assert copies["count"] > 0  # copies of a game at the person's decisions, Mid War on
+    assert positive(copies["cpu_us_median"]) and copies["cpu_us_median"] <= copies["cpu_us_p90"]
+    search = quick.data["search"]
+    assert search["decisions"] == 10 and search["playouts"] >= 10 * 2  # (each searched: 2+ answers)
+    assert search["playouts_per_cpu_second"] == pytest.approx(search["playouts"] / search["cpu_s"], rel=0.05)
 
 
 def test_machine_and_commit(quick: QuickRun) -> None:
