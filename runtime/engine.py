@@ -483,19 +483,7 @@ class Engine:
             return picks
         self._grant_steps()
         decision = Decision(name, side, list(options), low, high, distinct, dict(context or {}))
-        if self.replaying:
-            answer = self._replayed(decision)
-        else:
-            if self.replay_digest is not None:
-                self._check_resumed()
-            answer = self.players[side].decide(decision)
-        why = decision.check(answer)
-        if why is not None:
-            raise IllegalAnswer(decision, answer, why)
-        picks = [answer] if decision.single else list(answer)
-        self.answers.append([side, answer])
-        self.trace("decision", decision=name, side=side, answer=picks if not decision.single else answer)
-        return picks
+        return self._answered(decision, self._answer_of(decision))
 
     def ask_at(
         self,
@@ -523,23 +511,13 @@ class Engine:
                 name, side, list(options), low, high, distinct, dict(context or {})
             )
             answer = self._answer_of(decision)
-        why = decision.check(answer)
-        if why is not None:
-            raise IllegalAnswer(decision, answer, why)
+        picks = self._answered(decision, answer)
         rec.decision = None
-        picks = [answer] if decision.single else list(answer)
-        self.answers.append([decision.side, answer])
-        self.trace(
-            "decision",
-            decision=decision.name,
-            side=decision.side,
-            answer=picks if not decision.single else answer,
-        )
         return picks
 
     def _answer_of(self, decision: Decision) -> Any:
-        """The answer to a decision kept in a record: the save's being replayed, else its player's; with
-        no player for the side, the game stops at it (`Suspended`). `at_decision` sees it first."""
+        """The answer to a decision: the save's being replayed, else its player's; with no player for the
+        side, the game stops at it (`Suspended`). `at_decision` sees it first."""
         if self.at_decision is not None:
             self.at_decision(decision)
         if self.replaying:
@@ -551,6 +529,21 @@ class Engine:
             # (what the unwinding's `finally` blocks reset, for `run` to put back once it is done)
             raise Suspended(decision, (self._ops_region, self.hook_card))
         return player.decide(decision)
+
+    def _answered(self, decision: Decision, answer: Any) -> list[Any]:
+        """The answer checked (IllegalAnswer), kept among the game's answers and traced; the picks."""
+        why = decision.check(answer)
+        if why is not None:
+            raise IllegalAnswer(decision, answer, why)
+        picks = [answer] if decision.single else list(answer)
+        self.answers.append([decision.side, answer])
+        self.trace(
+            "decision",
+            decision=decision.name,
+            side=decision.side,
+            answer=answer if decision.single else picks,
+        )
+        return picks
 
     def ask_one(
         self,
@@ -786,11 +779,8 @@ class Engine:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
         # effects a hook starts now do not hear this trigger (the index's list, taken now, is a snapshot)
         lasting: Iterable[tuple[EffectItems, LastingEffect]] = ()
-        effects = self.state.in_effect
-        if effects:
-            index = self._lasting_indexed  # (`_lasting_index`'s test written out: a trigger is set off often)
-            if index is None or index.effects is not effects or index.version != self._lasting_version:
-                index = self._lasting_index()
+        if self.state.in_effect:
+            index = self._lasting_index()
             lasting = index.listening.get(trigger, ())
             # (`leads_on` written out: whether a hook may lead to a decision, so that a record is kept)
             if self.track and (
@@ -829,16 +819,7 @@ class Engine:
         the way to it did: a construct entered then is one of the records.)"""
         if self.resuming is not None or trigger in self.program.asking_standing:
             return True
-        if not self.state.in_effect:
-            return False
-        index = self._lasting_indexed  # (as in `modified`: asked at every trigger set off)
-        if (
-            index is None
-            or index.effects is not self.state.in_effect
-            or index.version != self._lasting_version
-        ):
-            index = self._lasting_index()
-        return trigger in index.asking
+        return bool(self.state.in_effect) and trigger in self._lasting_index().asking
 
     def _fire_tracked(self, trigger: str, bound: dict[str, Any]) -> None:
         """`fire` where a hook may lead to a decision: its record keeps the variables it was fired with,
