@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.primitives.basics import action_rounds_this_turn
 from twilight.runtime.primitives.cards import in_effect, ops_for
-from twilight.runtime.primitives.core import SIDES, _china, card_info, continues, impl, leads_on, other
+from twilight.runtime.primitives.core import SIDES, _china, card_info, continues, impl, other, then_fire
 from twilight.runtime.primitives.decks import _remove, _take_out
 from twilight.runtime.primitives.map_queries import influence_as_round_begins
 from twilight.runtime.primitives.operations import (
@@ -143,13 +143,9 @@ def begin_action_round(engine: Engine, side: str) -> None:
 @impl()
 @continues(fires=("action_round_end",))
 def end_action_round(engine: Engine, side: str) -> None:
-    # (a record only to be taken up again at the hooks, its one step that can lead to a decision)
-    rec = engine.enter("end_action_round") if leads_on(engine, "action_round_end") else None
-    engine.fire("action_round_end", actor=side)
+    then_fire(engine, "end_action_round", "action_round_end", None, actor=side)
     engine.expire("end_of_action_round")
     engine.expire("end_of_next_action_round", side)
-    if rec is not None:
-        engine.leave(rec)
 
 
 def _event_possible(engine: Engine, side: str, card: str) -> bool:
@@ -335,15 +331,11 @@ def commit_ops_to(engine: Engine, region: str) -> None:
 @impl()
 @continues(fires=("card_played",))
 def finish_play(engine: Engine, side: str, card: str) -> None:
-    rec = engine.enter("finish_play") if leads_on(engine, "card_played") else None
-    if rec is None or rec.pc == 0:
+    def done() -> None:
         engine.ops_region = None
         _dispose(engine, card, True, as_event=False)
-        if rec is not None:
-            rec.pc = 1
-    engine.fire("card_played", actor=side, card=card)
-    if rec is not None:
-        engine.leave(rec)
+
+    then_fire(engine, "finish_play", "card_played", done, actor=side, card=card)
 
 
 def _opponent_event(engine: Engine, side: str, card: str) -> None:

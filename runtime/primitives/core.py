@@ -38,6 +38,25 @@ def continues(asks: bool = False, fires: tuple[str, ...] = ()) -> Callable[[F], 
     return mark
 
 
+def then_fire(
+    engine: Engine, kind: str, trigger: str, act: Callable[[], bool | None] | None, /, **bound: Any
+) -> None:
+    """`act()` (once), then the trigger set off with `bound`; `act` returning False sets nothing off.
+    Where a hook of the trigger may lead to a decision the step keeps a record (of this `kind`), so that
+    a copy of the game taken up inside the hook does not act again."""
+    rec = engine.enter(kind) if leads_on(engine, trigger) else None
+    if rec is None or rec.pc == 0:
+        if act is not None and act() is False:
+            if rec is not None:
+                engine.leave(rec)
+            return
+        if rec is not None:
+            rec.pc = 1
+    engine.fire(trigger, **bound)
+    if rec is not None:
+        engine.leave(rec)
+
+
 def leads_on(engine: Engine, trigger: str) -> bool:
     """Whether setting off the trigger now can lead to a decision in this game (it keeps records, and a
     hook listening to the trigger, standing or of an effect in force, may ask: Engine.leads_on): a

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from twilight.runtime.primitives.core import SIDES, _table, continues, impl, leads_on
+from twilight.runtime.primitives.core import SIDES, _table, continues, impl, then_fire
 from twilight.runtime.primitives.declared_state import track_bounds
 from twilight.runtime.state import DEFCON_TRACK, MILITARY_OPERATIONS_TRACK
 
@@ -54,18 +54,13 @@ def set_defcon(engine: Engine, level: int) -> None:
 @impl()
 @continues(fires=("defcon_changed",))
 def change_defcon(engine: Engine, by: int) -> None:
-    if leads_on(engine, "defcon_changed"):
-        # (taken up again at its hooks: the change is made once)
-        rec = engine.enter("change_defcon")
-        if rec.pc == 0:
-            rec.pc = 1
-            if not _changed_defcon(engine, by):
-                engine.leave(rec)
-                return
-        engine.fire("defcon_changed", actor=engine.defcon_actor)
-        engine.leave(rec)
-    elif _changed_defcon(engine, by):
-        engine.fire("defcon_changed", actor=engine.defcon_actor)
+    then_fire(
+        engine,
+        "change_defcon",
+        "defcon_changed",
+        lambda: _changed_defcon(engine, by),
+        actor=engine.defcon_actor,
+    )
 
 
 def _changed_defcon(engine: Engine, by: int) -> bool:
@@ -92,18 +87,12 @@ def _changed_defcon(engine: Engine, by: int) -> bool:
 def gain_vp(engine: Engine, side: str, amount: int) -> None:
     if amount == 0:
         return
-    if leads_on(engine, "vp_changed"):
-        rec = engine.enter("gain_vp")
-        if rec.pc == 0:
-            rec.pc = 1
-            engine.state.vp += amount if side == "us" else -amount
-            engine.trace("vp", side=side, change=amount, now=engine.state.vp)
-        engine.fire("vp_changed")
-        engine.leave(rec)
-        return
-    engine.state.vp += amount if side == "us" else -amount
-    engine.trace("vp", side=side, change=amount, now=engine.state.vp)
-    engine.fire("vp_changed")
+
+    def moved() -> None:
+        engine.state.vp += amount if side == "us" else -amount
+        engine.trace("vp", side=side, change=amount, now=engine.state.vp)
+
+    then_fire(engine, "gain_vp", "vp_changed", moved)
 
 
 @impl()
@@ -149,16 +138,13 @@ def score_counted_told(engine: Engine, side: str, region: str, countries: list[s
 @impl()
 @continues(fires=("region_scored",))
 def region_scored(engine: Engine, region: str) -> None:
-    if leads_on(engine, "region_scored"):
-        rec = engine.enter("region_scored")
-        if rec.pc == 0:
-            rec.pc = 1
-            engine.trace("scored", region=region, vp=engine.state.vp)
-        engine.fire("region_scored", region=region)
-        engine.leave(rec)
-        return
-    engine.trace("scored", region=region, vp=engine.state.vp)
-    engine.fire("region_scored", region=region)
+    then_fire(
+        engine,
+        "region_scored",
+        "region_scored",
+        lambda: engine.trace("scored", region=region, vp=engine.state.vp),
+        region=region,
+    )
 
 
 @impl()

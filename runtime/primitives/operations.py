@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.primitives.basics import d6
 from twilight.runtime.primitives.cards import _space_race, ops_for
-from twilight.runtime.primitives.core import continues, impl, leads_on, other
+from twilight.runtime.primitives.core import continues, impl, leads_on, other, then_fire
 from twilight.runtime.primitives.effects import add_influence, change_defcon, gain_vp, remove_influence
 from twilight.runtime.primitives.map_queries import board
 
@@ -404,17 +404,13 @@ def _refuse_illegal(engine: Engine, action: str, side: str, c: str | None, card:
 @impl()
 @continues(fires=("influence_placed",))
 def place_influence_point(engine: Engine, side: str, c: str) -> None:
-    rec = engine.enter("influence_point") if leads_on(engine, "influence_placed") else None
-    if rec is None or rec.pc == 0:
+    def placed() -> None:
         _refuse_illegal(engine, "influence", side, c)
         add_influence(engine, side, c, 1)
-        placed = engine.state.placed_this_round[side]
-        placed[c] = placed.get(c, 0) + 1
-        if rec is not None:
-            rec.pc = 1
-    engine.fire("influence_placed", actor=side, target=c)
-    if rec is not None:
-        engine.leave(rec)
+        counted = engine.state.placed_this_round[side]
+        counted[c] = counted.get(c, 0) + 1
+
+    then_fire(engine, "influence_point", "influence_placed", placed, actor=side, target=c)
 
 
 # The triggers a coup sets off: a hook of any may lead to a decision (NORAD's, on DEFCON's change).
@@ -498,14 +494,7 @@ def free_coup(engine: Engine, side: str, c: str, ops: int) -> None:
 @continues(fires=("realignment",))
 def realign(engine: Engine, side: str, c: str, card: str | None = None) -> None:
     """6.2: both roll; the higher removes the difference from the other's influence; never adds."""
-    rec = engine.enter("realign") if leads_on(engine, "realignment") else None
-    if rec is None or rec.pc == 0:
-        _realign_roll(engine, side, c)
-        if rec is not None:
-            rec.pc = 1
-    engine.fire("realignment", actor=side, target=c)
-    if rec is not None:
-        engine.leave(rec)
+    then_fire(engine, "realign", "realignment", lambda: _realign_roll(engine, side, c), actor=side, target=c)
 
 
 def _realign_roll(engine: Engine, side: str, c: str) -> None:

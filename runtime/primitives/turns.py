@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.card_play import play_event
-from twilight.runtime.primitives.core import continues, impl, leads_on
+from twilight.runtime.primitives.core import continues, impl, leads_on, then_fire
 from twilight.runtime.primitives.map_queries import influence_as_round_begins
 
 if TYPE_CHECKING:
@@ -15,29 +15,21 @@ if TYPE_CHECKING:
 @impl()
 @continues(fires=("turn_start",))
 def begin_turn(engine: Engine, number: int) -> None:
-    rec = engine.enter("begin_turn") if leads_on(engine, "turn_start") else None
-    if rec is None or rec.pc == 0:
+    def begun() -> None:
         engine.state.turn = number
         engine.state.action_round = 0
         engine.state.space_attempts = {"us": 0, "ussr": 0}
         engine.trace("turn", number=number)
-        if rec is not None:
-            rec.pc = 1
-    engine.fire("turn_start", turn_number=number)
-    if rec is not None:
-        engine.leave(rec)
+
+    then_fire(engine, "begin_turn", "turn_start", begun, turn_number=number)
 
 
 @impl()
 @continues(fires=("turn_end",))
 def end_turn(engine: Engine, number: int) -> None:
-    # (a record only to be taken up again at the hooks, its one step that can lead to a decision)
-    rec = engine.enter("end_turn") if leads_on(engine, "turn_end") else None
-    engine.fire("turn_end", turn_number=number)
+    then_fire(engine, "end_turn", "turn_end", None, turn_number=number)
     engine.expire("end_of_turn")
     engine.trace("turn_end", number=number)
-    if rec is not None:
-        engine.leave(rec)
 
 
 @impl()
