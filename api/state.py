@@ -19,12 +19,13 @@ from twilight.api.game import SERIAL_FORMAT, GameError
 from twilight.api.vocabulary import DONE
 from twilight.runtime.decisions import Decision
 from twilight.runtime.dice import ChanceDice, ChanceNeeded
+from twilight.runtime.engine import Engine
 from twilight.runtime.resumable import Suspended
+from twilight.runtime.solo_ai import RulesAIPlayer
 from twilight.runtime.state import SIDES
 
 if TYPE_CHECKING:
     from twilight.api.game import Game
-    from twilight.runtime.engine import Engine
 
 CHANCE = -1  # OpenSpiel's player numbers for chance and for the end of the game
 TERMINAL = -4
@@ -64,9 +65,6 @@ class State:
     def _run(self) -> None:
         """Play from the last decision answered (or the start) with the outcomes given so far, to the
         next decision, chance event or the end."""
-        from twilight.runtime.engine import Engine
-        from twilight.runtime.solo_ai import RulesAIPlayer
-
         game = self.game
         players: dict[str, Any] = {}
         ai = None
@@ -153,6 +151,23 @@ class State:
             actions.add(DONE)
         return sorted(actions)
 
+    def _legal(self, action: int) -> bool:
+        """`action in legal_actions()`, without making the list (asked at every action taken)."""
+        if self._chance:
+            return 0 <= action < self._chance[0]
+        decision = self._decision
+        if decision is None or not 0 <= action < len(self.game.vocabulary):
+            return False
+        picks = self._picks
+        if action == DONE:
+            return not decision.single and len(picks) >= decision.min_count
+        answer = self.game.vocabulary.answer(action)
+        if answer not in decision.options:
+            return False
+        return decision.single or (
+            len(picks) < decision.max_count and not (decision.distinct and answer in picks)
+        )
+
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """At a chance node, each outcome with its probability (all are as likely)."""
         if not self._chance:
@@ -163,7 +178,7 @@ class State:
     def apply_action(self, action: int) -> None:
         """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
         here raises ValueError and changes nothing."""
-        if action not in self.legal_actions():
+        if not self._legal(action):
             raise ValueError(f"action {action} is not legal here (legal: {self.legal_actions()[:20]}…)")
         self._history.append(action)
         if self._chance:
