@@ -13,6 +13,7 @@ engines and copies only the lists."""
 from __future__ import annotations
 
 import json
+import operator
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.game import SERIAL_FORMAT, GameError
@@ -177,8 +178,12 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
-        here raises ValueError and changes nothing."""
-        if not self._legal(action):
+        here raises ValueError and changes nothing (any integer type is taken: NumPy's too)."""
+        try:
+            action = operator.index(action)
+        except TypeError:
+            raise ValueError(f"an action is a whole number, not {action!r}") from None
+        if isinstance(action, bool) or not self._legal(action):
             raise ValueError(f"action {action} is not legal here (legal: {self.legal_actions()[:20]}…)")
         self._history.append(action)
         if self._chance:

@@ -172,7 +172,14 @@ def test_an_illegal_action_changes_nothing(games: dict[str, Game]) -> None:
     )
     with pytest.raises(ValueError, match="not legal"):
         state.apply_action(illegal)
+    for garbage in ("coup", 2.5, None, True, -1, 10**12):
+        with pytest.raises(ValueError):
+            state.apply_action(garbage)  # type: ignore[arg-type]
     assert state.history() == history
+    import numpy as np  # (an environment's actions are NumPy integers)
+
+    state.apply_action(np.int64(state.legal_actions()[0]))
+    assert state.history() == [*history, state.history()[-1]] and type(state.history()[-1]) is int
 
 
 def test_chance_is_a_player_with_even_outcomes(games: dict[str, Game]) -> None:
