@@ -165,6 +165,7 @@ def _init_worker(
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
     """Play game `index` with `seed`; a record of how it ended, or of the error that stopped it."""
     from twilight.runtime.engine import Engine, StepLimitExceeded
+    from twilight.runtime.firings import as_record
     from twilight.runtime.invariants import CheckedEngine, InvariantViolation, check_finished
 
     index, seed = job
@@ -197,6 +198,8 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         for player in chosen.values():
             if hasattr(player, "engine"):
                 player.engine = engine  # the AI, cautious and greedy players read the game state
+        if _WORKER.get("count_firings"):  # (the balance lab comparing two rulesets: runtime/firings.py)
+            engine.firings = Counter()
         if observer is not None:
             observer.started(engine)
         state = engine.run()
@@ -214,6 +217,8 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         )
         if engine.rating is not None:
             record["rating"] = engine.rating
+        if engine.firings is not None:
+            record["firings"] = as_record(engine.firings)
         searched = sum(getattr(p, "playouts_run", 0) for p in chosen.values())
         if searched:
             record["playouts"] = searched  # the search policy's cost

@@ -20,6 +20,8 @@ from twilight.runtime.resumable import Rec, ResumeMismatch, Suspended, copy_path
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 if TYPE_CHECKING:
+    from collections import Counter
+
     from twilight.runtime.primitives.map_queries import InfluenceAtRoundStart
 
 _NOT_TIMED = contextlib.nullcontext()
@@ -69,6 +71,7 @@ class Engine:
         "defcon_actor",
         "dice",
         "events",
+        "firings",
         "game_step_limit",
         "hook_card",
         "influence_at_round_start",
@@ -154,6 +157,9 @@ class Engine:
         self.replay_digest: str | None = None
         self.rating: str | None = None  # the ruleset's victory rating once the game is over
         self.lookahead_depth = 0  # 0: the real game; 1 and more: a copy the AI looks ahead in
+        # How often each declaration fired in this game, when counted (runtime/firings.py): the real game's
+        # alone, never a copy's (a copy is made with none).
+        self.firings: Counter[tuple[str, ...]] | None = None
         self.lookahead_cache: dict[Any, Any] = {}  # copies after an event, by state (runtime/lookahead.py)
         # Benchmarks set a list here: the seconds each AI decision of the real game took (one priority
         # list's pick or one answer, with the look-ahead inside it; picks nested in them are not counted).
@@ -423,6 +429,8 @@ class Engine:
             frame = Frame(self, {p: args[p] for p in proc.params})
             if rec is not None:
                 rec.frame = frame
+            if self.firings is not None:
+                self.firings["procedure", name] += 1
         try:
             proc.body(frame)
         except RecursionError:

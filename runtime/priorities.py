@@ -152,6 +152,10 @@ class PriorityList:
             if not candidates:
                 continue
             chosen, decided_by = self._best(frame, option.keys, candidates)
+            firings = frame.engine.firings
+            if firings is not None:  # (the balance lab counting what its variant changed)
+                firings["priority", self.name] += 1
+                firings["priority", self.name, str(option.name or option.number)] += 1
             frame.engine.trace(
                 "ai_choice",
                 priority=self.name,
@@ -163,6 +167,9 @@ class PriorityList:
                 decided_by=decided_by,
             )
             return chosen
+        firings = frame.engine.firings
+        if firings is not None:
+            firings["priority", self.name] += 1
         frame.engine.trace(
             "ai_choice",
             priority=self.name,

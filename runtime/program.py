@@ -245,6 +245,7 @@ class Program:
         "asking_triggers",
         "china_card",
         "codegen",
+        "counted",
         "domain_sets",
         "domains",
         "domains_by_length",
@@ -269,17 +270,25 @@ class Program:
     )
 
     def __init__(
-        self, ir: dict[str, Any], primitives: dict[str, Callable[..., Any]], code_cache: Path | None = None
+        self,
+        ir: dict[str, Any],
+        primitives: dict[str, Callable[..., Any]],
+        code_cache: Path | None = None,
+        counted: frozenset[str] = frozenset(),
     ) -> None:
         """`code_cache`: a folder to keep the compiled expressions in between runs (see codegen), and the
-        record of the build, replayed at the next start (build_record)."""
+        record of the build, replayed at the next start (build_record). `counted`: rule functions whose
+        calls a game counts (runtime/firings.py): never written out in place of a call, and built afresh
+        (the recorded build writes them in place)."""
+        self.counted = counted
         # The build makes tens of thousands of objects and keeps them all: the collector, which would walk
         # the IR and all made so far over and over meanwhile, is kept out of it (callgrind, solo-v2's
         # build replayed: 13% of its instructions).
         collecting = gc.isenabled()
         gc.disable()
         try:
-            record = build_record.opened(code_cache, ir, primitives) if code_cache is not None else None
+            replayable = code_cache is not None and not counted
+            record = build_record.opened(code_cache, ir, primitives) if replayable else None
             try:
                 self._build(ir, primitives, code_cache, record)
             except build_record.RecordMismatch:
@@ -454,7 +463,8 @@ class Program:
             "priority": self.priorities,
             "table": self.ir["tables"],
         }
-        self.codegen.save()
+        if not self.counted:  # (a counting build reads the kept code, and keeps none of its own)
+            self.codegen.save()
 
     # ------------------------------------------------------------------ the runtime contract
 

@@ -75,6 +75,103 @@ def test_the_figures_of_a_run(local_report: Path) -> None:
     assert "two-proportion" in data["tests"]["proportions"]
 
 
+def test_a_comparison_is_paired_by_seed_and_counts_what_the_variant_changed(local_report: Path) -> None:
+    data = _figures(local_report.with_suffix(".json"))
+    (comparison,) = data["comparisons"]
+    paired = comparison["paired"]
+    assert paired["pairs"] == 2
+    wins = paired["ai_wins"]
+    assert (
+        wins["a"] == data["cells"][0]["figures"]["ai_wins"]
+        and wins["b"] == data["cells"][1]["figures"]["ai_wins"]
+    )
+    assert "McNemar" in paired["tests"]["ai_wins"] and paired["pairs_needed"] is not None
+    # The variant's five changes (docs/examples/solo-v2-aggressive), each with how often it fired.
+    changes = {(c["kind"], c["id"]): c for c in data["changes"]}
+    assert set(changes) == {
+        ("priority", "ai_influence_placement"),
+        ("table", "ai_head_start"),
+        ("table", "variable_setup"),
+        ("appendix", "korean_war"),
+        ("rule", "extra_action_round"),
+    }
+    placement = changes["priority", "ai_influence_placement"]
+    # The AI places influence in every game, under both rulesets: the list is asked many times.
+    assert placement["a"]["games"] == placement["b"]["games"] == 2
+    assert placement["a"]["firings"] > 10 and placement["b"]["firings"] > 10
+    # The two options the variant moved, each with how often it decided a placement.
+    assert set(placement["options"]) == {"key_new", "key_spread"}
+    assert changes["table", "variable_setup"]["a"]["games"] == 2  # (setup: every game reads it)
+    assert not changes["rule", "extra_action_round"]["counted"]
+    # The games changed: the variant's extra action round and head start change every game's course.
+    assert paired["games_changed"]["whole_game"] == 2
+    assert 0 <= placement["games_changed"] <= placement["games_fired_in_either"] == 2
+
+
+def test_a_cell_at_its_ceiling_says_what_to_run_instead(local_report: Path) -> None:
+    data = _figures(local_report.with_suffix(".json"))
+    for cell in data["cells"]:
+        f = cell["figures"]
+        assert f["games_needed"] > 2
+        if f["ai_win_rate"] > 0.95:  # (greedy against the normal AI: the AI wins every game)
+            assert f["warning"]["kind"] == "ceiling"
+            assert "--policy search" in f["warning"]["message"]
+        else:
+            assert f["warning"] is None
+    assert any(c["figures"]["warning"] for c in data["cells"]), (
+        "greedy no longer loses every game: pick another"
+    )
+    page = local_report.read_text(encoding="utf-8")
+    assert "id='warnings'" in page and "run a stronger human side" in page
+    assert "What B changed, and how often it fired" in page and "McNemar" in page
+    assert "option key_new decided" in page
+
+
+def test_counting_firings_leaves_the_game_as_it_was() -> None:
+    from collections import Counter
+
+    from twilight.compiler import api
+    from twilight.runtime.decisions import GreedyPlayer
+    from twilight.runtime.engine import Engine
+    from twilight.runtime.firings import count_functions
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+    from twilight.runtime.solo_ai import players_with_ai
+
+    ir = api.compile_target("solo-v2").ir
+    digests = []
+    counts: Counter[tuple[str, ...]] = Counter()
+    for counted in (frozenset(), frozenset({"war_hindrance", "controlled_count"})):
+        program = Program(ir, IMPLEMENTATIONS, counted=counted)
+        count_functions(program)
+        human = GreedyPlayer(3)
+        engine = Engine(ir, {}, seed=3, settings={"level": "normal"}, program=program)
+        players, ai = players_with_ai(ir, engine.state.settings, {"us": human})
+        engine.players = players
+        ai.engine = human.engine = engine
+        if counted:
+            engine.firings = counts
+        digests.append(engine.run().digest())
+    assert digests[0] == digests[1]
+    assert counts["function", "controlled_count"] > 0  # (asked by every scoring and by the AI's lists)
+    assert counts["priority", "ai_influence_placement"] > 0 and counts["table", "variable_setup"] == 3
+    assert not any(key[0] == "function" and key[1] not in counted for key in counts)
+
+
+def test_paired_tests_agree_with_known_values() -> None:
+    # 40 pairs, 2 won by the AI only under A, 10 only under B: p = 2 * P(X <= 2), X ~ Bin(12, 1/2)
+    result = stats.mcnemar(2, 10, 40)
+    assert math.isclose(result["p"], 2 * (1 + 12 + 66) / 4096, abs_tol=1e-5) and result["significant"]
+    assert result["difference"] == 0.2 and result["discordant"] == 12
+    assert stats.mcnemar(5, 5, 40)["p"] == 1.0
+    mean = stats.paired_means([1.0, 2.0, 3.0, 4.0])
+    assert mean["difference"] == 2.5
+    assert math.isclose(mean["interval"][0], 2.5 - stats.Z95 * math.sqrt(5 / 3 / 4), abs_tol=1e-3)
+    # A change of 10 points from 50%: about 385 games per ruleset (the textbook figure for 50% vs 60%).
+    assert 380 <= stats.games_for_difference(0.5, 0.10) <= 390
+    assert stats.pairs_for_difference(0.2, 0.10) < stats.games_for_difference(0.5, 0.10)
+
+
 def test_local_workers_and_ray_give_the_same_figures(local_report: Path, tmp_path: Path) -> None:
     one = tmp_path / "one.json"
     assert _balance([*TINY, "--jobs", "1", "-o", str(one)]).exit_code == 0
@@ -175,6 +272,7 @@ def test_runs_of_one_sweep_merge_into_the_report_of_one_run(tmp_path: Path) -> N
     one = json.loads((tmp_path / "both.json").read_text(encoding="utf-8"))
     got = json.loads(merged.with_suffix(".json").read_text(encoding="utf-8"))
     assert got["cells"] == one["cells"] and got["run"]["games"] == 3
+    assert got["levels"] == one["levels"] and len(got["levels"]) == 2  # (the AI as US, as USSR)
     assert got["run"]["levels"] == ["normal", "expert"] and len(got["merged_from"]) == 2
     assert merged.read_text(encoding="utf-8").count("<svg") == 4
     other = tmp_path / "other.json"
@@ -186,3 +284,21 @@ def test_runs_of_one_sweep_merge_into_the_report_of_one_run(tmp_path: Path) -> N
     ):
         result = CliRunner().invoke(cli, ["balance-report", *bad, "-o", str(merged)])
         assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output
+
+
+def test_merged_runs_add_up_what_the_variant_changed() -> None:
+    from twilight.cli.balance.merge import _summed
+
+    one = {
+        "kind": "priority",
+        "id": "p",
+        "counted": True,
+        "a": {"firings": 3, "games": 1},
+        "games_changed": 1,
+        "options": {"x": {"a": 1, "b": 2}},
+    }
+    two = {**one, "a": {"firings": 4, "games": 2}, "games_changed": 0, "options": {"x": {"a": 5, "b": 0}}}
+    (summed,) = _summed([[one], [two]])
+    assert summed["a"] == {"firings": 7, "games": 3} and summed["games_changed"] == 1
+    assert summed["options"] == {"x": {"a": 6, "b": 2}} and summed["counted"] is True
+    assert one["a"] == {"firings": 3, "games": 1}  # (the runs' own figures untouched)

@@ -12,7 +12,7 @@ from typing import Any
 
 import click
 from twilight.cli import simulate_cmd
-from twilight.cli.balance import figures, runner, stats
+from twilight.cli.balance import figures, paired, runner, stats
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import write_output_file
 from twilight.cli.settings_arg import read_settings
@@ -37,6 +37,13 @@ def _compiled(target: str) -> dict[str, Any]:
                 f"{target}: has no setting {name!r}: balance measures a solo ruleset's AI (like solo-v2)"
             )
     return ir
+
+
+def _changes(targets: list[str]) -> list[dict[str, Any]]:
+    """What B changes against A, declaration by declaration (`twilight diff`), as plain data."""
+    from twilight.cli.diff.cmd import diff_report
+
+    return [change.to_json() for change in diff_report(targets[0], targets[1], "en")["changes"]]
 
 
 def _words(values: tuple[str, ...]) -> list[str]:
@@ -123,6 +130,14 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
     help="Another setting for every game (repeatable); the level and the AI side are the run's.",
 )
 @click.option(
+    "--detect",
+    type=click.FloatRange(min=0.01, max=0.5),
+    default=0.10,
+    show_default=True,
+    help="The change in the AI's win share the report sizes a run for: the games a cell needs for it "
+    "to show (5% test, 80% power).",
+)
+@click.option(
     "-o",
     "--output",
     type=click.Path(dir_okay=False, writable=True),
@@ -146,6 +161,7 @@ def balance(
     address: str | None,
     jobs: int | None,
     assignments: tuple[str, ...],
+    detect: float,
     output: str | None,
 ) -> None:
     """The AI's win rate per level and side against a policy for the human side (one ruleset, or two
@@ -177,7 +193,16 @@ def balance(
                 cell = runner.Cell(key, level, side)
                 cells.append(cell)
                 settings[cell.key] = {**chosen, LEVEL_SETTING: level, SIDE_SETTING: side}
-    plan = runner.Plan(irs=irs, cells=cells, settings=settings, policy=policy, search=search)
+    changes = _changes(targets) if len(targets) == 2 else []
+    plan = runner.Plan(
+        irs=irs,
+        cells=cells,
+        settings=settings,
+        policy=policy,
+        search=search,
+        count_firings=len(targets) == 2,
+        counted_functions={key: paired.counted_functions(changes, ir) for key, ir in irs.items()},
+    )
     job_list = plan.jobs(seed, games)
     workers = jobs or os.cpu_count() or 1
     if output is not None and not output.endswith(".json"):
@@ -202,7 +227,9 @@ def balance(
         key=lambda r: ([c.key for c in cells].index(r["cell"]), int(r["game"])),
     )
     seconds = time.perf_counter() - started
-    result = build_report(irs, cells, records, level_list, side_list, policy, search, games, seed)
+    result = build_report(
+        irs, cells, records, level_list, side_list, policy, search, games, seed, changes, detect
+    )
     result["timing"] = {
         "backend": backend,
         "workers": workers if backend == "local" else jobs,
@@ -226,8 +253,12 @@ def build_report(
     search: dict[str, Any],
     games: int,
     seed: int,
+    changes: list[dict[str, Any]] | None = None,
+    detect: float = 0.10,
 ) -> dict[str, Any]:
-    """The figures of a run (everything but its timing), as written to the JSON."""
+    """The figures of a run (everything but its timing), as written to the JSON. `changes`: what B
+    changed against A (`twilight diff`'s changes, as JSON); `detect`: the change in the AI's win share
+    each cell's run is sized for."""
     by_cell: dict[str, list[dict[str, Any]]] = {c.key: [] for c in cells}
     for r in records:
         by_cell[r["cell"]].append(r)
@@ -242,6 +273,7 @@ def build_report(
                 "figures": figures.cell_figures(by_cell[cell.key], cell.ai_side),
             }
         )
+        out_cells[-1]["figures"].update(figures.reach(out_cells[-1]["figures"], policy, search, detect))
     report: dict[str, Any] = {
         "run": {
             "games": games,
@@ -250,10 +282,12 @@ def build_report(
             "search": search,
             "levels": levels,
             "sides": sides,
+            "detect": detect,
         },
         "rulesets": [{"key": k, "name": ir["ruleset"]["name"]} for k, ir in irs.items()],
         "cells": out_cells,
         "tests": {"proportions": stats.PROPORTION_TEST, "means": stats.MEAN_TEST},
+        "levels": figures.levels_order(out_cells, levels, sides),
     }
     if len(irs) == 2:
         figures_of = {(c["ruleset"], c["level"], c["ai_side"]): c["figures"] for c in out_cells}
@@ -267,10 +301,15 @@ def build_report(
                     by_cell[f"a/{level}/{side}"],
                     by_cell[f"b/{level}/{side}"],
                 ),
+                "paired": figures.paired_figures(
+                    by_cell[f"a/{level}/{side}"], by_cell[f"b/{level}/{side}"], side, detect
+                ),
             }
             for level in levels
             for side in sides
         ]
+        compared = [(by_cell[f"a/{lv}/{sd}"], by_cell[f"b/{lv}/{sd}"]) for lv in levels for sd in sides]
+        report["changes"] = paired.declaration_firings(changes or [], irs, compared)
     return report
 
 
@@ -293,14 +332,40 @@ def _print_cells(report: dict[str, Any]) -> None:
             f"[{100 * low:.1f}%, {100 * high:.1f}%] of {f['completed']}; mean turn {f['mean_turn']}; "
             f"errors {f['errors']}"
         )
+        if f.get("warning"):
+            click.echo(f"  warning: {f['warning']['message']}")
     for c in report.get("comparisons", []):
-        v = c["ai_win_rate"]
+        v = c["paired"]["ai_wins"]
         if v["difference"] is None:
             continue
-        click.echo(
-            f"B - A at {c['level']}, AI {c['ai_side']}: AI win rate {100 * v['difference']:+.1f} points "
-            f"(p = {v['p']:.4f}, {'significant' if v['significant'] else 'not significant'})"
+        changed = c["paired"]["games_changed"]
+        vp = c["paired"]["final_vp"]
+        vp_text = (
+            "" if vp["difference"] is None else f"; final VP {vp['difference']:+.2f} (p = {vp['p']:.4f})"
         )
+        click.echo(
+            f"B - A at {c['level']}, AI {c['ai_side']}, {c['paired']['pairs']} games paired by seed: "
+            f"AI win rate {100 * v['difference']:+.1f} points (McNemar p = {v['p']:.4f}, "
+            f"{'significant' if v['significant'] else 'not significant'}){vp_text}; "
+            f"games whose winner changed {changed['winner']}, final VP changed {changed['final_vp']}"
+        )
+    for d in report.get("changes", []):
+        if not d["counted"]:
+            click.echo(f"{d['kind']} {d['id']} ({d['change']}): {d['note']}")
+            continue
+        click.echo(
+            f"{d['kind']} {d['id']} ({d['change']}): fired {d['a']['firings']} times in {d['a']['games']} "
+            f"games under A, {d['b']['firings']} in {d['b']['games']} under B; of the "
+            f"{d['games_fired_in_either']} games it fired in, {d['games_changed']} came out differently"
+        )
+    for row in report.get("levels", []):
+        if not row["ordered"] or row["not_told_apart"]:
+            apart = ", ".join(" and ".join(pair) for pair in row["not_told_apart"])
+            click.echo(
+                f"levels of {row['ruleset_name']}, AI {row['ai_side']}: "
+                + ("not in order of strength" if not row["ordered"] else "in order")
+                + (f"; not told apart: {apart}" if apart else "")
+            )
 
 
 def _write(report: dict[str, Any], path: Path) -> None:

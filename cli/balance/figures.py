@@ -3,6 +3,7 @@ figures whatever the backend)."""
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
 from typing import Any
 
@@ -67,4 +68,99 @@ def compare(
             }
             for name in names
         }
+    return out
+
+
+# A cell's AI win share beyond these tells the lab nothing about a change: every game ends alike.
+CEILING = 0.95
+FLOOR = 0.05
+
+
+def reach(cell: dict[str, Any], policy: str, search: dict[str, Any], detect: float) -> dict[str, Any]:
+    """What a cell's run can show: the games it needs for a change of `detect` in the AI's win share to
+    show, and a warning at a ceiling or floor, saying what to run instead."""
+    rate = cell["ai_win_rate"]
+    out: dict[str, Any] = {
+        "games_needed": None if rate is None else stats.games_for_difference(rate, detect),
+        "warning": None,
+    }
+    if rate is None:
+        return out
+    if rate > CEILING:
+        out["warning"] = {
+            "kind": "ceiling",
+            "message": f"the AI wins {100 * rate:.1f}% of games: a change to the rules can hardly show; "
+            f"run a stronger human side: {stronger_policy(policy, search)}",
+        }
+    elif rate < FLOOR:
+        out["warning"] = {
+            "kind": "floor",
+            "message": f"the AI wins {100 * rate:.1f}% of games: a change to the rules can hardly show; "
+            "run a weaker human side (--policy greedy), or a smaller search budget",
+        }
+    return out
+
+
+def stronger_policy(policy: str, search: dict[str, Any]) -> str:
+    """The options of a stronger human side than `policy` at `search`'s budget."""
+    from twilight.runtime.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS
+
+    if policy != "search":
+        return f"--policy search --playouts {DEFAULT_PLAYOUTS}"
+    playouts = int(search.get("playouts") or DEFAULT_PLAYOUTS)
+    horizon = int(search.get("horizon") or DEFAULT_HORIZON)
+    return f"--policy search --playouts {4 * playouts} --horizon {horizon + 1}"
+
+
+def paired_figures(
+    records_a: list[dict[str, Any]], records_b: list[dict[str, Any]], ai_side: str, detect: float
+) -> dict[str, Any]:
+    """The cell's games tested as pairs (cli/balance/paired.py), and the pairs a run needs for a change of
+    `detect` in the AI's win share to show, given how often this pair of rulesets disagrees."""
+    from twilight.cli.balance.paired import paired_comparison
+
+    out = paired_comparison(records_a, records_b, ai_side)
+    n = out["pairs"]
+    share = out["ai_wins"]["discordant"] / n if n else 0.0
+    out["pairs_needed"] = stats.pairs_for_difference(share, detect) if n else None
+    return out
+
+
+def levels_order(cells: list[dict[str, Any]], levels: list[str], sides: list[str]) -> list[dict[str, Any]]:
+    """Per ruleset and AI side, the levels' AI win shares in the order given (the ruleset's, easiest
+    first): whether they rise with the level, and which neighbours' intervals overlap (levels the run
+    cannot tell apart)."""
+    out = []
+    for ruleset in dict.fromkeys(c["ruleset"] for c in cells):
+        for side in sides:
+            found = {
+                c["level"]: c["figures"] for c in cells if c["ruleset"] == ruleset and c["ai_side"] == side
+            }
+            row = [
+                {
+                    "level": lv,
+                    "ai_win_rate": found[lv]["ai_win_rate"],
+                    "interval": found[lv]["ai_win_interval"],
+                }
+                for lv in levels
+                if lv in found and found[lv]["ai_win_rate"] is not None
+            ]
+            if len(row) < 2:
+                continue
+            rates = [r["ai_win_rate"] for r in row]
+            overlapping = [
+                [x["level"], y["level"]]
+                for x, y in itertools.pairwise(row)
+                if x["interval"][1] >= y["interval"][0] and y["interval"][1] >= x["interval"][0]
+            ]
+            out.append(
+                {
+                    "ruleset": ruleset,
+                    "ruleset_name": next(c["ruleset_name"] for c in cells if c["ruleset"] == ruleset),
+                    "ai_side": side,
+                    "levels": row,
+                    "ordered": all(x <= y for x, y in itertools.pairwise(rates)),
+                    "not_told_apart": overlapping,
+                }
+            )
     return out

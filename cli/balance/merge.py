@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.balance.figures import levels_order
 
 # What the runs must share for their cells to stand in one report: the same games, seeds and player.
 SHARED = ("games", "seed", "policy", "search")
@@ -60,7 +61,35 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
     # cells by ruleset, level and side (in the order the runs list them), as one run would order them
     levels, sides = merged["run"]["levels"], merged["run"]["sides"]
     merged["cells"].sort(key=lambda c: (c["ruleset"], levels.index(c["level"]), sides.index(c["ai_side"])))
+    merged["levels"] = levels_order(merged["cells"], levels, sides)
+    changes = [r["changes"] for _, r in reports if "changes" in r]
+    if changes:
+        merged["changes"] = _summed(changes)
     return merged
+
+
+def _summed(runs: list[list[dict[str, Any]]]) -> list[dict[str, Any]]:
+    """The runs' counts of what B changed, added up declaration by declaration (each run counted its own
+    games)."""
+    out: dict[tuple[str, str], dict[str, Any]] = {}
+    for changes in runs:
+        for change in changes:
+            key = (change["kind"], change["id"])
+            if key not in out:
+                out[key] = json.loads(json.dumps(change))  # (a copy of its own, added to)
+                continue
+            _add(out[key], change)
+    return list(out.values())
+
+
+def _add(total: dict[str, Any], more: dict[str, Any]) -> None:
+    for name, value in more.items():
+        if isinstance(value, bool) or name not in total:
+            continue
+        if isinstance(value, int):
+            total[name] += value
+        elif isinstance(value, dict):
+            _add(total[name], value)
 
 
 def _read(path: str) -> dict[str, Any]:

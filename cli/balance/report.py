@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 from twilight.cli.balance import stats
+from twilight.cli.balance.paired import PAIRED_VP_TEST, PAIRED_WIN_TEST
 
 PLOTS_INSTALL = "pip install -e '.[balance]'  (or: pip install 'matplotlib>=3.10')"
 
@@ -156,6 +157,119 @@ def _cell_rows(cells: list[dict[str, Any]], two: bool) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
 
+def _table(head: tuple[str, ...], rows: list[tuple[Any, ...]]) -> str:
+    cells = "".join(
+        "<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in row) + "</tr>" for row in rows
+    )
+    heads = "".join(f"<th>{html.escape(h)}</th>" for h in head)
+    return f"<table><thead><tr>{heads}</tr></thead><tbody>{cells}</tbody></table>"
+
+
+def _warnings(cells: list[dict[str, Any]], two: bool) -> str:
+    """A ceiling or floor warning per cell that has one, and the games each cell needs."""
+    items = []
+    for cell in cells:
+        warning = cell["figures"].get("warning")
+        if warning:
+            where = f"{cell['ruleset_name']}, " if two else ""
+            where += f"{cell['level']}, AI {cell['ai_side']}"
+            items.append(
+                f"<li class='warning'><b>{html.escape(where)}</b>: {html.escape(warning['message'])}</li>"
+            )
+    return f"<ul id='warnings'>{''.join(items)}</ul>" if items else ""
+
+
+def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
+    rows = []
+    for c in comparisons:
+        p = c["paired"]
+        wins, vp, changed = p["ai_wins"], p["final_vp"], p["games_changed"]
+
+        def interval(v: dict[str, Any], share: bool) -> str:
+            if v["interval"] is None:
+                return "–"
+            low, high = v["interval"]
+            return f"[{_percent(low)}, {_percent(high)}]" if share else f"[{low:+.2f}, {high:+.2f}]"
+
+        rows.append(
+            (
+                c["level"],
+                c["ai_side"],
+                p["pairs"],
+                f"{wins['a']} → {wins['b']}",
+                "–" if wins["difference"] is None else f"{100 * wins['difference']:+.1f} points",
+                interval(wins, True),
+                "–" if wins["p"] is None else f"{wins['p']:.4f}",
+                "–" if vp["difference"] is None else f"{vp['difference']:+.2f}",
+                interval(vp, False),
+                "–" if vp["p"] is None else f"{vp['p']:.4f}",
+                f"{changed['winner']} / {changed['final_vp']} / {changed['whole_game']}",
+                "–" if p["pairs_needed"] is None else p["pairs_needed"],
+            )
+        )
+    return _table(
+        (
+            "level",
+            "AI side",
+            "pairs",
+            "AI wins A → B",
+            "B − A",
+            "95% interval",
+            "McNemar p",
+            "final VP B − A",
+            "95% interval",
+            "p",
+            "games changed: winner / VP / any",
+            "pairs needed",
+        ),
+        rows,
+    )
+
+
+def _change_rows(changes: list[dict[str, Any]]) -> str:
+    rows = []
+    for d in changes:
+        if not d["counted"]:
+            rows.append((d["kind"], d["name"], d["change"], "–", "–", "–", d["note"]))
+            continue
+        parts = []
+        for option, n in d.get("options", {}).items():
+            parts.append(f"option {option} decided {n['a']} → {n['b']}")
+        if "held" in d:
+            parts.append(f"a line held {d['held']['a']} → {d['held']['b']}")
+        rows.append(
+            (
+                d["kind"],
+                d["name"],
+                d["change"],
+                f"{d['a']['firings']} in {d['a']['games']} games",
+                f"{d['b']['firings']} in {d['b']['games']} games",
+                f"{d['games_changed']} of {d['games_fired_in_either']}",
+                "; ".join(parts),
+            )
+        )
+    return _table(
+        ("kind", "declaration", "change", "fired under A", "fired under B", "games changed", "detail"), rows
+    )
+
+
+def _levels(rows: list[dict[str, Any]]) -> str:
+    items = []
+    for row in rows:
+        shares = ", ".join(
+            f"{x['level']} {_percent(x['ai_win_rate'])} "
+            f"[{_percent(x['interval'][0])}, {_percent(x['interval'][1])}]"
+            for x in row["levels"]
+        )
+        verdict = "in order of strength" if row["ordered"] else "NOT in order of strength"
+        apart = "; ".join(" and ".join(pair) for pair in row["not_told_apart"])
+        if apart:
+            verdict += f"; not told apart: {apart}"
+        line = f"{row['ruleset_name']}, AI {row['ai_side']}: {shares}: {verdict}"
+        items.append(f"<li>{html.escape(line)}</li>")
+    return f"<ul id='levels'>{''.join(items)}</ul>"
+
+
 def _comparison_rows(comparisons: list[dict[str, Any]]) -> str:
     rows = []
     for c in comparisons:
@@ -195,6 +309,7 @@ body { font-family: sans-serif; margin: 2em; max-width: 72em; color: #222; }
 table { border-collapse: collapse; margin: 1em 0; font-size: 0.9em; }
 th, td { border: 1px solid #ccc; padding: 0.3em 0.6em; text-align: left; }
 th { background: #f0f0f0; }
+li.warning { color: #8a3b00; }
 figure { margin: 1.5em 0; }
 figure svg { max-width: 100%; height: auto; }
 """
@@ -221,7 +336,19 @@ def render(report: dict[str, Any]) -> str:
         "<h2>The AI's win rate</h2>",
         f"<figure id='win-rate'>{win_rate_plot(cells, run['levels'], two)}</figure>",
         "<h2>Per level and side</h2>",
+        _warnings(cells, two),
         _cell_rows(cells, two),
+        "<p>"
+        + html.escape(
+            f"Games a cell needs for a change of {100 * run.get('detect', 0.1):.0f} points in the AI's win "
+            "share to show (5% test, 80% power): "
+            + ", ".join(
+                f"{c['level']}/{c['ai_side']} {c['figures'].get('games_needed')}"
+                for c in cells
+                if c["ruleset"] == "a"
+            )
+        )
+        + "</p>",
         "<h2>Final VP</h2>",
         f"<figure id='vp'>{vp_plot(cells, two)}</figure>",
         "<h2>How the games ended</h2>",
@@ -229,9 +356,21 @@ def render(report: dict[str, Any]) -> str:
         "<h2>The turn the games reached</h2>",
         f"<figure id='turns'>{share_plot(cells, two, 'turns_reached', 'turn')}</figure>",
     ]
+    if report.get("levels"):
+        parts += ["<h2>The levels</h2>", _levels(report["levels"])]
     if two:
         parts += [
-            "<h2>B against A</h2>",
+            "<h2>B against A, game by game</h2>",
+            "<p>"
+            + html.escape(
+                "Game i of a cell has the same seed under both rulesets: the games are pairs. "
+                f"AI wins: {PAIRED_WIN_TEST}. Final VP: {PAIRED_VP_TEST}."
+            )
+            + "</p>",
+            _paired_rows(report["comparisons"]),
+            "<h2>What B changed, and how often it fired</h2>",
+            _change_rows(report.get("changes", [])),
+            "<h2>B against A, cell against cell</h2>",
             "<p>"
             + html.escape(
                 f"A = {report['rulesets'][0]['name']}, B = {report['rulesets'][1]['name']}. Shares: "

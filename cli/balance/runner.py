@@ -43,6 +43,10 @@ class Plan:
     policy: str
     search: dict[str, Any] = field(default_factory=dict)
     limits: dict[str, int] = field(default_factory=dict)
+    # Two rulesets compared: the games count how often each declaration fires (runtime/firings.py), and
+    # these rule functions' calls, by ruleset key (the functions the comparison changed)
+    count_firings: bool = False
+    counted_functions: dict[str, frozenset[str]] = field(default_factory=dict)
     # Which run this is: a worker that served another run (a Ray worker lives on) compiles afresh.
     token: str = field(default_factory=lambda: uuid.uuid4().hex)
 
@@ -69,6 +73,7 @@ def _init(plan: Plan, ignore_sigint: bool) -> None:
 def play(job: tuple[str, int, int]) -> dict[str, Any]:
     """One game of a cell: simulate's `play_game` with the cell's ruleset and settings."""
     from twilight.common.cachedir import cache_dir
+    from twilight.runtime.firings import count_functions
     from twilight.runtime.primitives import IMPLEMENTATIONS
     from twilight.runtime.program import Program
 
@@ -79,7 +84,10 @@ def play(job: tuple[str, int, int]) -> dict[str, Any]:
         ir = plan.irs[ruleset]
         programs: dict[str, Any] = _PLAN["programs"]
         if ruleset not in programs:
-            programs[ruleset] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+            counted = plan.counted_functions.get(ruleset, frozenset())
+            program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir(), counted=counted)
+            count_functions(program)
+            programs[ruleset] = program
         # simulate's worker state for this cell; its compiled program is kept per ruleset
         simulate_cmd._WORKER.update(ir=ir, program=programs[ruleset])
         simulate_cmd._init_worker(
@@ -91,6 +99,7 @@ def play(job: tuple[str, int, int]) -> dict[str, Any]:
             limits=plan.limits,
             search=plan.search,
         )
+        simulate_cmd._WORKER["count_firings"] = plan.count_firings
         _PLAN["cell"] = key
     record = simulate_cmd.play_game((index, seed))
     record["cell"] = key

@@ -64,3 +64,67 @@ def two_means(a: list[float], b: list[float]) -> dict[str, Any]:
         "p": round(p, 5),
         "significant": p < ALPHA,
     }
+
+
+Z80 = 0.8416212335729143  # the normal quantile of a power of 80%
+
+
+def mcnemar(only_a: int, only_b: int, pairs: int) -> dict[str, Any]:
+    """Paired proportions: the share of pairs that B wins and A does not, less the reverse; the 95%
+    interval of that difference (Wald, paired) and McNemar's exact two-sided p (a binomial test of the
+    discordant pairs: only they tell the two apart)."""
+    discordant = only_a + only_b
+    if pairs == 0:
+        return {"difference": None, "interval": None, "discordant": 0, "p": None, "significant": False}
+    difference = (only_b - only_a) / pairs
+    spread = math.sqrt(max(0.0, discordant - (only_b - only_a) ** 2 / pairs)) / pairs
+    k = min(only_a, only_b)
+    tail = sum(math.comb(discordant, i) for i in range(k + 1)) / 2**discordant if discordant else 1.0
+    p = min(1.0, 2 * tail)
+    return {
+        "difference": round(difference, 4),
+        "interval": [round(difference - Z95 * spread, 4), round(difference + Z95 * spread, 4)],
+        "discordant": discordant,
+        "p": round(p, 5),
+        "significant": p < ALPHA,
+    }
+
+
+def paired_means(differences: list[float]) -> dict[str, Any]:
+    """The mean of paired differences (B - A), its 95% interval and the two-sided p of its z-test."""
+    n = len(differences)
+    if n < 2:
+        return {"difference": None, "interval": None, "p": None, "significant": False}
+    mean = sum(differences) / n
+    variance = sum((d - mean) ** 2 for d in differences) / (n - 1)
+    spread = math.sqrt(variance / n)
+    p = (1.0 if mean == 0 else 0.0) if spread == 0 else _two_sided_p(mean / spread)
+    return {
+        "difference": round(mean, 3),
+        "interval": [round(mean - Z95 * spread, 3), round(mean + Z95 * spread, 3)],
+        "p": round(p, 5),
+        "significant": p < ALPHA,
+    }
+
+
+def games_for_difference(rate: float, difference: float) -> int:
+    """Games a cell needs, per ruleset, for a change of `difference` in a win share near `rate` to show
+    (two-sided 5% test, 80% power, two independent samples: a paired run needs at most as many)."""
+    p1 = min(max(rate, 0.0), 1.0)
+    p2 = p1 + difference if p1 + difference <= 1 else max(p1 - difference, 0.0)  # (the way there is room)
+    mean = (p1 + p2) / 2
+    delta = abs(p2 - p1)
+    if delta == 0:
+        return 0
+    root = Z95 * math.sqrt(2 * mean * (1 - mean)) + Z80 * math.sqrt(p1 * (1 - p1) + p2 * (1 - p2))
+    return math.ceil(root * root / (delta * delta))
+
+
+def pairs_for_difference(discordant_share: float, difference: float) -> int:
+    """Pairs a paired comparison needs for a difference of `difference` in the win share to show (McNemar,
+    two-sided 5%, 80% power), given the share of pairs whose winner differs (Connor's approximation)."""
+    psi = max(discordant_share, abs(difference))
+    if difference == 0 or psi == 0:
+        return 0
+    root = Z95 * math.sqrt(psi) + Z80 * math.sqrt(max(0.0, psi - difference * difference))
+    return math.ceil(root * root / (difference * difference))

@@ -186,6 +186,8 @@ def play_card(engine: Engine, side: str, card: str) -> None:
         if from_hand:
             state.hands[side].remove(card)
         engine.trace("play", side=side, card=card)
+        if engine.firings is not None:
+            engine.firings["card", card] += 1
         modes = _modes(engine, side, card)
         if not modes:
             engine.trace("no_legal_play", side=side, card=card)

@@ -129,6 +129,9 @@ def card_info(engine: Engine, card: str) -> dict[str, Any]:
 
 def _table(engine: Engine, name: str) -> dict[str, Any]:
     table: dict[str, Any] = engine.ir["tables"][name]
+    firings = engine.firings
+    if firings is not None:
+        firings["table", name] += 1
     return table
 
 

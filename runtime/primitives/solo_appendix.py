@@ -44,6 +44,9 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
     entry = engine.program.appendix.get(card)
     if entry is None:
         return None
+    firings = engine.firings if checked else None  # (the AI asking its appendix: counted)
+    if firings is not None:
+        firings["appendix", card] += 1
     region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
     frame = Frame(engine, {"ai": ai, "human": other(ai), "region": region, "this_card": card})
     for event in entry.events:
@@ -55,6 +58,8 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
                 named = True
                 break
         if named and (not checked or event.when is None or event.when(frame)):
+            if firings is not None:
+                firings["appendix", card, "held"] += 1
             return event
     return None
 
