@@ -72,6 +72,11 @@ COMMANDS: dict[str, LazyCommand] = {
         "Lay out rule files (.tsr) canonically: indentation, spacing, aligned table rows, blank lines.",
     ),
     # The group of i18n/check.py, with the translators' tools of i18n/tools.py added to it.
+    "hint": LazyCommand(
+        "twilight.cli.hint_cmd:hint",
+        "What the search would answer to a saved game's question: the best answers with their scores, "
+        "intervals and playouts, and one line of why (or JSON).",
+    ),
     "i18n": LazyCommand(
         "twilight.cli.i18n.tools:i18n", "Translators' tools (what they print is in English)."
     ),

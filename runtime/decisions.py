@@ -149,19 +149,18 @@ class GreedyPlayer(RandomPlayer):
         return self.rng.choice([c for c in decision.options if ops_for(self.engine, side, c) == best])
 
     def _best_country(self, decision: Decision) -> Any:
-        """The point's immediate effect on the Primary region's score; ties to a battleground, then to
-        the country closest to control (building towards the next point's score)."""
+        """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
+        Primary region's); ties to a battleground, then to the country closest to control (building
+        towards the next point's score)."""
         from twilight.runtime.lookahead import net_region_score
         from twilight.runtime.primitives import board, controls, ops_to_control, other
-        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
 
         engine = self.engine
-        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
         side = decision.side
         b = board(engine)
-        members = set(b.members.get(region, ())) if region else set()
+        weighed = [(set(b.members.get(r, ())), r, w) for r, w in self.weighed_regions(engine)]
 
-        def net() -> int:
+        def net(region: str) -> int:
             # (one memory of the rules' pure functions for the two sides' scores: they share the level,
             # the countries controlled… of the board as it stands; a new one for each board tried)
             if engine.memo is not None:
@@ -174,24 +173,33 @@ class GreedyPlayer(RandomPlayer):
 
         opponent = other(side)
         influence_now = engine.state.influence
-        before: int | None = None  # (the score as it stands: worked out once a point can change it)
-        scored: dict[Any, tuple[int, int, int]] = {}
+        before: dict[str, int] = {}  # (each region's score as it stands: worked out once a point changes it)
+        scored: dict[Any, tuple[Any, int, int]] = {}
         for c in decision.options:
-            swing = 0
-            if c in members:
+            swing: Any = 0
+            regions = [(r, w) for members, r, w in weighed if c in members]
+            if regions:
                 influence = influence_now[c]
                 held = (controls(engine, side, c), controls(engine, opponent, c))
                 influence_now[c] = {**influence, side: influence[side] + 1}  # (a value of its own)
                 try:
                     # Only a point that changes who controls the country can change the score.
                     if (controls(engine, side, c), controls(engine, opponent, c)) != held:
-                        if before is None:
-                            influence_now[c] = influence
-                            before = net()
-                            influence_now[c] = {**influence, side: influence[side] + 1}
-                        swing = net() - before
+                        for region, weight in regions:
+                            if region not in before:
+                                influence_now[c] = influence
+                                before[region] = net(region)
+                                influence_now[c] = {**influence, side: influence[side] + 1}
+                            swing += weight * (net(region) - before[region])
                 finally:
                     influence_now[c] = influence
             scored[c] = (swing, int(b.battleground[c]), -ops_to_control(engine, side, c))
         best = max(scored.values())
         return self.rng.choice([c for c, v in scored.items() if v == best])
+
+    def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
+        """The regions whose score a point is placed for, with their weights: the Primary region."""
+        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
+
+        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
+        return [(region, 1)] if region else []

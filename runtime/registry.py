@@ -859,6 +859,14 @@ PRIMARY_REGION = need(
     returns="region",
     optional=True,
 )
+SECONDARY_REGION = need(
+    "variable",
+    "secondary_region",
+    "The region next to the Primary this round, which becomes the Primary next round: the greedy and "
+    "search players weigh influence there (none in a ruleset without it).",
+    returns="region",
+    optional=True,
+)
 SCORING_ROUND = need(
     "variable",
     "scoring_round",
@@ -924,7 +932,7 @@ PRIMITIVE_NEEDS: dict[str, tuple[Need, ...]] = {
 # only optional ones so far: typed when declared) and "solo" (a ruleset that declares SOLO_SETTING).
 ENGINE_NEEDS: dict[str, tuple[Need, ...]] = {
     "always": (
-        *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE, PRIMARY_REGION, SCORING_ROUND),
+        *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE, PRIMARY_REGION, SECONDARY_REGION, SCORING_ROUND),
         *(DEFCON_TRACK, MILITARY_OPERATIONS_TRACK, SPACE_RACE_TRACK, TURN_TRACK, VP_TRACK),
     ),
     "solo": (LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),

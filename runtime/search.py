@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import math
 import random
 import time
 from collections.abc import Callable
@@ -37,6 +38,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.decisions import Decision, GreedyPlayer
 from twilight.runtime.engine import QuietEngine
+from twilight.runtime.rollout import RolloutPlayer
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -86,7 +88,9 @@ def _china_card(ir: dict[str, Any]) -> str | None:
 
 def playout_value(engine: Engine, human: str) -> float:
     """The position for the human, 0 (lost) to 1 (won): a finished game by its winner; else the VP lead
-    on the scale of the 20 VP that win, with a little for the Primary region's score now."""
+    on the scale of the 20 VP that win, with a little for the score the Primary and the Secondary region
+    would give now (the regions scored soonest), and less at DEFCON 2, where a card drawn may force the
+    war."""
     state = engine.state
     if state.game_over:
         return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
@@ -94,14 +98,68 @@ def playout_value(engine: Engine, human: str) -> float:
     value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / WIN_VP))
     try:
         from twilight.runtime.lookahead import net_region_score
-        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
+        from twilight.runtime.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
 
-        region = state.vars.get(PRIMARY_REGION_VARIABLE)
-        if region:
-            value += 0.01 * net_region_score(engine, human, region)
+        for name in (PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE):
+            region = state.vars.get(name)
+            if region:
+                value += REGION_WEIGHT * net_region_score(engine, human, region)
     except Exception:  # a ruleset without region scoring: the VP alone
         pass
+    if state.defcon == DEFCON_DANGER:
+        value -= DEFCON_DANGER_COST
     return max(0.01, min(0.99, value))
+
+
+REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
+DEFCON_DANGER = 2
+DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
+
+
+class _Facts:
+    """What a decision's playouts are compared by, besides their value: the human's VP lead and the
+    Primary region's score at the decision, to tell what each playout gained."""
+
+    def __init__(self, human: str, lead: int, region: str | None, region_score: int) -> None:
+        self.human = human
+        self.lead = lead
+        self.region = region
+        self.region_score = region_score
+
+    @classmethod
+    def at(cls, engine: Engine, human: str) -> _Facts:
+        from twilight.runtime.state import PRIMARY_REGION_VARIABLE
+
+        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
+        return cls(human, _lead(engine, human), region, _region_score(engine, human, region))
+
+    def of(self, twin: Engine, value: float) -> _Outcome:
+        state = twin.state
+        over = state.game_over and state.winner != "draw"
+        return _Outcome(
+            value,
+            vp_gain=_lead(twin, self.human) - self.lead,
+            lost=over and state.winner != self.human,
+            won=over and state.winner == self.human,
+            region_gain=_region_score(twin, self.human, self.region) - self.region_score,
+        )
+
+
+def _lead(engine: Engine, human: str) -> int:
+    vp = int(engine.state.vp)
+    return vp if human == "us" else -vp
+
+
+def _region_score(engine: Engine, human: str, region: str | None) -> int:
+    """The region's net score for the human now (0 without a region, or in a ruleset without scoring)."""
+    if not region:
+        return 0
+    from twilight.runtime.lookahead import net_region_score
+
+    try:
+        return net_region_score(engine, human, region)
+    except Exception:  # (a ruleset without region scoring)
+        return 0
 
 
 class _Horizon(Exception):
@@ -109,13 +167,65 @@ class _Horizon(Exception):
 
 
 @dataclass
-class Advice:
-    """The search's view of a decision: (option, mean value 0-1, playouts) best first; the playouts run
-    in all and the wall-clock seconds taken."""
+class RatedAnswer:
+    """One answer as the playouts rate it: the mean value (0 lost, 1 won) with its 95% interval, the
+    playouts behind it, and what its lines of play did on average by their horizon: the human's VP lead
+    gained, the share of games lost and won, and the change in the score of the Primary region of the
+    decision."""
 
-    ranked: list[tuple[Any, float, int]]
+    option: Any
+    mean: float
+    low: float
+    high: float
+    playouts: int
+    vp_gain: float = 0.0
+    lost: float = 0.0
+    won: float = 0.0
+    region_gain: float = 0.0
+    tied_with_best: bool = False  # its interval and the best answer's overlap
+
+
+@dataclass
+class Advice:
+    """The search's view of a decision: its answers best first; the playouts run in all, the wall-clock
+    seconds taken, and the region whose score `region_gain` follows."""
+
+    ranked: list[RatedAnswer]
     playouts: int
     seconds: float
+    region: str | None = None
+
+
+@dataclass
+class _Outcome:
+    """One playout: its value, and (when asked for) what it did."""
+
+    value: float
+    vp_gain: float = 0.0
+    lost: bool = False
+    won: bool = False
+    region_gain: float = 0.0
+
+
+def _rated(option: Any, outcomes: list[_Outcome]) -> RatedAnswer:
+    n = len(outcomes)
+    values = [o.value for o in outcomes]
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.5
+    return RatedAnswer(
+        option,
+        mean,
+        max(0.0, mean - Z95 * spread),
+        min(1.0, mean + Z95 * spread),
+        n,
+        vp_gain=sum(o.vp_gain for o in outcomes) / n,
+        lost=sum(o.lost for o in outcomes) / n,
+        won=sum(o.won for o in outcomes) / n,
+        region_gain=sum(o.region_gain for o in outcomes) / n,
+    )
+
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 
 
 class SearchPlayer:
@@ -140,7 +250,7 @@ class SearchPlayer:
         self.horizon = horizon
         self.max_candidates = max_candidates
         self.engine: Any = None
-        self.fallback = GreedyPlayer(seed)
+        self.fallback: GreedyPlayer = RolloutPlayer(seed)
         self.decisions = 0
         self.playouts_run = 0  # over the whole game (the CPU cost of the search)
         self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
@@ -182,7 +292,8 @@ class SearchPlayer:
         options = list(decision.options)
         deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         sample = ("twilight search", self.seed, self.decisions)
-        means, _ = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
+        outcomes = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
+        means = [sum(o.value for o in found) / len(found) for found in outcomes]
         self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
         best = max(range(len(options)), key=lambda k: (means[k], -k))
         return options[best]
@@ -196,20 +307,20 @@ class SearchPlayer:
         deadline: float | None,
         playouts: int,
         whole_rounds: bool = False,
-    ) -> tuple[list[float], list[int]]:
-        """Each option's mean playout value and its number of playouts. Playout j of every option has the
-        same dealing and dice. With a `deadline`, rounds (one playout per option) go on until it passes;
-        with `whole_rounds`, a round is begun only when it should end before the deadline (the time of the
-        rounds so far says how long one takes), so that the deadline is kept, not overrun by a round."""
+        facts: _Facts | None = None,
+    ) -> list[list[_Outcome]]:
+        """Each option's playouts. Playout j of every option has the same dealing and dice. With a
+        `deadline`, rounds (one playout per option) go on until it passes; with `whole_rounds`, a round is
+        begun only when it should end before the deadline (the time of the rounds so far says how long one
+        takes), so that the deadline is kept, not overrun by a round. With `facts`, each playout also
+        says what it did (`_Outcome`)."""
         options = list(decision.options)
-        totals = [0.0] * len(options)
-        counts = [0] * len(options)
+        outcomes: list[list[_Outcome]] = [[] for _ in options]
         started = time.perf_counter()
         j = 0
         while True:
             for k, option in enumerate(options):
-                totals[k] += self._playout(engine, decision, option, known, _seed(*sample, j))
-                counts[k] += 1
+                outcomes[k].append(self._playout(engine, decision, option, known, _seed(*sample, j), facts))
             j += 1
             if deadline is not None:
                 now = time.perf_counter()
@@ -218,13 +329,13 @@ class SearchPlayer:
                     break
             elif j * len(options) >= playouts:
                 break
-        return [t / c for t, c in zip(totals, counts, strict=True)], counts
+        return outcomes
 
     def advise(self, decision: Decision, budget_ms: float) -> Advice | None:
-        """What the search makes of a decision, without answering it: each option's mean value and
-        playouts, best first, within `budget_ms` (wall clock) at most. The game is not changed: the
-        playouts run in copies of it. Called from inside the player's `decide` (the copies are made
-        there, at the decision). None when the search does not weigh this kind of decision."""
+        """What the search makes of a decision, without answering it: each answer rated (`RatedAnswer`),
+        best first, within `budget_ms` (wall clock) at most. The game is not changed: the playouts run in
+        copies of it. Called from inside the player's `decide` (the copies are made there, at the
+        decision). None when the search does not weigh this kind of decision."""
         engine = self.engine
         if (
             engine is None
@@ -238,18 +349,26 @@ class SearchPlayer:
         sample = ("twilight hint", self.seed, len(engine.answers))
         deadline = started + budget_ms / 1000
         before = self.playouts_run
-        means, counts = self._evaluate(engine, decision, known, sample, deadline, 0, whole_rounds=True)
-        ranked = sorted(
-            zip(decision.options, means, counts, strict=True), key=lambda x: -x[1]
-        )  # (a stable sort: ties keep the question's order)
-        return Advice(
-            [(o, m, c) for o, m, c in ranked], self.playouts_run - before, time.perf_counter() - started
+        facts = _Facts.at(engine, decision.side)
+        outcomes = self._evaluate(
+            engine, decision, known, sample, deadline, 0, whole_rounds=True, facts=facts
         )
+        rated = [_rated(o, found) for o, found in zip(decision.options, outcomes, strict=True)]
+        ranked = sorted(rated, key=lambda r: -r.mean)  # (a stable sort: ties keep the question's order)
+        for answer in ranked:
+            answer.tied_with_best = answer.high >= ranked[0].low and ranked[0].high >= answer.low
+        return Advice(ranked, self.playouts_run - before, time.perf_counter() - started, facts.region)
 
     # ------------------------------------------------------------------ one playout
     def _playout(
-        self, engine: Engine, decision: Decision, option: Any, known: set[str], sample: int
-    ) -> float:
+        self,
+        engine: Engine,
+        decision: Decision,
+        option: Any,
+        known: set[str],
+        sample: int,
+        facts: _Facts | None = None,
+    ) -> _Outcome:
         """The candidate answered in a copy of the game, the game played on to the horizon there, and the
         position scored for the human. The copy keeps no records once it has taken up its place: it is
         never copied again."""
@@ -272,7 +391,7 @@ class SearchPlayer:
                 if rounds[0] >= self.horizon:
                     raise _Horizon
 
-        greedy = GreedyPlayer(rng.getrandbits(63))
+        greedy = RolloutPlayer(rng.getrandbits(63))
         greedy.engine = twin
         players: dict[str, Any] = {human: greedy}
         for side, model in self.opponents.items():
@@ -286,13 +405,14 @@ class SearchPlayer:
         except _Horizon:
             pass
         except Exception:  # the copy failed (an error in the rules): no information, an even score
-            return 0.5
+            return _Outcome(0.5)
         finally:
             self.playouts_run += 1
             for player in players.values():
                 if hasattr(player, "engine"):
                     player.engine = None  # (the copy goes as soon as the playout is scored)
-        return playout_value(twin, human)
+        value = playout_value(twin, human)
+        return _Outcome(value) if facts is None else facts.of(twin, value)
 
     def _opponent(self, twin: Engine, side: str) -> Any:
         """A side the playout has no player for: the ruleset's AI in a game against it, else the greedy

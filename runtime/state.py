@@ -19,6 +19,7 @@ SIDES = ("us", "ussr")
 # the name gets the behaviour, one that does not goes without.
 PRIMARY_REGION_VARIABLE = registry.PRIMARY_REGION.name
 SCORING_ROUND_VARIABLE = registry.SCORING_ROUND.name
+SECONDARY_REGION_VARIABLE = registry.SECONDARY_REGION.name
 DEFCON_TRACK = registry.DEFCON_TRACK.name
 MILITARY_OPERATIONS_TRACK = registry.MILITARY_OPERATIONS_TRACK.name
 SPACE_RACE_TRACK = registry.SPACE_RACE_TRACK.name

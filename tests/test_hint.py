@@ -21,7 +21,10 @@ from twilight.runtime.solo_ai import RulesAIPlayer
 
 from tests.helpers import compiled_ir
 
-MOVE = re.compile(r"^(\d)\. (.+): scores (\d+)% \(([\d,]+) playouts?\)$")
+MOVE = re.compile(
+    r"^(\d)\. (.+): scores (\d+)% \[\d+–\d+%\] \(([\d,]+) playouts?\)(?:, tied with the best)?$"
+)
+INTERVAL = re.compile(r": scores (\d+)% \[(\d+)–(\d+)%\]")
 
 
 class _Stop(Exception):
@@ -101,6 +104,14 @@ def test_hint_names_the_best_answers_with_numbers_and_changes_nothing(tmp_path: 
     scores = [int(score) for _, _, score, _ in moves]
     assert scores == sorted(scores, reverse=True)  # best first
     assert sum(int(count.replace(",", "")) for *_, count in moves) <= playouts
+    # Each score within its interval; one line of why, naming the best answer (or a tie with the next).
+    for line in lines[1 : 1 + len(moves)]:
+        score, low, high = map(int, INTERVAL.search(line).groups())  # type: ignore[union-attr]
+        assert low <= score <= high
+    why = [line for line in lines if line.startswith("Why ") or " are tied: " in line]
+    assert len(why) == 1 and moves[0][1] in why[0], lines
+    if ", tied with the best" in lines[2]:
+        assert " are tied: " in why[0]
     # Nothing of the game moved: the state, the dice's state, the answers; the playouts, which play the
     # AI's moves, never ran the session's autosave.
     assert found["after"] == found["before"]

@@ -27,6 +27,11 @@ def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
         "ai_win_interval": [round(low, 4), round(high, 4)],
         "winners": summary["winners"],
         "end_reasons": summary["end_reasons"],
+        # (who won by each end: a DEFCON 1 ending says whose move it was)
+        "winners_by_end_reason": {
+            str(reason): dict(Counter(str(r["winner"]) for r in done if r["reason"] == reason))
+            for reason in sorted({r["reason"] for r in done}, key=str)
+        },
         "turns_reached": summary["turns_reached"],
         "mean_turn": round(sum(r["turn"] for r in done) / len(done), 3) if done else None,
         "final_vp": summary["final_vp"],

@@ -21,9 +21,16 @@ class _Reached(Exception):
 
 
 class _Stop:
-    """A player who stops the game at its first own question."""
+    """A player who stops the game at its first own question (after `at_question` looked at it, with the
+    engine stopped there: the engine then keeps its place in the rules as records, to be copied)."""
+
+    def __init__(self, at_question: Any = None) -> None:
+        self.at_question = at_question
+        self.engine: Engine | None = None
 
     def decide(self, decision: Decision) -> Any:
+        if self.at_question is not None:
+            self.at_question(self.engine, decision)
         raise _Reached
 
 
@@ -39,11 +46,12 @@ def find_save(given: str) -> Path:
 
 
 def save_state(
-    path: Path, ir_for: Any, ruleset: str | None = None
+    path: Path, ir_for: Any, ruleset: str | None = None, at_question: Any = None
 ) -> tuple[dict[str, Any], GameState, dict[str, Any]]:
     """(IR, state, save) of the save at `path`: its answers replayed on its seed and settings, up to where
     it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
-    folder) stands for the save's own when the save is of a ruleset that is not installed (a variant)."""
+    folder) stands for the save's own when the save is of a ruleset that is not installed (a variant).
+    `at_question(engine, decision)`: called at the question the save stopped at (`twilight hint`)."""
     from twilight.cli.play.rules_store import load_ir, valid_pin
     from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
 
@@ -66,7 +74,7 @@ def save_state(
         raise BoardError(
             f"{path}: the save is of ruleset '{data['ruleset']}', not '{ir['ruleset']['name']}' (--ruleset)"
         )
-    engine = _engine(ir, data["seed"], data["settings"])
+    engine = _engine(ir, data["seed"], data["settings"], at_question)
     try:
         engine.resume_from(data)
         engine.run()
@@ -92,12 +100,17 @@ def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = 
     return engine.state
 
 
-def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any]) -> Engine:
+def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any], at_question: Any = None) -> Engine:
     from twilight.runtime.solo_ai import players_with_ai
 
     engine = Engine(ir, {}, seed=seed, settings=settings)
-    players, ai = players_with_ai(ir, engine.state.settings, {"us": _Stop(), "ussr": _Stop()})
+    stops = {"us": _Stop(at_question), "ussr": _Stop(at_question)}
+    players, ai = players_with_ai(ir, engine.state.settings, stops)
     engine.players = players
+    for stop in stops.values():
+        stop.engine = engine
+    if at_question is not None:
+        engine.track = engine.track_after = True  # (the question's copies need the rules' place as records)
     if ai is not None:
         ai.engine = engine
     return engine

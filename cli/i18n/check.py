@@ -162,6 +162,7 @@ APP_LITERALS = (
     (APP_FOLDER, "play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "hint_cmd.py", re.compile(r'"((?:hint|play)-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "web/*.py", re.compile(r'"((?:web|play)-[a-z0-9_\-]+)"')),
     # twilight.api, installed beside twilight.cli (its folder is the cli folder's sibling)
     (APP_FOLDER.parent / "api", "*.py", re.compile(r'"(api-[a-z0-9_\-]+)"')),

@@ -67,22 +67,121 @@ def hint_lines(session: Any, decision: Decision) -> list[str]:
         return [t.t("play-advice-stopped")]
     if advice is None:
         return heuristic_lines(session, decision)
+    lines = advice_lines(t, advice, search.horizon)
+    if len(session.meta.get("humans") or []) > 1:
+        lines.append(t.t("play-advice-greedy-opponent"))
+    return lines
+
+
+def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
+    """The search's advice in the player's words: the best answers with their scores, intervals and
+    playouts (a tie with the best said so), one line of why, and how to read the scores."""
     lines = [
         t.t(
             "play-advice-title",
             playouts=advice.playouts,
             ms=round(advice.seconds * 1000),
-            horizon=search.horizon,
+            horizon=horizon,
         )
     ]
-    for rank, (option, value, count) in enumerate(advice.ranked[:SHOWN], start=1):
-        lines.append(
-            t.t("play-advice-move", rank=rank, answer=t.option(option), score=round(value * 100), count=count)
+    for rank, answer in enumerate(advice.ranked[:SHOWN], start=1):
+        line = t.t(
+            "play-advice-move",
+            rank=rank,
+            answer=t.option(answer.option),
+            score=round(answer.mean * 100),
+            low=round(answer.low * 100),
+            high=round(answer.high * 100),
+            count=answer.playouts,
         )
+        if rank > 1 and answer.tied_with_best:
+            line += t.t("play-advice-tie")
+        lines.append(line)
+    why = why_line(t, advice)
+    if why:
+        lines.append(why)
     lines.append(t.t("play-advice-scale"))
-    if len(session.meta.get("humans") or []) > 1:
-        lines.append(t.t("play-advice-greedy-opponent"))
     return lines
+
+
+# What one unit of each fact is worth in a playout's value (runtime/search.py playout_value): a game lost
+# instead of level costs 0.5, a VP of lead 0.45 / 20, a VP of a region's score 0.01.
+FACT_WEIGHTS = {"lost": -0.5, "won": 0.5, "vp_gain": 0.0225, "region_gain": 0.01}
+
+
+def why_cause(advice: Any) -> tuple[str, Any, Any] | None:
+    """Why the best answer beats the next: (the fact that weighs most in its favour, the best, the next);
+    ("tie", …) when their intervals overlap; None with a single answer."""
+    if len(advice.ranked) < 2:
+        return None
+    best, other = advice.ranked[0], advice.ranked[1]
+    if other.tied_with_best:
+        return "tie", best, other
+    gains = {name: (getattr(best, name) - getattr(other, name)) * w for name, w in FACT_WEIGHTS.items()}
+    if advice.region is None:
+        gains.pop("region_gain")
+    cause = max(gains, key=lambda name: gains[name])
+    return (cause if gains[cause] > 0 else "score"), best, other
+
+
+def why_line(t: Any, advice: Any) -> str | None:
+    """One line of why the best answer is best, in the player's language."""
+    found = why_cause(advice)
+    if found is None:
+        return None
+    cause, best, other = found
+    names = {"answer": t.option(best.option), "other": t.option(other.option)}
+    if cause == "tie":
+        return str(t.t("play-advice-why-tie", **names))
+    if cause == "lost":
+        return str(
+            t.t(
+                "play-advice-why-loss",
+                lost=round(best.lost * 100),
+                other_lost=round(other.lost * 100),
+                **names,
+            )
+        )
+    if cause == "won":
+        return str(
+            t.t("play-advice-why-win", won=round(best.won * 100), other_won=round(other.won * 100), **names)
+        )
+    if cause == "vp_gain":
+        return str(t.t("play-advice-why-vp", vp=round(best.vp_gain - other.vp_gain, 1), **names))
+    if cause == "region_gain":
+        gain = round(best.region_gain - other.region_gain, 1)
+        return str(t.t("play-advice-why-region", gain=gain, **t.region_args(advice.region), **names))
+    return str(t.t("play-advice-why-score", **names))
+
+
+def advice_json(t: Any, decision: Decision, advice: Any, horizon: int) -> dict[str, Any]:
+    """The advice as data (`twilight hint --json`): each answer's id and words, score and interval (0 to
+    100), playouts, and what its lines of play did; the why, as a cause and a line."""
+    found = why_cause(advice)
+    return {
+        "question": decision.name,
+        "side": decision.side,
+        "playouts": advice.playouts,
+        "ms": round(advice.seconds * 1000),
+        "horizon": horizon,
+        "region": advice.region,
+        "answers": [
+            {
+                "answer": a.option,
+                "words": t.option(a.option),
+                "score": round(a.mean * 100, 1),
+                "interval": [round(a.low * 100, 1), round(a.high * 100, 1)],
+                "playouts": a.playouts,
+                "tied_with_best": a.tied_with_best,
+                "vp_gain": round(a.vp_gain, 2),
+                "lost": round(a.lost, 3),
+                "won": round(a.won, 3),
+                "region_gain": round(a.region_gain, 2),
+            }
+            for a in advice.ranked
+        ],
+        "why": None if found is None else {"cause": found[0], "line": why_line(t, advice)},
+    }
 
 
 def heuristic_lines(session: Any, decision: Decision) -> list[str]:

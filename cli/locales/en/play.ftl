@@ -338,15 +338,23 @@ play-advice-title = Hint from the search: { $playouts ->
     [one] 1 playout
    *[other] { $playouts } playouts
 } in { $ms } ms, each playing { $horizon } action rounds ahead with the cards you cannot see dealt anew:
-play-advice-move = { $rank }. { $answer }: scores { $score }% ({ $count ->
+play-advice-move = { $rank }. { $answer }: scores { $score }% [{ $low }–{ $high }%] ({ $count ->
     [one] 1 playout
    *[other] { $count } playouts
 })
-play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (and the Primary region's score): 50% is level.
+play-advice-tie = , tied with the best
+play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (and the Primary and Secondary regions' scores): 50% is level. In brackets: where the score lies, 19 times in 20.
+play-advice-why-tie = { $answer } and { $other } are tied: their intervals overlap, and only more playouts could tell them apart.
+play-advice-why-loss = Why { $answer }: its lines of play lose the game in { $lost }% of the playouts, those of { $other } in { $other_lost }%.
+play-advice-why-win = Why { $answer }: its lines of play win the game in { $won }% of the playouts, those of { $other } in { $other_won }%.
+play-advice-why-vp = Why { $answer }: by the horizon you are { $vp } VP better off on average than after { $other }.
+play-advice-why-region = Why { $answer }: { $region } scores { $gain } VP better for you on average than after { $other }.
+play-advice-why-score = Why { $answer }: a slightly better score than { $other }, with no one cause standing out.
 play-advice-greedy-opponent = In the playouts the other side is played by the quick heuristic.
 play-advice-heuristic = Hint: { $answer } (the quick heuristic's suggestion: the search weighs only a choice of one answer among 2 to { $max }).
 play-advice-none = No hint for this question: the search weighs only a choice of one answer among 2 to { $max }, and the quick heuristic has no preference here.
 play-advice-stopped = Hint stopped.
+hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
 play-ruleset-entry = { $name } { $version }{ $extends ->

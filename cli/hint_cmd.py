@@ -1,0 +1,79 @@
+"""`twilight hint SAVE`: what the search would answer to the question a saved game stopped at, with each
+answer's score, its interval and playouts, and one line of why; in the save's language or as JSON.
+
+The save's answers are replayed up to its question (as `twilight board` does), and the playouts run on
+copies of the game made there: the save is only read. The search sees what the player sees (the cards
+the player cannot see are dealt anew in each playout)."""
+
+from __future__ import annotations
+
+import json
+import sys
+from typing import Any
+
+import click
+from twilight.cli.localizer import LANGUAGES
+
+DEFAULT_BUDGET_MS = 3000.0
+
+
+@click.command()
+@click.argument("save")
+@click.option(
+    "--budget-ms",
+    type=click.FloatRange(min=50, max=600_000),
+    default=DEFAULT_BUDGET_MS,
+    show_default=True,
+    help="Wall-clock milliseconds the playouts may take (more playouts, narrower intervals).",
+)
+@click.option("--lang", type=click.Choice(LANGUAGES), default=None, help="Language (default: the save's).")
+@click.option("--json", "as_json", is_flag=True, help="Print the advice as JSON.")
+@click.option(
+    "--ruleset",
+    default=None,
+    help="The ruleset (a name or a folder) of a save whose ruleset is not installed (a variant's folder).",
+)
+def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: str | None) -> None:
+    """The search's advice on the question SAVE (a file, or a name `twilight saves` lists) stopped at:
+    the best answers, each with its score (100 a win, 0 a loss), the score's 95% interval and the
+    playouts behind it; answers whose intervals overlap the best one's are said to be tied; and one line
+    of why the best is best."""
+    from twilight.cli.board.cmd import _compile
+    from twilight.cli.board.game import BoardError, find_save, save_state
+    from twilight.cli.play.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
+    from twilight.cli.play.text import PlayText
+    from twilight.runtime.search import SearchPlayer
+
+    found: dict[str, Any] = {}
+
+    def at_question(engine: Any, decision: Any) -> None:
+        search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES)
+        search.engine = engine
+        found.update(decision=decision, advice=search.advise(decision, budget_ms), horizon=search.horizon)
+
+    try:
+        ir, _state, data = save_state(find_save(save), _compile, ruleset, at_question)
+    except BoardError as err:
+        click.echo(f"error: {err}", err=True)
+        sys.exit(1)
+    lang = lang or (data["play"].get("lang") if data["play"].get("lang") in LANGUAGES else "en")
+    text = PlayText(ir["ruleset"]["name"], lang or "en", ir)
+    if "decision" not in found:
+        _say(text.t("hint-no-question"), as_json, {"question": None, "answers": [], "why": None})
+        return
+    decision, advice = found["decision"], found["advice"]
+    if advice is None:
+        line = text.t("play-advice-none", max=MAX_CANDIDATES)
+        _say(line, as_json, {"question": decision.name, "answers": [], "why": None, "message": line})
+        return
+    if as_json:
+        click.echo(
+            json.dumps(advice_json(text, decision, advice, found["horizon"]), ensure_ascii=False, indent=1)
+        )
+        return
+    for line in advice_lines(text, advice, found["horizon"]):
+        click.echo(line)
+
+
+def _say(line: str, as_json: bool, data: dict[str, Any]) -> None:
+    click.echo(json.dumps({**data, "message": line}, ensure_ascii=False) if as_json else line)
