@@ -331,11 +331,12 @@ class SearchPlayer:
                 break
         return outcomes
 
-    def advise(self, decision: Decision, budget_ms: float) -> Advice | None:
+    def advise(self, decision: Decision, budget_ms: float | None, playouts: int = 0) -> Advice | None:
         """What the search makes of a decision, without answering it: each answer rated (`RatedAnswer`),
         best first, within `budget_ms` (wall clock) at most. The game is not changed: the playouts run in
         copies of it. Called from inside the player's `decide` (the copies are made there, at the
-        decision). None when the search does not weigh this kind of decision."""
+        decision). None when the search does not weigh this kind of decision. Without `budget_ms`, the
+        playouts are `playouts` in all (in whole rounds: one playout per answer)."""
         engine = self.engine
         if (
             engine is None
@@ -347,11 +348,12 @@ class SearchPlayer:
         started = time.perf_counter()
         known = self._known_cards(decision)
         sample = ("twilight hint", self.seed, len(engine.answers))
-        deadline = started + budget_ms / 1000
+        # (without a time, `playouts` in all: reproducible, as the search's own budget)
+        deadline = None if budget_ms is None else started + budget_ms / 1000
         before = self.playouts_run
         facts = _Facts.at(engine, decision.side)
         outcomes = self._evaluate(
-            engine, decision, known, sample, deadline, 0, whole_rounds=True, facts=facts
+            engine, decision, known, sample, deadline, playouts, whole_rounds=True, facts=facts
         )
         rated = [_rated(o, found) for o, found in zip(decision.options, outcomes, strict=True)]
         ranked = sorted(rated, key=lambda r: -r.mean)  # (a stable sort: ties keep the question's order)
