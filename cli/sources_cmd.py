@@ -452,6 +452,8 @@ def render_text(report: dict[str, Any], words: Words) -> str:
     for mark in report["provisional"]:
         lines.append(f"  {mark['code']}: {_where(mark)}")
         lines.append(f"      {mark['text']}")
+        if "measured" in mark:
+            lines.append(f"      {words.t('sources-measured', **_measured_args(mark['measured']))}")
     lines.append("")
     lines.append(words.t("sources-uncovered-list", count=len(report["uncovered"])))
     lines.extend(f"  {ref}" for ref in report["uncovered"])
@@ -459,6 +461,10 @@ def render_text(report: dict[str, Any], words: Words) -> str:
     lines.append(words.t("sources-within-list", count=len(report["cited_only_within"])))
     lines.extend(f"  {ref}" for ref in report["cited_only_within"])
     return "\n".join(lines) + "\n"
+
+
+def _measured_args(entry: dict[str, Any]) -> dict[str, Any]:
+    return {"games": entry.get("games", 0), "policy": entry.get("policy", ""), "shares": measured_line(entry)}
 
 
 def _cell(text: str) -> str:
@@ -524,6 +530,8 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
     ]
     for mark in report["provisional"]:
         text = _cell(mark["text"].split(":", 1)[1].strip())
+        if "measured" in mark:
+            text += " " + _cell(words.t("sources-measured", **_measured_args(mark["measured"])))
         out.append(f"| {mark['code']} | `{_cell(mark['declaration'])}` ({mark['src']}) | {text} |")
     out += ["", f"## {words.t('sources-uncovered-list', count=len(report['uncovered']))}", ""]
     out += [f"- {ref}" for ref in report["uncovered"]]
@@ -542,7 +550,46 @@ def report_for(ruleset: str) -> dict[str, Any]:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         first = errors[0].message if errors else "it does not compile"
         raise SourcesError(f"cannot compile ruleset {ruleset}: {first}")
-    return build_report(result.ir)
+    report = build_report(result.ir)
+    measured = measured_readings(ruleset)
+    for mark in report["provisional"]:
+        if mark["code"] in measured:
+            mark["measured"] = measured[mark["code"]]
+    return report
+
+
+# The file of a ruleset's folder that holds what its provisional readings weigh, as the balance lab
+# measured them (docs/balance.md, "Which guesses matter").
+READINGS_FILE = "readings.yaml"
+
+
+def measured_readings(ruleset: str) -> dict[str, Any]:
+    """P-number -> what the balance lab measured of its readings (the ruleset's `readings.yaml`, or the
+    nearest of the rulesets it extends that has one); {} when none was measured."""
+    import yaml
+    from twilight.cli.localizer import ruleset_folders
+
+    for folder in reversed(ruleset_folders(ruleset)):
+        path = folder / READINGS_FILE
+        if path.is_file():
+            try:
+                found = yaml.safe_load(path.read_text(encoding="utf-8"))
+            except (OSError, yaml.YAMLError) as err:
+                raise SourcesError(f"{path}: cannot read it: {err}") from None
+            return found.get("readings", {}) if isinstance(found, dict) else {}
+    return {}
+
+
+def measured_line(entry: dict[str, Any]) -> str:
+    """What a P-number's readings weigh, in one line: each reading's human win share per side."""
+    parts = []
+    for reading in entry.get("measured", []):
+        sides = ", ".join(
+            f"{side} {100 * won / games:.0f}% [{100 * low:.0f}–{100 * high:.0f}%]"
+            for side, (won, games, low, high) in reading["human_wins"].items()
+        )
+        parts.append(f"{reading['name']}: {sides}")
+    return "; ".join(parts)
 
 
 @click.command("sources")

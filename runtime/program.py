@@ -288,7 +288,7 @@ class Program:
         gc.disable()
         try:
             replayable = code_cache is not None and not counted
-            record = build_record.opened(code_cache, ir, primitives) if replayable else None
+            record = build_record.opened(code_cache, ir, primitives) if code_cache and replayable else None
             try:
                 self._build(ir, primitives, code_cache, record)
             except build_record.RecordMismatch:

@@ -18,6 +18,7 @@ sources-unmatched-section = no such section in the seed
 sources-unmatched-part = no such part of the section
 sources-unmatched-seed = no section named
 sources-provisional = Provisional marks ({ $count })
+sources-measured = Measured ({ $games } games a cell, the human side played by { $policy }; the human's wins as US, as USSR): { $shares }
 sources-uncovered-list = Sections no rule cites ({ $count })
 sources-within-list = Cited only within a wider citation ({ $count })
 sources-md-section = Section
