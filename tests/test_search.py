@@ -208,3 +208,54 @@ def test_a_searching_run_gives_the_same_games_on_lean_workers() -> None:
         data = json.loads(result.output)
         runs.append(data["records"])
     assert runs[0] == runs[1] and all(r["playouts"] > 0 for r in runs[0])
+
+
+def test_the_rollout_player_places_for_the_region_scored_soonest() -> None:
+    """At an influence point, the rollout player weighs the Secondary region (the next round's Primary)
+    twice the Primary outside a scoring round, and the Primary twice the Secondary in one: on the same
+    board, a point that wins the Secondary's scoring beats one that wins as much of the Primary's only
+    outside a scoring round."""
+    from twilight.runtime.decisions import Decision, GreedyPlayer
+    from twilight.runtime.lookahead import net_region_score
+    from twilight.runtime.primitives import board, controls
+    from twilight.runtime.rollout import RolloutPlayer
+    from twilight.runtime.state import (
+        PRIMARY_REGION_VARIABLE,
+        SCORING_ROUND_VARIABLE,
+        SECONDARY_REGION_VARIABLE,
+    )
+
+    ir = compiled_ir("solo-v2")
+    engine = Engine(ir, {}, seed=4, settings={"level": "normal", "ai_side": "ussr"})
+    state = engine.state
+    members = board(engine).members
+    # A board where one point gives the US Italy (Europe) and one gives it Iran (the Middle East).
+    for country in state.influence:
+        state.influence[country] = {"us": 0, "ussr": 0}
+    state.influence["italy"] = {"us": board(engine).stability["italy"] - 1, "ussr": 0}
+    state.influence["iran"] = {"us": board(engine).stability["iran"] - 1, "ussr": 0}
+    assert "italy" in members["europe"] and "iran" in members["middle_east"]
+    state.vars[PRIMARY_REGION_VARIABLE] = "europe"
+    state.vars[SECONDARY_REGION_VARIABLE] = "middle_east"
+    decision = Decision("influence_target", "us", ["italy", "iran"])
+    gains = {}
+    for country, region in (("italy", "europe"), ("iran", "middle_east")):
+        before = net_region_score(engine, "us", region)
+        state.influence[country]["us"] += 1
+        assert controls(engine, "us", country)
+        gains[country] = net_region_score(engine, "us", region) - before
+        state.influence[country]["us"] -= 1
+    # (each point gains its region's score alike: the weights alone decide)
+    assert gains["italy"] == gains["iran"] > 0, gains
+
+    def picks(player: GreedyPlayer) -> str:
+        player.engine = engine
+        return str(player.decide(decision))
+
+    for scoring, wanted in ((False, "iran"), (True, "italy")):
+        state.vars[SCORING_ROUND_VARIABLE] = scoring
+        weights = dict(RolloutPlayer(1).weighed_regions(engine))
+        assert weights == ({"europe": 2, "middle_east": 1} if scoring else {"europe": 1, "middle_east": 2})
+        assert picks(RolloutPlayer(1)) == wanted
+    # The plain greedy policy weighs the Primary alone: Italy, whatever the round.
+    assert picks(GreedyPlayer(1)) == "italy"
