@@ -240,6 +240,8 @@ def test_wilson_interval_and_tests_agree_with_known_values() -> None:
         (["standard"], "standard: has no setting 'level'"),
         (["solo-v2", "--address", "auto"], "--address is for --backend ray"),
         (["solo-v2", "--playouts", "3", "--budget-ms", "5"], "give --playouts or --budget-ms, not both"),
+        (["solo-v2", "-o", "no/such/folder/r.json"], "there is no folder no/such/folder; nothing was played"),
+        (["solo-v2", "-o", "."], "File '.' is a directory"),
     ],
 )
 def test_errors_are_clear_messages(args: list[str], message: str) -> None:

@@ -14,7 +14,7 @@ import click
 from twilight.cli import simulate_cmd
 from twilight.cli.balance import figures, paired, runner, stats
 from twilight.cli.number_arg import whole_number_option
-from twilight.cli.output_file import write_output_file
+from twilight.cli.output_file import check_output_file, write_output_file
 from twilight.cli.settings_arg import read_settings
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
@@ -205,6 +205,8 @@ def balance(
     )
     job_list = plan.jobs(seed, games)
     workers = jobs or os.cpu_count() or 1
+    if output is not None:  # (before the games: a run that cannot be written is not played)
+        check_output_file(output)
     if output is not None and not output.endswith(".json"):
         from twilight.cli.balance import report as report_module
 
