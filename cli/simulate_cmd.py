@@ -13,6 +13,7 @@ import hashlib
 import itertools
 import json
 import multiprocessing
+import os
 import signal
 import sys
 import time
@@ -408,32 +409,53 @@ def progress(records: Iterable[dict[str, Any]], total: int, show: bool) -> Itera
 
 
 # ---------------------------------------------------------------------- the command
+# A run's size, bounded: a million games is weeks of CPU; more processes than this many per core only
+# share the cores (a thousand of them would each hold a copy of the ruleset).
+GAMES_LIMIT = 1_000_000
+JOBS_LIMIT = 8 * (os.cpu_count() or 1)
+
+# The search's budget per decision, bounded: past these a single decision would take hours (a playout
+# costs about 2 ms; a game has a few hundred decisions).
+PLAYOUTS_LIMIT = 100_000
+BUDGET_MS_LIMIT = 600_000.0  # ten minutes
+HORIZON_LIMIT = 100  # action rounds: more than any game has
+MAX_CANDIDATES_LIMIT = 1_000
+
+
+def _finite(ctx: click.Context, param: click.Parameter, value: float | None) -> float | None:
+    """A number of milliseconds, not `nan` (which every range lets through)."""
+    if value is not None and value != value:
+        raise click.BadParameter("not a number", ctx=ctx, param=param)
+    return value
+
+
 def search_budget_options(command: Any) -> Any:
     """`--playouts`, `--budget-ms`, `--horizon` and `--max-candidates`: the search policy's budget per
     decision (simulate, balance)."""
     command = click.option(
         "--max-candidates",
-        type=click.IntRange(min=2),
+        type=click.IntRange(min=2, max=MAX_CANDIDATES_LIMIT),
         default=None,
         help="Search policy: the most answers a question may have to be searched; one with more is "
         "answered by the greedy heuristic (default 8).",
     )(command)
     command = click.option(
         "--horizon",
-        type=click.IntRange(min=1),
+        type=click.IntRange(min=1, max=HORIZON_LIMIT),
         default=None,
         help="Search policy: action rounds each playout plays before its position is scored (default 3).",
     )(command)
     command = click.option(
         "--budget-ms",
-        type=click.FloatRange(min=1),
+        type=click.FloatRange(min=1, max=BUDGET_MS_LIMIT),
+        callback=_finite,
         default=None,
         help="Search policy: milliseconds per decision instead of a number of playouts (NOT "
         "reproducible: how many playouts fit depends on the machine's load).",
     )(command)
     return click.option(
         "--playouts",
-        type=click.IntRange(min=1),
+        type=click.IntRange(min=1, max=PLAYOUTS_LIMIT),
         default=None,
         help="Search policy: playouts per decision, shared among its answers (default 16; reproducible).",
     )(command)
@@ -479,7 +501,13 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
 
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="How many games.")
+@click.option(
+    "--games",
+    type=click.IntRange(min=1, max=GAMES_LIMIT),
+    default=100,
+    show_default=True,
+    help="How many games.",
+)
 @click.option(
     "--seed",
     default="0",
@@ -488,7 +516,11 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
     help="Seed of the run; game i's seed derives from it.",
 )
 @click.option(
-    "--jobs", type=click.IntRange(min=1), default=1, show_default=True, help="Processes to play the games in."
+    "--jobs",
+    type=click.IntRange(min=1, max=JOBS_LIMIT),
+    default=1,
+    show_default=True,
+    help="Processes to play the games in.",
 )
 @click.option(
     "--players",

@@ -19,6 +19,8 @@ from twilight.cli.settings_arg import read_settings
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
+# Games a cell may ask for: a run lists every game of every cell (up to 16 cells) before it starts.
+GAMES_PER_CELL_LIMIT = 100_000
 LEVEL_SETTING = "level"  # the solo contract's setting (runtime/registry.py LEVEL)
 SIDE_SETTING = "ai_side"  # (runtime/registry.py AI_SIDE)
 
@@ -96,7 +98,13 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
     help="Who plays the human side (as simulate's --human-policy).",
 )
 @simulate_cmd.search_budget_options
-@click.option("--games", type=click.IntRange(min=1), default=100, show_default=True, help="Games per cell.")
+@click.option(
+    "--games",
+    type=click.IntRange(min=1, max=GAMES_PER_CELL_LIMIT),
+    default=100,
+    show_default=True,
+    help="Games per cell.",
+)
 @click.option(
     "--seed",
     default="0",
@@ -118,7 +126,7 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
 )
 @click.option(
     "--jobs",
-    type=click.IntRange(min=1),
+    type=click.IntRange(min=1, max=simulate_cmd.JOBS_LIMIT),
     default=None,
     help="Processes (local) or CPUs of the Ray started here; default: all cores.",
 )
