@@ -140,6 +140,22 @@ def test_a_wrong_players_value_is_a_clear_message(players: str, message: str) ->
     assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--games", str(10**30)], "is not in the range 1<=x<=1000000"),
+        (["--games", "2", "--jobs", "10000"], "'--jobs': 10000 is not in the range"),
+        (["--human-policy", "search", "--budget-ms", "nan"], "'--budget-ms': not a number"),
+        (["--human-policy", "search", "--budget-ms", "inf"], "is not in the range 1<=x<=600000"),
+        (["--human-policy", "search", "--budget-ms", "1e12"], "is not in the range 1<=x<=600000"),
+        (["--human-policy", "search", "--playouts", str(10**9)], "is not in the range 1<=x<=100000"),
+    ],
+)
+def test_a_run_too_large_to_end_is_refused_at_once(args: list[str], message: str) -> None:
+    result = CliRunner().invoke(cli, ["simulate", "--ruleset", "solo-v2", *args])
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
 @pytest.mark.parametrize("ruleset", ["solo-v2", "standard"])
 def test_a_game_leaves_nothing_for_the_garbage_collector(ruleset: str) -> None:
     """A game of `twilight simulate` is freed as it ends: its engine lets go of its players (who hold it),
