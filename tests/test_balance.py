@@ -251,6 +251,21 @@ def test_errors_are_clear_messages(args: list[str], message: str) -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.parametrize(
+    ("address", "message"),
+    [
+        ("garbage:::", "not a Ray address (auto, HOST:PORT or ray://HOST:PORT)"),
+        ("ray://127.0.0.1:1", "--address ray://127.0.0.1:1: nothing answers there"),
+        ("127.0.0.1:1", "--address 127.0.0.1:1: nothing answers there"),
+    ],
+)
+def test_a_ray_cluster_that_cannot_be_joined_is_said_at_once(address: str, message: str) -> None:
+    pytest.importorskip("ray")
+    args = ["solo-v2", "--backend", "ray", "--address", address, "--games", "1", "--policy", "greedy"]
+    result = CliRunner().invoke(cli, ["balance", *args])
+    assert result.exit_code == 1 and message in result.output and "internal error" not in result.output
+
+
 def test_without_ray_it_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "ray", None)  # `import ray` fails as if it were not installed
     result = CliRunner().invoke(cli, ["balance", "solo-v2", "--backend", "ray", "--games", "1"])

@@ -227,15 +227,23 @@ def balance(
             import ray  # noqa: F401
         except ImportError:
             raise click.ClickException(f"the ray backend needs Ray: {runner.RAY_INSTALL}") from None
+        try:
+            if address is not None:
+                runner.check_address(address)
+        except runner.RayUnreachable as err:
+            raise click.ClickException(str(err)) from None
         played = runner.run_ray(plan, job_list, address, jobs)
     else:
         played = runner.run_local(plan, job_list, workers)
     started = time.perf_counter()
     show = sys.stderr.isatty()
-    records = sorted(
-        simulate_cmd.progress(played, len(job_list), show),
-        key=lambda r: ([c.key for c in cells].index(r["cell"]), int(r["game"])),
-    )
+    try:
+        records = sorted(
+            simulate_cmd.progress(played, len(job_list), show),
+            key=lambda r: ([c.key for c in cells].index(r["cell"]), int(r["game"])),
+        )
+    except runner.RayUnreachable as err:
+        raise click.ClickException(str(err)) from None
     seconds = time.perf_counter() - started
     result = build_report(
         irs, cells, records, level_list, side_list, policy, search, games, seed, changes, detect

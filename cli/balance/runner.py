@@ -140,6 +140,34 @@ class RayMissing(Exception):
     """The Ray backend was asked for and Ray is not installed."""
 
 
+class RayUnreachable(Exception):
+    """The Ray cluster asked for cannot be joined; the message says why, in one line."""
+
+
+# How long `check_address` waits for the cluster's port to answer.
+CONNECT_SECONDS = 5.0
+
+
+def check_address(address: str) -> None:
+    """Before any game: the cluster's address is one Ray reads (`auto`, `HOST:PORT`, `ray://HOST:PORT`)
+    and something answers at its port; else RayUnreachable (Ray itself would retry for a minute or more,
+    or fail with an internal error)."""
+    import socket
+
+    if address == "auto":
+        return
+    where = address.removeprefix("ray://")
+    host, colon, port_text = where.rpartition(":")
+    if not colon or not host or not port_text.isdigit() or not 0 < int(port_text) < 65536 or ":" in host:
+        raise RayUnreachable(f"--address {address!r}: not a Ray address (auto, HOST:PORT or ray://HOST:PORT)")
+    try:
+        with socket.create_connection((host, int(port_text)), timeout=CONNECT_SECONDS):
+            pass
+    except OSError as err:
+        reason = err.strerror or type(err).__name__
+        raise RayUnreachable(f"--address {address}: nothing answers there ({reason})") from None
+
+
 def run_ray(
     plan: Plan, jobs: list[tuple[str, int, int]], address: str | None, workers: int | None
 ) -> Iterator[dict[str, Any]]:
@@ -156,10 +184,15 @@ def run_ray(
             "log_to_driver": False,
             "logging_level": logging.WARNING,
         }
-        if address:
-            ray.init(address=address, **options)
-        else:
-            ray.init(num_cpus=workers, **options)
+        try:
+            if address:
+                ray.init(address=address, **options)
+            else:
+                ray.init(num_cpus=workers, **options)
+        except Exception as err:  # (Ray's own errors are of many kinds; each is a failed start here)
+            first = str(err).splitlines()[0] if str(err) else type(err).__name__
+            where = f"join the Ray cluster at {address}" if address else "start Ray here"
+            raise RayUnreachable(f"cannot {where}: {first}") from None
     try:
         remote = ray.remote(play_chunk)
         plan_ref = ray.put(plan)
