@@ -48,3 +48,15 @@ def test_what_is_no_save_gets_a_message(tmp_path: Path) -> None:
     for given in (str(broken), str(tmp_path / "missing.json")):
         code, out = _hint(given)
         assert code == 1 and out.startswith("error: ") and "Traceback" not in out
+
+
+def test_a_save_with_settings_its_ruleset_lacks_gets_a_message(tmp_path: Path) -> None:
+    save = tmp_path / "game.json"
+    write_save("solo-v2", save, seed=11, turn=2)
+    data = json.loads(save.read_text(encoding="utf-8"))
+    data["settings"]["ai_side"] = "x"
+    save.write_text(json.dumps(data), encoding="utf-8")
+    code, out = _hint(str(save))
+    assert code == 1 and "settings.ai_side: one of us, ussr is expected, got 'x'" in out
+    result = CliRunner().invoke(cli, ["board", str(save), "-o", str(tmp_path / "b.svg")])
+    assert result.exit_code == 1 and "settings.ai_side" in result.output and "internal" not in result.output

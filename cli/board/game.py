@@ -74,6 +74,11 @@ def save_state(
         raise BoardError(
             f"{path}: the save is of ruleset '{data['ruleset']}', not '{ir['ruleset']['name']}' (--ruleset)"
         )
+    from twilight.cli.settings_arg import settings_problem
+
+    problem = settings_problem(ir, data["settings"]) if isinstance(data["settings"], dict) else "settings"
+    if problem is not None:
+        raise BoardError(f"{path}: not a usable save ({problem})")
     engine = _engine(ir, data["seed"], data["settings"], at_question)
     try:
         engine.resume_from(data)
