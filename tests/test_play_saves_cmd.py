@@ -173,3 +173,22 @@ def test_a_demo_without_a_seed_asks_nothing_and_saves_under_a_readable_name(home
     new = [n for n in names if n != "cold-war.json"]
     assert len(new) == 1 and re.fullmatch(r"solo-v2-us-\d{4}-\d\d-\d\d-\d{4}\.json", new[0]), names
     assert json.loads((home / "saves" / new[0]).read_text(encoding="utf-8"))["play"]["finished"] is True
+
+
+def test_a_new_game_of_a_seed_never_takes_an_unfinished_games_save(home: Path) -> None:
+    """`twilight play --seed 7` with another side or level once replaced the unfinished game saved under
+    seed 7: it now keeps it, saves the new game beside it and says so; a finished game's save gives way."""
+    kept = put(home, "solo-v2-7", a_save())
+    before = kept.read_bytes()
+    args = ["--seed", "7", "--side", "us", "--human-policy", "random", "--lang", "en", "--delay", "0"]
+    result = CliRunner().invoke(play, args, input="")
+    assert result.exit_code == 0, result.output
+    assert kept.read_bytes() == before  # the unfinished game is untouched
+    said = " ".join(result.output.split())
+    assert "An unfinished game of this seed is saved as solo-v2-7: it stays." in said
+    assert "This game is saved as solo-v2-7-2" in said
+    assert json.loads((home / "saves" / "solo-v2-7-2.json").read_text(encoding="utf-8"))["seed"] == 7
+    # The new game (a demo: played to its end) is finished: the next game of seed 7 may take its name.
+    result = CliRunner().invoke(play, args, input="")
+    assert result.exit_code == 0 and "solo-v2-7-2" in " ".join(result.output.split())
+    assert kept.read_bytes() == before

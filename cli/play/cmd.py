@@ -26,12 +26,14 @@ from twilight.cli.play.saves import (
     SaveWriteError,
     TraceFile,
     check_save_names,
+    free_seed_save_path,
     in_the_way,
     new_save_path,
     read_save,
     readable_save_path,
     resumable_saves,
     save_at,
+    save_name,
     trace_path_for,
 )
 from twilight.cli.play.session import (
@@ -462,8 +464,12 @@ def new_game(
     ask_settings(reader, console, text, ir, settings, asks)
     if save_file:
         save_path = Path(save_file)
-    elif seed is not None:  # the seed names the game: the same seed, the same save
-        save_path = new_save_path(Path(ruleset).name, seed)
+    elif seed is not None:  # the seed names the game (and never takes an unfinished game's save)
+        save_path = free_seed_save_path(Path(ruleset).name, seed)
+        kept = new_save_path(Path(ruleset).name, seed)
+        if save_path != kept:
+            said = text.t("play-seed-save-kept", kept=save_name(kept), name=save_name(save_path))
+            console.print(said, markup=False, soft_wrap=True)
     else:  # a name a person reads: the ruleset, their side, the minute the game began
         save_path = readable_save_path(Path(ruleset).name, humans)
     seed = seed if seed is not None else secrets.randbelow(2**48)

@@ -431,6 +431,28 @@ def in_the_way(path: Path) -> str | None:
     return None
 
 
+def unfinished_at(path: Path) -> bool:
+    """Whether `path` holds the save of a game not over yet (a new game must not take its place)."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return False
+    state = data.get("state")
+    return not (isinstance(state, dict) and state.get("game_over"))
+
+
+def free_seed_save_path(ruleset: str, seed: int) -> Path:
+    """The save of a new game named by its seed: `ruleset-seed.json`, or `-2`, `-3`… when an unfinished
+    game (or a game being played: its lock) already has that name. A finished game's save gives way."""
+    first = new_save_path(ruleset, seed)
+    number = 1
+    while True:
+        path = first if number == 1 else first.with_name(f"{ruleset}-{seed}-{number}{SAVE_SUFFIX}")
+        if not unfinished_at(path) and not os.path.lexists(path.with_name(path.name + ".lock")):
+            return path
+        number += 1
+
+
 def _bounds_problem(data: dict[str, Any]) -> str | None:
     """What in a save (of the right shape) is out of what a game can hold: a seed `--seed` never takes,
     an answer that is not a [side, answer] pair, a player who is not a side, a setting that is not a word,

@@ -154,6 +154,7 @@ play-step-limit = The game stopped: a rule does not end. { $detail } The last au
 play-save-locked = The save { $path } is in use by another game: process { $pid } on { $host }, since { $since }. Finish or quit that game first.
 play-save-locked-unknown = The save { $path } is in use by another game. Finish or quit that game first.
 play-save-in-the-way = { $path } is there already and is not a twilight save ({ $detail }): a new game does not write over it. Choose another file with --save.
+play-seed-save-kept = An unfinished game of this seed is saved as { $kept }: it stays. This game is saved as { $name } (`twilight play --resume { $kept }` goes back to the other).
 play-file-write-failed = Cannot write { $path } ({ $cause }): the game stops, and any save already there is left as it was.
 play-file-symlink = Cannot write { $path }: it is a symbolic link, and twilight does not write through one. Remove it, or save elsewhere with --save.
 
