@@ -289,3 +289,9 @@ def _check_yaml_nodes(root: Any, max_nodes: int, max_depth: int) -> None:
                 stack.append((value, depth + 1))
         elif isinstance(node, SequenceNode):
             stack.extend((item, depth + 1) for item in node.value)
+
+
+def ascii_digits(text: str) -> bool:
+    """Whether the text is a whole number written in the digits 0-9 alone (`str.isdigit` also takes ²
+    and other digits that `int` refuses)."""
+    return text.isascii() and text.isdigit()

@@ -108,6 +108,8 @@ def test_bad_requests_get_a_page_in_the_players_language(client: TestClient, hom
         {"n": q["n"], "decision": q["decision"], "pick": "999", "lang": "ru"},  # no such option
         {"n": q["n"], "decision": q["decision"], "pick": "x", "lang": "ru"},
         {"n": "not a number", "decision": q["decision"], "lang": "ru"},
+        {"n": "²", "decision": q["decision"], "lang": "ru"},  # a digit `int` refuses
+        {"n": q["n"], "decision": q["decision"], "pick": "²", "lang": "ru"},
     ]
     for form in garbage:
         got = client.post(f"/game/{name}/answer", data=form)
@@ -122,6 +124,8 @@ def test_bad_requests_get_a_page_in_the_players_language(client: TestClient, hom
     assert got.status_code == 400 and "ничего не изменилось" in got.text
     huge = client.post(f"/game/{name}/answer?lang=ru", content=b"a=" + b"1" * 200_000)
     assert huge.status_code == 413 and "больше любого ответа" in huge.text
+    odd_seed = {"ruleset": "solo-v2", "side": "us", "level": "normal", "lang": "ru", "seed": "²"}
+    assert client.post("/new", data=odd_seed, follow_redirects=False).status_code in (303, 400)
     missing = client.get("/game/no-such-game?lang=ru")
     assert missing.status_code == 404 and "no-such-game" in missing.text and "нет" in missing.text
     assert client.get("/game/..%2F..%2Fetc%2Fpasswd").status_code == 404

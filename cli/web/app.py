@@ -25,6 +25,7 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.web.game import Games, WebError
 from twilight.cli.web.page import GamePage, error_page, start_page
+from twilight.common.input_bounds import ascii_digits
 
 STATIC = Path(__file__).resolve().parent / "static"
 # A form of this game is a few hundred bytes: anything much bigger is not one.
@@ -87,7 +88,7 @@ class Guard:
             await self.refuse(scope, receive, send, 403, "web-error-origin", origin=origin[:80])
             return
         length = headers.get("content-length")
-        if length is not None and (not length.isdigit() or int(length) > MAX_BODY):
+        if length is not None and (not ascii_digits(length) or int(length) > MAX_BODY):
             await self.refuse(scope, receive, send, 413, "web-error-too-big")
             return
         await self.app(scope, receive, send)
@@ -157,7 +158,7 @@ def create_app(
         shown = language(request, form, lang) or lang
         request.state.lang = shown
         seed_raw = form.get("seed")
-        seed = int(seed_raw) if seed_raw and seed_raw.isdigit() and len(seed_raw) < 21 else None
+        seed = int(seed_raw) if seed_raw and ascii_digits(seed_raw) and len(seed_raw) < 21 else None
         view = await run(
             games.start,
             str(form.get("ruleset") or "solo-v2"),
@@ -196,7 +197,7 @@ def create_app(
         shown = language(request, form)
         request.state.lang = shown or request.state.lang
         n = form.get("n") or ""
-        if not n.isdigit() or len(n) > 9:
+        if not ascii_digits(n) or len(n) > 9:
             raise WebError("web-error-form", 400)
         name = request.path_params["name"]
         view = await run(games.answer, name, int(n), str(form.get("decision") or ""), form, shown)

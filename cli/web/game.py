@@ -46,6 +46,7 @@ from twilight.cli.play.saves import (
 from twilight.cli.play.text import PlayText
 from twilight.cli.settings_arg import settings_problem
 from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
+from twilight.common.input_bounds import ascii_digits
 from twilight.runtime import registry
 from twilight.runtime.decisions import Decision
 
@@ -493,7 +494,7 @@ def answer_from_form(decision: Decision, form: Any) -> Any:
     options = decision.options
 
     def option_at(raw: Any) -> Any:
-        if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 6 or int(raw) >= len(options):
+        if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 6 or int(raw) >= len(options):
             raise WebError("web-error-answer", 400)
         return options[int(raw)]
 
@@ -509,7 +510,7 @@ def answer_from_form(decision: Decision, form: Any) -> Any:
                 raw = form.get(f"count-{i}")
                 if raw in (None, ""):
                     continue
-                if not isinstance(raw, str) or not raw.isdigit() or len(raw) > 3:
+                if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 3:
                     raise WebError("web-error-answer", 400)
                 picks += [options[i]] * int(raw)
         answer = picks
