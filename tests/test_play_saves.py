@@ -134,3 +134,15 @@ def test_latest_save_is_the_newest_unfinished_game(tmp_path: Path) -> None:
     os.utime(old, (now - 100, now - 100))
     os.utime(done, (now - 10, now - 10))
     assert latest_save(tmp_path) == old
+
+
+@pytest.mark.parametrize("humans", [[], ["us", "us"]])
+def test_a_save_nobody_plays_is_refused_with_its_field(tmp_path: Path, humans: list[str]) -> None:
+    """`play.humans: []` once reached the browser game's page as an internal error."""
+    data = a_save()
+    data["play"]["humans"] = humans
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as err:
+        read_save(path)
+    assert err.value.code == "not-a-save" and "play.humans" in str(err.value.detail)

@@ -469,6 +469,8 @@ def _bounds_problem(data: dict[str, Any]) -> str | None:
     for i, side in enumerate(play["humans"]):
         if side not in SIDES:
             return f"play.humans[{i}]: us or ussr is expected, got {clip(repr(side), ECHO_CHARS)}"
+    if not play["humans"] or len(set(play["humans"])) != len(play["humans"]):
+        return "play.humans: the sides people play (us, ussr, or both), each once, are expected"
     for name, value in data["settings"].items():
         if not isinstance(value, (str, int)):  # bool is an int
             return f"settings.{clip(str(name), ECHO_CHARS)}: a word, a number or true/false is expected"
