@@ -377,6 +377,18 @@ def test_a_rules_path_is_offered_by_serve(home: Path, tmp_path: Path) -> None:
         assert "house@3.1" not in without.get("/").text
 
 
+def test_what_a_variant_that_no_longer_compiles_changes_is_a_page_not_an_error(
+    home: Path, tmp_path: Path
+) -> None:
+    extra = tmp_path / "elsewhere"
+    broken = house_rules(extra, "3.2")
+    (broken / "broken.tsr").write_text("function oops(: int { 1 }\n", encoding="utf-8")
+    with TestClient(create_app("127.0.0.1", 8000, "en", (str(extra),)), base_url=BASE) as c:
+        got = c.get("/changes/house@3.2")
+        assert got.status_code == 422, got.text[:300]
+        assert "The ruleset house@3.2 has errors" in got.text and "Traceback" not in got.text
+
+
 def test_a_ruleset_the_list_does_not_hold_is_refused_with_a_page(client: TestClient) -> None:
     from twilight.cli.versions import rules_root
 

@@ -86,9 +86,15 @@ def changes_page(lang: str, entry: Any) -> str:
     extends, in a player's words (`twilight rulesets --changes`)."""
     from twilight.cli.play.changes import render_changes, ruleset_changes
 
+    from twilight.cli.diff.cmd import DiffError
+    from twilight.cli.web.game import WebError
+
     words = web_words(lang)
     name = quote(entry.spec, safe="@")
-    base, lines, change_words = ruleset_changes(entry, words.lang)
+    try:
+        base, lines, change_words = ruleset_changes(entry, words.lang)
+    except DiffError:  # (a variant found on a rules path that no longer compiles)
+        raise WebError("web-error-ruleset", 422, ruleset=entry.spec) from None
     shown = render_changes(entry, base, lines, change_words)
     items = "".join(f"<li>{e(line.strip())}</li>" for line in shown[1:])
     body = (
