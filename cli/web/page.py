@@ -84,9 +84,8 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 def changes_page(lang: str, entry: Any) -> str:
     """ "What is different": what the ruleset `entry` (cli/versions.py) changes against the one it
     extends, in a player's words (`twilight rulesets --changes`)."""
-    from twilight.cli.play.changes import render_changes, ruleset_changes
-
     from twilight.cli.diff.cmd import DiffError
+    from twilight.cli.play.changes import render_changes, ruleset_changes
     from twilight.cli.web.game import WebError
 
     words = web_words(lang)
