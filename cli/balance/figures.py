@@ -21,6 +21,10 @@ def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
         "games": summary["games"],
         "completed": summary["completed"],
         "errors": summary["errors"],
+        # (each game that stopped on an error: its index, seed and message, to play it again)
+        "error_games": [
+            {"game": r["game"], "seed": r["seed"], "error": r["error"]} for r in records if "error" in r
+        ],
         "invariant_violations": summary["invariant_violations"],
         "ai_wins": wins,
         "ai_win_rate": round(wins / len(done), 4) if done else None,
