@@ -28,6 +28,7 @@ Budget: `playouts` per decision (reproducible: the answers depend only on the ga
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import math
 import random
@@ -272,8 +273,42 @@ class SearchPlayer:
             or not 2 <= len(decision.options) <= self.max_candidates
             or engine.lookahead_depth
         ):
-            return self.fallback.decide(decision)
+            return self.fallback.decide(self._not_losing_at_once(engine, decision))
         return self._search(engine, decision, known)
+
+    def _not_losing_at_once(self, engine: Engine | None, decision: Decision) -> Decision:
+        """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
+        once (a coup that starts the war, under any rule in force), each tried in a copy of the game up to
+        its next question, with dice of its own (the real game's are not looked at). The question as it
+        is when every answer, or none, loses."""
+        if (
+            engine is None
+            or not decision.single
+            or len(decision.options) < 2
+            or engine.state.defcon > DEFCON_DANGER
+            or engine.lookahead_depth
+            or not engine.track
+        ):
+            return decision
+        from twilight.runtime.dice import Dice
+
+        kept = []
+        for k, option in enumerate(decision.options):
+            twin = engine.clone(events=False, cls=QuietEngine)
+            twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
+            twin.players = {side: _Stopping() for side in ("us", "ussr")}
+            try:
+                twin.resume(option, track=False)
+            except _Horizon:
+                pass
+            except Exception:  # (an error in the copy: nothing is known of this answer)
+                pass
+            state = twin.state
+            if not (state.game_over and state.winner not in (decision.side, "draw")):
+                kept.append(option)
+        if not kept or len(kept) == len(decision.options):
+            return decision
+        return dataclasses.replace(decision, options=kept)
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
@@ -447,6 +482,13 @@ def _seated(model: Any, twin: Engine) -> Any:
     if hasattr(player, "engine"):
         player.engine = twin
     return player
+
+
+class _Stopping:
+    """A copy's player that stops it at its first question."""
+
+    def decide(self, decision: Decision) -> Any:
+        raise _Horizon
 
 
 class _Watched:
