@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 from helpers import ROOT, compiled_ir, run_cli
-from twilight.cli.sources_cmd import Words, build_report, load_seeds, render_markdown
+from twilight.cli.sources_cmd import Words, build_report, load_seeds, render_markdown, report_for
 
 SOLO = "solo-v2"
 DOC = ROOT / "docs" / "sources-solo-v2.md"
@@ -39,8 +39,8 @@ def rows(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
     return out
 
 
-def test_the_docs_table_is_current(report: dict[str, Any]) -> None:
-    assert DOC.read_text(encoding="utf-8") == render_markdown(report, Words("en")), (
+def test_the_docs_table_is_current() -> None:
+    assert DOC.read_text(encoding="utf-8") == render_markdown(report_for(SOLO), Words("en")), (
         "docs/sources-solo-v2.md is stale: run "
         "`twilight sources solo-v2 --markdown -o docs/sources-solo-v2.md`"
     )
@@ -140,6 +140,21 @@ def test_the_command_in_each_language(lang: str, words: list[str]) -> None:
     for word in words:
         assert word in out, word
     assert "  P4: order region_country_priority — solo-v2/ai/region_country_priority.tsr:" in out
+
+
+@pytest.mark.parametrize(("lang", "said"), [("en", "Measured (100 games a cell"), ("ru", "Измерено (100 партий")])
+def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, said: str) -> None:
+    """P1.1's readings (rules/solo-v2/readings.yaml, docs/balance.md): each with the human's wins."""
+    code, out = run_cli(["sources", SOLO, "--lang", lang])
+    assert code == 0, out
+    lines = out.splitlines()
+    marks = [i for i, line in enumerate(lines) if line.startswith("  P1.1: ")]
+    assert marks and all(said in lines[i + 2] for i in marks), lines[marks[0] : marks[0] + 3]
+    assert "lifted: us " in lines[marks[0] + 2] and "a penalty of 1 a point: us " in lines[marks[0] + 2]
+    assert not any(said in line for line in lines if "P1.2" in line)
+    code, out = run_cli(["sources", SOLO, "--json"])
+    measured = [m for m in json.loads(out)["provisional"] if m["code"] == "P1.1"]
+    assert all(len(m["measured"]["measured"]) == 3 for m in measured)
 
 
 def test_json_and_errors() -> None:
