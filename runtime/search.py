@@ -3,8 +3,10 @@
 At each decision worth searching (one answer among 2 to `max_candidates` options), every candidate answer
 is tried in playouts: a copy of the game in which the cards the human cannot see are dealt anew
 (`determinize`), the candidate is answered, and the game goes on for `horizon` action rounds with the
-greedy heuristic for the human and the ruleset's own AI for the AI (its rules are public: a person can
-read the flowcharts too); the copy's result is scored from the human's side (`playout_value`). The answer
+rollout player for the human (runtime/rollout.py: greedy, for the Primary and the Secondary region) and
+the ruleset's own AI for the AI (its rules are public: a person can read the flowcharts too); the copy's
+result is scored from the human's side (`playout_value`). A question with more answers goes to the
+rollout player, without the answers that lose the game at once when DEFCON is 2. The answer
 with the best mean wins. Playout j of every candidate uses the same dealing and dice (common random
 numbers), so the candidates are compared on the same luck.
 
