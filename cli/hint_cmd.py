@@ -34,10 +34,12 @@ DEFAULT_BUDGET_MS = 3000.0
     help="The ruleset (a name or a folder) of a save whose ruleset is not installed (a variant's folder).",
 )
 def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: str | None) -> None:
-    """The search's advice on the question SAVE (a file, or a name `twilight saves` lists) stopped at:
-    the best answers, each with its score (100 a win, 0 a loss), the score's 95% interval and the
-    playouts behind it; answers whose intervals overlap the best one's are said to be tied; and one line
-    of why the best is best."""
+    """What the search would answer to a saved game's question: the best answers with their scores,
+    intervals and playouts, and one line of why (or JSON).
+
+    SAVE is a file, or a name `twilight saves` lists. Each answer's score is 100 for a win and 0 for a
+    loss, with its 95% interval and the playouts behind it; answers whose intervals overlap the best
+    one's are said to be tied with it."""
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.play.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
