@@ -142,7 +142,9 @@ def test_the_command_in_each_language(lang: str, words: list[str]) -> None:
     assert "  P4: order region_country_priority — solo-v2/ai/region_country_priority.tsr:" in out
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Measured (100 games a cell"), ("ru", "Измерено (100 партий")])
+@pytest.mark.parametrize(
+    ("lang", "said"), [("en", "Measured (100 games a cell"), ("ru", "Измерено (100 партий")]
+)
 def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, said: str) -> None:
     """P1.1's readings (rules/solo-v2/readings.yaml, docs/balance.md): each with the human's wins."""
     code, out = run_cli(["sources", SOLO, "--lang", lang])
