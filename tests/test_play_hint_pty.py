@@ -21,8 +21,12 @@ TITLE = {
     "ru": re.compile(r"Подсказка поиска: (\d+) разыгрывани\w* за (\d+) мс"),
 }
 MOVE = {
-    "en": re.compile(r"^(\d)\. (.+): scores (\d+)% \((\d+) playouts?\)$", re.M),
-    "ru": re.compile(r"^(\d)\. (.+): оценка (\d+)% \((\d+) разыгрывани\w*\)$", re.M),
+    "en": re.compile(
+        r"^(\d)\. (.+): scores (\d+)% \[\d+–\d+%\] \((\d+) playouts?\)(?:, tied with the best)?$", re.M
+    ),
+    "ru": re.compile(
+        r"^(\d)\. (.+): оценка (\d+)% \[\d+–\d+%\] \((\d+) разыгрывани\w*\)(?:, наравне с лучшим)?$", re.M
+    ),
 }
 AFTER = 8  # questions answered after the hinted one, before quitting
 
@@ -69,6 +73,11 @@ def test_hint_names_up_to_three_moves_and_changes_nothing(tmp_path: Path, lang: 
         assert 0 <= int(score) <= 100 and 1 <= int(count) <= playouts
     assert len(moves) == min(3, len(offered))
     assert len({name for _, name, _, _ in moves}) == len(moves)
+    # One line of why, in the game's language, naming the best answer (or its tie with the next).
+    why = {"en": ("Why ", " are tied: "), "ru": ("Почему «", " наравне: ")}[lang]
+    flat = " ".join(printed.split())
+    lines = [part for part in re.split(r"(?=Why |Почему «)", flat) if part.startswith(why[0])]
+    assert lines and moves[0][1] in lines[0] or why[1] in flat, printed
     # The same game without the hint: the same answers and the same state, die for die.
     _, _, plain = play(tmp_path / "plain", lang, hint=False)
     assert hinted["answers"] == plain["answers"]
