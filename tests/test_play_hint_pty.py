@@ -77,7 +77,7 @@ def test_hint_names_up_to_three_moves_and_changes_nothing(tmp_path: Path, lang: 
     why = {"en": ("Why ", " are tied: "), "ru": ("Почему «", " наравне: ")}[lang]
     flat = " ".join(printed.split())
     lines = [part for part in re.split(r"(?=Why |Почему «)", flat) if part.startswith(why[0])]
-    assert lines and moves[0][1] in lines[0] or why[1] in flat, printed
+    assert (lines and moves[0][1] in lines[0]) or why[1] in flat, printed
     # The same game without the hint: the same answers and the same state, die for die.
     _, _, plain = play(tmp_path / "plain", lang, hint=False)
     assert hinted["answers"] == plain["answers"]
