@@ -24,6 +24,12 @@ def pairs(records_a: list[dict[str, Any]], records_b: list[dict[str, Any]]) -> l
     return [(a[i], b[i]) for i in sorted(set(a) & set(b)) if a[i]["seed"] == b[i]["seed"]]
 
 
+def _course(record: dict[str, Any]) -> tuple[Any, ...]:
+    """How a game went, as two rulesets can compare it (their states' digests always differ: each holds
+    its ruleset's name): who won, how, at which turn, with what VP, after how many decisions."""
+    return (record["winner"], record["reason"], record["turn"], record["vp"], record.get("decisions"))
+
+
 def _changed(a: dict[str, Any], b: dict[str, Any]) -> bool:
     """Whether the pair's results differ: the winner or the final VP."""
     return bool(a["winner"] != b["winner"] or a["vp"] != b["vp"])
@@ -46,7 +52,7 @@ def paired_comparison(
         "games_changed": {
             "winner": sum(1 for a, b in matched if a["winner"] != b["winner"]),
             "final_vp": sum(1 for a, b in matched if a["vp"] != b["vp"]),
-            "whole_game": sum(1 for a, b in matched if a.get("digest") != b.get("digest")),
+            "course": sum(1 for a, b in matched if _course(a) != _course(b)),
         },
         "tests": {"ai_wins": PAIRED_WIN_TEST, "final_vp": PAIRED_VP_TEST},
     }

@@ -203,7 +203,7 @@ def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
                 "–" if vp["difference"] is None else f"{vp['difference']:+.2f}",
                 interval(vp, False),
                 "–" if vp["p"] is None else f"{vp['p']:.4f}",
-                f"{changed['winner']} / {changed['final_vp']} / {changed['whole_game']}",
+                f"{changed['winner']} / {changed['final_vp']} / {changed['course']}",
                 "–" if p["pairs_needed"] is None else p["pairs_needed"],
             )
         )
@@ -219,7 +219,7 @@ def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
             "final VP B − A",
             "95% interval",
             "p",
-            "games changed: winner / VP / any",
+            "games changed: winner / VP / course",
             "pairs needed",
         ),
         rows,
