@@ -112,6 +112,9 @@ class PriorityList:
 
     def _pick(self, frame: Frame, domain: list[Any], domain_name: str | None) -> Any:
         vars_ = frame.vars
+        firings = frame.engine.firings
+        if firings is not None:  # (the balance lab counting what its variant changed: the list is asked)
+            firings["priority", self.name] += 1
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
         # repeat the map in every choice.
         args = {}
@@ -152,9 +155,7 @@ class PriorityList:
             if not candidates:
                 continue
             chosen, decided_by = self._best(frame, option.keys, candidates)
-            firings = frame.engine.firings
-            if firings is not None:  # (the balance lab counting what its variant changed)
-                firings["priority", self.name] += 1
+            if firings is not None:
                 firings["priority", self.name, str(option.name or option.number)] += 1
             frame.engine.trace(
                 "ai_choice",
@@ -167,9 +168,6 @@ class PriorityList:
                 decided_by=decided_by,
             )
             return chosen
-        firings = frame.engine.firings
-        if firings is not None:
-            firings["priority", self.name] += 1
         frame.engine.trace(
             "ai_choice",
             priority=self.name,

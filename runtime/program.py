@@ -287,8 +287,8 @@ class Program:
         collecting = gc.isenabled()
         gc.disable()
         try:
-            replayable = code_cache is not None and not counted  # (see `counted`)
-            record = build_record.opened(code_cache, ir, primitives) if replayable and code_cache else None
+            # (a counting build is made afresh: see `counted`)
+            record = build_record.opened(code_cache, ir, primitives) if code_cache and not counted else None
             try:
                 self._build(ir, primitives, code_cache, record)
             except build_record.RecordMismatch:
