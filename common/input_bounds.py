@@ -9,6 +9,7 @@ or depth (a value echoed whole could be megabytes)."""
 from __future__ import annotations
 
 import json
+import warnings
 from typing import Any
 
 # The deepest nesting any input of ours needs: a scenario goes ~6 levels deep, a save or a trace event ~5.
@@ -187,7 +188,11 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
         if node is None:
             return None
         _check_yaml_nodes(node, max_nodes, max_depth)
-        return constructor.construct_document(node)
+        with warnings.catch_warnings():
+            # (ruamel warns, in many lines naming its own source, of a YAML 1.1 float with no dot: `1e3`;
+            # the value is read all the same, and the caller says what it thinks of a float)
+            warnings.simplefilter("ignore")
+            return constructor.construct_document(node)
     except InputRefused:
         raise
     except DuplicateKeyError as err:

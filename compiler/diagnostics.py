@@ -49,6 +49,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "extends names a path",
         "`extends` takes a ruleset's name (a folder beside this one or an installed ruleset), not a path.",
     ),
+    "E007": (
+        Severity.ERROR,
+        "rule file too large",
+        "A rule file holds at most 256 KiB, a ruleset with its parents 1 MiB.",
+    ),
     # E1xx: syntax
     "E101": (Severity.ERROR, "syntax error: unexpected token", "Compare with the expected tokens listed."),
     "E102": (
@@ -60,6 +65,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E104": (Severity.ERROR, "unknown name", "Check the spelling, or declare the name."),
     "E105": (Severity.ERROR, "identifier must be lowercase", "Write ids in lowercase snake_case."),
     "E106": (Severity.ERROR, "input nests too deeply", "Split the expression or block into smaller parts."),
+    "E107": (
+        Severity.ERROR,
+        "declaration too large",
+        "Split it: a long expression into functions, a long list into several declarations.",
+    ),
     # E2xx: declarations
     "E201": (
         Severity.ERROR,

@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 # IR in the cache reads the files and needs neither.
 
 MANIFEST = "ruleset.tsr"
+# The bounds of what a compile reads: the largest rule file we ship is 20 KiB, a whole ruleset with its
+# parents about 250 KiB. A file of megabytes (one expression of a million terms) once took gigabytes; a
+# mebibyte of the densest rules takes about 600 MB to compile.
+MAX_RULE_FILE_BYTES = 256 * 1024
+MAX_RULESET_BYTES = 2**20
 
 # Declaration kinds that share one namespace for duplicates and overrides.
 NAMESPACE = {
@@ -114,6 +119,7 @@ class Loader:
         self._real_dirs: dict[Path, str] = {}
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
+        self.bytes_read = 0  # (of rule files, for MAX_RULESET_BYTES)
 
     def display(self, path: Path) -> str:
         """`display_path(path)`, worked out once per path and compile, on strings (pathlib's are slow)."""
@@ -146,12 +152,30 @@ class Loader:
         if shown in self.overrides:
             return self.overrides[shown]
         try:
-            raw = path.read_bytes()
+            with path.open("rb") as file:
+                # (read one byte past the bound: a file that is larger is refused without reading it all)
+                raw = file.read(MAX_RULE_FILE_BYTES + 1)
         except OSError as err:
             if report:
                 why = err.strerror or err.__class__.__name__
                 self.sink.add("E001", f"cannot read {shown}: {why}", Pos(shown, 1, 1))
             return None
+        problem = None
+        if len(raw) > MAX_RULE_FILE_BYTES:
+            problem = (
+                f"{shown} is larger than {MAX_RULE_FILE_BYTES // 1024} KiB",
+                "split the file, or find what made it grow",
+            )
+        elif self.bytes_read + len(raw) > MAX_RULESET_BYTES:
+            problem = (
+                f"with {shown}, the rule files read come to more than {MAX_RULESET_BYTES // 2**20} MiB",
+                "a ruleset with its parents holds at most 1 MiB of rule files",
+            )
+        if problem is not None:
+            if report:
+                self.sink.add("E007", problem[0], Pos(shown, 1, 1), problem[1])
+            return None
+        self.bytes_read += len(raw)
         try:
             return raw.decode("utf-8")
         except UnicodeDecodeError as err:

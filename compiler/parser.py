@@ -1264,6 +1264,37 @@ def _report_each_declaration(text: str, path: str, sink: Sink) -> None:
             _syntax_error(err, path, piece, sink)
 
 
+# The parts (tokens: names, numbers, operators) one declaration may have. The largest of the rulesets we
+# ship has about 500; one of a hundred thousand (a sum of 50,000 terms) costs memory and time in
+# proportion all the way to the code Python compiles.
+MAX_DECLARATION_PARTS = 20_000
+
+
+def _report_oversized(tree: Tree[Token], path: str, sink: Sink) -> bool:
+    """Report each declaration of more than MAX_DECLARATION_PARTS parts (E107); whether any was."""
+    found = False
+    for declaration in tree.children:
+        parts = 0
+        stack: list[Any] = [declaration]
+        while stack and parts <= MAX_DECLARATION_PARTS:
+            node = stack.pop()
+            if isinstance(node, Tree):
+                stack.extend(node.children)
+            else:
+                parts += 1
+        if parts > MAX_DECLARATION_PARTS:
+            found = True
+            meta = getattr(declaration, "meta", None)
+            where = Pos(path, getattr(meta, "line", 1), getattr(meta, "column", 1))
+            sink.add(
+                "E107",
+                f"this declaration has more than {MAX_DECLARATION_PARTS:,} parts (names, numbers, operators)",
+                where,
+                "split it: a long expression into functions, a long list into several declarations",
+            )
+    return found
+
+
 def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     """Parse one file. On syntax errors, report one per broken declaration and return None."""
     try:
@@ -1271,6 +1302,8 @@ def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     except UnexpectedInput as err:
         _syntax_error(err, path, text, sink)
         _report_each_declaration(text, path, sink)
+        return None
+    if _report_oversized(tree, path, sink):
         return None
     try:
         decls = _Builder(path, sink).build(tree)

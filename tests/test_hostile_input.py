@@ -188,6 +188,28 @@ def test_the_cli_refuses_them_in_a_bounded_process(tmp_path: Path) -> None:
     assert done.stderr == ""
 
 
+def test_a_float_written_without_a_dot_is_one_line_not_a_library_warning(tmp_path: Path) -> None:
+    """`seed: 1e3` (a float to YAML 1.1, written without its dot) once printed ruamel's 14-line warning
+    with its site-packages path before the scenario's own message."""
+    scenario = _write(tmp_path, "seed.yaml", "ruleset: standard\nsetup: empty\nseed: 1e3\nsteps: []\n")
+    done = subprocess.run(
+        [
+            sys.executable,
+            "-c",
+            "from twilight.cli.main import main; main()",
+            "scenario",
+            "run",
+            str(scenario),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1 and done.stderr == "", done.stderr[:500]
+    assert "seed: a whole number is expected, got 1000.0" in done.stdout
+
+
 def _write(folder: Path, name: str, text: str) -> Path:
     path = folder / name
     path.write_text(textwrap.dedent(text), encoding="utf-8")

@@ -402,6 +402,45 @@ def test_a_flat_sum_of_100_terms_is_not_deep(tmp_path: Path) -> None:
     assert not errors(result.diagnostics), describe(result.diagnostics)
 
 
+def test_a_huge_rule_file_is_refused_without_being_read(tmp_path: Path) -> None:
+    """A 2 MB rule file (one sum of a million terms) once peaked at 1.9 GB and 55 s; 50 MB ended in a
+    MemoryError. A file over 256 KiB is now refused at once, and little of it is read."""
+    lone = tmp_path / "lone.tsr"
+    with lone.open("w", encoding="utf-8") as out:
+        out.write('function huge(): int source "test · 1" {\n  1')
+        out.write(" + 1" * 12_500_000)  # 50 MB
+        out.write("\n}\n")
+    tracemalloc.start()
+    started = time.process_time()
+    result = api.compile_target(str(lone), use_cache=False)
+    seconds = time.process_time() - started
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    diag = the(result.diagnostics, "E007")
+    assert "larger than 256 KiB" in diag.message and diag.help, diag
+    assert seconds < 5 and peak < 32 * 2**20, (seconds, peak)
+
+
+def test_a_declaration_too_large_is_refused_at_its_line(tmp_path: Path) -> None:
+    """Under the file's bound, one sum of 12,000 terms: E107 at the function, with the way out."""
+    result = check_lone(tmp_path, "# a long one\n" + LONE.format(value=" + ".join(["1"] * 12_000)))
+    diag = the(result.diagnostics, "E107")
+    assert (diag.pos.line, diag.pos.col) == (2, 1) and "split it" in (diag.help or "")
+
+
+def test_a_ruleset_of_too_many_rule_files_is_refused(tmp_path: Path) -> None:
+    """Each file under its bound, together over 1 MiB: the file that passes the bound is named."""
+    folder = tmp_path / "wide"
+    shutil.copytree(Path(__file__).parent / ".." / "rules" / "solo-v2-quickdeal", folder)
+    manifest = folder / "ruleset.tsr"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace('"solo-v2-quickdeal"', '"wide"'))
+    for i in range(6):
+        (folder / f"notes_{i}.tsr").write_text(("# a note\n" * 25_000), encoding="utf-8")
+    result = api.compile_target(str(folder), use_cache=False)
+    diag = the(result.diagnostics, "E007")
+    assert "come to more than 1 MiB" in diag.message and "notes_" in diag.message, diag.message
+
+
 def test_a_file_not_utf8_names_the_byte(tmp_path: Path) -> None:
     text = LONE.format(value="1").encode("utf-8").replace(b"x = 1", b"x = 1 \xff\xfe")
     result = check_lone(tmp_path, text)

@@ -153,14 +153,63 @@ def test_a_save_another_game_holds_is_not_deleted(home: Path, lang: str, said: s
 
 def test_new_saves_get_readable_unique_names(home: Path) -> None:
     moment = time.mktime((2026, 12, 1, 18, 30, 0, 0, 0, -1))
-    first = readable_save_path("solo-v2", ["us"], moment)
+    first, lock = readable_save_path("solo-v2", ["us"], moment)
     assert first.name == "solo-v2-us-2026-12-01-1830.json"
     write_atomic(first, a_save())
-    second = readable_save_path("solo-v2", ["us"], moment)
+    lock.release()
+    second, held = readable_save_path("solo-v2", ["us"], moment)
     assert second.name == "solo-v2-us-2026-12-01-1830-2.json"
-    second.with_name(second.name + ".lock").write_text("")  # a game starting that holds the name
-    assert readable_save_path("solo-v2", ["us"], moment).name == "solo-v2-us-2026-12-01-1830-3.json"
-    assert readable_save_path("standard", ["us", "ussr"], moment).name == "standard-2026-12-01-1830.json"
+    # a game starting that holds the name (its lock) but has written no save yet
+    third, lock = readable_save_path("solo-v2", ["us"], moment)
+    assert third.name == "solo-v2-us-2026-12-01-1830-3.json"
+    held.release()
+    lock.release()
+    # a lock file a killed game left behind locks nothing: the name is free
+    assert readable_save_path("solo-v2", ["us"], moment)[0].name == "solo-v2-us-2026-12-01-1830-2.json"
+    assert readable_save_path("standard", ["us", "ussr"], moment)[0].name == "standard-2026-12-01-1830.json"
+
+
+def test_new_games_started_at_once_never_share_a_save_name(home: Path, tmp_path: Path) -> None:
+    """Two `twilight serve` on one saves folder once gave concurrent new games one name (the name was
+    chosen before the save's lock was taken): one game overwrote the other, or was refused. New browser
+    games begun at the same moment in several processes now each keep a save of their own."""
+    import multiprocessing
+
+    context = multiprocessing.get_context("spawn")
+    processes, each = 6, 3
+    at = time.time() + 8  # (after every process has started and compiled its rules)
+    jobs = [(str(home), str(tmp_path / f"warm-{i}"), i * each, each, at) for i in range(processes)]
+    with context.Pool(processes) as pool:
+        started = [game for games in pool.map(_start_browser_games, jobs) for game in games]
+    problems = [problem for _, _, problem in started if problem]
+    assert not problems, problems
+    names = [name for name, _, _ in started]
+    assert len(set(names)) == processes * each, sorted(names)
+    for name, seed, _ in started:  # each save is the game that took its name
+        assert json.loads((home / "saves" / f"{name}.json").read_text(encoding="utf-8"))["seed"] == seed
+
+
+def _start_browser_games(job: tuple[str, str, int, int, float]) -> list[tuple[str, int, str]]:
+    """In a process of its own: new solo-v2 games as `twilight serve` starts them (each saved at the
+    person's first question), with seeds of their own, begun at the moment `at` (after a first game in a
+    folder of its own has warmed the process up)."""
+    import os
+
+    from twilight.cli.web.game import Games, WebError
+
+    home, warm, first, count, at = job
+    games = Games()
+    os.environ["TWILIGHT_HOME"] = warm
+    games.start("solo-v2", "us", None, "en", seed=1)
+    os.environ["TWILIGHT_HOME"] = home
+    time.sleep(max(0.0, at - time.time()))
+    started = []
+    for seed in range(first, first + count):
+        try:
+            started.append((games.start("solo-v2", "us", None, "en", seed=seed).name, seed, ""))
+        except WebError as err:
+            started.append(("", seed, f"{err.msg_id} {err.args_}"))
+    return started
 
 
 def test_a_demo_without_a_seed_asks_nothing_and_saves_under_a_readable_name(home: Path) -> None:

@@ -159,6 +159,27 @@ def test_a_save_another_game_holds_is_not_touched(client: TestClient) -> None:
     assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
 
 
+def test_a_game_is_viewed_without_its_lock_and_errors_name_saves_not_paths(
+    client: TestClient, home: Path
+) -> None:
+    """Viewing once took the save's lock: with a saves folder the server cannot write (here: the lock
+    file cannot be made) or a game another process holds, the page was an error; and error pages showed
+    the save's absolute path."""
+    location = start(client)
+    name = game_name(location)
+    path = saves_dir() / f"{name}.json"
+    with TestClient(create_app("127.0.0.1", 8000, "en"), base_url=BASE) as fresh:  # nothing in memory
+        with SaveLock(path):  # a terminal game plays it
+            shown = fresh.get(location)
+        assert shown.status_code == 200 and question(shown.text)["decision"], shown.text[:500]
+        Path(str(path) + ".lock").mkdir()  # no lock can be taken here
+        shown = fresh.get(location)
+        assert shown.status_code == 200 and question(shown.text)["decision"], shown.text[:500]
+        refused = fresh.post(f"/game/{name}/answer", data=first_answer(shown.text))
+    assert refused.status_code == 500
+    assert f"saves/{name}.json" in refused.text and str(home) not in refused.text
+
+
 def play_terminal(args: list[str], typed: str, home: Path) -> subprocess.CompletedProcess[str]:
     env = {**os.environ, "TWILIGHT_HOME": str(home), "COLUMNS": "200"}
     return subprocess.run(
@@ -258,6 +279,51 @@ def test_two_tabs_answering_at_once_give_one_answer(home: Path) -> None:
     assert "already answered" in problem(refused.text)  # it waited for the other, then saw it answered
     after = read_save(saves_dir() / f"{name}.json")["answers"]
     assert len(after) > before and after[before][1] is not None
+
+
+def test_half_sent_requests_and_idle_connections_are_closed(
+    home: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """A connection that sent half a request (or nothing) was once held open for ever, and a few hundred
+    of them used up the server's open files. Now a request must arrive whole within a deadline, and
+    connections beyond a bound are closed at once; a whole request is still answered, however long the
+    game takes to answer it."""
+    import socket
+    from urllib.parse import urlsplit
+
+    import httpx
+    from twilight.cli.web import bounded
+    from twilight.cli.web.server import server_thread
+
+    monkeypatch.setattr(bounded, "REQUEST_SECONDS", 1.0)
+    monkeypatch.setattr(bounded, "MAX_CONNECTIONS", 6)
+
+    def closed_within(sock: socket.socket, seconds: float) -> bool:
+        sock.settimeout(seconds)
+        try:
+            return sock.recv(1024) == b""
+        except TimeoutError:
+            return False
+        except ConnectionResetError:
+            return True
+
+    with server_thread("en") as base:
+        where = urlsplit(base)
+        at = (where.hostname, where.port)
+        half = socket.create_connection(at)
+        head = f"POST /new HTTP/1.1\r\nHost: 127.0.0.1:{where.port}\r\nContent-Length: 100\r\n\r\n"
+        half.sendall(head.encode() + b"ruleset=")
+        silent = socket.create_connection(at)
+        assert closed_within(half, 8) and closed_within(silent, 8)
+        idle = [socket.create_connection(at) for _ in range(10)]
+        shut = sum(closed_within(sock, 0.5) for sock in idle[6:])
+        assert shut == 4  # (the six within the bound stay until their deadline)
+        for sock in idle:
+            sock.close()
+        with httpx.Client(base_url=base, timeout=120) as tab:
+            location = start(tab)  # type: ignore[arg-type]
+            assert tab.get(location).status_code == 200
+    assert "Traceback" not in capfd.readouterr().err  # (a request cut off is no internal error)
 
 
 # ------------------------------------------------------------------------------ versions and pinned rules

@@ -6,6 +6,7 @@ from __future__ import annotations
 import contextlib
 import secrets
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from typing import IO, Any, Protocol
 
@@ -462,16 +463,22 @@ def new_game(
     else:
         humans = list(SIDES)
     ask_settings(reader, console, text, ir, settings, asks)
+    reserved: SaveLock | None = None  # (a new save's name is chosen with its lock taken)
     if save_file:
         save_path = Path(save_file)
     elif seed is not None:  # the seed names the game (and never takes an unfinished game's save)
-        save_path = free_seed_save_path(Path(ruleset).name, seed)
+        named_by = seed
+        save_path, reserved = reserve_new_save(
+            lambda: free_seed_save_path(Path(ruleset).name, named_by), console, text
+        )
         kept = new_save_path(Path(ruleset).name, seed)
         if save_path != kept:
             said = text.t("play-seed-save-kept", kept=save_name(kept), name=save_name(save_path))
             console.print(said, markup=False, soft_wrap=True)
     else:  # a name a person reads: the ruleset, their side, the minute the game began
-        save_path = readable_save_path(Path(ruleset).name, humans)
+        save_path, reserved = reserve_new_save(
+            lambda: readable_save_path(Path(ruleset).name, humans), console, text
+        )
     seed = seed if seed is not None else secrets.randbelow(2**48)
     meta: dict[str, Any] = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
     meta["rules"] = pin_rules(ir, entry, console, text)
@@ -480,7 +487,8 @@ def new_game(
         said = text.t("play-save-in-the-way", path=str(save_path), detail=obstacle)
         console.print(said, style="bold red", markup=False, soft_wrap=True)
         raise PlayStop(1)
-    hold_save(save_path, console, text)
+    if reserved is None:
+        hold_save(save_path, console, text)
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
 
 
@@ -613,6 +621,22 @@ def pinned_ir(
     if now is not None and now_hash != pin["hash"]:
         pinned["new_ir"] = now
     return ir
+
+
+def reserve_new_save(
+    reserve: Callable[[], tuple[Path, SaveLock]], console: Console, words: GameWords | PlayText
+) -> tuple[Path, SaveLock]:
+    """A new game's save name with its lock taken (`reserve`), held for the rest of the command as
+    `hold_save` holds one; or stop: the saves folder cannot be written."""
+    try:
+        path, lock = reserve()
+    except SaveWriteError as err:
+        console.print(file_fault_text(words, err), style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1) from None
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(lock.release)
+    return path, lock
 
 
 def hold_save(path: Path, console: Console, words: GameWords | PlayText) -> None:

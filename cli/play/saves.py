@@ -24,7 +24,7 @@ import secrets
 import socket
 import stat
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -72,6 +72,15 @@ def saves_dir() -> Path:
     return data_home() / "saves"
 
 
+def shown_path(path: Path) -> str:
+    """A file of twilight's as a page shows it: from the data folder (`saves/NAME.json`), never the
+    absolute path (a page may be seen by others than the machine's owner); the file's name alone for a
+    file elsewhere."""
+    with contextlib.suppress(ValueError, OSError):
+        return path.resolve().relative_to(data_home().resolve()).as_posix()
+    return path.name
+
+
 def new_save_path(ruleset: str, seed: int) -> Path:
     return saves_dir() / f"{ruleset}-{seed}{SAVE_SUFFIX}"
 
@@ -95,11 +104,18 @@ class SaveWriteError(Exception):
     reason ("No space left on device", "Read-only file system"…); `code` is "symlink" for a symbolic link
     found where the file should be. Whatever the fault, the save on disk is the previous one, whole."""
 
-    def __init__(self, code: str, path: Path, cause: str) -> None:
+    def __init__(self, code: str, path: Path, cause: str, other: Path | None = None) -> None:
         super().__init__(f"{path}: {cause}")
         self.code = code
         self.path = path
         self.cause = cause
+        self.other = other  # (another file the cause names: a folder on the way; its path ends `cause`)
+
+    def cause_shown(self) -> str:
+        """The cause as a page shows it: another file it names, from the data folder (`shown_path`)."""
+        if self.other is None:
+            return self.cause
+        return f"{self.cause.removesuffix(': ' + str(self.other))}: {shown_path(self.other)}"
 
 
 class SaveLocked(Exception):
@@ -130,9 +146,11 @@ def write_fault(path: Path, err: OSError) -> SaveWriteError:
     if err.errno == errno.ELOOP and os.path.islink(path):
         return SaveWriteError("symlink", path, "a symbolic link")
     cause = err.strerror or str(err)
+    other = None
     if err.filename is not None and os.fsdecode(err.filename) not in (str(path), ""):
-        cause = f"{cause}: {os.fsdecode(err.filename)}"
-    return SaveWriteError("write-failed", path, cause)
+        other = Path(os.fsdecode(err.filename))
+        cause = f"{cause}: {other}"
+    return SaveWriteError("write-failed", path, cause, other)
 
 
 def ensure_folder(path: Path) -> None:
@@ -441,16 +459,41 @@ def unfinished_at(path: Path) -> bool:
     return not (isinstance(state, dict) and state.get("game_over"))
 
 
-def free_seed_save_path(ruleset: str, seed: int) -> Path:
-    """The save of a new game named by its seed: `ruleset-seed.json`, or `-2`, `-3`… when an unfinished
-    game (or a game being played: its lock) already has that name. A finished game's save gives way."""
+def free_seed_save_path(ruleset: str, seed: int) -> tuple[Path, SaveLock]:
+    """The save of a new game named by its seed, reserved (`reserve_save`): `ruleset-seed.json`, or `-2`,
+    `-3`… when an unfinished game (or a game being played: its lock) already has that name. A finished
+    game's save gives way."""
     first = new_save_path(ruleset, seed)
-    number = 1
-    while True:
-        path = first if number == 1 else first.with_name(f"{ruleset}-{seed}-{number}{SAVE_SUFFIX}")
-        if not unfinished_at(path) and not os.path.lexists(path.with_name(path.name + ".lock")):
-            return path
-        number += 1
+
+    def named(number: int) -> Path:
+        return first if number == 1 else first.with_name(f"{ruleset}-{seed}-{number}{SAVE_SUFFIX}")
+
+    return reserve_save(named, lambda path: not unfinished_at(path))
+
+
+# How many names a new game tries before it gives up (each taken by a game or held by another process).
+NAMES_TRIED = 10_000
+
+
+def reserve_save(named: Callable[[int], Path], free: Callable[[Path], bool]) -> tuple[Path, SaveLock]:
+    """The first of `named(1)`, `named(2)`… that is `free`, with its lock taken: the name is checked
+    again once the lock is held, so two games started at once (two `twilight serve`, a `twilight play`
+    in the same minute) never take one name: the second finds the lock held, or the first's save, and
+    goes on to the next name. The caller releases the lock (or keeps it for the game's life).
+    SaveWriteError when the folder cannot be written."""
+    for number in range(1, NAMES_TRIED + 1):
+        path = named(number)
+        if not free(path):
+            continue
+        lock = SaveLock(path)
+        try:
+            lock.acquire()
+        except SaveLocked:
+            continue
+        if free(path):
+            return path, lock
+        lock.release()
+    raise SaveWriteError("write-failed", named(NAMES_TRIED), f"{NAMES_TRIED} names tried, all taken")
 
 
 def _bounds_problem(data: dict[str, Any]) -> str | None:
@@ -550,21 +593,22 @@ def save_name(path: Path) -> str:
     return path.name.removesuffix(SAVE_SUFFIX)
 
 
-def readable_save_path(ruleset: str, humans: list[str], moment: float | None = None) -> Path:
-    """A new game's save when no seed names it: the ruleset, the person's side in a solo game, and the
-    minute the game began (`solo-v2-us-2026-12-01-1830.json`), with `-2`, `-3`… when a save, its lock or
-    its trace by that name is already there."""
+def readable_save_path(ruleset: str, humans: list[str], moment: float | None = None) -> tuple[Path, SaveLock]:
+    """A new game's save when no seed names it, reserved (`reserve_save`): the ruleset, the person's side
+    in a solo game, and the minute the game began (`solo-v2-us-2026-12-01-1830.json`), with `-2`, `-3`…
+    when a save or its trace by that name is already there, or another game holds its lock."""
     stamp = time.strftime(NAME_MOMENT, time.localtime(time.time() if moment is None else moment))
     side = f"-{humans[0]}" if len(humans) == 1 else ""
     base = f"{ruleset}{side}-{stamp}"
     folder = saves_dir()
-    number = 1
-    while True:
-        path = folder / f"{base}{'' if number == 1 else f'-{number}'}{SAVE_SUFFIX}"
-        taken = (path, path.with_name(path.name + ".lock"), trace_path_for(path))
-        if not any(os.path.lexists(p) for p in taken):
-            return path
-        number += 1
+
+    def named(number: int) -> Path:
+        return folder / f"{base}{'' if number == 1 else f'-{number}'}{SAVE_SUFFIX}"
+
+    def free(path: Path) -> bool:
+        return not any(os.path.lexists(p) for p in (path, trace_path_for(path)))
+
+    return reserve_save(named, free)
 
 
 def save_at(name: str, folder: Path | None = None) -> Path | None:

@@ -17,7 +17,7 @@ from urllib.parse import parse_qsl, quote
 from starlette.applications import Starlette
 from starlette.datastructures import ImmutableMultiDict
 from starlette.exceptions import HTTPException
-from starlette.requests import Request
+from starlette.requests import ClientDisconnect, Request
 from starlette.responses import HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
@@ -105,10 +105,13 @@ class Guard:
 async def read_form(request: Request) -> ImmutableMultiDict[str, str]:
     """The urlencoded form of a request (bounded; WebError when it is not one)."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_BODY:
-            raise WebError("web-error-too-big", 413)
+    try:
+        async for chunk in request.stream():
+            body += chunk
+            if len(body) > MAX_BODY:
+                raise WebError("web-error-too-big", 413)
+    except ClientDisconnect:  # (gone before its form was whole: too slow, or closed; no one reads this)
+        raise WebError("web-error-form", 400) from None
     try:
         pairs = parse_qsl(body.decode("utf-8"), keep_blank_values=True, max_num_fields=MAX_FIELDS)
     except (UnicodeDecodeError, ValueError):

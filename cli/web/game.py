@@ -40,6 +40,7 @@ from twilight.cli.play.saves import (
     read_save,
     readable_save_path,
     save_at,
+    shown_path,
     trace_path_for,
     write_atomic,
 )
@@ -108,6 +109,12 @@ class GameView:
     @property
     def person(self) -> str:
         return str((self.meta.get("humans") or ["us"])[0])
+
+
+def file_error(err: SaveWriteError) -> WebError:
+    """A file of the game that cannot be written, as a page says it: the file from the data folder, never
+    its absolute path."""
+    return WebError("web-error-file", 500, path=shown_path(err.path), cause=err.cause_shown())
 
 
 class Games:
@@ -241,14 +248,21 @@ class Games:
         try:
             store_ir(ir)
         except SaveWriteError as err:
-            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+            raise file_error(err) from None
         pin = pin_of(ir, entry.name)
         rules = SaveRules(pin["hash"], ir, str(entry.folder), entry)
-        path = readable_save_path(entry.folder.name, [side])
+        # (the name is chosen with its lock taken: two servers on one saves folder never share one)
+        try:
+            path, lock = readable_save_path(entry.folder.name, [side])
+        except SaveWriteError as err:
+            raise file_error(err) from None
         meta = {"humans": [side], "lang": lang, "policy": None, "ids": False, "rules": pin}
         data = {"ruleset": entry.name, "seed": seed, "settings": settings, "answers": [], "play": meta}
-        with self.lock_of(path), self.save_lock(path):
-            return self._play(path, data, rules, lang, fresh=True)
+        try:
+            with self.lock_of(path):
+                return self._play(path, data, rules, lang, fresh=True)
+        finally:
+            lock.release()
 
     def restart(self, name: str, lang: str | None) -> GameView:
         """Start the game called `name` again, from its seed and settings, under its ruleset's rules as
@@ -266,7 +280,7 @@ class Games:
             try:
                 store_ir(rules.new_ir)
             except SaveWriteError as err:
-                raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+                raise file_error(err) from None
             pin = pin_of(rules.new_ir, rules.entry.name)
             meta = {k: v for k, v in data["play"].items() if k != "finished"}
             fresh = {**data, "answers": [], "play": {**meta, "rules": pin}}
@@ -301,9 +315,9 @@ class Games:
             if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
                 # (whether the rules changed is asked anew: a rule file may change while the game is shown)
                 return replace(kept, rules_changed=data["play"]["rules"] if rules.new_ir else None)
-            with self.save_lock(path):
-                data, rules = self._read(path)  # read again under the lock: the last one written
-                return self._play(path, data, rules, lang, fresh=False, write=False)
+            # (no lock: viewing writes nothing, and a save is only ever replaced whole, so a read-only
+            # saves folder or a game another process plays can still be looked at)
+            return self._play(path, data, rules, lang, fresh=False, write=False)
 
     def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
         """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
@@ -347,7 +361,7 @@ class Games:
                 "web-error-locked", 409, pid=str(holder.get("pid", "?")), host=str(holder.get("host", "?"))
             ) from None
         except SaveWriteError as err:
-            raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+            raise file_error(err) from None
         try:
             yield
         finally:
@@ -460,7 +474,7 @@ class Games:
                     trace.write_events(engine.events)
                 write_atomic(view.path, saved)
             except SaveWriteError as err:
-                raise WebError("web-error-file", 500, path=str(err.path), cause=err.cause) from None
+                raise file_error(err) from None
         with self._guard:  # (the games of other saves are played in other threads meanwhile)
             self._kept[view.path] = view
             self._kept.move_to_end(view.path)

@@ -34,9 +34,10 @@ def address(host: str, port: int) -> str:
 def server_for(sock: socket.socket, host: str, lang: str, rules_paths: tuple[str, ...] = ()) -> Any:
     import uvicorn
     from twilight.cli.web.app import create_app
+    from twilight.cli.web.bounded import bounded_config
 
     app = create_app(host, sock.getsockname()[1], lang, rules_paths)
-    return uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False))
+    return uvicorn.Server(bounded_config(app))
 
 
 @contextlib.contextmanager
