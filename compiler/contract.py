@@ -125,9 +125,9 @@ def kind_word(kind: str) -> str:
 
 def declaration_text(need: Need) -> str:
     """The declaration to write, in the rule language."""
-    params = ", ".join(f"{n}: {t}" for n, t in need.params)
+    params = ", ".join(f"{n}: {T.shown(t)}" for n, t in need.params)
     if need.kind == "function":
-        return f"function {need.name}({params}): {need.returns}"
+        return f"function {need.name}({params}): {T.shown(need.returns or 'any')}"
     if need.kind == "procedure":
         return f"procedure {need.name}({params}) {{ … }}"
     if need.kind == "priority":
@@ -246,8 +246,9 @@ class ContractCheck:
     def _types(self, need: Need, decl: Declared) -> None:
         if need.kind in ("function", "procedure"):
             self._params(need, decl, need.params, by_name=need.kind == "procedure")
-            if need.kind == "function" and need.returns and not T.fits(decl.returns or "any", need.returns):
-                self._wrong(need, decl, f"gives {decl.returns}, not {need.returns}")
+            given = decl.returns or "any"
+            if need.kind == "function" and need.returns and not _fits_none_too(given, need.returns):
+                self._wrong(need, decl, f"gives {T.shown(given)}, not {T.shown(need.returns)}")
         elif need.kind == "priority":
             targets = (need.returns or "any").split("|")
             target = decl.returns or "any"
@@ -287,8 +288,9 @@ class ContractCheck:
         for (name, typ), (want_name, want_type) in zip(decl.params, wanted, strict=False):
             if by_name and name != want_name:
                 self._wrong(need, decl, f"has a parameter '{name}' where the runtime passes '{want_name}'")
-            elif not T.fits(want_type, typ):
-                self._wrong(need, decl, f"takes {name}: {typ}, but the runtime passes a {want_type}")
+            elif not _fits_none_too(want_type, typ):
+                passed = T.shown(want_type)
+                self._wrong(need, decl, f"takes {name}: {T.shown(typ)}, but the runtime passes a {passed}")
 
     def _setting(self, need: Need, decl: Declared) -> None:
         want = need.returns
@@ -301,3 +303,9 @@ class ContractCheck:
         if not ok:
             got = " | ".join(decl.values) if decl.returns == "enum" else decl.returns
             self._wrong(need, decl, f"is {got}, not {shown}")
+
+
+def _fits_none_too(actual: str, expected: str) -> bool:
+    """A value of type `actual` stands where `expected` is asked, a value that may be none only where
+    none is taken."""
+    return T.fits(actual, expected) and (not T.may_be_none(actual) or T.may_be_none(expected))

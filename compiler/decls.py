@@ -160,6 +160,8 @@ class RulesetChecker:
         for decl in self.of(ast.VariableDecl):
             self.check_id(decl.name)
             typ = self.params([ast.Param(decl.name, decl.type, decl.type_pos or decl.pos)])[0][1]
+            if decl.default is not None and decl.default[0] is None:  # `= none`: it may be none
+                typ = T.maybe(typ)
             self.declare(decl.name.name, Symbol("variable", typ, decl.name.pos))
         for decl in self.of(ast.ZoneDecl):
             self.check_id(decl.name)
@@ -214,11 +216,8 @@ class RulesetChecker:
     def params(self, params: list[ast.Param]) -> list[tuple[str, str]]:
         out = []
         for param in params:
-            base = (
-                param.type[5:-1]
-                if param.type.startswith("list[") and param.type.endswith("]")
-                else param.type
-            )
+            plain = param.type.removesuffix(T.MAYBE)  # (`card or none`)
+            base = plain[5:-1] if plain.startswith("list[") and plain.endswith("]") else plain
             if base not in PARAM_TYPES and not base.startswith("setting:"):
                 self.sink.unknown("type", param.type, param.type_pos, PARAM_TYPES, list_known=True)
             out.append((param.name.name, param.type))
@@ -607,14 +606,26 @@ class RulesetChecker:
                     self.sink.add("E406", f"option {option.number} comes after option {last}", option.pos)
                 last = max(last, option.number)
                 self.check_annotations(option.annotations)
+                # An option's `when`s are asked first, then its `where`s in order (runtime/priorities.py):
+                # each is worked out knowing the ones before it hold. (Not the `require`s: a list may ask
+                # an option's conditions that do not name the target before them.)
+                whens, known = [], scope
+                for w in option.when:
+                    whens.append(self.emit.condition(w, known, "a 'when' condition"))
+                    known = self.emit.knowing(w, True, known)
+                candidate = Scope({}, inner, facts=_facts_below(known, scope))
+                wheres = []
+                for w in option.where:
+                    wheres.append(self.emit.condition(w, candidate, "a 'where' condition"))
+                    candidate = self.emit.knowing(w, True, candidate)
                 options.append(
                     {
                         "number": option.number,
                         "name": option.name.name,
-                        "where": [self.emit.condition(w, inner, "a 'where' condition") for w in option.where],
-                        "when": [self.emit.condition(w, scope, "a 'when' condition") for w in option.when],
-                        "prefer": [self.emit.sort_key(k, inner) for k in option.prefer],
-                        "place": self.emit.typed(option.place, "int", inner, "'place'"),
+                        "where": wheres,
+                        "when": whens,
+                        "prefer": [self.emit.sort_key(k, candidate) for k in option.prefer],
+                        "place": self.emit.typed(option.place, "int", candidate, "'place'"),
                         "provenance": self.emit.provenance(option.annotations),
                     }
                 )
@@ -1176,3 +1187,14 @@ def cycle_through(graph: Mapping[str, Iterable[str]], start: str) -> list[str] |
                 parent[callee] = node
                 queue.append(callee)
     return None
+
+
+def _facts_below(known: Scope, scope: Scope) -> dict[str, str]:
+    """The facts the scopes from `known` up to `scope` (left out) hold, the nearest first."""
+    facts: dict[str, str] = {}
+    found: Scope | None = known
+    while found is not None and found is not scope:
+        for name, typ in found.facts.items():
+            facts.setdefault(name, typ)
+        found = found.parent
+    return facts

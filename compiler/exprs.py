@@ -37,6 +37,9 @@ class Scope:
     loop: bool = False
     lets: dict[str, Pos] = field(default_factory=dict)  # variables declared by `let`, for W202
     used: set[str] = field(default_factory=set)
+    # What is known here of names that may be none: their type once a condition checked them (`x != none`)
+    # or a `set` gave them a value (compiler/types.py). Only the type changes, never what the name is.
+    facts: dict[str, str] = field(default_factory=dict)
 
     def lookup(self, name: str) -> str | None:
         scope: Scope | None = self
@@ -44,6 +47,17 @@ class Scope:
             if name in scope.vars:
                 scope.used.add(name)
                 return scope.vars[name]
+            scope = scope.parent
+        return None
+
+    def fact(self, name: str) -> str | None:
+        """The type known here of `name`, when a check or a `set` nearer than its declaration says."""
+        scope: Scope | None = self
+        while scope is not None:
+            if name in scope.facts:
+                return scope.facts[name]
+            if name in scope.vars:
+                return None
             scope = scope.parent
         return None
 
@@ -115,9 +129,19 @@ class Emitter:
             self.where[id(ir)] = pos
         return ir
 
-    def expect(self, got: str, want: str, pos: Pos, what: str) -> None:
+    def expect(self, got: str, want: str, pos: Pos, what: str, none_ok: bool = False) -> None:
+        """E503 when a value of type `got` cannot stand where `want` is asked; E508 when it may be none
+        and `want` may not (`none_ok`: none is taken there, as a condition takes it for false)."""
         if not T.fits(got, want):
-            self.sink.add("E503", f"{what} must be {want}, not {got}", pos)
+            self.sink.add("E503", f"{what} must be {T.shown(want)}, not {T.shown(got)}", pos)
+        elif T.may_be_none(got) and not T.may_be_none(want) and not none_ok:
+            self.sink.add(
+                "E508",
+                f"{what} may be none here ({T.shown(got)})",
+                pos,
+                "check it first (`if x != none { … }`, `x != none and …`), or give the empty case a "
+                "value (`if x == none then … else …`)",
+            )
 
     def check_annotations(self, notes: list[ast.Annotation] | tuple[ast.Annotation, ...]) -> None:
         for note in notes:
@@ -159,7 +183,7 @@ class Emitter:
         if node is None:
             return None
         ir, typ = self.expr(node, scope)
-        self.expect(typ, "bool", node.pos, what)
+        self.expect(typ, "bool", node.pos, what, none_ok=True)  # (none is false)
         return ir
 
     def typed(self, node: ast.Expr | None, want: str, scope: Scope, what: str) -> Any:
@@ -191,17 +215,22 @@ class Emitter:
         if isinstance(node, ast.Unary):
             operand, typ = self.expr(node.operand, scope)
             want = "bool" if node.op == "not" else "int"
-            self.expect(typ, want, node.operand.pos, f"the operand of '{'not' if node.op == 'not' else '-'}'")
+            what = f"the operand of '{'not' if node.op == 'not' else '-'}'"
+            self.expect(typ, want, node.operand.pos, what, none_ok=want == "bool")
             return {"op": node.op, "args": [operand]}, want
         if isinstance(node, ast.Binary):
             return self._binary(node, scope)
         if isinstance(node, ast.IfExpr):
             cond = self.condition(node.cond, scope)
-            then, t1 = self.expr(node.then, scope)
-            other, t2 = self.expr(node.else_, scope)
+            then, t1 = self.expr(node.then, self.knowing(node.cond, True, scope))
+            other, t2 = self.expr(node.else_, self.knowing(node.cond, False, scope))
             common = T.unify(t1, t2)
             if common is None:
-                self.sink.add("E503", f"the branches of 'if … then … else' differ: {t1} and {t2}", node.pos)
+                self.sink.add(
+                    "E503",
+                    f"the branches of 'if … then … else' differ: {T.shown(t1)} and {T.shown(t2)}",
+                    node.pos,
+                )
                 common = "any"
             return {"op": "if", "args": [cond, then, other]}, common
         raise TypeError(f"unknown expression node {node!r}")  # pragma: no cover
@@ -209,13 +238,13 @@ class Emitter:
     def _name(self, node: ast.Name, scope: Scope) -> tuple[Any, str]:
         local = scope.lookup(node.name)
         if local is not None:
-            return {"var": node.name}, local
+            return {"var": node.name}, scope.fact(node.name) or local
         sym = self.symbols.get(node.name)
         if sym is not None and sym.kind != "superpower":
             ref: dict[str, Any] = {"ref": sym.kind, "id": node.name}
             if sym.kind == "enum":
                 ref["type"] = sym.type.replace("setting:", "")
-            return ref, sym.type
+            return ref, scope.fact(node.name) or sym.type
         if node.name in self.vocab.primitives or node.name in self.procedures:
             self.sink.add("E503", f"'{node.name}' is a function: call it as {node.name}(…)", node.pos)
             return None, "any"
@@ -260,7 +289,7 @@ class Emitter:
         if sig is None and proc is not None and proc.priority:
             # A priority list as a value: the target it picks now (none when no option offers one).
             args, _ = self._args(fn, proc.params, False, node, scope)
-            return {"pick": fn, "args": args}, proc.returns or "any"
+            return {"pick": fn, "args": args}, T.maybe(proc.returns or "any")
         if sig is None and proc is not None and proc.returns is not None:
             args, env = self._args(fn, proc.params, False, node, scope)
             if self.current_function is not None:
@@ -279,7 +308,11 @@ class Emitter:
         if sig.returns is None:
             self.sink.add("E506", f"{fn}() is an effect, not a value", node.fn.pos, "call it as a statement")
             return None, "any"
-        return {"call": {fn: args}}, T.substitute(sig.returns, env)
+        returns = T.substitute(sig.returns, env)
+        key = self._call_key(node) if T.may_be_none(returns) else None
+        if key is not None and scope.fact(key) is not None:  # (checked within this expression)
+            returns = T.definite(returns)
+        return {"call": {fn: args}}, returns
 
     def _unknown_function(self, ident: ast.Ident) -> None:
         self.sink.unknown(
@@ -293,11 +326,13 @@ class Emitter:
         source, stype = self.expr(node.source, scope)
         el = T.element(stype)
         if el is None:
-            self.sink.add("E503", f"'for … in' needs a list, not {stype}", node.source.pos)
+            self.sink.add("E503", f"'for … in' needs a list, not {T.shown(stype)}", node.source.pos)
             el = "any"
+        else:
+            self.expect(stype, "list[any]", node.source.pos, "the list of 'for … in'")
         inner = Scope({node.var.name: el}, scope)
         where = self.condition(node.where, inner, "the 'where' condition")
-        item, itype = self.expr(node.item, inner)
+        item, itype = self.expr(node.item, self.knowing(node.where, True, inner))
         want = {"count": "any", "sum": "int", "max": "int", "min": "int", "any": "bool", "all": "bool"}.get(
             fn, "any"
         )
@@ -308,56 +343,74 @@ class Emitter:
 
     def _list(self, node: ast.ListExpr, scope: Scope) -> tuple[Any, str]:
         items = []
-        common = "none"
+        common: str | None = None  # (the type of the items so far; None before the first)
         for item in node.items:
             ir, typ = self.expr(item, scope)
             items.append(ir)
-            merged = T.unify(common, typ)
+            merged = typ if common is None else T.unify(common, typ)
             if merged is None:
-                self.sink.add("E503", f"list items of different types: {common} and {typ}", item.pos)
+                shown = f"{T.shown(common or 'any')} and {T.shown(typ)}"
+                self.sink.add("E503", f"list items of different types: {shown}", item.pos)
                 merged = "any"
             common = merged
-        return {"list": items}, T.list_of("any" if common == "none" else common)
+        return {"list": items}, T.list_of("any" if common in (None, "none") else common)
 
     def _comprehension(self, node: ast.Comprehension, scope: Scope) -> tuple[Any, str]:
         source, stype = self.expr(node.source, scope)
         el = T.element(stype)
         if el is None:
-            self.sink.add("E503", f"'each … in' needs a list, not {stype}", node.source.pos)
+            self.sink.add("E503", f"'each … in' needs a list, not {T.shown(stype)}", node.source.pos)
             el = "any"
+        else:
+            self.expect(stype, "list[any]", node.source.pos, "the list of 'each … in'")
         inner = Scope({node.var.name: el}, scope)
         where = self.condition(node.where, inner, "the 'where' condition")
-        order = [self.sort_key(k, inner) for k in node.order]
-        return {"each": node.var.name, "in": source, "where": where, "order": order}, T.list_of(el)
+        kept = self.knowing(node.where, True, inner)
+        order = [self.sort_key(k, kept) for k in node.order]
+        # (`each c in [a, b] where c != none`: its items are not none)
+        item = kept.fact(node.var.name) or el
+        return {"each": node.var.name, "in": source, "where": where, "order": order}, T.list_of(item)
 
     def sort_key(self, key: ast.SortKey, scope: Scope) -> dict[str, Any]:
         ir, typ = self.expr(key.key, scope)
-        if not (typ in T.ORDERED or typ in ("bool", "any", "none")):
+        if not (T.definite(typ) in T.ORDERED or T.definite(typ) in ("bool", "any")):
             self.sink.add(
-                "E503", f"a sort key must be a number, a yes/no or an ordered value, not {typ}", key.key.pos
+                "E503",
+                f"a sort key must be a number, a yes/no or an ordered value, not {T.shown(typ)}",
+                key.key.pos,
             )
+        elif T.definite(typ) != "bool":  # (none sorts as false; it has no place among numbers)
+            self.expect(typ, "any", key.key.pos, "a sort key")
         return {"key": ir, "desc": key.desc}
 
     def _binary(self, node: ast.Binary, scope: Scope) -> tuple[Any, str]:
-        left, lt = self.expr(node.left, scope)
-        right, rt = self.expr(node.right, scope)
         op = node.op
+        left, lt = self.expr(node.left, scope)
+        # (the right side of `and` is worked out only when the left holds; of `or`, when it does not)
+        beside = self.knowing(node.left, op == "and", scope) if op in ("and", "or") else scope
+        right, rt = self.expr(node.right, beside)
         if op in ("and", "or"):
-            self.expect(lt, "bool", node.left.pos, f"the left side of '{op}'")
-            self.expect(rt, "bool", node.right.pos, f"the right side of '{op}'")
+            self.expect(lt, "bool", node.left.pos, f"the left side of '{op}'", none_ok=True)
+            self.expect(rt, "bool", node.right.pos, f"the right side of '{op}'", none_ok=True)
             result = "bool"
         elif op in COMPARE:
+            shown = f"{T.shown(lt)} and {T.shown(rt)}"
             if not T.comparable(lt, rt):
-                self.sink.add("E503", f"cannot compare {lt} with {rt}", node.pos)
-            elif op not in ("==", "!=") and not ({lt, rt} - {"any", "none"}) <= T.ORDERED:
-                self.sink.add("E503", f"'{op}' needs numbers or ordered values, not {lt} and {rt}", node.pos)
+                self.sink.add("E503", f"cannot compare {T.shown(lt)} with {T.shown(rt)}", node.pos)
+            elif op not in ("==", "!=") and not ({T.definite(lt), T.definite(rt)} - {"any"}) <= T.ORDERED:
+                self.sink.add("E503", f"'{op}' needs numbers or ordered values, not {shown}", node.pos)
+            elif op not in ("==", "!="):
+                self.expect(lt, "any", node.left.pos, f"the left side of '{op}'")
+                self.expect(rt, "any", node.right.pos, f"the right side of '{op}'")
             result = "bool"
         elif op in ("in", "not_in"):
             el = T.element(rt)
             if el is None:
-                self.sink.add("E503", f"'in' needs a list on its right, not {rt}", node.right.pos)
+                self.sink.add("E503", f"'in' needs a list on its right, not {T.shown(rt)}", node.right.pos)
             elif not T.comparable(lt, el):
-                self.sink.add("E503", f"a {lt} is never in a list of {el}", node.pos)
+                self.sink.add("E503", f"a {T.shown(lt)} is never in a list of {T.shown(el)}", node.pos)
+            else:
+                self.expect(rt, "list[any]", node.right.pos, "the list right of 'in'")
             result = "bool"
         else:
             self.expect(lt, "int", node.left.pos, f"the left side of '{op}'")
@@ -365,21 +418,168 @@ class Emitter:
             result = "int"
         return {"op": op, "args": [left, right]}, result
 
+    # ------------------------------------------------------------------ what a condition tells
+    def knowing(self, cond: ast.Expr | None, truth: bool, scope: Scope, calls: bool = True) -> Scope:
+        """`scope`, with what `cond` tells of names that may be none once it is known to be `truth`:
+        `x != none` (true) or `x == none` (false) that x is not none, `x in LIST` (true) that x is one
+        of the list's items; through `and`, `or` and `not`. Within an expression (`calls`), the same
+        of a call of a query that rolls no die whose arguments are names and literals
+        (`headline_of(s) != none`): nothing changes the game while an expression is worked out."""
+        if cond is None:
+            return scope
+        facts = self._facts(cond, truth, scope, calls)
+        return Scope({}, scope, facts=facts) if facts else scope
+
+    def _facts(self, cond: ast.Expr, truth: bool, scope: Scope, calls: bool = True) -> dict[str, str]:
+        if isinstance(cond, ast.Unary) and cond.op == "not":
+            return self._facts(cond.operand, not truth, scope, calls)
+        if not isinstance(cond, ast.Binary):
+            return {}
+        op = cond.op
+        if (op == "and" and truth) or (op == "or" and not truth):
+            first = self._facts(cond.left, truth, scope, calls)
+            then = self.knowing(cond.left, truth, scope, calls)
+            return {**first, **self._facts(cond.right, truth, then, calls)}
+        if op in ("==", "!=") and (op == "!=") == truth:
+            sides = (cond.left, cond.right)
+            for name, other in (sides, sides[::-1]):
+                if not (isinstance(other, ast.Lit) and other.value is None):
+                    continue
+                if isinstance(name, ast.Name):
+                    known = self._type_of_name(name.name, scope)
+                    if known is not None and T.may_be_none(known):
+                        return {name.name: T.definite(known)}
+                key = self._call_key(name) if calls else None
+                if key is not None:
+                    return {key: "not none"}
+            return {}
+        if (op == "in" and truth) or (op == "not_in" and not truth):
+            if isinstance(cond.left, ast.Name):
+                known = self._type_of_name(cond.left.name, scope)
+                if known is not None and T.may_be_none(known):
+                    return {cond.left.name: T.definite(known)}
+            key = self._call_key(cond.left) if calls else None
+            if key is not None:
+                return {key: "not none"}
+        return {}
+
+    def _call_key(self, node: ast.Expr) -> str | None:
+        """A call's key among the facts (`headline_of(s)`), when two of its calls within an expression
+        have the same value: a primitive query that rolls no die, its arguments names and literals."""
+        if not isinstance(node, ast.Call):
+            return None
+        sig = self.vocab.primitives.get(node.fn.name)
+        if sig is None or sig.returns is None or sig.random:
+            return None
+        parts = []
+        for arg in node.args:
+            if isinstance(arg, ast.Name):
+                parts.append(arg.name)
+            elif isinstance(arg, ast.Lit) and not isinstance(arg.value, str):
+                parts.append(repr(arg.value))
+            else:
+                return None
+        return f"{node.fn.name}({', '.join(parts)})"
+
+    def _type_of_name(self, name: str, scope: Scope) -> str | None:
+        """The type `name` has here (a local, a parameter or a variable of the game), recording nothing."""
+        found: Scope | None = scope
+        while found is not None:
+            if name in found.facts:
+                return found.facts[name]
+            if name in found.vars:
+                return found.vars[name]
+            found = found.parent
+        sym = self.symbols.get(name)
+        return sym.type if sym is not None and sym.kind == "variable" else None
+
     # ------------------------------------------------------------------ statements
     def body(self, stmts: tuple[ast.Stmt, ...] | list[ast.Stmt], scope: Scope) -> list[Any]:
+        return self._block(stmts, scope)[0]
+
+    def _block(self, stmts: tuple[ast.Stmt, ...] | list[ast.Stmt], scope: Scope) -> tuple[list[Any], Scope]:
+        """A block's IR, and its scope as it ends (what its `set`s left known of names that may be none)."""
         inner = Scope({}, scope)
         out = [self.mark(self._stmt(s, inner), s.pos) for s in stmts]
         for name, pos in inner.lets.items():
             if name not in inner.used:
                 self.sink.add("W202", f"variable '{name}' is never used", pos)
-        return out
+        return out, inner
+
+    def _joined(self, scope: Scope, ends: list[Scope]) -> None:
+        """After blocks of which one ran (an `if`'s branches; a loop's body or nothing), what all of them
+        left known of a name declared outside them (each `end` a scope below `scope`, or `scope`): the
+        name may be none after them if it may after any."""
+        names: set[str] = set()
+        for end in ends:
+            for between in _between(end, scope):
+                names.update(between.facts)
+        for name in names:
+            inner = any(name in b.vars for end in ends for b in _between(end, scope))
+            before = self._type_of_name(name, scope)
+            if inner or before is None:
+                continue  # (a name of a branch's own: gone after it)
+            merged: str | None = before if scope in ends else None
+            for end in ends:
+                known = self._type_of_name(name, end) or before
+                merged = known if merged is None else T.unify(merged, known)
+            if merged is not None and merged != before:
+                scope.facts[name] = merged
+
+    def _loop_left(self, scope: Scope, end: Scope) -> None:
+        """After a loop, whose body may have run or not: a name its body may have left none may be none."""
+        self._joined(scope, [scope, end])
+
+    def _loop_block(
+        self, stmts: tuple[ast.Stmt, ...] | list[ast.Stmt], base: Scope, head: Any = None
+    ) -> tuple[list[Any], Scope, Scope]:
+        """A loop's body, run again and again: a name known not to be none as it begins that the body may
+        leave none is not known so at its start (the next time round). The body is worked out a first
+        time to find such names (`_trial`: nothing of it kept), then for good from `base` with them
+        widened. `head(scope)`: the scope each round begins in (what its condition tells, asked again
+        every round). The body's IR, the scope each round begins in before its `head` (where the loop's
+        condition is worked out) and the one the body ended in."""
+        start = head(base) if head is not None else base
+        with self._trial():
+            _, end = self._block(stmts, start)
+        widened: dict[str, str] = {}
+        for name in {n for b in _between(end, base) for n in b.facts}:
+            if any(name in b.vars for b in _between(end, base)):
+                continue
+            before, after = self._type_of_name(name, base), self._type_of_name(name, end)
+            if (
+                before is not None
+                and after is not None
+                and T.may_be_none(after)
+                and not T.may_be_none(before)
+            ):
+                widened[name] = T.maybe(before)
+        if widened:
+            base = Scope({}, base, facts=widened)
+            start = head(base) if head is not None else base
+        body, end = self._block(stmts, start)
+        return body, base, end
+
+    @contextmanager
+    def _trial(self) -> Iterator[None]:
+        """Work something out without keeping what it reports or records."""
+        items, seen = list(self.sink.items), set(self.sink._seen)
+        where, primitive_calls = dict(self.where), dict(self.primitive_calls)
+        calls = {k: set(v) for k, v in self.calls.items()}
+        runs = {k: dict(v) for k, v in self.runs.items()}
+        try:
+            yield
+        finally:
+            self.sink.items[:], self.sink._seen = items, seen
+            self.where, self.primitive_calls, self.calls, self.runs = where, primitive_calls, calls, runs
 
     def _stmt(self, node: ast.Stmt, scope: Scope) -> Any:
         if isinstance(node, ast.CallStmt):
             return self._call_stmt(node.call, scope)
         if isinstance(node, ast.Let):
             value, typ = self.expr(node.value, scope)
-            scope.vars[node.var.name] = "any" if typ == "none" else typ
+            scope.vars[node.var.name] = "any?" if typ == "none" else typ
+            scope.facts.pop(node.var.name, None)
             scope.lets[node.var.name] = node.var.pos
             scope.used.discard(node.var.name)
             return {"let": node.var.name, "value": value}
@@ -390,6 +590,10 @@ class Emitter:
             if current is None and declared is not None and declared.kind == "variable":
                 # a variable of the game state the ruleset declares: changed (and traced) by the runtime
                 self.expect(typ, declared.type, node.value.pos, f"the new value of '{node.var.name}'")
+                if T.may_be_none(declared.type):
+                    scope.facts[node.var.name] = (
+                        T.maybe(declared.type) if T.may_be_none(typ) else T.definite(declared.type)
+                    )
                 return {"do": {"set_variable": [{"str": node.var.name}, value]}}
             if current is None:
                 self.sink.add(
@@ -399,23 +603,32 @@ class Emitter:
                     "declare it with `let` first",
                 )
             else:
-                self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'")
+                # (a local takes a value that may be none, or one that is not, from here on: its type
+                # follows, as a check's does)
+                self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'", none_ok=True)
+                base = T.definite(current)
+                if base in ("any", "list[any]") and typ != "none":  # (`let plan = []`: what it now holds)
+                    scope.facts[node.var.name] = typ
+                else:
+                    scope.facts[node.var.name] = T.maybe(base) if T.may_be_none(typ) else base
             return {"set": node.var.name, "value": value}
         if isinstance(node, ast.If):
-            return {
-                "if": self.condition(node.cond, scope),
-                "then": self.body(node.then, scope),
-                "else": self.body(node.else_, scope),
-            }
+            cond = self.condition(node.cond, scope)
+            # (a block's effects may change what a query answers: no call is known there)
+            then, then_end = self._block(node.then, self.knowing(node.cond, True, scope, calls=False))
+            other, else_end = self._block(node.else_, self.knowing(node.cond, False, scope, calls=False))
+            self._joined(scope, [then_end, else_end])
+            return {"if": cond, "then": then, "else": other}
         if isinstance(node, ast.ForEach):
             source, el = self._list_source(node.source, scope, "for each")
             inner = Scope({node.var.name: el}, scope, loop=True)
-            return {
-                "for_each": node.var.name,
-                "in": source,
-                "where": self.condition(node.where, inner, "the 'where' condition"),
-                "body": self.body(node.body, inner),
-            }
+            where_of = node.where
+            body, rounds, end = self._loop_block(
+                node.body, inner, lambda s: self.knowing(where_of, True, s, calls=False)
+            )
+            where = self.condition(node.where, rounds, "the 'where' condition")
+            self._loop_left(scope, end)
+            return {"for_each": node.var.name, "in": source, "where": where, "body": body}
         if isinstance(node, ast.Repeat):
             count = self.typed(node.count, "int", scope, "the count of 'repeat'")
             literal = node.count.value if isinstance(node.count, ast.Lit) else None
@@ -428,19 +641,25 @@ class Emitter:
                     "`while` a condition holds",
                 )
             inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
+            body, _, end = self._loop_block(node.body, inner)
+            self._loop_left(scope, end)
             return {
                 "repeat": count,
                 "as": node.var.name if node.var else None,
-                "body": self.body(node.body, inner),
+                "body": body,
                 "src": self.src(node.pos),
             }
         if isinstance(node, ast.While):
-            cond = self.condition(node.cond, scope)
-            return {
-                "while": cond,
-                "body": self.body(node.body, Scope({}, scope, loop=True)),
-                "src": self.src(node.pos),
-            }
+            inner = Scope({}, scope, loop=True)
+            cond_of = node.cond
+            body, rounds, end = self._loop_block(
+                node.body, inner, lambda s: self.knowing(cond_of, True, s, calls=False)
+            )
+            cond = self.condition(node.cond, rounds)  # (asked before every round)
+            self._loop_left(scope, end)
+            # (once it ends, its condition is false)
+            scope.facts.update(self._facts(node.cond, False, scope, calls=False))
+            return {"while": cond, "body": body, "src": self.src(node.pos)}
         if isinstance(node, ast.Choose):
             return self._choose(node, scope)
         if isinstance(node, ast.Decide):
@@ -448,11 +667,13 @@ class Emitter:
         if isinstance(node, ast.Lasting):
             return self.lasting(node, scope)
         if isinstance(node, ast.Phase):
+            body, end = self._block(node.body, scope)
+            self._joined(scope, [end])
             return {
                 "phase": node.name.name,
                 "step": node.is_step,
                 "label": node.label,
-                "body": self.body(node.body, scope),
+                "body": body,
                 "provenance": self.provenance(node.annotations),
             }
         if isinstance(node, ast.Phases):
@@ -498,8 +719,10 @@ class Emitter:
         source, stype = self.expr(node, scope)
         el = T.element(stype)
         if el is None:
-            self.sink.add("E503", f"'{what} … in' needs a list, not {stype}", node.pos)
+            self.sink.add("E503", f"'{what} … in' needs a list, not {T.shown(stype)}", node.pos)
             el = "any"
+        else:
+            self.expect(stype, "list[any]", node.pos, f"the list of '{what} … in'")
         return source, el
 
     def _call_stmt(self, call: ast.Call, scope: Scope) -> Any:
@@ -531,8 +754,16 @@ class Emitter:
 
     def _choose(self, node: ast.Choose, scope: Scope) -> Any:
         source, el = self._list_source(node.source, scope, "choose")
-        inner = Scope({node.var.name: el}, scope)
-        where = self.condition(node.where, inner, "the 'where' condition")
+        # (its body runs once for each pick, as a loop's does; its `otherwise` when nothing is picked)
+        where_of = node.where
+        body, rounds, end = self._loop_block(
+            node.body,
+            Scope({node.var.name: el}, scope),
+            lambda s: self.knowing(where_of, True, s, calls=False),
+        )
+        where = self.condition(node.where, rounds, "the 'where' condition")
+        otherwise, other_end = self._block(node.otherwise, scope)
+        self._joined(scope, [scope, end, other_end])
         by = self.typed(node.by, "side", scope, "the chooser ('by')")
         count = self.typed(node.count, "int", scope, "'count'")
         up_to = self.typed(node.up_to, "int", scope, "'up to'")
@@ -547,25 +778,24 @@ class Emitter:
             "distinct": node.distinct,
             "optional": node.optional,
             "decision": decision,
-            "body": self.body(node.body, inner),
-            "otherwise": self.body(node.otherwise, scope),
+            "body": body,
+            "otherwise": otherwise,
         }
 
     def _decide(self, node: ast.Decide, scope: Scope) -> Any:
         by = self.typed(node.by, "side", scope, "the chooser ('by')")
         seen: dict[str, Pos] = {}
         options = []
+        ends = []
         for option in node.options:
             if option.name.name in seen:
                 self.sink.add("E201", f"option '{option.name.name}' given twice", option.name.pos)
             seen[option.name.name] = option.name.pos
-            options.append(
-                {
-                    "name": option.name.name,
-                    "when": self.condition(option.when, scope),
-                    "body": self.body(option.body, scope),
-                }
-            )
+            when = self.condition(option.when, scope)
+            body, end = self._block(option.body, self.knowing(option.when, True, scope, calls=False))
+            ends.append(end)
+            options.append({"name": option.name.name, "when": when, "body": body})
+        self._joined(scope, ends)  # (one option is taken)
         return {"decide": node.decision.name, "by": by, "options": options}
 
     # ------------------------------------------------------------------ lasting effects and rule items
@@ -671,3 +901,11 @@ class Emitter:
             raise TypeError(f"unknown effect item {item!r}")
         out["provenance"] = prov
         return self.mark(out, item.pos)
+
+
+def _between(end: Scope, found: Scope) -> Iterator[Scope]:
+    """The scopes from `end` up to `found`, `found` left out (those whose declarations hide its facts)."""
+    scope: Scope | None = end
+    while scope is not None and scope is not found:
+        yield scope
+        scope = scope.parent

@@ -120,6 +120,7 @@ class Loader:
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
         self.bytes_read = 0  # (of rule files, for MAX_RULESET_BYTES)
+        self.over_budget = False
 
     def display(self, path: Path) -> str:
         """`display_path(path)`, worked out once per path and compile, on strings (pathlib's are slow)."""
@@ -172,8 +173,10 @@ class Loader:
                 "a ruleset with its parents holds at most 1 MiB of rule files",
             )
         if problem is not None:
-            if report:
+            total = len(raw) <= MAX_RULE_FILE_BYTES
+            if report and not (total and self.over_budget):  # (the total told once, at the file passing it)
                 self.sink.add("E007", problem[0], Pos(shown, 1, 1), problem[1])
+            self.over_budget = self.over_budget or total
             return None
         self.bytes_read += len(raw)
         try:

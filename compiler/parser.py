@@ -453,7 +453,12 @@ class _Builder:
     def type_ref(self, meta: Any, children: list[Any]) -> _Tag:
         arg = _tag(children, "type_arg")
         text = str(children[0]) if arg is None else f"{children[0]}[{arg}]"
+        if _tag(children, "or_none"):  # (a value that may be none: compiler/types.py)
+            text += "?"
         return _Tag("type", text, self._pos(meta))
+
+    def or_none(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("or_none", True, self._pos(meta))
 
     def param(self, meta: Any, children: list[Any]) -> ast.Param:
         type_tag = children[1]

@@ -20,10 +20,14 @@ class Signature:
     returns: str | None
     variadic: bool
     doc: str
+    random: bool = False  # (it rolls or draws: two calls may differ)
 
     def render(self) -> str:
-        params = ", ".join(f"{n}: {t}" for n, t in self.params) + (", ..." if self.variadic else "")
-        tail = f" -> {self.returns}" if self.returns else ""
+        """The signature as the rules write its types (`card or none`)."""
+        from twilight.compiler.types import shown
+
+        params = ", ".join(f"{n}: {shown(t)}" for n, t in self.params) + (", ..." if self.variadic else "")
+        tail = f" -> {shown(self.returns)}" if self.returns else ""
         return f"{self.name}({params}){tail}"
 
 
@@ -92,7 +96,12 @@ def vocabulary() -> Vocabulary:
     raw = schema()["x-twilight"]
     prims = {
         name: Signature(
-            name, tuple((p[0], p[1]) for p in spec["params"]), spec["returns"], spec["variadic"], spec["doc"]
+            name,
+            tuple((p[0], p[1]) for p in spec["params"]),
+            spec["returns"],
+            spec["variadic"],
+            spec["doc"],
+            spec.get("random", False),
         )
         for name, spec in raw["primitives"].items()
     }

@@ -17,6 +17,7 @@ from twilight.runtime.dice import Dice
 from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceeded
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
 from twilight.runtime.resumable import Rec, ResumeMismatch, Suspended, copy_path
+from twilight.runtime.rule_errors import PYTHON_ERRORS, located
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 if TYPE_CHECKING:
@@ -300,6 +301,12 @@ class Engine:
         except RecursionError:  # (the loops and calls of the rules name themselves: this is a last resort)
             self.path.clear()
             raise too_deep(self.program.ir["sequence"].get("src", ""), "the sequence") from None
+        except PYTHON_ERRORS as err:  # (a none where a primitive needs a value…: said with its rule file)
+            self.path.clear()
+            found = located(err, self)
+            if found is None:
+                raise
+            raise found from err
         except BaseException:
             self.path.clear()
             raise

@@ -60,13 +60,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("max", "a:int b:int", "int", "The largest of the numbers.", variadic=True),
     q("abs", "n:int", "int", "The number without its sign."),
     q("size", "items:list[any]", "int", "How many items the list holds."),
-    q("first", "items:list[T]", "T", "The first item of the list, or none when it is empty."),
+    q("first", "items:list[T]", "T?", "The first item of the list, or none when it is empty."),
     q("concat", "a:list[T] b:list[T]", "list[T]", "The items of both lists, in order."),
     q("take", "items:list[T] count:int", "list[T]", "The first items of the list, at most that many."),
     q("rank", "order:order item:any", "int", "Position of the item in an ordered list (1 = first)."),
     q(
         "index_of",
-        "items:list[any] item:any",
+        "items:list[any] item:any?",
         "int",
         "Position of the item in the list (1 = first; 0 when it is not there).",
     ),
@@ -88,7 +88,7 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q(
         "roll_off",
         "first:side first_modifier:int second_modifier:int",
-        "side",
+        "side?",
         "Both sides roll a die, the first side first, each adding its modifier: the side with the higher "
         "total, or none on a tie (the trace tells both dice, the modifiers and the winner).",
     ),
@@ -119,11 +119,11 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("space_attempts_allowed", "side:side", "int", "Space Race attempts the side may make this turn."),
     q("action_rounds_this_turn", "side:side", "int", "Action rounds the side takes this turn."),
     q("game_over", "", "bool", "True once a victory or end condition has ended the game."),
-    q("game_winner", "", "side", "The side that won (none before the end, or after a draw)."),
+    q("game_winner", "", "side?", "The side that won (none before the end, or after a draw)."),
     q(
         "game_end_reason",
         "",
-        "text",
+        "text?",
         'Why the game ended: the reason the rule that ended it gave (`win(us, "final_scoring")`); none '
         "before.",
     ),
@@ -139,9 +139,9 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q("neighbours", "country:country", "list[country]", "The countries adjacent to a country."),
     q(
         "in_region",
-        "country:country region:region",
+        "country:country region:region?",
         "bool",
-        "The country belongs to the region (or subregion).",
+        "The country belongs to the region (or subregion); to no region when the region is none.",
     ),
     q("region_of", "country:country", "region", "The country's region."),
     q(
@@ -255,13 +255,13 @@ PRIMITIVES: tuple[Primitive, ...] = (
     q(
         "headline_of",
         "side:side",
-        "card",
+        "card?",
         "The card the side chose for this turn's headline (none outside it).",
     ),
     q(
         "random_card",
         "cards:list[card]",
-        "card",
+        "card?",
         "A card picked at random from the list (none if empty); the trace tells the card and how many it "
         "was picked from.",
     ),
@@ -447,7 +447,7 @@ PRIMITIVES: tuple[Primitive, ...] = (
     ),
     fx(
         "set_variable",
-        "name:text value:any",
+        "name:text value:any?",
         "A variable the ruleset declares takes a new value (written `set NAME = …`; traced as `variable`).",
     ),
     fx(
@@ -764,7 +764,7 @@ AI_OPERATIONS = need(
     "ai_operations",
     "How the AI spends operations: score_if_ops plays it on a copy of the game (a scoring round, no card "
     "played). The runtime passes the arguments by name.",
-    "ai:side ops:int scoring:bool card:card played:card",
+    "ai:side ops:int scoring:bool card:card? played:card?",
 )
 SPACE_RACE = need(
     "table",

@@ -96,6 +96,7 @@ def vocabulary() -> dict[str, Any]:
                 "params": [[a.name, a.type] for a in p.params],
                 "returns": p.returns,
                 "variadic": p.variadic,
+                "random": p.name in registry.NONDETERMINISTIC_QUERIES,
                 "doc": p.doc,
             }
             for p in registry.PRIMITIVES

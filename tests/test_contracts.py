@@ -104,11 +104,14 @@ def test_a_function_with_another_signature_is_refused_at_its_declaration(tmp_pat
 
 def test_a_procedure_the_runtime_calls_by_parameter_name_keeps_its_names(tmp_path: Path) -> None:
     source = (ROOT / "rules" / "solo-v2" / "ai" / "operations.tsr").read_text(encoding="utf-8")
-    old = "procedure ai_operations(ai: side, ops: int, scoring: bool, card: card, played: card)"
+    old = (
+        "procedure ai_operations(ai: side, ops: int, scoring: bool, card: card or none, played: card or none)"
+    )
     assert old in source
     start = source.index(old)
     end = source.index("\n}\n", start) + 3
-    renamed = source[start:end].replace("played: card)", "with_card: card)").replace("played", "with_card")
+    renamed = source[start:end].replace("played: card or none)", "with_card: card or none)")
+    renamed = renamed.replace("played", "with_card")
     folder = variant(tmp_path, "override " + renamed)
     diag = only(contract_errors(folder), "E602", "'ai_operations'")
     assert "'with_card' where the runtime passes 'played'" in diag.message

@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 import pytest
 from helpers import RULES, SUMMARY, describe, errors, read_rule, rule_files, shown
@@ -425,3 +426,68 @@ def test_real_file_with_a_random_slice_replaced(data: st.DataObject) -> None:
     end = data.draw(st.integers(start, min(len(text), start + 40)))
     filler = data.draw(st.text(alphabet=st.sampled_from('{}()[],:=<>+-*|#" \nabcxyz_019·é'), max_size=10))
     _never_crashes(rel, text[:start] + filler + text[end:])
+
+
+# ---------------------------------------------------------------------------------- mutations, then games
+# Edits a rules author makes by mistake that still compile: a condition turned round, a bound moved by
+# one. Those that compile are played (one game each: the solo AI against the random policy, or random
+# against random): a game may end in a rule error (said with its rule file), never in one of Python's own.
+LOGIC_EDITS = {"and": "or", "or": "and", "==": "!=", "!=": "==", "<": "<=", ">": ">=", "true": "false"}
+LOGIC_RE = re.compile(r"\band\b|\bor\b|==|!=|<=|>=|<|>|\btrue\b")
+PLAYED = int(os.environ.get("MUTATION_PLAYED", "48"))
+
+
+def _logic_edits(seed: int, count: int) -> list[tuple[str, str, int, str]]:
+    """(ruleset, rule file, line, edited text) for `count` edits drawn from every rule file."""
+    found = []
+    for path in rule_files():
+        rel = path.relative_to(RULES).as_posix()
+        text = path.read_text(encoding="utf-8")
+        code = re.sub(r"#[^\n]*|\"(?:[^\"\\\n]|\\.)*\"", lambda m: " " * len(m.group(0)), text)
+        for m in LOGIC_RE.finditer(code):
+            if m.group(0) in LOGIC_EDITS:
+                edited = text[: m.start()] + LOGIC_EDITS[m.group(0)] + text[m.end() :]
+                found.append((rel.split("/")[0], rel, text.count("\n", 0, m.start()) + 1, edited))
+    random.Random(seed).shuffle(found)
+    return found[:count]
+
+
+def _play_once(ir: dict[str, Any], seed: int) -> str | None:
+    """One game of the compiled rules; what went wrong when it was not the rules' own error."""
+    from twilight.runtime.decisions import IllegalAnswer, RandomPlayer
+    from twilight.runtime.engine import Engine, RuleError
+    from twilight.runtime.limits import StepLimitExceeded
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+    from twilight.runtime.solo_ai import players_with_ai
+
+    engine = Engine(ir, {}, seed=seed, program=Program(ir, IMPLEMENTATIONS))
+    humans = {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 1)}
+    players, ai = players_with_ai(ir, engine.state.settings, humans)
+    engine.players = players
+    if ai is not None:
+        ai.engine = engine
+    try:
+        engine.run()
+    except (RuleError, StepLimitExceeded, IllegalAnswer):
+        return None
+    except Exception as err:  # (what the test is about)
+        return "".join(traceback.format_exception_only(type(err), err)).strip()
+    return None
+
+
+def test_mutations_that_compile_are_played_without_an_error_of_pythons_own() -> None:
+    failures = []
+    compiled = 0
+    for ruleset, rel, line, edited in _logic_edits(SEED, PLAYED):
+        result = compile_target(ruleset, overrides={shown(rel): edited}, use_cache=False)
+        if result.ir is None:
+            continue
+        compiled += 1
+        problem = _play_once(result.ir, SEED % 1000)
+        if problem is not None:
+            failures.append(f"{rel}:{line}: {problem}")
+    played = f"{compiled} compiled and were played"
+    SUMMARY.append(f"mutation: {PLAYED} logic edits, {played}; failures: {len(failures)}")
+    assert compiled >= PLAYED // 2, compiled
+    assert not failures, "\n".join(failures)
