@@ -62,11 +62,15 @@ def source_text(source: str, loc: Localizer) -> str:
     seed = loc.get(f"source-seed-{head}")
     if seed is None:
         return source
-    words = [seed]
-    if rest:
-        section = section_titles().get((head, rest[0].casefold())) or {}
-        english = loc.lang != "ru"
-        words.append(str(section.get("en") or rest[0]) if english else rest[0])
-        en_parts = section.get("en_parts") or {}
-        words += [str(en_parts.get(part, part)) if english else part for part in rest[1:]]
-    return SEP.join(words)
+    return SEP.join([seed, *([section_text(head, rest, loc.lang)] if rest else [])])
+
+
+def section_text(seed: str, parts: list[str], lang: str) -> str:
+    """A section of a seed with the parts cited in it (`Приложение «Карточки» · 4`), in `lang`: the
+    Russian as the seed writes it, another language by the English titles of cli/seed_sections.yaml
+    (as written where it has none)."""
+    if lang == "ru" or not parts:
+        return SEP.join(parts)
+    section = section_titles().get((seed, parts[0].casefold())) or {}
+    en_parts = section.get("en_parts") or {}
+    return SEP.join([str(section.get("en") or parts[0]), *(str(en_parts.get(p, p)) for p in parts[1:])])

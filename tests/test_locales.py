@@ -18,6 +18,7 @@ from helpers import ROOT, compiled_ir
 from twilight.cli.explain.cmd import EXPLAIN_WORDS
 from twilight.cli.i18n.check import (
     OPTIONAL_PROGRESS_SUFFIX,
+    optional_ids,
     play_message_ids,
     play_names,
     runtime_choices,
@@ -75,6 +76,8 @@ def allowed_ids(ir: dict[str, Any]) -> set[str]:
     ids.add(DESCRIPTION_MESSAGE)  # the ruleset's description in the list `twilight play` offers
     # A decision's own words for "pick 2 of 3" (optional, as `twilight i18n check` has it).
     ids |= {f"{d}{OPTIONAL_PROGRESS_SUFFIX}" for d in play_message_ids(ir) if d.startswith("decision-")}
+    # What `?` says first of a question (optional, as `twilight i18n check` has it).
+    ids |= optional_ids(ir)
     return ids | code_message_ids() | set(EXPLAIN_WORDS)
 
 

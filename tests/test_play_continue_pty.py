@@ -37,16 +37,17 @@ def test_enter_continues_the_last_game_and_new_starts_one_with_a_readable_name(t
     driver.send("quit")
     assert driver.finish() == 0
 
-    new = PlayDriver(["--lang", "en", "--side", "us", *FLAGS], tmp_path)
+    # The same side named: the game matches the flags, so it is offered; "new" starts another.
+    new = PlayDriver(["--lang", "en", "--side", "ussr", *FLAGS], tmp_path)
     new.until_prompt()
     new.send("new")
     q = new.question()
-    assert q is not None and q.side == "us"
+    assert q is not None and q.side == "ussr"
     new.send("quit")
     assert new.finish() == 0
     saves = sorted(p.name for p in (tmp_path / "saves").glob("*.json"))
     assert len(saves) == 2 and "solo-v2-8.json" in saves
-    assert any(re.fullmatch(r"solo-v2-us-\d{4}-\d\d-\d\d-\d{4}\.json", name) for name in saves), saves
+    assert any(re.fullmatch(r"solo-v2-ussr-\d{4}-\d\d-\d\d-\d{4}\.json", name) for name in saves), saves
 
 
 def test_another_game_is_chosen_in_russian(tmp_path: Path) -> None:

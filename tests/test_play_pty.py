@@ -315,7 +315,8 @@ def test_commands_help_why_log_board_save(tmp_path: Path) -> None:
         driver.send(answer_for(q, answered))
     driver.send("?")
     help_text = driver.until_prompt()
-    assert "Play one card this action round" in help_text
+    # (the solo ruleset's own words on the question come first: its face-down deck and its regions)
+    assert "each action round you draw its top 2 cards" in " ".join(help_text.split())
     driver.send("why")
     why = driver.until_prompt()
     assert "AI" in why

@@ -14,7 +14,7 @@ pexpect = pytest.importorskip("pexpect")
 
 WORDS = {
     "en": {
-        "turn": "Turn 1",
+        "turn": "Turn 1 of",
         "since": "Since your last decision",
         "region": "region Eastern Eur",
         "sub": "Eastern Europe",
@@ -28,7 +28,7 @@ WORDS = {
         "help": "board all: every region in full · region NAME",
     },
     "ru": {
-        "turn": "Ход 1",
+        "turn": "Ход 1 из",
         "since": "С вашего прошлого решения",
         "region": "р вост евр",
         "sub": "Восточная Европа",
@@ -51,9 +51,10 @@ def test_region_and_board_all_at_80x24(tmp_path: Path, lang: str) -> None:
     driver = PlayDriver([*args, "--set", "deluxe_map_canada=false", "--ids"], tmp_path, columns=80, lines=24)
     q = driver.question()
     assert q is not None and q.name == "draft_keep"
-    # The whole screen, from the tracks to the last answer, fits above the prompt line.
+    # The whole screen, from the tracks (the status's first line) to the last answer, fits above the
+    # prompt line: 23 lines and the prompt's.
     screen = q.screen[q.screen.rindex(words["turn"]) :].rstrip("\n").split("\n")
-    assert len(screen) <= 23, "\n".join(screen)
+    assert len(screen[:-1]) <= 23 and screen[-1].strip() in ("US", "США"), "\n".join(screen)
     assert "DEFCON 5" in q.screen and words["since"] in q.screen and "6. " in q.screen
     driver.send(words["region"])
     region = driver.until_prompt()

@@ -119,3 +119,21 @@ def test_settings_are_read_as_simulate_reads_them() -> None:
     for wrong in ("no_such_setting=1", "level=godlike", "deluxe_map_canada=maybe"):
         with pytest.raises(click.BadParameter):
             play_cmd.assigned_settings(ir, (wrong,))
+
+
+@pytest.mark.parametrize(
+    ("lang", "help_word", "quit_word", "said"),
+    [("en", "?", "quit", "Type the number or the name"), ("ru", "помощь", "выход", "Введите номер")],
+)
+def test_help_and_quit_are_understood_at_the_questions_before_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, lang: str, help_word: str, quit_word: str, said: str
+) -> None:
+    """The map question before the game said "? for help" and then refused `?`, and `quit`."""
+    from click.testing import CliRunner
+
+    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
+    args = ["--side", "us", "--level", "normal", "--seed", "3", "--lang", lang]
+    result = CliRunner().invoke(play_cmd.play, args, input=f"{help_word}\n{quit_word}\n")
+    assert said in result.output, result.output
+    assert "is not one of the choices" not in result.output and "не среди вариантов" not in result.output
+    assert result.exit_code == 1 and not list((tmp_path / "saves").glob("*.json"))

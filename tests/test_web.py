@@ -256,7 +256,7 @@ def test_the_page_shows_the_question_the_map_and_the_ais_reasons(client: TestCli
         if 'class="why panel"' in page:
             break
     assert 'class="why panel"' in page  # the AI moved since: its reasons are shown
-    assert 'class="recent panel"' in page
+    assert 'class="happened panel"' in page  # what just happened, at the top
 
 
 def test_two_tabs_answering_at_once_give_one_answer(home: Path) -> None:
@@ -542,3 +542,96 @@ def test_clicks_go_on_from_the_game_kept_in_memory(home: Path, monkeypatch: pyte
     assert numbers == list(range(len(trace)))
     decisions = sum('"kind": "decision"' in line for line in trace)
     assert decisions == len(again["answers"])
+
+
+# ------------------------------------------------------------------------------ the second pass (issue 20)
+def test_undo_goes_back_to_the_previous_question_without_a_replay(client: TestClient, home: Path) -> None:
+    """Undo takes back the person's last answer (and the AI's moves after it) from the game kept in
+    memory, and saves there; with nothing to take back, a page says so and nothing changes."""
+    location = start(client)
+    name = game_name(location)
+    page = client.get(location).text
+    first = question(page)
+    refused = client.post(f"/game/{name}/undo", data={"n": first["n"], "lang": "en"})
+    assert refused.status_code == 409 and "no earlier answer" in problem(refused.text)
+    assert 'id="undo" title=' in page and "disabled" in page.split('id="undo"')[1].split(">")[0]
+    for _ in range(3):
+        form = first_answer(client.get(location).text)
+        assert client.post(f"/game/{name}/answer", data=form, follow_redirects=False).status_code == 303
+    before = read_save(saves_dir() / f"{name}.json")["answers"]
+    now = question(client.get(location).text)
+    back = client.post(f"/game/{name}/undo", data={"n": now["n"], "lang": "en"}, follow_redirects=False)
+    assert back.status_code == 303
+    after = read_save(saves_dir() / f"{name}.json")["answers"]
+    assert len(after) < len(before) and after == before[: len(after)]
+    assert question(client.get(location).text)["n"] == str(len(after))
+    stale = client.post(f"/game/{name}/undo", data={"n": now["n"], "lang": "en"})
+    assert stale.status_code == 409  # (the page that asked was already taken back)
+
+
+def test_hint_shows_the_searchs_best_answers_under_the_question(client: TestClient) -> None:
+    location = start(client)
+    name = game_name(location)
+    before = read_save(saves_dir() / f"{name}.json")
+    got = client.get(f"/game/{name}/hint?lang=en")
+    assert got.status_code == 200
+    panel = got.text.split('id="hint-lines"')[1].split("</section>")[0]
+    assert panel.count("<li>") >= 1 and ("playouts" in panel or "heuristic" in panel or "hint" in panel)
+    assert read_save(saves_dir() / f"{name}.json") == before  # nothing of the game changed
+    ru = client.get(f"/game/{name}/hint?lang=ru").text
+    assert "Подсказка" in ru
+
+
+def test_the_start_page_offers_the_rulesets_asked_settings(client: TestClient) -> None:
+    """The deluxe map's Canada (a setting solo-v2 asks at the start) is on the start page, and taken."""
+    home_page = client.get("/?lang=en").text
+    assert 'name="setting-deluxe_map_canada"' in home_page
+    form = {"ruleset": "solo-v2", "side": "us", "level": "normal", "lang": "en", "seed": "3"}
+    got = client.post("/new", data={**form, "setting-deluxe_map_canada": "true"}, follow_redirects=False)
+    assert got.status_code == 303
+    saved = read_save(saves_dir() / f"{game_name(got.headers['location'])}.json")
+    assert saved["settings"]["deluxe_map_canada"] is True
+    bad = client.post("/new", data={**form, "setting-deluxe_map_canada": "perhaps"})
+    assert bad.status_code == 400
+
+
+def test_the_page_puts_what_just_happened_first_and_counts_the_regions(client: TestClient) -> None:
+    """What just happened (with dice drawn as dice when a die was rolled) comes before the question and
+    the map; bookkeeping goes to the history; the regions' levels and battlegrounds are listed."""
+    location = start(client)
+    name = game_name(location)
+    seen_dice = False
+    for _ in range(40):
+        page = client.get(location).text
+        if 'class="happened panel"' in page:
+            assert page.index('class="happened panel"') < page.index('class="question panel"')
+            assert page.index('class="happened panel"') < page.index('class="board panel"')
+            happened = page.split('class="happened panel"')[1].split("</section>")[0]
+            assert "Scoring deck" not in happened and "Scoring cards face up" not in happened
+            seen_dice = seen_dice or 'class="die"' in happened
+        if 'class="question panel"' not in page:
+            break
+        assert 'class="regions-now panel"' in page and "battlegrounds" in page
+        if seen_dice:
+            break
+        form = first_answer(page)
+        client.post(f"/game/{name}/answer", data=form, follow_redirects=False)
+    assert seen_dice
+
+
+def test_a_pick_of_several_says_how_many_in_the_pages_words(client: TestClient) -> None:
+    """A pick of several says how many to tick in the page's words ("Tick 3", not the terminal's "Pick
+    3 to 3, separated by commas")."""
+    location = start(client)
+    name = game_name(location)
+    said = []
+    for _ in range(60):
+        page = client.get(location).text
+        if 'class="question panel"' not in page:
+            break
+        assert "separated by commas" not in page and "Enter for none" not in page
+        if "how-many" in page:
+            said.append(page.split('class="dim how-many">')[1].split("</p>")[0])
+        client.post(f"/game/{name}/answer", data=first_answer(page), follow_redirects=False)
+    assert said and all(s.startswith("Tick") for s in said), said
+    assert not [s for s in said if re.fullmatch(r"Tick (\d+) to \1", s)]

@@ -46,15 +46,23 @@ STUB = 40
 
 
 def board_svg(
-    ir: dict[str, Any], state: GameState, text: PlayText | str, *, clickable: Iterable[str] = ()
+    ir: dict[str, Any],
+    state: GameState,
+    text: PlayText | str,
+    *,
+    clickable: Iterable[str] = (),
+    changed: Iterable[str] = (),
 ) -> str:
     """The board of `state` as an SVG document, its words those of `text` (a PlayText, or a language code
     to make one). Each country is `<g class="country" id="country-ID" data-country="ID">`; those named in
-    `clickable` get the class `clickable` too (for a page that lets a player pick them). Raises NoLayout
-    when the ruleset lays out no map."""
+    `clickable` get the class `clickable` too (for a page that lets a player pick them), those in
+    `changed` the class `changed` (what the last moves changed, outlined). Raises NoLayout when the
+    ruleset lays out no map."""
     if isinstance(text, str):
         text = PlayText(ir["ruleset"]["name"], text, ir)
-    return Board(ir, state, text, set(clickable)).svg()
+    board = Board(ir, state, text, set(clickable))
+    board.changed = set(changed)
+    return board.svg()
 
 
 def svg_size(svg: str) -> tuple[int, int]:
@@ -73,6 +81,7 @@ class Board:
         if not layout:
             raise NoLayout(ir["ruleset"]["name"])
         self.ir, self.state, self.t, self.clickable = ir, state, text, clickable
+        self.changed: set[str] = set()
         self.countries: dict[str, Any] = ir["map"]["countries"]
         self.regions: dict[str, Any] = ir["map"]["regions"]
         self.sides: dict[str, Any] = ir["map"]["sides"]
@@ -336,6 +345,8 @@ class Board:
         classes = ["country"]
         if name in self.clickable:
             classes.append("clickable")
+        if name in self.changed:
+            classes.append("changed")
         if owner:
             classes.append(f"controlled-{owner}")
         g = ET.SubElement(

@@ -270,6 +270,14 @@ class TraceExplainer:
             parts.append(self.t("ai-explain-provisional", "provisional: {$codes}", codes=codes))
         return " · ".join(parts)
 
+    def marked(self, text: str, marks: str) -> str:
+        """A line with its sources and provisional rulings after it, in brackets."""
+        return f"{text} [{marks}]" if marks else text
+
+    def step_prefix(self, step: dict[str, Any]) -> str:
+        """What a step of a move starts with: its trace event's number (`--event N` finds it)."""
+        return f"#{step['n']} "
+
     # names
 
     def list_name(self, name: str) -> str:
@@ -475,8 +483,7 @@ class TraceExplainer:
         if plist is not None and option is None:
             unknown = self.t("ai-explain-unknown-option", "(not in {$ruleset})", ruleset=self.ruleset)
             option_line += " " + unknown
-        marks = self.mark_text(mark)
-        lines.append("  " + option_line + (f" [{marks}]" if marks else ""))
+        lines.append("  " + self.marked(option_line, self.mark_text(mark)))
         count = event.get("candidates")
         count = count if isinstance(count, int) else 0
         lines.append(
@@ -496,8 +503,8 @@ class TraceExplainer:
             view["tie_break"] = self.tie_break(plist or {}, option, event.get("decided_by"))
             extra = self.mark_text(view["tie_break"].get("source") or {"sources": [], "provisional": []})
             shown = view["tie_break"]["text"]
-            if extra and "table" not in view["tie_break"]:
-                shown += f" [{extra}]"
+            if "table" not in view["tie_break"]:
+                shown = self.marked(shown, extra)
             lines.append("  " + shown)
         view["text"] = lines
         return view
@@ -602,7 +609,7 @@ class TraceExplainer:
         if view["steps"]:
             lines.append("  " + self.t("ai-explain-move-choices", "its choices:", count=len(view["steps"])))
         for step in view["steps"]:
-            lines.append(f"  #{step['n']} " + step["text"][0])
+            lines.append("  " + self.step_prefix(step) + step["text"][0])
             lines.extend("    " + line for line in step["text"][1:])
         return lines
 

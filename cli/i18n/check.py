@@ -192,8 +192,17 @@ def app_needed() -> dict[str, set[str]]:
     return out
 
 
+def optional_ids(ir: dict[str, Any]) -> set[str]:
+    """Messages a ruleset may word although nothing requires them: what `?` says first of a question
+    (cli/play/mechanics.py), by the question's name or by what its choice does; any other question gets
+    the game's general word."""
+    from twilight.cli.play.mechanics import mechanics_message_ids
+
+    return mechanics_message_ids(ir)
+
+
 # Problems the input parser names (cli/play/input.py `Problem.code`).
-PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "repeat")
+PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "count-exactly", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present; a
 # source or the ruleset's title is shown as written when not worded).
 OPTIONAL_PREFIXES = ("procedure-", "function-", "source-", "ruleset-title")
@@ -279,6 +288,7 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
     report = Report(str(ir["ruleset"]["name"]))
     folders = play_folders(target)
     wanted = needed(ir)
+    optional = optional_ids(ir)
     tables = {lang: read_messages(locale_files(folders, lang)) for lang in LANGUAGES}
     for lang in LANGUAGES:
         files = locale_files(folders, lang)
@@ -307,7 +317,7 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
             progress_of = msg_id.removesuffix(OPTIONAL_PROGRESS_SUFFIX)
             if progress_of != msg_id and progress_of.startswith("decision-") and progress_of in wanted:
                 continue
-            if msg_id not in wanted and not msg_id.startswith(OPTIONAL_PREFIXES):
+            if msg_id not in wanted and msg_id not in optional and not msg_id.startswith(OPTIONAL_PREFIXES):
                 stray = table[msg_id]
                 report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
         if lang == FALLBACK:

@@ -62,12 +62,16 @@ class ChangeLine:
     before: list[str] = field(default_factory=list)  # a changed one's sections before, when other
 
 
-def sections_of(sources: Any) -> list[str]:
-    """The rule book sections a declaration follows: `000 · B. Раздача карточек` -> `B. Раздача
-    карточек`, each once, in order."""
+def sections_of(sources: Any, lang: str) -> list[str]:
+    """The rule book sections a declaration follows, in `lang`: `000 · B. Раздача карточек` -> `B.
+    Dealing the cards` in English (cli/seed_sections.yaml's titles), as the seed writes it in Russian;
+    each once, in order."""
+    from twilight.cli.source_words import SEP, section_text
+
     found: list[str] = []
     for source in (sources or {}).get("sources") or []:
-        seed, _, section = str(source).partition(" · ")
+        seed, *parts = str(source).split(SEP)
+        section = section_text(seed, parts, lang)
         if seed in RULE_BOOK and section and section not in found:
             found.append(section)
     return found
@@ -124,9 +128,9 @@ def change_lines(
     grouped: dict[tuple[str, str, tuple[str, ...]], int] = {}
     for change in changes:
         name = words.name_of(change, ir_before) if change.kind in NAMED_KINDS else None
-        sections = sections_of(change.sources)
+        sections = sections_of(change.sources, words.loc.lang)
         if name is not None:
-            before = sections_of(change.before) if isinstance(change.before, dict) else []
+            before = sections_of(change.before, words.loc.lang) if isinstance(change.before, dict) else []
             was = before if change.change == "changed" and before != sections else []
             named.append(ChangeLine(change.kind, change.change, name, sections, was))
             continue

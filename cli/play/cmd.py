@@ -30,6 +30,7 @@ from twilight.cli.play.saves import (
     free_seed_save_path,
     in_the_way,
     new_save_path,
+    person_played,
     read_save,
     readable_save_path,
     resumable_saves,
@@ -37,6 +38,7 @@ from twilight.cli.play.saves import (
     save_name,
     trace_path_for,
 )
+from twilight.cli.play.saves_cmd import WantedGame
 from twilight.cli.play.session import (
     AutosavingPlayer,
     DemoPlayer,
@@ -137,6 +139,17 @@ def ask_choice(
             raise PlayStop(1) from None
         if not typed.strip():
             return default
+        command = setup_command(typed, text)
+        if command == "quit":
+            console.print(text.t("play-setup-aborted"))
+            raise PlayStop(1)
+        if command == "help":  # (the question again, and how it is answered)
+            console.print(Text(question, style="bold"))
+            for i, (value, label) in enumerate(options, 1):
+                mark = "  " + text.t("play-setup-default") if value == default else ""
+                console.print(f"  {i}. {label}{mark}", markup=False, highlight=False)
+            console.print(text.t("play-setup-help"), style="dim", markup=False)
+            continue
         got = matcher.one(typed)
         if isinstance(got, Problem):
             args = dict(got.args)
@@ -147,6 +160,22 @@ def ask_choice(
             console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
             continue
         return str(got)
+
+
+def setup_command(typed: str, text: Words) -> str | None:
+    """`help` (or `?`) and `quit` at a question before the game, in English or the player's language."""
+    word = typed.strip().lower()
+    if word.startswith("?"):
+        return "help"
+    loc = getattr(text, "loc", None)
+    for command in ("help", "quit"):
+        spelled = [command]
+        if loc is not None:
+            spelled += (loc.get(f"play-command-{command}") or "").split()
+            spelled += (loc.get(f"play-command-{command}", "aliases") or "").split()
+        if word in (w.lower() for w in spelled):
+            return command
+    return None
 
 
 def is_solo(entry: RulesetEntry) -> bool | None:
@@ -373,7 +402,7 @@ def play(
     try:
         with start_up_loading():
             if resume is None and seed is None and save_file is None and human_policy is None:
-                resume = continue_or_new(console, reader, lang)
+                resume = continue_or_new(console, reader, lang, WantedGame(ruleset, side, level))
             if resume is not None:
                 session = resume_game(console, reader, resume, lang, delay, ids, rules_paths, new_rules)
             else:
@@ -492,13 +521,19 @@ def new_game(
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
 
 
-def continue_or_new(console: Console, reader: LineReader, lang: str | None) -> str | None:
+def continue_or_new(
+    console: Console, reader: LineReader, lang: str | None, wanted: WantedGame | None = None
+) -> str | None:
     """When unfinished games are saved, ask whether to continue the newest, choose another, or start a
     new game: the save to resume, or None for a new game (and when there is none to continue). Asked in
-    the language given, else in that of the newest game."""
+    the language given, else in that of the newest game. Only the person's own games are offered (a
+    demo's policy played the others), and only those of the ruleset, side and level the command line
+    named: the flags typed are the game wanted, so Enter never goes on with another."""
     from twilight.cli.play.saves_cmd import SaveWords, unfinished_games
 
-    games = unfinished_games([])  # a damaged save is told about when it is resumed by name, not here
+    wanted = wanted or WantedGame()
+    # (a damaged save is told about when it is resumed by name, not here)
+    games = [g for g in unfinished_games([]) if g.played_by_person and g.matches(wanted)]
     if not games:
         return None
     words = SaveWords(lang or games[0].lang)
@@ -726,6 +761,8 @@ def choose_save(
     skipped: list[SaveError] = []
     chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None
     for path, data in resumable_saves(skipped=skipped):
+        if not person_played(data):  # a demo's: not the player's game to go on with
+            continue
         try:
             chosen = path, data, usable(path, data)
             break

@@ -1,7 +1,7 @@
 """Reading what the player types: a numbered choice, a name in either language (id, English, Russian,
 or an unambiguous beginning of one), several names for a multiple choice, or a command (`?`, `why`, `log`,
-`board`, `save`, `quit`). Parsing never touches the game: a wrong answer is a `Problem` to show, and the
-question is asked again."""
+`board`, `card`, `save`, `quit`). Parsing never touches the game: a wrong answer is a `Problem` to show,
+and the question is asked again."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from twilight.runtime.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
 # (its value, then the words of its `.aliases` attribute), so a translator adds their own.
-COMMANDS = ("help", "why", "log", "board", "region", "save", "quit", "undo", "hint")
+COMMANDS = ("help", "why", "log", "board", "region", "save", "quit", "undo", "hint", "card")
 COMMAND_SYMBOLS = {"?": "help"}
 # What prompt_toolkit's Application.exit() raises when a second Ctrl-C (or Ctrl-D) arrives while the prompt
 # is already ending: "Application is not running. Application.exit() failed." or "Return value already
@@ -54,6 +54,12 @@ class Matcher:
         """Each option's names, normalized: worked out at the first answer typed, not before the
         question is shown (the names in every language are read for them)."""
         return [[normalize(n) for n in self.names_of(o)] for o in self.options]
+
+    def is_a_name(self, typed: str) -> bool:
+        """Whether `typed` is an option's whole name ("Карта Китая" is the China Card, not the command
+        `карта` followed by a card's name)."""
+        text = normalize(typed)
+        return bool(text) and any(text in keys for keys in self.keys)
 
     def one(self, typed: str) -> Any | Problem:
         raw = typed.strip()
@@ -125,17 +131,24 @@ def parse_answer(typed: str, decision: Decision, matcher: Matcher) -> Any | Prob
             return got
         picks.append(got)
     if not decision.min_count <= len(picks) <= decision.max_count:
-        return Problem("count", {"min": decision.min_count, "max": decision.max_count, "got": len(picks)})
+        return count_problem(decision, len(picks))
     if decision.distinct and len({str(p) for p in picks}) != len(picks):
         return Problem("repeat")
     return picks
 
 
+def count_problem(decision: Decision, got: int) -> Problem:
+    """Too few or too many picks: "pick 4" when the number is fixed, else "pick 1 to 4"."""
+    if decision.min_count == decision.max_count:
+        return Problem("count-exactly", {"count": decision.max_count, "got": got})
+    return Problem("count", {"min": decision.min_count, "max": decision.max_count, "got": got})
+
+
 def command_of(typed: str, words: dict[str, str]) -> tuple[str, str] | None:
     """(command, the rest of the line) when the line is a command: `log all` -> ("log", "all")."""
     stripped = typed.strip()
-    if stripped in COMMAND_SYMBOLS:
-        return COMMAND_SYMBOLS[stripped], ""
+    if stripped[:1] in COMMAND_SYMBOLS:  # `?`, or `? red scare`: help on what follows
+        return COMMAND_SYMBOLS[stripped[:1]], stripped[1:].strip()
     head, _, rest = stripped.partition(" ")
     found = words.get(normalize(head))
     return (found, rest.strip()) if found else None

@@ -9,14 +9,20 @@ from twilight.cli.play.text import PlayText
 from twilight.runtime.decisions import Decision
 
 
-def rule_lines(t: PlayText, homes: dict[str, list[tuple[str, str, Any]]], decision: Decision) -> list[str]:
-    """What asks `decision` (`homes`: `decision_homes` of the rules), each with its sources."""
+def rule_lines(
+    t: PlayText,
+    homes: dict[str, list[tuple[str, str, Any]]],
+    decision: Decision,
+    runtime_help: bool = True,
+) -> list[str]:
+    """What asks `decision` (`homes`: `decision_homes` of the rules), each with its sources; without the
+    interpreter's word of help when `runtime_help` is false (the terminal's `?` has said more already)."""
     lines = []
     # The interpreter's own questions have a word of help (cli/locales); the rules' come from a card or a
     # procedure.
-    runtime_help = t.maybe(f"help-{decision.name}")
-    if runtime_help:
-        lines.append(runtime_help)
+    runtime_help_line = t.maybe(f"help-{decision.name}") if runtime_help else None
+    if runtime_help_line:
+        lines.append(runtime_help_line)
     for kind, ident, provenance in homes.get(decision.name, []):
         if kind == "card":
             lines.append(t.t("play-help-card", **t.card_args(ident), summary=t.summary(ident)))

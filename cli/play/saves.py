@@ -548,6 +548,12 @@ def resumable_saves(
             yield path, data
 
 
+def person_played(data: dict[str, Any]) -> bool:
+    """Whether the game's answers on the person's side were a person's: a demo's policy (`play.policy`)
+    answered them for the player."""
+    return data["play"].get("policy") is None
+
+
 def latest_save(folder: Path | None = None, skipped: list[SaveError] | None = None) -> Path | None:
     """The most recently written save of a game not yet over, if any (damaged ones skipped)."""
     for path, _ in resumable_saves(folder, skipped):

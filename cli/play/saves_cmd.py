@@ -22,6 +22,7 @@ from twilight.cli.play.saves import (
     SaveWriteError,
     check_save_names,
     delete_save,
+    person_played,
     resumable_saves,
     save_at,
     save_name,
@@ -30,6 +31,7 @@ from twilight.cli.play.saves import (
     saves_dir,
 )
 from twilight.cli.play.text import APP_FOLDER, play_folders
+from twilight.cli.versions import VERSION_SEP
 from twilight.common.input_bounds import ECHO_CHARS, clip
 
 LEVEL_SETTING = "level"  # runtime.registry.LEVEL's name, not imported: listing saves loads no runtime
@@ -62,6 +64,36 @@ class UnfinishedGame:
     def level(self) -> str | None:
         level = self.data["settings"].get(LEVEL_SETTING)
         return None if level is None else str(level)
+
+    @property
+    def played_by_person(self) -> bool:
+        """Whether a person played it: a demo (`--human-policy`) killed before its end is not a game of
+        the player's to go on with (resumed, it would play itself)."""
+        return person_played(self.data)
+
+    def matches(self, wanted: WantedGame) -> bool:
+        """Whether the game is of the ruleset, side and level the command line named (each one named)."""
+        pin = self.data["play"].get("rules")
+        names = {Path(self.ruleset).name, *([str(pin.get("name"))] if isinstance(pin, dict) else [])}
+        if wanted.ruleset is not None:
+            name, _, version = wanted.ruleset.partition(VERSION_SEP)
+            if Path(name).name not in names:
+                return False
+            if version and not (isinstance(pin, dict) and str(pin.get("version")) == version):
+                return False
+        if wanted.side is not None and self.humans != [wanted.side]:
+            return False
+        return wanted.level is None or self.level == wanted.level
+
+
+@dataclass(frozen=True)
+class WantedGame:
+    """What the command line named of the game to play (`--ruleset`, `--side`, `--level`): a game to
+    continue must be that game."""
+
+    ruleset: str | None = None
+    side: str | None = None
+    level: str | None = None
 
 
 def unfinished_games(skipped: list[SaveError]) -> list[UnfinishedGame]:

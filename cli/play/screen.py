@@ -517,6 +517,8 @@ class Screen:
     def how_many(self, decision: Decision) -> str | None:
         if decision.single:
             return None
+        if decision.min_count == decision.max_count:  # "Pick 7", never "Pick 7 to 7"
+            return self.text.t("play-how-many-exactly", count=decision.max_count)
         return self.text.t("play-how-many", min=decision.min_count, max=decision.max_count)
 
     def progress(self, decision: Decision) -> str | None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from twilight.cli.play.happened import what_happened
 from twilight.cli.play.input import (
     COMMANDS,
     LineReader,
@@ -103,6 +104,31 @@ class PlaySession:
         return words
 
     @functools.cached_property
+    def card_words(self) -> set[str]:
+        """The words of the `card` command in every language (one may be another command's too)."""
+        words = {"card"}
+        for loc in self.text.all_langs.values():
+            spelled = loc.get("play-command-card") or ""
+            words.update(
+                normalize(w)
+                for w in [*spelled.split(), *(loc.get("play-command-card", "aliases") or "").split()]
+            )
+        return words
+
+    def command_in(self, typed: str) -> tuple[str, str] | None:
+        """The command a line calls and the rest of it. A word of both `board` and `card` (the Russian
+        «карта» is the map and a card) is told apart by what follows it: nothing, or `all`, shows the
+        board; anything else names a card."""
+        command = command_of(typed, self.command_words)
+        if command is None or command[0] != "board" or not command[1] or self.says_all(command[1]):
+            return command
+        head = normalize(typed.strip().partition(" ")[0])
+        return ("card", command[1]) if head in self.card_words else command
+
+    def says_all(self, rest: str) -> bool:
+        return normalize(rest) in {normalize(w) for w in self.log_all_words()}
+
+    @functools.cached_property
     def country_names(self) -> dict[str, list[str]]:
         """Each country's names in every language, normalized (for refusing a country not offered)."""
         return {c: [normalize(n) for n in self.text.names_of(c)] for c in self.text.countries}
@@ -150,14 +176,17 @@ class PlaySession:
             typed = self.reader.read(t.t("play-hand-over-prompt"), [])
         except (EOFError, KeyboardInterrupt):
             raise QuitGame from None
-        command = command_of(typed, self.command_words)
+        command = self.command_in(typed)
         if command is not None and command[0] == "quit":
             raise QuitGame
         self.clear_screen()
 
     # ------------------------------------------------------------------ what happened
     def recent_lines(self) -> list[str]:
-        lines = self.pending_lines + self.narrator.lines(self.engine.events[self.shown_upto :])
+        """The moves since the screen last showed them (the bookkeeping, such as the scoring deck's
+        lines, is left to `log`: at 80x24 it would push the AI's move out of the summary)."""
+        moves, _ = what_happened(self.narrator, self.engine.events[self.shown_upto :])
+        lines = self.pending_lines + [move.line for move in moves]
         self.pending_lines = []
         self.shown_upto = len(self.engine.events)
         return lines
@@ -208,7 +237,9 @@ class PlaySession:
     # ------------------------------------------------------------------ commands
     def run_command(self, command: str, rest: str, decision: Decision) -> None:
         t, c = self.text, self.console
-        if command == "help":
+        if command == "card" or (command == "help" and rest):
+            self.show_card(rest)
+        elif command == "help":
             for line in self.help_lines(decision):
                 c.print(line, markup=False, highlight=False)
         elif command == "why":
@@ -220,7 +251,7 @@ class PlaySession:
             for line in hint_lines(self, decision):
                 c.print(line, markup=False, highlight=False)
         elif command == "log":
-            everything = normalize(rest) in {normalize(w) for w in self.log_all_words()}
+            everything = self.says_all(rest)
             events = self.engine.events if everything else self.events_this_turn()
             lines = self.narrator.lines(events)
             c.print(t.t("play-log-title", count=len(lines)), style="bold")
@@ -229,7 +260,7 @@ class PlaySession:
             if not everything:
                 c.print(t.t("play-log-hint"), style="dim")
         elif command == "board":
-            if normalize(rest) in {normalize(w) for w in self.log_all_words()}:
+            if self.says_all(rest):
                 self.screen.show_board(decision)
             else:
                 self.screen.show(decision, self.prompt_text(decision), [], full_board=True)
@@ -255,6 +286,22 @@ class PlaySession:
                 c.print(self.refusal_text(point), style="bold red", markup=False, highlight=False)
             else:
                 raise UndoTo(point)
+
+    def show_card(self, typed: str) -> None:
+        """`card NAME` (`? NAME`): the card's text, wrapped to the terminal; or one line saying why no
+        card was found, with the closest ones."""
+        from twilight.cli.play.card_text import NoCard, card_lines, find_card, no_card_line
+
+        found = find_card(self.text, typed)
+        if isinstance(found, NoCard):
+            self.console.print(
+                no_card_line(self.text, found), style="bold red", markup=False, highlight=False
+            )
+            return
+        title, *rest = card_lines(self.text, found)
+        self.console.print(title, style="bold", markup=False, highlight=False)
+        for line in rest:
+            self.console.print(line, markup=False, highlight=False)
 
     # ------------------------------------------------------------------ undo
     def forced_answers(self) -> list[int]:
@@ -319,8 +366,12 @@ class PlaySession:
         return events[start:]
 
     def help_lines(self, decision: Decision) -> list[str]:
+        """`?`: the question, the mechanics behind it in plain words, what limits the answer, then the
+        rules it comes from and the commands."""
+        from twilight.cli.play.mechanics import mechanics_key, mechanics_line
+
         t = self.text
-        lines = [self.prompt_text(decision)]
+        lines = [self.prompt_text(decision), mechanics_line(t, decision)]
         how = self.screen.how_many(decision)
         if how:
             lines.append(how)
@@ -328,7 +379,9 @@ class PlaySession:
         if points:
             lines.append(points)
         lines.extend(self.why_not(decision))
-        lines.extend(rule_lines(t, self.homes, decision))
+        # (a question explained by its own name says more than the interpreter's one line of help)
+        explained = mechanics_key(t, decision) == f"mechanics-{decision.name}"
+        lines.extend(rule_lines(t, self.homes, decision, runtime_help=not explained))
         lines.append(t.t("play-help-commands"))
         lines.append(t.t("play-help-board"))
         lines.append(t.t("play-help-undo"))
@@ -336,14 +389,15 @@ class PlaySession:
         return lines
 
     def why_lines(self) -> list[str]:
-        from twilight.cli.explain.trace import TraceExplainer, group_moves
+        from twilight.cli.explain.trace import group_moves
+        from twilight.cli.play.why import PlayerExplainer
 
         if len(self.meta.get("humans") or []) > 1:
             return [self.text.t("play-why-no-ai")]
         moves = group_moves(self.engine.events)
         if not moves:
             return [self.text.t("play-why-none")]
-        explainer = TraceExplainer(self.text.loc, self.engine.ir, self.engine.state.ruleset)
+        explainer = PlayerExplainer(self.text.loc, self.engine.ir, self.engine.state.ruleset)
         return explainer.render(explainer.move(len(moves), moves[-1]))
 
     def refusal(self, decision: Decision, typed: str, engine: Any = None) -> str | None:
@@ -374,10 +428,25 @@ class PlaySession:
                 )
         return None
 
+    def left_out(self, decision: Decision, typed: str) -> str | None:
+        """When `typed` names a candidate the rules left out of this list (a card the draft's operations
+        limit keeps out once others are kept), the rule's reason in its own words."""
+        refused = decision.context.get("refused")
+        if refused is None or typed.strip().lstrip("#").isdigit():  # (a number picks from the list shown)
+            return None
+        rules = {str(option): rule for option, rule in refused()}
+        got = Matcher(list(rules), self.text.names_of).one(typed)
+        why = None if isinstance(got, Problem) else self.text.maybe(f"function-{rules[str(got)]}")
+        if why is None:
+            return None
+        return self.text.t("play-input-not-allowed", option=self.text.option(got), why=why)
+
     def problem_text(self, problem: Problem, decision: Decision, typed: str, engine: Any = None) -> str:
         t = self.text
-        if problem.code == "unknown":
-            refused = self.refusal(decision, typed, engine)
+        if problem.code in ("unknown", "suggest"):
+            refused = self.left_out(decision, typed) or (
+                self.refusal(decision, typed, engine) if problem.code == "unknown" else None
+            )
             if refused:
                 return refused
         args = dict(problem.args)
@@ -397,8 +466,9 @@ class TrialStop(Exception):
 
 
 def several_answers(session: PlaySession, decision: Decision, parts: list[str]) -> list[Any] | str:
-    """`Italy, Italy, Mexico` at a question that takes one answer at a time (an influence point): each
-    part answers the same question as it is asked again, in turn. They are tried first in a copy of the
+    """`Italy, Italy, Mexico` at a question that takes one answer at a time (an influence point, or a
+    pick of one or none such as De-Stalinization's): each part answers the same question as it is asked
+    again, in turn. They are tried first in a copy of the
     game made at this decision (`Engine.clone`), so that either all of them are legal, each in the state
     the ones before it leave, and are returned, or none is taken and the message says which part is
     wrong and why."""
@@ -428,8 +498,9 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
             if isinstance(got, Problem):
                 problem = session.problem_text(got, asked, parts[len(answers)], twin)
                 raise refused(problem, len(answers) + 1)
-            answers.append(got)
-            return got
+            answer = got if asked.single else [got]  # (a pick of one or none: De-Stalinization's)
+            answers.append(answer)
+            return answer
 
     twin.players = {side: Trial() for side in ("us", "ussr")}
     try:
@@ -455,7 +526,8 @@ class TerminalPlayer:
         s = self.session
         if self.queued:
             name, side, answer = self.queued.pop(0)
-            if name == decision.name and side == decision.side and answer in decision.options:
+            picks = answer if isinstance(answer, list) else [answer]
+            if name == decision.name and side == decision.side and all(p in decision.options for p in picks):
                 return answer
             self.queued.clear()  # (the trial said it fits: the game took another way, so ask)
         if s.hot_seat and s.person_side is not None and s.person_side != decision.side:
@@ -480,12 +552,12 @@ class TerminalPlayer:
                 typed = s.reader.read(s.text.t("play-prompt", **s.text.side_args(decision.side)), words)
             except (EOFError, KeyboardInterrupt):
                 raise QuitGame from None
-            command = command_of(typed, s.command_words)
+            command = None if matcher.is_a_name(typed) else s.command_in(typed)
             if command is not None:
                 s.run_command(command[0], command[1], decision)
                 continue
             parts = [p.strip() for p in re.split(r"[,;]", typed) if p.strip()]
-            if decision.single and len(parts) > 1:
+            if one_at_a_time(decision) and len(parts) > 1:
                 several = several_answers(s, decision, parts)
                 if isinstance(several, str):
                     s.console.print(several, style="bold red", markup=False)
@@ -497,6 +569,13 @@ class TerminalPlayer:
                 s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)
                 continue
             return answer
+
+
+def one_at_a_time(decision: Decision) -> bool:
+    """Whether a question takes at most one answer each time it is asked: several typed at once answer
+    it as it is asked again (a repeated influence point, Suez's removals, De-Stalinization's pick-ups),
+    however the rules word "one" or "one or none"."""
+    return decision.max_count == 1
 
 
 def forced(decision: Decision) -> bool:

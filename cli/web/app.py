@@ -162,6 +162,7 @@ def create_app(
         request.state.lang = shown
         seed_raw = form.get("seed")
         seed = int(seed_raw) if seed_raw and ascii_digits(seed_raw) and len(seed_raw) < 21 else None
+        asked = {k.removeprefix("setting-"): str(v) for k, v in form.items() if k.startswith("setting-")}
         view = await run(
             games.start,
             str(form.get("ruleset") or "solo-v2"),
@@ -169,6 +170,7 @@ def create_app(
             form.get("level"),
             shown,
             seed,
+            asked,
         )
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
@@ -193,6 +195,23 @@ def create_app(
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         view = await run(games.view, request.path_params["name"], language(request))
         return html(GamePage(view).html())
+
+    async def hint(request: Request) -> Response:
+        """The game's page with the hint's lines under the question (the search runs on copies)."""
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
+        view, lines = await run(games.hint, request.path_params["name"], language(request))
+        return html(GamePage(view, hint=lines).html())
+
+    async def undo(request: Request) -> Response:
+        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
+        form = await read_form(request)
+        shown = language(request, form)
+        request.state.lang = shown or request.state.lang
+        n = form.get("n") or ""
+        if not ascii_digits(n) or len(n) > 9:
+            raise WebError("web-error-form", 400)
+        view = await run(games.undo, request.path_params["name"], int(n), shown)
+        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
 
     async def answer(request: Request) -> Response:
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
@@ -235,6 +254,8 @@ def create_app(
         Route("/game/{name:str}", game),
         Route("/game/{name:str}/answer", answer, methods=["POST"]),
         Route("/game/{name:str}/restart", restart, methods=["POST"]),
+        Route("/game/{name:str}/undo", undo, methods=["POST"]),
+        Route("/game/{name:str}/hint", hint),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(

@@ -101,6 +101,9 @@ class GameView:
     # The save's `play.rules` when its ruleset has changed since the game began (it goes on under its own).
     rules_changed: dict[str, Any] | None = None
     rules_key: str = ""  # the rules it is played under (SaveRules.key)
+    # The person's earlier questions of this server's life, the latest last (`undo` goes back to them):
+    # each the game copied as it stood there, never played on.
+    earlier: tuple[GameView, ...] = ()
 
     @property
     def name(self) -> str:
@@ -115,6 +118,10 @@ def file_error(err: SaveWriteError) -> WebError:
     """A file of the game that cannot be written, as a page says it: the file from the data folder, never
     its absolute path."""
     return WebError("web-error-file", 500, path=shown_path(err.path), cause=err.cause_shown())
+
+
+# How many of the person's earlier questions a game keeps in memory for `undo`.
+UNDO_DEPTH = 60
 
 
 class Games:
@@ -223,7 +230,13 @@ class Games:
 
     # ------------------------------------------------------------------ games
     def start(
-        self, ruleset: str, side: str, level: str | None, lang: str, seed: int | None = None
+        self,
+        ruleset: str,
+        side: str,
+        level: str | None,
+        lang: str,
+        seed: int | None = None,
+        asked: dict[str, str] | None = None,
     ) -> GameView:
         """A new solo game of the ruleset `ruleset` names (`NAME@VERSION`, or NAME: see `entry`), pinned
         to its rules as `twilight play` pins one; its save written at the person's first question."""
@@ -240,6 +253,14 @@ class Games:
             if level not in values:
                 raise WebError("web-error-form", 400)
             settings[LEVEL] = level
+        for name, value in (asked or {}).items():  # the start page's other settings (the map…)
+            setting = ir["settings"].get(name)
+            if setting is None or name in settings or not setting.get("asked"):
+                continue  # (a setting of another ruleset than the one chosen: the form shows one's)
+            chosen = setting_value(setting, value)
+            if chosen is None:
+                raise WebError("web-error-form", 400)
+            settings[name] = chosen
         for name, setting in ir["settings"].items():  # the other asked settings take their defaults
             settings.setdefault(name, setting["default"])
         if seed is not None and not 0 <= seed < SEED_LIMIT:
@@ -435,8 +456,43 @@ class Games:
         meta = {**kept.meta, "lang": lang or kept.meta.get("lang") or "en"}
         changed = kept.rules_changed if rules.new_ir is not None else None
         text = self.text(rules, meta["lang"])
-        view = replace(kept, engine=twin, meta=meta, text=text, rules_changed=changed)
+        earlier = (*kept.earlier, kept)[-UNDO_DEPTH:]  # (`kept` is left as it is: a copy answers)
+        view = replace(kept, engine=twin, meta=meta, text=text, rules_changed=changed, earlier=earlier)
         return self._keep(self._played(view, lambda: twin.resume(answer)), write=True)
+
+    def undo(self, name: str, answered: int, lang: str | None) -> GameView:
+        """Back to the person's previous question (the game as it stood there, kept in memory since this
+        server played it: no replay), saved there. WebError when the page was stale or there is nothing
+        this server can take back."""
+        path = self.path_of(name)
+        with self.lock_of(path), self.save_lock(path):
+            data, rules = self._read(path)
+            kept = self._kept_view(path)
+            if kept is None or not self._same(kept, data) or kept.answered != answered:
+                raise WebError("web-error-stale", 409)
+            if not kept.earlier:
+                raise WebError("web-error-no-undo", 409)
+            back = kept.earlier[-1]
+            text = self.text(rules, lang or kept.text.lang)
+            view = replace(back, text=text, meta={**back.meta, "lang": text.lang}, earlier=kept.earlier[:-1])
+            # (the copy kept there is played on no more: the page's game is a copy of it)
+            view = replace(view, engine=back.engine.clone())
+            return self._keep(view, write=True)
+
+    def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str]]:
+        """The game called `name` at its question, and the hint's lines on it: the terminal's `hint`
+        (cli/play/hint.py: the search's best answers with their scores and why, from playouts on copies
+        of the game; nothing of the game changes)."""
+        from types import SimpleNamespace
+
+        from twilight.cli.play.hint import hint_lines
+
+        view = self.view(name, lang)
+        if view.decision is None:
+            raise WebError("web-error-stale", 409)
+        with self.lock_of(view.path):
+            asked = SimpleNamespace(text=view.text, engine=view.engine, meta=view.meta)
+            return view, hint_lines(asked, view.decision)
 
     def _played(self, view: GameView, run: Any) -> GameView:
         """`view`'s engine, its AI seated, played by `run` until it stops at the person's question
@@ -544,3 +600,16 @@ def first_live_event(events: list[dict[str, Any]], replayed: int) -> int:
             if seen == replayed:
                 return i + 1
     return len(events)
+
+
+def setting_value(setting: dict[str, Any], typed: str) -> Any:
+    """A setting's value from a form's text (one of its values, true or false, a whole number), or None
+    when it is none of these."""
+    kind = setting.get("type")
+    if kind == "bool":
+        return {"true": True, "false": False}.get(typed)
+    if kind == "int":
+        digits = typed.removeprefix("-")
+        return int(typed) if digits and ascii_digits(digits) and len(digits) < 10 else None
+    found = [v for v in setting.get("values") or [] if str(v) == typed]
+    return found[0] if found else None

@@ -11,6 +11,7 @@ from typing import Any
 from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.play.happened import changed_countries, what_happened
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.rules_help import homes_of, rule_lines
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
@@ -20,6 +21,7 @@ from twilight.runtime.state import TURN_TRACK
 
 SIDE_CLASS = {"us": "us", "ussr": "ussr"}
 LAST_MOVES = 14
+DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SCORES_SHOWN = 12
 
 
@@ -157,6 +159,8 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
                 f"{e(text.t(f'setting-level-{value}'))}</label>"
             )
         parts.append("</fieldset>")
+    if first_ir and text:
+        parts.extend(asked_settings(words, text, first_ir))
     parts.append(
         f'<details class="more"><summary>{e(words.t("web-more"))}</summary><label>{e(words.t("web-seed"))} '
         '<input type="text" inputmode="numeric" name="seed" pattern="[0-9]*" maxlength="20" size="12">'
@@ -179,9 +183,30 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     return document(words.lang, words.t("web-title"), "".join(parts))
 
 
+def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[str]:
+    """A fieldset for each setting the ruleset asks at the start besides side and level (the deluxe map's
+    Canada…), as `twilight play` asks them (`setting-NAME` and its answers' words)."""
+    from twilight.cli.play.cmd import setting_options
+
+    out = []
+    for name, setting in ir["settings"].items():
+        if not setting.get("asked") or name in ("ai_side", "level"):
+            continue
+        default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
+        out.append(f'<fieldset class="asked"><legend>{e(text.t(f"setting-{name}"))}</legend>')
+        for value, label in setting_options(text, ir, name):
+            checked = " checked" if value == default else ""
+            out.append(
+                f'<label class="choice"><input type="radio" name="setting-{e(name)}" value="{e(value)}"'
+                f"{checked}> {e(label)}</label>"
+            )
+        out.append("</fieldset>")
+    return out
+
+
 # ---------------------------------------------------------------------- a game
 class GamePage:
-    def __init__(self, view: GameView, problem: str | None = None) -> None:
+    def __init__(self, view: GameView, problem: str | None = None, hint: list[str] | None = None) -> None:
         self.view = view
         self.text = view.text
         self.engine = view.engine
@@ -189,6 +214,10 @@ class GamePage:
         self.words = web_words(view.text.lang)
         self.narrator = Narrator(view.text)
         self.problem = problem
+        self.hint = hint
+        events = self.engine.events[self.person_since() :]
+        self.moves, self.kept = what_happened(Narrator(view.text), events)
+        self.changed = changed_countries(events)
 
     def html(self) -> str:
         v, t = self.view, self.text
@@ -200,6 +229,7 @@ class GamePage:
             + f"</a>{language_links(self.words, here)}</header>",
             '<main class="game">',
             self.status(),
+            self.happened(),
         ]
         if self.problem:
             parts.append(f'<p class="problem">{e(self.problem)}</p>')
@@ -209,9 +239,10 @@ class GamePage:
             parts.append(self.end())
         else:
             parts.append(self.question(v.decision))
+            parts.append(self.hint_panel())
         parts.append(f'<section class="board panel">{self.board()}</section>')
-        parts.append(self.recent())
         parts.append(self.why())
+        parts.append(self.regions())
         parts.append(self.scores())
         parts.append(self.log())
         parts.append("</main>")
@@ -278,10 +309,23 @@ class GamePage:
 
         offered = self.offered_countries()
         try:
-            svg = board_svg(self.engine.ir, self.state, self.text, clickable=offered)
+            svg = board_svg(self.engine.ir, self.state, self.text, clickable=offered, changed=self.changed)
         except NoLayout:  # a ruleset whose map has no picture: its board as tables
             return self.board_table(offered)
-        return svg[svg.index("<svg") :]
+        w = self.words
+        zoom = "".join(
+            f'<button type="button" data-zoom="{how}" title="{e(w.t(msg_id))}">{mark}</button>'
+            for how, mark, msg_id in (
+                ("in", "+", "web-zoom-in"),
+                ("out", "−", "web-zoom-out"),
+                ("fit", "⤢", "web-zoom-fit"),
+            )
+        )
+        return (
+            f'<div class="map-tools">{zoom}<span class="dim">{e(w.t("web-map-help"))}</span></div>'
+            f'<div class="map-view" id="map">{svg[svg.index("<svg") :]}</div>'
+            f'<p class="dim legend">{e(self.text.t("play-board-legend"))}</p>'
+        )
 
     def board_table(self, offered: list[str]) -> str:
         """The board as tables, region by region (where no map picture can be drawn)."""
@@ -329,7 +373,7 @@ class GamePage:
         number = info.get("number", "")
         return (
             f'<span class="card-head"><span class="ops">{e(ops)}</span> '
-            f'<span class="card-name {card_side}">{e(t.card(card))}</span>'
+            f'<span class="card-name {card_side}" title="{e(t.summary(card))}">{e(t.card(card))}</span>'
             f' <span class="dim">#{e(number)}</span></span>'
             f'<span class="summary">{e(t.summary(card))}</span>'
         )
@@ -339,8 +383,10 @@ class GamePage:
         prompt = self.prompt_text(decision)
         out = [f'<section class="question panel" id="question"><h2>{e(prompt)}</h2>']
         if not decision.single:
-            how = t.t("play-how-many", min=decision.min_count, max=decision.max_count)
-            out.append(f'<p class="dim">{e(how)}</p>')
+            same = "yes" if decision.min_count == decision.max_count else "no"
+            how = self.words.t("web-how-many", min=decision.min_count, max=decision.max_count, same=same)
+            out.append(f'<p class="dim how-many">{e(how)}</p>')
+        out.extend(f'<p class="why-not">{e(line)}</p>' for line in self.notes(decision))
         left, total = decision.context.get("points_left"), decision.context.get("points")
         costs = decision.context.get("costs") or {}
         if left is not None and total is not None:
@@ -368,7 +414,7 @@ class GamePage:
                     f'<button type="submit" name="pick" value="{i}" class="option {kind}"{data}>'
                     f"{label}</button>"
                 )
-            elif decision.distinct:
+            elif decision.distinct or decision.max_count == 1:  # (a box to tick: each picked once)
                 out.append(
                     f'<label class="option pickable {kind}"{data}><input type="checkbox" name="pick" '
                     f'value="{i}"> {label}</label>'
@@ -384,14 +430,31 @@ class GamePage:
                 f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>'
             )
         out.append("</form>")
-        # the rules behind the question, as the terminal's `?` gives them: what asks it, and its sources
-        rules = rule_lines(t, homes_of(self.engine.ir), decision)
-        if rules:
-            paragraphs = "".join(f"<p>{e(line)}</p>" for line in rules)
-            title = e(self.words.t("web-rules"))
-            out.append(f'<details class="rules"><summary>{title}</summary>{paragraphs}</details>')
+        # the rules behind the question, as the terminal's `?` gives them: first the mechanics in plain
+        # words, then what asks it, and its sources
+        from twilight.cli.play.mechanics import mechanics_line
+
+        rules = [mechanics_line(t, decision), *rule_lines(t, homes_of(self.engine.ir), decision)]
+        paragraphs = "".join(f"<p>{e(line)}</p>" for line in rules)
+        title = e(self.words.t("web-rules"))
+        out.append(f'<details class="rules"><summary>{title}</summary>{paragraphs}</details>')
+        out.append(self.tools())
         out.append("</section>")
         return "".join(out)
+
+    def notes(self, decision: Decision) -> list[str]:
+        """As the terminal says them under a question: where the player is in a repeated choice ("keep
+        3 of 6"), why an operation is not offered, and the candidates a rule left out and why."""
+        from twilight.cli.play.screen import Screen
+        from twilight.cli.play.why_not import why_not_lines
+
+        screen = Screen(None, self.text, self.engine, True)  # type: ignore[arg-type]
+        progress = screen.progress(decision)
+        return [
+            *([progress] if progress else []),
+            *why_not_lines(self.text, self.engine, decision),
+            *screen.not_offered(decision),
+        ]
 
     def prompt_text(self, decision: Decision) -> str:
         """The question as the terminal game words it (PlaySession.prompt_text)."""
@@ -409,13 +472,95 @@ class GamePage:
                 return i + 1
         return 0
 
-    def recent(self) -> str:
-        lines = self.narrator.lines(self.engine.events[self.person_since() :])[-LAST_MOVES:]
-        if not lines:
+    def happened(self) -> str:
+        """What just happened, at the top: the moves since the person last answered (their roll and its
+        arithmetic, the AI's card and move, VP and DEFCON), each with its dice drawn as dice; how many
+        bookkeeping lines went to the history."""
+        moves = self.moves[-LAST_MOVES:]
+        items = [] if moves else [f'<li class="quiet dim">{e(self.words.t("web-happened-nothing"))}</li>']
+        for move in moves:
+            dice = "".join(
+                f'<span class="die" role="img" aria-label="{e(self.words.t("web-die", value=d))}">'
+                f"{DIE_FACES[d]}</span>"
+                for d in move.dice
+            )
+            side = f" {move.side}" if move.side else ""
+            rolled = " rolled" if move.dice else ""
+            items.append(
+                f'<li class="move {e(move.kind)}{side}{rolled}">{dice}<span>{e(move.line)}</span></li>'
+            )
+        more = ""
+        if self.kept:
+            more = f'<p class="dim more">{e(self.words.t("web-happened-more", count=len(self.kept)))}</p>'
+        title = e(self.words.t("web-happened"))
+        return (
+            f'<section class="happened panel" id="happened"><h2>{title}</h2>'
+            f"<ul>{''.join(items)}</ul>{more}</section>"
+        )
+
+    def tools(self) -> str:
+        """Undo, hint, and leaving (the game is saved after every answer)."""
+        v, t = self.view, self.text
+        name = e(quote(v.name))
+        undo_title, undo = e(self.words.t("web-undo-title")), e(self.words.t("web-undo"))
+        disabled = "" if v.earlier else " disabled"
+        return (
+            '<div class="tools">'
+            f'<form method="post" action="/game/{name}/undo" class="undo">'
+            f'<input type="hidden" name="n" value="{v.answered}">'
+            f'<input type="hidden" name="lang" value="{e(t.lang)}">'
+            f'<button type="submit" id="undo" title="{undo_title}"{disabled}>'
+            f"{undo}</button></form>"
+            f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}" '
+            f'title="{e(self.words.t("web-hint-title"))}">{e(self.words.t("web-hint"))}</a>'
+            f'<a class="button" id="leave" href="/?lang={e(t.lang)}">{e(self.words.t("web-leave"))}</a>'
+            f'<p class="dim saved">{e(self.words.t("web-saved", name=v.name))}</p>'
+            "</div>"
+        )
+
+    def hint_panel(self) -> str:
+        if self.hint is None:
             return ""
-        title = self.words.t("web-recent")
-        items = "".join(f"<li>{e(line)}</li>" for line in lines)
-        return f'<section class="recent panel"><h2>{e(title)}</h2><ul>{items}</ul></section>'
+        items = "".join(f"<li>{e(line)}</li>" for line in self.hint)
+        title = e(self.words.t("web-hint-heading"))
+        return f'<section class="hint panel" id="hint-lines"><h2>{title}</h2><ul>{items}</ul></section>'
+
+    def regions(self) -> str:
+        """Each region now: each side's level (presence, domination, control) and battlegrounds held, by
+        the ruleset's own scoring function (the level a scoring would count now)."""
+        t, engine = self.text, self.engine
+        level_of = engine.program.functions.get("scoring_level")
+        if level_of is None:
+            return ""
+        rows = []
+        saved, engine.memo = engine.memo, {}  # (one memory of the rules' pure functions for the board)
+        try:
+            for region in [r for r, info in t.regions.items() if not info.get("parent")]:
+                cells = "".join(
+                    self.region_cell(region, side, str(level_of.call(engine, side, region)))
+                    for side in ("us", "ussr")
+                )
+                rows.append(f"<tr><th>{e(t.region(region))}</th>{cells}</tr>")
+        finally:
+            engine.memo = saved
+        head = "".join(f'<th class="{side}">{e(t.side(side))}</th>' for side in ("us", "ussr"))
+        region = e(self.words.t("web-region"))
+        head = f"<tr><th>{region}</th>{head}</tr>"
+        table = f"<table>{head}{''.join(rows)}</table>"
+        return (
+            f'<section class="regions-now panel"><h2>{e(self.words.t("web-regions"))}</h2>{table}</section>'
+        )
+
+    def region_cell(self, region: str, side: str, level: str) -> str:
+        from twilight.runtime.primitives import controls
+
+        t = self.text
+        battlegrounds = [c for c, ci in t.countries.items() if ci["region"] == region and ci["battleground"]]
+        held = sum(1 for c in battlegrounds if controls(self.engine, side, c))
+        word = self.words.t("web-level-none") if level == "no_presence" else t.maybe(f"outline-enum-{level}")
+        count = self.words.t("web-region-battlegrounds", held=held, total=len(battlegrounds))
+        shown = f'{e(word or level)}<br><span class="dim">{e(count)}</span>'
+        return f'<td class="{side} level-{e(level)}">{shown}</td>'
 
     def why(self) -> str:
         """The AI's reasons for its moves since the person last chose (its working is traced when it
@@ -431,8 +576,15 @@ class GamePage:
         explainer = TraceExplainer(self.text.loc, self.engine.ir, self.state.ruleset)
         blocks = []
         for number, move in live[-3:]:
-            lines = explainer.render(explainer.move(number, move))
-            blocks.append(f'<pre class="why-move">{e(chr(10).join(lines))}</pre>')
+            lines = [line for line in explainer.render(explainer.move(number, move)) if line.strip()]
+            if not lines:
+                continue
+            head, rest = lines[0], lines[1:]
+            items = "".join(
+                f'<li class="depth-{min(3, (len(line) - len(line.lstrip())) // 2)}">{e(line.strip())}</li>'
+                for line in rest
+            )
+            blocks.append(f'<div class="why-move"><h3>{e(head.strip())}</h3><ul>{items}</ul></div>')
         return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
 
     def scores(self) -> str:

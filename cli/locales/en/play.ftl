@@ -16,6 +16,7 @@ play-setup-side = Which side do you play?
 play-setup-level = The AI's level?
 play-setup-prompt = Enter takes the default »
 play-setup-default = (default)
+play-setup-help = Type the number or the name of a choice; Enter takes the default; "quit" starts no game.
 play-setup-aborted = No game was started.
 play-resumed = Resumed { $path } ({ $count } answers replayed).
 
@@ -73,6 +74,7 @@ play-how-many = { $min ->
        *[other] Pick { $min } to { $max }, separated by commas
     }
 }
+play-how-many-exactly = Pick { $count }, separated by commas
 play-points-left = Influence: { $left } of { $total } { $total ->
     [one] point
    *[other] points
@@ -110,11 +112,25 @@ play-log-title = History ({ $count } lines)
 play-log-hint = This turn only; type "log all" for the whole game.
 play-saved = Saved to { $path }.
 play-why-none = The AI has made no move yet.
+play-why-move-headline = AI move { $number } · { $when } · its headline
+play-why-move-action = AI move { $number } · { $when } · its action round
+play-why-move-answer = AI move { $number } · { $when } · it answers an event's choice
+play-why-provisional = our reading of a gap in the rules ({ $codes })
+play-why-default-yes = answers “{ $decision }” with yes: no list of the AI answers this choice, and the AI takes yes whenever it is offered
+play-why-default-country = answers “{ $decision }” with { $answer }: no list of the AI answers this choice, so it takes { $count ->
+    [one] the first
+   *[other] the first { $count }
+} of the countries the event allows, in the map's order
+play-why-default-first = answers “{ $decision }” with { $answer }: no list of the AI answers this choice, so it takes { $count ->
+    [one] the first answer
+   *[other] the first { $count } answers
+} in the order the choice offers them
+play-mechanics-any = Choose among the answers listed: each is one the rules allow now, and any left out is named with the rule that keeps it out. The rule this question comes from is named below.
 play-help-card = This choice comes from the event of { $card }: { $summary }
 play-help-procedure = This choice is part of: { $procedure }
 play-help-source = Rule: { $source }
 play-help-provisional = Provisional rule { $codes } (not in the rule book): { $note }
-play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · save · quit (saves first)
+play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
 play-help-board = board all: every region in full · region NAME: one region or subregion in full (region Europe, region Eastern Europe)
 play-demo-chose = { $prompt }: { $answer }
 
@@ -129,7 +145,9 @@ play-input-count = Pick { $min ->
     [0] up to { $max }
    *[other] { $min } to { $max }
 } (you gave { $got }).
+play-input-count-exactly = Pick { $count } (you gave { $got }).
 play-input-repeat = Each choice may be picked only once.
+play-input-not-allowed = Not { $option }: { $why }.
 play-input-not-offered = { $country } is not among the choices now.
 play-input-refused = Not { $country }: { $reason }
 play-input-several-refused = Answer { $number } of { $given } ("{ $text }"): { $problem } None of the answers was taken.
@@ -329,6 +347,25 @@ play-why-not-group = { $reason }{ $more ->
 play-why-not-no-target = { $action } is not offered: there is no country to aim it at.
 play-why-not-excluded = { $action } is not offered: the event of { $card } allows none with these operations.
 play-why-not-both = Coup and realignment are not offered: { $reasons }
+
+## card NAME (or ? NAME): a card's text
+
+play-command-card = card
+    .aliases = text
+play-card-title = { $card } — card { $number } · { $ops ->
+    [0] scoring card
+    [one] 1 operation
+   *[other] { $ops } operations
+} · { $side } · { $period }
+play-card-starred = Removed from the game once its event has taken place.
+play-card-match = { $card } ({ $number })
+play-card-ambiguous = "{ $text }" could be several cards: { $matches }{ $more ->
+    [0] {""}
+   *[other] {" "}and { $more } more
+}. Type more of the name, or the card's number.
+play-card-unknown = No card is called "{ $text }". The closest: { $matches }.
+play-card-unknown-none = No card is called "{ $text }", nor anything close to it: type a card's name or number (card 31).
+play-card-usage = card NAME or NUMBER shows a card's text: card 31, card red scare.
 
 ## hint: what the search policy would answer (cli/play/hint.py)
 

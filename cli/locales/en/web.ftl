@@ -10,10 +10,41 @@ web-more = More settings
 web-seed = Seed (the same seed, the same game; empty: a random one)
 web-resume = Continue a game
 web-send = Answer
-web-recent = Since your last move
+web-how-many = { $same ->
+    [yes] { $max ->
+        [one] Tick one
+       *[other] Tick { $max }
+    }
+   *[no] { $min ->
+        [0] Tick up to { $max } (or none)
+       *[other] Tick { $min } to { $max }
+    }
+}
 web-rules = The rules behind this question
 web-why = Why the AI did it
 web-scores = Scoring
+web-happened = What just happened
+web-happened-more = { $count ->
+    [one] and one more line of bookkeeping in the history below
+   *[other] and { $count } more lines of bookkeeping in the history below
+}
+web-happened-nothing = Nothing yet: the game waits for your answer.
+web-die = die showing { $value }
+web-undo = Undo
+web-undo-title = Take back your last answer (and the AI's moves after it)
+web-hint = Hint
+web-hint-title = What the search would answer here, and why
+web-hint-heading = Hint
+web-leave = Save and leave
+web-saved = Saved after every answer as “{ $name }”: continue it from the start page.
+web-zoom-in = Zoom in
+web-zoom-out = Zoom out
+web-zoom-fit = Whole map
+web-map-help = Drag the map or scroll it to move around; the buttons zoom. Outlined in gold: the countries you may pick; dashed green: what changed since your last answer.
+web-regions = Regions now
+web-region = Region
+web-region-battlegrounds = { $held } of { $total } battlegrounds
+web-level-none = nothing
 
 ## Errors: each shown as a page, with a link back to the start
 
@@ -24,6 +55,7 @@ web-error-origin = A form from another site ({ $origin }) was refused: only this
 web-error-too-big = The request is far larger than any answer: refused.
 web-error-form = The request does not hold the form this page sends: nothing was changed.
 web-error-answer = That answer is not one the question offers: nothing was changed. Reload the game's page and choose again.
+web-error-no-undo = There is no earlier answer of yours this server can take back (it keeps those of the games it played since it started).
 web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Reload the game's page.
 web-error-no-game = There is no saved game called “{ $name }”.
 web-error-not-found = There is no page at { $name }.

@@ -24,6 +24,7 @@ play-setup-side = За какую сторону вы играете?
 play-setup-level = Какой уровень ИИ?
 play-setup-prompt = Enter — по умолчанию »{ " " }
 play-setup-default = (по умолчанию)
+play-setup-help = Введите номер или название варианта; Enter — вариант по умолчанию; «выход» — не начинать игру.
 play-setup-aborted = Игра не начата.
 play-resumed = Продолжаем игру из { $path } ({ $count ->
     [one] повторён { $count } ответ
@@ -88,6 +89,7 @@ play-how-many = { $min ->
        *[other] Выберите от { $min } до { $max } через запятую
     }
 }
+play-how-many-exactly = Выберите { $count } через запятую
 play-points-left = Размещение влияния: осталось { $left } из { $total } { $total ->
     [one] очка
    *[other] очков
@@ -129,11 +131,25 @@ play-log-title = Журнал ({ $count } { $count ->
 play-log-hint = Только этот ход; «журнал все» — вся игра.
 play-saved = Сохранено в { $path }.
 play-why-none = ИИ еще не сделал ни одного хода.
+play-why-move-headline = Решение ИИ № { $number } · { $when } · { -headline-phase }
+play-why-move-action = Решение ИИ № { $number } · { $when } · раунд действий ИИ
+play-why-move-answer = Решение ИИ № { $number } · { $when } · ИИ отвечает на выбор события
+play-why-provisional = наше прочтение пробела в правилах ({ $codes })
+play-why-default-yes = отвечает на выбор «{ $decision }» «да»: ни один список ИИ не отвечает на этот выбор, а «да» ИИ берет всегда, когда оно предложено
+play-why-default-country = отвечает на выбор «{ $decision }»: { $answer } — ни один список ИИ не отвечает на этот выбор, поэтому ИИ берет { $count ->
+    [one] первую
+   *[other] первые { $count }
+} из стран, которые разрешает событие, в порядке стран на карте
+play-why-default-first = отвечает на выбор «{ $decision }»: { $answer } — ни один список ИИ не отвечает на этот выбор, поэтому ИИ берет { $count ->
+    [one] первый вариант
+   *[other] первые { $count } варианта
+} в том порядке, в каком их предлагает выбор
+play-mechanics-any = Выберите один из перечисленных ответов: каждый сейчас разрешен правилами, а те, что не предлагаются, названы вместе с правилом, которое их исключает. Ниже указано правило, из которого этот вопрос.
 play-help-card = Этот выбор дает событие карты «{ $card }»: { $summary }
 play-help-procedure = Этот выбор входит в процедуру: { $procedure }
 play-help-source = Правило: { $source }
 play-help-provisional = Временное правило { $codes } (его нет в своде правил){ $note }
-play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · сохранить · выход (сначала сохраняет)
+play-help-commands = Команды: ? эта справка · почему — последний ход ИИ · журнал — история этого хода (журнал все — вся игра) · карта — снова показать экран · карта НАЗВАНИЕ — текст карты · сохранить · выход (сначала сохраняет)
 play-help-board = карта все — все регионы целиком · регион НАЗВАНИЕ — один регион или субрегион целиком (регион Европа, регион Восточная Европа)
 play-demo-chose = { $prompt }: { $answer }
 
@@ -148,7 +164,9 @@ play-input-count = Выберите { $min ->
     [0] до { $max }
    *[other] от { $min } до { $max }
 } (вы указали { $got }).
+play-input-count-exactly = Выберите { $count } (вы указали { $got }).
 play-input-repeat = Каждый вариант можно выбрать только один раз.
+play-input-not-allowed = «{ $option }» выбрать нельзя: { $why }.
 play-input-not-offered = { $country_gen } сейчас нет среди вариантов.
 play-input-refused = { $country } не подходит: { $reason }
 play-input-several-refused = Ответ { $number } из { $given } («{ $text }»): { $problem } Ни один из ответов не принят.
@@ -362,6 +380,25 @@ play-why-not-group = { $reason }{ $more ->
 play-why-not-no-target = { $action } не предлагается: нет ни одной страны, куда его можно направить.
 play-why-not-excluded = { $action } не предлагается: событие карты «{ $card }» не разрешает его этими операциями.
 play-why-not-both = Переворот и { -realignment } не предлагаются: { $reasons }
+
+## карта НАЗВАНИЕ (или ? НАЗВАНИЕ): текст карты. Слово «карта» — и команда поля: без продолжения
+## (или с «все») оно показывает поле, с названием или номером — карту.
+
+play-command-card = карта
+    .aliases = текст
+play-card-title = { $card } — карта { $number } · { $ops ->
+    [0] карточка подсчета очков
+   *[other] { $ops } ОО
+} · { $side } · { $period }
+play-card-starred = После того как событие сыграно, карта удаляется из игры.
+play-card-match = «{ $card }» ({ $number })
+play-card-ambiguous = «{ $text }» подходит к нескольким картам: { $matches }{ $more ->
+    [0] {""}
+   *[other] {" "}и еще { $more }
+}. Введите название подробнее или номер карты.
+play-card-unknown = Карты «{ $text }» нет. Ближе всего: { $matches }.
+play-card-unknown-none = Карты «{ $text }» нет, и похожих тоже: введите название или номер карты (карта 31).
+play-card-usage = карта НАЗВАНИЕ или НОМЕР — текст карты: карта 31, карта красная угроза.
 
 ## подсказка: что ответил бы поиск (cli/play/hint.py)
 

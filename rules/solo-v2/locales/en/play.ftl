@@ -27,6 +27,17 @@ decision-independent_reds_solo_headline = Choose a country where your opponent's
 decision-independent_reds_solo_round = Choose a country where your opponent's influence exceeds yours by 3 or more, to match it
 decision-truman_doctrine_solo_country = Choose a European country neither side controls where your opponent has 2 or more influence, to remove all of it
 
+## What a question is about (`?` says it first; see the standard ruleset's play.ftl): the solo game's
+## face-down deck, its draft, its Primary and Secondary regions and scoring rounds.
+
+mechanics-draft_keep = In this game your hand is a face-down deck: you see a card only when you draw it. The draft turns up cards from the draw pile: you keep some and the AI gets the rest, and the cards you keep may not total more operations than those you give. The cards kept go into your deck, which is shuffled, so you will meet them again as you draw.
+mechanics-headline_card = Your hand is a face-down deck: for the headline you draw its top 3 cards and choose one of them (never { card-the_china_card }); the other two go under the deck. The AI turns over the top cards of its own deck until one it may headline. Both events happen, the higher operations first (the US first on a tie).
+mechanics-headline_bottom_card = The two cards you did not headline go back under your face-down deck: the one you choose goes to the very bottom, the other just above it. You draw them again only after the cards above them.
+mechanics-action_card = Your hand is a face-down deck: each action round you draw its top 2 cards and play one of them (or { card-the_china_card }), and the other goes back under the deck. The scoring cards are a deck of their own: each round one is turned up, its region becomes the Secondary region, the old Secondary becomes the Primary, and the old Primary's card is discarded (or shuffled back if it scored). Your operations go only to the Primary and Secondary regions, and in a scoring round only to the Primary, which scores at the end of the round.
+mechanics-influence_target = Influence goes in one point at a time next to countries where you had influence when the round began (or next to your superpower); a point costs 2 operations while your opponent controls the country. In this game you may place it only in the Primary and Secondary regions (the Primary alone in a scoring round), and no more than 2 points in one country in an action round.
+mechanics-coup_target = A coup rolls a die and adds the card's operations; whatever that exceeds twice the country's stability by removes your opponent's influence, then adds yours. It counts as military operations, and one in a battleground lowers DEFCON by 1 (DEFCON closes Europe at 4, Asia too at 3, the Middle East too at 2). In this game the target must also lie in the Primary or Secondary region (the Primary alone in a scoring round).
+mechanics-realign_target = A realignment roll costs 1 operation: each side rolls a die with 1 added for each neighbouring country it controls, for more influence in the target and for its superpower next to it; the lower total loses the difference in influence. In this game the target must lie in the Primary or Secondary region (the Primary alone in a scoring round), and DEFCON closes regions as it does to coups.
+
 ## Why a move is refused
 
 refusal-event_prevented = The event of { $card } cannot be played: a card in effect prevents it

@@ -243,6 +243,28 @@ help-realign_target = Each realignment roll costs 1 op; it needs opponent influe
 help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
 help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
 
+## What a question is about: `?` says it first, before the rules it cites (cli/play/mechanics.py).
+# mechanics-<decision> explains one question; mechanics-intent-<intent> any choice of an event that does
+# that with its pick (place, remove, coup…). Two or three plain sentences each; $side may be used.
+
+mechanics-action_card = Each action round you play one card from your hand. Played as an event, a card of your side or a neutral one does what its text says; played for operations, its operations buy influence, a coup, realignment rolls or a Space Race attempt. An opponent's card played for operations triggers the opponent's event too.
+mechanics-play_mode = A card's event happens only when the card is your side's or neutral: you never play your opponent's event as your event. For operations the card gives its operations value (some events in effect change it). The Space Race needs a card with enough operations and an attempt left this turn; the card is then spent without its event.
+mechanics-operations = Influence goes in one point at a time next to countries where you already had influence; a point costs 2 in a country your opponent controls. A coup rolls a die plus the operations against twice the country's stability, and a realignment roll compares two dice with bonuses for neighbouring control and more influence. Coups and realignments need your opponent's influence in the target, and DEFCON closes whole regions to them.
+mechanics-influence_target = Influence goes in one point at a time: into a country where you had influence when the round began, a country next to one of those, or one next to your superpower. A point costs 1 operation, or 2 while your opponent controls the country. A side controls a country when its influence there exceeds the other's by at least the country's stability number.
+mechanics-coup_target = A coup rolls a die and adds the card's operations; whatever that exceeds twice the country's stability by removes your opponent's influence first, then adds yours. Every coup counts as military operations, and one in a battleground lowers DEFCON by 1. DEFCON closes regions to coups: Europe at 4, Asia too at 3, the Middle East too at 2.
+mechanics-realign_target = A realignment roll costs 1 operation: each side rolls a die and adds 1 for each neighbouring country it controls, 1 if it has more influence in the target and 1 if its superpower is next to it. The lower total loses as much influence as the difference; nobody gains any. DEFCON closes regions to realignments as it does to coups.
+mechanics-event_first = The card you play for operations carries your opponent's event, so that event happens too. You choose when: before your operations, so that they can answer it, or after them, so that they use the board as it stands now.
+mechanics-headline_card = In the headline phase both sides choose a card face down; the two are turned over together and their events happen, the higher operations first (the US first on a tie). The China Card cannot be headlined; a scoring card can. Only the event counts here: the card's operations are not used.
+mechanics-intent-place = This event places influence: only where the card allows, one point at a time, with no need to be next to your influence and no extra cost where your opponent controls the country.
+mechanics-intent-place_opponent = This event places your opponent's influence: only where the card allows, with no need to be next to their influence.
+mechanics-intent-remove = This event removes influence: as many points, and from the countries, as the card says. A country changes hands as soon as the lead there falls below its stability number.
+mechanics-intent-remove_own = This event takes away your own influence: as many points, and from the countries, as the card says.
+mechanics-intent-coup = This event makes a free coup: a die plus the card's operations against twice the country's stability, as with operations. Unless the card says otherwise, it counts as military operations and lowers DEFCON in a battleground.
+mechanics-intent-realign = This event gives realignment rolls: each compares two dice with bonuses for neighbouring control and more influence, and the lower total loses the difference in influence.
+mechanics-intent-discard = This event discards a card: it goes to the discard pile, which is shuffled back into the draw deck when the deck runs out.
+mechanics-intent-play_event = This choice names a card whose event happens now, as the card played says.
+mechanics-intent-give_card = This choice hands a card to the other side: it goes into that side's hand.
+
 ## The game's state: the tracks (rules/standard/tracks.tsr), as the screens and the log name them
 # state-<name>   a variable, zone or track a ruleset declares; state-value-* the words for its values
 state-defcon = DEFCON

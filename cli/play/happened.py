@@ -1,0 +1,119 @@
+"""What just happened, first: the moves since the person last answered (their own roll and its
+arithmetic, the AI's card and what it did, VP and DEFCON), each with its dice, apart from the bookkeeping
+(the scoring deck, cards dealt, phases), which goes to the history (`log`); and the countries changed, to
+be marked on the map. The terminal's summary of the last moves and the browser's top panel both say it."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from twilight.cli.play.log import NARRATED, Narrator
+
+# The events a player wants first: a card played and what it did, rolls, influence, coups, VP, DEFCON,
+# scoring, the end. Every other narrated event is bookkeeping.
+MOVES = frozenset(
+    {
+        "headlines",
+        "headline_cancelled",
+        "play",
+        "event",
+        "event_prevented",
+        "no_legal_play",
+        "no_operations",
+        "influence",
+        "coup",
+        "realign",
+        "space",
+        "space_advance",
+        "defcon",
+        "vp",
+        "roll",
+        "roll_off",
+        "table_roll",
+        "random_card",
+        "region_score",
+        "scored",
+        "victory",
+    }
+)
+
+
+@dataclass
+class Moment:
+    """One line of what happened: its words, the dice rolled (1 to 6 each), whose it was."""
+
+    line: str
+    dice: list[int] = field(default_factory=list)
+    side: str | None = None
+    kind: str = ""
+
+
+def dice_of(event: dict[str, Any]) -> list[int]:
+    """The dice an event rolled, as they fell (not their totals)."""
+    kind = event["kind"]
+    if kind == "coup":
+        found = [event.get("roll")]
+    elif kind == "realign":
+        found = [event.get("die", event.get("roll")), event.get("against_die", event.get("against"))]
+    elif kind in ("space", "roll"):
+        found = [event.get("die", event.get("roll"))]
+    elif kind == "roll_off":
+        found = [event.get("first_die"), event.get("second_die")]
+    elif kind == "table_roll":
+        found = list(event.get("dice") or [event.get("roll")])
+    else:
+        found = []
+    return [d for d in found if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6]
+
+
+def _runs(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The narrated events, each run of influence in one country by one side (one way) made one."""
+    out: list[dict[str, Any]] = []
+    for event in events:
+        if event["kind"] not in NARRATED:
+            continue
+        last = out[-1] if out else None
+        if (
+            event["kind"] == "influence"
+            and last is not None
+            and last["kind"] == "influence"
+            and last["side"] == event["side"]
+            and last["country"] == event["country"]
+            and (last["change"] > 0) == (event["change"] > 0)
+        ):
+            out[-1] = {**event, "change": last["change"] + event["change"]}
+            continue
+        out.append(event)
+    return out
+
+
+def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[list[Moment], list[str]]:
+    """The moves among `events` (in order, with their dice) and the bookkeeping lines."""
+    moves: list[Moment] = []
+    kept: list[str] = []
+    for event in _runs(events):
+        line = narrator.line(event)  # (every event goes through: the narrator follows the card in play)
+        if not line:
+            continue
+        if event["kind"] in MOVES:
+            side = event.get("side") if event.get("side") in ("us", "ussr") else None
+            moves.append(Moment(line, dice_of(event), side, event["kind"]))
+        else:
+            kept.append(line)
+    return moves, kept
+
+
+def changed_countries(events: Iterable[dict[str, Any]]) -> list[str]:
+    """The countries whose influence changed, or where a coup or a realignment was rolled, among
+    `events`: since the person last answered (their move's results and the AI's moves), marked on the
+    map until their next answer."""
+    found: dict[str, None] = {}
+    for event in events:
+        country = event.get("country")
+        if not isinstance(country, str):
+            continue
+        if (event["kind"] == "influence" and event.get("change")) or event["kind"] in ("coup", "realign"):
+            found[country] = None
+    return list(found)

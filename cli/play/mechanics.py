@@ -1,0 +1,37 @@
+"""The first thing `?` says at a question: the mechanics behind it in two or three plain sentences, in the
+player's language, before the rules it cites. The words are the ruleset's (`mechanics-<decision>`, so a
+solo ruleset says how its face-down deck works where the standard game says how a hand does), else those
+of what the choice does with its pick (`mechanics-intent-<intent>`: an event placing influence, a free
+coup…), else the game's own word on any question."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.play.text import PlayText
+from twilight.runtime.decisions import Decision
+from twilight.runtime.registry import CHOICE_INTENTS
+
+
+def mechanics_key(t: PlayText, decision: Decision) -> str | None:
+    """The message that explains `decision`: by its name, else by its intent; None when neither is
+    worded (the game's general word is shown then)."""
+    candidates = [f"mechanics-{decision.name}"]
+    intent = decision.context.get("intent")
+    if isinstance(intent, str):
+        candidates.append(f"mechanics-intent-{intent}")
+    return next((key for key in candidates if t.maybe(key) is not None), None)
+
+
+def mechanics_line(t: PlayText, decision: Decision) -> str:
+    """The explanation of `decision`, one paragraph (the terminal wraps it)."""
+    key = mechanics_key(t, decision)
+    return t.t(key, **t.side_args(decision.side)) if key else t.t("play-mechanics-any")
+
+
+def mechanics_message_ids(ir: dict[str, Any]) -> set[str]:
+    """Every explanation a ruleset may word: one per question it asks, one per intent of a choice."""
+    from twilight.cli.i18n.check import play_message_ids
+
+    asked = {m.removeprefix("decision-") for m in play_message_ids(ir) if m.startswith("decision-")}
+    return {f"mechanics-{name}" for name in asked} | {f"mechanics-intent-{i}" for i in CHOICE_INTENTS}

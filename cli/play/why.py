@@ -1,0 +1,85 @@
+"""`why` at the game's prompt: the AI's last move as `twilight explain trace` tells it, in a player's words.
+The player reads no trace: the move's title and steps carry no trace event numbers, a provisional ruling
+is said in words ("our reading of a gap in the rules (P3.5)") rather than in a bracket, and an answer the
+AI gave with no list of its own says which answer it took and by what rule ("the first of the countries
+the event allows, in the map's order") rather than "by default"."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.explain.trace import Move, TraceExplainer, _short
+
+# A move's title by its kind, without the trace's event numbers `twilight explain` gives.
+TITLES = {
+    "headline": "play-why-move-headline",
+    "action": "play-why-move-action",
+    "answer": "play-why-move-answer",
+}
+# An answer no list of the AI gives, by what it was: yes, countries, anything else.
+DEFAULT_ANSWERS = {
+    "yes": "play-why-default-yes",
+    "country": "play-why-default-country",
+    "first": "play-why-default-first",
+}
+
+
+class PlayerExplainer(TraceExplainer):
+    """The trace explainer of `twilight explain`, worded for the player at the game's prompt."""
+
+    def __init__(self, loc: Any, ir: dict[str, Any], ruleset: str) -> None:
+        super().__init__(loc, ir, ruleset)
+        self.events: list[dict[str, Any]] = []  # the move being told (an answer looks for what it answered)
+
+    def move(self, number: int, move: Move) -> dict[str, Any]:
+        self.events = move.events
+        view = super().move(number, move)
+        title = TITLES.get(move.kind, TITLES["action"])
+        view["title"] = self.t(title, "AI move {$number} · {$when}", number=number, when=view["when"])
+        return view
+
+    def step_prefix(self, step: dict[str, Any]) -> str:
+        return ""
+
+    def marked(self, text: str, marks: str) -> str:
+        return f"{text} — {marks}" if marks else text
+
+    def mark_text(self, mark: dict[str, list[str]]) -> str:
+        """The sources, then "our reading of a gap in the rules (P3.5)" for a provisional ruling."""
+        sources = super().mark_text({"sources": mark["sources"], "provisional": []})
+        if not mark["provisional"]:
+            return sources
+        codes = ", ".join(_short(p) for p in mark["provisional"])
+        reading = self.t("play-why-provisional", "our reading of a gap in the rules ({$codes})", codes=codes)
+        return "; ".join(part for part in (sources, reading) if part)
+
+    def answer(self, event: dict[str, Any]) -> dict[str, Any]:
+        view = super().answer(event)
+        if view["answered_by"] == "default":
+            view["text"] = [self.default_answer(event)]
+        return view
+
+    def default_answer(self, event: dict[str, Any]) -> str:
+        """An answer no list of the AI gives: which it took, and the AI's rule for such a choice (runtime/
+        solo_ai.py: "yes" when offered, else the first options as the choice offers them, countries in
+        the map's order)."""
+        name = str(event.get("decision"))
+        decision = self.decision_words(name)
+        answer = self.answer_to(event)
+        picks = answer if isinstance(answer, list) else [answer]
+        if picks == ["yes"] or (picks and all(p == "yes" for p in picks)):
+            return self.t(DEFAULT_ANSWERS["yes"], "", decision=decision)
+        countries = (self.ir.get("map") or {}).get("countries") or {}
+        said = ", ".join(self.target_name(None, p) or str(p) for p in picks if p is not None) or "-"
+        kind = "country" if picks and all(str(p) in countries for p in picks) else "first"
+        return self.t(DEFAULT_ANSWERS[kind], "", decision=decision, answer=said, count=len(picks))
+
+    def answer_to(self, event: dict[str, Any]) -> Any:
+        """What the AI answered: the `decision` event the engine traces right after its `ai_answer`."""
+        after = False
+        for e in self.events:
+            if e is event:
+                after = True
+            elif after and e["kind"] == "decision" and e.get("decision") == event.get("decision"):
+                return e.get("answer")
+        return None
