@@ -11,33 +11,32 @@ from typing import Any
 
 from twilight.cli.play.log import NARRATED, Narrator
 
-# The events a player wants first: a card played and what it did, rolls, influence, coups, VP, DEFCON,
-# scoring, the end. Every other narrated event is bookkeeping.
-MOVES = frozenset(
+# The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
+# zones, cards dealt, revealed or shuffled, effects ending…): every other one is a move a player wants
+# first (a card played and what it did, rolls, influence, coups, VP, DEFCON, scoring, the end).
+BOOKKEEPING = frozenset(
     {
-        "headlines",
-        "headline_cancelled",
-        "play",
-        "event",
-        "event_prevented",
-        "no_legal_play",
-        "no_operations",
-        "influence",
-        "coup",
-        "realign",
-        "space",
-        "space_advance",
-        "defcon",
-        "vp",
-        "roll",
-        "roll_off",
-        "table_roll",
-        "random_card",
-        "region_score",
-        "scored",
-        "victory",
+        "turn",
+        "turn_end",
+        "phase",
+        "action_round",
+        "variable",
+        "zone",
+        "ops_bonus_unspendable",
+        "region_score_counted",
+        "china_card",
+        "discard",
+        "effect_start",
+        "effect_end",
+        "cards_revealed",
+        "hand_revealed",
+        "deck_added",
+        "reshuffle",
+        "dealt",
+        "log",
     }
 )
+MOVES = frozenset(NARRATED) - BOOKKEEPING
 
 
 @dataclass

@@ -202,7 +202,9 @@ def create_app(
         view, lines = await run(games.hint, request.path_params["name"], language(request))
         return html(GamePage(view, hint=lines).html())
 
-    async def undo(request: Request) -> Response:
+    async def game_form(request: Request) -> tuple[Any, str | None, int]:
+        """A game's posted form, the language it asks for (set for the error page too), and the number
+        of answers the page was drawn after (`n`: the stale-page check)."""
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         form = await read_form(request)
         shown = language(request, form)
@@ -210,20 +212,19 @@ def create_app(
         n = form.get("n") or ""
         if not ascii_digits(n) or len(n) > 9:
             raise WebError("web-error-form", 400)
-        view = await run(games.undo, request.path_params["name"], int(n), shown)
+        return form, shown, int(n)
+
+    def to_game(view: Any) -> Response:
         return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
 
+    async def undo(request: Request) -> Response:
+        _, shown, n = await game_form(request)
+        return to_game(await run(games.undo, request.path_params["name"], n, shown))
+
     async def answer(request: Request) -> Response:
-        request.state.lang = language(request) or games.save_lang(request.path_params["name"])
-        form = await read_form(request)
-        shown = language(request, form)
-        request.state.lang = shown or request.state.lang
-        n = form.get("n") or ""
-        if not ascii_digits(n) or len(n) > 9:
-            raise WebError("web-error-form", 400)
+        form, shown, n = await game_form(request)
         name = request.path_params["name"]
-        view = await run(games.answer, name, int(n), str(form.get("decision") or ""), form, shown)
-        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
+        return to_game(await run(games.answer, name, n, str(form.get("decision") or ""), form, shown))
 
     async def run(fn: Any, *args: Any) -> Any:
         from starlette.concurrency import run_in_threadpool
