@@ -11,6 +11,7 @@ from typing import Any
 import click
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.output_file import write_output_file
+from twilight.cli.ruleset_target import compile_ruleset
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
@@ -127,7 +128,7 @@ def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None
     names = list(targets) or list(known_rulesets())
     failed = False
     for target in names:
-        result = api.compile_target(target, use_cache=not no_cache, base=base)
+        result = compile_ruleset(target, use_cache=not no_cache, base=base)
         errors, _ = _report(result, fmt)
         failed = failed or errors > 0 or result.ir is None
     sys.exit(1 if failed else 0)
@@ -145,7 +146,7 @@ def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None
 @click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
 def compile_cmd(target: str, output: str, no_cache: bool) -> None:
     """Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json)."""
-    result = api.compile_target(target, use_cache=not no_cache)
+    result = compile_ruleset(target, use_cache=not no_cache)
     if result.ir is None or not result.ok:
         _report(result, "text")
         sys.exit(1)

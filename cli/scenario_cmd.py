@@ -43,10 +43,10 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     """Which cards the passing scenarios exercise. Every card needs a scenario in which its event runs
     (The China Card: in which it is played); a card with a prerequisite or a card that can prevent it
     also needs one where its play is refused. Exit 1 when a card is missing either."""
-    from twilight.compiler import api
+    from twilight.cli.ruleset_target import compile_ruleset
     from twilight.harness.scenario import run_file
 
-    compiled = api.compile_target(ruleset)
+    compiled = compile_ruleset(ruleset)
     if compiled.ir is None or not compiled.ok:
         click.echo(f"{ruleset}: does not compile (run `twilight check {ruleset}`)", err=True)
         sys.exit(1)

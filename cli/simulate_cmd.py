@@ -25,9 +25,9 @@ from typing import Any, Protocol
 import click
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.play.saves import TraceFile
+from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
-from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
 MAX_DECISIONS = 50_000  # a game that asks more than this is reported as not ending
@@ -583,7 +583,7 @@ def simulate(
     Results depend only on the ruleset, --seed and --games, not on --jobs. A game that fails is reported
     with its seed and error, and makes the exit status 1.
     """
-    result = api.compile_target(ruleset)
+    result = compile_ruleset(ruleset)
     if result.ir is None or not result.ok:
         for d in result.diagnostics:
             if d.severity is Severity.ERROR:

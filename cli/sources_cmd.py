@@ -541,15 +541,20 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
 
 
 # ---------------------------------------------------------------------- the command
-def report_for(ruleset: str) -> dict[str, Any]:
+def report_for(spec: str) -> dict[str, Any]:
+    from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
     from twilight.compiler import api
     from twilight.compiler.diagnostics import Severity
 
+    try:
+        ruleset = ruleset_target(spec)
+    except RulesetNotFound as err:
+        raise SourcesError(f"unknown ruleset {spec}: {err}") from None
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         first = errors[0].message if errors else "it does not compile"
-        raise SourcesError(f"cannot compile ruleset {ruleset}: {first}")
+        raise SourcesError(f"cannot compile ruleset {spec}: {first}")
     report = build_report(result.ir)
     measured = measured_readings(ruleset)
     for mark in report["provisional"]:

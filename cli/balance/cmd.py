@@ -15,8 +15,8 @@ from twilight.cli import simulate_cmd
 from twilight.cli.balance import figures, paired, runner, stats
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import check_output_file, write_output_file
+from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.settings_arg import read_settings
-from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
 # Games a cell may ask for: a run lists every game of every cell (up to 16 cells) before it starts.
@@ -26,7 +26,7 @@ SIDE_SETTING = "ai_side"  # (runtime/registry.py AI_SIDE)
 
 
 def _compiled(target: str) -> dict[str, Any]:
-    result = api.compile_target(target)
+    result = compile_ruleset(target)
     if result.ir is None or not result.ok:
         for d in result.diagnostics:
             if d.severity is Severity.ERROR:

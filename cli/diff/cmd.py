@@ -17,6 +17,7 @@ from twilight.cli.diff.ir import KINDS, Change, Detail, compare
 from twilight.cli.diff.views import Views
 from twilight.cli.explain.trace import _short
 from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer, ruleset_folders
+from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 
@@ -60,14 +61,19 @@ class Compiled:
 
 def compiled(target: str, lang: str, base: str = "standard") -> Compiled:
     """The ruleset's IR and its views in the language; a ruleset that does not compile is a DiffError
-    carrying the compiler's diagnostics."""
-    result = api.compile_target(target, base=base)
+    carrying the compiler's diagnostics. `target` is found as every command finds a ruleset
+    (cli/ruleset_target.py)."""
+    try:
+        found = ruleset_target(target)
+    except RulesetNotFound as err:
+        raise DiffError(f"{render(err.diagnostic(), {})}\n\nerror: cannot compile {target}") from None
+    result = api.compile_target(found, base=base)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         shown = "\n\n".join(render(d, result.sources) for d in errors)
         raise DiffError(f"{shown}\n\nerror: cannot compile {target}" if shown else f"cannot compile {target}")
     # A lone rule file is compiled on top of `base`, so it speaks with the base's words.
-    folders = ruleset_folders(target) or (ruleset_folders(base) if Path(target).is_file() else [])
+    folders = ruleset_folders(found) or (ruleset_folders(base) if Path(found).is_file() else [])
     return Compiled(target, result.ir, Views(Localizer.for_folders(folders, lang), result.ir))
 
 

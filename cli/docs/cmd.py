@@ -24,8 +24,8 @@ from twilight.cli.docs.pages import (
     tables_page,
 )
 from twilight.cli.docs.render import html_page, md_page
-from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
-from twilight.cli.localizer import FALLBACK, ruleset_folders
+from twilight.cli.explain.cmd import ExplainError, compiled_and_localized, found_ruleset
+from twilight.cli.localizer import FALLBACK
 from twilight.cli.play.text import play_folders
 
 
@@ -82,10 +82,9 @@ def build_site(ctx: DocsContext) -> Site:
 
 def load(ruleset: str, lang: str) -> DocsContext:
     """The ruleset compiled and its words in the language; any problem is one DocsError line."""
-    if not ruleset_folders(ruleset):
-        raise DocsError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
     try:
-        ir, loc = compiled_and_localized(ruleset, play_folders(ruleset), lang)
+        target, _ = found_ruleset(ruleset)
+        ir, loc = compiled_and_localized(target, play_folders(target), lang)
     except ExplainError as err:
         raise DocsError(str(err)) from None
     return DocsContext(loc, ir, ruleset)

@@ -14,6 +14,7 @@ from twilight.cli.explain.state import STATE_WORDS
 from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
+from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity
 
@@ -147,10 +148,27 @@ def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[
     return result.ir, Localizer.for_folders(folders, lang)
 
 
+def found_ruleset(spec: str) -> tuple[str, list[Path]]:
+    """What to compile for `spec` (found as every command finds a ruleset: cli/ruleset_target.py) and
+    its folders with those it extends; ExplainError when it names nothing found."""
+    try:
+        target = ruleset_target(spec)
+    except RulesetNotFound as err:
+        raise ExplainError(f"unknown ruleset {spec}: {err.help} (see `twilight rulesets`)") from None
+    folders = ruleset_folders(target)
+    if not folders:
+        raise ExplainError(f"unknown ruleset {spec} (see `twilight rulesets`)")
+    return target, folders
+
+
 def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
     """Compile the ruleset and explain one card (or every card for `all`)."""
-    folders = ruleset_folders(ruleset)
-    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    try:
+        target = ruleset_target(ruleset)
+    except RulesetNotFound as err:  # in the words of a ruleset that does not compile, as ever
+        raise ExplainError(f"cannot compile ruleset {ruleset}: {err}") from None
+    folders = ruleset_folders(target)
+    ir, loc = compiled_and_localized(target, folders, lang)
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
     else:
@@ -225,10 +243,8 @@ def explain_trace_moves(
     named = trace_ruleset(events)
     origin = "option" if ruleset else "trace" if named else "default"
     ruleset = ruleset or named or DEFAULT_RULESET
-    folders = ruleset_folders(ruleset)
-    if not folders:
-        raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
-    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    target, folders = found_ruleset(ruleset)
+    ir, loc = compiled_and_localized(target, folders, lang)
     moves = group_moves(events)
     if not moves:
         raise ExplainError(

@@ -259,7 +259,7 @@ def explain_state(
     ruleset: str | None, lang: str | None, save: Path | None
 ) -> tuple[Localizer, dict[str, Any]]:
     """The view of `explain state`: the ruleset's declared state at the start, or a save's game now."""
-    from twilight.cli.explain.cmd import ExplainError, compiled_and_localized
+    from twilight.cli.explain.cmd import ExplainError, compiled_and_localized, found_ruleset
 
     state = None
     data: dict[str, Any] = {}
@@ -283,10 +283,8 @@ def explain_state(
         lang = lang or data["play"]["lang"]
     ruleset = ruleset or "standard"
     lang = lang or FALLBACK
-    folders = ruleset_folders(ruleset)
-    if not folders:
-        raise ExplainError(f"unknown ruleset {ruleset} (see `twilight rulesets`)")
-    ir, loc = compiled_and_localized(ruleset, folders, lang)
+    target, folders = found_ruleset(ruleset)
+    ir, loc = compiled_and_localized(target, folders, lang)
     view: dict[str, Any] = {"ruleset": ruleset, "lang": lang, "save": str(save) if save else None}
     if state is not None:
         view["game"] = {

@@ -9,7 +9,10 @@ terminal game and of `twilight docs` (cli/locales). The check reports, per langu
 - unused: a message no part of the game can show (a typo, or left over after a rename);
 - mismatched: a message whose attributes or variables differ from English (`$country_gen` counts as
   `$country`: grammatical forms are the translator's choice);
-- syntax: a line Fluent cannot parse.
+- syntax: a line Fluent cannot parse;
+- untranslated: an English copy `twilight i18n sync` left marked TODO(translate) in another language;
+- plural: a select on a number lacking a plural category of the language (cli/i18n/forms.py).
+A missing message says which file it belongs in and the shape of its English (variables, attributes).
 """
 
 from __future__ import annotations
@@ -26,8 +29,11 @@ import click
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from twilight.cli.declared_state import VALUE_WORDS, declared_names
+from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untranslated_copies
+from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
+from twilight.compiler.loader import display_path
 from twilight.runtime import registry
 
 # Attributes a language may add for its grammar, and that another may lack.
@@ -201,6 +207,8 @@ def optional_ids(ir: dict[str, Any]) -> set[str]:
     return mechanics_message_ids(ir)
 
 
+# The kinds of problem, in the order the summary line counts them.
+KINDS = ("missing", "unused", "mismatched", "syntax", "untranslated", "plural")
 # Problems the input parser names (cli/play/input.py `Problem.code`).
 PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "count-exactly", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present; a
@@ -294,6 +302,8 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         files = locale_files(folders, lang)
         for error in syntax_errors(files):
             report.add("syntax", lang, "", error)
+        for msg_id, detail, where in plural_gaps(files, lang):
+            report.add("plural", lang, msg_id, detail, where)
         table = tables[lang]
         # A term comes from the ruleset (its seed's word): the game's own words rely on it being there.
         terms = defined_terms(files)
@@ -308,7 +318,7 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         for msg_id in sorted(wanted):
             found = table.get(msg_id)
             if found is None:
-                report.add("missing", lang, msg_id)
+                report.add("missing", lang, msg_id, missing_detail(tables[FALLBACK].get(msg_id), lang))
                 continue
             for attr in sorted(wanted[msg_id] - found.attributes):
                 report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
@@ -322,6 +332,8 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
                 report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
         if lang == FALLBACK:
             continue
+        for msg_id, where in untranslated_copies(files):
+            report.add("untranslated", lang, msg_id, f"an English copy still marked {TODO_MARK}", where)
         english = tables[FALLBACK]
         for msg_id in sorted(set(table) & set(english)):
             mine, theirs = table[msg_id], english[msg_id]
@@ -344,6 +356,14 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
                 )
                 report.add("mismatched", lang, msg_id, detail, where)
     return report
+
+
+def missing_detail(english: Message | None, lang: str) -> str:
+    """Where a missing message goes and how its English is built (nothing to say when English lacks it)."""
+    if english is None or lang == FALLBACK:
+        return ""
+    shape = english_shape(english.variables, english.attributes)
+    return f"belongs in {display_path(file_for(english.path, lang))}; in {FALLBACK}: {shape}"
 
 
 def grammar_needed(ir: dict[str, Any], table: dict[str, Message]) -> dict[str, set[str]]:
@@ -371,7 +391,7 @@ def render_report(report: Report) -> list[str]:
     counts: dict[str, int] = {}
     for p in report.problems:
         counts[p["kind"]] = counts.get(p["kind"], 0) + 1
-    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in ("missing", "unused", "mismatched", "syntax"))
+    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in KINDS)
     state = "ok" if not report.problems else "failed"
     lines.append(f"{report.ruleset}: {state}: {summary} ({', '.join(LANGUAGES)})")
     return lines
@@ -388,18 +408,18 @@ def i18n() -> None:
 def check_cmd(rulesets: tuple[str, ...], as_json: bool) -> None:
     """Report missing, unused and mismatched messages of each ruleset (default: all), in every language.
     Exit 1 on any problem."""
-    from twilight.compiler import api
+    from twilight.cli.ruleset_target import compile_ruleset, ruleset_target
     from twilight.compiler.loader import known_rulesets
 
     names = list(rulesets) or list(known_rulesets())
     failed = False
     for name in names:
-        result = api.compile_target(name)
+        result = compile_ruleset(name)
         if result.ir is None or not result.ok:
             click.echo(f"{name}: the ruleset does not compile; run `twilight check {name}`")
             failed = True
             continue
-        report = check_ruleset(name, result.ir)
+        report = check_ruleset(ruleset_target(name), result.ir)
         failed = failed or bool(report.problems)
         if as_json:
             for problem in report.problems:

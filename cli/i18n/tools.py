@@ -19,6 +19,7 @@ from twilight.cli.i18n.sources import MessageState, Translation, tally, write_te
 from twilight.cli.i18n.sync import apply, plan
 from twilight.cli.localizer import FALLBACK, LANGUAGES, ruleset_folders
 from twilight.cli.play.text import play_folders
+from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 from twilight.compiler.loader import display_path, known_rulesets
 
 # The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).
@@ -29,10 +30,16 @@ LANG_CHOICE = click.Choice(TRANSLATIONS)
 
 
 def chain(target: str) -> list[Path]:
-    """The locale folders of a ruleset (by name or folder): the game's own, its base's, its own."""
-    if not ruleset_folders(target):
+    """The locale folders of a ruleset (found as every command finds one: cli/ruleset_target.py): the
+    game's own, its base's, its own."""
+    try:
+        found = ruleset_target(target)
+    except RulesetNotFound as err:
+        shown = f"{target}: no such ruleset ({err.help}; `twilight rulesets` lists them)"
+        raise click.ClickException(shown) from None
+    if not ruleset_folders(found):
         raise click.ClickException(f"{target}: no such ruleset (`twilight rulesets` lists them)")
-    return play_folders(target)
+    return play_folders(found)
 
 
 def targets(rulesets: tuple[str, ...]) -> list[str]:

@@ -31,38 +31,39 @@ docs-about-sequence = ход по фазам и процедуры, которы
 docs-about-cards = { $count ->
     [one] { $count } карта
     [few] { $count } карты
-   *[other] { $count } карт
+   *[many] { $count } карт
 }: номера, ОО, события словами
 docs-about-ai = { $count ->
     [one] { $count } список приоритетов
     [few] { $count } списка приоритетов
-   *[other] { $count } списков приоритетов
+   *[many] { $count } списков приоритетов
 } ИИ, каждый вариант по порядку, и { $orders ->
     [one] { $orders } порядок
     [few] { $orders } порядка
-   *[other] { $orders } порядков
+   *[many] { $orders } порядков
 } для равных кандидатов
 docs-about-tables = { $count ->
     [one] { $count } таблица
     [few] { $count } таблицы
-   *[other] { $count } таблиц
+   *[many] { $count } таблиц
 } расстановки и шкал
 docs-about-restrictions = { $count ->
     [one] { $count } правило
     [few] { $count } правила
-   *[other] { $count } правил
+   *[many] { $count } правил
 }, действующих всю игру: что запрещено, что изменено, что происходит когда
 docs-about-settings = { $count ->
     [one] { $count } настройка
     [few] { $count } настройки
-   *[other] { $count } настроек
+   *[many] { $count } настроек
 } перед началом игры
 
 ## Отметки каждого пункта
 
 docs-sources = { $count ->
     [one] Источник
-   *[other] Источники
+    [few] Источники
+   *[many] Источники
 }
 docs-source = Источник
 docs-provisional = временное правило
@@ -87,7 +88,7 @@ docs-sequence-procedures = Процедуры, которые вызывает �
 docs-cards-intro = { $count ->
     [one] { $count } карта
     [few] { $count } карты
-   *[other] { $count } карт
+   *[many] { $count } карт
 } по номерам, у каждой событие словами, как его показывает `twilight explain card`.
 docs-cards-list = Все карты
 docs-card-event-names = Её событие называет

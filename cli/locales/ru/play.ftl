@@ -92,7 +92,8 @@ play-how-many = { $min ->
 play-how-many-exactly = Выберите { $count } через запятую
 play-points-left = Размещение влияния: осталось { $left } из { $total } { $total ->
     [one] очка
-   *[other] очков
+    [few] очков
+   *[many] очков
 }{ $marked ->
     [yes] { " · " }страна с пометкой «стоит» требует больше одного очка
    *[other] { "" }
@@ -138,11 +139,13 @@ play-why-provisional = наше прочтение пробела в прави�
 play-why-default-yes = отвечает на выбор «{ $decision }» «да»: ни один список ИИ не отвечает на этот выбор, а «да» ИИ берет всегда, когда оно предложено
 play-why-default-country = отвечает на выбор «{ $decision }»: { $answer } — ни один список ИИ не отвечает на этот выбор, поэтому ИИ берет { $count ->
     [one] первую
-   *[other] первые { $count }
+    [few] первые { $count }
+   *[many] первые { $count }
 } из стран, которые разрешает событие, в порядке стран на карте
 play-why-default-first = отвечает на выбор «{ $decision }»: { $answer } — ни один список ИИ не отвечает на этот выбор, поэтому ИИ берет { $count ->
     [one] первый вариант
-   *[other] первые { $count } варианта
+    [few] первые { $count } варианта
+   *[many] первые { $count } вариантов
 } в том порядке, в каком их предлагает выбор
 play-mechanics-any = Выберите один из перечисленных ответов: каждый сейчас разрешен правилами, а те, что не предлагаются, названы вместе с правилом, которое их исключает. Ниже указано правило, из которого этот вопрос.
 play-help-card = Этот выбор дает событие карты «{ $card }»: { $summary }
@@ -293,7 +296,8 @@ log-effect_start = Вступает в силу: { $card }.
 log-effect_end = Больше не действует: { $card }.
 log-cards_revealed = { $side }: { $count ->
     [one] открыта карта «{ $cards }»
-   *[other] открыты карты: { $cards }
+    [few] открыты карты: { $cards }
+   *[many] открыты карты: { $cards }
 }.
 log-hand_revealed = Рука { $side_gen }: { $cards }.
 log-deck_added = { $period }: в колоду { $count ->
@@ -374,7 +378,8 @@ play-why-not-group = { $reason }{ $more ->
     [0] { "" }
    *[other] { " " }(и так ещё для { $more } { $more ->
         [one] страны
-       *[other] стран
+        [few] стран
+       *[many] стран
     })
 }
 play-why-not-no-target = { $action } не предлагается: нет ни одной страны, куда его можно направить.
@@ -465,11 +470,13 @@ play-changes-removed = Убрано: { $what }
 play-changes-changed = Изменено: { $what }
 play-changes-in-sections = по своду правил: { $sections }{ $count ->
         [one] {""}
-       *[other] {" "}(×{ $count })
+        [few] {" "}(×{ $count })
+       *[many] {" "}(×{ $count })
     }
 play-changes-unsourced = { $count ->
         [one] одно
-       *[other] { $count }
+        [few] { $count }
+       *[many] { $count }
     } — дополнено проектом там, где свод правил молчит
 play-changes-sections = {" "}(по своду правил: { $sections })
 play-changes-a-setting = настройка

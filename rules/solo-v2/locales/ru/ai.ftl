@@ -90,14 +90,16 @@ ai-explain-event-card = Событие: { $card }
 ai-explain-rule = Почему: { $rule }
 ai-explain-move-choices = { $count ->
     [one] Выбор ИИ:
-   *[other] Выборы ИИ ({ $count }):
+    [few] Выборы ИИ ({ $count }):
+   *[many] Выборы ИИ ({ $count }):
 }
 ai-explain-choice = { $list }
 ai-explain-choice-nothing = { $list }: ни один вариант ничего не предложил, ИИ перешёл к следующему шагу
 ai-explain-option = вариант { $number }, { $text }
 ai-explain-target = → { $target }, из { $count ->
     [one] { $count } кандидата
-   *[other] { $count } кандидатов
+    [few] { $count } кандидатов
+   *[many] { $count } кандидатов
 }
 ai-explain-only-candidate = единственный кандидат: выбирать не из чего
 ai-explain-by-prefer = ничью разбил ключ варианта { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })

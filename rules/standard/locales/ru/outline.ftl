@@ -86,10 +86,12 @@ outline-if = если { $cond }:
 outline-else = иначе:
 outline-for-each = для каждого { $var } из списка: { $source }
 outline-repeat = повторить { $count } { $count ->
+        [one] раз
         [few] раза
        *[many] раз
     }
 outline-repeat-as = повторить { $count } { $count ->
+        [one] раз
         [few] раза
        *[many] раз
     }, счетчик { $var }

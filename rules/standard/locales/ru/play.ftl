@@ -44,16 +44,19 @@ decision-defuse_cuban_missile_crisis = «{ card-cuban_missile_crisis }»: выб
 
 decision-ussr_setup_influence = Выберите страны Восточной Европы для { $max } { $max ->
         [one] очка
-       *[other] очков
+        [few] очков
+       *[many] очков
     } стартового влияния (в одну страну можно несколько)
 decision-us_setup_influence = Выберите страны Западной Европы для { $max } { $max ->
         [one] очка
-       *[other] очков
+        [few] очков
+       *[many] очков
     } стартового влияния (в одну страну можно несколько)
 decision-headline_card = Выберите { -headline-card(case: "acc") }
 decision-discard_held_cards = Выберите до { $max } { $max ->
         [one] карты
-       *[other] карт
+        [few] карт
+       *[many] карт
     } на руке, чтобы сбросить их сейчас (способность Космической гонки), или ни одной
 
 ## Выборы в событиях карт
@@ -61,7 +64,8 @@ decision-discard_held_cards = Выберите до { $max } { $max ->
 decision-aldrich_ames_discard = Выберите карту с руки США, которая уйдёт в сброс
 decision-ask_not_discard = Выберите до { $max } { $max ->
         [one] карты
-       *[other] карт
+        [few] карт
+       *[many] карт
     } на руке для сброса; затем вы доберёте столько же новых
 decision-bear_trap_discard = Выберите карту на 2 ОО или больше для сброса; затем при броске 1–4 «{ card-bear_trap }» заканчивается
 decision-blockade_discard = Выберите карту на 3 ОО или больше для сброса — или ни одной, и вы потеряете всё влияние в Западной Германии
@@ -124,7 +128,8 @@ decision-oas_founded_country = Выберите страну Центральн�
 decision-ortega_coup_target = Выберите соседнюю с Никарагуа страну для бесплатного переворота — или ни одной
 decision-our_man_in_tehran_discard = Выберите до { $max } { $max ->
         [one] карты
-       *[other] карт
+        [few] карт
+       *[many] карт
     } из взятых, чтобы показать и сбросить их; остальные вернутся в игровую колоду
 decision-pershing_ii_countries = Выберите { $max } { $max ->
         [one] страну
@@ -133,7 +138,8 @@ decision-pershing_ii_countries = Выберите { $max } { $max ->
     } Западной Европы: в каждой снять 1 влияние США
 decision-puppet_governments_countries = Выберите до { $max } { $max ->
         [one] страны
-       *[other] стран
+        [few] стран
+       *[many] стран
     }, где нет ничьего влияния: в каждую по 1 очку влияния
 decision-quagmire_discard = Выберите карту на 2 ОО или больше для сброса; затем при броске 1–4 «{ card-quagmire }» заканчивается
 decision-reformer_influence = Выберите европейскую страну для 1 очка влияния (не больше 2 в одну страну)
@@ -141,7 +147,8 @@ decision-salt_negotiations_card = Выберите карту из стопки 
 decision-socialist_governments_remove = Выберите страну Западной Европы, где снять 1 влияние США (не больше 2 из одной страны)
 decision-south_african_unrest_neighbours = Выберите соседние с Южной Африкой страны для { $max } { $max ->
         [one] очка
-       *[other] очков
+        [few] очков
+       *[many] очков
     } влияния (всё в одну страну или по одному в каждую)
 decision-special_relationship_country = Выберите страну для вашего влияния: любую в Западной Европе, пока действует НАТО, иначе соседнюю с Великобританией
 decision-star_wars_card = Выберите карту из стопки сброса (не карточку подсчета очков): её событие происходит сейчас
