@@ -256,6 +256,8 @@ def test_the_page_shows_the_question_the_map_and_the_ais_reasons(client: TestCli
         if 'class="why panel"' in page:
             break
     assert 'class="why panel"' in page  # the AI moved since: its reasons are shown
+    why = page.split('class="why panel"')[1].split("</section>")[0]
+    assert "trace event" not in why and not re.search(r"#\d", why) and "[provisional" not in why
     assert 'class="happened panel"' in page  # what just happened, at the top
 
 

@@ -565,7 +565,8 @@ class GamePage:
     def why(self) -> str:
         """The AI's reasons for its moves since the person last chose (its working is traced when it
         plays live: right after an answer; after a restart of the server, the terminal's `why` is as mute)."""
-        from twilight.cli.explain.trace import TraceExplainer, group_moves
+        from twilight.cli.explain.trace import group_moves
+        from twilight.cli.play.why import PlayerExplainer
 
         events = self.engine.events
         moves = group_moves(events)
@@ -573,7 +574,8 @@ class GamePage:
         live = [(i, m) for i, m in enumerate(moves, 1) if m.events and m.events[0]["n"] >= since]
         if not live:
             return ""
-        explainer = TraceExplainer(self.text.loc, self.engine.ir, self.state.ruleset)
+        # (the terminal's `why` words: no trace event numbers, provisional rulings said in words)
+        explainer = PlayerExplainer(self.text.loc, self.engine.ir, self.state.ruleset)
         blocks = []
         for number, move in live[-3:]:
             lines = [line for line in explainer.render(explainer.move(number, move)) if line.strip()]
