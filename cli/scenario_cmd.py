@@ -42,7 +42,11 @@ def run(files: tuple[str, ...], as_json: bool) -> None:
 def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     """Which cards the passing scenarios exercise. Every card needs a scenario in which its event runs
     (The China Card: in which it is played); a card with a prerequisite or a card that can prevent it
-    also needs one where its play is refused. Exit 1 when a card is missing either."""
+    also needs one where its play is refused. Exit 1 when a card is missing either.
+
+    A file counts when the ruleset it names (by name, or a variant's folder by path) is the one given
+    here: the same name and version once compiled. The files of another ruleset are listed as not
+    counted."""
     from twilight.cli.ruleset_target import compile_ruleset
     from twilight.harness.scenario import run_file
 
@@ -52,12 +56,23 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
         sys.exit(1)
     cards: dict[str, dict[str, Any]] = compiled.ir["cards"]
     name = compiled.ir["ruleset"]["name"]
+    version = str(compiled.ir["ruleset"].get("version", ""))
     ran: dict[str, list[str]] = {c: [] for c in cards}
     refused: dict[str, list[str]] = {c: [] for c in cards}
     failed = []
+    other: list[dict[str, str]] = []  # files of another ruleset (or another version of this one)
     for path in files:
         result = run_file(path)
-        if result.ruleset != name:
+        # A file is counted under the ruleset its `ruleset:` compiled to, whether it wrote a name or a
+        # variant's folder by path. (A file that failed before its ruleset was known counts as failed.)
+        if result.ruleset_name and (result.ruleset_name, result.ruleset_version) != (name, version):
+            other.append(
+                {
+                    "path": path,
+                    "ruleset": result.ruleset,
+                    "compiled": f"{result.ruleset_name} {result.ruleset_version}".strip(),
+                }
+            )
             continue
         if not result.passed:
             failed.append(path)
@@ -81,6 +96,7 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
             "missing_event": no_run,
             "missing_refusal": no_refusal,
             "failed_files": failed,
+            "other_ruleset_files": other,
             "by_card": {c: {"ran": ran[c], "refused": refused[c]} for c in cards},
         }
         click.echo(json.dumps(report, ensure_ascii=False))
@@ -95,4 +111,10 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
             click.echo(f"  no scenario shows {cards[c]['number']} {c} refused")
         if failed:
             click.echo(f"  {len(failed)} failing file(s) not counted: {', '.join(failed[:5])}")
+        if other:
+            shown = ", ".join(f"{o['path']} ({o['compiled']})" for o in other[:5])
+            more = f", and {len(other) - 5} more" if len(other) > 5 else ""
+            click.echo(
+                f"  {len(other)} file(s) of another ruleset not counted (not {name} {version}): {shown}{more}"
+            )
     sys.exit(1 if no_run or no_refusal or failed else 0)

@@ -305,6 +305,58 @@ class ContractCheck:
             self._wrong(need, decl, f"is {got}, not {shown}")
 
 
+# Tables the runtime reads at a track's box, a row per box, keyed `int` by the box's value: the Space Race
+# need (`space_race`, "a row per box") is read at each side's box on the track `space`. A table that goes
+# with a track must fit its bounds (E603): a row off the track is never read, and a box without a row
+# fails the game when a marker reaches it.
+TRACK_TABLES: dict[str, str] = {"space_race": "space"}
+
+
+def check_track_tables(checker: RulesetChecker, sink: Sink) -> None:
+    """E603: each table of TRACK_TABLES, when the ruleset declares it and its track, fits the track's
+    bounds: no row off the track, and a row for every box above the lowest (the start box has none)."""
+    tables = {d.name.name: d for d in checker.of(ast.TableDecl)}
+    tracks = {d.name.name: d for d in checker.of(ast.TrackDecl)}
+    for table_name, track_name in TRACK_TABLES.items():
+        table, track = tables.get(table_name), tracks.get(track_name)
+        if (
+            table is None
+            or track is None
+            or [k.name for k in table.keys] != ["int"]
+            or track.low >= track.high
+        ):
+            continue  # (not the runtime's table, E602, or a track with bad bounds, E206: said elsewhere)
+        bounds = f"track '{track_name}' ({track.low} to {track.high}, declared at {track.pos})"
+        why = (
+            f"the runtime reads table '{table_name}' at each box of track '{track_name}', a row per box: "
+            f"change the table with the track (`patch table {table_name} {{ remove row N }}`, "
+            "`insert row N: …`, or `override` it)"
+        )
+        boxes: set[int] = set()
+        for row in table.rows:
+            if len(row.keys) != 1 or not row.keys[0].name.lstrip("-").isdigit():
+                continue  # (a key that is not a number: the table's own check)
+            box = int(row.keys[0].name)
+            boxes.add(box)
+            if not track.low <= box <= track.high:
+                sink.add(
+                    "E603",
+                    f"row {box} of table '{table_name}' lies off {bounds}",
+                    row.pos,
+                    why,
+                )
+        missing = [b for b in range(track.low + 1, track.high + 1) if b not in boxes]
+        if missing:
+            shown = ", ".join(map(str, missing[:12])) + (", …" if len(missing) > 12 else "")
+            top = " (its top box)" if track.high in missing else ""
+            sink.add(
+                "E603",
+                f"table '{table_name}' has no row for box {shown}{top} of {bounds}",
+                table.name.pos,
+                why,
+            )
+
+
 def _fits_none_too(actual: str, expected: str) -> bool:
     """A value of type `actual` stands where `expected` is asked, a value that may be none only where
     none is taken."""

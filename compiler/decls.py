@@ -9,7 +9,7 @@ from typing import Any
 
 from twilight.compiler import ast
 from twilight.compiler import types as T
-from twilight.compiler.contract import ContractCheck
+from twilight.compiler.contract import ContractCheck, check_track_tables
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.exprs import PROVISIONAL_RE, SOURCE_RE, Emitter, Procedure, Scope, Symbol
 from twilight.compiler.loader import Merged
@@ -1112,6 +1112,7 @@ class RulesetChecker:
         self._mark_declarations(ir)
         contract = ContractCheck(self, self.sink, self.vocab.contract)
         contract.run(self.emit.primitive_calls, self.manifest_pos())
+        check_track_tables(self, self.sink)
         return ir
 
     def _mark_declarations(self, ir: dict[str, Any]) -> None:

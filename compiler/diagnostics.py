@@ -109,6 +109,13 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "patch inserts a name already there",
         "Replace the item, or rename the new one.",
     ),
+    "E226": (
+        Severity.ERROR,
+        "patch drops a block",
+        "A patched appendix line replaces the parent's whole line: write its `resolve { … }` in the patch to "
+        'keep it. A line cannot say "no block" (`resolve {}` is a block that does nothing), so to drop '
+        "the block on purpose `override` the appendix entry.",
+    ),
     # E3xx: the map
     "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
     "E302": (
@@ -192,6 +199,14 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         Severity.ERROR,
         "declaration the runtime needs has other types",
         "Give it the parameters, value, columns or type the runtime calls it with, as shown.",
+    ),
+    "E603": (
+        Severity.ERROR,
+        "table does not fit the track it goes with",
+        "The runtime reads some tables at a track's box, a row per box (the Space Race need: table "
+        "`space_race` at track `space`, keyed `int` by the box): keep every row within the track's bounds "
+        "and give each box above the lowest a row. A variant that changes the track changes the table too "
+        "(`patch table space_race { remove row 8 }`, or `override` it).",
     ),
     # E9xx: the IR
     "E901": (

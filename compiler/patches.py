@@ -212,6 +212,17 @@ def _event(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
     at = _index(keys, anchor, sink, item, "ai_event line")
     if item.action == "replace":
         assert isinstance(item.value, ast.AppendixEvent)
+        if item.value.resolve is None and events[at].resolve is not None:
+            # A patch line is the whole line: without its `resolve { … }` the parent's block would be
+            # gone without a word. A line cannot write "no block", so dropping one takes an override.
+            sink.add(
+                "E226",
+                f"the patch drops the `resolve {{ … }}` block of appendix line '{anchor.name}'",
+                item.pos,
+                "a patched line replaces the parent's whole line: copy its `resolve { … }` into the patch "
+                "to keep it, or `override` the appendix entry to drop it on purpose",
+            )
+            raise _Stale
         events[at] = item.value
     else:
         del events[at]

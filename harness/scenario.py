@@ -129,7 +129,11 @@ class ScenarioResult:
     passed: bool
     reason: str = ""
     name: str = ""
-    ruleset: str = ""
+    ruleset: str = ""  # as the file writes it: a name, or a variant's folder by path
+    # the ruleset that name or path compiled to (its manifest's name and version), once the file loaded it:
+    # what `scenario coverage` counts the file under
+    ruleset_name: str = ""
+    ruleset_version: str = ""
     events: list[str] = field(default_factory=list)  # cards whose event ran during the steps
     played: list[str] = field(default_factory=list)  # cards played in an action round or headlined
     refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
@@ -727,6 +731,11 @@ class Scenario:
         self.steps_begin = len(engine.events)
         return engine
 
+    def compiled_ruleset(self) -> dict[str, str]:
+        """The name and version of the ruleset the file's `ruleset` compiled to (none before it loaded)."""
+        info = self.ir.get("ruleset", {}) if self.ir else {}
+        return {"ruleset_name": str(info.get("name", "")), "ruleset_version": str(info.get("version", ""))}
+
     def coverage(self) -> dict[str, Any]:
         """Which cards the steps exercised: events that ran, cards played or headlined, and the cards
         of a refused last step."""
@@ -742,6 +751,7 @@ class Scenario:
         }
         return {
             "ruleset": str(self.data.get("ruleset", "")),
+            **self.compiled_ruleset(),
             "events": cards("event"),
             "played": sorted(played),
             "refused": sorted({*self.refused_cards, *cards("event_prevented")}),
@@ -1399,6 +1409,15 @@ def run_file(path: str | Path) -> ScenarioResult:
     """Run one scenario file; never raises."""
     shown = str(path)
     scenario = Scenario(Path(path))
+    result = _run(scenario, shown)
+    if not result.passed:  # (a failing file still tells which ruleset it ran, once it got that far)
+        result.ruleset = str(scenario.data.get("ruleset", ""))
+        result.ruleset_name = scenario.compiled_ruleset()["ruleset_name"]
+        result.ruleset_version = scenario.compiled_ruleset()["ruleset_version"]
+    return result
+
+
+def _run(scenario: Scenario, shown: str) -> ScenarioResult:
     name = ""
     try:
         scenario.load()

@@ -37,3 +37,64 @@ def test_coverage_counts_only_events_that_ran(tmp_path: Path) -> None:
     report = json.loads(result.output)
     assert "duck_and_cover" in report["missing_event"]
     assert result.exit_code == 1
+
+
+SUEZ = (
+    "name: Suez Crisis in a variant\nruleset: {ruleset}\nsetup: empty\n"
+    "state:\n  influence: {{uk: {{us: 5}}, france: {{us: 2}}, israel: {{us: 1}}}}\n  hands: {{ussr: [28]}}\n"
+    "answers: [uk, uk, france, israel]\nsteps:\n  - play: {{side: ussr, card: 28, as: event}}\n"
+    "expect:\n  influence: {{uk: {{us: 3}}, france: {{us: 1}}, israel: {{us: 0}}}}\n"
+)
+
+
+def test_coverage_counts_the_scenarios_of_a_variant_named_by_path(tmp_path: Path) -> None:
+    # A variant of standard and a scenario naming it by its folder's path, as docs/new-ruleset.md's
+    # example variant does (`ruleset: ../../solo-v2-aggressive`): it counts under the variant.
+    variant = tmp_path / "my-variant"
+    variant.mkdir()
+    (variant / "ruleset.tsr").write_text(
+        'ruleset "my-variant" provisional "P10: a test variant" {\n  version "1"\n  extends "standard"\n}\n',
+        encoding="utf-8",
+    )
+    (variant / "rules.tsr").write_text('setting test_level: int = 1 provisional "P10: t"\n', encoding="utf-8")
+    scenarios = tmp_path / "my-variant-scenarios"
+    scenarios.mkdir()
+    by_path = scenarios / "suez.yaml"
+    by_path.write_text(SUEZ.format(ruleset="../my-variant"), encoding="utf-8")
+    of_standard = scenarios / "suez_standard.yaml"
+    of_standard.write_text(SUEZ.format(ruleset="standard"), encoding="utf-8")
+
+    result = CliRunner().invoke(
+        cli, ["scenario", "coverage", "--json", "--ruleset", str(variant), str(by_path), str(of_standard)]
+    )
+    report = json.loads(result.output)
+    assert report["ruleset"] == "my-variant"
+    assert report["by_card"]["suez_crisis"]["ran"] == [str(by_path)], report["by_card"]["suez_crisis"]
+    assert "suez_crisis" not in report["missing_event"]
+    assert report["failed_files"] == []
+    # the scenario of standard is not counted for the variant, and the report says so
+    assert report["other_ruleset_files"] == [
+        {
+            "path": str(of_standard),
+            "ruleset": "standard",
+            "compiled": report["other_ruleset_files"][0]["compiled"],
+        }
+    ]
+    assert report["other_ruleset_files"][0]["compiled"].startswith("standard ")
+
+    # the other way round: the variant's scenario is listed (not silently dropped) when counting standard
+    text = CliRunner().invoke(cli, ["scenario", "coverage", str(by_path), str(of_standard)]).output
+    assert "1 file(s) of another ruleset not counted" in text and f"{by_path} (my-variant 1)" in text, text
+    assert "no scenario runs the event of 28 suez_crisis" not in text
+
+
+def test_coverage_reports_a_failing_file(tmp_path: Path) -> None:
+    # a failing file is reported as failed, not dropped because its result carried no ruleset
+    scenario = tmp_path / "wrong.yaml"
+    scenario.write_text(
+        SUEZ.format(ruleset="standard").replace("israel: {us: 0}", "israel: {us: 1}"), "utf-8"
+    )
+    result = CliRunner().invoke(cli, ["scenario", "coverage", "--json", str(scenario)])
+    report = json.loads(result.output)
+    assert report["failed_files"] == [str(scenario)]
+    assert result.exit_code == 1

@@ -143,6 +143,57 @@ def test_a_space_race_table_with_other_keys_is_refused(tmp_path: Path) -> None:
     assert diag.pos is not None and Path(diag.pos.file).name == "changes.tsr"
 
 
+SHORT_SPACE = 'override track space from 0 to 6 per side provisional "P1: a shorter Space Race"\n'
+
+
+def track_table_errors(folder: Path) -> list[Diagnostic]:
+    result = api.compile_target(str(folder), use_cache=False)
+    return [d for d in result.diagnostics if d.severity.value == "error"]
+
+
+def test_a_shorter_space_track_is_refused_at_the_space_race_rows_off_it(tmp_path: Path) -> None:
+    # The Space Race table keeps its boxes 7 and 8, which the shorter track no longer has: each row is an
+    # error at the row, naming the track's declaration (games used to fail the invariants instead).
+    folder = variant(tmp_path, SHORT_SPACE, base="standard")
+    diags = track_table_errors(folder)
+    assert [d.code for d in diags] == ["E603", "E603"], describe(diags)
+    for diag, box in zip(diags, (7, 8), strict=True):
+        assert f"row {box} of table 'space_race' lies off track 'space' (0 to 6, declared at " in diag.message
+        assert str(folder / "changes.tsr") + ":1:" in diag.message, diag.message
+        assert diag.pos is not None and diag.pos.file.endswith("standard/space.tsr")
+        row = Path(diag.pos.file).read_text(encoding="utf-8").splitlines()[diag.pos.line - 1]
+        assert row.strip().startswith(f"row {box}:"), row
+        assert diag.help is not None and "at each box of track 'space'" in diag.help
+    # the table changed with the track checks clean
+    (folder / "changes.tsr").write_text(
+        SHORT_SPACE
+        + 'patch table space_race provisional "P1: 6 boxes" {\n  remove row 7\n  remove row 8\n}\n',
+        encoding="utf-8",
+    )
+    assert track_table_errors(folder) == []
+
+
+def test_a_longer_space_track_is_refused_when_its_top_boxes_have_no_row(tmp_path: Path) -> None:
+    text = 'override track space from 0 to 10 per side provisional "P1: a longer Space Race"\n'
+    diags = track_table_errors(variant(tmp_path, text, base="standard"))
+    assert [d.code for d in diags] == ["E603"], describe(diags)
+    assert (
+        "table 'space_race' has no row for box 9, 10 (its top box) of track 'space' (0 to 10"
+        in diags[0].message
+    )
+    assert diags[0].pos is not None and word_at(diags[0]) == "space_race"
+
+
+def test_a_space_race_row_added_off_the_track_is_refused(tmp_path: Path) -> None:
+    text = 'patch table space_race provisional "P1: a ninth box" {\n  insert row 9: 4 2 2 -\n}\n'
+    diags = track_table_errors(variant(tmp_path, text, base="standard"))
+    assert [d.code for d in diags] == ["E603"], describe(diags)
+    assert diags[0].pos is not None and (Path(diags[0].pos.file).name, diags[0].pos.line) == (
+        "changes.tsr",
+        2,
+    )
+
+
 def test_a_solo_ruleset_without_its_card_answer_list_is_refused_at_its_ai_side_setting(
     checked: tuple[Path, Path, str],
 ) -> None:

@@ -353,6 +353,43 @@ def test_stale_patches_are_reported_at_their_lines(family: Path) -> None:
         assert hint in (diag.help or ""), (name, diag.help)
 
 
+# ---------------------------------------------------------------- a patch that would drop a block
+INDEPENDENT_REDS_HEADLINE = """ai_event headline
+    when size([each c in [yugoslavia, romania, bulgaria, hungary, czechoslovakia]
+               where influence(human, c) - influence(ai, c) >= 3]) > 0"""
+INDEPENDENT_REDS_RESOLVE = """
+    resolve {
+      choose c in [yugoslavia, romania, bulgaria, hungary, czechoslovakia]
+        where influence(human, c) - influence(ai, c) >= 3
+        by ai as independent_reds_solo_headline {
+        add_influence(ai, c, influence(human, c) - influence(ai, c))
+      }
+    }"""
+
+
+def test_a_patched_line_without_the_parents_resolve_block_is_an_error(family: Path) -> None:
+    # Independent Reds' headline line has a `resolve { … }` in solo-v2; a patch line that changes only its
+    # condition would replace the whole line and, without the block, play the card's own event instead.
+    text = f'patch appendix independent_reds provisional "P10: 3" {{\n  {INDEPENDENT_REDS_HEADLINE}\n}}\n'
+    found, shown = check(family, text)
+    assert [d.code for d in found] == ["E226"], describe(found)
+    assert found[0].pos is not None and found[0].pos.line == 2, found[0].pos
+    assert "drops the `resolve { … }` block of appendix line 'headline'" in found[0].message
+    assert "ai_event headline" in shown and "^" in shown, shown
+    assert "copy its `resolve { … }`" in (found[0].help or "") and "`override`" in (found[0].help or "")
+    # keeping the block (written in the patch) is clean, and so is dropping it with an override
+    kept = text.replace(INDEPENDENT_REDS_HEADLINE, INDEPENDENT_REDS_HEADLINE + INDEPENDENT_REDS_RESOLVE)
+    assert check(family, kept)[0] == []
+    base = api.compile_target(str(family / "base"))
+    assert base.ir is not None
+    entry = base.ir["appendix"]["independent_reds"]
+    dropped = (
+        f'override appendix {entry["number"]} independent_reds provisional "P10: the card\'s event" {{\n'
+        f"  {INDEPENDENT_REDS_HEADLINE}\n}}\n"
+    )
+    assert check(family, dropped)[0] == []
+
+
 # ---------------------------------------------------------------- diff and fmt
 def test_diff_tells_what_the_patches_changed(family: Path) -> None:
     text = (
