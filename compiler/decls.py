@@ -81,7 +81,11 @@ class RulesetChecker:
         self.check_annotations(notes)
         if not notes:
             self.sink.add(
-                "W201", f"{decl.kind} '{decl.name.name}' has no source or provisional mark", decl.name.pos
+                "W201",
+                f"{decl.kind} '{decl.name.name}' has no source or provisional mark",
+                decl.name.pos,
+                f'write `source "<seed file> · <section>"` after `{decl.kind} {decl.name.name}…`, before its '
+                '`{`, or `provisional "P<n>: <why>"` with the number of the gap it reads (the gaps file)',
             )
         return self.emit.provenance(notes)
 

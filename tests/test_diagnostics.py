@@ -590,3 +590,14 @@ def test_corrupt_cache_entry_is_ignored(cache_dir: Path) -> None:
 def test_no_cache_flag(cache_dir: Path) -> None:
     compile_target("standard")
     assert not compile_target("standard", use_cache=False).cached
+
+
+def test_a_declaration_without_source_says_where_the_mark_goes(tmp_path: Path) -> None:
+    """W201 once came with no help line: it now says what to write, and where."""
+    from twilight.compiler import api
+
+    lone = tmp_path / "lone.tsr"
+    lone.write_text("function extra_value(): int {\n  1\n}\n", encoding="utf-8")
+    (warning,) = [d for d in api.compile_target(str(lone), use_cache=False).diagnostics if d.code == "W201"]
+    assert warning.help and 'source "<seed file> · <section>"' in warning.help
+    assert "function extra_value" in warning.help and "provisional" in warning.help
