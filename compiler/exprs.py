@@ -442,26 +442,22 @@ class Emitter:
             return {**first, **self._facts(cond.right, truth, then, calls)}
         if op in ("==", "!=") and (op == "!=") == truth:
             sides = (cond.left, cond.right)
-            for name, other in (sides, sides[::-1]):
-                if not (isinstance(other, ast.Lit) and other.value is None):
-                    continue
-                if isinstance(name, ast.Name):
-                    known = self._type_of_name(name.name, scope)
-                    if known is not None and T.may_be_none(known):
-                        return {name.name: T.definite(known)}
-                key = self._call_key(name) if calls else None
-                if key is not None:
-                    return {key: "not none"}
+            for checked, other in (sides, sides[::-1]):
+                if isinstance(other, ast.Lit) and other.value is None:
+                    return self._not_none(checked, scope, calls)
             return {}
         if (op == "in" and truth) or (op == "not_in" and not truth):
-            if isinstance(cond.left, ast.Name):
-                known = self._type_of_name(cond.left.name, scope)
-                if known is not None and T.may_be_none(known):
-                    return {cond.left.name: T.definite(known)}
-            key = self._call_key(cond.left) if calls else None
-            if key is not None:
-                return {key: "not none"}
+            return self._not_none(cond.left, scope, calls)
         return {}
+
+    def _not_none(self, checked: ast.Expr, scope: Scope, calls: bool) -> dict[str, str]:
+        """What is known once `checked` is known not to be none: a name's type without its none, or
+        (`calls`) that a query's call is not none."""
+        if isinstance(checked, ast.Name):
+            known = self._type_of_name(checked.name, scope)
+            return {checked.name: T.definite(known)} if known is not None and T.may_be_none(known) else {}
+        key = self._call_key(checked) if calls else None
+        return {key: "not none"} if key is not None else {}
 
     def _call_key(self, node: ast.Expr) -> str | None:
         """A call's key among the facts (`headline_of(s)`), when two of its calls within an expression
@@ -540,6 +536,9 @@ class Emitter:
         every round). The body's IR, the scope each round begins in before its `head` (where the loop's
         condition is worked out) and the one the body ended in."""
         start = head(base) if head is not None else base
+        if not _sets_a_name(stmts):  # (nothing in it can leave a name none: one pass is enough)
+            body, end = self._block(stmts, start)
+            return body, base, end
         with self._trial():
             _, end = self._block(stmts, start)
         widened: dict[str, str] = {}
@@ -909,3 +908,22 @@ def _between(end: Scope, found: Scope) -> Iterator[Scope]:
     while scope is not None and scope is not found:
         yield scope
         scope = scope.parent
+
+
+def _sets_a_name(stmts: tuple[ast.Stmt, ...] | list[ast.Stmt]) -> bool:
+    """Whether the statements (those nested in them too, run in place) hold a `set`."""
+    for stmt in stmts:
+        if isinstance(stmt, ast.Set):
+            return True
+        nested: list[tuple[ast.Stmt, ...] | list[ast.Stmt]] = []
+        if isinstance(stmt, ast.If):
+            nested = [stmt.then, stmt.else_]
+        elif isinstance(stmt, (ast.ForEach, ast.Repeat, ast.While, ast.Phase)):
+            nested = [stmt.body]
+        elif isinstance(stmt, ast.Choose):
+            nested = [stmt.body, stmt.otherwise]
+        elif isinstance(stmt, ast.Decide):
+            nested = [option.body for option in stmt.options]
+        if any(_sets_a_name(block) for block in nested):
+            return True
+    return False
