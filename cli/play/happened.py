@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from twilight.cli.play.log import NARRATED, Narrator
+from twilight.cli.play.log import NARRATED, Narrator, narrated_runs
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
 # zones, cards dealt, revealed or shuffled, effects ending…): every other one is a move a player wants
@@ -67,32 +67,11 @@ def dice_of(event: dict[str, Any]) -> list[int]:
     return [d for d in found if isinstance(d, int) and not isinstance(d, bool) and 1 <= d <= 6]
 
 
-def _runs(events: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
-    """The narrated events, each run of influence in one country by one side (one way) made one."""
-    out: list[dict[str, Any]] = []
-    for event in events:
-        if event["kind"] not in NARRATED:
-            continue
-        last = out[-1] if out else None
-        if (
-            event["kind"] == "influence"
-            and last is not None
-            and last["kind"] == "influence"
-            and last["side"] == event["side"]
-            and last["country"] == event["country"]
-            and (last["change"] > 0) == (event["change"] > 0)
-        ):
-            out[-1] = {**event, "change": last["change"] + event["change"]}
-            continue
-        out.append(event)
-    return out
-
-
 def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[list[Moment], list[str]]:
     """The moves among `events` (in order, with their dice) and the bookkeeping lines."""
     moves: list[Moment] = []
     kept: list[str] = []
-    for event in _runs(events):
+    for event in narrated_runs(narrator.text.ir, events):
         line = narrator.line(event)  # (every event goes through: the narrator follows the card in play)
         if not line:
             continue

@@ -3,7 +3,7 @@ messages of cli/locales/<lang>/play.ftl), with the names in the right grammatica
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from typing import Any
 
 from twilight.cli.declared_state import face_down, label, variable_text
@@ -88,43 +88,7 @@ class Narrator:
 
     def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
         """The events in words, runs of influence in one country by one side told as one change."""
-        out: list[str] = []
-        pending: dict[str, Any] | None = None
-        for event in events:
-            if event["kind"] not in NARRATED:
-                continue
-            if event["kind"] == "zone" and face_down(self.text.ir, event["zone"]):
-                # Cards going face down onto one zone, one after another: how many, not which.
-                if pending is not None and pending["kind"] == "zone" and pending["zone"] == event["zone"]:
-                    pending = {**pending, "count": pending["count"] + 1}
-                    continue
-                if pending is not None:
-                    out.append(self.line(pending) or "")
-                pending = {**event, "card": None, "count": 1}
-                continue
-            if event["kind"] == "influence":
-                if (
-                    pending is not None
-                    and pending["kind"] == "influence"
-                    and pending["side"] == event["side"]
-                    and pending["country"] == event["country"]
-                    and (pending["change"] > 0) == (event["change"] > 0)
-                ):
-                    pending = {**event, "change": pending["change"] + event["change"]}
-                    continue
-                if pending is not None:
-                    out.append(self.line(pending) or "")
-                pending = event
-                continue
-            if pending is not None:
-                out.append(self.line(pending) or "")
-                pending = None
-            line = self.line(event)
-            if line is not None:
-                out.append(line)
-        if pending is not None:
-            out.append(self.line(pending) or "")
-        return [line for line in out if line]
+        return [line for line in map(self.line, narrated_runs(self.text.ir, events)) if line]
 
     def line(self, e: dict[str, Any]) -> str | None:
         kind = e["kind"]
@@ -297,3 +261,36 @@ class Narrator:
 
     def reason(self, reason: Any) -> str:
         return self.text.maybe(f"end-{reason}") or str(reason)
+
+
+def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The narrated events, each run told as one: influence in one country by one side (one way), and
+    cards going face down onto one zone one after another (how many, not which)."""
+    pending: dict[str, Any] | None = None
+    for event in events:
+        kind = event["kind"]
+        if kind not in NARRATED:
+            continue
+        if pending is not None and pending["kind"] == kind:
+            if kind == "zone" and pending["zone"] == event["zone"] and face_down(ir, event["zone"]):
+                pending = {**pending, "count": pending["count"] + 1}
+                continue
+            if (
+                kind == "influence"
+                and pending["side"] == event["side"]
+                and pending["country"] == event["country"]
+                and (pending["change"] > 0) == (event["change"] > 0)
+            ):
+                pending = {**event, "change": pending["change"] + event["change"]}
+                continue
+        if pending is not None:
+            yield pending
+            pending = None
+        if kind == "zone" and face_down(ir, event["zone"]):
+            pending = {**event, "card": None, "count": 1}
+        elif kind == "influence":
+            pending = event
+        else:
+            yield event
+    if pending is not None:
+        yield pending
