@@ -29,6 +29,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
 
+import click
 from twilight.cli.play.saves import (
     SEED_LIMIT,
     SaveError,
@@ -45,7 +46,7 @@ from twilight.cli.play.saves import (
     write_atomic,
 )
 from twilight.cli.play.text import PlayText
-from twilight.cli.settings_arg import settings_problem
+from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ascii_digits
 from twilight.runtime import registry
@@ -257,10 +258,10 @@ class Games:
             setting = ir["settings"].get(name)
             if setting is None or name in settings or not setting.get("asked"):
                 continue  # (a setting of another ruleset than the one chosen: the form shows one's)
-            chosen = setting_value(setting, value)
-            if chosen is None:
-                raise WebError("web-error-form", 400)
-            settings[name] = chosen
+            try:  # (read as `twilight play --set NAME=VALUE` reads it)
+                settings.update(read_settings(ir, (f"{name}={value}",)))
+            except click.BadParameter:
+                raise WebError("web-error-form", 400) from None
         for name, setting in ir["settings"].items():  # the other asked settings take their defaults
             settings.setdefault(name, setting["default"])
         if seed is not None and not 0 <= seed < SEED_LIMIT:
@@ -600,16 +601,3 @@ def first_live_event(events: list[dict[str, Any]], replayed: int) -> int:
             if seen == replayed:
                 return i + 1
     return len(events)
-
-
-def setting_value(setting: dict[str, Any], typed: str) -> Any:
-    """A setting's value from a form's text (one of its values, true or false, a whole number), or None
-    when it is none of these."""
-    kind = setting.get("type")
-    if kind == "bool":
-        return {"true": True, "false": False}.get(typed)
-    if kind == "int":
-        digits = typed.removeprefix("-")
-        return int(typed) if digits and ascii_digits(digits) and len(digits) < 10 else None
-    found = [v for v in setting.get("values") or [] if str(v) == typed]
-    return found[0] if found else None
