@@ -16,7 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.number_arg import whole_number_option
-from twilight.cli.play.input import LineReader, Matcher, Problem
+from twilight.cli.play.input import LineReader, Matcher, Problem, command_of, command_words_of
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.rules_store import ir_hash, load_ir, pin_of, store_ir, valid_pin
 from twilight.cli.play.saves import (
@@ -164,18 +164,10 @@ def ask_choice(
 
 def setup_command(typed: str, text: Words) -> str | None:
     """`help` (or `?`) and `quit` at a question before the game, in English or the player's language."""
-    word = typed.strip().lower()
-    if word.startswith("?"):
-        return "help"
     loc = getattr(text, "loc", None)
-    for command in ("help", "quit"):
-        spelled = [command]
-        if loc is not None:
-            spelled += (loc.get(f"play-command-{command}") or "").split()
-            spelled += (loc.get(f"play-command-{command}", "aliases") or "").split()
-        if word in (w.lower() for w in spelled):
-            return command
-    return None
+    words = command_words_of(loc, ("help", "quit")) if loc is not None else {"help": "help", "quit": "quit"}
+    found = command_of(typed, words)
+    return found[0] if found is not None else None
 
 
 def is_solo(entry: RulesetEntry) -> bool | None:

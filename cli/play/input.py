@@ -144,6 +144,18 @@ def count_problem(decision: Decision, got: int) -> Problem:
     return Problem("count", {"min": decision.min_count, "max": decision.max_count, "got": got})
 
 
+def command_words_of(loc: Any, commands: Sequence[str] = COMMANDS) -> dict[str, str]:
+    """Every word that calls one of `commands` in one language's messages (`play-command-NAME` and its
+    `.aliases`), and each command's own name -> the command."""
+    words: dict[str, str] = {}
+    for command in commands:
+        spelled = loc.get(f"play-command-{command}")
+        aliases = loc.get(f"play-command-{command}", "aliases") or ""
+        for word in [command, *(spelled or "").split(), *aliases.split()]:
+            words.setdefault(normalize(word), command)
+    return words
+
+
 def command_of(typed: str, words: dict[str, str]) -> tuple[str, str] | None:
     """(command, the rest of the line) when the line is a command: `log all` -> ("log", "all")."""
     stripped = typed.strip()

@@ -20,11 +20,11 @@ from typing import Any
 from rich.console import Console
 from twilight.cli.play.happened import what_happened
 from twilight.cli.play.input import (
-    COMMANDS,
     LineReader,
     Matcher,
     Problem,
     command_of,
+    command_words_of,
     normalize,
     parse_answer,
 )
@@ -96,11 +96,8 @@ class PlaySession:
         typed: the other languages' words are not needed to show a question)."""
         words: dict[str, str] = {}
         for loc in self.text.all_langs.values():
-            for command in COMMANDS:
-                spelled = loc.get(f"play-command-{command}")
-                aliases = loc.get(f"play-command-{command}", "aliases") or ""
-                for word in [command, *(spelled or "").split(), *aliases.split()]:
-                    words.setdefault(normalize(word), command)
+            for word, command in command_words_of(loc).items():
+                words.setdefault(word, command)
         return words
 
     @functools.cached_property
