@@ -16,6 +16,7 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.rules_help import homes_of, rule_lines
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.web.game import GameView
+from twilight.runtime import registry
 from twilight.runtime.decisions import Decision
 from twilight.runtime.state import TURN_TRACK
 
@@ -190,7 +191,7 @@ def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[
 
     out = []
     for name, setting in ir["settings"].items():
-        if not setting.get("asked") or name in ("ai_side", "level"):
+        if not setting.get("asked") or name in (registry.AI_SIDE.name, registry.LEVEL.name):
             continue
         default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
         out.append(f'<fieldset class="asked"><legend>{e(text.t(f"setting-{name}"))}</legend>')
@@ -529,7 +530,7 @@ class GamePage:
         """Each region now: each side's level (presence, domination, control) and battlegrounds held, by
         the ruleset's own scoring function (the level a scoring would count now)."""
         t, engine = self.text, self.engine
-        level_of = engine.program.functions.get("scoring_level")
+        level_of = engine.program.functions.get(registry.SCORING_LEVEL.name)
         if level_of is None:
             return ""
         rows = []
