@@ -305,19 +305,20 @@ class ContractCheck:
             self._wrong(need, decl, f"is {got}, not {shown}")
 
 
-# Tables the runtime reads at a track's box, a row per box, keyed `int` by the box's value: the Space Race
-# need (`space_race`, "a row per box") is read at each side's box on the track `space`. A table that goes
-# with a track must fit its bounds (E603): a row off the track is never read, and a box without a row
-# fails the game when a marker reaches it.
-TRACK_TABLES: dict[str, str] = {"space_race": "space"}
+def track_tables(contract: Contract) -> dict[str, str]:
+    """The tables the runtime reads at a track's box, a row per box, keyed `int` by the box's value (the
+    contract's tables that name their `track`: the Space Race table, at each side's box of `space`)."""
+    return {n.name: n.track for n in contract.needs.values() if n.kind == "table" and n.track}
 
 
 def check_track_tables(checker: RulesetChecker, sink: Sink) -> None:
-    """E603: each table of TRACK_TABLES, when the ruleset declares it and its track, fits the track's
-    bounds: no row off the track, and a row for every box above the lowest (the start box has none)."""
+    """E603: each table the runtime reads at a track's box (`track_tables`), when the ruleset declares it
+    and its track, fits the track's bounds: no row off the track (it is never read), and a row for every
+    box above the lowest (the start box has none; a box without a row fails the game when a marker
+    reaches it)."""
     tables = {d.name.name: d for d in checker.of(ast.TableDecl)}
     tracks = {d.name.name: d for d in checker.of(ast.TrackDecl)}
-    for table_name, track_name in TRACK_TABLES.items():
+    for table_name, track_name in track_tables(checker.vocab.contract).items():
         table, track = tables.get(table_name), tracks.get(track_name)
         if (
             table is None

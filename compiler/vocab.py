@@ -45,6 +45,7 @@ class Need:
     optional: bool
     least_params: int | None
     values: tuple[str, ...]
+    track: str | None = None  # a table read at each box of this track: a row per box
 
     @property
     def pattern(self) -> bool:
@@ -132,6 +133,7 @@ def _contract(raw: dict[str, Any]) -> Contract:
             optional=spec["optional"],
             least_params=spec["least_params"],
             values=tuple(spec["values"]),
+            track=spec.get("track"),
         )
         for name, spec in raw["needs"].items()
     }

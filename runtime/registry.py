@@ -729,6 +729,7 @@ class Need:
     optional: bool = False  # the runtime does without it; when declared, it must have these types
     least_params: int | None = None  # a priority list may leave out the parameters after the first so many
     values: tuple[str, ...] = ()  # a pattern: what its <placeholder> may be
+    track: str | None = None  # a table read at each box of this track: a row per box (its keys)
 
     @property
     def pattern(self) -> bool:
@@ -766,6 +767,13 @@ AI_OPERATIONS = need(
     "played). The runtime passes the arguments by name.",
     "ai:side ops:int scoring:bool card:card? played:card?",
 )
+SPACE_RACE_TRACK = need(
+    "track",
+    "space",
+    "Each side's Space Race box: the invariant checker keeps it within the bounds.",
+    returns="side",
+    optional=True,
+)
 SPACE_RACE = need(
     "table",
     "space_race",
@@ -773,6 +781,7 @@ SPACE_RACE = need(
     "roll that succeeds, the VP of the first and of the second side to reach it.",
     columns=_p("ops:int max_roll:int vp_first:int vp_second:int"),
     keys=("int",),
+    track=SPACE_RACE_TRACK.name,
 )
 OPTIONAL_CARDS = need(
     "setting",
@@ -886,13 +895,6 @@ MILITARY_OPERATIONS_TRACK = need(
     "track",
     "military_operations",
     "Each side's military operations: added operations stop at its upper bound.",
-    returns="side",
-    optional=True,
-)
-SPACE_RACE_TRACK = need(
-    "track",
-    "space",
-    "Each side's Space Race box: the invariant checker keeps it within the bounds.",
     returns="side",
     optional=True,
 )

@@ -124,6 +124,7 @@ def _need(need: registry.Need) -> dict[str, Any]:
         "optional": need.optional,
         "least_params": need.least_params,
         "values": list(need.values),
+        "track": need.track,
     }
 
 
