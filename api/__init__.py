@@ -9,7 +9,8 @@ copied and stepped one action at a time, chance as a player, what each player ma
 `twilight.openspiel` registers it with OpenSpiel; `twilight.api.aec` is a PettingZoo environment over it.
 See docs/api.md."""
 
-from twilight.api.game import Game, GameError
+from twilight.api.errors import GameError
+from twilight.api.game import Game
 from twilight.api.state import State
 
 __all__ = ["Game", "GameError", "State"]

@@ -7,19 +7,13 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from twilight.api.errors import SERIAL_FORMAT, GameError
+from twilight.api.state import State
 from twilight.api.vocabulary import Vocabulary
 from twilight.runtime.state import SIDES
 
 if TYPE_CHECKING:
-    from twilight.api.state import State
     from twilight.cli.play.text import PlayText
-
-SERIAL_FORMAT = 1
-
-
-class GameError(Exception):
-    """A game that cannot be made (a ruleset with errors, a setting it does not have) or a state that
-    cannot be read back: the message says what and where."""
 
 
 class Game:
@@ -88,8 +82,6 @@ class Game:
         return self.sides.index(side) if side in self.sides else -1
 
     def new_initial_state(self) -> State:
-        from twilight.api.state import State
-
         return State(self)
 
     def text(self, lang: str | None = None) -> PlayText:
@@ -128,6 +120,16 @@ class Game:
             state.apply_action(action)
         return state
 
+    @staticmethod
+    def restore_state(ruleset: str, settings: dict[str, Any], lang: str, serialized: str) -> State:
+        """A pickled state read back (`State.__reduce__`): its actions played again in a game of its
+        parameters, made once per process."""
+        key = (ruleset, json.dumps(settings, sort_keys=True), lang)
+        game = _GAMES.get(key)
+        if game is None:
+            game = _GAMES[key] = Game(ruleset, settings, lang)
+        return game.deserialize_state(serialized)
+
     def __repr__(self) -> str:
         return f"Game({self.ruleset!r}, players={self.num_players()}, actions={len(self.vocabulary)})"
 
@@ -141,3 +143,6 @@ def _read_text_settings(ir: dict[str, Any], given: dict[str, str]) -> dict[str, 
         return read_settings(ir, tuple(f"{k}={v}" for k, v in given.items()))
     except click.BadParameter as err:
         raise GameError(err.message) from None
+
+
+_GAMES: dict[tuple[str, str, str], Game] = {}  # the games pickled states were read into

@@ -16,7 +16,7 @@ import json
 import operator
 from typing import TYPE_CHECKING, Any
 
-from twilight.api.game import SERIAL_FORMAT, GameError
+from twilight.api.errors import SERIAL_FORMAT, GameError
 from twilight.api.vocabulary import DONE
 from twilight.runtime.decisions import Decision
 from twilight.runtime.dice import ChanceDice, ChanceNeeded
@@ -262,7 +262,7 @@ class State:
     def __reduce__(self) -> tuple[Any, ...]:
         # (pickled as its game's parameters and its actions: a compiled ruleset does not pickle)
         game = self.game
-        return (restore_state, (game.ruleset, game.settings, game.lang, self.serialize()))
+        return (type(game).restore_state, (game.ruleset, game.settings, game.lang, self.serialize()))
 
     def serialize(self) -> str:
         """The state as text: its game and the actions that reach it (`Game.deserialize_state` reads it)."""
@@ -317,17 +317,3 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self}>"
-
-
-def restore_state(ruleset: str, settings: dict[str, Any], lang: str, serialized: str) -> State:
-    """A pickled state read back: its actions played again in a game of its parameters (made once)."""
-    from twilight.api.game import Game
-
-    key = (ruleset, json.dumps(settings, sort_keys=True), lang)
-    game = _GAMES.get(key)
-    if game is None:
-        game = _GAMES[key] = Game(ruleset, settings, lang)
-    return game.deserialize_state(serialized)
-
-
-_GAMES: dict[tuple[str, str, str], Game] = {}

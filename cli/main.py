@@ -80,6 +80,10 @@ COMMANDS: dict[str, LazyCommand] = {
     "i18n": LazyCommand(
         "twilight.cli.i18n.tools:i18n", "Translators' tools (what they print is in English)."
     ),
+    "lsp": LazyCommand(
+        "twilight.cli.lsp.cmd:lsp",
+        "A language server for rule files (.tsr) over stdin and stdout, for editors.",
+    ),
     "play": LazyCommand(
         "twilight.cli.play.cmd:play",
         "Play a game at the terminal: `twilight play` asks side, level and language, then you play.",
@@ -92,6 +96,11 @@ COMMANDS: dict[str, LazyCommand] = {
         "twilight.cli.reference:reference",
         "The language reference: every form of the grammar and every primitive, trigger, action, quantity, "
         "expiry, status and moment of the runtime, each with its meaning (an author tool, in English).",
+    ),
+    "replay": LazyCommand(
+        "twilight.cli.replay.cmd:replay",
+        "Replay game logs of the official digital edition under the standard rules and report where our "
+        "rules and the log disagree, each divergence judged (docs/replay.md).",
     ),
     "rulesets": LazyCommand(
         "twilight.cli.ruleset_cmds:rulesets",

@@ -118,7 +118,11 @@ REGISTRY_TABLES: tuple[tuple[str, str, tuple[str, str], str], ...] = (
         "modifiers",
         "Quantities a modify changes",
         ("quantity", "binds"),
-        "`modify QUANTITY by|to EXPR when COND`; `actor` is the side whose roll, card or count it is.",
+        "`modify QUANTITY by|to EXPR when COND`; `actor` is the side whose roll, card or count it is. Every"
+        " `to` that holds applies first (standing rules in the order they are declared, then lasting effects"
+        " in the order they began: the last one sets the value), then every `by` that holds is added: a"
+        " variant's `modify action_rounds to 7` with the Space Station's `modify action_rounds by 1`"
+        " gives 8.",
     ),
     ("expiries", "Lasting effects end", ("expiry", "arguments"), "`lasting NAME until EXPIRY(ARGS) { … }`."),
     (

@@ -207,3 +207,31 @@ def schema(write: bool) -> None:
         click.echo("the schema differs from the runtime registry: run `twilight dev schema --write`")
         sys.exit(1)
     click.echo("schema and registry agree")
+
+
+@dev.command("code")
+@click.argument("ruleset")
+@click.option(
+    "-o",
+    "--output",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the module to FILE instead of printing it.",
+)
+def code_cmd(ruleset: str, output: str | None) -> None:
+    """Print the Python module a ruleset's rules are compiled into: every function the interpreter runs,
+    named after its declaration, with the rule file and line it comes from (docs/runtime.md)."""
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+
+    result = compile_ruleset(ruleset)
+    if result.ir is None or not result.ok:
+        _report(result, "text")
+        sys.exit(1)
+    text = Program(result.ir, IMPLEMENTATIONS, code_cache=cache_dir()).codegen.source()
+    if output is None:
+        click.echo(text, nl=False)
+        return
+    write_output_file(text, output)
+    click.echo(f"{result.target}: wrote {output} ({text.count(chr(10))} lines)")

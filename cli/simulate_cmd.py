@@ -29,9 +29,10 @@ from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler.diagnostics import Severity, render
+from twilight.runtime.sides import SIDES, US, USSR, opponent
 
 MAX_DECISIONS = 50_000  # a game that asks more than this is reported as not ending
-WINNERS = ("us", "ussr", "draw")
+WINNERS = (US, USSR, "draw")
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -50,8 +51,8 @@ SIMULATE_POLICIES = (*HUMAN_POLICIES, "search")
 def side_policies(players: str) -> dict[str, str]:
     """`--players`: one kind for both sides (`greedy`), or each side's own (`us=search,ussr=greedy`)."""
     if "=" not in players:
-        return {"us": players, "ussr": players}
-    kinds = {"us": "random", "ussr": "random"}
+        return {US: players, USSR: players}
+    kinds = {US: "random", USSR: "random"}
     for part in players.split(","):
         side, _, kind = part.partition("=")
         kinds[side.strip()] = kind.strip()
@@ -77,13 +78,13 @@ def game_players(seed: int, kind: str = "random", ai_side: str | None = None) ->
 
     kinds = side_policies(kind)
     players: dict[str, Any] = {
-        "us": _player(kinds["us"], seed * 2 + 1),
-        "ussr": _player(kinds["ussr"], seed * 2 + 2),
+        US: _player(kinds[US], seed * 2 + 1),
+        USSR: _player(kinds[USSR], seed * 2 + 2),
     }
     if ai_side is not None:
         players[ai_side] = RulesAIPlayer()
     for side, player in players.items():
-        other = "ussr" if side == "us" else "us"
+        other = opponent(side)
         if hasattr(player, "opponents") and other != ai_side:
             # A search's playouts play an opponent other than the AI (whose rules are public) by the
             # greedy heuristic: never the real opponent's own policy or its random state.
@@ -352,10 +353,10 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
     kinds = side_policies(summary["players"])
     if summary.get("ai_side"):
         ai = summary["ai_side"]
-        human = kinds["ussr" if ai == "us" else "us"]
+        human = kinds[opponent(ai)]
         click.echo(f"AI ({ai}) against the {human} policy: wins {_share(summary['winners'][ai], done)}")
-    elif kinds["us"] != kinds["ussr"]:
-        click.echo(f"players:        us {kinds['us']}, ussr {kinds['ussr']}")
+    elif kinds[US] != kinds[USSR]:
+        click.echo("players:        " + ", ".join(f"{side} {kinds[side]}" for side in SIDES))
     if summary.get("ratings"):
         click.echo("ratings:        " + "  ".join(f"{k} {n}" for k, n in summary["ratings"].items()))
     failed = [r for r in records if "error" in r]
@@ -488,7 +489,7 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
     if "=" in value:
         for part in value.split(","):
             side, eq, _ = part.partition("=")
-            if not eq or side.strip() not in ("us", "ussr"):
+            if not eq or side.strip() not in SIDES:
                 raise click.BadParameter(
                     f"{part.strip()!r}: write SIDE=KIND with SIDE us or ussr (us=search,ussr=greedy)"
                 )

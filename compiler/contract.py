@@ -30,8 +30,6 @@ from twilight.compiler.vocab import Contract, Need
 if TYPE_CHECKING:
     from twilight.compiler.decls import RulesetChecker
 
-SIDES = {"us", "ussr"}
-
 
 @dataclass(frozen=True)
 class Declared:
@@ -105,6 +103,23 @@ def _tracks(checker: RulesetChecker) -> list[Declared]:
     ]
 
 
+def _sides(checker: RulesetChecker) -> list[Declared]:
+    return [Declared("side", d.name.name, d.name.pos) for d in checker.of(ast.SideDecl)]
+
+
+def _cards(checker: RulesetChecker) -> list[Declared]:
+    return [Declared("card", d.name.name, d.name.pos) for d in checker.of(ast.CardDecl)]
+
+
+def _zones(checker: RulesetChecker) -> list[Declared]:
+    return [Declared("zone", d.name.name, d.name.pos) for d in checker.of(ast.ZoneDecl)]
+
+
+def _decisions(checker: RulesetChecker) -> list[Declared]:
+    """The decisions the rules ask by name (`choose … as NAME`, `decide NAME`), where each is first asked."""
+    return [Declared("decision", name, pos) for name, pos in checker.emit.decisions.items()]
+
+
 # How to find the ruleset's declarations of each kind of need (a new kind of need: one more finder).
 FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
     "function": _functions,
@@ -114,6 +129,10 @@ FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
     "setting": _settings,
     "variable": _variables,
     "track": _tracks,
+    "side": _sides,
+    "card": _cards,
+    "zone": _zones,
+    "decision": _decisions,
 }
 
 KIND_WORDS = {"priority": "priority list"}
@@ -144,6 +163,12 @@ def declaration_text(need: Need) -> str:
         return f"variable {need.name}: {need.returns} = none"
     if need.kind == "track":
         return f"track {need.name} from LOW to HIGH" + (" per side" if need.returns == "side" else "")
+    if need.kind == "side":
+        return f"side {need.name} superpower COUNTRY adjacent COUNTRY, …"
+    if need.kind == "card":
+        return f"card NUMBER {need.name} {{ … }}"
+    if need.kind == "decision":
+        return f"choose x in … by SIDE as {need.name} {{ … }}"
     return f"{need.kind} {need.name}"
 
 
@@ -295,7 +320,8 @@ class ContractCheck:
     def _setting(self, need: Need, decl: Declared) -> None:
         want = need.returns
         if want == "side":
-            ok = decl.returns == "enum" and bool(decl.values) and set(decl.values) <= SIDES
+            sides = {n.name for n in self.contract.needs.values() if n.kind == "side"}
+            ok = decl.returns == "enum" and bool(decl.values) and set(decl.values) <= sides
             shown = "us | ussr"
         else:
             ok = decl.returns == want

@@ -70,6 +70,16 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "declaration too large",
         "Split it: a long expression into functions, a long list into several declarations.",
     ),
+    "E108": (
+        Severity.ERROR,
+        "syntax error: block never closed",
+        "Add the `}` of the block the caret shows, where the help line says.",
+    ),
+    "E109": (
+        Severity.ERROR,
+        "syntax error: unmatched closing bracket",
+        "Remove the bracket, or add the opening one it was meant to close.",
+    ),
     # E2xx: declarations
     "E201": (
         Severity.ERROR,

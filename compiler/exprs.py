@@ -114,6 +114,9 @@ class Emitter:
         self.runs: dict[str, dict[str, Pos]] = {}
         # primitive -> where the rules first call it: what it needs from the ruleset (compiler/contract.py)
         self.primitive_calls: dict[str, Pos] = {}
+        # decision name -> where the rules first ask it (`choose … as NAME`, `decide NAME`): the contract's
+        # `decision` needs are found here
+        self.decisions: dict[str, Pos] = {}
         # The phases (and steps) of the sequence, each with the names of its block in order (`phases`
         # statements of scenario moments); set while moments are checked.
         self.phase_blocks: dict[str, list[str]] = {}
@@ -767,6 +770,7 @@ class Emitter:
         count = self.typed(node.count, "int", scope, "'count'")
         up_to = self.typed(node.up_to, "int", scope, "'up to'")
         decision = node.decision.name if node.decision else f"{self.decision_prefix}_{node.var.name}"
+        self.decisions.setdefault(decision, node.decision.pos if node.decision else node.pos)
         return {
             "choose": node.var.name,
             "in": source,
@@ -795,6 +799,7 @@ class Emitter:
             ends.append(end)
             options.append({"name": option.name.name, "when": when, "body": body})
         self._joined(scope, ends)  # (one option is taken)
+        self.decisions.setdefault(node.decision.name, node.decision.pos)
         return {"decide": node.decision.name, "by": by, "options": options}
 
     # ------------------------------------------------------------------ lasting effects and rule items

@@ -15,7 +15,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from twilight.common.cachedir import cache_dir, file_is_ours, trusted_folder
-from twilight.compiler import ast
+from twilight.compiler import ast, brackets
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.texts import grammar_text as grammar_text  # the parser's users import it from here
 
@@ -1266,7 +1266,7 @@ def _report_each_declaration(text: str, path: str, sink: Sink) -> None:
         try:
             _parser().parse(piece)
         except UnexpectedInput as err:
-            _syntax_error(err, path, piece, sink)
+            _report_syntax(err, path, piece, sink)
 
 
 # The parts (tokens: names, numbers, operators) one declaration may have. The largest of the rulesets we
@@ -1300,13 +1300,70 @@ def _report_oversized(tree: Tree[Token], path: str, sink: Sink) -> bool:
     return found
 
 
+# How many times a file is mended (a missing `}` put in) and parsed again to find its other mistakes.
+MAX_MENDS = 8
+
+
+def _open_blocks_at(err: UnexpectedInput, text: str) -> list[brackets.OpenBlock]:
+    """The blocks left open, when the parser failed as a missing `}` makes it fail: at the end of the
+    file, or at a declaration keyword first on its line (no block of the language opens one there)."""
+    if isinstance(err, UnexpectedEOF) or (isinstance(err, UnexpectedToken) and err.token.type == "$END"):
+        return brackets.open_blocks(text)
+    if isinstance(err, UnexpectedToken):
+        tok = err.token
+        if str(tok) in _DECL_KEYWORDS and tok.column == 1 and tok.start_pos is not None:
+            return brackets.open_blocks(text, tok.start_pos)
+    return []
+
+
+def _report_syntax(err: UnexpectedInput, path: str, text: str, sink: Sink) -> None:
+    """One syntax error: a closing bracket with nothing to close is said so (E109), else `_syntax_error`."""
+    if isinstance(err, UnexpectedToken) and err.token.type in ("RPAR", "RSQB", "RBRACE"):
+        stray = brackets.unmatched_closer(text, err.token.start_pos or 0)
+        if stray is not None:
+            opener = {")": "(", "]": "[", "}": "{"}[stray.char]
+            sink.add(
+                "E109",
+                f"unmatched `{stray.char}`",
+                Pos(path, stray.line, stray.col, stray.line, stray.col + 1),
+                f"remove it, or add the `{opener}` it should close before it",
+                notes=["nothing before it is open for it to close"],
+            )
+            return
+    _syntax_error(err, path, text, sink)
+
+
+def _report_parse_failure(err: UnexpectedInput, path: str, text: str, sink: Sink, mends: int = 0) -> None:
+    """Report why the file does not parse. A block left open is reported at its `{` (E108), and the file,
+    mended with the `}` where the help says, is parsed again for its other mistakes."""
+    blocks = _open_blocks_at(err, text) if mends < MAX_MENDS else []
+    if not blocks:
+        _report_syntax(err, path, text, sink)
+        _report_each_declaration(text, path, sink)
+        return
+    for block in blocks:
+        where = (
+            "at the end of the file" if block.close_before is None else f"before line {block.close_before}"
+        )
+        sink.add(
+            "E108",
+            f"the block of `{block.head}` is never closed",
+            Pos(path, block.line, block.col, block.line, block.col + 1),
+            f"close the block of `{block.head}` opened at line {block.line}: add `}}` {where}",
+        )
+    mended = brackets.closed(text, blocks)
+    try:
+        _parser().parse(mended)
+    except UnexpectedInput as again:
+        _report_parse_failure(again, path, mended, sink, mends + 1)
+
+
 def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     """Parse one file. On syntax errors, report one per broken declaration and return None."""
     try:
         tree: Tree[Token] = _parser().parse(text)
     except UnexpectedInput as err:
-        _syntax_error(err, path, text, sink)
-        _report_each_declaration(text, path, sink)
+        _report_parse_failure(err, path, text, sink)
         return None
     if _report_oversized(tree, path, sink):
         return None

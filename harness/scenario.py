@@ -39,7 +39,10 @@ from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, IllegalAnswer
 from twilight.runtime.engine import Engine, GameEnded, RuleError
 from twilight.runtime.limits import StepLimitExceeded
+from twilight.runtime.primitives.basics import action_rounds_this_turn, space_attempts_allowed
 from twilight.runtime.program import Frame, Program
+from twilight.runtime.sides import US, USSR
+from twilight.runtime.sides import sides as declared_sides
 from twilight.runtime.solo_ai import ai_side_of, players_with_ai
 from twilight.runtime.state import (
     DEFCON_TRACK,
@@ -84,15 +87,19 @@ EXPECT_KEYS = (
 # Any variable or zone the ruleset declares may be set in `state` and checked in `expect` (a zone's size
 # too, as `<zone>_size`). The scoring cards of the Primary and the Secondary region a scenario names are
 # laid face up in this declared zone (part of the scenario format's contract with the ruleset).
-REVEALED_ZONE = "scoring_revealed"
+REVEALED_ZONE = registry.SCORING_REVEALED.name
 # The AI's trace, matched in order: the keys an item of each list may name (any subset of them).
 AI_TRACE_EXPECT = {
     "ai_choices": ("ai_choice", ("priority", "option", "option_name", "target", "decided_by")),
     "ai_decisions": ("ai_decision", ("what", "card", "rule")),
 }
 # The ruleset function that names the scoring card of a region (solo scoring deck in scenarios).
-SCORING_CARD_OF = "scoring_card_of"
-WINNERS = ("us", "ussr", "draw")
+SCORING_CARD_OF = registry.SCORING_CARD_OF.name
+# The scoring deck and the cards set aside (zones) and the regions whose cards lie face up (variables): each
+# a `state` key of a solo scenario by the same name, and a need of the contract (a renamed one: E601).
+SCORING_DECK, SCORING_DISCARD = registry.SCORING_DECK.name, registry.SCORING_DISCARD.name
+FACE_UP_REGIONS = (registry.PRIMARY_REGION.name, registry.SECONDARY_REGION.name)
+WINNERS = (US, USSR, "draw")
 # What a file may ask for, bounded by what a game can hold: a file stays a few KB (the largest in
 # tests/scenarios is 3 KB), so no scenario comes near these.
 MAX_FILE_BYTES = 1024 * 1024
@@ -188,7 +195,7 @@ class Names:
         self.regions = set(ir["map"]["regions"])
         self.card_id: dict[int, str] = {int(c["number"]): name for name, c in ir["cards"].items()}
         self.number: dict[str, int] = {name: n for n, name in self.card_id.items()}
-        self.china = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
+        self.china = registry.THE_CHINA_CARD.name
 
     def country(self, value: Any, key: str) -> str:
         if not isinstance(value, str):
@@ -394,12 +401,13 @@ class Scenario:
         settings: dict[str, Any] = {}
         # The spec's options (ai_side, level, optional_cards) and any other setting the ruleset declares
         # (e.g. deluxe_map_canada): a scenario chooses what `twilight play` and `--set` can choose.
-        _keys(options, "options", ("ai_side", "level", "optional_cards", *self.ir["settings"]))
+        ai_side, level = registry.AI_SIDE.name, registry.LEVEL.name
+        _keys(options, "options", (ai_side, level, registry.OPTIONAL_CARDS.name, *self.ir["settings"]))
         for key, value in options.items():
             where = f"options.{key}"
-            if key in ("ai_side", "level"):
+            if key in (ai_side, level):
                 self._solo_only(where)
-            if key == "ai_side":
+            if key == ai_side:
                 _side(value, where)
             setting = self.ir["settings"].get(key)
             if setting is None:
@@ -593,7 +601,7 @@ class Scenario:
             elif key == "controlled_by":
                 for country, side in _map(value, where).items():
                     names.country(country, f"{where}.{country}")
-                    _side(side, f"{where}.{country}", ("us", "ussr", "none"))
+                    _side(side, f"{where}.{country}", (US, USSR, "none"))
             elif key in ("vp",):
                 _int(value, where)
             elif key in ("defcon", "turn", "action_round", "dice_unused", "draw_pile_size", "discard_size"):
@@ -711,7 +719,7 @@ class Scenario:
         settings = self._check_options()
         # Solo rulesets: the AI side's event choices are answered by the ruleset's AI (its ai_answer_*
         # lists), as in a real game; `answers` are for your side.
-        players, ai_player = players_with_ai(self.ir, settings, {"us": _Player(self), "ussr": _Player(self)})
+        players, ai_player = players_with_ai(self.ir, settings, {US: _Player(self), USSR: _Player(self)})
         engine = Engine(
             self.ir,
             players,
@@ -747,7 +755,7 @@ class Scenario:
 
         played = {
             *cards("play"),
-            *(str(c) for e in events if e["kind"] == "headlines" for c in (e.get("us"), e.get("ussr")) if c),
+            *(str(c) for e in events if e["kind"] == "headlines" for c in (e.get(US), e.get(USSR)) if c),
         }
         return {
             "ruleset": str(self.data.get("ruleset", "")),
@@ -771,8 +779,6 @@ class Scenario:
         # The tracks' values lie within the bounds the ruleset declares (`track turn from 1 to 10`...).
         if "turn" in state:
             st.turn = _int(state["turn"], "state.turn", *self._track(TURN_TRACK, 1))
-        if "action_round" in state:
-            st.action_round = _int(state["action_round"], "state.action_round", 0, 8)
         if "phasing" in state:
             st.phasing = _side(state["phasing"], "state.phasing")
             engine.defcon_actor = st.phasing
@@ -785,10 +791,6 @@ class Scenario:
             if key in state:
                 values = _per_side(state[key], f"state.{key}", _ranged(*self._track(track, 0)))
                 getattr(st, key).update(values)
-        # Space attempts: at most two a turn (6.4.2), one with no ability; more would never be tested.
-        if "space_attempts" in state:
-            values = _per_side(state["space_attempts"], "state.space_attempts", _ranged(0, 8))
-            st.space_attempts.update(values)
         for country, sides in _map(state.get("influence", {}), "state.influence").items():
             c = names.country(country, f"state.influence.{country}")
             st.influence[c] = {  # (a value, replaced: GameState.clone)
@@ -796,6 +798,7 @@ class Scenario:
                 **_per_side(sides, f"state.influence.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE)),
             }
         self._apply_cards(state)
+        self._apply_rounds(state)
         for name in self.engine.ir.get("variables", {}):
             if name in state:
                 st.vars[name] = self._declared_value(name, state[name], f"state.{name}")
@@ -808,6 +811,20 @@ class Scenario:
             if "face_up" in china:
                 st.china_face_up = _bool(china["face_up"], "state.china.face_up")
 
+    def _apply_rounds(self, state: dict[str, Any]) -> None:
+        """The action round and the Space Race attempts made, within what the rules allow at the turn set
+        with the events in effect (`modify action_rounds`, `modify space_attempts_allowed`)."""
+        assert self.engine is not None
+        engine, st = self.engine, self.engine.state
+        if "action_round" in state:
+            last = max(action_rounds_this_turn(engine, side) for side in declared_sides(engine.ir))
+            st.action_round = _int(state["action_round"], "state.action_round", 0, last)
+        if "space_attempts" in state:
+            values = _per_side(state["space_attempts"], "state.space_attempts", _ranged(0, MAX_INFLUENCE))
+            for side, made in values.items():
+                _int(made, f"state.space_attempts.{side}", 0, space_attempts_allowed(engine, side))
+            st.space_attempts.update(values)
+
     def _apply_scoring_cards(self, state: dict[str, Any]) -> None:
         """Solo: the Primary's and the Secondary's scoring cards face up beside the scoring deck; the
         cards of `scoring_deck` on top of it (the rest of the deck after them, in its order); the cards of
@@ -816,15 +833,11 @@ class Scenario:
         if SCORING_CARD_OF not in self.program.functions or not self.solo:
             return
         engine, st = self.engine, self.engine.state
-        face_up = [
-            self._scoring_card(state[key], f"state.{key}")
-            for key in ("primary_region", "secondary_region")
-            if key in state
-        ]
-        deck = self._scoring_cards(state.get("scoring_deck", []), "state.scoring_deck")
-        pile = self._scoring_cards(state.get("scoring_discard", []), "state.scoring_discard")
+        face_up = [self._scoring_card(state[key], f"state.{key}") for key in FACE_UP_REGIONS if key in state]
+        deck = self._scoring_cards(state.get(SCORING_DECK, []), f"state.{SCORING_DECK}")
+        pile = self._scoring_cards(state.get(SCORING_DISCARD, []), f"state.{SCORING_DISCARD}")
         placed: dict[str, str] = {}
-        for key, cards in (("regions", face_up), ("scoring_deck", deck), ("scoring_discard", pile)):
+        for key, cards in (("regions", face_up), (SCORING_DECK, deck), (SCORING_DISCARD, pile)):
             for card in cards:
                 if card in placed:
                     raise Invalid(f"state.{key}", f"{card} is already placed by state.{placed[card]}")
@@ -832,10 +845,10 @@ class Scenario:
         for card in face_up:
             prim.move_to_zone(engine, card, REVEALED_ZONE, False)
         for card in [*deck, *pile]:
-            prim.move_to_zone(engine, card, "scoring_deck", True)  # out of wherever it was
-            st.zones["scoring_deck"].remove(card)
-        st.zones["scoring_deck"][:0] = deck
-        st.zones["scoring_discard"][:0] = pile
+            prim.move_to_zone(engine, card, SCORING_DECK, True)  # out of wherever it was
+            st.zones[SCORING_DECK].remove(card)
+        st.zones[SCORING_DECK][:0] = deck
+        st.zones[SCORING_DISCARD][:0] = pile
 
     def _apply_cards(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
@@ -866,7 +879,7 @@ class Scenario:
                 placed[card] = where
         moved = set(placed) | {card for card, _, _ in effects if card != names.china}
         for zone_cards in (
-            *(st.hands["us"], st.hands["ussr"], st.draw_pile, st.discard, st.removed),
+            *(st.hands[US], st.hands[USSR], st.draw_pile, st.discard, st.removed),
             *st.zones.values(),
         ):
             zone_cards[:] = [c for c in zone_cards if c not in moved]
@@ -961,6 +974,12 @@ class Scenario:
             return x
 
         if decision.single:
+            # A choice of "up to N" narrowed to one pick (one candidate left) is asked as a single answer;
+            # the file may still give it as the list its author wrote for "up to N": one item is that pick.
+            if isinstance(raw, list) and len(raw) == 1:
+                return one(raw[0])
+            if isinstance(raw, dict) and len(raw) == 1 and list(raw.values()) == [1]:
+                return one(next(iter(raw)))
             return one(raw)
         if isinstance(raw, dict):
             return [one(k) for k, n in raw.items() for _ in range(n if _is_int(n) else 1)]
@@ -1038,7 +1057,7 @@ class Scenario:
         """Run the ruleset's moment `name` with the runner's context and the step's value."""
         assert self.engine is not None and self.program is not None
         engine, moment = self.engine, self.program.moments[name]
-        ai_side = ai_side_of(self.ir, engine.state.settings) or "ussr"
+        ai_side = ai_side_of(self.ir, engine.state.settings) or USSR
         context = {
             "ai": ai_side,
             "human": prim.other(ai_side),
@@ -1233,7 +1252,7 @@ class _PlayPlan(_Plan):
         super().__init__(scenario)
         self.side, self.card, self.mode, self.targets = side, card, mode, targets
         self.event_first = event_first
-        self.pending: dict[str, list[Any]] = {"action_card": [card], "play_mode": [mode]}
+        self.pending: dict[str, list[Any]] = {registry.ACTION_CARD.name: [card], "play_mode": [mode]}
         if mode in ("coup", "influence", "realign"):
             self.pending[f"{mode}_target"] = list(targets)
         self.once = {"event_first", "ops_in_one_region"}
@@ -1281,7 +1300,7 @@ class _PlayPlan(_Plan):
 
     # ------------------------------------------------------------------ why a step is refused
     def diagnose(self, name: str, wanted: Any) -> tuple[str, str]:
-        if name == "action_card":
+        if name == registry.ACTION_CARD.name:
             return self._why_card()
         if name == "play_mode":
             return self._why_mode(wanted)
@@ -1366,7 +1385,7 @@ class _HeadlinePlan(_Plan):
         self.pending = dict(cards)
 
     def answer(self, decision: Decision) -> tuple[bool, Any]:
-        if decision.name != "headline_card" or decision.side not in self.pending:
+        if decision.name != registry.HEADLINE_CARD.name or decision.side not in self.pending:
             return False, None
         card = self.pending[decision.side]
         if card not in decision.options:

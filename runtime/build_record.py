@@ -1,19 +1,22 @@
 """A program's build, written down the first time and replayed at every later start.
 
 Building a program (program.py) writes the source of every generated function, and that is most of a
-warm start (about 30 ms of solo-v2's 36), although the compiled code itself is then found on disk by the
-hash of its source (codegen). What the code generator's calls give is the same every time for the same
-IR, primitives and runtime: the code of a block's line, or a function compiled from a source of known
-hash, and the names they add to the generated code's namespace. So the first build writes that down, in
-the order the calls were made (`recorded` methods of codegen.ExprCompiler), to
-`build-<ruleset>-<python>.marshal` beside the compiled code; a later build of the same key takes each
-call's answer from the record instead of writing the source again.
+warm start (solo-v2: about 64 ms of CPU written afresh, 20 ms replayed), although the generated module
+itself is then loaded from its file (generated_module.py, with its `.pyc`). What the code generator's
+calls give is the same every time for the same IR, primitives and runtime: the code of a block's line, or
+a function of the module, and the names they add to the generated code's namespace. So the first build
+writes that down, in the order the calls were made (`recorded` methods of codegen.ExprCompiler), to
+`build-<ruleset>-<python>.marshal` beside the module; a later build of the same key loads the module and
+takes each call's answer from the record (a function by its name in the module) instead of writing the
+source again. The module carries the key of the build that wrote it, so a record never replays with
+another build's module.
 
 The key is a hash of the runtime's own code, of the IR, and of the primitives (their names and what the
 code generator reads of them): any change to these makes a new record. Should a call not be the one the
-record has next (another method, other names), or its code be missing from the code cache, the replay
-stops (`RecordMismatch`) and the program is built afresh, and recorded again. A build whose record
-could not describe something it made (a value that cannot be written down) is simply not recorded.
+record has next (another method, other names), or the module be missing, not ours, another build's or
+without a function the record names, the replay stops (`RecordMismatch`) and the program is built
+afresh, and recorded again. A build whose record could not describe something it made (a value that
+cannot be written down) is simply not recorded.
 """
 
 from __future__ import annotations
@@ -35,7 +38,7 @@ if TYPE_CHECKING:
     from twilight.runtime.codegen import ExprCompiler
 
 # Raised when what a record holds, or how it is read, changes without the runtime's code changing.
-RECORD_FORMAT = 1
+RECORD_FORMAT = 2
 
 _P = ParamSpec("_P")
 _R = TypeVar("_R")
@@ -66,8 +69,9 @@ class BuildRecord:
         self.next = 0  # (replaying) the entry of the next call
         # (recording) why the build cannot be recorded, once something could not be described
         self.broken: str | None = None
-        # (recording) each function the code generator made, by its id: the function and its code's key
-        self.defined: dict[int, tuple[Any, bytes]] = {}
+        # (recording) each function the code generator made, by its id: the function and its name in the
+        # generated module
+        self.defined: dict[int, tuple[Any, str]] = {}
         # (recording) how to make again a constant added under a name (an enum value, a primitive's
         # constant), where it was added
         self.origins: dict[str, tuple[Any, ...]] = {}
@@ -147,9 +151,11 @@ class BuildRecord:
             result = self._made(codegen, answer, values)
             namespace = codegen.namespace
             for added_name, how in added:
-                if added_name in namespace:
+                value = result if how[0] == "r" else self._made(codegen, how, values)
+                # (a function of the module is named there already, by the module itself)
+                if namespace.get(added_name, value) is not value:
                     raise RecordMismatch(f"{name}: {added_name} is already named")
-                namespace[added_name] = result if how[0] == "r" else self._made(codegen, how, values)
+                namespace[added_name] = value
         except (TypeError, ValueError, IndexError, KeyError, AttributeError, ImportError) as damaged:
             # (a record of ours, but not as this code writes them: written again)
             raise RecordMismatch(f"{name}: the record is damaged ({damaged})") from damaged

@@ -11,33 +11,31 @@ The generated code has exactly the meaning of the IR node by node:
   results within one evaluation; aggregates and comprehensions open that memory when they are the
   outermost evaluation (`_scope`); priority lists are called through the program (`_pick`: timed, traced).
 
-Code objects are shared: the same source compiles once per process (`_CODE`), and a ruleset's whole set
-is written to `code-<ruleset>-<python>.marshal` in a cache folder, when the caller gives one, for the
-next start.
+Every function made is written into one Python module of the ruleset (generated_module.py), under a
+name taken from the declaration it was made for and with that declaration's rule file and line, and
+compiled at its line of that module: a traceback points at the module's file, kept in the cache folder
+when the caller gives one (a start loads it by importlib, and the build's record names its functions),
+and `twilight dev code` prints it.
 """
 
 from __future__ import annotations
 
 import hashlib
-import marshal
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from types import CodeType, FunctionType
+from types import FunctionType, TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from twilight.common.cachedir import read_trusted, ruleset_file_name, write_private
 from twilight.runtime import registry
 from twilight.runtime.build_record import BuildRecord, RecordMismatch, recorded
+from twilight.runtime.generated_module import GeneratedModule, ModuleNotLoaded, load
 
 if TYPE_CHECKING:
     from twilight.runtime.program import Expr, Program
 
 _T = TypeVar("_T")
-
-# a hash of a function's source -> the function's code object; filled by every program of this process
-_CODE: dict[bytes, CodeType] = {}
 
 
 class ExprCompiler:
@@ -45,19 +43,35 @@ class ExprCompiler:
         self,
         program: Program,
         namespace: dict[str, Any],
-        cache_file: Path | None = None,
+        module_file: Path | None = None,
         record: BuildRecord | None = None,
     ) -> None:
+        """`module_file`: where the ruleset's generated module is kept (generated_module.py), None for a
+        program that keeps none (its text is then only in memory). A build replayed from its `record`
+        loads the module kept there, and its namespace is the module's (RecordMismatch when it cannot be
+        loaded: the program is then built afresh)."""
         self.program = program
+        ruleset = str(program.ir.get("ruleset", {}).get("name", "ruleset"))
+        self.module = GeneratedModule(ruleset, module_file, record.key if record is not None else None)
+        if record is not None and record.replaying:
+            if module_file is None:
+                raise RecordMismatch("no module to replay the record with")
+            try:
+                namespace = load(module_file, record.key, namespace)
+            except ModuleNotLoaded as why:
+                raise RecordMismatch(str(why)) from None
+            # (what is made later is named past the module's own functions)
+            self.module.taken.update(name for name, value in namespace.items() if type(value) is FunctionType)
         self.namespace = namespace
-        self.cache_file = cache_file
         # The record of the build (build_record.py): its calls are answered from it, or written down in
         # it; None once the build has ended, and for a program without a cache folder. `record_depth`:
         # how many recorded calls are running (only the outermost is recorded).
         self.record = record
         self.record_depth = 0
-        self.used: dict[bytes, CodeType] = {}  # the code of this program, by its source's hash
-        self.loaded: dict[bytes, CodeType] = _load(cache_file) if cache_file is not None else {}
+        # The declaration the code being made is for (`declared`): a label its functions' names start
+        # with, the declaration in words, and its rule file and line.
+        self.declaration: tuple[str, str, str] = ("ruleset", "the ruleset", "")
+        self.made: dict[str, Any] = {}  # the functions made, by their names in the module
         # True while emitting code that only ever runs with the memory open (the body of a pure function
         # that opens it, a priority list's conditions): its aggregates need not open it again.
         self.memo_open = False
@@ -93,6 +107,18 @@ class ExprCompiler:
         self.calls_counted: Counter[str] | None = None
         # How many parts of blocks (`block_value`, `block_statement`) have a name in the namespace.
         self.block_parts = 0
+
+    def declared(self, label: str, described: str, src: str | None = None) -> _Declared:
+        """While the code of a declaration is made: its functions are named after `label`, and written
+        under `described` (the declaration in words) and `src` (its rule file and line; by default the
+        declaration around it's, for a statement inside one)."""
+        return _Declared(self, (label, described, self.declaration[2] if src is None else src))
+
+    def at(self, src: str) -> _Declared:
+        """While the code of a statement with a rule line of its own is made (a loop, a call, a hook):
+        the declaration at hand, at that line."""
+        label, described, _ = self.declaration
+        return _Declared(self, (label, described, src))
 
     @recorded
     def compile(self, node: Any) -> Expr:
@@ -265,7 +291,7 @@ class ExprCompiler:
                 f"        r = m[_k] = {body}",
                 "    return r",
             ]
-        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", f"function {name}")
+        fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "its body", name=f"F_{name}")
         self.namespace[f"F_{name}"] = fn
         return fn
 
@@ -735,8 +761,8 @@ class ExprCompiler:
 
     @recorded
     def modifier_chain(self, sources: list[list[tuple[str, Any, Any]]]) -> Callable[..., Any]:
-        """`f(engine, variables, value)`: the value after the modifiers of one quantity, source by source
-        (each source's `to` items first, then its `by` items), each applied when its condition holds."""
+        """`f(engine, variables, value)`: the value after the modifiers of one quantity (every source's `to`
+        items first, in order, then every `by` item), each applied when its condition holds."""
         lines = ["def _e(e, V, value):", *self._modifier_steps(sources, frozenset(), "    ")]
         lines.append("    return value")
         fn: Callable[..., Any] = self._define("\n".join(lines) + "\n", "modifiers")
@@ -763,11 +789,13 @@ class ExprCompiler:
     def _modifier_steps(
         self, sources: list[list[tuple[str, Any, Any]]], bound: frozenset[str], indent: str
     ) -> list[str]:
-        """The lines that change `value` by the modifiers, source by source (each source's `to` items
-        first, then its `by` items), each when its condition holds."""
+        """The lines that change `value` by the modifiers (every source's `to` items first, in order, then
+        every source's `by` items), each when its condition holds."""
         lines = []
-        for steps in sources:
-            for wanted in ("to", "by"):
+        # Every `to` of every source first (the last that holds wins), then every `by` is added: the one
+        # order of docs/reference.md, so a later `to` never cancels an earlier rule's `by`.
+        for wanted in ("to", "by"):
+            for steps in sources:
                 for mode, amount, when in steps:
                     if mode != wanted:
                         continue
@@ -787,45 +815,51 @@ class ExprCompiler:
         finally:
             self.memo_open = False
 
-    def _define(self, source: str, what: str = "expression") -> Any:
-        """The function `_e` the source defines, made in this program's namespace."""
-        key = hashlib.blake2b(source.encode(), digest_size=16).digest()
-        code = _CODE.get(key)
-        if code is None:
-            code = self.loaded.get(key)
-            if code is None:
-                # A file name of its own per source: profiles and tracebacks tell the pieces apart.
-                module = compile(source, f"<rule {what} {key.hex()[:8]}>", "exec")
-                code = next(c for c in module.co_consts if isinstance(c, CodeType))
-            _CODE[key] = code
-        self.used[key] = code
-        fn = FunctionType(code, self.namespace)
-        if self.record is not None:  # (recording: it is then known by its code's key)
-            self.record.defined[id(fn)] = (fn, key)
+    def _define(
+        self, source: str, what: str = "expression", name: str | None = None, shared: bool = False
+    ) -> Any:
+        """The function `_e` the source defines, written into the ruleset's module (generated_module.py)
+        under `name` or one made from the declaration at hand, and made in this program's namespace.
+        `shared`: code several declarations use (an aggregate's loop), written under none of them."""
+        label, described, src = self.declaration
+        if shared:
+            label, described, src = "shared", "shared by the functions that name it", ""
+        if name is None:
+            known = self.module.known(label, what, source)
+            if known is not None:  # (the same code asked for twice in one declaration: one function)
+                fn = self.made[known]
+                return fn
+            name = self.module.named(label, what)
+        code = self.module.add(name, source, described, src, label, what)
+        fn = self.made[name] = FunctionType(code, self.namespace)
+        if self.record is not None:  # (recording: it is then known by its name in the module)
+            self.record.defined[id(fn)] = (fn, name)
         return fn
 
-    def function_of(self, key: bytes) -> Any:
-        """The function of the code of that key (a build replayed from its record: no source written), made
-        in this program's namespace."""
-        code = _CODE.get(key)
-        if code is None:
-            code = self.loaded.get(key)
-            if code is None:
-                raise RecordMismatch("the record names code the cache does not have")
-            _CODE[key] = code
-        self.used[key] = code
-        return FunctionType(code, self.namespace)
+    def function_of(self, name: str) -> Any:
+        """The function of that name in the module loaded (a build replayed from its record: no source
+        written)."""
+        fn = self.namespace.get(name)
+        if type(fn) is not FunctionType or not self.module.owns(fn.__code__.co_filename):
+            raise RecordMismatch(f"the record names a function {name!r} the module does not have")
+        return fn
 
     def save(self) -> None:
-        """The end of the build: its record is finished (build_record), and this program's compiled
-        expressions are written for the next start (if anything new was compiled)."""
+        """The end of the build: the module is written (generated_module.GeneratedModule.finish), then
+        the record is finished (build_record); a replayed build only checks that it followed its
+        record. Code made after this (on demand, while playing) is written in texts of its own."""
         record, self.record = self.record, None
+        if record is not None and record.replaying:
+            record.finish()
+            self.module.finished = True
+            return
+        self.module.finish()
         if record is not None:
             record.finish()
-        if self.cache_file is None or set(self.used) == set(self.loaded):
-            return
-        # into a folder of ours alone; a cache that cannot be written only costs time at the next start
-        write_private(self.cache_file, marshal.dumps(self.used))
+
+    def source(self) -> str:
+        """The text of the ruleset's generated module."""
+        return self.module.source()
 
     # ------------------------------------------------------------------ source of one node
     def emit(self, node: Any, bound: frozenset[str]) -> str:
@@ -1019,7 +1053,9 @@ class ExprCompiler:
         source_text = f"def _e({', '.join(['_source', *params])}):\n" + body
         name = f"A_{hashlib.blake2b(source_text.encode(), digest_size=6).hexdigest()}"
         if name not in self.namespace:
-            self.namespace[name] = self._define(source_text, "aggregate")
+            self.namespace[name] = self._define(
+                source_text, "the loop of an aggregate", name=name, shared=True
+            )
         return f"{name}({', '.join([source, *params])})"
 
     def _comprehension(self, node: dict[str, Any], bound: frozenset[str]) -> str:
@@ -1286,30 +1322,6 @@ def ordered_comparisons(sortable: Callable[[Any], Any]) -> dict[str, Callable[[A
     return {"_lt": _lt, "_le": _le, "_gt": _gt, "_ge": _ge}
 
 
-# Raised when the way sources compile changes without the sources changing (file names, say): code kept
-# on disk by an older version is then left alone.
-CODE_FORMAT = 4
-
-
-def cache_file_for(folder: Path, ruleset: str) -> Path:
-    return folder / ruleset_file_name("code", ruleset, f"-{CODE_FORMAT}.marshal")
-
-
-def _load(path: Path) -> dict[bytes, CodeType]:
-    """The code kept in `path`: only from a file and folder of ours that no one else may write
-    (common/cachedir.py), since loading it runs it."""
-    raw = read_trusted(path)
-    if raw is None:
-        return {}  # no cache yet, or one not to be trusted: compile afresh
-    try:
-        loaded = marshal.loads(raw)
-    except (EOFError, ValueError, TypeError):
-        return {}  # a damaged one: compile afresh
-    if not isinstance(loaded, dict):
-        return {}
-    return {k: v for k, v in loaded.items() if isinstance(k, bytes) and isinstance(v, CodeType)}
-
-
 # The locals that a template's `:=` assigns (`controls` written out: `_ro`, `_ri`): read only where they are
 # assigned. Any other `:=` in an aggregate keeps it a comprehension (see `ExprCompiler._lifted`).
 _TEMPLATE_LOCALS = frozenset({"_ro", "_ri", "_os"})
@@ -1328,3 +1340,22 @@ def _local_names(code: str) -> set[str]:
 
 _STRING = re.compile(r"'(?:[^'\\]|\\.)*'|\"(?:[^\"\\]|\\.)*\"")
 _NAME = re.compile(r"(?<![.\w])[A-Za-z_]\w*")
+
+
+class _Declared:
+    """`ExprCompiler.declared`: the declaration at hand while its code is made, then the one before."""
+
+    __slots__ = ("codegen", "declaration", "saved")
+
+    def __init__(self, codegen: ExprCompiler, declaration: tuple[str, str, str]) -> None:
+        self.codegen, self.declaration = codegen, declaration
+        self.saved = codegen.declaration
+
+    def __enter__(self) -> None:
+        self.saved = self.codegen.declaration
+        self.codegen.declaration = self.declaration
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.codegen.declaration = self.saved

@@ -11,10 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from twilight.runtime import registry
+
 
 @dataclass
 class Decision:
-    name: str  # what is being decided, e.g. "action_card", "influence_target", "blockade_discard"
+    name: str  # what is being decided, e.g. the action card, "influence_target", "blockade_discard"
     side: str  # who decides
     options: list[Any]  # the legal single answers
     min_count: int = 1  # how many to pick: one answer when max_count == 1, else a list
@@ -125,7 +127,7 @@ class GreedyPlayer(RandomPlayer):
         engine = self.engine
         if engine is None or not decision.single:
             return super().decide(decision)
-        if decision.name == "action_card":
+        if decision.name == registry.ACTION_CARD.name:
             return self._best_card(decision)
         if decision.name == "play_mode" and "influence" in decision.options:
             return "influence"
@@ -139,7 +141,7 @@ class GreedyPlayer(RandomPlayer):
             return False
         if decision.name == "play_mode":
             return "influence" in decision.options
-        return decision.name in ("action_card", "influence_target")
+        return decision.name in (registry.ACTION_CARD.name, "influence_target")
 
     def _best_card(self, decision: Decision) -> Any:
         from twilight.runtime.primitives import ops_for

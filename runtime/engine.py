@@ -18,6 +18,7 @@ from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitExceed
 from twilight.runtime.program import EffectItems, Frame, ModifierSteps, Program, too_deep
 from twilight.runtime.resumable import Rec, ResumeMismatch, Suspended, copy_path
 from twilight.runtime.rule_errors import PYTHON_ERRORS, located
+from twilight.runtime.sides import US, USSR
 from twilight.runtime.state import SIDES, GameState, LastingEffect, declared_state
 
 if TYPE_CHECKING:
@@ -143,12 +144,12 @@ class Engine:
             state = GameState(ruleset=ir["ruleset"]["name"])
             state.settings = {name: s["default"] for name, s in ir["settings"].items()}
             state.settings.update(settings or {})
-            state.influence = {c: {"us": 0, "ussr": 0} for c in ir["map"]["countries"]}
+            state.influence = {c: {US: 0, USSR: 0} for c in ir["map"]["countries"]}
             state.vars, state.zones = declared_state(ir)
         self.state = state
         self.events: list[dict[str, Any]] = []
         self.trace_to = trace_to
-        self.defcon_actor = "ussr"  # who answers for a DEFCON change (4.5 C, 8.1.3)
+        self.defcon_actor = USSR  # who answers for a DEFCON change (4.5 C, 8.1.3)
         self.ops_region_reads = 0  # how many times `ops_region` was read (see the property)
         self.ops_region = None  # set while operations must all go to one region
         self.hook_card: str | None = None  # the card whose lasting effect's hook runs: its dice name it
@@ -631,7 +632,8 @@ class Engine:
         return when is None or bool(when(frame))
 
     def modified(self, quantity: str, base: int, /, **bound: Any) -> int:
-        """A quantity after every modifier: per source, `to` then `by`; standing rules first."""
+        """A quantity after every modifier: every `to` first (standing rules, then lasting effects, each in
+        order: the last that holds sets the value), then every `by` is added."""
         value = base
         standing = self.program.rule_modifiers.get(quantity)
         if standing is not None:
@@ -641,9 +643,35 @@ class Engine:
             index = self._lasting_indexed  # (`_lasting_index`'s test written out: asked very often)
             if index is None or index.effects is not effects or index.version != self._lasting_version:
                 index = self._lasting_index()
-            for steps, env in index.modifiers.get(quantity, ()):
-                value = _apply(steps, value, Frame(self, {**env, **bound}))
+            lasting = index.modifiers.get(quantity)
+            if lasting:
+                value = self._after_lasting(quantity, lasting, value, bound)
         return value
+
+    def _after_lasting(
+        self,
+        quantity: str,
+        lasting: Iterable[tuple[ModifierSteps, dict[str, Any]]],
+        value: int,
+        bound: dict[str, Any],
+    ) -> int:
+        """`value` (the standing rules' result) with the lasting effects' modifiers: their `by`s added,
+        and when one of their `to`s holds, the value set by the last of them, plus every `by` (the
+        standing rules' too: a lasting `to` comes after every standing `to` but before any `by`)."""
+        set_to: int | None = None
+        added = 0
+        for steps, env in lasting:
+            frame = Frame(self, {**env, **bound})
+            for amount, when in steps.to:
+                if when is None or when(frame):
+                    set_to = amount(frame)
+            for amount, when in steps.by:
+                if when is None or when(frame):
+                    added += amount(frame)
+        if set_to is None:
+            return value + added
+        standing_adds = self.program.standing_adds(quantity)
+        return set_to + added + (standing_adds(self, bound, 0) if standing_adds is not None else 0)
 
     def unmodified(self, quantity: str) -> bool:
         """No rule in force modifies the quantity: its base value stands (`modified` would give it)."""
@@ -670,10 +698,11 @@ class Engine:
             if standing is None:
                 return ((candidate, base) for candidate in candidates)
             return standing(self, bound, candidates, base)  # type: ignore[no-any-return]
-        return self._modified_by_lasting(lasting, base, key, candidates, bound, standing)
+        return self._modified_by_lasting(quantity, lasting, base, key, candidates, bound, standing)
 
     def _modified_by_lasting(
         self,
+        quantity: str,
         lasting: Iterable[tuple[ModifierSteps, dict[str, Any]]],
         base: int,
         key: str,
@@ -689,10 +718,24 @@ class Engine:
                 frames = []  # (a loop: a comprehension would make `self` and `bound` cells at every call)
                 for steps, env in lasting:
                     frames.append((steps, Frame(self, {**env, **bound})))
+            # (as in `_after_lasting`: a lasting `to` that holds sets the value before every `by`)
+            set_to: int | None = None
+            added = 0
             for steps, frame in frames:
                 frame.vars[key] = candidate
-                value = _apply(steps, value, frame)
-            yield candidate, value
+                for amount, when in steps.to:
+                    if when is None or when(frame):
+                        set_to = amount(frame)
+                for amount, when in steps.by:
+                    if when is None or when(frame):
+                        added += amount(frame)
+            if set_to is None:
+                yield candidate, value + added
+                continue
+            standing_adds = self.program.standing_adds(quantity)
+            if standing_adds is not None:
+                added += standing_adds(self, bound, 0)
+            yield candidate, set_to + added
 
     def forbidden(self, action: str, /, **bound: Any) -> str | None:
         """The error code of the first prohibition that refuses the action, else None."""
@@ -1100,16 +1143,6 @@ class LastingIndex:
 def _variables(effect: LastingEffect) -> dict[str, Any]:
     """What a lasting effect's items see: the values it captured, who owns it, and its card."""
     return {**effect.vars, "owner": effect.owner, "this_card": effect.card}
-
-
-def _apply(steps: ModifierSteps, value: int, frame: Frame) -> int:
-    for amount, when in steps.to:
-        if when is None or when(frame):
-            value = amount(frame)
-    for amount, when in steps.by:
-        if when is None or when(frame):
-            value += amount(frame)
-    return value
 
 
 def _jsonable(value: Any) -> bool:

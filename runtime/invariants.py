@@ -24,6 +24,8 @@ from collections.abc import Iterator, Mapping
 from itertools import chain
 from typing import Any
 
+from twilight.runtime.sides import US, USSR
+
 from . import registry
 from .decisions import Decision, Player
 from .engine import Engine
@@ -114,7 +116,7 @@ class CheckedEngine(Engine):
         self._influence_changed: set[str] | None = None
         self._expected: dict[tuple[str, ...], set[str]] = {}
         self._expected_with_zones: dict[tuple[tuple[str, ...], frozenset[str]], set[str]] = {}
-        self._china = [n for n, c in ir["cards"].items() if c["no_event"]]
+        self._china = [n for n in (registry.THE_CHINA_CARD.name,) if n in ir["cards"]]
         self._card_names = frozenset(ir["cards"])
         # The declared tracks the state keeps (track_values), with their bounds, read once.
         self._tracks = [
@@ -166,7 +168,7 @@ class CheckedEngine(Engine):
         self.in_play.add(str(data["card"]))
 
     def _headlines(self, kind: str, data: dict[str, Any]) -> None:
-        self.in_play.update(str(c) for c in (data["us"], data["ussr"]) if c is not None)
+        self.in_play.update(str(c) for c in (data[US], data[USSR]) if c is not None)
 
     def expected_cards(self) -> set[str]:
         """The cards of every period added to the deck so far (The China Card is never among them)."""
@@ -210,7 +212,7 @@ class CheckedEngine(Engine):
             value = read(s)
             # (the usual case first, in a few steps; `_check_track` says what is wrong, if anything)
             if type(value) is dict:
-                us, ussr = value["us"], value["ussr"]
+                us, ussr = value[US], value[USSR]
                 whole = type(us) is int and type(ussr) is int
                 if whole and (not bounded or (low <= us <= high and low <= ussr <= high)):
                     continue
@@ -284,7 +286,7 @@ class CheckedEngine(Engine):
         """The card checks below when nothing is wrong, without saying where each card is: True when
         every card is in exactly one place (The China Card only in its holder's hand), every one is a
         card of the periods dealt, and none is missing; False leaves it to them to say what is wrong."""
-        us, ussr = s.hands["us"], s.hands["ussr"]
+        us, ussr = s.hands[US], s.hands[USSR]
         draw_pile, discard, removed = s.draw_pile, s.discard, s.removed
         # (one set made of the piles written out, the zones' cards added after: a union of a list of them
         # costs about a third more)
@@ -353,7 +355,7 @@ def check_finished(engine: Engine) -> None:
     where = f"seed {engine.seed}"
     if not (s.game_over):
         raise InvariantViolation(f"{where}: run() returned but the game is not over (turn {s.turn})")
-    if s.winner not in ("us", "ussr", "draw"):
+    if s.winner not in (US, USSR, "draw"):
         raise InvariantViolation(f"{where}: winner {s.winner!r}")
     if not (s.end_reason):
         raise InvariantViolation(f"{where}: no end reason")

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 from twilight.runtime import registry
 from twilight.runtime.dice import Dice
 from twilight.runtime.engine import GameEnded
+from twilight.runtime.sides import US, USSR
 from twilight.runtime.solo_ai import RulesAIPlayer
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
     """A copy of the game after `happen` ran in it."""
-    players = {"us": _LookAheadAI(), "ussr": _LookAheadAI()}
+    players = {US: _LookAheadAI(), USSR: _LookAheadAI()}
     twin = engine.look_ahead_copy(players)
     for player in players.values():
         player.engine = twin

@@ -21,10 +21,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime import build_record, registry
-from twilight.runtime.codegen import UNBOUND, ExprCompiler, cache_file_for, ordered_comparisons
+from twilight.runtime.codegen import UNBOUND, ExprCompiler, ordered_comparisons
+from twilight.runtime.generated_module import module_file_for, src_comment
 from twilight.runtime.limits import StepLimitExceeded
 from twilight.runtime.locality import reads_board_only_at
 from twilight.runtime.priorities import PriorityList
+from twilight.runtime.sides import SIDES
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -157,7 +159,8 @@ class EffectItems:
 
 @dataclass
 class ModifierSteps:
-    """One source's modifiers of one quantity: its `to` items apply first, then its `by` items."""
+    """One source's modifiers of one quantity: its `to` items and its `by` items (every source's `to`s
+    apply before any `by`: Engine.modified)."""
 
     to: list[tuple[Expr, Expr | None]]
     by: list[tuple[Expr, Expr | None]]
@@ -239,6 +242,8 @@ class Program:
         "_permits",
         "_repeat_count",
         "_repeat_loops",
+        "_standing_adds",
+        "_standing_srcs",
         "appendix",
         "asking_procedures",
         "asking_standing",
@@ -315,8 +320,11 @@ class Program:
             "_order": _order,
             **ordered_comparisons(_sortable),
         }
-        cache_file = cache_file_for(code_cache, ir["ruleset"]["name"]) if code_cache is not None else None
-        self.codegen = ExprCompiler(self, namespace, cache_file, record)
+        # (a counting build keeps no module: its code is not the ruleset's own)
+        keep = code_cache is not None and not self.counted
+        module_file = module_file_for(code_cache, ir["ruleset"]["name"]) if keep and code_cache else None
+        self.codegen = ExprCompiler(self, namespace, module_file, record)
+        declared = self.codegen.declared
         self._ir_exprs: dict[int, tuple[Any, Expr]] = {}  # (the node kept: its id stays its own)
         self._order_ranks: dict[str, dict[Any, int]] = {}  # (order_ranks)
         self.functions: dict[str, Function] = {}
@@ -337,22 +345,24 @@ class Program:
         pure = self.pure = self.codegen.pure_functions(ir["functions"])
         for name, fn in ir["functions"].items():
             params = [p["name"] for p in fn["params"]]
-            call = self.codegen.function(name, params, fn["body"], name in pure)
+            with declared(f"function_{name}", f"function {name}", fn.get("src", "")):
+                call = self.codegen.function(name, params, fn["body"], name in pure)
             self.functions[name] = Function(params, call)
         for name, proc in ir["procedures"].items():
-            self.procedures[name] = Procedure(
-                [p["name"] for p in proc["params"]], self.body(proc["body"]), proc.get("src", "")
-            )
+            with declared(f"procedure_{name}", f"procedure {name}", proc.get("src", "")):
+                body = self.body(proc["body"])
+            self.procedures[name] = Procedure([p["name"] for p in proc["params"]], body, proc.get("src", ""))
         for name, card in ir["cards"].items():
             if card["event"] is not None:
                 self._current_card = name
-                self.events[name] = counted(
-                    self.body(card["event"]), card.get("src", ""), f"the event of card '{name}'"
-                )
+                with declared(f"card_{name}", f"the event of card {name}", card.get("src", "")):
+                    body = self.body(card["event"])
+                self.events[name] = counted(body, card.get("src", ""), f"the event of card '{name}'")
         self._current_card = ""
         for name, rule in ir["rules"].items():
             src = rule.get("src", "")
-            self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True, src=src))
+            with declared(f"rule_{name}", f"rule {name}", src):
+                self.rules.append(self.items(f"rule:{name}", rule["items"], standing=True, src=src))
         # The triggers a standing rule's hook may lead to a decision on (the lasting effects' are told by
         # their items, EffectItems.asking_on, and found in force by the engine's index).
         self.asking_standing = frozenset(t for items in self.rules for t in items.asking_on)
@@ -363,11 +373,15 @@ class Program:
         rule_forbids: dict[str, list[tuple[Any, str | None]]] = {}
         self.rule_hooks: dict[str, list[list[tuple[Expr | None, Stmt]]]] = {}
         self.rule_statuses: dict[str, list[list[Expr]]] = {}
-        for rule_items in self.rules:
+        # ...and the rule files and lines they come from, for their generated code
+        self._standing_srcs: dict[str, list[str]] = {}
+        for rule_items, rule in zip(self.rules, ir["rules"].values(), strict=True):
             for quantity, nodes in rule_items.modifier_nodes_of.items():
                 rule_modifiers.setdefault(quantity, []).append(nodes)
+                self._standing_srcs.setdefault(f"modify {quantity}", []).append(rule.get("src", ""))
             for action, forbids in rule_items.forbid_nodes_of.items():
                 rule_forbids.setdefault(action, []).extend(forbids)
+                self._standing_srcs.setdefault(f"forbid {action}", []).append(rule.get("src", ""))
             for trigger, hooks in rule_items.hooks_of.items():
                 self.rule_hooks.setdefault(trigger, []).append(hooks)
             for status, args in rule_items.statuses_of.items():
@@ -375,77 +389,83 @@ class Program:
         # The standing prohibitions of one action, and the standing modifiers of one quantity, each as one
         # generated function of (engine, variables): the code of the first that refuses the action, or
         # None; the quantity's value after the modifiers.
-        self.rule_forbids: dict[str, Callable[[Engine, dict[str, Any]], Any]] = {
-            action: self.codegen.first_refusal(forbids) for action, forbids in rule_forbids.items()
-        }
+        self.rule_forbids: dict[str, Callable[[Engine, dict[str, Any]], Any]] = {}
+        for action, forbids in rule_forbids.items():
+            with self._standing("forbid", action):
+                self.rule_forbids[action] = self.codegen.first_refusal(forbids)
         # The same prohibitions as one filter of many candidates (Engine.permitted), by action and the
         # variable that holds the candidate: compiled now for the variable the runtime asks about
         # (`_CANDIDATE_OF`: and so kept with the compiled code on disk), when first asked for any other.
         self._permits: dict[tuple[str, str], Callable[..., Any] | None] = {}
         for action, forbids in rule_forbids.items():
             key = _CANDIDATE_OF.get(action, "target")
-            self._permits[(action, key)] = self.codegen.permits(forbids, key)
-        self.rule_modifiers: dict[str, Callable[..., Any]] = {
-            quantity: self.codegen.modifier_chain(sources) for quantity, sources in rule_modifiers.items()
-        }
+            with self._standing("forbid", action):
+                self._permits[(action, key)] = self.codegen.permits(forbids, key)
+        self.rule_modifiers: dict[str, Callable[..., Any]] = {}
+        for quantity, sources in rule_modifiers.items():
+            with self._standing("modify", quantity):
+                self.rule_modifiers[quantity] = self.codegen.modifier_chain(sources)
         # The same modifiers worked out for many candidates at once (Engine.modified_each), by quantity
         # and the variable holding the candidate: compiled now for what the runtime asks that way
         # (`_EACH_MODIFIED`), when first asked for any other.
         self.rule_modifier_nodes = rule_modifiers
-        self._modifiers_each: dict[tuple[str, str], Callable[..., Any] | None] = {
-            (quantity, key): self.codegen.modifier_each(rule_modifiers[quantity], key)
-            for quantity, key in _EACH_MODIFIED
-            if quantity in rule_modifiers
-        }
+        self._standing_adds: dict[str, Callable[..., Any] | None] = {}  # (standing_adds)
+        self._modifiers_each: dict[tuple[str, str], Callable[..., Any] | None] = {}
+        for quantity, key in _EACH_MODIFIED:
+            if quantity in rule_modifiers:
+                with self._standing("modify", quantity):
+                    each = self.codegen.modifier_each(rule_modifiers[quantity], key)
+                self._modifiers_each[(quantity, key)] = each
         # Each standing prohibition on its own (Engine.refusals: every reason, not the first), compiled
         # when first asked: only a player's "why not" needs them.
         self.rule_forbid_nodes = rule_forbids
         self._each_refusal: dict[str, list[Callable[[Engine, dict[str, Any]], Any]]] = {}
         self._board_only_at: dict[tuple[str, str | None, str], bool] = {}  # (reads_board_only_at)
-        self.sequence = self.body(ir["sequence"]["body"])
-        self.moments: dict[str, Moment] = {
-            name: Moment(
-                bool(m["setup"]),
-                [(p["name"], p["type"]) for p in m["params"]],
-                self.body(m["body"]),
-                m.get("src", ""),
+        with declared("sequence", "the sequence", ir["sequence"].get("src", "")):
+            self.sequence = self.body(ir["sequence"]["body"])
+        self.moments: dict[str, Moment] = {}
+        for name, m in ir.get("moments", {}).items():
+            with declared(f"moment_{name}", f"moment {name}", m.get("src", "")):
+                body = self.body(m["body"])
+            self.moments[name] = Moment(
+                bool(m["setup"]), [(p["name"], p["type"]) for p in m["params"]], body, m.get("src", "")
             )
-            for name, m in ir.get("moments", {}).items()
-        }
         self.appendix: dict[str, AppendixEntry] = {}
         self._lasting_prefix = "appendix."
         for name, entry in ir.get("appendix", {}).items():
             self._current_card = name
             src, what = entry.get("src", ""), f"the appendix entry of card '{name}'"
-            self.appendix[name] = AppendixEntry(
-                events=[
-                    AppendixEvent(
-                        moments=[(m["moment"], m["region"]) for m in e["moments"]],
-                        when=self.expr(e["when"]) if e["when"] is not None else None,
-                        resolve=counted(self.body(e["resolve"]), src, what)
-                        if e["resolve"] is not None
-                        else None,
-                    )
-                    for e in entry["events"]
-                ],
-                reaction=counted(self.body(entry["reaction"]), src, what)
-                if entry["reaction"] is not None
-                else None,
-                against_human=counted(self.body(entry["against_human"]), src, what)
-                if entry["against_human"] is not None
-                else None,
-            )
+            with declared(f"appendix_{name}", f"the appendix entry of card {name}", src):
+                self.appendix[name] = AppendixEntry(
+                    events=[
+                        AppendixEvent(
+                            moments=[(m["moment"], m["region"]) for m in e["moments"]],
+                            when=self.expr(e["when"]) if e["when"] is not None else None,
+                            resolve=counted(self.body(e["resolve"]), src, what)
+                            if e["resolve"] is not None
+                            else None,
+                        )
+                        for e in entry["events"]
+                    ],
+                    reaction=counted(self.body(entry["reaction"]), src, what)
+                    if entry["reaction"] is not None
+                    else None,
+                    against_human=counted(self.body(entry["against_human"]), src, what)
+                    if entry["against_human"] is not None
+                    else None,
+                )
         self._current_card = ""
         self._lasting_prefix = ""
-        self.priorities = {
-            name: PriorityList(name, node, self.codegen) for name, node in ir.get("priorities", {}).items()
-        }
+        self.priorities: dict[str, PriorityList] = {}
+        for name, node in ir.get("priorities", {}).items():
+            with declared(f"priority_{name}", f"priority list {name}", node.get("src", "")):
+                self.priorities[name] = PriorityList(name, node, self.codegen)
         # What a priority list chooses among, by its target's type (map order: the last tie-break).
         self.domains: dict[str, list[Any]] = {
             "country": list(ir["map"]["countries"]),
             "region": list(ir["map"]["regions"]),
             "card": list(ir["cards"]),
-            "side": ["us", "ussr"],
+            "side": list(SIDES),
         }
         # (the same, as sets: an AI answer tells a question's kind by whether every option is one)
         self.domain_sets = {kind: frozenset(items) for kind, items in self.domains.items()}
@@ -455,7 +475,7 @@ class Program:
         for kind, items in self.domains.items():
             self.domains_by_length.setdefault(len(items), []).append((items, self.domain_sets[kind]))
         # The China Card: the card with no event (asked at every card play).
-        self.china_card = next((n for n, c in ir["cards"].items() if c["no_event"]), "the_china_card")
+        self.china_card = registry.THE_CHINA_CARD.name  # (a role of the contract: every ruleset declares it)
         # The declarations of each kind a need may name (`needed` is on hot paths)
         self._declared_by_kind: dict[str, dict[str, Any]] = {
             "function": self.functions,
@@ -463,8 +483,7 @@ class Program:
             "priority": self.priorities,
             "table": self.ir["tables"],
         }
-        if not self.counted:  # (a counting build reads the kept code, and keeps none of its own)
-            self.codegen.save()
+        self.codegen.save()  # (a counting build keeps no module of its own: `module_file`)
 
     # ------------------------------------------------------------------ the runtime contract
 
@@ -489,7 +508,8 @@ class Program:
         found = self._permits.get((action, key), _MISSING)
         if found is _MISSING:
             nodes = self.rule_forbid_nodes.get(action)
-            found = self._permits[(action, key)] = self.codegen.permits(nodes, key) if nodes else None
+            with self._standing("forbid", action):
+                found = self._permits[(action, key)] = self.codegen.permits(nodes, key) if nodes else None
         return found  # type: ignore[return-value]
 
     def modifiers_each(self, quantity: str, key: str) -> Callable[..., Any] | None:
@@ -499,9 +519,26 @@ class Program:
         found = self._modifiers_each.get((quantity, key), _MISSING)
         if found is _MISSING:
             nodes = self.rule_modifier_nodes.get(quantity)
-            found = self._modifiers_each[(quantity, key)] = (
-                self.codegen.modifier_each(nodes, key) if nodes else None
-            )
+            with self._standing("modify", quantity):
+                found = self._modifiers_each[(quantity, key)] = (
+                    self.codegen.modifier_each(nodes, key) if nodes else None
+                )
+        return found  # type: ignore[return-value]
+
+    def standing_adds(self, quantity: str) -> Callable[..., Any] | None:
+        """The standing rules' `by` items of one quantity alone, as `f(engine, variables, value)`: what
+        they add once a lasting effect's `to` has set the value (Engine.modified); None when there is
+        none. Compiled when first asked: few games ever need it."""
+        found = self._standing_adds.get(quantity, _MISSING)
+        if found is _MISSING:
+            sources = [
+                adds
+                for source in self.rule_modifier_nodes.get(quantity, [])
+                if (adds := [step for step in source if step[0] == "by"])
+            ]
+            with self._standing("modify", quantity):
+                chain = self.codegen.modifier_chain(sources) if sources else None
+            found = self._standing_adds[quantity] = chain
         return found  # type: ignore[return-value]
 
     def reads_board_only_at(self, action: str, quantity: str | None, key: str) -> bool:
@@ -523,8 +560,16 @@ class Program:
         found = self._each_refusal.get(action)
         if found is None:
             nodes = self.rule_forbid_nodes.get(action, [])
-            found = self._each_refusal[action] = [self.codegen.first_refusal([node]) for node in nodes]
+            with self._standing("forbid", action):
+                found = self._each_refusal[action] = [self.codegen.first_refusal([node]) for node in nodes]
         return found
+
+    def _standing(self, kind: str, name: str) -> Any:
+        """The declaration the generated code of the standing rules' prohibitions of an action (`forbid`)
+        or modifiers of a quantity (`modify`) is written under: the rules' files and lines."""
+        srcs = ", ".join(dict.fromkeys(src for src in self._standing_srcs.get(f"{kind} {name}", []) if src))
+        words = "prohibitions of" if kind == "forbid" else "modifiers of"
+        return self.codegen.declared(f"{kind}_{name}", f"the standing {words} {name}", srcs)
 
     # ------------------------------------------------------------------ expressions
     def expr(self, node: Any) -> Expr:
@@ -711,7 +756,7 @@ class Program:
                     f"{p!r}: {self.codegen.block_value(a)}" for p, a in zip(params, s["args"], strict=True)
                 ]
                 call = self.codegen.block_statement(self._procedure_call(s), "{" + ", ".join(values) + "}")
-                lines.append(indent + call)
+                lines.append(indent + call + src_comment(s.get("src", "")))  # (its own rule line)
             else:
                 lines.append(indent + self.codegen.block_statement(self.stmt(s)))
 
@@ -740,6 +785,9 @@ class Program:
         return run_procedure
 
     def stmt(self, node: dict[str, Any]) -> Stmt:
+        if node.get("src"):  # (a statement with a rule line of its own: its code is written under it)
+            with self.codegen.at(node["src"]):
+                return self._tracked_stmt(node) if self.asks(node) else self._plain_stmt(node)
         if self.asks(node):
             return self._tracked_stmt(node)
         return self._plain_stmt(node)
@@ -1347,7 +1395,9 @@ class Program:
                 out.forbids.append((tuple(item["forbid"]), when, item["code"]))
             elif "on" in item:
                 hook_src, what = item.get("src", src), f"the hook `on {item['on']}`"
-                out.hooks.append((item["on"], when, counted(self.body(item["body"]), hook_src, what)))
+                with self.codegen.at(hook_src):
+                    body = self.body(item["body"])
+                out.hooks.append((item["on"], when, counted(body, hook_src, what)))
                 if any(self.asks(s) for s in item["body"]):
                     out.asking_on = out.asking_on | {item["on"]}
             elif "allow" in item:

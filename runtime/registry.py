@@ -639,7 +639,8 @@ ACTIONS: dict[str, dict[str, str]] = {
 }
 
 # Quantities a `modify` may change, with the variables each binds (`actor`: the side whose roll, card or
-# count is modified). A quantity starts from the rules' base value; every `by` applies, then every `to`.
+# count is modified). A quantity starts from the rules' base value; every `to` applies first (standing rules,
+# then lasting effects, each in order: the last that holds sets the value), then every `by` is added.
 MODIFIERS: dict[str, dict[str, str]] = {
     "ops": {"actor": "side", "card": "card"},
     "coup_roll": {"actor": "side", "target": "country"},
@@ -739,13 +740,40 @@ class Need:
         return self.name.split("<", 1)[0]
 
 
-NEED_KINDS: tuple[str, ...] = ("function", "procedure", "table", "priority", "setting", "variable", "track")
+NEED_KINDS: tuple[str, ...] = (
+    *("function", "procedure", "table", "priority", "setting", "variable", "track"),
+    # the map's sides, a card in a role (The China Card), a zone of cards, a `choose` or `decide` by its name
+    *("side", "card", "zone", "decision"),
+)
 
 
 def need(kind: str, name: str, doc: str, params: str = "", returns: str | None = None, **more: Any) -> Need:
     return Need(kind, name, doc, _p(params), returns, **more)
 
 
+# The sides (`side us superpower … adjacent …`): the state keeps a hand, influence and tracks for each, the
+# engine names whom each decision asks. Every name of a side in Python is one of these (runtime/sides.py).
+US_SIDE = need("side", "us", "The United States: a side of the game (its hand, influence, tracks).")
+USSR_SIDE = need("side", "ussr", "The Soviet Union: a side of the game (its hand, influence, tracks).")
+THE_CHINA_CARD = need(
+    "card",
+    "the_china_card",
+    "The China Card: the card that passes between the sides (never in the draw pile, never discarded); the "
+    "state keeps its holder and whether it is face up.",
+)
+HEADLINE_CARD = need(
+    "decision",
+    "headline_card",
+    "The `choose` of a side's headline card (`choose c in hand(s) … as headline_card`): a scenario's "
+    "`headline` step answers it with the step's cards.",
+)
+ACTION_CARD = need(
+    "decision",
+    "action_card",
+    "The card a side plays in its action round: the interpreter asks it by this name (take_action_round), "
+    "and a solo ruleset asks its human the same (`choose … by human as action_card`), which a scenario's "
+    "`play` step and the players answer alike.",
+)
 REGION_VP = need(
     "function",
     "region_vp",
@@ -864,17 +892,16 @@ PRIMARY_REGION = need(
     "variable",
     "primary_region",
     "The region the AI acts in this round: the card appendix's `region` and the AI's scoring look-ahead "
-    "read it (none in a ruleset without it).",
+    "read it; a scenario's `state.primary_region` lays its scoring card out.",
     returns="region",
-    optional=True,
 )
 SECONDARY_REGION = need(
     "variable",
     "secondary_region",
     "The region next to the Primary this round, which becomes the Primary next round: the greedy and "
-    "search players weigh influence there (none in a ruleset without it).",
+    "search players weigh influence there; a scenario's `state.secondary_region` lays its scoring card "
+    "out.",
     returns="region",
-    optional=True,
 )
 SCORING_ROUND = need(
     "variable",
@@ -882,7 +909,6 @@ SCORING_ROUND = need(
     "Whether this action round scores: the card appendix's moment is scoring_round when it is true, "
     "non_scoring_round otherwise.",
     returns="bool",
-    optional=True,
 )
 DEFCON_TRACK = need(
     "track",
@@ -913,6 +939,30 @@ VP_TRACK = need(
     optional=True,
 )
 
+# The solo scoring deck (a scenario lays it out: `state.primary_region`, `scoring_deck`, `scoring_discard`).
+SCORING_CARD_OF = need(
+    "function",
+    "scoring_card_of",
+    "The scoring card of a region (none for a region without one): a scenario's `state.primary_region`, "
+    "`secondary_region`, `scoring_deck` and `scoring_discard` name regions, laid out as their cards.",
+    "region:region",
+    "card?",
+)
+SCORING_DECK = need(
+    "zone", "scoring_deck", "The scoring deck, top first: a scenario's `state.scoring_deck` goes on top."
+)
+SCORING_DISCARD = need(
+    "zone",
+    "scoring_discard",
+    "The scoring cards set aside, newest first: a scenario's `state.scoring_discard` goes on top.",
+)
+SCORING_REVEALED = need(
+    "zone",
+    "scoring_revealed",
+    "The scoring cards of the Primary and the Secondary region, face up beside the scoring deck (where a "
+    "scenario's `state.primary_region` and `secondary_region` lay theirs).",
+)
+
 # The needs of each primitive: a ruleset that calls it (in any expression or statement) must declare them.
 # A primitive also needs what the primitives it runs need (take_action_round plays a card, which may go to
 # the Space Race).
@@ -930,15 +980,23 @@ PRIMITIVE_NEEDS: dict[str, tuple[Need, ...]] = {
     "take_action_round": (SPACE_RACE,),
 }
 
-# The needs of the engine and of the solo AI themselves, by when they apply: "always" (every ruleset;
-# only optional ones so far: typed when declared) and "solo" (a ruleset that declares SOLO_SETTING).
+# The needs of the engine, of the scenario runner and of the solo AI, by when they apply: "always" (every
+# ruleset: the sides, The China Card, the headline decision; the rest optional, typed when declared) and
+# "solo" (a ruleset that declares SOLO_SETTING).
 ENGINE_NEEDS: dict[str, tuple[Need, ...]] = {
     "always": (
-        *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE, PRIMARY_REGION, SECONDARY_REGION, SCORING_ROUND),
+        *(US_SIDE, USSR_SIDE, THE_CHINA_CARD, HEADLINE_CARD),
+        *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE),
         *(DEFCON_TRACK, MILITARY_OPERATIONS_TRACK, SPACE_RACE_TRACK, TURN_TRACK, VP_TRACK),
     ),
-    "solo": (LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),
+    "solo": (
+        ACTION_CARD,
+        *(LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),
+        *(PRIMARY_REGION, SECONDARY_REGION, SCORING_ROUND),
+        *(SCORING_CARD_OF, SCORING_DECK, SCORING_DISCARD, SCORING_REVEALED),
+    ),
 }
+assert ENUMS["side"] == (US_SIDE.name, USSR_SIDE.name), "the side enumeration is the contract's sides"
 SOLO_SETTING = AI_SIDE
 NEEDS_WHEN: dict[str, str] = {
     "always": "every ruleset",
@@ -953,3 +1011,19 @@ def all_needs() -> dict[str, Need]:
         for item in needs:
             out[item.name] = item
     return out
+
+
+# The questions the interpreter asks itself (engine.ask_one), by name, with the words it offers as answers
+# besides the cards, countries, modes and `all_in_<region>` answers (cli/i18n/check.py asks words of each).
+QUESTIONS: dict[str, tuple[str, ...]] = {
+    ACTION_CARD.name: (),  # (the contract's decision: one name, asked here or by a solo ruleset's rules)
+    "play_mode": (),
+    "event_first": ("event", "ops"),
+    "operations": (),
+    "ops_in_one_region": ("no",),
+    "coup_target": (),
+    "realign_target": (),
+    "influence_target": (),
+}
+# The answer words of a question the rules allow (`allow NAME …`: may the side use it now?).
+ALLOWED_WORDS = ("yes", "no")

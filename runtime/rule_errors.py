@@ -4,8 +4,10 @@ event), and the primitive that failed with the argument that was none.
 
 The compiler refuses a value that may be none where a primitive needs one (compiler/types.py), so this is
 the last resort: an IR made some other way, or a path of the rules the checker does not follow. Nothing
-here runs unless an error is on its way out: the traceback is read once, after the fact (the frames of
-the generated code are named after what they were made from: `<rule function NAME …>`)."""
+here runs unless an error is on its way out: the traceback is read once, after the fact. A frame of the
+generated code is a line of the ruleset's generated module (generated_module.py), which says the rule
+file and line it comes from and the declaration it was made for; the error itself is given a note
+saying so, so that its traceback, which shows the module's line, names the rule's too."""
 
 from __future__ import annotations
 
@@ -33,6 +35,7 @@ def located(error: BaseException, engine: Engine) -> RuleError | None:
     frames = _frames(error.__traceback__)
     where: tuple[str, str] | None = None
     primitive: tuple[str, FrameType] | None = None
+    generated = engine.program.codegen.module
     for frame in reversed(frames):  # (the innermost first)
         if frame.f_code.co_filename == _ENGINE_FILE and frame.f_code.co_name in _ASKING:
             return None  # (raised by a player answering: not the rules')
@@ -40,7 +43,16 @@ def located(error: BaseException, engine: Engine) -> RuleError | None:
             name = _primitive_of(frame, engine)
             if name is not None:
                 primitive = (name, frame)
-        where = _declaration_of(frame, engine.program.ir)
+        filename = frame.f_code.co_filename
+        if generated.owns(filename):  # (a line of generated code: its rule file and line, if it has one)
+            where = generated.where(filename, frame.f_lineno)
+            if where is not None:
+                line = frame.f_lineno
+                error.add_note(
+                    f"the rules' code at line {line} of {filename} comes from {where[0]} ({where[1]})"
+                )
+        else:
+            where = _declaration_of(frame, engine.program.ir)
         if where is not None:
             break
     if where is None:
@@ -72,10 +84,6 @@ def _frames(tb: TracebackType | None) -> list[FrameType]:
 def _declaration_of(frame: FrameType, ir: dict[str, Any]) -> tuple[str, str] | None:
     """The rule declaration (its src, and what it is) a frame runs, when it is one of the rules'."""
     code = frame.f_code
-    filename = code.co_filename
-    if filename.startswith("<rule function "):
-        name = filename.split()[2]
-        return ir.get("functions", {}).get(name, {}).get("src", ""), f"function {name}"
     local = frame.f_locals
     if code.co_name in ("run_procedure", "call", "call_procedure") and isinstance(local.get("name"), str):
         name = local["name"]

@@ -39,9 +39,11 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime import registry
 from twilight.runtime.decisions import Decision, GreedyPlayer
 from twilight.runtime.engine import QuietEngine
 from twilight.runtime.rollout import RolloutPlayer
+from twilight.runtime.sides import SIDES, US, opponent
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -50,7 +52,6 @@ if TYPE_CHECKING:
 DEFAULT_PLAYOUTS = 16
 DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
 DEFAULT_MAX_CANDIDATES = 8
-WIN_VP = 20  # the VP lead that ends the game (standard 10.1): the scale of a position's score
 
 
 def _seed(*parts: Any) -> int:
@@ -63,7 +64,7 @@ def determinize(
     """Deal the cards the human cannot see anew, in place (lists are changed, never replaced: the rules
     running at the decision may hold them). Known cards, public places and The China Card stay put; each
     hidden place keeps its size; the same cards stay hidden."""
-    ai = "ussr" if human == "us" else "us"
+    ai = opponent(human)
     china = _china_card(ir)
     pooled: list[tuple[list[str], int]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
     for side in (ai, human):
@@ -84,9 +85,17 @@ def determinize(
             pile[i] = card
 
 
+def _winning_lead(engine: Engine) -> int:
+    """The VP lead that ends the game (standard 10.1: the end of the VP track the ruleset declares), the
+    scale of a position's score; 1 in a ruleset without the track (a lead is then all or nothing)."""
+    track = engine.ir.get("tracks", {}).get(registry.VP_TRACK.name)
+    return max(1, int(track["max"])) if track else 1
+
+
 def _china_card(ir: dict[str, Any]) -> str | None:
-    """The China Card: the card without an event (as the runtime's primitives find it)."""
-    return next((str(n) for n, c in ir.get("cards", {}).items() if c.get("no_event")), None)
+    """The China Card: the contract's role (a hand-made IR without it has none)."""
+    name = registry.THE_CHINA_CARD.name
+    return name if name in ir.get("cards", {}) else None
 
 
 def playout_value(engine: Engine, human: str) -> float:
@@ -97,8 +106,8 @@ def playout_value(engine: Engine, human: str) -> float:
     state = engine.state
     if state.game_over:
         return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
-    lead = state.vp if human == "us" else -state.vp
-    value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / WIN_VP))
+    lead = state.vp if human == US else -state.vp
+    value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / _winning_lead(engine)))
     try:
         from twilight.runtime.lookahead import net_region_score
         from twilight.runtime.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
@@ -150,7 +159,7 @@ class _Facts:
 
 def _lead(engine: Engine, human: str) -> int:
     vp = int(engine.state.vp)
-    return vp if human == "us" else -vp
+    return vp if human == US else -vp
 
 
 def _region_score(engine: Engine, human: str, region: str | None) -> int:
@@ -298,7 +307,7 @@ class SearchPlayer:
         for k, option in enumerate(decision.options):
             twin = engine.clone(events=False, cls=QuietEngine)
             twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
-            twin.players = {side: _Stopping() for side in ("us", "ussr")}
+            twin.players = {side: _Stopping() for side in SIDES}
             try:
                 twin.resume(option, track=False)
             except _Horizon:
@@ -435,7 +444,7 @@ class SearchPlayer:
         players: dict[str, Any] = {human: greedy}
         for side, model in self.opponents.items():
             players[side] = _seated(model, twin)
-        for side in ("us", "ussr"):
+        for side in SIDES:
             if side not in players:
                 players[side] = self._opponent(twin, side)
         twin.players = {side: _Watched(p, at_decision) for side, p in players.items()}

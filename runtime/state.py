@@ -11,8 +11,8 @@ from operator import attrgetter
 from typing import Any
 
 from twilight.runtime import registry
-
-SIDES = ("us", "ussr")
+from twilight.runtime.sides import SIDES as SIDES
+from twilight.runtime.sides import US, USSR
 
 # Names of the state a ruleset declares that the runtime reads: each is a need of the runtime's contract
 # with the ruleset (runtime/registry.py), typed there and checked by the compiler; a ruleset that declares
@@ -48,28 +48,28 @@ class GameState:
     settings: dict[str, Any] = field(default_factory=dict)
     turn: int = 1
     action_round: int = 0
-    phasing: str = "ussr"
+    phasing: str = USSR
     defcon: int = 5
     vp: int = 0
-    milops: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
-    space: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
-    space_attempts: dict[str, int] = field(default_factory=lambda: {"us": 0, "ussr": 0})
+    milops: dict[str, int] = field(default_factory=lambda: {US: 0, USSR: 0})
+    space: dict[str, int] = field(default_factory=lambda: {US: 0, USSR: 0})
+    space_attempts: dict[str, int] = field(default_factory=lambda: {US: 0, USSR: 0})
     # per country, each side's influence: a value, replaced when it changes (see _FIELD_COPIES)
     influence: dict[str, dict[str, int]] = field(default_factory=dict)
-    hands: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    hands: dict[str, list[str]] = field(default_factory=lambda: {US: [], USSR: []})
     draw_pile: list[str] = field(default_factory=list)  # top first
     discard: list[str] = field(default_factory=list)  # newest last
     removed: list[str] = field(default_factory=list)
     in_effect: list[LastingEffect] = field(default_factory=list)
-    china_holder: str = "ussr"
+    china_holder: str = USSR
     china_face_up: bool = True
-    headline: dict[str, str | None] = field(default_factory=lambda: {"us": None, "ussr": None})
+    headline: dict[str, str | None] = field(default_factory=lambda: {US: None, USSR: None})
     in_headline: bool = False
     in_final_scoring: bool = False
     # per action round
-    placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {"us": {}, "ussr": {}})
-    round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
-    drawn_this_round: dict[str, list[str]] = field(default_factory=lambda: {"us": [], "ussr": []})
+    placed_this_round: dict[str, dict[str, int]] = field(default_factory=lambda: {US: {}, USSR: {}})
+    round_start_influence: dict[str, list[str]] = field(default_factory=lambda: {US: [], USSR: []})
+    drawn_this_round: dict[str, list[str]] = field(default_factory=lambda: {US: [], USSR: []})
     # the state the ruleset declares (`variable`, `zone`): each variable's value, and each zone's cards
     # (top first); initialised from the IR by `declared_state`
     vars: dict[str, Any] = field(default_factory=dict)
@@ -135,8 +135,8 @@ class GameState:
         board = self.influence.items()
         # (two comprehensions cost less than one loop appending to two lists)
         return {
-            "us": [c for c, inf in board if inf["us"] > 0],
-            "ussr": [c for c, inf in board if inf["ussr"] > 0],
+            US: [c for c, inf in board if inf[US] > 0],
+            USSR: [c for c, inf in board if inf[USSR] > 0],
         }
 
     def card_locations(self) -> dict[str, list[str]]:
@@ -185,7 +185,7 @@ def _dict_of_lists(value: dict[str, list[Any]]) -> dict[str, list[Any]]:
 
 # How `GameState.clone` copies each field whose shape is known: one level of dicts or lists holding
 # immutable values (ints, names), or two. Two things are values, replaced and never changed in place,
-# which copies share: a country's influence (`{"us": 2, "ussr": 0}`; primitives.effects replaces it) and
+# which copies share: a country's influence (`{US: 2, USSR: 0}`; primitives.effects replaces it) and
 # a lasting effect once in effect (the engine starts and ends effects; none is changed): for those only
 # the board's dict and the list of effects are copied. (tests/test_lookahead_cache.py checks that a copy
 # of a played game's state shares nothing else with it, and that no change of the game reaches a copy

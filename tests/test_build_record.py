@@ -1,24 +1,26 @@
 """A program's build replayed from its record (runtime/build_record.py) is the build itself.
 
-The first build with a cache folder writes down what the code generator's calls gave; the next one takes
-those answers from the record without writing any source. These tests check that the replayed program is
-the one a build from scratch makes (the same names, the same generated code, the same games), that a
-record is only ever used for the very IR, primitives and runtime it was made for, and that a record the
-build does not follow, a damaged one, one whose code is gone or one that is not ours costs a build from
-scratch, nothing else.
+The first build with a cache folder writes down what the code generator's calls gave, and the generated
+module; the next one loads the module and takes those answers from the record without writing any
+source. These tests check that the replayed program is the one a build from scratch makes (the same
+names, the same generated code, line for line, the same games), that a record is only ever used for the
+very IR, primitives and runtime it was made for, and that a record the build does not follow, a damaged
+one, one whose module is gone or another build's, or one that is not ours costs a build from scratch,
+nothing else.
 """
 
 from __future__ import annotations
 
 import marshal
 import os
+import re
 from pathlib import Path
 from types import FunctionType
 from typing import Any
 
 import pytest
 from twilight.compiler import api
-from twilight.runtime import build_record, codegen
+from twilight.runtime import build_record, codegen, generated_module
 from twilight.runtime import program as program_module
 from twilight.runtime.build_record import BuildRecord, record_file_for
 from twilight.runtime.decisions import RandomPlayer
@@ -38,19 +40,30 @@ def _record_file(folder: Path, ir: dict[str, Any]) -> Path:
     return record_file_for(folder, ir["ruleset"]["name"])
 
 
-def _generated(value: Any) -> bool:
-    return isinstance(value, FunctionType) and value.__code__.co_filename.startswith("<rule ")
+def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No generated code in this process's memory, as in a new one."""
+    monkeypatch.setattr(generated_module, "_COMPILED", {})
+    monkeypatch.setattr(generated_module, "_LOADED", {})
+
+
+def _generated(program: Program, value: Any) -> bool:
+    return isinstance(value, FunctionType) and program.codegen.module.owns(value.__code__.co_filename)
 
 
 def _assert_same_namespace(built: Program, other: Program) -> None:
-    """The same names in the same order; the same generated code under each; the same values else (a
+    """The same names (a program loaded from its module has the module's own too: each of its functions,
+    by its name); the same generated code under each, at the same line; the same values else (a
     program's own parts, its statements and bound methods, by what they are)."""
     ours, theirs = built.codegen.namespace, other.codegen.namespace
-    assert list(ours) == list(theirs)
+    more = set(theirs) - set(ours)
+    assert set(ours) <= set(theirs)
+    assert all(
+        name.startswith("__") or name == "BUILD_KEY" or _generated(other, theirs[name]) for name in more
+    )
     for name, value in ours.items():
         found = theirs[name]
-        if _generated(value):
-            assert _generated(found) and found.__code__ == value.__code__, name
+        if _generated(built, value):
+            assert _generated(other, found) and found.__code__ == value.__code__, name
         elif callable(value) and not isinstance(value, type):
             assert getattr(found, "__qualname__", None) == getattr(value, "__qualname__", None), name
             if getattr(value, "__self__", None) is None and not hasattr(value, "__closure__"):
@@ -90,16 +103,21 @@ def test_a_replayed_build_is_the_build_itself(
     ruleset: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ir = _ir(ruleset)
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     built = Program(ir, IMPLEMENTATIONS)  # no cache folder: no record
     recorded = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     assert _record_file(tmp_path, ir).is_file()
+    # (the module kept is the text the build without a cache folder made, but for the build's key)
+    kept = generated_module.module_file_for(tmp_path, ir["ruleset"]["name"]).read_text(encoding="utf-8")
+    assert kept == built.codegen.source().replace(
+        "BUILD_KEY = ''", f"BUILD_KEY = {recorded.codegen.module.key!r}"
+    )
 
     def no_source(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("source written although the build has a record")
 
     with monkeypatch.context() as patched:  # a new process: nothing in memory, no source written
-        patched.setattr(codegen, "_CODE", {})
+        _new_process(patched)
         patched.setattr(codegen.ExprCompiler, "emit", no_source)
         # (nor the facts of the IR the build needs worked out again: they are in the record too)
         patched.setattr(codegen, "calls_nothing", no_source)
@@ -140,7 +158,7 @@ def test_a_record_serves_only_its_own_ir(tmp_path: Path, monkeypatch: pytest.Mon
     folder = tmp_path / "cache"
     one, two = _lone_ir(tmp_path, "1 + 1"), _lone_ir(tmp_path, "2 + 3")
     assert one["ruleset"]["name"] == two["ruleset"]["name"]  # (one record file for both)
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     assert _value(one, folder) == 2
     first = _record_file(folder, one).read_bytes()
     assert _value(one, folder) == 2  # replayed
@@ -168,13 +186,23 @@ def _rewrite(path: Path, entries: list[Any]) -> None:
 
 @pytest.mark.parametrize(
     "tamper",
-    ["swapped", "shortened", "lengthened", "misshapen", "foreign module", "garbage", "code gone"],
+    [
+        "swapped",
+        "shortened",
+        "lengthened",
+        "misshapen",
+        "foreign module",
+        "garbage",
+        "module gone",
+        "another build's module",
+        "function renamed",
+    ],
 )
 def test_a_record_the_build_cannot_follow_costs_a_build_afresh(
     tamper: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     ir = _ir("solo-v2")
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     built = Program(ir, IMPLEMENTATIONS)
     Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     path = _record_file(tmp_path, ir)
@@ -200,9 +228,15 @@ def test_a_record_the_build_cannot_follow_costs_a_build_afresh(
     elif tamper == "garbage":
         path.write_bytes(b"\x00not a record")
     else:
-        for cached in tmp_path.glob("code-*.marshal"):
-            cached.unlink()
-    monkeypatch.setattr(codegen, "_CODE", {})
+        module = generated_module.module_file_for(tmp_path, ir["ruleset"]["name"])
+        text = module.read_text(encoding="utf-8")
+        if tamper == "module gone":
+            module.unlink()
+        elif tamper == "another build's module":
+            module.write_text(re.sub(r"BUILD_KEY = '\w+'", "BUILD_KEY = 'other'", text), encoding="utf-8")
+        else:  # (a function the record names is not in the module)
+            module.write_text(text.replace("def F_region_vp(", "def F_region_vp_renamed("), encoding="utf-8")
+    _new_process(monkeypatch)
     program = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     _assert_same_namespace(built, program)
     assert path.read_bytes() == good  # recorded again
@@ -212,7 +246,7 @@ def test_a_record_the_build_cannot_follow_costs_a_build_afresh(
 def test_a_record_not_ours_is_not_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     folder = tmp_path / "cache"
     ir = _lone_ir(tmp_path, "4")
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     assert _value(ir, folder) == 4
     path = _record_file(folder, ir)
     assert path.stat().st_mode & 0o777 == 0o600

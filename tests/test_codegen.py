@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 from twilight.compiler import api
-from twilight.runtime import codegen
+from twilight.runtime import codegen, generated_module
 from twilight.runtime.engine import Engine
 from twilight.runtime.primitives import IMPLEMENTATIONS
 from twilight.runtime.program import Frame, Program, pure_functions
@@ -259,14 +259,22 @@ def test_a_pick_given_the_wrong_number_of_arguments_is_refused() -> None:
             program._call_pick(engine, "ai_answer_card", values)
 
 
+def _new_process(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No generated code in this process's memory, as in a new one."""
+    monkeypatch.setattr(generated_module, "_COMPILED", {})
+    monkeypatch.setattr(generated_module, "_LOADED", {})
+
+
 def test_compiled_code_is_kept_on_disk(
     ir: dict[str, Any], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
-    (cached,) = tmp_path.glob("code-*.marshal")
+    (module,) = tmp_path.glob("rules-*.py")
+    assert "def F_t_count_bg(" in module.read_text(encoding="utf-8")
+    (compiled,) = (tmp_path / "__pycache__").glob("rules-*.pyc")
     # A new process (no code in memory) that cannot compile at all still builds the program from disk.
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
 
     def no_compiling(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("compiled although the disk cache has the code")
@@ -274,15 +282,20 @@ def test_compiled_code_is_kept_on_disk(
     monkeypatch.setattr(builtins, "compile", no_compiling)
     program = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     monkeypatch.undo()
+    assert program.functions["t_count_bg"].call.__code__.co_filename == str(module)
     assert call(program, Engine(ir, {}, program=program), "t_count_bg", "europe") == sum(
         facts(ir)[1][c] for c in members(ir, "europe")
     )
-    # A damaged cache file costs a recompile, nothing else, and is replaced by a good one.
-    cached.write_bytes(b"\x00garbage")
-    monkeypatch.setattr(codegen, "_CODE", {})
-    program = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
-    assert call(program, Engine(ir, {}, program=program), "t_levels") == [True, False, True, True]
-    assert codegen._load(cached)
+    # A damaged `.pyc` costs a compile of the module, nothing else; a damaged module a build afresh,
+    # which writes it again.
+    for damaged in (compiled, module):
+        good = damaged.read_bytes()
+        damaged.write_bytes(b"\x00garbage")
+        _new_process(monkeypatch)
+        program = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
+        assert call(program, Engine(ir, {}, program=program), "t_levels") == [True, False, True, True]
+        if damaged is module:
+            assert module.read_bytes() == good
 
 
 def test_names_from_the_ir_are_checked_before_they_become_code(program: Program) -> None:
@@ -822,7 +835,10 @@ def test_a_block_is_one_function_that_writes_out_its_assignments_and_ifs(
         {"do": {"gain_vp": [{"ref": "side", "id": "us"}, x]}},
     ]
     block = program.body(stmts)
-    assert block.__code__.co_filename.startswith("<rule block ")
+    assert program.codegen.module.owns(
+        block.__code__.co_filename
+    )  # (made after the build: a text of its own)
+    assert block.__code__.co_name.startswith("ruleset__block_")
     frame = Frame(engine, {})
     vp = engine.state.vp
     block(frame)
@@ -902,12 +918,12 @@ def test_a_side_s_opponent_in_a_written_out_control_test_is_worked_out_once_or_i
     sources: list[str] = []
     define = codegen.ExprCompiler._define
 
-    def kept(self: codegen.ExprCompiler, source: str, what: str = "expression") -> Any:
+    def kept(self: codegen.ExprCompiler, source: str, *args: Any, **kwargs: Any) -> Any:
         sources.append(source)
-        return define(self, source, what)
+        return define(self, source, *args, **kwargs)
 
     monkeypatch.setattr(codegen.ExprCompiler, "_define", kept)
-    monkeypatch.setattr(codegen, "_CODE", {})
+    _new_process(monkeypatch)
     program = Program(ir, IMPLEMENTATIONS)
     engine = Engine(ir, {}, program=program)
     countries = list(ir["map"]["countries"])

@@ -407,16 +407,92 @@ def test_missing_sequence() -> None:
     assert "E407" in {d.code for d in result.diagnostics}, describe(result.diagnostics)
 
 
-def test_unexpected_end_of_file() -> None:
+def test_a_file_cut_short_is_reported_at_the_blocks_left_open() -> None:
+    # (it was reported at the end of the file, E103, where nothing is to be typed)
     rel = "standard/sequence.tsr"
     text = read_rule(rel)
     cut = text[: text.index("change_defcon(1)")]
     result = compile_target("standard", overrides={shown(rel): cut}, use_cache=False)
-    hits = [d for d in result.diagnostics if d.code == "E103"]
-    assert hits, describe(result.diagnostics)
-    assert hits[0].pos is not None and hits[0].pos.file == shown(rel)
-    assert hits[0].pos.line == cut.count("\n") + 1
-    assert errors(result.diagnostics) == hits, "only the syntax error is reported"
+    found = errors(result.diagnostics)
+    assert [d.code for d in found] == ["E108", "E108"], describe(result.diagnostics)
+    opened = [line_of(text, "procedure improve_defcon"), line_of(text, "if defcon() < track_max(defcon) {")]
+    assert [d.pos.line for d in found if d.pos is not None] == opened
+    assert all(d.pos is not None and d.pos.file == shown(rel) for d in found)
+    assert found[0].help == (
+        f"close the block of `procedure improve_defcon` opened at line {opened[0]}: add `}}` at the end of"
+        " the file"
+    )
+
+
+def _without_line(rel: str, line_text: str, after: str) -> tuple[dict[str, str], str]:
+    """Overrides without the first line reading `line_text` that follows `after`; the edited text."""
+    text = read_rule(rel)
+    start = text.index(f"\n{line_text}\n", text.index(after)) + 1
+    edited = text[:start] + text[start + len(line_text) + 1 :]
+    return {shown(rel): edited}, edited
+
+
+def test_a_missing_inner_brace_is_reported_at_its_block_by_indentation() -> None:
+    overrides, text = _without_line("standard/sequence.tsr", "  }", "change_defcon(1)")
+    result = compile_target("standard", overrides=overrides, use_cache=False)
+    (diag,) = errors(result.diagnostics)
+    opened = line_of(text, "if defcon() < track_max(defcon) {")
+    assert diag.code == "E108"
+    assert diag.message == "the block of `if defcon() < track_max(defcon)` is never closed"
+    assert diag.pos is not None
+    assert (diag.pos.line, diag.pos.col) == (opened, col_of(text, "{\n    change_defcon(1)"))
+    assert diag.help == (
+        f"close the block of `if defcon() < track_max(defcon)` opened at line {opened}: add `}}` before line"
+        f" {opened + 2}"
+    )
+
+
+def test_a_missing_closing_brace_of_a_procedure_is_reported_at_its_opening() -> None:
+    overrides, text = _without_line("standard/sequence.tsr", "}", "change_defcon(1)")
+    result = compile_target("standard", overrides=overrides, use_cache=False)
+    (diag,) = errors(result.diagnostics)
+    assert diag.code == "E108", describe(result.diagnostics)
+    assert diag.pos is not None and diag.pos.line == line_of(text, "procedure improve_defcon")
+    next_declaration = text.index("\nprocedure ", text.index("procedure improve_defcon")) + 1
+    assert diag.help is not None and diag.help.startswith(
+        f"close the block of `procedure improve_defcon` opened at line {diag.pos.line}"
+    )
+    # (the `}` goes before the next declaration and the comment above it, by indentation)
+    assert diag.help.endswith(f"before line {text[:next_declaration].count(chr(10)) - 1}")
+    assert text.split("\n")[text[:next_declaration].count("\n") - 2].startswith("# 6.4.4")
+
+
+def test_the_file_mended_tells_its_other_mistakes() -> None:
+    one, _ = _without_line("standard/sequence.tsr", "  }", "change_defcon(1)")
+    text = one[shown("standard/sequence.tsr")]
+    tail = text.index("\nprocedure ", text.index("procedure improve_defcon"))
+    broken = text[:tail] + text[tail:].replace("(", "((", 1)
+    result = compile_target("standard", overrides={shown("standard/sequence.tsr"): broken}, use_cache=False)
+    codes = [d.code for d in errors(result.diagnostics)]
+    assert codes[0] == "E108" and len(codes) == 2, describe(result.diagnostics)
+
+
+def test_a_stray_closing_parenthesis_is_unmatched_not_a_list_of_tokens() -> None:
+    overrides, line = edit("standard/sequence.tsr", "change_defcon(1)", "change_defcon(1))")
+    result = compile_target("standard", overrides=overrides, use_cache=False)
+    (diag,) = errors(result.diagnostics)
+    text = overrides[shown("standard/sequence.tsr")]
+    assert diag.code == "E109"
+    assert diag.message == "unmatched `)`"
+    assert diag.pos is not None
+    assert (diag.pos.line, diag.pos.col) == (
+        line,
+        col_of(text, "change_defcon(1))") + len("change_defcon(1)"),
+    )
+    assert diag.help == "remove it, or add the `(` it should close before it"
+    assert "expected" not in render(diag, {shown("standard/sequence.tsr"): text})
+
+
+def test_a_closing_parenthesis_that_closes_something_keeps_the_expected_tokens() -> None:
+    overrides, _ = edit("standard/sequence.tsr", "change_defcon(1)", "change_defcon((1)")
+    result = compile_target("standard", overrides=overrides, use_cache=False)
+    (diag,) = errors(result.diagnostics)
+    assert diag.code == "E101" and diag.help is not None and diag.help.startswith("expected")
 
 
 def test_syntax_error_position_and_expected_tokens() -> None:

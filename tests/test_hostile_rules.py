@@ -14,6 +14,7 @@ ours, and every refusal is a diagnostic with its position, never an internal err
 from __future__ import annotations
 
 import builtins
+import importlib.util
 import json
 import marshal
 import os
@@ -35,7 +36,7 @@ from twilight.compiler import api
 from twilight.compiler.diagnostics import Pos, Sink, render
 from twilight.compiler.parser import MAX_INT, parse_text
 from twilight.compiler.texts import grammar_text
-from twilight.runtime import codegen
+from twilight.runtime import generated_module
 from twilight.runtime.engine import Engine
 from twilight.runtime.primitives import IMPLEMENTATIONS
 from twilight.runtime.program import Program
@@ -234,12 +235,8 @@ def test_a_flat_chain_compiles_shallow_and_keeps_its_value(chain_ir: dict[str, A
 
 
 PLANTED = "twilight_planted_code_ran"
-
-
-def planted_code() -> Any:
-    source = f"def _e(*args, **kwargs):\n    import builtins\n    builtins.{PLANTED} = True\n    return 0\n"
-    module = compile(source, "<planted>", "exec")
-    return next(c for c in module.co_consts if hasattr(c, "co_code"))
+# A line added to the generated module: run when the module is loaded.
+PLANTED_LINE = f"\nimport builtins\nbuiltins.{PLANTED} = True\n"
 
 
 @pytest.fixture(scope="module")
@@ -252,13 +249,21 @@ def small_ir(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Any]:
 
 
 def run_program(ir: dict[str, Any], folder: Path, monkeypatch: pytest.MonkeyPatch) -> bool:
-    """Build the program from the code cache in `folder` (nothing in memory) and evaluate a function:
-    whether planted code ran."""
-    monkeypatch.setattr(codegen, "_CODE", {})
+    """Build the program from the generated module in `folder` (nothing in memory) and evaluate a
+    function: whether planted code ran."""
+    monkeypatch.setattr(generated_module, "_COMPILED", {})
+    monkeypatch.setattr(generated_module, "_LOADED", {})
     monkeypatch.delattr(builtins, PLANTED, raising=False)
     program = Program(ir, IMPLEMENTATIONS, code_cache=folder)
     program.functions["t_sum"].call(Engine(ir, {}, program=program))
     return bool(getattr(builtins, PLANTED, False))
+
+
+def _planted_pyc(source: bytes) -> bytes:
+    """A `.pyc` that claims to be of `source` (CPython's checked-hash form) but runs the planted line."""
+    code = compile(source + PLANTED_LINE.encode(), "<planted>", "exec", dont_inherit=True)
+    flags = (0b11).to_bytes(4, "little")  # (hash-based, checked against the source)
+    return importlib.util.MAGIC_NUMBER + flags + importlib.util.source_hash(source) + marshal.dumps(code)
 
 
 def test_code_cache_is_loaded_only_when_ours(
@@ -266,36 +271,42 @@ def test_code_cache_is_loaded_only_when_ours(
 ) -> None:
     folder = tmp_path / "cache"
     assert not run_program(small_ir, folder, monkeypatch)  # fills the cache
-    (cached,) = folder.glob("code-*.marshal")
+    (cached,) = folder.glob("rules-*.py")
+    (compiled,) = (folder / "__pycache__").glob("rules-*.pyc")
     assert folder.stat().st_mode & 0o777 == 0o700 and cached.stat().st_mode & 0o777 == 0o600
-    keys = marshal.loads(cached.read_bytes())
-    evil = marshal.dumps(dict.fromkeys(keys, planted_code()))
+    assert compiled.parent.stat().st_mode & 0o777 == 0o700 and compiled.stat().st_mode & 0o777 == 0o600
+    good = cached.read_bytes()
+    evil = good + PLANTED_LINE.encode()
 
-    def plant(mode: int) -> None:
-        cached.unlink(missing_ok=True)
-        cached.write_bytes(evil)
-        cached.chmod(mode)
+    def plant(path: Path, data: bytes, mode: int) -> None:
+        compiled.unlink(missing_ok=True)  # (the module's own `.pyc` gone: its text is compiled)
+        path.unlink(missing_ok=True)
+        path.write_bytes(data)
+        path.chmod(mode)
 
-    plant(0o600)
+    plant(cached, evil, 0o600)
     assert run_program(small_ir, folder, monkeypatch)  # trusted: the planted code does run
     for mode in (0o602, 0o620, 0o666):
-        plant(mode)
+        plant(cached, evil, mode)
         assert not run_program(small_ir, folder, monkeypatch), oct(mode)
-    plant(0o600)
+    # A planted `.pyc` beside the good module: read only when ours, as the module is.
+    for mode, runs in ((0o666, False), (0o600, True)):
+        plant(cached, good, 0o600)
+        plant(compiled, _planted_pyc(good), mode)
+        assert run_program(small_ir, folder, monkeypatch) is runs, oct(mode)
+    plant(cached, evil, 0o600)
     folder.chmod(0o777)  # the file looks ours, but anyone could have put it there
     try:
         assert not run_program(small_ir, folder, monkeypatch)
     finally:
         folder.chmod(0o700)
-    planted = tmp_path / "elsewhere.marshal"  # a link to a file of ours elsewhere is not followed
+    planted = tmp_path / "elsewhere.py"  # a link to a file of ours elsewhere is not followed
     planted.write_bytes(evil)
     planted.chmod(0o600)
     cached.unlink()
     cached.symlink_to(planted)
     assert not run_program(small_ir, folder, monkeypatch)
-    cached.unlink()
-    cached.write_bytes(evil)
-    cached.chmod(0o600)
+    plant(cached, evil, 0o600)
     monkeypatch.setattr(cachedir, "_owner", lambda: os.geteuid() + 1)  # another user's file
     assert not run_program(small_ir, folder, monkeypatch)
 

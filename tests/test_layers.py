@@ -13,6 +13,7 @@ command line, and common/ under everything.
 from __future__ import annotations
 
 import ast
+import sys
 import tomllib
 from pathlib import Path
 
@@ -106,3 +107,131 @@ def test_the_import_reader_sees_every_form() -> None:
     assert "twilight.runtime.engine" in targets
     sample = ROOT / "cli" / "scenario_cmd.py"  # imports the harness inside its functions
     assert "twilight.harness.scenario" in {target for _, target in imported_modules(sample)}
+
+
+# ---------------------------------------------------------------------- no cycles inside a package
+def run_time_imports(path: Path) -> list[tuple[int, str]]:
+    """The imports of `path` that run: every form `imported_modules` reads (inside functions too) but
+    those under `if TYPE_CHECKING:`, which name a type for the checker and import nothing when the
+    program runs. `from package import name` counts as importing `package.name` when that is a module."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    typing_only = {
+        id(inner)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.If) and "TYPE_CHECKING" in ast.unparse(node.test)
+        for statement in node.body
+        for inner in ast.walk(statement)
+    }
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: list[tuple[int, str]] = []
+    for node in ast.walk(tree):
+        if id(node) in typing_only:
+            continue
+        if isinstance(node, ast.Import):
+            found.extend((node.lineno, alias.name) for alias in node.names)
+        elif isinstance(node, ast.ImportFrom):
+            if node.level:
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join([*base, node.module] if node.module else base)
+            else:
+                target = node.module or ""
+            found.append((node.lineno, target))
+            found.extend((node.lineno, f"{target}.{alias.name}") for alias in node.names)
+    return found
+
+
+def import_graph(files: list[Path]) -> dict[str, dict[str, int]]:
+    """Module -> the modules among `files` it imports, each with the line of its first import."""
+    names = {module_name(path): path for path in files}
+    graph: dict[str, dict[str, int]] = {}
+    for name, path in names.items():
+        edges: dict[str, int] = {}
+        for line, target in run_time_imports(path):
+            if target in names and target != name:
+                edges.setdefault(target, line)
+        graph[name] = edges
+    return graph
+
+
+def import_cycles(graph: dict[str, dict[str, int]]) -> list[list[str]]:
+    """The strongly connected groups of more than one module (Tarjan's algorithm, without recursion)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    cycles: list[list[str]] = []
+    for root in graph:
+        if root in index:
+            continue
+        work = [(root, iter(graph[root]))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, edges = work[-1]
+            advanced = False
+            for target in edges:
+                if target not in index:
+                    index[target] = low[target] = len(index)
+                    stack.append(target)
+                    on_stack.add(target)
+                    work.append((target, iter(graph[target])))
+                    advanced = True
+                    break
+                if target in on_stack:
+                    low[node] = min(low[node], index[target])
+            if advanced:
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    cycles.append(sorted(group))
+    return cycles
+
+
+def describe_cycle(group: list[str], graph: dict[str, dict[str, int]]) -> str:
+    members = set(group)
+    edges = [
+        f"    {source} -> {target} (line {line})"
+        for source in group
+        for target, line in sorted(graph[source].items())
+        if target in members
+    ]
+    return f"{len(group)} modules import each other:\n" + "\n".join(edges)
+
+
+@pytest.mark.parametrize("package", PACKAGES)
+def test_no_package_has_an_import_cycle(package: str) -> None:
+    """Within a package (its sub-packages included) the modules import one way: a module that needs a
+    module above it takes what it needs as an argument, or the shared part moves below both."""
+    graph = import_graph(modules_of(package))
+    cycles = import_cycles(graph)
+    assert not cycles, "\n".join(describe_cycle(group, graph) for group in cycles)
+
+
+def test_the_cycle_finder_finds_a_cycle_made_through_a_function(tmp_path: Path, monkeypatch) -> None:
+    """Two modules that import each other only inside functions still form a cycle; one that imports the
+    other under TYPE_CHECKING does not."""
+    package = tmp_path / "cli" / "loop"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("")
+    (package / "first.py").write_text("def f():\n    from twilight.cli.loop.second import g\n    return g\n")
+    (package / "second.py").write_text("from twilight.cli.loop import first\n")
+    (package / "third.py").write_text(
+        "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    from twilight.cli.loop.first import f\n"
+    )
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    graph = import_graph(sorted(package.glob("*.py")))
+    assert import_cycles(graph) == [["twilight.cli.loop.first", "twilight.cli.loop.second"]]
+    assert "twilight.cli.loop.first" not in graph["twilight.cli.loop.third"]

@@ -75,6 +75,9 @@ def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_chan
     resumed = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
     said = resumed.until_prompt()
     assert "The rules of this game (house 1.0) have changed since it began" in said
+    # what changed, in numbers (the dealing's changed line), and what starting again would take
+    assert "In numbers:" in said and "then 7 else 9" in said, said
+    assert "Starting again takes house 1.0." in said
     resumed.send("")  # go on under its own rules
     again = resumed.question()
     assert again is not None, resumed.output()[-3000:]

@@ -178,10 +178,10 @@ def test_the_requires_written_once_give_each_option_the_code_it_would_have(
         written: list[str] = []
         real = codegen.ExprCompiler._define
 
-        def define(self: codegen.ExprCompiler, source: str, what: str = "expression") -> Any:
+        def define(self: codegen.ExprCompiler, source: str, what: str = "expression", **more: Any) -> Any:
             if what == "option":
                 written.append(source)
-            return real(self, source, what)
+            return real(self, source, what, **more)
 
         with monkeypatch.context() as patched:
             patched.setattr(codegen.ExprCompiler, "_define", define)

@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.runtime.sides import US
 
 GAME_RULESETS = ("solo-v2", "standard")  # measured by default: the solitaire game and the two-player one
 # "jobs": the games of the --jobs comparison: enough that starting the pool is a small part of the run, as
@@ -248,7 +249,7 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
     from twilight.runtime import registry
 
     level_setting = result.ir["settings"].get(registry.LEVEL.name)
-    args = ["--lang", "en", "--side", "us", "--seed", "1"]
+    args = ["--lang", "en", "--side", US, "--seed", "1"]
     level = None
     if level_setting is not None:
         level = str(level_setting["default"])

@@ -21,6 +21,10 @@ import statistics
 import time
 from typing import Any
 
+from twilight.cli.bench.levels import default_level
+from twilight.runtime import registry
+from twilight.runtime.sides import US
+
 # The copies timed are of the game from its Mid War on (turn 4): the middle of the game, where its state
 # and trace are larger than at the start.
 MID_WAR = 4
@@ -77,8 +81,8 @@ def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
     for seed in range(1, args["games"] + 1):
         policy = CautiousPlayer(seed)
         person = _Copying(policy, args["every"], args["repeats"], timings)
-        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"}, program=program)
-        players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
+        engine = Engine(ir, {}, seed=seed, program=program)
+        players, ai = players_with_ai(ir, engine.state.settings, {US: person})
         assert ai is not None
         engine.players = players
         ai.engine = policy.engine = person.engine = engine
@@ -124,8 +128,8 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
 
     for seed in range(1, 1000):
         player = SearchPlayer(seed)
-        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"}, program=program)
-        players, ai = players_with_ai(ir, engine.state.settings, {"us": Counting(player)})
+        engine = Engine(ir, {}, seed=seed, program=program)
+        players, ai = players_with_ai(ir, engine.state.settings, {US: Counting(player)})
         assert ai is not None
         engine.players = players
         ai.engine = player.engine = engine
@@ -167,7 +171,7 @@ def measure_search(decisions: int, say: Any) -> dict[str, Any]:
     got = run_probe("search", {"decisions": decisions})
     return {
         "ruleset": "solo-v2",
-        "level": "normal",
+        registry.LEVEL.name: default_level(),
         "decisions": got["decisions"],
         "playouts": got["playouts"],
         "cpu_s": round(got["cpu_s"], 2),

@@ -10,6 +10,10 @@ import resource
 import time
 from typing import Any
 
+from twilight.cli.bench.levels import default_level
+from twilight.runtime import registry
+from twilight.runtime.sides import US
+
 SEEDS = range(1, 1000)  # games one after the other until the hints are counted
 
 
@@ -67,10 +71,10 @@ def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
     wall: list[float] = []
     cpu: list[float] = []
     for seed in SEEDS:
-        engine = Engine(ir, {}, seed=seed, settings={"level": "normal"})
-        session = SimpleNamespace(text=text, engine=engine, meta={"humans": ["us"]})
+        engine = Engine(ir, {}, seed=seed)
+        session = SimpleNamespace(text=text, engine=engine, meta={"humans": [US]})
         person = _HintingPlayer(session, hints, seed, wall, cpu)
-        players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
+        players, ai = players_with_ai(ir, engine.state.settings, {US: person})
         if ai is not None:
             ai.engine = engine
         engine.players = players
@@ -91,7 +95,7 @@ def measure_hint(hints: int, say: Any) -> dict[str, Any]:
     cpus = _ms_stats(cpu, ("median", "p99"))
     return {
         "ruleset": "solo-v2",
-        "level": "normal",
+        registry.LEVEL.name: default_level(),
         "count": walls["count"],
         **{f"wall_{k}": v for k, v in walls.items() if k != "count"},
         **{f"cpu_{k}": v for k, v in cpus.items() if k != "count"},

@@ -17,6 +17,8 @@ import sys
 import time
 from typing import Any
 
+from twilight.runtime.sides import SIDES, opponent
+
 
 def peak_rss_mb() -> float:
     """This process's peak resident memory in MB: Linux's VmHWM, the high-water mark of the process's own
@@ -149,7 +151,7 @@ class _GameMeter:
             if event["kind"] == "play":
                 cards += 1
             elif event["kind"] == "headlines":
-                cards += sum(1 for side in ("us", "ussr") if event.get(side) is not None)
+                cards += sum(1 for side in SIDES if event.get(side) is not None)
         self.games.append({"cpu_s": cpu, "cards": cards, "turn": engine.state.turn})
 
 
@@ -224,7 +226,7 @@ def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
     ai_side = sim._WORKER["ai_side"]
     if ai_side is None:
         raise ProbeError(f"{args['ruleset']} has no AI: no AI decision to time")
-    observer = _LatencyObserver("ussr" if ai_side == "us" else "us")
+    observer = _LatencyObserver(opponent(ai_side))
     sim._WORKER["observer"] = observer
     try:
         records = [sim.play_game(job) for job in _jobs_list(args["games"], args["seed"])]

@@ -18,9 +18,13 @@ import time
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+from twilight.cli.bench.levels import default_level
+from twilight.runtime import registry
+from twilight.runtime.sides import US, USSR
+
 # Games that end soon when each question gets its first answer (the AI wins early): one after the other
 # until the clicks are counted.
-GAMES = (("3", "us"), ("10", "ussr"), ("1", "us"))
+GAMES = (("3", US), ("10", USSR), ("1", US))
 
 
 class WebProbeError(Exception):
@@ -93,7 +97,13 @@ def click_seconds(clicks: int) -> list[float]:
             client = Client(found.group(0))
             times: list[float] = []
             for seed, side in GAMES * (1 + clicks // 20):
-                form = {"ruleset": "solo-v2", "side": side, "level": "normal", "lang": "en", "seed": seed}
+                form = {
+                    "ruleset": "solo-v2",
+                    "side": side,
+                    registry.LEVEL.name: default_level(),
+                    "lang": "en",
+                    "seed": seed,
+                }
                 location, page = client.click("/new", form)
                 while len(times) < clicks:
                     answer = _form(page)
@@ -123,4 +133,8 @@ def measure_web(clicks: int, say: Any) -> dict[str, Any]:
         times = click_seconds(clicks)
     except (WebProbeError, OSError) as err:
         raise BenchError(f"twilight serve: {err}") from None
-    return {"ruleset": "solo-v2", "level": "normal", **_ms_stats(times, ("median", "p99", "max"))}
+    return {
+        "ruleset": "solo-v2",
+        registry.LEVEL.name: default_level(),
+        **_ms_stats(times, ("median", "p99", "max")),
+    }

@@ -17,6 +17,8 @@ from typing import Any
 
 from twilight.cli.declared_state import label
 from twilight.cli.play.text import PlayText
+from twilight.runtime import registry
+from twilight.runtime.sides import SIDES, US, USSR, opponent
 from twilight.runtime.state import (
     DEFCON_TRACK,
     MILITARY_OPERATIONS_TRACK,
@@ -26,14 +28,13 @@ from twilight.runtime.state import (
     GameState,
 )
 
-SIDES = ("us", "ussr")
 # A cell of the layout's grid and the country box inside it, in pixels.
 CELL_W, CELL_H = 122, 80
 BOX_W, BOX_H = 108, 66
 MARGIN = 24
 NAME_H = 30  # the box's name band
-SIDE_COLOUR = {"us": "#1f5fb4", "ussr": "#c62828"}
-SIDE_PALE = {"us": "#dce8f8", "ussr": "#f8dcdc"}
+SIDE_COLOUR = {US: "#1f5fb4", USSR: "#c62828"}
+SIDE_PALE = {US: "#dce8f8", USSR: "#f8dcdc"}
 BATTLEGROUND = "#6a2c91"
 # Pale fills for the regions, given out in the IR's order of regions.
 REGION_FILLS = ("#dcebd0", "#f3e2c4", "#d5e6f3", "#f2d9e4", "#e1ddf3", "#eeeec8", "#d3ece6", "#f1dccd")
@@ -357,8 +358,8 @@ class Board:
                 "id": f"country-{name}",
                 "data-country": name,
                 "data-region": decl["region"],
-                "data-us": str(influence.get("us", 0)),
-                "data-ussr": str(influence.get("ussr", 0)),
+                "data-us": str(influence.get(US, 0)),
+                "data-ussr": str(influence.get(USSR, 0)),
                 "data-stability": str(decl["stability"]),
                 "data-battleground": "true" if decl["battleground"] else "false",
                 "data-controlled-by": owner or "",
@@ -408,7 +409,7 @@ class Board:
             )
         # influence: a side's marker is solid when it controls the country
         low = y + NAME_H + 4
-        for side, left in (("us", x + 5), ("ussr", x + BOX_W - 5 - 30)):
+        for side, left in ((US, x + 5), (USSR, x + BOX_W - 5 - 30)):
             amount = influence.get(side, 0)
             solid = owner == side
             ET.SubElement(
@@ -482,9 +483,13 @@ class Board:
         _text(g, x + BOX_W / 2, y + BOX_H / 2 + 8, self.t.side(side), size=24, weight="bold", fill="#ffffff")
 
     # ------------------------------------------------------------------ tracks, the China Card, effects
-    def track_bounds(self, name: str, low: int, high: int) -> tuple[int, int]:
-        decl = (self.ir.get("tracks") or {}).get(name) or {}
-        return int(decl.get("min", low)), int(decl.get("max", high))
+    def track_values(self, name: str, *now: int) -> list[int]:
+        """The boxes of a track, lowest first: those the ruleset declares (`track NAME from LOW to HIGH`);
+        of a track it does not declare, only the values it holds now (no bounds are written here)."""
+        decl = (self.ir.get("tracks") or {}).get(name)
+        if decl is None:
+            return sorted(set(now))
+        return list(range(int(decl["min"]), int(decl["max"]) + 1))
 
     def draw_panel(self, group: ET.Element, top: float, width: float) -> None:
         t, state = self.t, self.state
@@ -504,8 +509,8 @@ class Board:
         left = MARGIN + 16
         y = top + 18
         # turn and action round
-        low, high = self.track_bounds(TURN_TRACK, 1, 10)
-        self.track(group, "turn", label(t.loc, TURN_TRACK), list(range(low, high + 1)), [state.turn], left, y)
+        turns = self.track_values(TURN_TRACK, state.turn)
+        self.track(group, "turn", label(t.loc, TURN_TRACK), turns, [state.turn], left, y)
         if state.action_round:
             round_text = t.t("play-status-round", round=state.action_round, **t.side_args(state.phasing))
         elif state.in_headline:
@@ -518,32 +523,29 @@ class Board:
         _text(group, left + 520, y + 5, round_text, size=15, weight="bold", anchor="start", cls="round")
         # DEFCON and VP
         y += 44
-        low, high = self.track_bounds(DEFCON_TRACK, 1, 5)
         self.track(
             group,
             "defcon",
             label(t.loc, DEFCON_TRACK),
-            list(range(high, low - 1, -1)),
+            self.track_values(DEFCON_TRACK, state.defcon)[::-1],
             [state.defcon],
             left,
             y,
         )
-        low, high = self.track_bounds(VP_TRACK, -20, 20)
-        vp_values = list(range(low, high + 1))
+        vp_values = self.track_values(VP_TRACK, state.vp)
         self.track(group, "vp", label(t.loc, VP_TRACK), vp_values, [state.vp], left + 420, y, small=True)
         _text(group, left + 420, y + 21, self._standing(), size=11, anchor="start", cls="standing")
         # military operations and the space race, a row each side
         y += 44
         for side in SIDES:
-            low, high = self.track_bounds(MILITARY_OPERATIONS_TRACK, 0, 5)
+            milops, space = state.milops.get(side, 0), state.space.get(side, 0)
             self.track(
                 group, f"milops-{side}", f"{label(t.loc, MILITARY_OPERATIONS_TRACK)} · {t.side(side)}",
-                list(range(low, high + 1)), [state.milops.get(side, 0)], left, y, side=side,
+                self.track_values(MILITARY_OPERATIONS_TRACK, milops), [milops], left, y, side=side,
             )  # fmt: skip
-            low, high = self.track_bounds(SPACE_RACE_TRACK, 0, 8)
             self.track(
                 group, f"space-{side}", f"{label(t.loc, SPACE_RACE_TRACK)} · {t.side(side)}",
-                list(range(low, high + 1)), [state.space.get(side, 0)], left + 420, y, side=side,
+                self.track_values(SPACE_RACE_TRACK, space), [space], left + 420, y, side=side,
             )  # fmt: skip
             y += 34
         # The China Card
@@ -572,7 +574,7 @@ class Board:
                 "stroke-width": "4",
             },
         )
-        for i, line in enumerate(wrap(t.card("the_china_card"), 16)):
+        for i, line in enumerate(wrap(t.card(registry.THE_CHINA_CARD.name), 16)):
             _text(card, china_x + 75, top + 32 + i * 18, line, size=14, weight="bold", fill="#2b2100")
         china = t.t(
             "play-status-china-up" if state.china_face_up else "play-status-china-down", **t.side_args(holder)
@@ -643,7 +645,7 @@ class Board:
 
 # ---------------------------------------------------------------------- text helpers
 def _other(side: str) -> str:
-    return "ussr" if side == "us" else "us"
+    return opponent(side)
 
 
 def _text(

@@ -9,6 +9,7 @@ from typing import Any
 from twilight.cli.play.saves import SaveError, check_save_names, read_save, save_at
 from twilight.runtime.decisions import Decision
 from twilight.runtime.engine import Engine
+from twilight.runtime.sides import US, USSR
 from twilight.runtime.state import GameState
 
 
@@ -109,7 +110,7 @@ def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any], at_question
     from twilight.runtime.solo_ai import players_with_ai
 
     engine = Engine(ir, {}, seed=seed, settings=settings)
-    stops = {"us": _Stop(at_question), "ussr": _Stop(at_question)}
+    stops = {US: _Stop(at_question), USSR: _Stop(at_question)}
     players, ai = players_with_ai(ir, engine.state.settings, stops)
     engine.players = players
     for stop in stops.values():

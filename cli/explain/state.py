@@ -14,6 +14,7 @@ from typing import Any
 
 from twilight.cli.declared_state import label, value_text, zone_text
 from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
+from twilight.runtime.sides import US, USSR
 
 # The `explain-*` words of this view (in rules/standard/locales/*/outline.ftl; EXPLAIN_WORDS lists them).
 STATE_WORDS: tuple[str, ...] = (
@@ -242,9 +243,7 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
         ) from None
     program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
     stop = _StopAtOnce()
-    engine = Engine(
-        ir, {"us": stop, "ussr": stop}, seed=data["seed"], settings=data["settings"], program=program
-    )
+    engine = Engine(ir, {US: stop, USSR: stop}, seed=data["seed"], settings=data["settings"], program=program)
     try:
         engine.resume_from(data)
         engine.run()  # a finished game's save: replayed to its end

@@ -64,22 +64,16 @@ def _texts(expr: Any) -> set[str]:
 
 
 def runtime_choices() -> tuple[set[str], set[str]]:
-    """The choices the interpreter asks by name (`engine.ask_one("NAME", ...)` in runtime/primitives/)
-    and the word answers it offers: the operation and play modes, the words listed in its calls
-    (`["yes", "no"]`), and `all_in` for the `all_in_<region>` answers. Read from the source, so a new
+    """The choices the interpreter asks by name (registry.QUESTIONS, the contract's) and the word answers
+    it offers: the operation and play modes, each question's words, the answers of an allowed action
+    (`yes`, `no`), and `all_in` for the `all_in_<region>` answers. Read from the registry, so a new
     question of the interpreter needs its words like any other."""
     import twilight.runtime.primitives as primitives
     from twilight.harness.scenario import PLAY_MODES
 
-    modules = sorted(Path(primitives.__file__).parent.glob("*.py"))
-    source = "\n".join(module.read_text(encoding="utf-8") for module in modules)
-    calls = re.findall(r"ask_one\((.*)\)", source)
-    names = {m.group(1) for call in calls if (m := re.match(r'"(\w+)"', call))}
-    listed = [items for call in calls for items in re.findall(r"\[([^\]]*)\]", call)]
-    words = {w for items in listed for w in re.findall(r'"(\w+)"', items)}
-    words |= set(primitives.MODES) | set(PLAY_MODES)
-    if 'f"all_in_{' in source:
-        words.add("all_in")
+    names = set(registry.QUESTIONS)
+    words = {w for listed in registry.QUESTIONS.values() for w in listed} | set(registry.ALLOWED_WORDS)
+    words |= set(primitives.MODES) | set(PLAY_MODES) | {"all_in"}
     return names, words
 
 
@@ -169,6 +163,7 @@ APP_LITERALS = (
     (APP_FOLDER, "docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "hint_cmd.py", re.compile(r'"((?:hint|play)-[a-z0-9_\-]+)"')),
+    (APP_FOLDER, "replay/*.py", re.compile(r'"(replay-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "web/*.py", re.compile(r'"((?:web|play)-[a-z0-9_\-]+)"')),
     # twilight.api, installed beside twilight.cli (its folder is the cli folder's sibling)
     (APP_FOLDER.parent / "api", "*.py", re.compile(r'"(api-[a-z0-9_\-]+)"')),

@@ -13,6 +13,7 @@ from typing import Any
 from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.runtime.sides import SIDES
 
 # How many cards a message about an unknown or ambiguous name lists (it stays one line).
 MATCHES_SHOWN = 5
@@ -109,7 +110,7 @@ def card_lines(text: PlayText, card: str) -> list[str]:
         card=text.card(card),
         number=info.get("number", "-"),
         ops=0 if info.get("scoring") else info.get("ops", 0),
-        side=text.side(side) if side in ("us", "ussr") else text.t("play-cards-neutral"),
+        side=text.side(side) if side in SIDES else text.t("play-cards-neutral"),
         period=text.maybe(f"outline-enum-{info.get('period')}") or str(info.get("period") or "-"),
     )
     lines = [title]

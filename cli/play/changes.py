@@ -16,6 +16,8 @@ from typing import Any
 
 from twilight.cli.diff.ir import Change
 from twilight.cli.localizer import Localizer
+from twilight.cli.play.rule_book import RULE_BOOK as RULE_BOOK
+from twilight.cli.play.rule_book import sections_of
 from twilight.cli.versions import RulesetEntry
 
 # What each kind of declaration is to a player (a message each, in cli/locales/<lang>/play.ftl).
@@ -46,9 +48,6 @@ CHANGE_WORDS = {
 }
 # The kinds a player knows by name; the others are told by the rule book sections they follow.
 NAMED_KINDS = ("setting", "card", "appendix", "country", "region", "side", "procedure", "function")
-# The seed files of the rule books (a source is "<seed file> · <section>"): a source of another kind
-# (a reference table of the project) is no section a player can look up.
-RULE_BOOK = ("000", "001", "002")
 
 
 @dataclass
@@ -62,27 +61,14 @@ class ChangeLine:
     before: list[str] = field(default_factory=list)  # a changed one's sections before, when other
 
 
-def sections_of(sources: Any, lang: str) -> list[str]:
-    """The rule book sections a declaration follows, in `lang`: `000 · B. Раздача карточек` -> `B.
-    Dealing the cards` in English (cli/seed_sections.yaml's titles), as the seed writes it in Russian;
-    each once, in order."""
-    from twilight.cli.source_words import SEP, section_text
-
-    found: list[str] = []
-    for source in (sources or {}).get("sources") or []:
-        seed, *parts = str(source).split(SEP)
-        section = section_text(seed, parts, lang)
-        if seed in RULE_BOOK and section and section not in found:
-            found.append(section)
-    return found
-
-
 class ChangeWords:
     """The words of the list in one language: the game's own (cli/locales) over the ruleset's."""
 
     def __init__(self, loc: Localizer, ir: dict[str, Any]) -> None:
         self.loc = loc
         self.ir = ir
+        # what the version changes in numbers (cli/play/numbers.py), shown above the list
+        self.numbers: list[str] = []
 
     def t(self, msg_id: str, **args: Any) -> str:
         got = self.loc.get(msg_id, **args)
@@ -164,6 +150,9 @@ def render_changes(
     if not lines:
         out.append("  " + words.t("play-changes-none"))
         return out
+    if words.numbers:
+        out.append("  " + words.t("play-numbers-title"))
+        out += [f"    · {number}" for number in words.numbers]
     heading = None
     for line in lines:
         now = (line.kind, line.change)
@@ -185,6 +174,7 @@ def ruleset_changes(
     diff`'s comparison; DiffError when either does not compile."""
     from twilight.cli.diff.cmd import compiled
     from twilight.cli.diff.ir import compare
+    from twilight.cli.play.numbers import changes_in_numbers
     from twilight.cli.play.text import play_folders
     from twilight.cli.versions import read_manifest
     from twilight.compiler.loader import known_rulesets
@@ -202,4 +192,5 @@ def ruleset_changes(
     base = RulesetEntry(*manifest, folder=folder, origin=entry.origin)
     old = compiled(str(base.folder), lang)
     changes = compare(old.ir, old.views, new.ir, new.views)
+    words.numbers = changes_in_numbers(old.ir, new.ir, words.loc)
     return base, change_lines(changes, words, old.ir), words

@@ -57,9 +57,9 @@ from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 from twilight.runtime import registry
+from twilight.runtime.sides import SIDES, US, opponent
 
 DEFAULT_RULESET = "solo-v2"
-SIDES = ("us", "ussr")
 # The settings of a game against the ruleset's AI that `play` asks first (the runtime contract names them).
 AI_SIDE = registry.AI_SIDE.name
 LEVEL = registry.LEVEL.name
@@ -78,7 +78,7 @@ class PlayStop(Exception):
 
 
 def other(side: str) -> str:
-    return "ussr" if side == "us" else "us"
+    return opponent(side)
 
 
 class GameWords:
@@ -573,6 +573,7 @@ def resume_game(
             style="yellow",
             markup=False,
         )
+        tell_rules_changes(console, text, ir, new_ir, current, pin)
         restart = new_rules
         if not restart and play_meta.get("policy") is None:
             options = [("keep", text.t("play-rules-keep")), ("restart", text.t("play-rules-restart"))]
@@ -604,6 +605,28 @@ def resume_game(
     session.saved_answers = len(data["answers"])
     console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
     return session
+
+
+def tell_rules_changes(
+    console: Console,
+    text: PlayText,
+    ir: dict[str, Any],
+    new_ir: dict[str, Any],
+    current: RulesetEntry | None,
+    pin: dict[str, Any],
+) -> None:
+    """What the rules as they are now change against the game's own, in numbers (cli/play/numbers.py),
+    and which version starting again would take."""
+    from twilight.cli.play.numbers import changes_in_numbers
+
+    lines = changes_in_numbers(ir, new_ir, text.loc)
+    if lines:
+        console.print(text.t("play-numbers-title"), markup=False)
+        for line in lines:
+            console.print(f"  · {line}", markup=False)
+    name = current.name if current is not None else pin["name"]
+    version = (current.version if current is not None else None) or "-"
+    console.print(text.t("play-rules-restart-takes", name=name, version=version), markup=False)
 
 
 def current_rules(
@@ -802,7 +825,7 @@ def build_session(
         for side in humans:
             if policy in HUMAN_POLICIES:
                 cls = {"greedy": GreedyPlayer, "cautious": CautiousPlayer}.get(policy, RandomPlayer)
-                inner = cls(seed * 2 + (1 if side == "us" else 2))
+                inner = cls(seed * 2 + (1 if side == US else 2))
                 bound.append(inner)
                 pause = delay if delay is not None else (0.8 if sys.stdout.isatty() else 0.0)
                 people[side] = DemoPlayer(session, inner, pause, wait)

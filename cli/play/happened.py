@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli.play.log import NARRATED, Narrator, narrated_runs
+from twilight.runtime.sides import SIDES
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
 # zones, cards dealt, revealed or shuffled, effects ending…): every other one is a move a player wants
@@ -76,7 +77,7 @@ def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[lis
         if not line:
             continue
         if event["kind"] in MOVES:
-            side = event.get("side") if event.get("side") in ("us", "ussr") else None
+            side = event.get("side") if event.get("side") in SIDES else None
             moves.append(Moment(line, dice_of(event), side, event["kind"]))
         else:
             kept.append(line)

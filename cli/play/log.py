@@ -8,6 +8,7 @@ from typing import Any
 
 from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.text import PlayText
+from twilight.runtime.sides import SIDES, US, USSR, opponent
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
 # the AI's working) are the trace's business: `why` and `twilight explain trace` read those.
@@ -107,7 +108,7 @@ class Narrator:
             self.started.add(e["card"])
         args: dict[str, Any] = {}
         msg = f"log-{kind}"
-        if "side" in e and isinstance(e["side"], str) and e["side"] in ("us", "ussr"):
+        if "side" in e and isinstance(e["side"], str) and e["side"] in SIDES:
             args.update(t.side_args(e["side"]))
         if "country" in e:
             args.update(t.country_args(e["country"]))
@@ -129,8 +130,8 @@ class Narrator:
             if face_down(t.ir, e["zone"]):
                 msg, args["count"] = "log-zone-hidden", e.get("count", 1)
         elif kind == "headlines":
-            args["us_card"] = t.card(e["us"]) if e.get("us") else "-"
-            args["ussr_card"] = t.card(e["ussr"]) if e.get("ussr") else "-"
+            args["us_card"] = t.card(e[US]) if e.get(US) else "-"
+            args["ussr_card"] = t.card(e[USSR]) if e.get(USSR) else "-"
         elif kind == "influence":
             change = int(e["change"])
             if change == 0:
@@ -167,8 +168,8 @@ class Narrator:
             change = int(e["change"])
             if change == 0:
                 return None  # no VP changed hands: nothing to tell
-            if change < 0 and e.get("side") in ("us", "ussr"):
-                args.update(t.side_args("ussr" if e["side"] == "us" else "us"))
+            if change < 0 and e.get("side") in SIDES:
+                args.update(t.side_args(opponent(e["side"])))
             args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))
         elif kind == "roll":
             args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["total"]))
@@ -203,7 +204,7 @@ class Narrator:
             args["among"] = e["among"]
         elif kind == "region_score":
             args.update(t.region_args(e["region"]))
-            args.update(t.side_args("ussr" if e["side"] == "us" else "us", var="enemy"))
+            args.update(t.side_args(opponent(e["side"]), var="enemy"))
             args["level"] = t.maybe(f"outline-enum-{e['level']}") or str(e["level"])
             args.update(
                 level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
@@ -256,7 +257,7 @@ class Narrator:
         """The VP track in words: who leads, by how much."""
         if vp == 0:
             return self.text.t("play-vp-even")
-        leader = "us" if vp > 0 else "ussr"
+        leader = US if vp > 0 else USSR
         return self.text.t("play-vp-lead", count=abs(vp), **self.text.side_args(leader))
 
     def reason(self, reason: Any) -> str:

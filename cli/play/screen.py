@@ -32,9 +32,10 @@ from twilight.cli.source_words import TITLE_WORD
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
+from twilight.runtime.sides import SIDES, US, USSR
 from twilight.runtime.state import TURN_TRACK
 
-SIDE_STYLE = {"us": "bold blue", "ussr": "bold red"}
+SIDE_STYLE = {US: "bold blue", USSR: "bold red"}
 
 
 class FirstLine:
@@ -194,14 +195,14 @@ class Screen:
                         t.t("play-status-vp", vp=state.vp, standing=self._standing()),
                         t.t(
                             "play-status-milops",
-                            us=state.milops["us"],
-                            ussr=state.milops["ussr"],
+                            us=state.milops[US],
+                            ussr=state.milops[USSR],
                             needed=state.defcon,
                         ),
                         t.t(
                             "play-status-space",
-                            us=state.space["us"],
-                            ussr=state.space["ussr"],
+                            us=state.space[US],
+                            ussr=state.space[USSR],
                         ),
                     ]
                 )
@@ -304,7 +305,7 @@ class Screen:
         from twilight.runtime.primitives import controls
 
         t, state = self.text, self.engine.state
-        headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side("us"), t.side("ussr")]
+        headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side(US), t.side(USSR)]
         if countries is None:
             countries = [c for c, ci in t.countries.items() if ci["region"] == region]
         # A region some declared variable names (the solo game's Primary region…) is marked with it.
@@ -322,7 +323,7 @@ class Screen:
             if with_subregions:
                 cells.append(Text("".join(sub_marks.get(s, "") for s in info.get("subregions") or [])))
             cells.append(Text(str(info["stability"])))
-            for side in ("us", "ussr"):
+            for side in SIDES:
                 amount = influence[side]
                 shown = str(amount) if amount else "·"
                 style = ("reverse " + SIDE_STYLE[side]) if controls(self.engine, side, country) else ""
@@ -358,7 +359,7 @@ class Screen:
         table.add_column()
         for region in regions:
             counts: dict[str, tuple[int, int]] = {}
-            for side in ("us", "ussr"):
+            for side in SIDES:
                 held = [
                     c
                     for c, ci in t.countries.items()
@@ -374,10 +375,10 @@ class Screen:
                 )
                 for side, (n, b) in counts.items()
             ]
-            if counts["us"] == counts["ussr"]:
+            if counts[US] == counts[USSR]:
                 lead = Text(t.t("play-board-summary-even"), style="dim")
             else:
-                leader = "us" if counts["us"] > counts["ussr"] else "ussr"
+                leader = US if counts[US] > counts[USSR] else USSR
                 lead = Text(t.t("play-board-summary-leads", **t.side_args(leader)), style=SIDE_STYLE[leader])
             table.add_row(name, *cells, lead)
         if title is None:
@@ -456,7 +457,7 @@ class Screen:
             # The card's own side names and colours it; its ops are those of the player who holds it
             # (a modifier such as Containment counts for the player's side, not the card's).
             card_side = info["side"]
-            side_name = t.side(card_side) if card_side in ("us", "ussr") else t.t("play-cards-neutral")
+            side_name = t.side(card_side) if card_side in SIDES else t.t("play-cards-neutral")
             ops = "-" if info["scoring"] else str(ops_for(self.engine, side, card))
             table.add_row(
                 str(info.get("number", "")),

@@ -38,6 +38,7 @@ from twilight.cli.play.why_not import event_refused, why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.decisions import Decision
+from twilight.runtime.sides import SIDES
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
@@ -315,7 +316,7 @@ class PlaySession:
                 if key == "what":
                     what_id, what_args = value
                     out["what"] = t.t(what_id, **named(what_args))
-                elif key == "side" and value in ("us", "ussr"):
+                elif key == "side" and value in SIDES:
                     out.update(t.side_args(value))
                 elif key == "country" and value in t.countries:
                     out.update(t.country_args(value))
@@ -499,7 +500,7 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
             answers.append(answer)
             return answer
 
-    twin.players = {side: Trial() for side in ("us", "ussr")}
+    twin.players = {side: Trial() for side in SIDES}
     try:
         twin.resume(ASK_AGAIN)
     except TrialStop as stop:

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli.declared_state import face_down
+from twilight.runtime.sides import SIDES
 
 # A die rolled: `d6` traces each one, whatever rolls it (a coup, a war, the setup).
 DIE = "die"
@@ -111,9 +112,9 @@ def first_blocker(
         if kind == DIE:
             return Refusal("play-undo-dice", {"what": roll_for(events, position, event_card)})
         if kind in CARDS_SHOWN:
-            args = {"side": e["side"]} if e.get("side") in ("us", "ussr") else {}
+            args = {"side": e["side"]} if e.get("side") in SIDES else {}
             return hidden(CARDS_SHOWN[kind], **args)
-        if kind in OTHER_SIDE_CARD and e.get("side") in ("us", "ussr") and e["side"] != side:
+        if kind in OTHER_SIDE_CARD and e.get("side") in SIDES and e["side"] != side:
             return hidden(OTHER_SIDE_CARD[kind], side=e["side"], card=e.get("card"))
     return None
 

@@ -25,11 +25,17 @@ from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.web.game import Games, WebError
 from twilight.cli.web.page import GamePage, error_page, start_page
+from twilight.cli.web.replay_page import ReplayStepPage, replays_page
+from twilight.cli.web.replays import Replays
 from twilight.common.input_bounds import ascii_digits
 
 STATIC = Path(__file__).resolve().parent / "static"
 # A form of this game is a few hundred bytes: anything much bigger is not one.
 MAX_BODY = 64 * 1024
+# A game log opened in the browser is sent as a form's text: the largest log read (cli/replay/log.py),
+# urlencoded (a line's brackets and spaces take three bytes each at most).
+OPEN_LOG = "/replays/open"
+MAX_LOG_FORM = 3 * 2_000_000 + 4096
 MAX_FIELDS = 300
 log = logging.getLogger("twilight.web")
 
@@ -88,7 +94,8 @@ class Guard:
             await self.refuse(scope, receive, send, 403, "web-error-origin", origin=origin[:80])
             return
         length = headers.get("content-length")
-        if length is not None and (not ascii_digits(length) or int(length) > MAX_BODY):
+        most = MAX_LOG_FORM if scope.get("path") == OPEN_LOG else MAX_BODY
+        if length is not None and (not ascii_digits(length) or int(length) > most):
             await self.refuse(scope, receive, send, 413, "web-error-too-big")
             return
         await self.app(scope, receive, send)
@@ -102,13 +109,13 @@ class Guard:
         await response(scope, receive, send)
 
 
-async def read_form(request: Request) -> ImmutableMultiDict[str, str]:
-    """The urlencoded form of a request (bounded; WebError when it is not one)."""
+async def read_form(request: Request, most: int = MAX_BODY) -> ImmutableMultiDict[str, str]:
+    """The urlencoded form of a request (at most `most` bytes; WebError when it is not one)."""
     body = b""
     try:
         async for chunk in request.stream():
             body += chunk
-            if len(body) > MAX_BODY:
+            if len(body) > most:
                 raise WebError("web-error-too-big", 413)
     except ClientDisconnect:  # (gone before its form was whole: too slow, or closed; no one reads this)
         raise WebError("web-error-form", 400) from None
@@ -129,9 +136,14 @@ def language(request: Request, form: Any = None, default: str | None = None) -> 
 
 
 def create_app(
-    host: str = "127.0.0.1", port: int = 8000, lang: str = "en", rules_paths: tuple[str, ...] = ()
+    host: str = "127.0.0.1",
+    port: int = 8000,
+    lang: str = "en",
+    rules_paths: tuple[str, ...] = (),
+    replay_logs: tuple[str, ...] = (),
 ) -> Starlette:
     games = Games(rules_paths)
+    replays = Replays(replay_logs)
 
     def solo_rulesets() -> list[tuple[Any, dict[str, Any]]]:
         """The rulesets with an AI to play against, as `twilight play` lists them (every version found in
@@ -231,6 +243,50 @@ def create_app(
 
         return await run_in_threadpool(fn, *args)
 
+    # ------------------------------------------------------------------ replayed game logs (read-only)
+    async def replay_list(request: Request) -> Response:
+        shown = language(request, default=lang) or lang
+        request.state.lang = shown
+        logs = await run(lambda: [(log, replays.summary(log)) for log in replays.logs()])
+        return html(replays_page(shown, logs))
+
+    async def replay_open(request: Request) -> Response:
+        form = await read_form(request, MAX_LOG_FORM)
+        shown = language(request, form, lang) or lang
+        request.state.lang = shown
+        text = str(form.get("log") or "")
+        log = await run(replays.open_text, text, str(form.get("name") or ""), shown)
+        return RedirectResponse(f"/replay/{quote(log.name)}/1?lang={shown}", status_code=303)
+
+    async def replay_start(request: Request) -> Response:
+        """A replay's first step, or (`?turn=N`) the first step of a turn."""
+        shown = language(request, default=lang) or lang
+        request.state.lang = shown
+        name = request.path_params["name"]
+        replayed = await run(replays.replayed, name, shown)
+        turn = request.query_params.get("turn")
+        number = 1
+        if turn is not None:
+            firsts = replayed.first_step_of_turn()
+            if not ascii_digits(turn) or len(turn) > 4 or int(turn) not in firsts:
+                raise WebError("web-replay-no-turn", 404, turn=turn[:12])
+            number = firsts[int(turn)]
+        return RedirectResponse(f"/replay/{quote(name)}/{number}?lang={shown}", status_code=303)
+
+    async def replay_step(request: Request) -> Response:
+        shown = language(request, default=lang) or lang
+        request.state.lang = shown
+        replayed = await run(replays.replayed, request.path_params["name"], shown)
+        raw = request.path_params["step"]
+        count = len(replayed.steps)
+        if not ascii_digits(raw) or len(raw) > 6 or not 1 <= int(raw) <= count:
+            raise WebError("web-replay-no-step", 404, step=raw[:12], count=count)
+
+        def draw() -> str:
+            return ReplayStepPage(replayed, int(raw), replays.text(shown)).html()
+
+        return html(await run(draw))
+
     def page_lang(request: Request) -> str:
         """The error page's language: the one the request asked for, else its game's, else the server's."""
         return getattr(request.state, "lang", None) or language(request, default=lang) or lang
@@ -257,6 +313,10 @@ def create_app(
         Route("/game/{name:str}/restart", restart, methods=["POST"]),
         Route("/game/{name:str}/undo", undo, methods=["POST"]),
         Route("/game/{name:str}/hint", hint),
+        Route("/replays", replay_list),
+        Route(OPEN_LOG, replay_open, methods=["POST"]),
+        Route("/replay/{name:str}", replay_start),
+        Route("/replay/{name:str}/{step:str}", replay_step),
         Mount("/static", StaticFiles(directory=STATIC), name="static"),
     ]
     app = Starlette(
@@ -265,4 +325,5 @@ def create_app(
     )
     app.add_middleware(Guard, hosts=allowed_hosts(host, port), lang=lang)
     app.state.games = games
+    app.state.replays = replays
     return app

@@ -39,8 +39,17 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
     type=click.Path(file_okay=False),
     help="A folder of rulesets (or one ruleset's folder) to offer too, as `twilight play` does (repeatable).",
 )
-def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...]) -> None:
-    """Play the solo game in a browser: starts a web server on this machine and prints its address."""
+@click.option(
+    "--replay",
+    "replays",
+    multiple=True,
+    type=click.Path(exists=True),
+    help="A game log of the digital edition (or a folder of them) to step through, read-only (repeatable).",
+)
+def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...], replays: tuple[str, ...]) -> None:
+    """Play the solo game in a browser: starts a web server on this machine and prints its address.
+    Game logs of the digital edition are stepped through there too, read-only (`--replay`, or opened
+    on the page of game logs)."""
     from twilight.cli.web.server import address, bind, server_for
 
     try:
@@ -48,7 +57,9 @@ def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...]) -> None
     except (OSError, UnicodeError, OverflowError) as err:
         cause = getattr(err, "strerror", None) or err
         raise click.ClickException(f"cannot listen on {host}:{port}: {cause}") from None
-    server = server_for(sock, host, lang, rules_paths)
+    server = server_for(sock, host, lang, rules_paths, replays)
     click.echo(f"twilight serve: open {address(host, sock.getsockname()[1])}/  (Ctrl-C stops)")
+    if replays:  # (the logs given are listed first there)
+        click.echo(f"  game logs to step through: {address(host, sock.getsockname()[1])}/replays")
     with contextlib.suppress(KeyboardInterrupt):  # Ctrl-C: uvicorn has already stopped the server
         server.run(sockets=[sock])

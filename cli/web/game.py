@@ -51,8 +51,8 @@ from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ascii_digits
 from twilight.runtime import registry
 from twilight.runtime.decisions import Decision
+from twilight.runtime.sides import SIDES, US, opponent
 
-SIDES = ("us", "ussr")
 AI_SIDE = registry.AI_SIDE.name
 LEVEL = registry.LEVEL.name
 # Games kept in memory as an engine stopped at the person's question (the last few played: a click
@@ -112,7 +112,7 @@ class GameView:
 
     @property
     def person(self) -> str:
-        return str((self.meta.get("humans") or ["us"])[0])
+        return str((self.meta.get("humans") or [US])[0])
 
 
 def file_error(err: SaveWriteError) -> WebError:
@@ -247,7 +247,7 @@ class Games:
         ir = self.compiled(entry)
         if AI_SIDE not in ir["settings"] or side not in SIDES:
             raise WebError("web-error-form", 400)
-        settings: dict[str, Any] = {AI_SIDE: "ussr" if side == "us" else "us"}
+        settings: dict[str, Any] = {AI_SIDE: opponent(side)}
         if LEVEL in ir["settings"]:
             values = [str(v) for v in ir["settings"][LEVEL]["values"]]
             level = level or str(ir["settings"][LEVEL]["default"])

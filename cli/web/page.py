@@ -18,9 +18,10 @@ from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.web.game import GameView
 from twilight.runtime import registry
 from twilight.runtime.decisions import Decision
+from twilight.runtime.sides import SIDES, US, USSR
 from twilight.runtime.state import TURN_TRACK
 
-SIDE_CLASS = {"us": "us", "ussr": "ussr"}
+SIDE_CLASS = {US: US, USSR: USSR}
 LAST_MOVES = 14
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SCORES_SHOWN = 12
@@ -142,7 +143,7 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     first_ir = next((ir for entry, ir in rulesets if entry is default), None)
     text = PlayText(str(default.folder), words.lang, first_ir) if first_ir and default else None
     parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")
-    for i, side in enumerate(("us", "ussr")):
+    for i, side in enumerate(SIDES):
         name = text.side(side) if text else side
         checked = " checked" if i == 0 else ""
         parts.append(
@@ -180,6 +181,9 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
                 f' <span class="dim">{e(game.name)}</span></li>'
             )
         parts.append("</ul></section>")
+    # A game played online (a log of the digital edition), stepped through read-only (replay_page.py).
+    replays = e(words.t("web-replay-link"))
+    parts.append(f'<p class="panel"><a id="replays" href="/replays?lang={e(words.lang)}">{replays}</a></p>')
     parts.append("</main>")
     return document(words.lang, words.t("web-title"), "".join(parts))
 
@@ -277,8 +281,8 @@ class GamePage:
         items = [
             t.t("play-status-defcon", defcon=state.defcon),
             t.t("play-status-vp", vp=state.vp, standing=self.narrator.standing(state.vp)),
-            t.t("play-status-milops", us=state.milops["us"], ussr=state.milops["ussr"], needed=state.defcon),
-            t.t("play-status-space", us=state.space["us"], ussr=state.space["ussr"]),
+            t.t("play-status-milops", us=state.milops[US], ussr=state.milops[USSR], needed=state.defcon),
+            t.t("play-status-space", us=state.space[US], ussr=state.space[USSR]),
             t.t(
                 "play-status-china-up" if state.china_face_up else "play-status-china-down",
                 **t.side_args(state.china_holder),
@@ -344,7 +348,8 @@ class GamePage:
                 + "</th><th>"
                 + e(t.t("play-board-stability"))
                 + "</th>"
-                f'<th class="us">{e(t.side("us"))}</th><th class="ussr">{e(t.side("ussr"))}</th></tr>'
+                + "".join(f'<th class="{side}">{e(t.side(side))}</th>' for side in SIDES)
+                + "</tr>"
             )
             for country, ci in t.countries.items():
                 if ci["region"] != region:
@@ -352,7 +357,7 @@ class GamePage:
                 mark = "★" if ci["battleground"] else ""
                 cls = "country" + (" offered" if country in offered else "")
                 cells = []
-                for side in ("us", "ussr"):
+                for side in SIDES:
                     amount = state.influence[country][side]
                     held = " control" if controls(self.engine, side, country) else ""
                     cells.append(f'<td class="{side}{held}">{amount or "·"}</td>')
@@ -369,7 +374,7 @@ class GamePage:
 
         t = self.text
         info = t.cards[card]
-        card_side = info["side"] if info["side"] in ("us", "ussr") else "neutral"
+        card_side = info["side"] if info["side"] in SIDES else "neutral"
         ops = "—" if info["scoring"] else str(ops_for(self.engine, side, card))
         number = info.get("number", "")
         return (
@@ -538,13 +543,12 @@ class GamePage:
         try:
             for region in [r for r, info in t.regions.items() if not info.get("parent")]:
                 cells = "".join(
-                    self.region_cell(region, side, str(level_of.call(engine, side, region)))
-                    for side in ("us", "ussr")
+                    self.region_cell(region, side, str(level_of.call(engine, side, region))) for side in SIDES
                 )
                 rows.append(f"<tr><th>{e(t.region(region))}</th>{cells}</tr>")
         finally:
             engine.memo = saved
-        head = "".join(f'<th class="{side}">{e(t.side(side))}</th>' for side in ("us", "ussr"))
+        head = "".join(f'<th class="{side}">{e(t.side(side))}</th>' for side in SIDES)
         region = e(self.words.t("web-region"))
         head = f"<tr><th>{region}</th>{head}</tr>"
         table = f"<table>{head}{''.join(rows)}</table>"

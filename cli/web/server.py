@@ -31,20 +31,27 @@ def address(host: str, port: int) -> str:
     return f"http://{shown}:{port}"
 
 
-def server_for(sock: socket.socket, host: str, lang: str, rules_paths: tuple[str, ...] = ()) -> Any:
+def server_for(
+    sock: socket.socket,
+    host: str,
+    lang: str,
+    rules_paths: tuple[str, ...] = (),
+    replays: tuple[str, ...] = (),
+) -> Any:
     import uvicorn
     from twilight.cli.web.app import create_app
     from twilight.cli.web.bounded import bounded_config
 
-    app = create_app(host, sock.getsockname()[1], lang, rules_paths)
+    app = create_app(host, sock.getsockname()[1], lang, rules_paths, replays)
     return uvicorn.Server(bounded_config(app))
 
 
 @contextlib.contextmanager
-def server_thread(lang: str = "en", host: str = "127.0.0.1") -> Iterator[str]:
-    """A server on a free port of `host`, in a thread, for as long as the block runs: its address."""
+def server_thread(lang: str = "en", host: str = "127.0.0.1", replays: tuple[str, ...] = ()) -> Iterator[str]:
+    """A server on a free port of `host`, in a thread, for as long as the block runs: its address
+    (`replays`: the game logs it offers besides its own, as `--replay` gives them)."""
     sock = bind(host, 0)
-    server = server_for(sock, host, lang)
+    server = server_for(sock, host, lang, replays=replays)
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     try:

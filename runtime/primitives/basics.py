@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.primitives.core import _table, cannot_fail, impl, inlined, other
 from twilight.runtime.program import Frame
+from twilight.runtime.sides import US, USSR
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -148,7 +149,8 @@ def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
 
 
 # ---------------------------------------------------------------------- sides and the game state
-impl("opponent")(cannot_fail(inlined('("ussr" if {0} == "us" else "us")')(lambda e, side: other(side))))
+_OPPONENT_INLINE = f'("{USSR}" if {{0}} == "{US}" else "{US}")'  # (the contract's sides, in generated code)
+impl("opponent")(cannot_fail(inlined(_OPPONENT_INLINE)(lambda e, side: other(side))))
 
 
 impl("phasing")(lambda e: e.state.phasing)

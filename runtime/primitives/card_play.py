@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime import registry
 from twilight.runtime.primitives.basics import action_rounds_this_turn
 from twilight.runtime.primitives.cards import in_effect, ops_for
 from twilight.runtime.primitives.core import SIDES, _china, card_info, continues, impl, other, then_fire
@@ -22,6 +23,7 @@ from twilight.runtime.primitives.operations import (
 )
 from twilight.runtime.primitives.solo_appendix import _appendix_block
 from twilight.runtime.program import Frame
+from twilight.runtime.sides import US, USSR
 from twilight.runtime.state import PRIMARY_REGION_VARIABLE
 
 if TYPE_CHECKING:
@@ -77,7 +79,7 @@ def take_action_round(engine: Engine, side: str) -> None:
         begin_action_round(engine, side)
         cards = _playable(engine, side)
         if cards:
-            play_card(engine, side, engine.ask_one("action_card", side, cards))
+            play_card(engine, side, engine.ask_one(registry.ACTION_CARD.name, side, cards))
         end_action_round(engine, side)
         return
     if rec.pc == 0:
@@ -88,7 +90,7 @@ def take_action_round(engine: Engine, side: str) -> None:
         if rec.decision is None and not cards:
             rec.pc = 3
         else:
-            rec.data = engine.ask_one_at(rec, "action_card", side, cards)
+            rec.data = engine.ask_one_at(rec, registry.ACTION_CARD.name, side, cards)
             rec.pc = 2
     if rec.pc == 2:
         play_card(engine, side, rec.data)
@@ -109,8 +111,8 @@ def begin_action_round(engine: Engine, side: str) -> None:
         state = engine.state
         state.phasing = side
         engine.defcon_actor = side
-        state.placed_this_round = {"us": {}, "ussr": {}}
-        state.drawn_this_round = {"us": [], "ussr": []}
+        state.placed_this_round = {US: {}, USSR: {}}
+        state.drawn_this_round = {US: [], USSR: []}
         state.round_start_influence = influence_as_round_begins(engine)
         engine.trace("action_round", side=side)
         if rec is not None:

@@ -6,12 +6,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from twilight.runtime.sides import SIDES as SIDES
+from twilight.runtime.sides import opponent
+
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
 
 
 IMPLEMENTATIONS: dict[str, Callable[..., Any]] = {}
-SIDES = ("us", "ussr")
 
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -119,7 +121,7 @@ def cannot_fail(fn: F) -> F:
 
 
 def other(side: str) -> str:
-    return "ussr" if side == "us" else "us"
+    return opponent(side)
 
 
 def card_info(engine: Engine, card: str) -> dict[str, Any]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.cards import period_cards
 from twilight.runtime.primitives.core import SIDES, _china, impl, other
+from twilight.runtime.sides import US, USSR
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -13,7 +14,7 @@ if TYPE_CHECKING:
 
 def _remove(engine: Engine, card: str) -> None:
     state = engine.state
-    zones = (state.discard, state.hands["us"], state.hands["ussr"])
+    zones = (state.discard, state.hands[US], state.hands[USSR])
     for zone in (*zones, *state.zones.values()):
         if card in zone:
             zone.remove(card)
@@ -92,7 +93,7 @@ def discard(engine: Engine, side: str, card: str) -> None:
 
 def _take_out(engine: Engine, card: str) -> None:
     state = engine.state
-    for zone in (state.hands["us"], state.hands["ussr"], state.discard, state.draw_pile):
+    for zone in (state.hands[US], state.hands[USSR], state.discard, state.draw_pile):
         if card in zone:
             zone.remove(card)
 
@@ -119,7 +120,7 @@ def remove_from_game(engine: Engine, card: str) -> None:
 @impl()
 def give_card(engine: Engine, card: str, side: str) -> None:
     state = engine.state
-    for zone in (state.hands["us"], state.hands["ussr"], state.discard, state.draw_pile, state.removed):
+    for zone in (state.hands[US], state.hands[USSR], state.discard, state.draw_pile, state.removed):
         if card in zone:
             zone.remove(card)
     state.hands[side].append(card)

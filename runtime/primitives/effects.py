@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 from twilight.runtime.primitives.core import SIDES, _table, continues, impl, then_fire
 from twilight.runtime.primitives.declared_state import track_bounds
+from twilight.runtime.sides import US, USSR
 from twilight.runtime.state import DEFCON_TRACK, MILITARY_OPERATIONS_TRACK
 
 if TYPE_CHECKING:
@@ -89,7 +90,7 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
         return
 
     def moved() -> None:
-        engine.state.vp += amount if side == "us" else -amount
+        engine.state.vp += amount if side == US else -amount
         engine.trace("vp", side=side, change=amount, now=engine.state.vp)
 
     then_fire(engine, "gain_vp", "vp_changed", moved)
@@ -104,7 +105,7 @@ def add_milops(engine: Engine, side: str, amount: int) -> None:
 
 @impl()
 def reset_milops(engine: Engine) -> None:
-    engine.state.milops = {"us": 0, "ussr": 0}
+    engine.state.milops = {US: 0, USSR: 0}
 
 
 @impl()

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING
 from twilight.runtime import lookahead
 from twilight.runtime.primitives.card_play import _event_possible
 from twilight.runtime.primitives.core import SIDES, card_info, impl, other
+from twilight.runtime.sides import US
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -28,7 +29,7 @@ def event_control_gain(engine: Engine, side: str, card: str) -> int:
 @impl()
 def event_vp_gain(engine: Engine, side: str, card: str) -> int:
     twin = lookahead.after_event(engine, side, card)
-    sign = 1 if side == "us" else -1
+    sign = 1 if side == US else -1
     return sign * (twin.state.vp - engine.state.vp)
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from twilight.runtime import registry
 from twilight.runtime.primitives.core import impl, inlined, invariant_part, other
 from twilight.runtime.program import ordinal
+from twilight.runtime.sides import opponent
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -158,7 +159,7 @@ def adjacent_to_superpower_of(engine: Engine, c: str, side: str) -> bool:
 )
 def control_margin(engine: Engine, side: str, c: str) -> int:
     inf = engine.state.influence[c]
-    return inf[side] - inf["ussr" if side == "us" else "us"] - board(engine).stability[c]
+    return inf[side] - inf[opponent(side)] - board(engine).stability[c]
 
 
 @impl()
@@ -171,7 +172,7 @@ def control_margin(engine: Engine, side: str, c: str) -> int:
 def controls(engine: Engine, side: str, c: str) -> bool:
     inf = engine.state.influence[c]
     own = inf[side]
-    return own > 0 and own - inf["ussr" if side == "us" else "us"] >= board(engine).stability[c]
+    return own > 0 and own - inf[opponent(side)] >= board(engine).stability[c]
 
 
 @impl()

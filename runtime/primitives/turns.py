@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from twilight.runtime.primitives.card_play import play_event
 from twilight.runtime.primitives.core import continues, impl, leads_on, then_fire
 from twilight.runtime.primitives.map_queries import influence_as_round_begins
+from twilight.runtime.sides import US, USSR
 
 if TYPE_CHECKING:
     from twilight.runtime.engine import Engine
@@ -18,7 +19,7 @@ def begin_turn(engine: Engine, number: int) -> None:
     def begun() -> None:
         engine.state.turn = number
         engine.state.action_round = 0
-        engine.state.space_attempts = {"us": 0, "ussr": 0}
+        engine.state.space_attempts = {US: 0, USSR: 0}
         engine.trace("turn", number=number)
 
     then_fire(engine, "begin_turn", "turn_start", begun, turn_number=number)
@@ -36,7 +37,7 @@ def end_turn(engine: Engine, number: int) -> None:
 def set_in_headline(engine: Engine, on: bool) -> None:
     engine.state.in_headline = on
     if not on:
-        engine.state.headline = {"us": None, "ussr": None}
+        engine.state.headline = {US: None, USSR: None}
 
 
 @impl()
@@ -50,7 +51,7 @@ def headline_chosen(engine: Engine, side: str, card: str) -> None:
 @continues(fires=("headline_revealed",))
 def reveal_headlines(engine: Engine) -> None:
     rec = engine.enter("reveal_headlines") if leads_on(engine, "headline_revealed") else None
-    us_card, ussr_card = engine.state.headline["us"], engine.state.headline["ussr"]
+    us_card, ussr_card = engine.state.headline[US], engine.state.headline[USSR]
     if rec is None or rec.pc == 0:
         engine.trace("headlines", us=us_card, ussr=ussr_card)
         if rec is not None:
@@ -82,7 +83,7 @@ def resolve_headline(engine: Engine, side: str) -> None:
     engine.defcon_actor = side  # 4.5 C: whoever headlined the card answers for DEFCON
     # Operations an event grants in the headline (CIA Created) place influence by 6.1.1 as the board
     # stands when the event begins, not as it stood at some earlier action round.
-    state.placed_this_round = {"us": {}, "ussr": {}}
+    state.placed_this_round = {US: {}, USSR: {}}
     state.round_start_influence = influence_as_round_begins(engine)
     play_event(engine, side, card)
     if rec is not None:

@@ -455,3 +455,28 @@ play-changes-kind-track = tracks
 play-changes-kind-layout = the board's layout
 play-changes-kind-other = other rules
 play-changes-before = {" "}instead of { $sections }
+
+## rulesets --changes and a resumed game's rules: the changes in numbers (cli/play/numbers.py)
+
+play-numbers-title = In numbers:
+play-numbers-count = { $what }: { $after } instead of { $before } ({ $turns })
+play-numbers-of-side = { $what } of { $side }
+play-numbers-action-rounds = action rounds a turn
+play-numbers-space-attempts = Space Race attempts a turn
+play-numbers-every-turn = every turn
+play-numbers-turn = turn { $turn }
+play-numbers-turns = turns { $first }–{ $last }
+play-numbers-track = { $track }: { $low }–{ $high } instead of { $old_low }–{ $old_high }
+play-numbers-card-ops = { $card }: { $after } operations instead of { $before }
+play-numbers-card-event = { $card }: its event is different
+play-numbers-setting = { $setting }: at first { $after } instead of { $before }
+play-numbers-option-moved = { $list }: option “{ $option }” is number { $after } instead of { $before }
+play-numbers-cell = { $table }, row { $row }, column { $column }: { $after } instead of { $before }
+play-numbers-row-added = { $table }: new row { $row }
+play-numbers-row-removed = { $table }: row { $row } taken out
+play-numbers-rule-of-sections = the rule of { $sections }
+play-numbers-rule-unsourced = a rule this project filled in
+play-numbers-now = { $what } now: { $line }
+play-numbers-was = { $what } before: { $line }
+play-numbers-more = … and { $count } more of the same
+play-rules-restart-takes = Starting again takes { $name } { $version }.

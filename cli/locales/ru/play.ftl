@@ -501,3 +501,28 @@ play-changes-kind-track = шкалы
 play-changes-kind-layout = расположение поля
 play-changes-kind-other = прочие правила
 play-changes-before = {" "}вместо: { $sections }
+
+## rulesets --changes и правила продолженной партии: изменения в числах (cli/play/numbers.py)
+
+play-numbers-title = В числах:
+play-numbers-count = { $what }: { $after } вместо { $before } ({ $turns })
+play-numbers-of-side = { $what } ({ $side })
+play-numbers-action-rounds = раундов действий за ход
+play-numbers-space-attempts = попыток в космической гонке за ход
+play-numbers-every-turn = каждый ход
+play-numbers-turn = ход { $turn }
+play-numbers-turns = ходы { $first }–{ $last }
+play-numbers-track = { $track }: { $low }–{ $high } вместо { $old_low }–{ $old_high }
+play-numbers-card-ops = { $card }: { $after } ОВ вместо { $before }
+play-numbers-card-event = { $card }: событие стало другим
+play-numbers-setting = { $setting }: сначала { $after } вместо { $before }
+play-numbers-option-moved = { $list }: вариант «{ $option }» теперь под номером { $after }, а был { $before }
+play-numbers-cell = { $table }, строка { $row }, столбец { $column }: { $after } вместо { $before }
+play-numbers-row-added = { $table }: новая строка { $row }
+play-numbers-row-removed = { $table }: строки { $row } больше нет
+play-numbers-rule-of-sections = правило ({ $sections })
+play-numbers-rule-unsourced = правило, дополненное проектом
+play-numbers-now = { $what } теперь: { $line }
+play-numbers-was = { $what } раньше: { $line }
+play-numbers-more = … и ещё { $count } таких же
+play-rules-restart-takes = Новая партия пойдёт по правилам { $name } { $version }.

@@ -42,6 +42,7 @@ decision-us_setup_influence = Choose where your { $max } setup influence { $max 
         [one] point goes
        *[other] points go
     } in Western Europe (one country may take several)
+decision-us_handicap_influence = Choose a country where you have influence for one point of the handicap influence
 decision-headline_card = Choose your headline card
 decision-discard_held_cards = Choose up to { $max } { $max ->
         [one] card
@@ -218,6 +219,7 @@ setting-optional_cards-false = No, the 103 cards of the basic game
 setting-deluxe_map_canada = The US's starting influence: which map?
 setting-deluxe_map_canada-false = The rule book's: 23 US markers, none in Canada
 setting-deluxe_map_canada-true = The deluxe edition's map: 2 more US influence in Canada
+setting-us_handicap_influence = Extra US influence at setup (the league handicap of the digital edition)
 
 ## Parts of the turn
 

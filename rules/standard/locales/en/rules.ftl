@@ -16,4 +16,5 @@ function-scoring_level = scoring level
 function-region_vp = region VP
 function-current_period = current period
 function-war_hindrance = war hindrance
+function-holds_space_station = holds the Space Station
 procedure-discard_held_cards = discarding held cards

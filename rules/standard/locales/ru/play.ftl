@@ -52,6 +52,7 @@ decision-us_setup_influence = Выберите страны Западной Е�
         [few] очков
        *[many] очков
     } стартового влияния (в одну страну можно несколько)
+decision-us_handicap_influence = Выберите страну, где у вас есть влияние, для одного очка влияния форы
 decision-headline_card = Выберите { -headline-card(case: "acc") }
 decision-discard_held_cards = Выберите до { $max } { $max ->
         [one] карты
@@ -242,6 +243,7 @@ setting-optional_cards-false = Нет, 103 карты базовой игры
 setting-deluxe_map_canada = Начальное влияние США: по какой карте?
 setting-deluxe_map_canada-false = По своду правил: 23 маркера США, в Канаде ни одного
 setting-deluxe_map_canada-true = По карте делюкс-издания: еще 2 очка влияния США в Канаде
+setting-us_handicap_influence = Дополнительное влияние США при расстановке (фора лиги цифрового издания)
 
 ## Части хода
 

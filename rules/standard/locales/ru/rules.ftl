@@ -16,4 +16,5 @@ function-scoring_level = уровень при подсчете очков
 function-region_vp = ПО за регион
 function-current_period = текущий период
 function-war_hindrance = помехи войне
+function-holds_space_station = у стороны есть Космическая станция
 procedure-discard_held_cards = сброс оставленных на руке карт

@@ -1,0 +1,152 @@
+"""One compile of a ruleset for the editor: its diagnostics by file and its name tables.
+
+The ruleset a file belongs to is the nearest folder above it holding a manifest (`ruleset.tsr`); a file
+with none above it is checked alone on top of `standard`, as `twilight check FILE` does. The editor's
+unsaved texts stand in for the files on disk (the loader's `overrides`), so what is shown is what the
+compiler would say if every open file were saved now.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from twilight.compiler.api import compile_target
+from twilight.compiler.diagnostics import Diagnostic, Sink
+from twilight.compiler.loader import (
+    MANIFEST,
+    NAMESPACE,
+    LoadedRuleset,
+    Loader,
+    known_rulesets,
+    rules_root,
+)
+from twilight.compiler.symbols import Declaration, FileSymbols, SymbolTable, Use, chain_symbols
+
+# What a lone rule file (no manifest above it) is checked on top of, as `twilight check FILE` does.
+LONE_BASE = "standard"
+
+
+@dataclass(frozen=True)
+class Target:
+    """What a rule file is compiled as: the ruleset folder holding its manifest, or the file alone."""
+
+    path: Path  # resolved
+    lone: bool
+
+    @property
+    def name(self) -> str:
+        return self.path.stem if self.lone else self.path.name
+
+
+def target_of(file: Path) -> Target:
+    for parent in file.parents:
+        if (parent / MANIFEST).is_file():
+            return Target(parent, False)
+    return Target(file, True)
+
+
+def absolute(shown: str) -> str:
+    """A path as diagnostics show it (relative to the working directory when under it), made absolute."""
+    return os.path.normpath(os.path.join(os.getcwd(), shown))
+
+
+@dataclass
+class Analysis:
+    """What one compile of a target found."""
+
+    target: Target
+    table: SymbolTable  # the names of the ruleset and of all it extends
+    folders: list[Path]  # the ruleset's folder and those it extends, base first
+    diagnostics: dict[str, list[Diagnostic]] = field(default_factory=dict)  # by absolute path
+    unplaced: list[Diagnostic] = field(default_factory=list)  # diagnostics without a position
+    texts: dict[str, str] = field(default_factory=dict)  # absolute path -> the text compiled
+    shown: dict[str, str] = field(default_factory=dict)  # absolute path -> the path as Pos writes it
+    seconds: float = 0.0
+    cpu_seconds: float = 0.0
+    completions: list[Any] | None = None  # (the completion list, made once per analysis)
+
+    def shown_path(self, path: str) -> str:
+        return self.shown.get(path, path)
+
+    def file_symbols(self, path: str) -> FileSymbols | None:
+        return self.table.files.get(self.shown_path(path))
+
+    def covers(self, path: str) -> bool:
+        """Whether the file at `path` (absolute) is one of the ruleset's or of those it extends."""
+        return path in self.shown
+
+    def summary(self) -> str:
+        found = [d for ds in self.diagnostics.values() for d in ds] + self.unplaced
+        errors = sum(1 for d in found if d.severity.value == "error")
+        return (
+            f"checked {self.target.name}: {errors} error{'s' * (errors != 1)}, "
+            f"{len(found) - errors} warning{'s' * (len(found) - errors != 1)} "
+            f"in {self.seconds:.2f} s ({self.cpu_seconds:.2f} s CPU)"
+        )
+
+
+def analyse(target: Target, overlays: Mapping[str, str], previous: Analysis | None = None) -> Analysis:
+    """Compile `target` with `overlays` (absolute path -> unsaved text) over the files on disk. A file
+    that does not parse keeps the names `previous` found in it."""
+    started, cpu = time.perf_counter(), time.process_time()
+    overrides = {Loader(Sink()).display(Path(path)): text for path, text in overlays.items()}
+    loader = Loader(Sink(), overrides)
+    chain = _load(target, loader)
+    loader.parse_all(chain)
+    reuse = dict(previous.table.files) if previous is not None else {}
+    table = chain_symbols(chain, loader, reuse)
+    # The IR cache is keyed by the texts: an unsaved text would only add an entry per keystroke.
+    unsaved = any(_disk_text(Path(path)) != text for path, text in overlays.items())
+    result = compile_target(str(target.path), overrides=overrides, use_cache=not unsaved, base=LONE_BASE)
+    rulesets = chain[:-1] if target.lone else chain  # (the lone file's own entry is no ruleset)
+    analysis = Analysis(target, table, [loaded.folder for loaded in rulesets])
+    for shown, text in {**loader.sources, **result.sources}.items():
+        analysis.texts[absolute(shown)] = text
+        analysis.shown[absolute(shown)] = shown
+    for diag in result.diagnostics:
+        if diag.pos is None:
+            analysis.unplaced.append(diag)
+        else:
+            analysis.diagnostics.setdefault(absolute(diag.pos.file), []).append(diag)
+    analysis.seconds = time.perf_counter() - started
+    analysis.cpu_seconds = time.process_time() - cpu
+    return analysis
+
+
+def _load(target: Target, loader: Loader) -> list[LoadedRuleset]:
+    if not target.lone:
+        return loader.load_chain(target.path, target.name, rules_root())
+    known = known_rulesets()
+    chain = loader.load_chain(known[LONE_BASE], LONE_BASE, rules_root()) if LONE_BASE in known else []
+    lone = LoadedRuleset(target.name, target.path.parent, None)
+    if loader.read(target.path) is not None:
+        lone.paths.append(target.path)
+    chain.append(lone)
+    return chain
+
+
+def _disk_text(path: Path) -> str | None:
+    try:
+        return path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+
+
+def definitions(table: SymbolTable, item: Declaration | Use) -> list[Declaration]:
+    """The declarations a name at the cursor stands for. A `patch KIND NAME` names its kind; elsewhere
+    a card's appendix entry (same name, another namespace) comes after the card itself."""
+    found = table.declarations(item.name, item.owner)
+    kind = item.kind if isinstance(item, Use) else None
+    if kind is not None:
+        wanted = NAMESPACE.get(kind, kind)
+        return [d for d in found if NAMESPACE.get(d.kind, d.kind) == wanted] or found
+    if isinstance(item, Declaration):
+        wanted = NAMESPACE.get(item.kind, item.kind)
+        return [d for d in found if NAMESPACE.get(d.kind, d.kind) == wanted] or found
+    main = [d for d in found if d.kind != "appendix"]
+    return main + [d for d in found if d.kind == "appendix"]

@@ -1,0 +1,189 @@
+"""What a name is, in a few lines: its kind and signature as the rules write it, its `source` or
+`provisional` marks, its names in English and Russian (the rulesets' Fluent files), where it is declared.
+
+For the hover and the completion list. An author tool: like `twilight fmt` and `twilight check`, its own
+words are English; the names it shows are the ruleset's, in both languages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from pathlib import Path
+
+from twilight.cli.localizer import Localizer
+from twilight.compiler import ast
+from twilight.compiler.symbols import Declaration, SymbolTable
+from twilight.compiler.vocab import Signature, vocabulary
+
+# The message id of a declared thing's name in the rulesets' Fluent files, by its kind.
+NAME_IDS = {
+    "card": "card-{name}",
+    "appendix": "card-{name}",
+    "country": "country-{name}",
+    "region": "region-{name}",
+    "subregion": "region-{name}",
+    "side": "side-{name}",
+    "superpower": "side-{name}",
+    "setting": "setting-{name}",
+    "priority": "ai-priority-{name}",
+    "function": "function-{name}",
+    "procedure": "procedure-{name}",
+    "table": "table-{name}",
+    "phase": "phase-{name}",
+    "step": "phase-{name}",
+}
+LANGUAGES = (("en", "English"), ("ru", "Russian"))
+
+
+def primitives() -> dict[str, Signature]:
+    """The runtime's primitives as the compiler knows them (the schema, made from runtime/registry.py)."""
+    return vocabulary().primitives
+
+
+def signature(declared: Declaration) -> str:
+    """One line as the rules would declare it (without the body)."""
+    decl, name = declared.decl, declared.name
+    node = declared.node
+    if declared.kind == "option" and isinstance(node, ast.PriorityOption):
+        return f"option {node.number} {name}  (of priority {declared.owner})"
+    if declared.kind in ("phase", "step"):
+        return f"{declared.kind} {name}  (of {declared.owner})"
+    if declared.kind == "subregion":
+        return f"subregion {name}  (of region {decl.name.name})"
+    if declared.kind == "superpower":
+        return f"superpower {name}  (of side {decl.name.name})"
+    if declared.kind == "value":
+        return f"{name}  (a value of setting {decl.name.name})"
+    head = f"{'override ' if decl.override else ''}{declared.kind}"
+    if isinstance(decl, ast.ProcedureDecl | ast.MomentDecl):
+        return f"{head} {name}({_params(decl.params)})"
+    if isinstance(decl, ast.FunctionDecl):
+        return f"{head} {name}({_params(decl.params)}): {decl.returns}"
+    if isinstance(decl, ast.PriorityDecl):
+        target = f" -> target {decl.target[0].name}: {decl.target[1]}" if decl.target else ""
+        return f"{head} {name}({_params(decl.params)}){target}"
+    if isinstance(decl, ast.CardDecl):
+        return f"{head} {decl.number} {name}: {_clauses(decl.clauses)}"
+    if isinstance(decl, ast.AppendixDecl):
+        return f"{head} {decl.number} {name}"
+    if isinstance(decl, ast.CountryDecl):
+        return f"{head} {name}: {_clauses(decl.clauses)}"
+    if isinstance(decl, ast.RegionDecl) and decl.subregions:
+        return f"{head} {name}: subregions {', '.join(sub.name for sub, _ in decl.subregions)}"
+    if isinstance(decl, ast.SettingDecl):
+        return f"{head} {name}: {_setting(decl)}"
+    if isinstance(decl, ast.VariableDecl):
+        default = f" = {_value(decl.default[0])}" if decl.default is not None else ""
+        return f"{head} {name}: {decl.type}{default}"
+    if isinstance(decl, ast.TrackDecl):
+        return f"{head} {name} from {decl.low} to {decl.high}{' per side' if decl.per_side else ''}"
+    if isinstance(decl, ast.ZoneDecl):
+        return f"{head} {name}{' face down' if decl.face_down else ''}"
+    if isinstance(decl, ast.TableDecl):
+        columns = ", ".join(column for column, _ in decl.columns)
+        keys = ", ".join(key.name for key in decl.keys)
+        return f"{head} {name}: keys {keys or '-'}; columns {columns or '-'}; {len(decl.rows)} rows"
+    if isinstance(decl, ast.OrderDecl):
+        return f"{head} {name}: {', '.join(item.name for item in decl.items)}"
+    if isinstance(decl, ast.RulesetDecl):
+        return f'ruleset "{decl.name.name}"'
+    return f"{head} {name}"
+
+
+def _params(params: list[ast.Param]) -> str:
+    return ", ".join(f"{p.name.name}: {p.type}" for p in params)
+
+
+def _value(value: object) -> str:
+    if isinstance(value, ast.Ident):
+        return value.name
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "none" if value is None else str(value)
+
+
+def _clauses(clauses: Mapping[str, tuple[object, object]]) -> str:
+    """The short clauses of a card or a country (`ops 4, side us, period early, starred`); blocks left out."""
+    out: list[str] = []
+    for key, (value, _) in clauses.items():
+        if value is True:
+            out.append(key)
+        elif isinstance(value, (int, ast.Ident)) and not isinstance(value, bool):
+            out.append(f"{key} {_value(value)}")
+        elif isinstance(value, list) and all(isinstance(v, ast.Ident) for v in value):
+            out.append(f"{key} {', '.join(v.name for v in value)}")
+    return ", ".join(out)
+
+
+def _setting(decl: ast.SettingDecl) -> str:
+    kind = " | ".join(v.name for v in decl.values) if decl.type == "enum" else decl.type
+    default = f" = {_value(decl.default[0])}" if decl.default is not None else ""
+    return f"{kind}{default}{' (asked when a game starts)' if decl.asked else ''}"
+
+
+def marks(declared: Declaration) -> list[str]:
+    """Its `source` and `provisional` marks as written."""
+    node = declared.node
+    notes: Iterable[ast.Annotation]
+    if isinstance(node, ast.PriorityOption | ast.Phase):
+        notes = node.annotations
+    elif declared.kind in ("subregion", "value", "superpower"):
+        notes = ()
+    else:
+        notes = declared.decl.annotations
+    return [f'{note.kind} "{note.text}"' for note in notes]
+
+
+def localizers(folders: list[Path]) -> list[Localizer]:
+    """One per language of LANGUAGES, over the rulesets' Fluent files as they are now (the localizer's
+    catalogs are read again when a file changes)."""
+    return [Localizer.for_folders(folders, lang) for lang, _ in LANGUAGES]
+
+
+def names(declared: Declaration, languages: list[Localizer]) -> list[tuple[str, str]]:
+    """(language, name) of the thing in each language whose Fluent files name it."""
+    pattern = NAME_IDS.get(declared.kind)
+    if pattern is None:
+        return []
+    msg_id = pattern.format(name=declared.name)
+    found: list[tuple[str, str]] = []
+    for (_, language), loc in zip(LANGUAGES, languages, strict=True):
+        own = loc.catalogs[0]  # (not the English one behind another language)
+        if own.has(msg_id):
+            text = loc.get(msg_id)
+            if text:
+                found.append((language, text))
+    return found
+
+
+def hover_text(declared: list[Declaration], table: SymbolTable, folders: list[Path]) -> str:
+    """Markdown: the declaration in force (the last), its marks and names, and where each is declared
+    (paths as diagnostics show them)."""
+    current = declared[-1]
+    lines = [f"```twilight\n{signature(current)}\n```"]
+    for language, name in names(current, localizers(folders)):
+        lines.append(f"{language}: **{name}**  ")
+    current_marks = marks(current)
+    lines.append("  \n".join(current_marks) if current_marks else "_no `source` or `provisional` mark_")
+    places = [f"`{d.pos.file}:{d.pos.line}`" for d in declared]
+    said = "declared at " + places[0]
+    if len(places) > 1:
+        said += "; " + "; ".join(f"replaced at {p}" for p in places[1:])
+    patches = [u for u in table.uses(current.name) if u.kind is not None]
+    if patches:
+        said += "; " + "; ".join(f"patched or removed at `{u.pos.file}:{u.pos.line}`" for u in patches)
+    lines.append(said)
+    return "\n\n".join(lines)
+
+
+def primitive_text(sig: Signature) -> str:
+    kind = "query" if sig.returns else "effect"
+    random = " (random: two calls may differ)" if sig.random else ""
+    return f"```twilight\n{sig.render()}\n```\n\nruntime {kind}{random}: {sig.doc}"
+
+
+def short_detail(declared: Declaration, languages: list[Localizer]) -> str:
+    """The completion list's one line: the signature, and the English name where there is one."""
+    english = next((name for language, name in names(declared, languages) if language == "English"), None)
+    text = signature(declared)
+    return f"{text} · {english}" if english else text

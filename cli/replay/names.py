@@ -1,0 +1,32 @@
+"""Our card and country names, read from the ruleset's English Fluent files, for the log reader."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.localizer import Localizer
+from twilight.cli.replay.log import Names
+
+
+class RulesetBroken(Exception):
+    pass
+
+
+def compiled(ruleset: str = "standard") -> tuple[dict[str, Any], Any]:
+    """The ruleset's IR and its program, as `twilight play` builds them (the compile cache kept)."""
+    from twilight.common.cachedir import cache_dir
+    from twilight.compiler import api
+    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.program import Program
+
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        raise RulesetBroken(ruleset)
+    return result.ir, Program(result.ir, IMPLEMENTATIONS, code_cache=cache_dir())
+
+
+def ruleset_names(ir: dict[str, Any], ruleset: str = "standard") -> Names:
+    english = Localizer.for_ruleset(ruleset, "en")
+    cards = {cid: english.card(cid) for cid in ir["cards"]}
+    countries = {cid: english.country(cid) for cid in ir["map"]["countries"]}
+    return Names(cards, countries)

@@ -1,0 +1,71 @@
+"""`twilight replay --step`: a replayed log, one headline phase or action round at a time, forward and
+back: the round's log lines, then our board after it (the tracks and the influence that changed) and the
+divergences found there."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+from twilight.cli.replay.driver import ReplayResult, Snapshot
+
+
+def step_through(text: Any, result: ReplayResult) -> None:
+    shots = result.snapshots
+    if not shots:
+        click.echo(text.t("replay-step-empty"))
+        return
+    try:
+        lines = Path(result.log.path).read_text(encoding="utf-8-sig").splitlines()
+    except OSError:
+        lines = []
+    at = 0
+    while True:
+        show(text, shots, at, lines, result)
+        try:
+            answer = click.prompt(text.t("replay-step-prompt"), default="n", show_default=False)
+        except (click.Abort, EOFError):
+            return
+        answer = answer.strip().lower()
+        if answer in ("q", "quit", "в", "выход"):
+            return
+        if answer in ("p", "b", "back", "н", "назад"):
+            at = max(0, at - 1)
+        elif answer.isdigit():
+            at = min(len(shots) - 1, max(0, int(answer) - 1))
+        else:
+            at = min(len(shots) - 1, at + 1)
+
+
+def show(text: Any, shots: list[Snapshot], at: int, lines: list[str], result: ReplayResult) -> None:
+    shot = shots[at]
+    previous = shots[at - 1].state["influence"] if at else {}
+    click.echo(text.t("replay-step-head", at=at + 1, count=len(shots), label=shot.label))
+    for number in range(shot.first_line, shot.last_line + 1):
+        if 0 < number <= len(lines) and lines[number - 1].strip():
+            click.echo(f"  {number:>5} | {lines[number - 1]}")
+    state = shot.state
+    click.echo(
+        "  "
+        + text.t(
+            "replay-step-tracks",
+            turn=state["turn"],
+            defcon=state["defcon"],
+            vp=state["vp"],
+            us_milops=state["milops"]["us"],
+            ussr_milops=state["milops"]["ussr"],
+            us_space=state["space"]["us"],
+            ussr_space=state["space"]["ussr"],
+        )
+    )
+    changed = [
+        f"{text.country(c)} [{v['us']}][{v['ussr']}]"
+        for c, v in sorted(state["influence"].items())
+        if previous.get(c) != v
+    ]
+    if changed:
+        click.echo("  " + ", ".join(changed))
+    for d in result.divergences:
+        if shot.first_line <= d.line <= shot.last_line:
+            click.echo("  " + text.t("replay-step-divergence", line=d.line, log=d.log, ours=d.ours))
