@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from twilight.api.errors import SERIAL_FORMAT, GameError
 from twilight.api.state import State
 from twilight.api.vocabulary import Vocabulary
-from twilight.runtime.state import SIDES
+from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
     from twilight.cli.play.text import PlayText
@@ -30,9 +30,8 @@ class Game:
         from twilight.cli.localizer import LANGUAGES
         from twilight.common.cachedir import cache_dir
         from twilight.compiler.api import compile_target
-        from twilight.runtime.primitives import IMPLEMENTATIONS
-        from twilight.runtime.program import Program
-        from twilight.runtime.solo_ai import ai_side_of
+        from twilight.runtime.game import build_program
+        from twilight.runtime.solo.ai import ai_side_of
 
         if lang not in LANGUAGES:
             raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
@@ -46,7 +45,7 @@ class Game:
         self.lang = lang
         self.ir: dict[str, Any] = result.ir
         self.settings = self._settings(dict(settings or {}))
-        self.program = Program(self.ir, IMPLEMENTATIONS, code_cache=cache_dir())
+        self.program = build_program(self.ir, code_cache=cache_dir())
         self.ai_side = ai_side_of(self.ir, self.settings)
         self.sides: tuple[str, ...] = tuple(s for s in SIDES if s != self.ai_side)
         self.vocabulary = Vocabulary(self.ir)

@@ -18,12 +18,13 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import SERIAL_FORMAT, GameError
 from twilight.api.vocabulary import DONE
-from twilight.runtime.decisions import Decision
-from twilight.runtime.dice import ChanceDice, ChanceNeeded
-from twilight.runtime.engine import Engine
-from twilight.runtime.resumable import Suspended
-from twilight.runtime.solo_ai import RulesAIPlayer
-from twilight.runtime.state import SIDES
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.dice import ChanceDice, ChanceNeeded
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.resumable import Suspended
+from twilight.runtime.core.state import SIDES
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 if TYPE_CHECKING:
     from twilight.api.game import Game
@@ -73,7 +74,7 @@ class State:
             ai = players[game.ai_side] = RulesAIPlayer()
         base = self._base
         if base is None:
-            engine = Engine(game.ir, players, settings=game.settings, program=game.program)
+            engine = new_engine(game.ir, players, settings=game.settings, program=game.program)
         else:
             engine = base.clone(players)
         engine.dice = ChanceDice(self._outcomes)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.state import SIDES
+from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
     from twilight.api.state import State

@@ -13,8 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from twilight.runtime.primitives.operations import MODES
-from twilight.runtime.state import SIDES
+from twilight.runtime.core.primitives.operations import MODES
+from twilight.runtime.core.state import SIDES
 
 DONE = 0
 DONE_WORD = "done"

@@ -44,7 +44,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.play.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
     from twilight.cli.play.text import PlayText
-    from twilight.runtime.search import SearchPlayer
+    from twilight.runtime.players.search import SearchPlayer
 
     found: dict[str, Any] = {}
 

@@ -12,6 +12,7 @@ and `$a0acc` in the accusative (each the plain form where no such attribute exis
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -481,71 +482,92 @@ class Outliner:
             return readable(str(e)).lower()
 
     def _expr(self, e: Any, case: str | None) -> str:
+        if not isinstance(e, dict):
+            return self._plain(e, case)
+        for key, say in EXPRESSIONS:
+            text = say(self, e, case) if key in e else None
+            if text is not None:
+                return text
+        kind = next(iter(e), "?")
+        detail = ", ".join(f"{k}={self.expr(v)}" for k, v in e.items() if k != kind)
+        return self.w("outline-unknown", f"({kind}) {detail}", kind=kind, detail=detail)
+
+    def _plain(self, e: Any, case: str | None) -> str:
+        """A value written as itself: nothing, true/false, a number, a name, a list."""
         if e is None:
             return self.w("outline-none", "nothing")
         if isinstance(e, bool):
             return self.w("outline-true" if e else "outline-false", str(e).lower())
-        if isinstance(e, int | float):
-            return str(e)
         if isinstance(e, str):
             return self._name_of(e) if e in self.cards else e
         if isinstance(e, list):
             return "[" + ", ".join(self.expr(v, case) for v in e) + "]"
-        if not isinstance(e, dict):
-            return str(e)
-        if "var" in e:
-            name = str(e["var"])
-            if case and not self.loc.has(f"outline-var-{name}") and name in self.kinds:
-                # a declined form names the kind: Russian «ОО карты c», «сбрасывает карту c»
-                return self.w("outline-typed-var", name, case, kind=self.kinds[name], var=name)
-            return self.w(f"outline-var-{name}", name, case)
-        if "ref" in e:
-            return self._ref(str(e["ref"]), str(e.get("id")), case)
-        if "str" in e:
-            text = str(e["str"])
-            return self._name_of(text) if text in self.cards else f"“{text}”"
-        if "call" in e and isinstance(e["call"], dict) and e["call"]:
-            name, values = next(iter(e["call"].items()))
-            return self._call("q", str(name), values if isinstance(values, list) else [values], case)
-        if "fn" in e:
-            values = e.get("args") or []
-            rendered = ", ".join(self.expr(v) for v in values)
-            name = self.w(f"function-{e['fn']}", readable(str(e["fn"])).lower(), case)
-            return f"{name} ({rendered})" if values else name
-        if "pick" in e:
-            # A priority list used as a value: the target it picks now.
-            values = e.get("args") or []
-            rendered = ", ".join(self.expr(v) for v in values)
-            name = self.w(f"function-{e['pick']}", readable(str(e["pick"])).lower(), case)
-            return self.w("outline-pick", f"{name} ({rendered})", case, list=name, args=rendered)
-        if "op" in e:
-            return self._op(str(e["op"]), list(e.get("args") or []), case)
-        if "list" in e:
-            return "[" + ", ".join(self.expr(v, case) for v in e["list"]) + "]"
-        if "each" in e:
-            var = str(e["each"])
-            kind = self._kind_of(e.get("in"))
-            if kind:
-                self.kinds[var] = kind
-            text = self.w("outline-each", "", case, var=var, source=self.expr(e.get("in")))
-            return text + self._where(e.get("where")) + self._order(e.get("order"))
-        if "agg" in e:
-            var = str(e.get("bind"))
-            kind = self._kind_of(e.get("in"))
-            if kind:
-                self.kinds[var] = kind
-            text = self.w(
-                f"outline-agg-{e['agg']}",
-                f"{e['agg']} ({self.expr(e.get('item'))}, {var}, {self.expr(e.get('in'))})",
-                case,
-                item=self.expr(e.get("item")),
-                var=var,
-                source=self.expr(e.get("in")),
-            )
-            return text + self._where(e.get("where"))
-        kind = next(iter(e), "?")
-        detail = ", ".join(f"{k}={self.expr(v)}" for k, v in e.items() if k != kind)
-        return self.w("outline-unknown", f"({kind}) {detail}", kind=kind, detail=detail)
+        return str(e)
+
+    # One teller per form of expression node (`EXPRESSIONS`): None when the node is not of that form after
+    # all, and the next form is tried.
+
+    def _say_var(self, e: dict[str, Any], case: str | None) -> str | None:
+        name = str(e["var"])
+        if case and not self.loc.has(f"outline-var-{name}") and name in self.kinds:
+            # a declined form names the kind: Russian «ОО карты c», «сбрасывает карту c»
+            return self.w("outline-typed-var", name, case, kind=self.kinds[name], var=name)
+        return self.w(f"outline-var-{name}", name, case)
+
+    def _say_ref(self, e: dict[str, Any], case: str | None) -> str | None:
+        return self._ref(str(e["ref"]), str(e.get("id")), case)
+
+    def _say_str(self, e: dict[str, Any], case: str | None) -> str | None:
+        text = str(e["str"])
+        return self._name_of(text) if text in self.cards else f"“{text}”"
+
+    def _say_call(self, e: dict[str, Any], case: str | None) -> str | None:
+        if not isinstance(e["call"], dict) or not e["call"]:
+            return None
+        name, values = next(iter(e["call"].items()))
+        return self._call("q", str(name), values if isinstance(values, list) else [values], case)
+
+    def _say_fn(self, e: dict[str, Any], case: str | None) -> str | None:
+        values = e.get("args") or []
+        rendered = ", ".join(self.expr(v) for v in values)
+        name = self.w(f"function-{e['fn']}", readable(str(e["fn"])).lower(), case)
+        return f"{name} ({rendered})" if values else name
+
+    def _say_pick(self, e: dict[str, Any], case: str | None) -> str | None:
+        # A priority list used as a value: the target it picks now.
+        values = e.get("args") or []
+        rendered = ", ".join(self.expr(v) for v in values)
+        name = self.w(f"function-{e['pick']}", readable(str(e["pick"])).lower(), case)
+        return self.w("outline-pick", f"{name} ({rendered})", case, list=name, args=rendered)
+
+    def _say_op(self, e: dict[str, Any], case: str | None) -> str | None:
+        return self._op(str(e["op"]), list(e.get("args") or []), case)
+
+    def _say_list(self, e: dict[str, Any], case: str | None) -> str | None:
+        return "[" + ", ".join(self.expr(v, case) for v in e["list"]) + "]"
+
+    def _say_each(self, e: dict[str, Any], case: str | None) -> str | None:
+        var = str(e["each"])
+        kind = self._kind_of(e.get("in"))
+        if kind:
+            self.kinds[var] = kind
+        text = self.w("outline-each", "", case, var=var, source=self.expr(e.get("in")))
+        return text + self._where(e.get("where")) + self._order(e.get("order"))
+
+    def _say_agg(self, e: dict[str, Any], case: str | None) -> str | None:
+        var = str(e.get("bind"))
+        kind = self._kind_of(e.get("in"))
+        if kind:
+            self.kinds[var] = kind
+        text = self.w(
+            f"outline-agg-{e['agg']}",
+            f"{e['agg']} ({self.expr(e.get('item'))}, {var}, {self.expr(e.get('in'))})",
+            case,
+            item=self.expr(e.get("item")),
+            var=var,
+            source=self.expr(e.get("in")),
+        )
+        return text + self._where(e.get("where"))
 
     def _ref(self, kind: str, ident: str, case: str | None) -> str:
         if kind == "country":
@@ -587,31 +609,80 @@ class Outliner:
         return out
 
     def _op(self, op: str, values: list[Any], case: str | None) -> str:
-        if op in ("and", "or"):
-            word = " " + self.w(f"outline-{op}", op) + " "
-            return word.join(self._wrap(v, op) for v in self._flatten(op, values))
-        if op == "not" and values:
-            inner = self._wrap(values[0], op)
-            inner = inner if " " not in inner or inner.startswith("(") else f"({inner})"
-            return self.w("outline-not", "", case, x=inner)
-        if op == "neg" and values:
-            return "−" + self._wrap(values[0], op)
-        if op in ("in", "not_in") and len(values) == 2:
-            a, b = self._wrap(values[0], op), self._wrap(values[1], op, right=True)
-            return self.w(f"outline-{op.replace('_', '-')}", "", a=a, b=b)
-        if op == "if" and len(values) == 3:
-            c, a, b = (self._wrap(v, op) for v in values)
-            return self.w("outline-cond", "", c=c, a=a, b=b)
-        if op in ("==", "!=") and len(values) == 2 and None in values:
-            # `x == none` is said as words ("“primary region” is not set"), not as a sign and "nothing".
-            other = values[1] if values[0] is None else values[0]
-            x = self._wrap(other, op)
-            if op == "==":
-                return self.w("outline-is-none", f"{x} is not set", x=x)
-            return self.w("outline-is-set", f"{x} is set", x=x)
+        say = OPERATORS.get(op)
+        text = say(self, op, values, case) if say is not None else None
+        if text is not None:
+            return text
         if op in SYMBOLS and len(values) == 2:
             return f"{self._wrap(values[0], op)} {SYMBOLS[op]} {self._wrap(values[1], op, right=True)}"
         return f"{op} (" + ", ".join(self.expr(v) for v in values) + ")"
+
+    # One teller per operator said in words (`OPERATORS`): None when its operands do not fit, and the
+    # operator is written as a sign or a call.
+
+    def _say_and_or(self, op: str, values: list[Any], case: str | None) -> str | None:
+        word = " " + self.w(f"outline-{op}", op) + " "
+        return word.join(self._wrap(v, op) for v in self._flatten(op, values))
+
+    def _say_not(self, op: str, values: list[Any], case: str | None) -> str | None:
+        if not values:
+            return None
+        inner = self._wrap(values[0], op)
+        inner = inner if " " not in inner or inner.startswith("(") else f"({inner})"
+        return self.w("outline-not", "", case, x=inner)
+
+    def _say_neg(self, op: str, values: list[Any], case: str | None) -> str | None:
+        return "−" + self._wrap(values[0], op) if values else None
+
+    def _say_in(self, op: str, values: list[Any], case: str | None) -> str | None:
+        if len(values) != 2:
+            return None
+        a, b = self._wrap(values[0], op), self._wrap(values[1], op, right=True)
+        return self.w(f"outline-{op.replace('_', '-')}", "", a=a, b=b)
+
+    def _say_cond(self, op: str, values: list[Any], case: str | None) -> str | None:
+        if len(values) != 3:
+            return None
+        c, a, b = (self._wrap(v, op) for v in values)
+        return self.w("outline-cond", "", c=c, a=a, b=b)
+
+    def _say_is_none(self, op: str, values: list[Any], case: str | None) -> str | None:
+        # `x == none` is said as words ("“primary region” is not set"), not as a sign and "nothing".
+        if len(values) != 2 or None not in values:
+            return None
+        x = self._wrap(values[1] if values[0] is None else values[0], op)
+        if op == "==":
+            return self.w("outline-is-none", f"{x} is not set", x=x)
+        return self.w("outline-is-set", f"{x} is set", x=x)
+
+
+ExpressionTeller = Callable[[Outliner, dict[str, Any], str | None], str | None]
+# The forms of an expression node by the key that marks each, in the order they are told apart (a node
+# with several of these keys is of the first form that tells it).
+EXPRESSIONS: tuple[tuple[str, ExpressionTeller], ...] = (
+    ("var", Outliner._say_var),
+    ("ref", Outliner._say_ref),
+    ("str", Outliner._say_str),
+    ("call", Outliner._say_call),
+    ("fn", Outliner._say_fn),
+    ("pick", Outliner._say_pick),
+    ("op", Outliner._say_op),
+    ("list", Outliner._say_list),
+    ("each", Outliner._say_each),
+    ("agg", Outliner._say_agg),
+)
+# The operators said in words rather than written as a sign (`SYMBOLS`).
+OPERATORS: dict[str, Callable[[Outliner, str, list[Any], str | None], str | None]] = {
+    "and": Outliner._say_and_or,
+    "or": Outliner._say_and_or,
+    "not": Outliner._say_not,
+    "neg": Outliner._say_neg,
+    "in": Outliner._say_in,
+    "not_in": Outliner._say_in,
+    "if": Outliner._say_cond,
+    "==": Outliner._say_is_none,
+    "!=": Outliner._say_is_none,
+}
 
 
 def outline_event(loc: Localizer, ir: dict[str, Any], card: dict[str, Any]) -> list[str]:

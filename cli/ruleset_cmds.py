@@ -195,7 +195,7 @@ def dev() -> None:
 def schema(write: bool) -> None:
     """Check (or rewrite) the IR schema against the runtime registry."""
     from twilight.compiler.vocab import schema_text
-    from twilight.runtime.schema import build_schema
+    from twilight.runtime.backend.schema import build_schema
 
     wanted = json.dumps(build_schema(), indent=1, ensure_ascii=False) + "\n"
     if write:
@@ -222,14 +222,13 @@ def code_cmd(ruleset: str, output: str | None) -> None:
     """Print the Python module a ruleset's rules are compiled into: every function the interpreter runs,
     named after its declaration, with the rule file and line it comes from (docs/runtime.md)."""
     from twilight.common.cachedir import cache_dir
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.game import build_program
 
     result = compile_ruleset(ruleset)
     if result.ir is None or not result.ok:
         _report(result, "text")
         sys.exit(1)
-    text = Program(result.ir, IMPLEMENTATIONS, code_cache=cache_dir()).codegen.source()
+    text = build_program(result.ir, code_cache=cache_dir()).codegen.source()
     if output is None:
         click.echo(text, nl=False)
         return

@@ -48,73 +48,97 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     here: the same name and version once compiled. The files of another ruleset are listed as not
     counted."""
     from twilight.cli.ruleset_target import compile_ruleset
-    from twilight.harness.scenario import run_file
 
     compiled = compile_ruleset(ruleset)
     if compiled.ir is None or not compiled.ok:
         click.echo(f"{ruleset}: does not compile (run `twilight check {ruleset}`)", err=True)
         sys.exit(1)
-    cards: dict[str, dict[str, Any]] = compiled.ir["cards"]
-    name = compiled.ir["ruleset"]["name"]
-    version = str(compiled.ir["ruleset"].get("version", ""))
-    ran: dict[str, list[str]] = {c: [] for c in cards}
-    refused: dict[str, list[str]] = {c: [] for c in cards}
-    failed = []
-    other: list[dict[str, str]] = []  # files of another ruleset (or another version of this one)
+    tally = Tally(compiled.ir)
     for path in files:
+        tally.count(path)
+    if as_json:
+        click.echo(json.dumps(tally.report(), ensure_ascii=False))
+    else:
+        for line in tally.lines():
+            click.echo(line)
+    sys.exit(1 if tally.no_run() or tally.no_refusal() or tally.failed else 0)
+
+
+class Tally:
+    """The cards of one ruleset, each with the passing scenario files that run its event and those that
+    show its play refused; the files that failed, and those of another ruleset, apart."""
+
+    def __init__(self, ir: dict[str, Any]) -> None:
+        self.cards: dict[str, dict[str, Any]] = ir["cards"]
+        self.name = ir["ruleset"]["name"]
+        self.version = str(ir["ruleset"].get("version", ""))
+        self.ran: dict[str, list[str]] = {c: [] for c in self.cards}
+        self.refused: dict[str, list[str]] = {c: [] for c in self.cards}
+        self.failed: list[str] = []
+        self.other: list[dict[str, str]] = []  # files of another ruleset (or another version of this one)
+        self.needs_refusal = {
+            c for c, info in self.cards.items() if info.get("requires_any") or info.get("prevented_by")
+        }
+
+    def count(self, path: str) -> None:
+        from twilight.harness.scenario import run_file
+
         result = run_file(path)
         # A file is counted under the ruleset its `ruleset:` compiled to, whether it wrote a name or a
         # variant's folder by path. (A file that failed before its ruleset was known counts as failed.)
-        if result.ruleset_name and (result.ruleset_name, result.ruleset_version) != (name, version):
-            other.append(
-                {
-                    "path": path,
-                    "ruleset": result.ruleset,
-                    "compiled": f"{result.ruleset_name} {result.ruleset_version}".strip(),
-                }
-            )
-            continue
+        if result.ruleset_name and (result.ruleset_name, result.ruleset_version) != (self.name, self.version):
+            compiled = f"{result.ruleset_name} {result.ruleset_version}".strip()
+            self.other.append({"path": path, "ruleset": result.ruleset, "compiled": compiled})
+            return
         if not result.passed:
-            failed.append(path)
-            continue
-        for c in result.events + [c for c in result.played if cards.get(c, {}).get("no_event")]:
-            if c in ran:
-                ran[c].append(path)
+            self.failed.append(path)
+            return
+        for c in result.events + [c for c in result.played if self.cards.get(c, {}).get("no_event")]:
+            if c in self.ran:
+                self.ran[c].append(path)
         for c in result.refused:
-            if c in refused:
-                refused[c].append(path)
-    needs_refusal = {c for c, info in cards.items() if info.get("requires_any") or info.get("prevented_by")}
-    no_run = sorted((c for c in cards if not ran[c]), key=lambda c: cards[c]["number"])
-    no_refusal = sorted((c for c in needs_refusal if not refused[c]), key=lambda c: cards[c]["number"])
-    if as_json:
-        report = {
-            "ruleset": name,
-            "cards": len(cards),
-            "events_run": len(cards) - len(no_run),
-            "needs_refusal": len(needs_refusal),
-            "refusal_shown": len(needs_refusal) - len(no_refusal),
+            if c in self.refused:
+                self.refused[c].append(path)
+
+    def no_run(self) -> list[str]:
+        return sorted((c for c in self.cards if not self.ran[c]), key=lambda c: self.cards[c]["number"])
+
+    def no_refusal(self) -> list[str]:
+        return sorted(
+            (c for c in self.needs_refusal if not self.refused[c]), key=lambda c: self.cards[c]["number"]
+        )
+
+    def report(self) -> dict[str, Any]:
+        no_run, no_refusal = self.no_run(), self.no_refusal()
+        return {
+            "ruleset": self.name,
+            "cards": len(self.cards),
+            "events_run": len(self.cards) - len(no_run),
+            "needs_refusal": len(self.needs_refusal),
+            "refusal_shown": len(self.needs_refusal) - len(no_refusal),
             "missing_event": no_run,
             "missing_refusal": no_refusal,
-            "failed_files": failed,
-            "other_ruleset_files": other,
-            "by_card": {c: {"ran": ran[c], "refused": refused[c]} for c in cards},
+            "failed_files": self.failed,
+            "other_ruleset_files": self.other,
+            "by_card": {c: {"ran": self.ran[c], "refused": self.refused[c]} for c in self.cards},
         }
-        click.echo(json.dumps(report, ensure_ascii=False))
-    else:
-        click.echo(
-            f"{name}: {len(cards)} cards; event run for {len(cards) - len(no_run)}; refused case for "
-            f"{len(needs_refusal) - len(no_refusal)} of {len(needs_refusal)} with a prerequisite or preventer"
-        )
-        for c in no_run:
-            click.echo(f"  no scenario runs the event of {cards[c]['number']} {c}")
-        for c in no_refusal:
-            click.echo(f"  no scenario shows {cards[c]['number']} {c} refused")
-        if failed:
-            click.echo(f"  {len(failed)} failing file(s) not counted: {', '.join(failed[:5])}")
-        if other:
-            shown = ", ".join(f"{o['path']} ({o['compiled']})" for o in other[:5])
-            more = f", and {len(other) - 5} more" if len(other) > 5 else ""
-            click.echo(
-                f"  {len(other)} file(s) of another ruleset not counted (not {name} {version}): {shown}{more}"
+
+    def lines(self) -> list[str]:
+        cards, no_run, no_refusal = self.cards, self.no_run(), self.no_refusal()
+        lines = [
+            f"{self.name}: {len(cards)} cards; event run for {len(cards) - len(no_run)}; refused case for "
+            f"{len(self.needs_refusal) - len(no_refusal)} of {len(self.needs_refusal)} with a prerequisite "
+            "or preventer",
+            *(f"  no scenario runs the event of {cards[c]['number']} {c}" for c in no_run),
+            *(f"  no scenario shows {cards[c]['number']} {c} refused" for c in no_refusal),
+        ]
+        if self.failed:
+            lines.append(f"  {len(self.failed)} failing file(s) not counted: {', '.join(self.failed[:5])}")
+        if self.other:
+            shown = ", ".join(f"{o['path']} ({o['compiled']})" for o in self.other[:5])
+            more = f", and {len(self.other) - 5} more" if len(self.other) > 5 else ""
+            lines.append(
+                f"  {len(self.other)} file(s) of another ruleset not counted "
+                f"(not {self.name} {self.version}): {shown}{more}"
             )
-    sys.exit(1 if no_run or no_refusal or failed else 0)
+        return lines

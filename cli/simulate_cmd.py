@@ -29,7 +29,7 @@ from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime.sides import SIDES, US, USSR, opponent
+from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 
 MAX_DECISIONS = 50_000  # a game that asks more than this is reported as not ending
 WINNERS = (US, USSR, "draw")
@@ -60,10 +60,10 @@ def side_policies(players: str) -> dict[str, str]:
 
 
 def _player(kind: str, seed: int) -> Any:
-    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.core.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
 
     if kind == "search":
-        from twilight.runtime.search import SearchPlayer
+        from twilight.runtime.players.search import SearchPlayer
 
         budget = dict(_WORKER.get("search") or {})  # the --playouts / --budget-ms ... of the run
         return SearchPlayer(seed, **budget)
@@ -73,8 +73,8 @@ def _player(kind: str, seed: int) -> Any:
 def game_players(seed: int, kind: str = "random", ai_side: str | None = None) -> dict[str, Any]:
     """Both players of game `seed`: `kind` players (or each side's own kind, `us=search,ussr=greedy`),
     except the ruleset's AI side (if it has one), which the ruleset's own AI plays (`RulesAIPlayer`)."""
-    from twilight.runtime.decisions import GreedyPlayer
-    from twilight.runtime.solo_ai import RulesAIPlayer
+    from twilight.runtime.core.decisions import GreedyPlayer
+    from twilight.runtime.solo.ai import RulesAIPlayer
 
     kinds = side_policies(kind)
     players: dict[str, Any] = {
@@ -135,8 +135,7 @@ def _init_worker(
     limits: dict[str, int] | None = None,
     search: dict[str, Any] | None = None,
 ) -> None:
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.game import build_program
 
     if ignore_sigint:  # the parent handles Ctrl-C and ends the pool; no traceback from each worker
         signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -144,14 +143,14 @@ def _init_worker(
         # (A worker forked from a parent that prepared the same IR inherits its compiled program.)
         from twilight.common.cachedir import cache_dir
 
-        _WORKER["program"] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+        _WORKER["program"] = build_program(ir, code_cache=cache_dir())
     _WORKER["ir"] = ir
     _WORKER["trace_dir"] = trace_dir
     _WORKER["settings"] = dict(settings or {})
     _WORKER["players"] = players
     _WORKER["limits"] = dict(limits or {})  # the step limits (Engine's step_limit, game_step_limit)
     _WORKER["search"] = dict(search or {})  # the search policy's budget (SearchPlayer's keywords)
-    from twilight.runtime.solo_ai import ai_side_of
+    from twilight.runtime.solo.ai import ai_side_of
 
     _WORKER["ai_side"] = ai_side_of(ir, settings)
     # What the worker keeps for all its games (the ruleset and its compiled program, tens of thousands of
@@ -166,9 +165,9 @@ def _init_worker(
 
 def play_game(job: tuple[int, int]) -> dict[str, Any]:
     """Play game `index` with `seed`; a record of how it ended, or of the error that stopped it."""
-    from twilight.runtime.engine import Engine, StepLimitExceeded
-    from twilight.runtime.firings import as_record
-    from twilight.runtime.invariants import CheckedEngine, InvariantViolation, check_finished
+    from twilight.runtime.core.engine import Engine, StepLimitExceeded
+    from twilight.runtime.core.firings import as_record
+    from twilight.runtime.core.invariants import CheckedEngine, InvariantViolation, check_finished
 
     index, seed = job
     record: dict[str, Any] = {"game": index, "seed": seed}
@@ -208,36 +207,21 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
         check_finished(engine)
         if observer is not None:
             observer.finished(engine)
-        record.update(
-            winner=state.winner,
-            reason=state.end_reason,
-            turn=state.turn,
-            vp=state.vp,
-            decisions=len(engine.answers),
-            events=len(engine.events),
-            digest=state.digest(),
-        )
-        if engine.rating is not None:
-            record["rating"] = engine.rating
+        record.update(_outcome(engine, state))
         if engine.firings is not None:
             record["firings"] = as_record(engine.firings)
         searched = sum(getattr(p, "playouts_run", 0) for p in chosen.values())
         if searched:
             record["playouts"] = searched  # the search policy's cost
     except InvariantViolation as err:
-        record["error"] = f"invariant violated: {err}"[:500]
-        record["invariant"] = True
-        if engine is not None:
-            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
+        record.update(
+            error=f"invariant violated: {err}"[:500], invariant=True, **_stopped_at(engine, count[0])
+        )
     except StepLimitExceeded as err:  # a rule that never ends: its file, line and loop or call
-        record["error"] = str(err)[:500]
-        if engine is not None:
-            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
+        record.update(error=str(err)[:500], **_stopped_at(engine, count[0]))
     except Exception as err:  # a crash is a result: reported with its seed, never as a traceback
         message = str(err).splitlines()[0] if str(err) else ""
-        record["error"] = f"{err.__class__.__name__}: {message}"[:500]
-        if engine is not None:
-            record.update(turn=engine.state.turn, round=engine.state.action_round, decisions=count[0])
+        record.update(error=f"{err.__class__.__name__}: {message}"[:500], **_stopped_at(engine, count[0]))
     finally:
         if trace is not None:
             trace.close()
@@ -248,6 +232,29 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
             # number of games, even with the collector off).
             engine.players = {}
     return record
+
+
+def _outcome(engine: Any, state: Any) -> dict[str, Any]:
+    """How a finished game ended: who won, how, when, the VP, its size and digest, the victory rating."""
+    out: dict[str, Any] = {
+        "winner": state.winner,
+        "reason": state.end_reason,
+        "turn": state.turn,
+        "vp": state.vp,
+        "decisions": len(engine.answers),
+        "events": len(engine.events),
+        "digest": state.digest(),
+    }
+    if engine.rating is not None:
+        out["rating"] = engine.rating
+    return out
+
+
+def _stopped_at(engine: Any, decisions: int) -> dict[str, Any]:
+    """Where a game that failed stopped (nothing when it failed before it began)."""
+    if engine is None:
+        return {}
+    return {"turn": engine.state.turn, "round": engine.state.action_round, "decisions": decisions}
 
 
 @contextlib.contextmanager
@@ -592,7 +599,7 @@ def simulate(
         click.echo(f"{ruleset}: does not compile; no games played", err=True)
         sys.exit(1)
     settings = read_settings(result.ir, assignments)
-    from twilight.runtime.solo_ai import ai_side_of
+    from twilight.runtime.solo.ai import ai_side_of
 
     ai_side = ai_side_of(result.ir, settings)
     if human_policy is not None:

@@ -149,13 +149,23 @@ def _label(path: list[Any], node: dict[str, Any], ir: dict[str, Any]) -> str:
     elif top == "map" and len(path) >= 3:
         return f"{MAP_KINDS.get(str(path[1]), str(path[1]))} {path[2]}"
     elif top in DECL_KINDS and len(path) >= 2:
-        decl = ir[top].get(path[1]) or {}
-        # a standing rule is a `rule`, a `restriction` or a `victory` in the rule files
-        kind = str(decl.get("kind") or "rule") if top == "rules" else DECL_KINDS[top]
-        number = decl.get("number") if top in ("cards", "appendix") else None
-        head = f"{kind} {path[1]}" if number is None else f"{kind} {number} {path[1]}"
+        head = _declaration_label(top, path[1], ir)
     else:
         return "/".join(str(p) for p in path)
+    return ", ".join([head, *_inner_labels(path, ir)])
+
+
+def _declaration_label(top: str, name: str, ir: dict[str, Any]) -> str:
+    """`card 21 nato`, `procedure headline_phase`: a declaration as the rule files write it."""
+    decl = ir[top].get(name) or {}
+    # a standing rule is a `rule`, a `restriction` or a `victory` in the rule files
+    kind = str(decl.get("kind") or "rule") if top == "rules" else DECL_KINDS[top]
+    number = decl.get("number") if top in ("cards", "appendix") else None
+    return f"{kind} {name}" if number is None else f"{kind} {number} {name}"
+
+
+def _inner_labels(path: list[Any], ir: dict[str, Any]) -> list[str]:
+    """The items on the way down to a provenance inside a declaration: `option 3`, `phase draw`…"""
     inner = []
     holder: Any = ir
     for i, step in enumerate(path):
@@ -163,10 +173,10 @@ def _label(path: list[Any], node: dict[str, Any], ir: dict[str, Any]) -> str:
         if isinstance(step, int) and i > 0 and path[i - 1] in INNER_ITEMS:
             inner.append(f"{INNER_ITEMS[path[i - 1]]} {step + 1}")
         elif isinstance(holder, dict) and i >= 2:
-            for key in ("phase", "lasting"):
-                if isinstance(holder.get(key), str):
-                    inner.append(f"{key} {holder[key]}")
-    return ", ".join([head, *inner])
+            inner.extend(
+                f"{key} {holder[key]}" for key in ("phase", "lasting") if isinstance(holder.get(key), str)
+            )
+    return inner
 
 
 def citations(ir: dict[str, Any]) -> list[dict[str, str]]:
@@ -228,32 +238,9 @@ def _place(seeds: dict[str, Seed], cite: dict[str, str]) -> str | None:
     if seed.copy_of:
         # the whole seed repeats another's text, numbered alike
         return _place(seeds, {**cite, "text": SEP.join([seed.copy_of, *fields[1:]])})
-    by_id = {_norm(s.id): s for s in seed.sections}
-    name, rest = fields[1], fields[2:]
-    section = by_id.get(_norm(name))
-    if section is None and " " in name:
-        # "4.5 A": the section 4.5, its part A
-        head, _, first_part = name.partition(" ")
-        if _norm(head) in by_id:
-            section, rest = by_id[_norm(head)], [first_part, *rest]
+    section, rest = _section_named(seed, fields[1], fields[2:])
     if section is None:
-        spanned = _range(seed, name)
-        if spanned is None:
-            # a heading inside a section this seed repeats from another (001's Геймплей is 000's)
-            for copy in (s.copy_of for s in seed.sections if s.copy_of):
-                target = copy.split(SEP.strip())[0].strip()
-                if (
-                    target in seeds
-                    and _place(seeds, {**cite, "text": SEP.join([target, *fields[1:]])}) is None
-                ):
-                    return None
-            return "section"
-        # A range over several chapters ("002 · 1-7": the whole book) says what is followed, not where:
-        # it leaves its sections "within" a citation; a range inside one chapter cites each of its rules.
-        broad = len({s.path[0] for s in spanned}) > 1
-        for s in spanned:
-            (s.broad if broad else s.cites).append(cite)
-        return None
+        return _place_span(seeds, seed, cite, fields)
     if section.copy_of:
         return _place(seeds, {**cite, "text": SEP.join([section.copy_of, *rest])})
     if rest and section.parts:
@@ -263,6 +250,37 @@ def _place(seeds: dict[str, Seed], cite: dict[str, str]) -> str | None:
         section.part_cites[part].append(cite)
         return None
     section.cites.append(cite)
+    return None
+
+
+def _section_named(seed: Seed, name: str, rest: list[str]) -> tuple[Section | None, list[str]]:
+    """The section a citation names, with the fields after it: "4.5", or "4.5 A" (the section 4.5 and,
+    first of the rest, its part A)."""
+    by_id = {_norm(s.id): s for s in seed.sections}
+    section = by_id.get(_norm(name))
+    if section is None and " " in name:
+        head, _, first_part = name.partition(" ")
+        if _norm(head) in by_id:
+            return by_id[_norm(head)], [first_part, *rest]
+    return section, rest
+
+
+def _place_span(seeds: dict[str, Seed], seed: Seed, cite: dict[str, str], fields: list[str]) -> str | None:
+    """A citation of no one section: a range of them, or a heading of a section this seed repeats from
+    another."""
+    spanned = _range(seed, fields[1])
+    if spanned is None:
+        # a heading inside a section this seed repeats from another (001's Геймплей is 000's)
+        for copy in (s.copy_of for s in seed.sections if s.copy_of):
+            target = copy.split(SEP.strip())[0].strip()
+            if target in seeds and _place(seeds, {**cite, "text": SEP.join([target, *fields[1:]])}) is None:
+                return None
+        return "section"
+    # A range over several chapters ("002 · 1-7": the whole book) says what is followed, not where:
+    # it leaves its sections "within" a citation; a range inside one chapter cites each of its rules.
+    broad = len({s.path[0] for s in spanned}) > 1
+    for s in spanned:
+        (s.broad if broad else s.cites).append(cite)
     return None
 
 
@@ -291,77 +309,19 @@ def build_report(ir: dict[str, Any]) -> dict[str, Any]:
     """The whole report as plain data (what --json prints)."""
     seeds = load_seeds()
     marks = citations(ir)
-    unmatched: list[dict[str, str]] = []
-    other: dict[str, list[dict[str, str]]] = {}
-    for cite in marks:
-        if cite["kind"] != "source":
-            continue
-        fields = [f.strip() for f in cite["text"].split(SEP.strip())]
-        if fields[0] not in seeds:
-            # grouped by the document: "card text (deluxe)" (· card number), "reference · cards.yaml" (· key)
-            named = len(fields) > 1 and not fields[1].isdigit()
-            other.setdefault(SEP.join(fields[:2] if named else fields[:1]), []).append(_cite_view(cite))
-            continue
-        why = _place(seeds, cite)
-        if why is not None:
-            unmatched.append({**_cite_view(cite), "reason": why})
-    out_seeds = []
+    unmatched, other = _file_citations(seeds, marks)
     uncovered: list[str] = []
     within: list[str] = []
-    for seed in seeds.values():
-        directly = {id(s) for s in seed.sections if s.cites}
-        rows = []
-        for section in seed.sections:
-            above = bool(section.broad) or any(
-                id(s) in directly
-                for s in seed.sections
-                if s.path == section.path[: len(s.path)] and s is not section
-            )
-            status = _status(section, above)
-            if status == "uncovered":
-                uncovered.append(section.ref)
-            elif status == "within":
-                within.append(section.ref)
-            parts = []
-            for part, title in section.parts.items():
-                cites = section.part_cites[part]
-                part_status = "cited" if cites else ("within" if section.cites or above else "uncovered")
-                ref = f"{section.ref}{SEP}{part}"
-                if part_status == "uncovered":
-                    uncovered.append(ref)
-                elif part_status == "within":
-                    within.append(ref)
-                parts.append(
-                    {
-                        "id": part,
-                        "title": title,
-                        "status": part_status,
-                        "citations": [_cite_view(c) for c in cites],
-                    }
-                )
-            rows.append(
-                {
-                    "id": section.id,
-                    "ref": section.ref,
-                    "title": section.title,
-                    "toc": section.toc,
-                    "depth": len(section.path) - 1,
-                    "copy_of": section.copy_of,
-                    "status": status,
-                    "citations": [_cite_view(c) for c in section.cites],
-                    "wider_citations": [_cite_view(c) for c in section.broad],
-                    "parts": parts,
-                }
-            )
-        out_seeds.append(
-            {
-                "seed": seed.id,
-                "title": seed.title,
-                "file": seed.file,
-                "copy_of": seed.copy_of,
-                "sections": rows,
-            }
-        )
+    out_seeds = [
+        {
+            "seed": seed.id,
+            "title": seed.title,
+            "file": seed.file,
+            "copy_of": seed.copy_of,
+            "sections": _section_rows(seed, uncovered, within),
+        }
+        for seed in seeds.values()
+    ]
     provisional = sorted(
         (
             {
@@ -385,6 +345,79 @@ def build_report(ir: dict[str, Any]) -> dict[str, Any]:
         "uncovered": uncovered,
         "cited_only_within": within,
     }
+
+
+def _file_citations(
+    seeds: dict[str, Seed], marks: list[dict[str, str]]
+) -> tuple[list[dict[str, str]], dict[str, list[dict[str, str]]]]:
+    """File each source citation under its seed's section; those naming no section (with why), and
+    those of other documents by document, are returned."""
+    unmatched: list[dict[str, str]] = []
+    other: dict[str, list[dict[str, str]]] = {}
+    for cite in marks:
+        if cite["kind"] != "source":
+            continue
+        fields = [f.strip() for f in cite["text"].split(SEP.strip())]
+        if fields[0] not in seeds:
+            # grouped by the document: "card text (deluxe)" (· card number), "reference · cards.yaml" (· key)
+            named = len(fields) > 1 and not fields[1].isdigit()
+            other.setdefault(SEP.join(fields[:2] if named else fields[:1]), []).append(_cite_view(cite))
+            continue
+        why = _place(seeds, cite)
+        if why is not None:
+            unmatched.append({**_cite_view(cite), "reason": why})
+    return unmatched, other
+
+
+def _section_rows(seed: Seed, uncovered: list[str], within: list[str]) -> list[dict[str, Any]]:
+    """A seed's sections with their state and citations; the refs of those (and of their parts) left
+    uncovered or cited only within a wider citation added to `uncovered` and `within`."""
+    directly = {id(s) for s in seed.sections if s.cites}
+    rows = []
+    for section in seed.sections:
+        above = bool(section.broad) or any(
+            id(s) in directly
+            for s in seed.sections
+            if s.path == section.path[: len(s.path)] and s is not section
+        )
+        status = _status(section, above)
+        _note(status, section.ref, uncovered, within)
+        rows.append(
+            {
+                "id": section.id,
+                "ref": section.ref,
+                "title": section.title,
+                "toc": section.toc,
+                "depth": len(section.path) - 1,
+                "copy_of": section.copy_of,
+                "status": status,
+                "citations": [_cite_view(c) for c in section.cites],
+                "wider_citations": [_cite_view(c) for c in section.broad],
+                "parts": _part_rows(section, above, uncovered, within),
+            }
+        )
+    return rows
+
+
+def _part_rows(
+    section: Section, above: bool, uncovered: list[str], within: list[str]
+) -> list[dict[str, Any]]:
+    parts = []
+    for part, title in section.parts.items():
+        cites = section.part_cites[part]
+        status = "cited" if cites else ("within" if section.cites or above else "uncovered")
+        _note(status, f"{section.ref}{SEP}{part}", uncovered, within)
+        parts.append(
+            {"id": part, "title": title, "status": status, "citations": [_cite_view(c) for c in cites]}
+        )
+    return parts
+
+
+def _note(status: str, ref: str, uncovered: list[str], within: list[str]) -> None:
+    if status == "uncovered":
+        uncovered.append(ref)
+    elif status == "within":
+        within.append(ref)
 
 
 def _p_number(text: str) -> str:

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from typing import Any
 
 import click
-from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT
+from twilight.runtime.core.limits import GAME_STEP_LIMIT, STEP_LIMIT
 
 
 def step_limit_options(command: Callable[..., Any]) -> Callable[..., Any]:

@@ -240,80 +240,100 @@ def compile_target(
     root = root or rules_root()
     loader = Loader(sink, overrides)
     try:
-        resolved = _resolve(target, root, sink)
-        if resolved is None:
-            return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
-        folder, name, lone = resolved
-        implicit: set[str] | None = None
-        if lone is not None:
-            known = known_rulesets(root)
-            chain = loader.load_chain(known[base], base, root) if base in known else []
-            loader.ir_paths[display_path(lone)] = lone.name
-            lone_set = LoadedRuleset(name, lone.parent, None)
-            if loader.read(lone) is not None:
-                lone_set.paths.append(lone)
-            chain.append(lone_set)
-            implicit = {display_path(lone)}
-        else:
-            if use_cache and loader.read_chain(folder, name, root, _known_extends):
-                hit = _cache_read(_source_hash(loader.sources, name))
-                if hit is not None:
-                    return _from_cache(name, hit, loader, started)
-            chain = loader.load_chain(folder, name, root)
-        key = _source_hash(loader.sources, name)
-        if use_cache and not sink.has_errors():
-            hit = _cache_read(key)
-            if hit is not None:
-                return _from_cache(name, hit, loader, started)
-        from twilight.compiler.decls import RulesetChecker
-
-        loader.parse_all(chain)
-        if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
-            return CompileResult(
-                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
-            )
-        merged = merge(chain, sink, implicit)
-        checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
-        ir = checker.run(name)
-        if sink.has_errors():
-            return CompileResult(
-                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
-            )
-        _check_depth(ir, checker.emit.where, sink)
-        if not sink.has_errors():
-            _validate(ir, checker.emit.where, sink)
-        if sink.has_errors():
-            return CompileResult(
-                name, None, sink.items, loader.sources, seconds=time.perf_counter() - started
-            )
-        ir = interned(ir)
-        if use_cache:
-            saved = [
-                {
-                    "code": d.code,
-                    "message": d.message,
-                    "help": d.help,
-                    "pos": {
-                        "file": _absolute(d.pos.file, _here()),  # shown again from where it is read
-                        "line": d.pos.line,
-                        "col": d.pos.col,
-                        "end_line": d.pos.end_line,
-                        "end_col": d.pos.end_col,
-                    }
-                    if d.pos
-                    else None,
-                }
-                for d in sink.items
-            ]
-            _cache_write(key, {"ir": ir, "warnings": saved})
-            if lone is None:
-                _remember_extends(chain, loader)
-        return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
+        return _compile(target, root, loader, use_cache, base, started)
     except RecursionError:
         sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
     except Exception as err:
         sink.add("E902", f"internal compiler error: {err.__class__.__name__}: {err}", None)
     return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+
+
+def _compile(
+    target: str, root: Path, loader: Loader, use_cache: bool, base: str, started: float
+) -> CompileResult:
+    """`compile_target`'s work: the IR from the cache, or compiled (and cached)."""
+    sink = loader.sink
+    resolved = _resolve(target, root, sink)
+    if resolved is None:
+        return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
+    folder, name, lone = resolved
+    implicit: set[str] | None = None
+    if lone is not None:
+        chain, implicit = _lone_chain(loader, lone, name, base, root)
+    else:
+        if use_cache and loader.read_chain(folder, name, root, _known_extends):
+            hit = _cache_read(_source_hash(loader.sources, name))
+            if hit is not None:
+                return _from_cache(name, hit, loader, started)
+        chain = loader.load_chain(folder, name, root)
+    key = _source_hash(loader.sources, name)
+    if use_cache and not sink.has_errors():
+        hit = _cache_read(key)
+        if hit is not None:
+            return _from_cache(name, hit, loader, started)
+    ir = _checked_ir(chain, name, loader, implicit)
+    if ir is None:
+        return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+    ir = interned(ir)
+    if use_cache:
+        _cache_write(key, {"ir": ir, "warnings": [_saved(d) for d in sink.items]})
+        if lone is None:
+            _remember_extends(chain, loader)
+    return CompileResult(name, ir, sink.items, loader.sources, seconds=time.perf_counter() - started)
+
+
+def _lone_chain(
+    loader: Loader, lone: Path, name: str, base: str, root: Path
+) -> tuple[list[LoadedRuleset], set[str]]:
+    """A lone rule file as the last ruleset of `base`'s chain; its declarations may override without
+    saying so (the set of its shown path)."""
+    known = known_rulesets(root)
+    chain = loader.load_chain(known[base], base, root) if base in known else []
+    loader.ir_paths[display_path(lone)] = lone.name
+    lone_set = LoadedRuleset(name, lone.parent, None)
+    if loader.read(lone) is not None:
+        lone_set.paths.append(lone)
+    chain.append(lone_set)
+    return chain, {display_path(lone)}
+
+
+def _checked_ir(
+    chain: list[LoadedRuleset], name: str, loader: Loader, implicit: set[str] | None
+) -> dict[str, Any] | None:
+    """Parse, merge, check and validate: the IR, or None when the sink has an error."""
+    from twilight.compiler.decls import RulesetChecker
+
+    sink = loader.sink
+    loader.parse_all(chain)
+    if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
+        return None
+    merged = merge(chain, sink, implicit)
+    checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
+    ir = checker.run(name)
+    if sink.has_errors():
+        return None
+    _check_depth(ir, checker.emit.where, sink)
+    if not sink.has_errors():
+        _validate(ir, checker.emit.where, sink)
+    return None if sink.has_errors() else ir
+
+
+def _saved(d: Diagnostic) -> dict[str, Any]:
+    """A warning as the cache keeps it, its file absolute (shown again from where it is read)."""
+    return {
+        "code": d.code,
+        "message": d.message,
+        "help": d.help,
+        "pos": {
+            "file": _absolute(d.pos.file, _here()),
+            "line": d.pos.line,
+            "col": d.pos.col,
+            "end_line": d.pos.end_line,
+            "end_col": d.pos.end_col,
+        }
+        if d.pos
+        else None,
+    }
 
 
 @functools.cache

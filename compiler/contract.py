@@ -269,39 +269,48 @@ class ContractCheck:
         )
 
     def _types(self, need: Need, decl: Declared) -> None:
-        if need.kind in ("function", "procedure"):
-            self._params(need, decl, need.params, by_name=need.kind == "procedure")
-            given = decl.returns or "any"
-            if need.kind == "function" and need.returns and not _fits_none_too(given, need.returns):
-                self._wrong(need, decl, f"gives {T.shown(given)}, not {T.shown(need.returns)}")
-        elif need.kind == "priority":
-            targets = (need.returns or "any").split("|")
-            target = decl.returns or "any"
-            if not any(T.fits(target, t) for t in targets):
-                self._wrong(need, decl, f"picks a {target}, not a {' or '.join(targets)}")
-            wanted = tuple((n, t.replace("[T]", f"[{target}]")) for n, t in need.params)
-            self._params(need, decl, wanted, by_name=False)
-        elif need.kind == "table":
-            if decl.keys != need.keys:
-                self._wrong(
-                    need, decl, f"has keys {' '.join(decl.keys) or '(none)'}, not {' '.join(need.keys)}"
+        check = TYPE_CHECKS.get(need.kind)
+        if check is not None:
+            check(self, need, decl)
+
+    def _callable_types(self, need: Need, decl: Declared) -> None:
+        """A function's or procedure's parameters (a procedure's by name too) and what a function gives."""
+        self._params(need, decl, need.params, by_name=need.kind == "procedure")
+        given = decl.returns or "any"
+        if need.kind == "function" and need.returns and not _fits_none_too(given, need.returns):
+            self._wrong(need, decl, f"gives {T.shown(given)}, not {T.shown(need.returns)}")
+
+    def _priority_types(self, need: Need, decl: Declared) -> None:
+        """What a priority list picks, and its parameters (a list of what it picks as `list[T]`)."""
+        targets = (need.returns or "any").split("|")
+        target = decl.returns or "any"
+        if not any(T.fits(target, t) for t in targets):
+            self._wrong(need, decl, f"picks a {target}, not a {' or '.join(targets)}")
+        wanted = tuple((n, t.replace("[T]", f"[{target}]")) for n, t in need.params)
+        self._params(need, decl, wanted, by_name=False)
+
+    def _table_types(self, need: Need, decl: Declared) -> None:
+        """A table's keys, and every column the runtime reads by its label."""
+        if decl.keys != need.keys:
+            self._wrong(need, decl, f"has keys {' '.join(decl.keys) or '(none)'}, not {' '.join(need.keys)}")
+        for column, _ in need.columns:
+            if column not in decl.columns:
+                close = suggest(column, [c for c in decl.columns if c not in dict(need.columns)])
+                self.sink.add(
+                    "E602",
+                    f"table '{decl.name}' has no column '{column}': the runtime reads it by that label",
+                    decl.pos,
+                    (f"rename the column '{close}' to '{column}'; " if close else "")
+                    + f"the runtime needs `{declaration_text(need)}`",
+                    notes=[need.doc],
                 )
-            for column, _ in need.columns:
-                if column not in decl.columns:
-                    close = suggest(column, [c for c in decl.columns if c not in dict(need.columns)])
-                    self.sink.add(
-                        "E602",
-                        f"table '{decl.name}' has no column '{column}': the runtime reads it by that label",
-                        decl.pos,
-                        (f"rename the column '{close}' to '{column}'; " if close else "")
-                        + f"the runtime needs `{declaration_text(need)}`",
-                        notes=[need.doc],
-                    )
-        elif need.kind == "setting":
-            self._setting(need, decl)
-        elif need.kind == "variable" and decl.returns != need.returns:
+
+    def _variable_types(self, need: Need, decl: Declared) -> None:
+        if decl.returns != need.returns:
             self._wrong(need, decl, f"is a {decl.returns}, not a {need.returns}")
-        elif need.kind == "track" and decl.returns != need.returns:
+
+    def _track_types(self, need: Need, decl: Declared) -> None:
+        if decl.returns != need.returns:
             self._wrong(need, decl, "is kept per side" if decl.returns == "side" else "is not kept per side")
 
     def _params(self, need: Need, decl: Declared, wanted: tuple[tuple[str, str], ...], by_name: bool) -> None:
@@ -329,6 +338,18 @@ class ContractCheck:
         if not ok:
             got = " | ".join(decl.values) if decl.returns == "enum" else decl.returns
             self._wrong(need, decl, f"is {got}, not {shown}")
+
+
+# The checks of a declaration's types, per kind of need (a need of another kind has no type to check).
+TYPE_CHECKS: dict[str, Callable[[ContractCheck, Need, Declared], None]] = {
+    "function": ContractCheck._callable_types,
+    "procedure": ContractCheck._callable_types,
+    "priority": ContractCheck._priority_types,
+    "table": ContractCheck._table_types,
+    "setting": ContractCheck._setting,
+    "variable": ContractCheck._variable_types,
+    "track": ContractCheck._track_types,
+}
 
 
 def track_tables(contract: Contract) -> dict[str, str]:

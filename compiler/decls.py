@@ -4,8 +4,8 @@ and assembly of the ruleset IR."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Mapping
-from typing import Any
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, cast
 
 from twilight.compiler import ast
 from twilight.compiler import types as T
@@ -126,84 +126,76 @@ class RulesetChecker:
             for value in values:
                 self.declare(value, Symbol("enum", enum_type))
         self.declare("neutral", Symbol("enum", "card_side"))
-        for decl in self.of(ast.SideDecl):
-            self.check_id(decl.name)
-            if decl.name.name not in self.vocab.enums["side"]:
-                self.sink.add(
-                    "E206",
-                    f"side '{decl.name.name}' is not one of {', '.join(self.vocab.enums['side'])}",
-                    decl.name.pos,
-                )
-            self.declare(decl.name.name, Symbol("side", "side", decl.name.pos))
-            if decl.superpower is not None:
-                self.declare(decl.superpower.name, Symbol("superpower", "superpower", decl.superpower.pos))
-        for decl in self.of(ast.RegionDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("region", "region", decl.name.pos))
-            for sub, _ in decl.subregions:
-                self.check_id(sub)
-                self.declare(sub.name, Symbol("region", "region", sub.pos))
-        for decl in self.of(ast.CountryDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("country", "country", decl.name.pos))
-        for decl in self.of(ast.CardDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("card", "card", decl.name.pos))
-        for decl in self.of(ast.SettingDecl):
-            self.check_id(decl.name)
-            typ = f"setting:{decl.name.name}" if decl.type == "enum" else decl.type
-            sides = set(self.vocab.enums["side"])
-            if decl.type == "enum" and decl.values and {v.name for v in decl.values} <= sides:
-                # A choice of side (`setting ai_side: us | ussr`): its value is a side, not a new name.
-                self.declare(decl.name.name, Symbol("setting", "side", decl.name.pos))
-                continue
-            self.declare(decl.name.name, Symbol("setting", typ, decl.name.pos))
-            for value in decl.values:
-                self.check_id(value)
-                self.declare(value.name, Symbol("enum", typ, value.pos))
-        for decl in self.of(ast.VariableDecl):
-            self.check_id(decl.name)
-            typ = self.params([ast.Param(decl.name, decl.type, decl.type_pos or decl.pos)])[0][1]
-            if decl.default is not None and decl.default[0] is None:  # `= none`: it may be none
-                typ = T.maybe(typ)
-            self.declare(decl.name.name, Symbol("variable", typ, decl.name.pos))
-        for decl in self.of(ast.ZoneDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("zone", "zone", decl.name.pos))
-        for decl in self.of(ast.TrackDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("track", "track", decl.name.pos))
-        for decl in self.of(ast.TableDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("table", "table", decl.name.pos))
-        for decl in self.of(ast.OrderDecl):
-            self.check_id(decl.name)
-            self.declare(decl.name.name, Symbol("order", "order", decl.name.pos))
-        for decl in self.of(ast.FunctionDecl):
-            self.check_id(decl.name)
-            if decl.name.name in self.vocab.primitives:
-                self.sink.add(
-                    "E203", f"function '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
-                )
-            returns = self.params([ast.Param(decl.name, decl.returns, decl.returns_pos or decl.pos)])[0][1]
-            self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos, returns)
-        for decl in self.of(ast.PriorityDecl):
-            # Usable as a value: `ai_influence_placement(ai, region, false)` is the country it picks.
-            target = "any"
-            if decl.target is not None:
-                ident, typ, pos = decl.target
-                target = self.params([ast.Param(ident, typ, pos)])[0][1]
-            self._one_callable(decl.name, "priority")
-            params = self.params(decl.params)
-            self.procedures[decl.name.name] = Procedure(params, decl.pos, target, priority=True)
-        for decl in self.of(ast.ProcedureDecl):
-            self.check_id(decl.name)
-            self._one_callable(decl.name, "procedure")
-            if decl.name.name in self.vocab.primitives:
-                self.sink.add(
-                    "E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
-                )
-            self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos)
+        for cls, collect in COLLECTED:
+            for decl in self.of(cls):
+                collect(self, decl)
+
+    def _collect_side(self, decl: ast.SideDecl) -> None:
+        self.check_id(decl.name)
+        if decl.name.name not in self.vocab.enums["side"]:
+            self.sink.add(
+                "E206",
+                f"side '{decl.name.name}' is not one of {', '.join(self.vocab.enums['side'])}",
+                decl.name.pos,
+            )
+        self.declare(decl.name.name, Symbol("side", "side", decl.name.pos))
+        if decl.superpower is not None:
+            self.declare(decl.superpower.name, Symbol("superpower", "superpower", decl.superpower.pos))
+
+    def _collect_region(self, decl: ast.RegionDecl) -> None:
+        self.check_id(decl.name)
+        self.declare(decl.name.name, Symbol("region", "region", decl.name.pos))
+        for sub, _ in decl.subregions:
+            self.check_id(sub)
+            self.declare(sub.name, Symbol("region", "region", sub.pos))
+
+    def _collect_setting(self, decl: ast.SettingDecl) -> None:
+        self.check_id(decl.name)
+        typ = f"setting:{decl.name.name}" if decl.type == "enum" else decl.type
+        sides = set(self.vocab.enums["side"])
+        if decl.type == "enum" and decl.values and {v.name for v in decl.values} <= sides:
+            # A choice of side (`setting ai_side: us | ussr`): its value is a side, not a new name.
+            self.declare(decl.name.name, Symbol("setting", "side", decl.name.pos))
+            return
+        self.declare(decl.name.name, Symbol("setting", typ, decl.name.pos))
+        for value in decl.values:
+            self.check_id(value)
+            self.declare(value.name, Symbol("enum", typ, value.pos))
+
+    def _collect_variable(self, decl: ast.VariableDecl) -> None:
+        self.check_id(decl.name)
+        typ = self.params([ast.Param(decl.name, decl.type, decl.type_pos or decl.pos)])[0][1]
+        if decl.default is not None and decl.default[0] is None:  # `= none`: it may be none
+            typ = T.maybe(typ)
+        self.declare(decl.name.name, Symbol("variable", typ, decl.name.pos))
+
+    def _collect_function(self, decl: ast.FunctionDecl) -> None:
+        self.check_id(decl.name)
+        if decl.name.name in self.vocab.primitives:
+            self.sink.add(
+                "E203", f"function '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
+            )
+        returns = self.params([ast.Param(decl.name, decl.returns, decl.returns_pos or decl.pos)])[0][1]
+        self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos, returns)
+
+    def _collect_priority(self, decl: ast.PriorityDecl) -> None:
+        # Usable as a value: `ai_influence_placement(ai, region, false)` is the country it picks.
+        target = "any"
+        if decl.target is not None:
+            ident, typ, pos = decl.target
+            target = self.params([ast.Param(ident, typ, pos)])[0][1]
+        self._one_callable(decl.name, "priority")
+        params = self.params(decl.params)
+        self.procedures[decl.name.name] = Procedure(params, decl.pos, target, priority=True)
+
+    def _collect_procedure(self, decl: ast.ProcedureDecl) -> None:
+        self.check_id(decl.name)
+        self._one_callable(decl.name, "procedure")
+        if decl.name.name in self.vocab.primitives:
+            self.sink.add(
+                "E203", f"procedure '{decl.name.name}' has the name of a runtime primitive", decl.name.pos
+            )
+        self.procedures[decl.name.name] = Procedure(self.params(decl.params), decl.pos)
 
     def _one_callable(self, ident: ast.Ident, kind: str) -> None:
         """A function, a priority list and a procedure share one namespace: they are called alike."""
@@ -229,6 +221,26 @@ class RulesetChecker:
 
     # ------------------------------------------------------------------ map
     def check_map(self) -> dict[str, Any]:
+        regions = self._map_regions()
+        sides, superpower_of = self._map_sides()
+        countries: dict[str, Any] = {}
+        adjacency: dict[str, set[str]] = {}
+        decl_of: dict[str, ast.CountryDecl] = {}
+        for decl in self.of(ast.CountryDecl):
+            name = decl.name.name
+            decl_of[name] = decl
+            countries[name] = self._map_country(decl, regions, superpower_of)
+            adjacency[name] = set(countries[name]["adjacent"])
+        # Adjacency runs both ways, superpower links included.
+        for superpower, side in superpower_of.items():
+            adjacency[superpower] = set(sides[side]["adjacent"])
+        self._adjacency_both_ways(adjacency, decl_of)
+        for country in countries.values():
+            if country["region"] == "":
+                country["region"] = "europe"  # placeholder after an error; the IR is not emitted then
+        return {"regions": regions, "sides": sides, "countries": countries}
+
+    def _map_regions(self) -> dict[str, Any]:
         regions: dict[str, Any] = {}
         for decl in self.of(ast.RegionDecl):
             regions[decl.name.name] = {"parent": None, **self.common(decl)}
@@ -239,6 +251,10 @@ class RulesetChecker:
                     "provenance": self.emit.provenance(notes or decl.annotations),
                     "src": self.src(sub.pos),
                 }
+        return regions
+
+    def _map_sides(self) -> tuple[dict[str, Any], dict[str, str]]:
+        """The sides, and the side of each superpower."""
         sides: dict[str, Any] = {}
         superpower_of: dict[str, str] = {}
         for decl in self.of(ast.SideDecl):
@@ -251,65 +267,80 @@ class RulesetChecker:
                 "adjacent": [a.name for a in decl.adjacent],
                 **self.common(decl),
             }
-        countries: dict[str, Any] = {}
-        adjacency: dict[str, set[str]] = {}
-        decl_of: dict[str, ast.CountryDecl] = {}
-        for decl in self.of(ast.CountryDecl):
-            name = decl.name.name
-            decl_of[name] = decl
-            for key, pos in decl.duplicates:
-                self.sink.add("E205", f"'{key}' given twice for country '{name}'", pos)
-            for key in ("region", "stability"):
-                if key not in decl.clauses:
-                    self.sink.add("E204", f"country '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
-            region = decl.clauses.get("region")
-            region_name = None
-            if region is not None:
-                ident = region[0]
-                assert isinstance(ident, ast.Ident)
-                if self.ref(ident, "region"):
-                    region_name = ident.name
-            subs: list[str] = []
-            for sub in decl.clauses.get("subregion", ([], None))[0]:
-                assert isinstance(sub, ast.Ident)
-                if self.ref(sub, "region", "subregion") and region_name is not None:
-                    parent = regions.get(sub.name, {}).get("parent")
-                    if parent != region_name:
-                        self.sink.add("E302", f"'{sub.name}' is not a subregion of '{region_name}'", sub.pos)
-                subs.append(sub.name)
-            stability = decl.clauses.get("stability", (0, decl.pos))
-            stab_value = stability[0]
-            assert isinstance(stab_value, int)
-            if "stability" in decl.clauses and not 1 <= stab_value <= 9:
-                self.sink.add("E206", f"stability {stab_value} is outside 1-9", stability[1])
-            adj_names: list[str] = []
-            for adj in decl.clauses.get("adjacent", ([], None))[0]:
-                assert isinstance(adj, ast.Ident)
-                if adj.name == name:
-                    self.sink.add("E303", f"country '{name}' is listed as adjacent to itself", adj.pos)
-                    continue
-                sym = self.symbols.get(adj.name)
-                if sym is None or sym.kind not in ("country", "superpower", "side"):
-                    self.ref(adj, "country")
-                    continue
-                if sym.kind == "side" and adj.name not in superpower_of:
-                    self.sink.add("E209", f"'{adj.name}' is a side; adjacency names its superpower", adj.pos)
-                    continue
-                adj_names.append(adj.name)
-            if "adjacent" not in decl.clauses:
-                self.sink.add("W301", f"country '{name}' has no adjacent countries", decl.name.pos)
-            adjacency[name] = set(adj_names)
-            countries[name] = {
-                "region": region_name or "",
-                "subregions": subs,
-                "stability": stab_value if 1 <= stab_value <= 9 else 1,
-                "battleground": "battleground" in decl.clauses,
-                "adjacent": adj_names,
-                **self.common(decl),
-            }
-        # Adjacency runs both ways, superpower links included.
-        for superpower, side in superpower_of.items():
-            adjacency[superpower] = set(sides[side]["adjacent"])
+        return sides, superpower_of
+
+    def _map_country(
+        self, decl: ast.CountryDecl, regions: dict[str, Any], superpower_of: dict[str, str]
+    ) -> dict[str, Any]:
+        """One country's entry of the map, each of its clauses checked in the order they are told."""
+        name = decl.name.name
+        for key, pos in decl.duplicates:
+            self.sink.add("E205", f"'{key}' given twice for country '{name}'", pos)
+        for key in ("region", "stability"):
+            if key not in decl.clauses:
+                self.sink.add("E204", f"country '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
+        region_name = self._country_region(decl)
+        subs = self._country_subregions(decl, region_name, regions)
+        stability = decl.clauses.get("stability", (0, decl.pos))
+        stab_value = stability[0]
+        assert isinstance(stab_value, int)
+        if "stability" in decl.clauses and not 1 <= stab_value <= 9:
+            self.sink.add("E206", f"stability {stab_value} is outside 1-9", stability[1])
+        adj_names = self._country_adjacent(decl, superpower_of)
+        if "adjacent" not in decl.clauses:
+            self.sink.add("W301", f"country '{name}' has no adjacent countries", decl.name.pos)
+        return {
+            "region": region_name or "",
+            "subregions": subs,
+            "stability": stab_value if 1 <= stab_value <= 9 else 1,
+            "battleground": "battleground" in decl.clauses,
+            "adjacent": adj_names,
+            **self.common(decl),
+        }
+
+    def _country_region(self, decl: ast.CountryDecl) -> str | None:
+        region = decl.clauses.get("region")
+        if region is None:
+            return None
+        ident = region[0]
+        assert isinstance(ident, ast.Ident)
+        return ident.name if self.ref(ident, "region") else None
+
+    def _country_subregions(
+        self, decl: ast.CountryDecl, region_name: str | None, regions: dict[str, Any]
+    ) -> list[str]:
+        subs: list[str] = []
+        for sub in _listed(decl.clauses, "subregion"):
+            assert isinstance(sub, ast.Ident)
+            if self.ref(sub, "region", "subregion") and region_name is not None:
+                parent = regions.get(sub.name, {}).get("parent")
+                if parent != region_name:
+                    self.sink.add("E302", f"'{sub.name}' is not a subregion of '{region_name}'", sub.pos)
+            subs.append(sub.name)
+        return subs
+
+    def _country_adjacent(self, decl: ast.CountryDecl, superpower_of: dict[str, str]) -> list[str]:
+        """The neighbours a country lists: countries, and superpowers by their own name (not the side's)."""
+        name = decl.name.name
+        adj_names: list[str] = []
+        for adj in _listed(decl.clauses, "adjacent"):
+            assert isinstance(adj, ast.Ident)
+            if adj.name == name:
+                self.sink.add("E303", f"country '{name}' is listed as adjacent to itself", adj.pos)
+                continue
+            sym = self.symbols.get(adj.name)
+            if sym is None or sym.kind not in ("country", "superpower", "side"):
+                self.ref(adj, "country")
+                continue
+            if sym.kind == "side" and adj.name not in superpower_of:
+                self.sink.add("E209", f"'{adj.name}' is a side; adjacency names its superpower", adj.pos)
+                continue
+            adj_names.append(adj.name)
+        return adj_names
+
+    def _adjacency_both_ways(
+        self, adjacency: dict[str, set[str]], decl_of: dict[str, ast.CountryDecl]
+    ) -> None:
         for name, neighbours in adjacency.items():
             for other in sorted(neighbours):
                 if other in adjacency and name not in adjacency[other]:
@@ -320,10 +351,6 @@ class RulesetChecker:
                         where,
                         f"add {name} to the adjacency of {other}",
                     )
-        for country in countries.values():
-            if country["region"] == "":
-                country["region"] = "europe"  # placeholder after an error; the IR is not emitted then
-        return {"regions": regions, "sides": sides, "countries": countries}
 
     # ------------------------------------------------------------------ the map's picture
     def check_layout(self, map_ir: dict[str, Any]) -> dict[str, Any] | None:
@@ -396,85 +423,106 @@ class RulesetChecker:
         enabled_by: dict[str, list[str]] = {}
         prevented_by: dict[str, list[str]] = {}
         for decl in self.of(ast.CardDecl):
-            name = decl.name.name
-            if decl.number < 1:
-                self.sink.add("E206", f"card number {decl.number} is not 1 or more", decl.pos)
-            if decl.number in numbers:
-                first = numbers[decl.number]
-                self.sink.add(
-                    "E401",
-                    f"card number {decl.number} is used by '{first.name.name}' too",
-                    decl.pos,
-                    notes=[f"'{first.name.name}' is declared at {first.pos}"],
-                )
-            numbers[decl.number] = decl
-            for key, pos in decl.duplicates:
-                self.sink.add("E205", f"'{key}' given twice for card '{name}'", pos)
-            for key in ("ops", "side", "period"):
-                if key not in decl.clauses:
-                    self.sink.add("E204", f"card '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
-            ops = decl.clauses.get("ops", (0, decl.pos))
-            ops_value = ops[0]
-            assert isinstance(ops_value, int)
-            if not 0 <= ops_value <= 4:
-                self.sink.add("E206", f"ops {ops_value} is outside 0-4", ops[1])
-            side = self._enum_clause(decl, "side", "card_side")
-            period = self._enum_clause(decl, "period", "period")
-            scoring = "scoring" in decl.clauses
-            if scoring and ops_value != 0:
-                self.sink.add("E409", f"scoring card '{name}' has ops {ops_value}", ops[1], "write ops 0")
-            notes = list(decl.annotations)
-            event_ir = None
-            if "event" in decl.clauses:
-                event_value, _ = decl.clauses["event"]
-                body, event_notes = event_value
-                notes.extend(event_notes)
-                self.emit.decision_prefix = name
-                scope = Scope(dict(self.vocab.contexts["event"]))
-                event_ir = self.emit.body(body, scope)
-            links: dict[str, list[str]] = {}
-            for key in ("enables", "prevents"):
-                links[key] = []
-                for ident in decl.clauses.get(key, ([], None))[0]:
-                    assert isinstance(ident, ast.Ident)
-                    if ident.name == name:
-                        self.sink.add("E410", f"card '{name}' {key} itself", ident.pos)
-                    elif self.ref(ident, "card"):
-                        links[key].append(ident.name)
-                        (enabled_by if key == "enables" else prevented_by).setdefault(ident.name, []).append(
-                            name
-                        )
-            no_event = "no_event" in decl.clauses
-            if event_ir is None and not no_event:
-                self.sink.add(
-                    "W401",
-                    f"card {decl.number} '{name}' has no event yet: it cannot be played as an event",
-                    decl.name.pos,
-                    "write `event { … }`, or `no_event` for a card that has none",
-                )
-            elif event_ir is not None and no_event:
-                self.sink.add(
-                    "E206", f"card '{name}' has an event and says `no_event`", decl.clauses["no_event"][1]
-                )
-            cards[name] = {
-                "number": decl.number,
-                "no_event": no_event,
-                "ops": ops_value if 0 <= ops_value <= 4 else 0,
-                "side": side or "neutral",
-                "period": period or "early",
-                "starred": "starred" in decl.clauses,
-                "permanent": "permanent" in decl.clauses,
-                "scoring": scoring,
-                "optional": "optional" in decl.clauses,
-                "event": event_ir,
-                "enables": links["enables"],
-                "prevents": links["prevents"],
-                **self.common(decl, notes),
-            }
+            self._card_number(decl, numbers)
+            cards[decl.name.name] = self._card(decl, enabled_by, prevented_by)
         for name, card in cards.items():
             card["requires_any"] = sorted(enabled_by.get(name, []))
             card["prevented_by"] = sorted(prevented_by.get(name, []))
         return dict(sorted(cards.items(), key=lambda kv: kv[1]["number"]))
+
+    def _card_number(self, decl: ast.CardDecl, numbers: dict[int, ast.CardDecl]) -> None:
+        """A card's number: 1 or more, and no other card's."""
+        if decl.number < 1:
+            self.sink.add("E206", f"card number {decl.number} is not 1 or more", decl.pos)
+        if decl.number in numbers:
+            first = numbers[decl.number]
+            self.sink.add(
+                "E401",
+                f"card number {decl.number} is used by '{first.name.name}' too",
+                decl.pos,
+                notes=[f"'{first.name.name}' is declared at {first.pos}"],
+            )
+        numbers[decl.number] = decl
+
+    def _card(
+        self, decl: ast.CardDecl, enabled_by: dict[str, list[str]], prevented_by: dict[str, list[str]]
+    ) -> dict[str, Any]:
+        """One card's entry, its clauses checked in the order they are told; the cards it enables and
+        prevents noted in `enabled_by` / `prevented_by`."""
+        name = decl.name.name
+        for key, pos in decl.duplicates:
+            self.sink.add("E205", f"'{key}' given twice for card '{name}'", pos)
+        for key in ("ops", "side", "period"):
+            if key not in decl.clauses:
+                self.sink.add("E204", f"card '{name}' has no '{key}'", decl.name.pos, f"add `{key} …`")
+        ops = decl.clauses.get("ops", (0, decl.pos))
+        ops_value = ops[0]
+        assert isinstance(ops_value, int)
+        if not 0 <= ops_value <= 4:
+            self.sink.add("E206", f"ops {ops_value} is outside 0-4", ops[1])
+        side = self._enum_clause(decl, "side", "card_side")
+        period = self._enum_clause(decl, "period", "period")
+        scoring = "scoring" in decl.clauses
+        if scoring and ops_value != 0:
+            self.sink.add("E409", f"scoring card '{name}' has ops {ops_value}", ops[1], "write ops 0")
+        notes = list(decl.annotations)
+        event_ir = self._card_event(decl, notes)
+        links = {
+            key: self._card_links(decl, key, enabled_by if key == "enables" else prevented_by)
+            for key in ("enables", "prevents")
+        }
+        no_event = "no_event" in decl.clauses
+        if event_ir is None and not no_event:
+            self.sink.add(
+                "W401",
+                f"card {decl.number} '{name}' has no event yet: it cannot be played as an event",
+                decl.name.pos,
+                "write `event { … }`, or `no_event` for a card that has none",
+            )
+        elif event_ir is not None and no_event:
+            self.sink.add(
+                "E206", f"card '{name}' has an event and says `no_event`", decl.clauses["no_event"][1]
+            )
+        return {
+            "number": decl.number,
+            "no_event": no_event,
+            "ops": ops_value if 0 <= ops_value <= 4 else 0,
+            "side": side or "neutral",
+            "period": period or "early",
+            "starred": "starred" in decl.clauses,
+            "permanent": "permanent" in decl.clauses,
+            "scoring": scoring,
+            "optional": "optional" in decl.clauses,
+            "event": event_ir,
+            "enables": links["enables"],
+            "prevents": links["prevents"],
+            **self.common(decl, notes),
+        }
+
+    def _card_event(self, decl: ast.CardDecl, notes: list[ast.Annotation]) -> Any:
+        """The IR of a card's event (None without one); the event's own notes added to `notes`."""
+        if "event" not in decl.clauses:
+            return None
+        event_value, _ = decl.clauses["event"]
+        body, event_notes = cast(tuple[Any, list[ast.Annotation]], event_value)  # (the parser's event clause)
+        notes.extend(event_notes)
+        self.emit.decision_prefix = decl.name.name
+        scope = Scope(dict(self.vocab.contexts["event"]))
+        return self.emit.body(body, scope)
+
+    def _card_links(self, decl: ast.CardDecl, key: str, linked: dict[str, list[str]]) -> list[str]:
+        """The cards a card `enables` or `prevents` (never itself); each such card's entry in `linked`
+        names this one."""
+        name = decl.name.name
+        out: list[str] = []
+        for ident in _listed(decl.clauses, key):
+            assert isinstance(ident, ast.Ident)
+            if ident.name == name:
+                self.sink.add("E410", f"card '{name}' {key} itself", ident.pos)
+            elif self.ref(ident, "card"):
+                out.append(ident.name)
+                linked.setdefault(ident.name, []).append(name)
+        return out
 
     def _enum_clause(self, decl: ast.CardDecl, key: str, enum: str) -> str | None:
         clause = decl.clauses.get(key)
@@ -654,93 +702,91 @@ class RulesetChecker:
     def check_appendix(self, cards: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
         by_number = {c["number"]: n for n, c in cards.items()}
-        context = self.vocab.contexts["appendix"]
         for decl in self.of(ast.AppendixDecl):
-            name = decl.name.name
-            card = by_number.get(decl.number)
-            if card is None:
-                self.sink.add("E402", f"appendix {decl.number}: there is no card {decl.number}", decl.pos)
-            elif card != name:
-                self.sink.add(
-                    "E402",
-                    f"appendix {decl.number} '{name}': card {decl.number} is '{card}'",
-                    decl.name.pos,
-                    f"write `appendix {decl.number} {card}`",
-                )
-            self.emit.decision_prefix = name
-            scope = Scope(dict(context))
-            notes = list(decl.annotations)
-            events = []
-            for event in decl.events:
-                self.check_annotations(event.annotations)
-                moments = []
-                for moment in event.moments:
-                    has_region = self.vocab.moments.get(moment.name.name)
-                    if has_region is None:
-                        self.sink.unknown(
-                            "moment", moment.name.name, moment.name.pos, self.vocab.moments, "E504", True
-                        )
-                        continue
-                    region = None
-                    if moment.region is not None:
-                        if not has_region:
-                            self.sink.add(
-                                "E206", f"moment '{moment.name.name}' takes no region", moment.region.pos
-                            )
-                        elif self.ref(moment.region, "region"):
-                            region = moment.region.name
-                    moments.append({"moment": moment.name.name, "region": region})
-                events.append(
-                    {
-                        "moments": moments or [{"moment": "headline", "region": None}],
-                        "when": self.emit.condition(event.when, scope),
-                        "resolve": self.emit.body(event.resolve, scope)
-                        if event.resolve is not None
-                        else None,
-                        "provenance": self.emit.provenance(event.annotations),
-                    }
-                )
-                notes.extend(event.annotations)
-            blocks: dict[str, Any] = {}
-            for key in ("reaction", "against_human"):
-                part = getattr(decl, key)
-                if part is None:
-                    blocks[key] = None
-                    continue
-                body, _, part_notes = part
-                self.check_annotations(part_notes)
-                notes.extend(part_notes)
-                blocks[key] = self.emit.body(body, scope)
-            if decl.ops_only is not None:
-                notes.extend(decl.ops_only[1])
-                if events:
-                    self.sink.add(
-                        "E206",
-                        f"appendix '{name}' is ops_only but also names event moments",
-                        decl.ops_only[0],
-                    )
-            if (
-                not events
-                and decl.ops_only is None
-                and blocks["reaction"] is None
-                and blocks["against_human"] is None
-            ):
-                self.sink.add(
-                    "E204",
-                    f"appendix '{name}' says nothing",
-                    decl.name.pos,
-                    "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`",
-                )
-            out[name] = {
-                "number": decl.number,
-                "events": events,
-                "ops_only": decl.ops_only is not None,
-                **blocks,
-                **self.common(decl, notes),
-            }
+            out[decl.name.name] = self._appendix_entry(decl, by_number)
         if out:
             self._missing_appendix_entries(cards, out)
         return dict(sorted(out.items(), key=lambda kv: kv[1]["number"]))
+
+    def _appendix_entry(self, decl: ast.AppendixDecl, by_number: dict[int, str]) -> dict[str, Any]:
+        name = decl.name.name
+        card = by_number.get(decl.number)
+        if card is None:
+            self.sink.add("E402", f"appendix {decl.number}: there is no card {decl.number}", decl.pos)
+        elif card != name:
+            self.sink.add(
+                "E402",
+                f"appendix {decl.number} '{name}': card {decl.number} is '{card}'",
+                decl.name.pos,
+                f"write `appendix {decl.number} {card}`",
+            )
+        self.emit.decision_prefix = name
+        scope = Scope(dict(self.vocab.contexts["appendix"]))
+        notes = list(decl.annotations)
+        events = []
+        for event in decl.events:
+            events.append(self._appendix_event(event, scope))
+            notes.extend(event.annotations)
+        blocks: dict[str, Any] = {}
+        for key in ("reaction", "against_human"):
+            part = getattr(decl, key)
+            if part is None:
+                blocks[key] = None
+                continue
+            body, _, part_notes = part
+            self.check_annotations(part_notes)
+            notes.extend(part_notes)
+            blocks[key] = self.emit.body(body, scope)
+        if decl.ops_only is not None:
+            notes.extend(decl.ops_only[1])
+            if events:
+                self.sink.add(
+                    "E206", f"appendix '{name}' is ops_only but also names event moments", decl.ops_only[0]
+                )
+        if (
+            not events
+            and decl.ops_only is None
+            and blocks["reaction"] is None
+            and blocks["against_human"] is None
+        ):
+            self.sink.add(
+                "E204",
+                f"appendix '{name}' says nothing",
+                decl.name.pos,
+                "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`",
+            )
+        return {
+            "number": decl.number,
+            "events": events,
+            "ops_only": decl.ops_only is not None,
+            **blocks,
+            **self.common(decl, notes),
+        }
+
+    def _appendix_event(self, event: ast.AppendixEvent, scope: Scope) -> dict[str, Any]:
+        """One `ai_event`: the moments it is played at, its condition and what it does instead."""
+        self.check_annotations(event.annotations)
+        moments = []
+        for moment in event.moments:
+            has_region = self.vocab.moments.get(moment.name.name)
+            if has_region is None:
+                self.sink.unknown(
+                    "moment", moment.name.name, moment.name.pos, self.vocab.moments, "E504", True
+                )
+                continue
+            region = None
+            if moment.region is not None:
+                if not has_region:
+                    self.sink.add("E206", f"moment '{moment.name.name}' takes no region", moment.region.pos)
+                elif self.ref(moment.region, "region"):
+                    region = moment.region.name
+            moments.append({"moment": moment.name.name, "region": region})
+        return {
+            "moments": moments or [{"moment": "headline", "region": None}],
+            "when": self.emit.condition(event.when, scope),
+            "resolve": self.emit.body(event.resolve, scope) if event.resolve is not None else None,
+            "provenance": self.emit.provenance(event.annotations),
+        }
 
     def _missing_appendix_entries(self, cards: dict[str, Any], entries: dict[str, Any]) -> None:
         """A ruleset with a card appendix (the solo AI) should say for every card with an event when the
@@ -761,91 +807,101 @@ class RulesetChecker:
 
     # ------------------------------------------------------------------ tables and orders
     def check_tables(self) -> dict[str, Any]:
-        out: dict[str, Any] = {}
-        for decl in self.of(ast.TableDecl):
-            name = decl.name.name
-            roll = None
-            if decl.roll is not None:
-                roll = self.emit.typed(decl.roll, "int", Scope(), "the table's roll")
-            if not decl.columns:
-                self.sink.add(
-                    "E204", f"table '{name}' has no columns", decl.name.pos, 'add `columns "6-5-4" "3" …`'
+        return {decl.name.name: self._table(decl) for decl in self.of(ast.TableDecl)}
+
+    def _table(self, decl: ast.TableDecl) -> dict[str, Any]:
+        roll = None
+        if decl.roll is not None:
+            roll = self.emit.typed(decl.roll, "int", Scope(), "the table's roll")
+        if not decl.columns:
+            self.sink.add(
+                "E204",
+                f"table '{decl.name.name}' has no columns",
+                decl.name.pos,
+                'add `columns "6-5-4" "3" …`',
+            )
+        columns = self._table_columns(decl, roll is not None)
+        key_kinds = [k.name for k in decl.keys]
+        for key in decl.keys:
+            if (
+                key.name not in ("side", "country", "region", "card", "setting", "int")
+                and self.symbols.get(key.name, Symbol("", "")).kind != "setting"
+            ):
+                self.sink.unknown(
+                    "key type",
+                    key.name,
+                    key.pos,
+                    ["side", "country", "region", "card", "int"],
+                    list_known=True,
                 )
-            columns = []
-            seen_faces: dict[int, str] = {}
-            for label, pos in decl.columns:
-                faces = None
-                if roll is not None:
-                    faces = self._faces(label, pos)
-                    for face in faces:
-                        if face in seen_faces:
-                            self.sink.add(
-                                "E405",
-                                f"die face {face} is in columns '{seen_faces[face]}' and '{label}'",
-                                pos,
-                            )
-                        seen_faces[face] = label
-                columns.append({"label": label, "faces": faces})
-            if roll is not None and decl.columns and set(seen_faces) != set(range(1, 7)):
-                missing = sorted(set(range(1, 7)) - set(seen_faces))
-                if missing:
-                    self.sink.add(
-                        "E405", f"no column for die face {', '.join(map(str, missing))}", decl.columns[0][1]
-                    )
-            key_kinds = [k.name for k in decl.keys]
-            for key in decl.keys:
-                if (
-                    key.name not in ("side", "country", "region", "card", "setting", "int")
-                    and self.symbols.get(key.name, Symbol("", "")).kind != "setting"
-                ):
-                    self.sink.unknown(
-                        "key type",
-                        key.name,
-                        key.pos,
-                        ["side", "country", "region", "card", "int"],
-                        list_known=True,
-                    )
-            rows = []
-            for row in decl.rows:
-                self.check_annotations(row.annotations)
-                if len(row.cells) != len(decl.columns):
-                    self.sink.add(
-                        "E403",
-                        f"row {' '.join(k.name for k in row.keys)} has {len(row.cells)} cells for "
-                        f"{len(decl.columns)} columns",
-                        row.pos,
-                    )
-                self._row_keys(row.keys, key_kinds, row.pos)
-                rows.append({"keys": [k.name for k in row.keys], "cells": [c or 0 for c in row.cells]})
-            totals = []
-            for keys, total, pos in decl.totals:
-                self._row_keys(keys, key_kinds[: len(keys)], pos)
-                wanted = [k.name for k in keys]
-                wrong = []
-                for col, (label, _) in enumerate(decl.columns):
-                    got = sum(
-                        r["cells"][col]
-                        for r in rows
-                        if r["keys"][: len(wanted)] == wanted and col < len(r["cells"])
-                    )
-                    if got != total:
-                        wrong.append(f"'{label}' gives {got}")
-                if wrong:
-                    self.sink.add(
-                        "E404",
-                        f"the {' '.join(wanted)} total is {total}, but column {', column '.join(wrong)}",
-                        pos,
-                    )
-                totals.append({"keys": wanted, "total": total})
-            out[name] = {
-                "roll": roll,
-                "keys": key_kinds,
-                "columns": columns,
-                "rows": rows,
-                "totals": totals,
-                **self.common(decl),
-            }
-        return out
+        rows = []
+        for row in decl.rows:
+            self.check_annotations(row.annotations)
+            if len(row.cells) != len(decl.columns):
+                self.sink.add(
+                    "E403",
+                    f"row {' '.join(k.name for k in row.keys)} has {len(row.cells)} cells for "
+                    f"{len(decl.columns)} columns",
+                    row.pos,
+                )
+            self._row_keys(row.keys, key_kinds, row.pos)
+            rows.append({"keys": [k.name for k in row.keys], "cells": [c or 0 for c in row.cells]})
+        totals = [self._table_total(decl, key_kinds, rows, *total) for total in decl.totals]
+        return {
+            "roll": roll,
+            "keys": key_kinds,
+            "columns": columns,
+            "rows": rows,
+            "totals": totals,
+            **self.common(decl),
+        }
+
+    def _table_columns(self, decl: ast.TableDecl, rolled: bool) -> list[dict[str, Any]]:
+        """A table's columns; those of a rolled table with their die faces, each face in one column."""
+        columns = []
+        seen_faces: dict[int, str] = {}
+        for label, pos in decl.columns:
+            faces = None
+            if rolled:
+                faces = self._faces(label, pos)
+                for face in faces:
+                    if face in seen_faces:
+                        self.sink.add(
+                            "E405", f"die face {face} is in columns '{seen_faces[face]}' and '{label}'", pos
+                        )
+                    seen_faces[face] = label
+            columns.append({"label": label, "faces": faces})
+        missing = sorted(set(range(1, 7)) - set(seen_faces))
+        if rolled and decl.columns and missing:
+            self.sink.add(
+                "E405", f"no column for die face {', '.join(map(str, missing))}", decl.columns[0][1]
+            )
+        return columns
+
+    def _table_total(
+        self,
+        decl: ast.TableDecl,
+        key_kinds: list[str],
+        rows: list[dict[str, Any]],
+        keys: Any,
+        total: int,
+        pos: Pos,
+    ) -> dict[str, Any]:
+        """A `total` line: the sum of each column over the rows its keys begin."""
+        self._row_keys(keys, key_kinds[: len(keys)], pos)
+        wanted = [k.name for k in keys]
+        wrong = []
+        for col, (label, _) in enumerate(decl.columns):
+            got = sum(
+                r["cells"][col] for r in rows if r["keys"][: len(wanted)] == wanted and col < len(r["cells"])
+            )
+            if got != total:
+                wrong.append(f"'{label}' gives {got}")
+        if wrong:
+            self.sink.add(
+                "E404", f"the {' '.join(wanted)} total is {total}, but column {', column '.join(wrong)}", pos
+            )
+        return {"keys": wanted, "total": total}
 
     def _faces(self, label: str, pos: Pos) -> list[int]:
         faces = []
@@ -1159,6 +1215,40 @@ class RulesetChecker:
         version = schema()["x-twilight"]["ir_version"]
         assert isinstance(version, int)
         return version
+
+
+def _listed(clauses: dict[str, tuple[object, Pos]], key: str) -> Iterable[Any]:
+    """The items of a list clause (`adjacent a, b`, `enables c`; the parser gives them as a list); none
+    when the clause is not given."""
+    return cast(Iterable[Any], clauses.get(key, ([], None))[0])
+
+
+def _declares(kind: str) -> Callable[[RulesetChecker, Any], None]:
+    """The collector of a declaration that only declares its name, as a `kind`."""
+
+    def collect(checker: RulesetChecker, decl: Any) -> None:
+        checker.check_id(decl.name)
+        checker.declare(decl.name.name, Symbol(kind, kind, decl.name.pos))
+
+    return collect
+
+
+# What each kind of declaration declares, in this order (of two uses of one name, the first is kept).
+COLLECTED: tuple[tuple[type[Any], Callable[[RulesetChecker, Any], None]], ...] = (
+    (ast.SideDecl, RulesetChecker._collect_side),
+    (ast.RegionDecl, RulesetChecker._collect_region),
+    (ast.CountryDecl, _declares("country")),
+    (ast.CardDecl, _declares("card")),
+    (ast.SettingDecl, RulesetChecker._collect_setting),
+    (ast.VariableDecl, RulesetChecker._collect_variable),
+    (ast.ZoneDecl, _declares("zone")),
+    (ast.TrackDecl, _declares("track")),
+    (ast.TableDecl, _declares("table")),
+    (ast.OrderDecl, _declares("order")),
+    (ast.FunctionDecl, RulesetChecker._collect_function),
+    (ast.PriorityDecl, RulesetChecker._collect_priority),
+    (ast.ProcedureDecl, RulesetChecker._collect_procedure),
+)
 
 
 def phase_blocks(body: tuple[ast.Stmt, ...]) -> dict[str, list[str]]:

@@ -7,7 +7,7 @@ source position (`Emitter.where`) so that schema errors can be mapped back to th
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
@@ -576,115 +576,116 @@ class Emitter:
             self.where, self.primitive_calls, self.calls, self.runs = where, primitive_calls, calls, runs
 
     def _stmt(self, node: ast.Stmt, scope: Scope) -> Any:
-        if isinstance(node, ast.CallStmt):
-            return self._call_stmt(node.call, scope)
-        if isinstance(node, ast.Let):
-            value, typ = self.expr(node.value, scope)
-            scope.vars[node.var.name] = "any?" if typ == "none" else typ
-            scope.facts.pop(node.var.name, None)
-            scope.lets[node.var.name] = node.var.pos
-            scope.used.discard(node.var.name)
-            return {"let": node.var.name, "value": value}
-        if isinstance(node, ast.Set):
-            current = scope.lookup(node.var.name)
-            value, typ = self.expr(node.value, scope)
-            declared = self.symbols.get(node.var.name)
-            if current is None and declared is not None and declared.kind == "variable":
-                # a variable of the game state the ruleset declares: changed (and traced) by the runtime
-                self.expect(typ, declared.type, node.value.pos, f"the new value of '{node.var.name}'")
-                if T.may_be_none(declared.type):
-                    scope.facts[node.var.name] = (
-                        T.maybe(declared.type) if T.may_be_none(typ) else T.definite(declared.type)
-                    )
-                return {"do": {"set_variable": [{"str": node.var.name}, value]}}
-            if current is None:
-                self.sink.add(
-                    "E507",
-                    f"`set {node.var.name}`: no variable of that name",
-                    node.var.pos,
-                    "declare it with `let` first",
+        emit = STATEMENTS.get(type(node))
+        if emit is None:
+            raise TypeError(f"unknown statement node {node!r}")  # pragma: no cover
+        return emit(self, node, scope)
+
+    def _let(self, node: ast.Let, scope: Scope) -> Any:
+        value, typ = self.expr(node.value, scope)
+        scope.vars[node.var.name] = "any?" if typ == "none" else typ
+        scope.facts.pop(node.var.name, None)
+        scope.lets[node.var.name] = node.var.pos
+        scope.used.discard(node.var.name)
+        return {"let": node.var.name, "value": value}
+
+    def _set(self, node: ast.Set, scope: Scope) -> Any:
+        current = scope.lookup(node.var.name)
+        value, typ = self.expr(node.value, scope)
+        declared = self.symbols.get(node.var.name)
+        if current is None and declared is not None and declared.kind == "variable":
+            # a variable of the game state the ruleset declares: changed (and traced) by the runtime
+            self.expect(typ, declared.type, node.value.pos, f"the new value of '{node.var.name}'")
+            if T.may_be_none(declared.type):
+                scope.facts[node.var.name] = (
+                    T.maybe(declared.type) if T.may_be_none(typ) else T.definite(declared.type)
                 )
+            return {"do": {"set_variable": [{"str": node.var.name}, value]}}
+        if current is None:
+            self.sink.add(
+                "E507",
+                f"`set {node.var.name}`: no variable of that name",
+                node.var.pos,
+                "declare it with `let` first",
+            )
+        else:
+            # (a local takes a value that may be none, or one that is not, from here on: its type
+            # follows, as a check's does)
+            self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'", none_ok=True)
+            base = T.definite(current)
+            if base in ("any", "list[any]") and typ != "none":  # (`let plan = []`: what it now holds)
+                scope.facts[node.var.name] = typ
             else:
-                # (a local takes a value that may be none, or one that is not, from here on: its type
-                # follows, as a check's does)
-                self.expect(typ, current, node.value.pos, f"the new value of '{node.var.name}'", none_ok=True)
-                base = T.definite(current)
-                if base in ("any", "list[any]") and typ != "none":  # (`let plan = []`: what it now holds)
-                    scope.facts[node.var.name] = typ
-                else:
-                    scope.facts[node.var.name] = T.maybe(base) if T.may_be_none(typ) else base
-            return {"set": node.var.name, "value": value}
-        if isinstance(node, ast.If):
-            cond = self.condition(node.cond, scope)
-            # (a block's effects may change what a query answers: no call is known there)
-            then, then_end = self._block(node.then, self.knowing(node.cond, True, scope, calls=False))
-            other, else_end = self._block(node.else_, self.knowing(node.cond, False, scope, calls=False))
-            self._joined(scope, [then_end, else_end])
-            return {"if": cond, "then": then, "else": other}
-        if isinstance(node, ast.ForEach):
-            source, el = self._list_source(node.source, scope, "for each")
-            inner = Scope({node.var.name: el}, scope, loop=True)
-            where_of = node.where
-            body, rounds, end = self._loop_block(
-                node.body, inner, lambda s: self.knowing(where_of, True, s, calls=False)
+                scope.facts[node.var.name] = T.maybe(base) if T.may_be_none(typ) else base
+        return {"set": node.var.name, "value": value}
+
+    def _if(self, node: ast.If, scope: Scope) -> Any:
+        cond = self.condition(node.cond, scope)
+        # (a block's effects may change what a query answers: no call is known there)
+        then, then_end = self._block(node.then, self.knowing(node.cond, True, scope, calls=False))
+        other, else_end = self._block(node.else_, self.knowing(node.cond, False, scope, calls=False))
+        self._joined(scope, [then_end, else_end])
+        return {"if": cond, "then": then, "else": other}
+
+    def _for_each(self, node: ast.ForEach, scope: Scope) -> Any:
+        source, el = self._list_source(node.source, scope, "for each")
+        inner = Scope({node.var.name: el}, scope, loop=True)
+        where_of = node.where
+        body, rounds, end = self._loop_block(
+            node.body, inner, lambda s: self.knowing(where_of, True, s, calls=False)
+        )
+        where = self.condition(node.where, rounds, "the 'where' condition")
+        self._loop_left(scope, end)
+        return {"for_each": node.var.name, "in": source, "where": where, "body": body}
+
+    def _repeat(self, node: ast.Repeat, scope: Scope) -> Any:
+        count = self.typed(node.count, "int", scope, "the count of 'repeat'")
+        literal = node.count.value if isinstance(node.count, ast.Lit) else None
+        if isinstance(literal, int) and not isinstance(literal, bool) and literal > REPEAT_WARN_LIMIT:
+            self.sink.add(
+                "W501",
+                f"`repeat {literal}` runs its body more than {REPEAT_WARN_LIMIT} times",
+                node.count.pos,
+                "no game needs as many: repeat what the count stands for (`for each … in`), or loop "
+                "`while` a condition holds",
             )
-            where = self.condition(node.where, rounds, "the 'where' condition")
-            self._loop_left(scope, end)
-            return {"for_each": node.var.name, "in": source, "where": where, "body": body}
-        if isinstance(node, ast.Repeat):
-            count = self.typed(node.count, "int", scope, "the count of 'repeat'")
-            literal = node.count.value if isinstance(node.count, ast.Lit) else None
-            if isinstance(literal, int) and not isinstance(literal, bool) and literal > REPEAT_WARN_LIMIT:
-                self.sink.add(
-                    "W501",
-                    f"`repeat {literal}` runs its body more than {REPEAT_WARN_LIMIT} times",
-                    node.count.pos,
-                    "no game needs as many: repeat what the count stands for (`for each … in`), or loop "
-                    "`while` a condition holds",
-                )
-            inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
-            body, _, end = self._loop_block(node.body, inner)
-            self._loop_left(scope, end)
-            return {
-                "repeat": count,
-                "as": node.var.name if node.var else None,
-                "body": body,
-                "src": self.src(node.pos),
-            }
-        if isinstance(node, ast.While):
-            inner = Scope({}, scope, loop=True)
-            cond_of = node.cond
-            body, rounds, end = self._loop_block(
-                node.body, inner, lambda s: self.knowing(cond_of, True, s, calls=False)
-            )
-            cond = self.condition(node.cond, rounds)  # (asked before every round)
-            self._loop_left(scope, end)
-            # (once it ends, its condition is false)
-            scope.facts.update(self._facts(node.cond, False, scope, calls=False))
-            return {"while": cond, "body": body, "src": self.src(node.pos)}
-        if isinstance(node, ast.Choose):
-            return self._choose(node, scope)
-        if isinstance(node, ast.Decide):
-            return self._decide(node, scope)
-        if isinstance(node, ast.Lasting):
-            return self.lasting(node, scope)
-        if isinstance(node, ast.Phase):
-            body, end = self._block(node.body, scope)
-            self._joined(scope, [end])
-            return {
-                "phase": node.name.name,
-                "step": node.is_step,
-                "label": node.label,
-                "body": body,
-                "provenance": self.provenance(node.annotations),
-            }
-        if isinstance(node, ast.Phases):
-            return self.phases(node)
-        if isinstance(node, ast.Stop):
-            if not scope.in_loop():
-                self.sink.add("E509", "`stop` outside a loop", node.pos)
-            return {"stop": True}
-        raise TypeError(f"unknown statement node {node!r}")  # pragma: no cover
+        inner = Scope({node.var.name: "int"} if node.var else {}, scope, loop=True)
+        body, _, end = self._loop_block(node.body, inner)
+        self._loop_left(scope, end)
+        return {
+            "repeat": count,
+            "as": node.var.name if node.var else None,
+            "body": body,
+            "src": self.src(node.pos),
+        }
+
+    def _while(self, node: ast.While, scope: Scope) -> Any:
+        inner = Scope({}, scope, loop=True)
+        cond_of = node.cond
+        body, rounds, end = self._loop_block(
+            node.body, inner, lambda s: self.knowing(cond_of, True, s, calls=False)
+        )
+        cond = self.condition(node.cond, rounds)  # (asked before every round)
+        self._loop_left(scope, end)
+        # (once it ends, its condition is false)
+        scope.facts.update(self._facts(node.cond, False, scope, calls=False))
+        return {"while": cond, "body": body, "src": self.src(node.pos)}
+
+    def _phase(self, node: ast.Phase, scope: Scope) -> Any:
+        body, end = self._block(node.body, scope)
+        self._joined(scope, [end])
+        return {
+            "phase": node.name.name,
+            "step": node.is_step,
+            "label": node.label,
+            "body": body,
+            "provenance": self.provenance(node.annotations),
+        }
+
+    def _stop(self, node: ast.Stop, scope: Scope) -> Any:
+        if not scope.in_loop():
+            self.sink.add("E509", "`stop` outside a loop", node.pos)
+        return {"stop": True}
 
     def phases(self, node: ast.Phases) -> dict[str, Any]:
         """`phases from P [until Q]`: P and Q phases (or steps) of one block of the sequence, Q after P."""
@@ -837,74 +838,110 @@ class Emitter:
 
     def effect_item(self, item: ast.EffectItem, scope: Scope) -> Any:
         prov = self.provenance(item.annotations)
-        if isinstance(item, ast.Modify):
-            bound = self._bound(self.vocab.modifiers, item.target, "modifier") or self._any_vars(
-                self.vocab.modifiers
-            )
-            inner = Scope(dict(bound), scope)
-            out: dict[str, Any] = {
-                "modify": item.target.name if item.target.name in self.vocab.modifiers else "ops",
-                "mode": item.mode,
-                "value": self.typed(item.value, "int", inner, "the modifier's value"),
-                "when": self.condition(item.when, inner),
-            }
-        elif isinstance(item, ast.Forbid):
-            shared: dict[str, str] | None = None
-            names = []
-            for action in item.actions:
-                action_vars = self._bound(self.vocab.actions, action, "action")
-                if action_vars is not None:
-                    names.append(action.name)
-                    if shared is None:
-                        shared = dict(action_vars)
-                    else:
-                        shared = {k: v for k, v in shared.items() if action_vars.get(k) == v}
-            inner = Scope(shared if shared is not None else self._any_vars(self.vocab.actions), scope)
-            out = {
-                "forbid": names or ["play"],
-                "when": self.condition(item.when, inner),
-                "code": item.code.name if item.code else None,
-            }
-        elif isinstance(item, ast.On):
-            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
-                self.vocab.triggers
-            )
-            inner = Scope(dict(bound), scope)
-            out = {
-                "on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
-                "when": self.condition(item.when, inner),
-                "body": self.body(item.body, inner),
-                "src": self.src(item.pos),
-            }
-        elif isinstance(item, ast.Allow):
-            out = {
-                "allow": item.name.name,
-                "by": self.typed(item.by, "side", scope, "who may ('by')"),
-                "when": self.condition(item.when, scope),
-                "body": self.body(item.body, scope),
-            }
-        elif isinstance(item, ast.Status):
-            params = self.vocab.statuses.get(item.name.name)
-            args: list[Any] = []
-            if params is None:
-                self.sink.unknown("status", item.name.name, item.name.pos, self.vocab.statuses, "E504", True)
-            else:
-                fake = ast.Call(item.pos, item.name, item.args)
-                args, _ = self._args(item.name.name, [(t, t) for t in params], False, fake, scope)
-            out = {"status": item.name.name if params is not None else "hand_revealed", "args": args}
-        elif isinstance(item, ast.Ends):
-            bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
-                self.vocab.triggers
-            )
-            inner = Scope(dict(bound), scope)
-            out = {
-                "ends_on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
-                "when": self.condition(item.when, inner),
-            }
-        else:  # pragma: no cover
+        emit = EFFECT_ITEMS.get(type(item))
+        if emit is None:  # pragma: no cover
             raise TypeError(f"unknown effect item {item!r}")
+        out = emit(self, item, scope)
         out["provenance"] = prov
         return self.mark(out, item.pos)
+
+    def _modify(self, item: ast.Modify, scope: Scope) -> dict[str, Any]:
+        bound = self._bound(self.vocab.modifiers, item.target, "modifier") or self._any_vars(
+            self.vocab.modifiers
+        )
+        inner = Scope(dict(bound), scope)
+        return {
+            "modify": item.target.name if item.target.name in self.vocab.modifiers else "ops",
+            "mode": item.mode,
+            "value": self.typed(item.value, "int", inner, "the modifier's value"),
+            "when": self.condition(item.when, inner),
+        }
+
+    def _forbid(self, item: ast.Forbid, scope: Scope) -> dict[str, Any]:
+        # (its condition may use only the variables every action it names binds, of one type)
+        shared: dict[str, str] | None = None
+        names = []
+        for action in item.actions:
+            action_vars = self._bound(self.vocab.actions, action, "action")
+            if action_vars is not None:
+                names.append(action.name)
+                if shared is None:
+                    shared = dict(action_vars)
+                else:
+                    shared = {k: v for k, v in shared.items() if action_vars.get(k) == v}
+        inner = Scope(shared if shared is not None else self._any_vars(self.vocab.actions), scope)
+        return {
+            "forbid": names or ["play"],
+            "when": self.condition(item.when, inner),
+            "code": item.code.name if item.code else None,
+        }
+
+    def _on(self, item: ast.On, scope: Scope) -> dict[str, Any]:
+        bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
+            self.vocab.triggers
+        )
+        inner = Scope(dict(bound), scope)
+        return {
+            "on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
+            "when": self.condition(item.when, inner),
+            "body": self.body(item.body, inner),
+            "src": self.src(item.pos),
+        }
+
+    def _allow(self, item: ast.Allow, scope: Scope) -> dict[str, Any]:
+        return {
+            "allow": item.name.name,
+            "by": self.typed(item.by, "side", scope, "who may ('by')"),
+            "when": self.condition(item.when, scope),
+            "body": self.body(item.body, scope),
+        }
+
+    def _status(self, item: ast.Status, scope: Scope) -> dict[str, Any]:
+        params = self.vocab.statuses.get(item.name.name)
+        args: list[Any] = []
+        if params is None:
+            self.sink.unknown("status", item.name.name, item.name.pos, self.vocab.statuses, "E504", True)
+        else:
+            fake = ast.Call(item.pos, item.name, item.args)
+            args, _ = self._args(item.name.name, [(t, t) for t in params], False, fake, scope)
+        return {"status": item.name.name if params is not None else "hand_revealed", "args": args}
+
+    def _ends(self, item: ast.Ends, scope: Scope) -> dict[str, Any]:
+        bound = self._bound(self.vocab.triggers, item.trigger, "trigger") or self._any_vars(
+            self.vocab.triggers
+        )
+        inner = Scope(dict(bound), scope)
+        return {
+            "ends_on": item.trigger.name if item.trigger.name in self.vocab.triggers else "turn_end",
+            "when": self.condition(item.when, inner),
+        }
+
+
+# How each kind of statement is checked and emitted.
+STATEMENTS: dict[type[ast.Stmt], Callable[[Emitter, Any, Scope], Any]] = {
+    ast.CallStmt: lambda emitter, node, scope: emitter._call_stmt(node.call, scope),
+    ast.Let: Emitter._let,
+    ast.Set: Emitter._set,
+    ast.If: Emitter._if,
+    ast.ForEach: Emitter._for_each,
+    ast.Repeat: Emitter._repeat,
+    ast.While: Emitter._while,
+    ast.Choose: Emitter._choose,
+    ast.Decide: Emitter._decide,
+    ast.Lasting: Emitter.lasting,
+    ast.Phase: Emitter._phase,
+    ast.Phases: lambda emitter, node, scope: emitter.phases(node),
+    ast.Stop: Emitter._stop,
+}
+# How each kind of item of a lasting effect is checked and emitted (its provenance added after).
+EFFECT_ITEMS: dict[type[Any], Callable[[Emitter, Any, Scope], dict[str, Any]]] = {
+    ast.Modify: Emitter._modify,
+    ast.Forbid: Emitter._forbid,
+    ast.On: Emitter._on,
+    ast.Allow: Emitter._allow,
+    ast.Status: Emitter._status,
+    ast.Ends: Emitter._ends,
+}
 
 
 def _between(end: Scope, found: Scope) -> Iterator[Scope]:

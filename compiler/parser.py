@@ -1141,44 +1141,10 @@ def _short(token: str, limit: int = 40) -> str:
 
 
 def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> None:
-    if isinstance(err, UnexpectedToken):
-        tok = err.token
-        if tok.type == "$END":
-            line = max(1, text.count("\n") + (0 if text.endswith("\n") else 1))
-            col = len(text.rsplit("\n", 1)[-1]) + 1 if not text.endswith("\n") else 1
-            if text.endswith("\n"):
-                line = text.count("\n")
-                col = len(text.split("\n")[-2]) + 1 if line >= 1 else 1
-            sink.add(
-                "E103",
-                "unexpected end of file",
-                Pos(path, max(line, 1), max(col, 1)),
-                f"expected {_expected(set(err.expected))}",
-            )
-            return
-        pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
-        shown = _short(str(tok))
-        expected = set(err.expected)
-        if tok.type == "NAME" or shown.isidentifier():
-            what = f"'{shown}'"
-            keywords = [
-                n.strip("'") for n in (_token_name(e) for e in expected) if n.strip("'").isidentifier()
-            ]
-            hint = suggest(shown, keywords)
-            if hint is not None and hint != shown:
-                sink.add(
-                    "E101",
-                    f"unexpected {what}",
-                    pos,
-                    f"did you mean '{hint}'?",
-                    notes=[f"expected {_expected(expected)}"],
-                )
-                return
-        elif tok.type in ("INT", "STRING"):
-            what = f"{'number' if tok.type == 'INT' else 'string'} {shown}"
-        else:
-            what = f"'{shown}'"
-        sink.add("E101", f"unexpected {what}", pos, f"expected {_expected(expected)}")
+    if isinstance(err, UnexpectedToken) and err.token.type == "$END":
+        _end_of_file(err, path, text, sink)
+    elif isinstance(err, UnexpectedToken):
+        _unexpected_token(err, path, sink)
     elif isinstance(err, UnexpectedCharacters):
         at = err.pos_in_stream or 0
         char = text[at] if 0 <= at < len(text) else "?"
@@ -1194,6 +1160,49 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
         sink.add("E103", "unexpected end of file", Pos(path, max(1, text.count("\n")), 1))
     else:  # pragma: no cover - lark has no other kinds today
         sink.add("E101", str(err).splitlines()[0], Pos(path, 1, 1))
+
+
+def _end_of_file(err: UnexpectedToken, path: str, text: str, sink: Sink) -> None:
+    """The file ended inside a declaration: told at its last character."""
+    if text.endswith("\n"):
+        line = text.count("\n")
+        col = len(text.split("\n")[-2]) + 1 if line >= 1 else 1
+    else:
+        line = max(1, text.count("\n") + 1)
+        col = len(text.rsplit("\n", 1)[-1]) + 1
+    sink.add(
+        "E103",
+        "unexpected end of file",
+        Pos(path, max(line, 1), max(col, 1)),
+        f"expected {_expected(set(err.expected))}",
+    )
+
+
+def _unexpected_token(err: UnexpectedToken, path: str, sink: Sink) -> None:
+    """A token the grammar has no place for: a name close to a keyword expected there is told as a
+    misspelling of it."""
+    tok = err.token
+    pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
+    shown = _short(str(tok))
+    expected = set(err.expected)
+    named = tok.type == "NAME" or shown.isidentifier()
+    if named:
+        keywords = [n.strip("'") for n in (_token_name(e) for e in expected) if n.strip("'").isidentifier()]
+        hint = suggest(shown, keywords)
+        if hint is not None and hint != shown:
+            sink.add(
+                "E101",
+                f"unexpected '{shown}'",
+                pos,
+                f"did you mean '{hint}'?",
+                notes=[f"expected {_expected(expected)}"],
+            )
+            return
+    if tok.type in ("INT", "STRING") and not named:
+        what = f"{'number' if tok.type == 'INT' else 'string'} {shown}"
+    else:
+        what = f"'{shown}'"
+    sink.add("E101", f"unexpected {what}", pos, f"expected {_expected(expected)}")
 
 
 _DECL_KEYWORDS = {

@@ -34,17 +34,18 @@ from typing import Any
 
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
 from twilight.compiler.diagnostics import suggest
-from twilight.runtime import primitives as prim
-from twilight.runtime import registry
-from twilight.runtime.decisions import Decision, IllegalAnswer
-from twilight.runtime.engine import Engine, GameEnded, RuleError
-from twilight.runtime.limits import StepLimitExceeded
-from twilight.runtime.primitives.basics import action_rounds_this_turn, space_attempts_allowed
-from twilight.runtime.program import Frame, Program
-from twilight.runtime.sides import US, USSR
-from twilight.runtime.sides import sides as declared_sides
-from twilight.runtime.solo_ai import ai_side_of, players_with_ai
-from twilight.runtime.state import (
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core import primitives as prim
+from twilight.runtime.core import registry
+from twilight.runtime.core.decisions import Decision, IllegalAnswer
+from twilight.runtime.core.engine import Engine, GameEnded
+from twilight.runtime.core.frames import Frame
+from twilight.runtime.core.limits import StepLimitExceeded
+from twilight.runtime.core.primitives.basics import action_rounds_this_turn, space_attempts_allowed
+from twilight.runtime.core.rule_errors import RuleError
+from twilight.runtime.core.sides import US, USSR
+from twilight.runtime.core.sides import sides as declared_sides
+from twilight.runtime.core.state import (
     DEFCON_TRACK,
     MILITARY_OPERATIONS_TRACK,
     SIDES,
@@ -52,6 +53,8 @@ from twilight.runtime.state import (
     TURN_TRACK,
     VP_TRACK,
 )
+from twilight.runtime.game import build_program, new_engine
+from twilight.runtime.solo.ai import ai_side_of, players_with_ai
 
 TOP_KEYS: dict[str, type | tuple[type, ...]] = {
     "name": (str, int, float),
@@ -126,6 +129,23 @@ class Refused(Exception):
         self.where = ""
 
 
+def _differ(key: str, wanted: Any, got: Any) -> list[str]:
+    """The problem of an expected value the game does not hold, if it does not."""
+    return [] if wanted == got else [f"{key}: expected {wanted}, got {got}"]
+
+
+def _refusal_problems(refusal: Refused | None, wanted_error: Any) -> list[str]:
+    """A refused last step against `expect.error`: refused when no refusal was expected, for another
+    reason, or not refused when one was."""
+    if refusal is not None and wanted_error is None:
+        return [f"{refusal.where}: refused ({refusal.code}): {refusal}"]
+    if refusal is not None and refusal.code != wanted_error:
+        return [f"expect.error: expected {wanted_error}, got {refusal.code} ({refusal.where}: {refusal})"]
+    if refusal is None and wanted_error is not None:
+        return [f"expect.error: expected the last step to be refused with {wanted_error}, it was not"]
+    return []
+
+
 class Failed(Exception):
     """The scenario cannot go on: no answer left, the game already over, a step not supported."""
 
@@ -183,7 +203,7 @@ def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
             errors = [d for d in result.diagnostics if d.severity.value == "error"]
             first = errors[0].message if errors else "it does not compile"
             raise Invalid("ruleset", f"'{target}': {first}")
-        _RULESETS[target] = (result.ir, Program(result.ir, prim.IMPLEMENTATIONS))
+        _RULESETS[target] = (result.ir, build_program(result.ir))
     return _RULESETS[target]
 
 
@@ -232,6 +252,21 @@ def _hint(word: str, known: set[str]) -> str:
 
 
 # ---------------------------------------------------------------------- small readers
+def _no_targets(arg: dict[str, Any], where: str, mode: str) -> None:
+    """`as: event` / `as: space` name no country."""
+    has_target = "target" in arg
+    if has_target or "targets" in arg:
+        raise Invalid(f"{where}.{'target' if has_target else 'targets'}", f"not used with as: {mode}")
+
+
+def _one_target(arg: dict[str, Any], where: str) -> None:
+    """`as: coup` names one country."""
+    if "targets" in arg or "target" not in arg:
+        raise Invalid(f"{where}.target", "a coup names one target (target: COUNTRY)")
+    if not isinstance(arg["target"], str):
+        raise Invalid(f"{where}.target", f"a country id is expected, got {show(arg['target'])}")
+
+
 def _is_int(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
@@ -291,6 +326,64 @@ def _card_list(names: Names, value: Any, key: str) -> list[str]:
     return [names.card(c, f"{key}[{i}]") for i, c in enumerate(_list(value, key))]
 
 
+def _read_influence(names: Names, value: Any, key: str) -> None:
+    for country, sides in _map(value, key).items():
+        names.country(country, f"{key}.{country}")
+        _per_side(sides, f"{key}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
+
+
+def _read_controlled_by(names: Names, value: Any, key: str) -> None:
+    for country, side in _map(value, key).items():
+        names.country(country, f"{key}.{country}")
+        _side(side, f"{key}.{country}", (US, USSR, "none"))
+
+
+def _read_china(names: Names, value: Any, key: str) -> None:
+    china = _map(value, key)
+    _keys(china, key, ("holder", "face_up"))
+    if "holder" in china:
+        _side(china["holder"], f"{key}.holder")
+    if "face_up" in china:
+        _bool(china["face_up"], f"{key}.face_up")
+
+
+def _a_word(what: str) -> Callable[[Names, Any, str], None]:
+    def read(names: Names, value: Any, key: str) -> None:
+        if not isinstance(value, str):
+            raise Invalid(key, f"{what} is expected, got {show(value)}")
+
+    return read
+
+
+# How the file's value of each `expect` key of the format is read and checked (raising `Invalid`).
+_EXPECT_READ: dict[str, Callable[[Names, Any, str], object]] = {
+    "influence": _read_influence,
+    "controlled_by": _read_controlled_by,
+    "vp": lambda names, value, key: _int(value, key),
+    **dict.fromkeys(
+        ("defcon", "turn", "action_round", "dice_unused", "draw_pile_size", "discard_size"),
+        lambda names, value, key: _int(value, key, 0),
+    ),
+    **dict.fromkeys(
+        ("milops", "space", "hand_size"), lambda names, value, key: _per_side(value, key, _ranged(0, None))
+    ),
+    **dict.fromkeys(
+        ("hand_contains", "hand_order"),
+        lambda names, value, key: _per_side(value, key, lambda v, k: _card_list(names, v, k)),
+    ),
+    "rating": _a_word("a rating word (master, clear, ... or none)"),
+    **dict.fromkeys(
+        ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"),
+        lambda names, value, key: _card_list(names, value, key),
+    ),
+    "china": _read_china,
+    "game_over": lambda names, value, key: _bool(value, key),
+    "winner": lambda names, value, key: _side(value, key, WINNERS),
+    "end_reason": _a_word("a word"),
+    "error": _a_word("a word"),
+}
+
+
 # ---------------------------------------------------------------------- the runner
 class Scenario:
     """One scenario file, from reading to the verdict."""
@@ -312,6 +405,32 @@ class Scenario:
 
     # ------------------------------------------------------------------ reading
     def load(self) -> None:
+        data = self._read()
+        self.data = data
+        self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
+        setups = self._moments(setup=True)
+        if data["setup"] not in setups:
+            raise Invalid(
+                "setup",
+                f"one of {', '.join(setups) or '(none)'} is expected (the setups the ruleset declares), "
+                f"got {show(data['setup'])}{_hint(str(data['setup']), set(setups))}",
+            )
+        self.names = Names(self.ir)
+        self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
+        for i, die in enumerate(data.get("dice", [])):
+            _int(die, f"dice[{i}]", 1, 6)
+        self.answers = list(enumerate(data.get("answers", [])))
+        self._check_options()
+        self._check_state_keys()
+        self._check_steps()
+        self._check_expect()
+        for rule in self.program.rules:
+            self.allow_names.update(name for name, *_ in rule.allows)
+        for items in self.program.lasting.values():
+            self.allow_names.update(name for name, *_ in items.allows)
+
+    def _read(self) -> dict[str, Any]:
+        """The file as a YAML map of the format's top keys, each of its type, the required ones there."""
         try:
             with self.path.open("rb") as stream:
                 raw = stream.read(MAX_FILE_BYTES + 1)
@@ -340,28 +459,7 @@ class Scenario:
         for key in ("ruleset", "setup"):
             if key not in data:
                 raise Invalid(key, "missing (required)")
-        self.data = data
-        self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
-        setups = self._moments(setup=True)
-        if data["setup"] not in setups:
-            raise Invalid(
-                "setup",
-                f"one of {', '.join(setups) or '(none)'} is expected (the setups the ruleset declares), "
-                f"got {show(data['setup'])}{_hint(str(data['setup']), set(setups))}",
-            )
-        self.names = Names(self.ir)
-        self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
-        for i, die in enumerate(data.get("dice", [])):
-            _int(die, f"dice[{i}]", 1, 6)
-        self.answers = list(enumerate(data.get("answers", [])))
-        self._check_options()
-        self._check_state_keys()
-        self._check_steps()
-        self._check_expect()
-        for rule in self.program.rules:
-            self.allow_names.update(name for name, *_ in rule.allows)
-        for items in self.program.lasting.values():
-            self.allow_names.update(name for name, *_ in items.allows)
+        return data
 
     def _moments(self, setup: bool) -> list[str]:
         """The ruleset's scenario setups, or its step kinds (the runner's `play` first)."""
@@ -382,7 +480,7 @@ class Scenario:
             raise Invalid(
                 key, f"the ruleset has no {SCORING_CARD_OF} function naming a region's scoring card"
             )
-        engine = self.engine or Engine(self.ir, {}, program=self.program)
+        engine = self.engine or new_engine(self.ir, program=self.program)
         card = fn.call(engine, region)
         if card is None:
             raise Invalid(key, f"no scoring card marks the region '{region}'")
@@ -538,40 +636,37 @@ class Scenario:
             raise Invalid(f"{where}.as", f"one of {', '.join(PLAY_MODES)} is expected, got {show(mode)}")
         if "event_first" in arg:
             _bool(arg["event_first"], f"{where}.event_first")
-        has_target, has_targets = "target" in arg, "targets" in arg
-        if mode in ("event", "space") and (has_target or has_targets):
-            raise Invalid(f"{where}.{'target' if has_target else 'targets'}", f"not used with as: {mode}")
-        if mode == "coup":
-            if has_targets or not has_target:
-                raise Invalid(f"{where}.target", "a coup names one target (target: COUNTRY)")
-            if not isinstance(arg["target"], str):
-                raise Invalid(f"{where}.target", f"a country id is expected, got {show(arg['target'])}")
-        if mode in ("influence", "realign"):
-            if has_target:
-                raise Invalid(f"{where}.target", f"as: {mode} names its countries with targets")
-            if not has_targets:
-                raise Invalid(f"{where}.targets", "missing (required)")
-            targets = arg["targets"]
-            ceiling = self._ops_ceiling()
-            if isinstance(targets, dict) and mode == "influence":
-                for country, n in targets.items():
-                    _int(n, f"{where}.targets.{clip(str(country), ECHO_CHARS)}", 1, ceiling)
-                count = sum(targets.values())
-            elif isinstance(targets, list):
-                for j, country in enumerate(targets):
-                    if not isinstance(country, str):
-                        raise Invalid(
-                            f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}"
-                        )
-                count = len(targets)
-            else:
-                wanted = "a map {country: n} or a list" if mode == "influence" else "a list of countries"
-                raise Invalid(f"{where}.targets", f"{wanted} is expected, got {show(targets)}")
-            if count > ceiling:
-                raise Invalid(
-                    f"{where}.targets",
-                    f"{count} placements or rolls; no play has more than {ceiling} operations points",
-                )
+        if mode in ("event", "space"):
+            _no_targets(arg, where, mode)
+        elif mode == "coup":
+            _one_target(arg, where)
+        else:
+            self._check_targets(arg, where, mode)
+
+    def _check_targets(self, arg: dict[str, Any], where: str, mode: str) -> None:
+        """`as: influence` / `as: realign`: the countries, no more than any play's operations."""
+        if "target" in arg:
+            raise Invalid(f"{where}.target", f"as: {mode} names its countries with targets")
+        if "targets" not in arg:
+            raise Invalid(f"{where}.targets", "missing (required)")
+        targets, ceiling = arg["targets"], self._ops_ceiling()
+        if isinstance(targets, dict) and mode == "influence":
+            for country, n in targets.items():
+                _int(n, f"{where}.targets.{clip(str(country), ECHO_CHARS)}", 1, ceiling)
+            count = sum(targets.values())
+        elif isinstance(targets, list):
+            for j, country in enumerate(targets):
+                if not isinstance(country, str):
+                    raise Invalid(f"{where}.targets[{j}]", f"a country id is expected, got {show(country)}")
+            count = len(targets)
+        else:
+            wanted = "a map {country: n} or a list" if mode == "influence" else "a list of countries"
+            raise Invalid(f"{where}.targets", f"{wanted} is expected, got {show(targets)}")
+        if count > ceiling:
+            raise Invalid(
+                f"{where}.targets",
+                f"{count} placements or rolls; no play has more than {ceiling} operations points",
+            )
 
     def _ops_ceiling(self) -> int:
         """The most operations points a play can have: the ruleset's highest card ops plus modifiers."""
@@ -594,41 +689,8 @@ class Scenario:
                 _int(value, where, 0)
             elif key in self._declared():
                 self._declared_value(key, value, where)
-            elif key == "influence":
-                for country, sides in _map(value, where).items():
-                    names.country(country, f"{where}.{country}")
-                    _per_side(sides, f"{where}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
-            elif key == "controlled_by":
-                for country, side in _map(value, where).items():
-                    names.country(country, f"{where}.{country}")
-                    _side(side, f"{where}.{country}", (US, USSR, "none"))
-            elif key in ("vp",):
-                _int(value, where)
-            elif key in ("defcon", "turn", "action_round", "dice_unused", "draw_pile_size", "discard_size"):
-                _int(value, where, 0)
-            elif key in ("milops", "space", "hand_size"):
-                _per_side(value, where, lambda v, k: _int(v, k, 0))
-            elif key in ("hand_contains", "hand_order"):
-                _per_side(value, where, lambda v, k: _card_list(names, v, k))
-            elif key == "rating" and not isinstance(value, str):
-                raise Invalid(
-                    where, f"a rating word (master, clear, ... or none) is expected, got {show(value)}"
-                )
-            elif key in ("discard_contains", "removed_contains", "in_effect_contains", "in_effect_excludes"):
-                _card_list(names, value, where)
-            elif key == "china":
-                china = _map(value, where)
-                _keys(china, where, ("holder", "face_up"))
-                if "holder" in china:
-                    _side(china["holder"], f"{where}.holder")
-                if "face_up" in china:
-                    _bool(china["face_up"], f"{where}.face_up")
-            elif key == "game_over":
-                _bool(value, where)
-            elif key == "winner":
-                _side(value, where, WINNERS)
-            elif key in ("end_reason", "error") and not isinstance(value, str):
-                raise Invalid(where, f"a word is expected, got {show(value)}")
+            elif key in _EXPECT_READ:
+                _EXPECT_READ[key](names, value, where)
 
     def _check_ai_trace(self, key: str, value: Any, where: str) -> list[dict[str, Any]]:
         """`expect.ai_choices` / `expect.ai_decisions`: a list of maps naming some of the trace event's keys;
@@ -720,7 +782,7 @@ class Scenario:
         # Solo rulesets: the AI side's event choices are answered by the ruleset's AI (its ai_answer_*
         # lists), as in a real game; `answers` are for your side.
         players, ai_player = players_with_ai(self.ir, settings, {US: _Player(self), USSR: _Player(self)})
-        engine = Engine(
+        engine = new_engine(
             self.ir,
             players,
             seed=self.data.get("seed", 0),
@@ -857,6 +919,22 @@ class Scenario:
         zones: dict[str, list[str]] = {f"hands.{s}": cards for s, cards in hands.items()}
         for zone in ("draw_pile", "discard", "removed"):
             zones[zone] = _card_list(names, state.get(zone, []), f"state.{zone}")
+        effects = self._effects_in(state)
+        placed = self._placed(zones)
+        self._take_out(set(placed) | {card for card, _, _ in effects if card != names.china})
+        self._deal(hands)
+        st.draw_pile[:0] = zones["draw_pile"]
+        st.discard.extend(zones["discard"])
+        st.removed.extend(zones["removed"])
+        for card, by, key in effects:
+            self._start_effect(card, by, key)
+            if card != names.china and card not in placed:
+                info = self.ir["cards"][card]
+                (st.removed if info["starred"] else st.discard).append(card)
+
+    def _effects_in(self, state: dict[str, Any]) -> list[tuple[str, str | None, str]]:
+        """`state.in_effect`: each card (by number, or `{card, by}`), who played it, and its key."""
+        assert self.names is not None
         effects: list[tuple[str, str | None, str]] = []
         for i, item in enumerate(_list(state.get("in_effect", []), "state.in_effect")):
             key = f"state.in_effect[{i}]"
@@ -865,9 +943,16 @@ class Scenario:
                 if "card" not in item:
                     raise Invalid(f"{key}.card", "missing (required)")
                 by = _side(item["by"], f"{key}.by") if "by" in item else None
-                effects.append((names.card(item["card"], f"{key}.card"), by, key))
+                effects.append((self.names.card(item["card"], f"{key}.card"), by, key))
             else:
-                effects.append((names.card(item, key), None, key))
+                effects.append((self.names.card(item, key), None, key))
+        return effects
+
+    def _placed(self, zones: dict[str, list[str]]) -> dict[str, str]:
+        """Each card the hands and piles of `state` name, with where: a card placed once, The China Card
+        only in a solo deck/hand."""
+        assert self.names is not None
+        names = self.names
         placed: dict[str, str] = {}
         for zone, cards in zones.items():
             for i, card in enumerate(cards):
@@ -877,28 +962,30 @@ class Scenario:
                 if card in placed:
                     raise Invalid(where, f"card {names.show(card)} is already placed in {placed[card]}")
                 placed[card] = where
-        moved = set(placed) | {card for card, _, _ in effects if card != names.china}
+        return placed
+
+    def _take_out(self, moved: set[str]) -> None:
+        """The cards `state` places, out of every hand, pile and zone they were in."""
+        assert self.engine is not None
+        st = self.engine.state
         for zone_cards in (
             *(st.hands[US], st.hands[USSR], st.draw_pile, st.discard, st.removed),
             *st.zones.values(),
         ):
             zone_cards[:] = [c for c in zone_cards if c not in moved]
+
+    def _deal(self, hands: dict[str, list[str]]) -> None:
+        """The hands `state` gives, the old hand back into the draw pile."""
+        assert self.engine is not None and self.names is not None
+        china, st = self.names.china, self.engine.state
         for side, cards in hands.items():
             st.draw_pile.extend(c for c in st.hands[side] if c not in cards)  # the old hand goes back
             st.hands[side] = list(cards)
-            if names.china in cards:
+            if china in cards:
                 # Solo: The China Card inside a deck/hand, face down there (as step B's step 0 puts it).
                 other = st.hands[prim.other(side)]
-                other[:] = [c for c in other if c != names.china]
+                other[:] = [c for c in other if c != china]
                 st.china_holder, st.china_face_up = side, False
-        st.draw_pile[:0] = zones["draw_pile"]
-        st.discard.extend(zones["discard"])
-        st.removed.extend(zones["removed"])
-        for card, by, key in effects:
-            self._start_effect(card, by, key)
-            if card != names.china and card not in placed:
-                info = self.ir["cards"][card]
-                (st.removed if info["starred"] else st.discard).append(card)
 
     def _start_effect(self, card: str, by: str | None, key: str) -> None:
         """An event in effect as if it had just been played: its permanent marker and lasting blocks."""
@@ -1107,100 +1194,105 @@ class Scenario:
 
     # ------------------------------------------------------------------ expectations
     def check(self, refusal: Refused | None) -> list[str]:
-        assert self.engine is not None and self.names is not None
-        names, st = self.names, self.engine.state
         expect = self.data.get("expect", {})
-        problems: list[str] = []
-
-        def differ(key: str, wanted: Any, got: Any) -> None:
-            if wanted != got:
-                problems.append(f"{key}: expected {wanted}, got {got}")
-
-        wanted_error = expect.get("error")
-        if refusal is not None and wanted_error is None:
-            problems.append(f"{refusal.where}: refused ({refusal.code}): {refusal}")
-        elif refusal is not None and refusal.code != wanted_error:
-            problems.append(
-                f"expect.error: expected {wanted_error}, got {refusal.code} ({refusal.where}: {refusal})"
-            )
-        elif refusal is None and wanted_error is not None:
-            problems.append(
-                f"expect.error: expected the last step to be refused with {wanted_error}, it was not"
-            )
+        problems = _refusal_problems(refusal, expect.get("error"))
         for key, value in expect.items():
-            where = f"expect.{key}"
-            if key in AI_TRACE_EXPECT:
-                problems += self._ai_trace_problems(key, value)
-            elif key in st.vars:
-                differ(where, value, st.vars[key])
-            elif key in st.zones:
-                differ(where, self._declared_value(key, value, where), st.zones[key])
-            elif key.endswith("_size") and key[: -len("_size")] in st.zones:
-                differ(where, value, len(st.zones[key[: -len("_size")]]))
-            elif key == "influence":
-                for country, sides in value.items():
-                    for side, n in sides.items():
-                        differ(f"{where}.{country}.{side}", n, st.influence[country][side])
-            elif key == "controlled_by":
-                for country, side in value.items():
-                    got = next((s for s in SIDES if prim.controls(self.engine, s, country)), "none")
-                    differ(f"{where}.{country}", "none" if side is None else side, got)
-            elif key in ("vp", "defcon", "turn", "action_round"):
-                differ(where, value, getattr(st, key))
-            elif key in ("milops", "space"):
-                for side, n in value.items():
-                    differ(f"{where}.{side}", n, getattr(st, key)[side])
-            elif key == "hand_size":
-                for side, n in value.items():
-                    differ(f"{where}.{side}", n, len(st.hands[side]))
-            elif key == "hand_contains":
-                for side, cards in value.items():
-                    for card in _card_list(names, cards, where):
-                        held = card in st.hands[side] or (card == names.china and st.china_holder == side)
-                        if not held:
-                            problems.append(f"{where}.{side}: card {names.show(card)} is not in the hand")
-            elif key == "hand_order":
-                # The deck/hand's top cards in order: a solo player draws from the top.
-                for side, cards in value.items():
-                    wanted_cards = _card_list(names, cards, where)
-                    top = st.hands[side][: len(wanted_cards)]
-                    differ(
-                        f"{where}.{side}", [names.show(c) for c in wanted_cards], [names.show(c) for c in top]
-                    )
-            elif key == "rating":
-                differ(where, value, self.engine.victory_rating() or "none")
-            elif key in ("discard_contains", "removed_contains"):
-                pile = st.discard if key == "discard_contains" else st.removed
-                for card in _card_list(names, value, where):
-                    if card not in pile:
-                        problems.append(f"{where}: card {names.show(card)} is not there")
-            elif key in ("in_effect_contains", "in_effect_excludes"):
-                active = {e.card for e in st.in_effect}
-                for card in _card_list(names, value, where):
-                    if (card in active) != (key == "in_effect_contains"):
-                        state = "not in effect" if card not in active else "in effect"
-                        problems.append(f"{where}: card {names.show(card)} is {state}")
-            elif key == "china":
-                if "holder" in value:
-                    differ(f"{where}.holder", value["holder"], st.china_holder)
-                if "face_up" in value:
-                    differ(f"{where}.face_up", value["face_up"], st.china_face_up)
-            elif key == "game_over":
-                differ(where, value, st.game_over)
-            elif key == "winner":
-                differ(where, value, st.winner or "none")
-            elif key == "end_reason":
-                differ(where, value, st.end_reason or "none")
-            elif key == "dice_unused":
-                differ(where, value, len(self.engine.dice.forced))
-            elif key == "draw_pile_size":
-                differ(where, value, len(st.draw_pile))
-            elif key == "discard_size":
-                differ(where, value, len(st.discard))
+            problems += self._expect_problems(key, value)
         if self.answers:
             left = ", ".join(f"answers[{i}] = {show(raw)}" for i, raw in self.answers)
             problems.append(f"answers left over: {left}")
         return problems
+
+    def _expect_problems(self, key: str, value: Any) -> list[str]:
+        """What differs between one `expect` key and the game: the AI's trace, a declared variable or zone
+        (or a zone's size), or one of the format's own keys (`error` is the refusal's, told apart)."""
+        assert self.engine is not None
+        st, where = self.engine.state, f"expect.{key}"
+        zone = key.removesuffix("_size")
+        if key in AI_TRACE_EXPECT:
+            return self._ai_trace_problems(key, value)
+        if key in st.vars:
+            return _differ(where, value, st.vars[key])
+        if key in st.zones:
+            return _differ(where, self._declared_value(key, value, where), st.zones[key])
+        if zone != key and zone in st.zones:
+            return _differ(where, value, len(st.zones[zone]))
+        if key in _EXPECT_VALUE:
+            return _differ(where, value, _EXPECT_VALUE[key](self.engine))
+        if key in _EXPECT_PER_SIDE:
+            got = _EXPECT_PER_SIDE[key]
+            return [
+                p for side, n in value.items() for p in _differ(f"{where}.{side}", n, got(self.engine, side))
+            ]
+        compare = _EXPECT_COMPARED.get(key)
+        return compare(self, key, value) if compare is not None else []
+
+    def _expect_influence(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None
+        influence = self.engine.state.influence
+        return [
+            problem
+            for country, sides in value.items()
+            for side, n in sides.items()
+            for problem in _differ(f"expect.{key}.{country}.{side}", n, influence[country][side])
+        ]
+
+    def _expect_controlled_by(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None
+        problems = []
+        for country, side in value.items():
+            got = next((s for s in SIDES if prim.controls(self.engine, s, country)), "none")
+            problems += _differ(f"expect.{key}.{country}", "none" if side is None else side, got)
+        return problems
+
+    def _expect_hand_contains(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None and self.names is not None
+        names, st, where = self.names, self.engine.state, f"expect.{key}"
+        return [
+            f"{where}.{side}: card {names.show(card)} is not in the hand"
+            for side, cards in value.items()
+            for card in _card_list(names, cards, where)
+            if not (card in st.hands[side] or (card == names.china and st.china_holder == side))
+        ]
+
+    def _expect_hand_order(self, key: str, value: Any) -> list[str]:
+        """The deck/hand's top cards in order: a solo player draws from the top."""
+        assert self.engine is not None and self.names is not None
+        names, hands, where = self.names, self.engine.state.hands, f"expect.{key}"
+        problems = []
+        for side, cards in value.items():
+            wanted = [names.show(c) for c in _card_list(names, cards, where)]
+            top = [names.show(c) for c in hands[side][: len(wanted)]]
+            problems += _differ(f"{where}.{side}", wanted, top)
+        return problems
+
+    def _expect_pile_contains(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None and self.names is not None
+        st, where = self.engine.state, f"expect.{key}"
+        pile = st.discard if key == "discard_contains" else st.removed
+        cards = _card_list(self.names, value, where)
+        return [f"{where}: card {self.names.show(card)} is not there" for card in cards if card not in pile]
+
+    def _expect_in_effect(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None and self.names is not None
+        where, active = f"expect.{key}", {e.card for e in self.engine.state.in_effect}
+        problems = []
+        for card in _card_list(self.names, value, where):
+            if (card in active) != (key == "in_effect_contains"):
+                state = "not in effect" if card not in active else "in effect"
+                problems.append(f"{where}: card {self.names.show(card)} is {state}")
+        return problems
+
+    def _expect_china(self, key: str, value: Any) -> list[str]:
+        assert self.engine is not None
+        st = self.engine.state
+        got = {"holder": st.china_holder, "face_up": st.china_face_up}
+        return [
+            p
+            for part in got
+            if part in value
+            for p in _differ(f"expect.{key}.{part}", value[part], got[part])
+        ]
 
 
 _TYPE_NAMES = {
@@ -1210,6 +1302,40 @@ _TYPE_NAMES = {
     dict: "a map",
     list: "a list",
     bool: "true/false",
+}
+
+
+# The `expect` keys compared as one value: what the game holds for each.
+_EXPECT_VALUE: dict[str, Callable[[Engine], Any]] = {
+    "vp": lambda engine: engine.state.vp,
+    "defcon": lambda engine: engine.state.defcon,
+    "turn": lambda engine: engine.state.turn,
+    "action_round": lambda engine: engine.state.action_round,
+    "rating": lambda engine: engine.victory_rating() or "none",
+    "game_over": lambda engine: engine.state.game_over,
+    "winner": lambda engine: engine.state.winner or "none",
+    "end_reason": lambda engine: engine.state.end_reason or "none",
+    "dice_unused": lambda engine: len(engine.dice.forced),
+    "draw_pile_size": lambda engine: len(engine.state.draw_pile),
+    "discard_size": lambda engine: len(engine.state.discard),
+}
+# The `expect` keys given per side (`{us: n, ussr: n}`): what the game holds for a side.
+_EXPECT_PER_SIDE: dict[str, Callable[[Engine, str], Any]] = {
+    "milops": lambda engine, side: engine.state.milops[side],
+    "space": lambda engine, side: engine.state.space[side],
+    "hand_size": lambda engine, side: len(engine.state.hands[side]),
+}
+# The other `expect` keys, each compared item by item.
+_EXPECT_COMPARED: dict[str, Callable[[Scenario, str, Any], list[str]]] = {
+    "influence": Scenario._expect_influence,
+    "controlled_by": Scenario._expect_controlled_by,
+    "hand_contains": Scenario._expect_hand_contains,
+    "hand_order": Scenario._expect_hand_order,
+    "discard_contains": Scenario._expect_pile_contains,
+    "removed_contains": Scenario._expect_pile_contains,
+    "in_effect_contains": Scenario._expect_in_effect,
+    "in_effect_excludes": Scenario._expect_in_effect,
+    "china": Scenario._expect_china,
 }
 
 

@@ -10,9 +10,10 @@ from pathlib import Path
 from typing import Any
 
 from twilight.compiler import api
-from twilight.runtime.decisions import CautiousPlayer, Decision
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.core.decisions import CautiousPlayer, Decision
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import players_with_ai
 
 
 class _Enough(Exception):
@@ -38,7 +39,7 @@ def write_save(
     result = api.compile_target(target)
     assert result.ir is not None and result.ok, [str(d) for d in result.diagnostics]
     ir = result.ir
-    engine = Engine(ir, {}, seed=seed)
+    engine = new_engine(ir, {}, seed=seed)
     people: dict[str, Any] = {}
     for side in ("us", "ussr"):
         inner = CautiousPlayer(seed * 2 + (1 if side == "us" else 2))

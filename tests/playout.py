@@ -14,12 +14,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from twilight.compiler.api import compile_target
-from twilight.runtime.decisions import CautiousPlayer, Decision, Player, RandomPlayer, ScriptedPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.invariants import CheckedEngine, check_finished
-from twilight.runtime.invariants import InvariantViolation as InvariantViolation  # re-exported for tests
-from twilight.runtime.program import Program
-from twilight.runtime.state import SIDES
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import CautiousPlayer, Decision, Player, RandomPlayer, ScriptedPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.invariants import CheckedEngine, check_finished
+from twilight.runtime.core.invariants import InvariantViolation as InvariantViolation  # re-exported for tests
+from twilight.runtime.core.state import SIDES
+from twilight.runtime.game import new_engine
 
 
 @functools.cache
@@ -32,7 +33,7 @@ def standard_ir() -> dict[str, Any]:
 
 @functools.cache
 def standard_program() -> Program:
-    from twilight.runtime.primitives import IMPLEMENTATIONS
+    from twilight.runtime.game import IMPLEMENTATIONS
 
     return Program(standard_ir(), IMPLEMENTATIONS)
 
@@ -93,9 +94,11 @@ def play(
     chosen = players if players is not None else random_players(seed)
     engine: Engine
     if checked:
-        engine = CheckedEngine(standard_ir(), chosen, seed=seed, every_event=every_event, **common)
+        engine = new_engine(
+            standard_ir(), chosen, seed=seed, every_event=every_event, **common, engine_class=CheckedEngine
+        )
     else:
-        engine = Engine(standard_ir(), chosen, seed=seed, **common)
+        engine = new_engine(standard_ir(), chosen, seed=seed, **common)
     for p in engine.players.values():
         while not isinstance(p, CautiousPlayer) and hasattr(p, "inner"):
             p = p.inner  # through the checking and stopping wrappers

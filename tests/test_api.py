@@ -11,10 +11,10 @@ import pytest
 from twilight.api import Game, GameError, State
 from twilight.api.state import CHANCE, TERMINAL
 from twilight.api.vocabulary import DONE
-from twilight.runtime.decisions import ScriptedPlayer
-from twilight.runtime.dice import ChanceDice
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.core.decisions import ScriptedPlayer
+from twilight.runtime.core.dice import ChanceDice
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 GAMES = {
     "solo-us": ("solo-v2", {"ai_side": "ussr"}),

@@ -6,8 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
+from twilight.runtime.backend.program import Program
+from twilight.runtime.game import IMPLEMENTATIONS
 
 ENGINE = None  # (none of them reads the game)
 

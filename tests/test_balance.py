@@ -132,12 +132,12 @@ def test_counting_firings_leaves_the_game_as_it_was() -> None:
     from collections import Counter
 
     from twilight.compiler import api
-    from twilight.runtime.decisions import GreedyPlayer
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.firings import count_functions
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.backend.program import Program
+    from twilight.runtime.core.decisions import GreedyPlayer
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.firings import count_functions
+    from twilight.runtime.game import IMPLEMENTATIONS
+    from twilight.runtime.solo.ai import players_with_ai
 
     ir = api.compile_target("solo-v2").ir
     digests = []

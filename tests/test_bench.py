@@ -299,7 +299,7 @@ def test_a_failed_probe_is_a_bench_error() -> None:
 def test_the_measuring_processes_import_twilight_from_bytecode(monkeypatch: pytest.MonkeyPatch) -> None:
     import importlib.util
 
-    from twilight.runtime import engine
+    from twilight.runtime.core import engine
 
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
     bytecode = Path(importlib.util.cache_from_source(engine.__file__))

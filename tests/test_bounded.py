@@ -21,7 +21,7 @@ import pytest
 from helpers import ROOT, twilight_cmd
 from twilight.cli import simulate_cmd
 from twilight.compiler import api
-from twilight.runtime.limits import GAME_STEP_LIMIT, STEP_LIMIT
+from twilight.runtime.core.limits import GAME_STEP_LIMIT, STEP_LIMIT
 
 HEADER = 'ruleset "{name}" {{\n  version "1"\n  extends "standard"\n  description "a test"\n}}\n'
 

@@ -20,14 +20,13 @@ from typing import Any
 
 import pytest
 from twilight.compiler import api
-from twilight.runtime import build_record, codegen, generated_module
-from twilight.runtime import program as program_module
-from twilight.runtime.build_record import BuildRecord, record_file_for
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.backend import build_record, codegen, generated_module
+from twilight.runtime.backend.build_record import BuildRecord, record_file_for
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import IMPLEMENTATIONS
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 
 def _ir(ruleset: str) -> dict[str, Any]:
@@ -121,7 +120,7 @@ def test_a_replayed_build_is_the_build_itself(
         patched.setattr(codegen.ExprCompiler, "emit", no_source)
         # (nor the facts of the IR the build needs worked out again: they are in the record too)
         patched.setattr(codegen, "calls_nothing", no_source)
-        patched.setattr(program_module, "pure_functions", no_source)
+        patched.setattr(codegen, "pure_functions", no_source)
         replayed = Program(ir, IMPLEMENTATIONS, code_cache=tmp_path)
     assert replayed.pure == built.pure
     for program in (recorded, replayed):

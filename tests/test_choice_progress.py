@@ -11,11 +11,12 @@ import pytest
 from rich.console import Console
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import ops_for
-from twilight.runtime.program import Frame
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.frames import Frame
+from twilight.runtime.core.primitives import ops_for
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 from tests.helpers import compiled_ir
 
@@ -51,7 +52,7 @@ class _Drafter:
 
 
 def _play(stop_at: int) -> tuple[_Drafter, Asked]:
-    engine = Engine(compiled_ir("solo-v2"), {}, seed=SEED, settings=SETTINGS)
+    engine = new_engine(compiled_ir("solo-v2"), {}, seed=SEED, settings=SETTINGS)
     drafter = _Drafter(engine, stop_at)
     ai = RulesAIPlayer()
     ai.engine = engine

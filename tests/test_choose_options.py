@@ -3,7 +3,7 @@ a dictionary's keys for names, a search of the list for items that are lists).""
 
 from __future__ import annotations
 
-from twilight.runtime.program import _distinct
+from twilight.runtime.backend.program import _distinct
 
 
 def test_each_item_once_where_it_first_comes() -> None:

@@ -18,10 +18,12 @@ from typing import Any
 
 import pytest
 from twilight.compiler import api
-from twilight.runtime import codegen, generated_module
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Frame, Program, pure_functions
+from twilight.runtime.backend import codegen, generated_module
+from twilight.runtime.backend.codegen import pure_functions
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.frames import Frame
+from twilight.runtime.game import IMPLEMENTATIONS
 
 FUNCTIONS = """\
 function t_count_bg(r: region): int source "test · 1" {
@@ -322,7 +324,7 @@ def test_a_primitive_written_out_means_what_its_function_does(
     """Every inlined primitive (core.inlined) is written out without a call of its function, and gives
     its function's value for every country and side, on a board with influence, a round's placements
     and the opponent of a side worked out in place (a call of an inlined primitive inside another)."""
-    from twilight.runtime import registry
+    from twilight.runtime.core import registry
 
     engine = Engine(ir, {}, program=program)
     countries = list(ir["map"]["countries"])
@@ -446,7 +448,7 @@ def test_a_filter_works_out_once_what_reads_the_same_for_every_candidate(
     worked out once per evaluation (when the first candidate needs them), with the same result as
     asking for each candidate; where a comprehension's source or an ordering key needs the same, the
     code still compiles and means the same."""
-    from twilight.runtime.primitives import map_queries
+    from twilight.runtime.core.primitives import map_queries
 
     worked_out: list[str] = []
     real = map_queries._accessible_now
@@ -711,10 +713,10 @@ def test_primitives_and_functions_declared_to_give_an_int_give_one() -> None:
     None or an enum value). The written-out comparisons rely on it for the primitives (and for the
     functions whose body is certain to give an int); that no function of these rulesets gives `none`
     where it declares an `int` is a check of the rulesets."""
-    from twilight.runtime import registry
-    from twilight.runtime.decisions import RandomPlayer
-    from twilight.runtime.invariants import CheckedEngine
-    from twilight.runtime.solo_ai import RulesAIPlayer
+    from twilight.runtime.core import registry
+    from twilight.runtime.core.decisions import RandomPlayer
+    from twilight.runtime.core.invariants import CheckedEngine
+    from twilight.runtime.solo.ai import RulesAIPlayer
 
     wrong: list[tuple[str, Any]] = []
     seen: set[str] = set()

@@ -22,12 +22,12 @@ import pytest
 from helpers import ROOT, compiled_ir, describe
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Diagnostic
-from twilight.runtime import registry, sides
+from twilight.runtime.core import registry, sides
 
 MANIFEST = 'ruleset "{name}" provisional "P1: a test variant" {{\n  version "1"\n  extends "{base}"\n}}\n'
 SCANNED = ("runtime", "cli", "harness")
 # The contract itself: where each name is written once.
-CONTRACT_FILES = {"runtime/registry.py"}
+CONTRACT_FILES = {"runtime/core/registry.py"}
 # Literals that are words of another vocabulary, not the ruleset's name (each with its reason).
 NOT_THE_RULESETS = {
     ("cli/board/draw.py", "normal"): "an SVG font weight",

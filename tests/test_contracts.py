@@ -17,7 +17,7 @@ from helpers import ROOT, compiled_ir, describe, run_cli
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Diagnostic
 from twilight.compiler.vocab import vocabulary
-from twilight.runtime import registry
+from twilight.runtime.core import registry
 
 MANIFEST = 'ruleset "{name}" provisional "P1: a test variant" {{\n  version "1"\n  extends "{base}"\n}}\n'
 
@@ -281,7 +281,7 @@ def test_every_kind_of_need_has_a_finder_in_the_compiler() -> None:
 
 
 def test_the_answer_intents_are_those_the_runtime_reads() -> None:
-    from twilight.runtime import program
+    from twilight.runtime.backend import program
 
     read = set(program._INTENT_OF_CALL.values()) | set(program._INTENT_ANY_SIDE.values()) | {"other"}
     assert set(registry.CHOICE_INTENTS) == read
@@ -329,17 +329,18 @@ def test_the_runtime_reads_declared_state_only_through_the_contract() -> None:
 # ---------------------------------------------------------------------------------- the runtime fails loudly
 @pytest.fixture(scope="module")
 def solo_engine() -> object:
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.backend.program import Program
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.game import IMPLEMENTATIONS
 
     ir = compiled_ir("solo-v2")
     return Engine(ir, {}, seed=1, program=Program(ir, IMPLEMENTATIONS))
 
 
 def test_score_if_ops_without_the_ai_operations_procedure_is_a_rule_error(solo_engine: object) -> None:
-    from twilight.runtime.engine import Engine, RuleError
-    from twilight.runtime.primitives import score_if_ops
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.rule_errors import RuleError
+    from twilight.runtime.solo.lookahead_queries import score_if_ops
 
     assert isinstance(solo_engine, Engine)
     saved = solo_engine.program.procedures.pop(registry.AI_OPERATIONS.name)
@@ -352,8 +353,9 @@ def test_score_if_ops_without_the_ai_operations_procedure_is_a_rule_error(solo_e
 
 
 def test_the_space_race_without_its_table_is_a_rule_error(solo_engine: object) -> None:
-    from twilight.runtime.engine import Engine, RuleError
-    from twilight.runtime.primitives import space_ops_needed
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.primitives import space_ops_needed
+    from twilight.runtime.core.rule_errors import RuleError
 
     assert isinstance(solo_engine, Engine)
     tables = solo_engine.program.ir["tables"]

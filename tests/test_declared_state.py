@@ -21,9 +21,9 @@ from twilight.cli.localizer import Localizer
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.state import GameState
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.state import GameState
+from twilight.runtime.game import new_engine
 
 VARIANT = str((ROOT / "tests" / "variants" / "solo-v2-thirty").relative_to(ROOT))
 
@@ -155,7 +155,7 @@ def test_the_log_tells_declared_state_by_its_labels(lang: str, expected: list[st
 
 def test_the_screen_shows_declared_state_and_only_the_size_of_a_face_down_zone() -> None:
     ir = compiled_ir("solo-v2")
-    engine = Engine(ir, {"us": RandomPlayer(1), "ussr": RandomPlayer(2)}, seed=1)
+    engine = new_engine(ir, {"us": RandomPlayer(1), "ussr": RandomPlayer(2)}, seed=1)
     engine.state.vars["primary_region"] = "asia"
     engine.state.zones["scoring_deck"] = ["europe_scoring", "africa_scoring"]
     engine.state.zones["scoring_revealed"] = ["asia_scoring"]

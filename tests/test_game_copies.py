@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 from helpers import compiled_ir
-from twilight.runtime.decisions import CautiousPlayer, Decision, ScriptedPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import ai_side_of, players_with_ai
+from twilight.runtime.core.decisions import CautiousPlayer, Decision, ScriptedPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import ai_side_of, players_with_ai
 
 GAMES = [("solo-v2", {"ai_side": "ussr"}), ("solo-v2", {"ai_side": "us"}), ("standard", None)]
 SEEDS = range(3)
@@ -50,13 +51,13 @@ def finish_copy(twin: Engine, answers: list[list[Any]], settings: Any) -> None:
 @pytest.mark.parametrize("seed", SEEDS)
 def test_copies_at_random_decisions_go_on_as_the_game_does(ruleset: str, settings: Any, seed: int) -> None:
     ir = compiled_ir(ruleset)
-    reference = played(Engine(ir, {}, seed=seed, settings=settings), settings)  # (never copied)
+    reference = played(new_engine(ir, {}, seed=seed, settings=settings), settings)  # (never copied)
     people_decisions = sum(1 for side, _ in reference.answers if side != ai_side_of(reference.ir, settings))
     rng = random.Random(f"copies {ruleset} {settings} {seed}")
     copy_at = set(rng.sample(range(1, people_decisions + 1), min(COPIES_PER_GAME, people_decisions)))
     # (each copy is played to its end while the game waits inside its player's decision)
     copies: list[tuple[int, Engine]] = []
-    engine = Engine(ir, {}, seed=seed, settings=settings)
+    engine = new_engine(ir, {}, seed=seed, settings=settings)
     asked = [0]
 
     class Person(CautiousPlayer):
@@ -96,7 +97,7 @@ def test_a_copy_of_a_copy_and_the_original_part_ways() -> None:
                 raise StopIteration
             return super().decide(decision)
 
-    engine = Engine(ir, {}, seed=4)
+    engine = new_engine(ir, {}, seed=4)
     engine.players = {"us": CopyOnce(1), "ussr": CopyOnce(2)}
     for p in engine.players.values():
         p.engine = engine  # type: ignore[attr-defined]

@@ -15,9 +15,9 @@ import pytest
 from twilight.cli.play.hint import BUDGET_MS, MAX_CANDIDATES, hint_lines
 from twilight.cli.play.session import AutosavingPlayer
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision, GreedyPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 from tests.helpers import compiled_ir
 
@@ -57,7 +57,7 @@ def _hint(ruleset: str, wanted: Any, seed: int = 3, wrap_ai: Path | None = None)
     """The hint at the first decision of a game `wanted` picks. With `wrap_ai`, the AI is seated as the
     play session seats it, inside an AutosavingPlayer whose autosave adds its process id to that file."""
     ir = compiled_ir(ruleset)
-    engine = Engine(ir, {}, seed=seed)
+    engine = new_engine(ir, {}, seed=seed)
     humans = ["us"] if ruleset.startswith("solo") else ["us", "ussr"]
 
     def autosave(decision: Decision, person: bool) -> None:

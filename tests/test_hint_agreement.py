@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 from twilight.compiler import api
-from twilight.runtime.decisions import Decision
-from twilight.runtime.engine import Engine
-from twilight.runtime.search import Advice, SearchPlayer
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.game import new_engine
+from twilight.runtime.players.search import Advice, SearchPlayer
+from twilight.runtime.solo.ai import players_with_ai
 
 POSITIONS = Path(__file__).parent / "hint_positions" / "solo-v2.json"
 HINT_PLAYOUTS = 96  # per answer
@@ -44,7 +44,7 @@ def advice_at(position: dict[str, Any], per_answer: int) -> tuple[Decision, Advi
             found["decision"] = decision
             raise _At
 
-    engine = Engine(ir, {}, seed=position["seed"], settings=position["settings"])
+    engine = new_engine(ir, {}, seed=position["seed"], settings=position["settings"])
     human = "us" if position["settings"]["ai_side"] == "ussr" else "ussr"
     players, ai = players_with_ai(ir, engine.state.settings, {human: Asked()})
     engine.players = players

@@ -36,7 +36,7 @@ from twilight.common.input_bounds import (
     show,
 )
 from twilight.harness.scenario import run_file
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 ROOT = Path(__file__).resolve().parent.parent
 

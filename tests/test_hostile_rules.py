@@ -36,10 +36,10 @@ from twilight.compiler import api
 from twilight.compiler.diagnostics import Pos, Sink, render
 from twilight.compiler.parser import MAX_INT, parse_text
 from twilight.compiler.texts import grammar_text
-from twilight.runtime import generated_module
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
+from twilight.runtime.backend import generated_module
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import IMPLEMENTATIONS
 
 MANIFEST = """\
 ruleset "{name}" source "test · 1" {{

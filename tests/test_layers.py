@@ -8,11 +8,17 @@ command line, and common/ under everything.
 - common/ imports no other twilight package, so that any of them may import it;
 - api/ (a game for programs) sits on top of them all, using the command line's words for its actions,
   and nothing imports it but openspiel/ (OpenSpiel's registration), which goes through api/ alone.
+
+Inside runtime/ the sub-packages are layers too (RUNTIME_LAYERS): the core interpreter (runtime/core/)
+imports none of the others, neither the back end that builds programs (runtime/backend/: the engine is
+given a program, read through the interface the core owns, core/compiled.py) nor the solo AI
+(runtime/solo/) nor the search (runtime/players/); the facade runtime/game.py wires them together.
 """
 
 from __future__ import annotations
 
 import ast
+import subprocess
 import sys
 import tomllib
 from pathlib import Path
@@ -102,11 +108,105 @@ def test_every_package_folder_is_installed() -> None:
 
 def test_the_import_reader_sees_every_form() -> None:
     """The reader finds imports inside functions, relative ones, and `from twilight import X`."""
-    sample = ROOT / "runtime" / "invariants.py"  # `from .engine import Engine`
+    sample = ROOT / "runtime" / "core" / "invariants.py"  # `from .engine import Engine`
     targets = {target for _, target in imported_modules(sample)}
-    assert "twilight.runtime.engine" in targets
+    assert "twilight.runtime.core.engine" in targets
     sample = ROOT / "cli" / "scenario_cmd.py"  # imports the harness inside its functions
     assert "twilight.harness.scenario" in {target for _, target in imported_modules(sample)}
+
+
+# ---------------------------------------------------------------------- the layers inside runtime/
+# Each sub-package of runtime/ (and the facade, runtime/game.py) with the sub-packages it may import,
+# every import counted (inside functions and under TYPE_CHECKING too: a type of the back end named in the
+# core would tie the core to it as surely). The core owns the interface the back end implements
+# (core/compiled.py, `CompiledRules`), so it needs nothing of the back end; the solo AI's primitives
+# register themselves with the core's registry from runtime/solo/, so the core needs nothing of it.
+RUNTIME_LAYERS: dict[str, set[str]] = {
+    "core": set(),
+    "backend": {"core"},
+    "solo": {"core"},
+    "players": {"core", "solo"},
+    "game": {"core", "backend", "solo"},
+}
+
+
+def runtime_part(module: str) -> str | None:
+    """`twilight.runtime.core.engine` -> `core`; `twilight.runtime.game` -> `game`; None outside."""
+    parts = module.split(".")
+    if len(parts) >= 3 and parts[:2] == ["twilight", "runtime"]:
+        return parts[2]
+    return None
+
+
+def runtime_layer_breaches(files: list[Path]) -> list[str]:
+    """Every import of a runtime module that reaches a sub-package its layer may not import."""
+    found = []
+    for path in files:
+        part = runtime_part(module_name(path))
+        if part is None:
+            continue
+        allowed = RUNTIME_LAYERS.get(part)
+        assert allowed is not None, (
+            f"{path.relative_to(ROOT)}: runtime/{part} belongs to no layer (RUNTIME_LAYERS)"
+        )
+        for line, target in imported_modules(path):
+            other = runtime_part(target)
+            if other is not None and other != part and other not in allowed:
+                found.append(f"{path.relative_to(ROOT)}:{line}: runtime/{part} imports {target}")
+    return found
+
+
+def test_the_runtime_core_imports_neither_the_back_end_nor_the_solo_ai() -> None:
+    assert not runtime_layer_breaches(modules_of("runtime")), "\n".join(
+        runtime_layer_breaches(modules_of("runtime"))
+    )
+
+
+def test_every_runtime_module_belongs_to_a_layer() -> None:
+    parts = {runtime_part(module_name(path)) for path in modules_of("runtime")} - {None}
+    assert parts == set(RUNTIME_LAYERS), sorted(parts ^ set(RUNTIME_LAYERS))
+
+
+def test_the_layer_rule_sees_a_core_module_importing_the_solo_ai(tmp_path: Path, monkeypatch) -> None:
+    """An import of the solo AI or of the back end in the core, even inside a function or for a type
+    alone, is a breach; the same import in the back end, or of the core's own interface, is not."""
+    core = tmp_path / "runtime" / "core"
+    backend = tmp_path / "runtime" / "backend"
+    for folder in (core, backend):
+        folder.mkdir(parents=True)
+        (folder / "__init__.py").write_text("")
+    (core / "engine.py").write_text("def f():\n    from twilight.runtime.solo.ai import RulesAIPlayer\n")
+    typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+    (core / "state.py").write_text(typing_only + "    from twilight.runtime.backend.program import Program\n")
+    (core / "dice.py").write_text("from twilight.runtime.core.compiled import CompiledRules\n")
+    (backend / "program.py").write_text("from twilight.runtime.core.engine import Engine\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    found = runtime_layer_breaches(sorted((tmp_path / "runtime").rglob("*.py")))
+    assert found == [
+        "runtime/core/engine.py:2: runtime/core imports twilight.runtime.solo.ai",
+        "runtime/core/state.py:3: runtime/core imports twilight.runtime.backend.program",
+    ]
+
+
+def test_the_core_runs_without_the_back_end_and_the_solo_ai_loaded() -> None:
+    """Importing every module of the core loads nothing of runtime/backend, runtime/solo or runtime/players,
+    and the core's registry of implementations then holds none of the solo AI's primitives (they are
+    registered by runtime/solo/ when the facade imports it)."""
+    core_modules = [module_name(path) for path in modules_of("runtime/core")]
+    program = (
+        "import importlib, sys\n"
+        f"for name in {core_modules!r}:\n"
+        "    importlib.import_module(name)\n"
+        "above = {'backend', 'solo', 'players', 'game'}\n"
+        "loaded = sorted(m for m in sys.modules if m.split('.')[:2] == ['twilight', 'runtime']\n"
+        "                and m.split('.')[2:3] and m.split('.')[2] in above)\n"
+        "from twilight.runtime.core.primitives import IMPLEMENTATIONS\n"
+        "print(loaded, 'event_vp_gain' in IMPLEMENTATIONS, 'appendix_allows' in IMPLEMENTATIONS)\n"
+        "import twilight.runtime.game\n"
+        "print('event_vp_gain' in IMPLEMENTATIONS, 'appendix_allows' in IMPLEMENTATIONS)\n"
+    )
+    done = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == ["[] False False", "True True"], done.stderr
 
 
 # ---------------------------------------------------------------------- no cycles inside a package

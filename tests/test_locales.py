@@ -336,6 +336,7 @@ def test_the_play_names_are_read_from_the_rules(ir: dict[str, Any], solo_ir: dic
     assert names["setting"] == {
         *("optional_cards", "optional_cards-true", "optional_cards-false"),
         *("deluxe_map_canada", "deluxe_map_canada-true", "deluxe_map_canada-false"),
+        "us_handicap_influence",
     }
     assert {"level-expert", "setup_dice-lower_of_two", "ai_side-us"} <= solo["setting"]
     assert {"headline", "action_rounds", "final_scoring"} <= names["phase"]

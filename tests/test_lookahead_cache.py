@@ -6,8 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from twilight.runtime import lookahead
-from twilight.runtime.state import GameState
+from twilight.runtime.core.state import GameState
+from twilight.runtime.solo import ai as solo_ai
+from twilight.runtime.solo import lookahead
 
 from tests.test_solo_playouts import solo_game
 
@@ -66,6 +67,7 @@ def test_a_copy_of_a_played_state_shares_no_dict_or_list_with_it(monkeypatch: py
         return what_if(engine, happen)
 
     monkeypatch.setattr(lookahead, "what_if", seen)
+    monkeypatch.setattr(solo_ai, "what_if", seen)  # (the AI rating the options of a `decide`)
     engine, _ = solo_game("solo-v2", 5, "ussr")
     states.append(engine.state)
     assert any(s.in_effect for s in states)
@@ -95,6 +97,7 @@ def test_no_change_of_the_game_reaches_a_copy_made_before_it(monkeypatch: pytest
         return twin
 
     monkeypatch.setattr(lookahead, "what_if", seen)
+    monkeypatch.setattr(solo_ai, "what_if", seen)  # (the AI rating the options of a `decide`)
     for seed, ai_side in ((5, "ussr"), (6, "us")):
         solo_game("solo-v2", seed, ai_side)
     assert len(kept) > 20 and any(copy.in_effect for copy, _ in kept)
@@ -107,8 +110,8 @@ def test_a_checked_game_looks_ahead_in_copies_of_its_class_that_check_nothing(
 ) -> None:
     """The copies are of the checking engine's class (one class at every attribute read the game and its
     copies share), built as plain engines: a hypothetical game is neither checked nor noted."""
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.invariants import CheckedEngine
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.invariants import CheckedEngine
 
     copies: list[Any] = []
     made = Engine.look_ahead_copy
@@ -133,7 +136,7 @@ def test_a_checked_game_looks_ahead_in_copies_of_its_class_that_check_nothing(
 def test_a_plain_engine_looks_ahead_in_quiet_engines() -> None:
     """A plain game's look-ahead copies keep of their trace only the dice (no one reads their story),
     and keep no records of their place in the rules (they are never copied at a decision)."""
-    from twilight.runtime.engine import Engine, QuietEngine
+    from twilight.runtime.core.engine import Engine, QuietEngine
 
     from tests.test_solo_playouts import compiled
 
@@ -153,7 +156,7 @@ def test_a_copy_shares_the_games_index_of_its_effects_until_its_own_change(
     """A copy holds the game's lasting effects in a list of its own: the game's index of them (their
     prohibitions, modifiers, hooks) is its index too, as made, until the copy's effects change; then
     the copy indexes its own, and the game's stays as it was."""
-    from twilight.runtime.engine import Engine
+    from twilight.runtime.core.engine import Engine
 
     copies: list[tuple[Any, list[Any]]] = []
     made = Engine.look_ahead_copy

@@ -8,10 +8,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import operations
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.primitives import operations
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 from tests.test_permitted_filter import compiled
 

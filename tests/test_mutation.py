@@ -454,12 +454,13 @@ def _logic_edits(seed: int, count: int) -> list[tuple[str, str, int, str]]:
 
 def _play_once(ir: dict[str, Any], seed: int) -> str | None:
     """One game of the compiled rules; what went wrong when it was not the rules' own error."""
-    from twilight.runtime.decisions import IllegalAnswer, RandomPlayer
-    from twilight.runtime.engine import Engine, RuleError
-    from twilight.runtime.limits import StepLimitExceeded
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.backend.program import Program
+    from twilight.runtime.core.decisions import IllegalAnswer, RandomPlayer
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.limits import StepLimitExceeded
+    from twilight.runtime.core.rule_errors import RuleError
+    from twilight.runtime.game import IMPLEMENTATIONS
+    from twilight.runtime.solo.ai import players_with_ai
 
     engine = Engine(ir, {}, seed=seed, program=Program(ir, IMPLEMENTATIONS))
     humans = {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 1)}

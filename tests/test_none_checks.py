@@ -17,10 +17,11 @@ import pytest
 from helpers import describe, errors, read_rule, shown
 from twilight.compiler import api
 from twilight.compiler.diagnostics import render
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine, RuleError
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.rule_errors import RuleError
+from twilight.runtime.game import IMPLEMENTATIONS
 
 
 def check(tmp_path: Path, text: str) -> Any:

@@ -10,11 +10,12 @@ from typing import Any
 
 import pytest
 from twilight.compiler.api import compile_target
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS, map_queries
-from twilight.runtime.program import Program
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.primitives import map_queries
+from twilight.runtime.game import IMPLEMENTATIONS
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 ACTIONS = ("influence", "coup", "realign")
 

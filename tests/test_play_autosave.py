@@ -13,9 +13,10 @@ from helpers import compiled_ir
 from rich.console import Console
 from twilight.cli.play.session import AutosavingPlayer, DemoPlayer, PlaySession
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision, RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import RulesAIPlayer
+from twilight.runtime.core.decisions import Decision, RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 
 class Stop(Exception):
@@ -31,7 +32,7 @@ def demo_game(seed: int) -> tuple[Engine, list[dict[str, Any]], list[int]]:
     """A solo game watched as a demo; every save it wrote, and the number of answers before each
     decision (in order)."""
     ir = compiled_ir("solo-v2")
-    engine = Engine(ir, {}, seed=seed)
+    engine = new_engine(ir, {}, seed=seed)
     saves: list[dict[str, Any]] = []
     session = PlaySession(
         engine,
@@ -88,7 +89,7 @@ def test_every_autosave_replays_to_its_state(game: tuple[Engine, list[dict[str, 
     _, saves, _ = game
     ir = compiled_ir("solo-v2")
     for save in saves[:: max(1, len(saves) // 8)]:
-        fresh = Engine(
+        fresh = new_engine(
             ir, {"us": StopAtOnce(), "ussr": StopAtOnce()}, seed=save["seed"], settings=save["settings"]
         )
         fresh.resume_from(save)

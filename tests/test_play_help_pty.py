@@ -12,7 +12,7 @@ from play_driver import PlayDriver, answer_for
 from test_play_pty import no_traceback, solo
 from twilight.cli.play.mechanics import mechanics_line
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 pexpect = pytest.importorskip("pexpect")
 

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from twilight.cli.play.input import Matcher, Problem, command_of, normalize, parse_answer, split_picks
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 
 @pytest.fixture(scope="module")

@@ -10,8 +10,8 @@ import pytest
 from helpers import compiled_ir
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.game import new_engine
 
 # A random game of the standard rules in which a war is rolled with a hindrance (seed 14: the Korean War at
 # -1) and regions are scored.
@@ -20,7 +20,7 @@ SEED = 14
 
 @pytest.fixture(scope="module")
 def events() -> list[dict[str, Any]]:
-    engine = Engine(
+    engine = new_engine(
         compiled_ir("standard"), {"us": RandomPlayer(SEED), "ussr": RandomPlayer(SEED + 1)}, seed=SEED
     )
     engine.run()
@@ -137,7 +137,7 @@ OTHER_DICE_SEED = 15
 @pytest.fixture(scope="module")
 def dice_events() -> list[dict[str, Any]]:
     seed = OTHER_DICE_SEED
-    engine = Engine(
+    engine = new_engine(
         compiled_ir("standard"), {"us": RandomPlayer(seed), "ussr": RandomPlayer(seed + 1)}, seed=seed
     )
     engine.run()
@@ -291,10 +291,10 @@ def test_the_log_tells_every_other_die_and_southeast_asia(
     ],
 )
 def test_a_roll_off_tie_is_told(lang: str, tie: str) -> None:
-    from twilight.runtime.primitives.basics import roll_off
+    from twilight.runtime.core.primitives.basics import roll_off
 
     ir = compiled_ir("standard")
-    engine = Engine(ir, {"us": RandomPlayer(0), "ussr": RandomPlayer(1)}, seed=0, dice=[3, 5])
+    engine = new_engine(ir, {"us": RandomPlayer(0), "ussr": RandomPlayer(1)}, seed=0, dice=[3, 5])
     assert roll_off(engine, "us", 2, 0) is None
     assert Narrator(PlayText("standard", lang, ir)).lines(engine.events[-1:]) == [tie]
 
@@ -318,7 +318,7 @@ class _StopAtFirstDecision:
 def test_the_setup_roll_is_told_with_both_dice(lang: str, expected: str) -> None:
     ir = compiled_ir("solo-v2")
     stop = _StopAtFirstDecision()
-    engine = Engine(ir, {"us": stop, "ussr": stop}, seed=0, settings={"setup_dice": "lower_of_two"})
+    engine = new_engine(ir, {"us": stop, "ussr": stop}, seed=0, settings={"setup_dice": "lower_of_two"})
     with pytest.raises(_Enough):
         engine.run()
     (rolled,) = [e for e in engine.events if e["kind"] == "table_roll"]

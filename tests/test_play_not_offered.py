@@ -13,7 +13,7 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.text import PlayText
 from twilight.cli.play.why_not import why_not_lines
 from twilight.harness.scenario import Scenario
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 SCENARIOS = Path(__file__).resolve().parent / "scenarios" / "solo-v2"
 

@@ -19,9 +19,10 @@ from rich.text import Text
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import BOARD_NAME_WIDTH, Layout, RegionTable, Screen
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision, RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.core.decisions import Decision, RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import players_with_ai
 
 
 class Enough(Exception):
@@ -51,7 +52,7 @@ def engine_at(ruleset: str, seed: int, stop: int, asked: list[Decision] | None =
     count = [0]
     people = {"us": Stopping(seed, stop, count, asked), "ussr": Stopping(seed + 1, stop, count, asked)}
     players, ai = players_with_ai(ir, None, people)
-    engine = Engine(ir, players, seed=seed)
+    engine = new_engine(ir, players, seed=seed)
     if ai is not None:
         ai.engine = engine
     with contextlib.suppress(Enough):
@@ -143,7 +144,7 @@ class Recorder:
 def test_placing_influence_says_the_points_left_and_what_each_country_costs(lang: str) -> None:
     """Influence with operations, point by point: the question says how many of the card's points are
     left, and a country the opponent controls says it costs 2 (as the engine counts it)."""
-    from twilight.runtime.primitives.operations import place_influence_with_ops
+    from twilight.runtime.core.primitives.operations import place_influence_with_ops
 
     engine = engine_at("standard", 2, 1)
     state = engine.state

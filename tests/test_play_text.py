@@ -15,9 +15,10 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.session import PlaySession
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision, RandomPlayer
-from twilight.runtime.engine import Engine
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.core.decisions import Decision, RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import players_with_ai
 
 RAW_ID = re.compile(r"\b(?:play|log|help|decision|option|refusal|end|rating|setting|phase)-[a-z_]+")
 
@@ -39,7 +40,7 @@ def play(ruleset: str, seed: int) -> tuple[Engine, list[Decision]]:
     asked: list[Decision] = []
     people = {"us": Recording(seed, asked), "ussr": Recording(seed + 1, asked)}
     players, ai = players_with_ai(ir, None, people)
-    engine = Engine(ir, players, seed=seed)
+    engine = new_engine(ir, players, seed=seed)
     if ai is not None:
         ai.engine = engine
     engine.run()
@@ -142,7 +143,7 @@ def _nowhere() -> Any:
 @pytest.mark.parametrize("lang", ["en", "ru"])
 def test_a_refused_country_is_told_the_rule(lang: str) -> None:
     ir = compiled_ir("standard")
-    engine = Engine(ir, {}, seed=1)
+    engine = new_engine(ir, {}, seed=1)
     engine.state.defcon = 4
     engine.state.influence["poland"]["ussr"] = 2
     engine.state.influence["iran"]["ussr"] = 1
@@ -183,7 +184,7 @@ def test_a_forced_choice_is_taken_for_the_player_and_said(lang: str, tmp_path: A
     from twilight.cli.play.session import QuitGame, TerminalPlayer
 
     ir = compiled_ir("standard")
-    engine = Engine(ir, {}, seed=1)
+    engine = new_engine(ir, {}, seed=1)
     text = PlayText("standard", lang, ir)
     out = io.StringIO()
     reader = NoTyping()
@@ -230,7 +231,7 @@ def solo_engine_at(wanted: Any, seed: int = 3) -> tuple[Engine, Decision]:
     ir = compiled_ir("solo-v2")
     person = StopWhen(seed, wanted)
     players, ai = players_with_ai(ir, None, {"us": person, "ussr": person})
-    engine = Engine(ir, players, seed=seed)
+    engine = new_engine(ir, players, seed=seed)
     person.engine = engine
     if ai is not None:
         ai.engine = engine

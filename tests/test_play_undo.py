@@ -10,9 +10,9 @@ from twilight.cli.play.text import PlayText
 from twilight.cli.play.undo import Refusal, undo_point
 from twilight.cli.play.why_not import why_not_lines
 from twilight.compiler import api
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives.operations import attack_refusals
-from twilight.runtime.solo_ai import players_with_ai
+from twilight.runtime.core.primitives.operations import attack_refusals
+from twilight.runtime.game import new_engine
+from twilight.runtime.solo.ai import players_with_ai
 
 IR: dict[str, Any] = {"zones": {"deck": {"face_down": True}, "shown": {"face_down": False}}}
 
@@ -97,7 +97,7 @@ def test_why_no_coup_comes_from_every_prohibition_of_the_rules() -> None:
     """Seed 27, answered with the first option each time: the first operations question offers only
     influence (this round's regions hold no USSR influence)."""
     ir = api.compile_target("solo-v2").ir
-    engine = Engine(ir, {}, seed=27, settings={"ai_side": "ussr", "level": "normal"})
+    engine = new_engine(ir, {}, seed=27, settings={"ai_side": "ussr", "level": "normal"})
     asked: list[Any] = []
 
     class First:

@@ -15,7 +15,8 @@ from rich.console import Console
 from twilight.cli.play.cmd import build_session, run_game
 from twilight.cli.play.input import LineReader
 from twilight.cli.play.text import PlayText
-from twilight.runtime.engine import Engine
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
 
 
 class Script(LineReader):
@@ -103,10 +104,10 @@ def test_the_game_after_an_undo_is_the_game_never_answered(tmp_path: Path) -> No
     reader = Script(stop=40)
     session = play(tmp_path / "a", reader)
     answers = [a for side, a in session.engine.answers if side == "us"]
-    from twilight.runtime.decisions import ScriptedPlayer
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.core.decisions import ScriptedPlayer
+    from twilight.runtime.solo.ai import players_with_ai
 
-    engine = Engine(session.engine.ir, {}, seed=5, settings=session.engine.state.settings)
+    engine = new_engine(session.engine.ir, {}, seed=5, settings=session.engine.state.settings)
     players, ai = players_with_ai(engine.ir, engine.state.settings, {"us": ScriptedPlayer(answers)})
     ai.engine = engine
     engine.players = players

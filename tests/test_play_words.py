@@ -30,7 +30,7 @@ from twilight.cli.localizer import readable
 from twilight.cli.play import cmd as play_cmd
 from twilight.cli.play.saves import trace_path_for
 from twilight.cli.play.session import TerminalPlayer
-from twilight.runtime.decisions import Decision, RandomPlayer
+from twilight.runtime.core.decisions import Decision, RandomPlayer
 
 # Latin a Russian player reads as it is: DEFCON (the Russian edition's own word for the track), the keys
 # of the keyboard, a provisional rule's number (P3: the gap list's), the letter of a section of the solo

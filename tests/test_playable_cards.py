@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 from playout import standard_ir, standard_program
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives.card_play import _playable
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.primitives.card_play import _playable
 
 
 def _engine(hands: dict[str, list[str]]) -> Engine:

@@ -28,7 +28,8 @@ from playout import (
     standard_ir,
     standard_program,
 )
-from twilight.runtime.engine import Engine
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
 
 # Uniform random players usually start a nuclear war by turn 4, so a quarter of the games use cautious
 # players (no coups at DEFCON 2), which reach the Late War and final scoring. About a minute of CPU.
@@ -154,7 +155,7 @@ def test_an_influence_change_not_noted_is_caught_as_the_next_round_begins(
     began (map_queries.influence_as_round_begins): a change that is not noted leaves the round with the
     old countries, which the checks after each event compare with the board."""
     from playout import InvariantViolation
-    from twilight.runtime.primitives import effects
+    from twilight.runtime.core.primitives import effects
 
     def unnoted(engine: Any, side: str, c: str, amount: int) -> None:
         board = engine.state.influence
@@ -173,8 +174,8 @@ def test_the_checks_catch_a_broken_engine(
     """Break one mechanic: a random game or a few must trip the matching check, checked after each event
     (the tests' playouts) or at the boundaries only (`twilight simulate`)."""
     from playout import InvariantViolation
-    from twilight.runtime import primitives
-    from twilight.runtime.program import Program
+    from twilight.runtime.backend.program import Program
+    from twilight.runtime.core import primitives
 
     name, broken, message = FAULTS[fault]
     # broken wherever the primitives modules call it: where it is defined and where it is imported
@@ -199,9 +200,9 @@ def test_an_action_round_check_looks_at_each_country_the_trace_says_changed(amou
     the trace noted since the last check, one by one: an amount there that is not a whole number >= 0
     is caught then, not only at the turn's end."""
     from playout import InvariantViolation
-    from twilight.runtime.invariants import CheckedEngine
+    from twilight.runtime.core.invariants import CheckedEngine
 
-    engine = CheckedEngine(standard_ir(), {}, seed=1, every_event=False)
+    engine = new_engine(standard_ir(), {}, seed=1, every_event=False, engine_class=CheckedEngine)
     engine.check("the start")  # (the turn's look at the whole board)
     engine.state.influence["iran"]["us"] = 2
     engine.state.influence["egypt"]["ussr"] = amount
@@ -214,7 +215,7 @@ def test_a_procedure_call_runs_the_procedure_and_one_whose_arguments_do_not_fit_
     """A block writes out a call whose arguments fit the procedure; a call that gives it more (an IR
     not made by the compiler, which refuses it) is run by the statement's own function, which refuses
     to pair them: nothing of the procedure runs."""
-    from twilight.runtime.program import Frame
+    from twilight.runtime.core.frames import Frame
 
     program = standard_program()
     europe = {"ref": "region", "id": "europe"}
@@ -234,12 +235,12 @@ def _solo_state_at_a_round() -> tuple[Any, Any, list[str]]:
     began (its zones hold scoring cards of periods not dealt yet)."""
     from twilight.cli.simulate_cmd import game_players
     from twilight.compiler.api import compile_target
-    from twilight.runtime.invariants import _NOTED_KINDS, CheckedEngine
+    from twilight.runtime.core.invariants import _NOTED_KINDS, CheckedEngine
 
     ir = compile_target("solo-v2").ir
     assert ir is not None
     players = game_players(1, "random", "ussr")
-    engine = CheckedEngine(ir, players, seed=1, every_event=False)
+    engine = new_engine(ir, players, seed=1, every_event=False, engine_class=CheckedEngine)
     for player in players.values():
         if hasattr(player, "engine"):
             player.engine = engine

@@ -9,11 +9,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from twilight.runtime.engine import Engine
-from twilight.runtime.locality import reads_no_state, variables_read
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.priorities import PriorityList
-from twilight.runtime.program import Program
+from twilight.runtime.backend.locality import reads_no_state, variables_read
+from twilight.runtime.backend.priorities import PriorityList
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import IMPLEMENTATIONS
 
 from tests.test_priority_requires import _game, solo_ir
 
@@ -123,7 +123,7 @@ def test_a_changed_board_does_not_change_what_is_kept() -> None:
     plist = program.priorities["ai_influence_placement"]
     option = next(o for o in plist.options if o.name == "key_control_or_break")
     assert option.fixed is not None
-    from twilight.runtime.program import Frame
+    from twilight.runtime.core.frames import Frame
 
     countries = list(ir["map"]["countries"])
     engine = Engine(ir, {}, program=program)

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from twilight.cli.simulate_cmd import game_players
 from twilight.compiler.api import compile_target
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
-from twilight.runtime.solo_ai import ai_side_of
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import IMPLEMENTATIONS
+from twilight.runtime.solo.ai import ai_side_of
 
 
 @functools.cache
@@ -82,7 +82,7 @@ def test_a_pick_that_reads_no_candidate_is_made_once_per_filter() -> None:
     """`c == ai_anywhere(ai, 1)` in a list's conditions: the same pick for every candidate, made when the
     first candidate needs it and traced once (as the pick's memory would give it to the others). A pick
     of each candidate's own region is made for each region."""
-    from twilight.runtime.program import Frame
+    from twilight.runtime.core.frames import Frame
 
     ir = solo_ir()
     program = Program(ir, IMPLEMENTATIONS)
@@ -132,7 +132,7 @@ def test_an_option_filters_its_candidates_in_one_pass_asking_each_require_once()
     (codegen.option_filter): its cheap conditions, then the list's `require`s (what they said of a
     candidate kept in the pick's `passed`, asked again by no other option), then its other conditions.
     A condition that reads no candidate is asked once, before any; when it fails, nothing else is."""
-    from twilight.runtime.program import Frame
+    from twilight.runtime.core.frames import Frame
 
     ir = solo_ir()
     asked: list[str] = []
@@ -172,7 +172,7 @@ def test_the_requires_written_once_give_each_option_the_code_it_would_have(
 ) -> None:
     """A list writes its `require`s once for all its options' functions (the first lines of each): each
     function's code is the one the option would get with its `require`s written anew."""
-    from twilight.runtime import codegen
+    from twilight.runtime.backend import codegen
 
     def options_written() -> list[str]:
         written: list[str] = []

@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 from playout import standard_ir, standard_program
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives.cards import ops_for
-from twilight.runtime.primitives.map_queries import board
-from twilight.runtime.primitives.operations import _region_offers
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.primitives.cards import ops_for
+from twilight.runtime.core.primitives.map_queries import board
+from twilight.runtime.core.primitives.operations import _region_offers
 
 
 def _every_region(engine: Engine, side: str, card: str) -> dict[str, int]:

@@ -10,10 +10,11 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-from twilight.runtime.primitives import IMPLEMENTATIONS
+from twilight.runtime.game import IMPLEMENTATIONS
 
 ROOT = Path(__file__).resolve().parent.parent
-PRIMITIVES = ROOT / "runtime" / "primitives"
+# The core's primitives, and the solo AI's (they register themselves from runtime/solo/).
+PRIMITIVE_FOLDERS = (ROOT / "runtime" / "core" / "primitives", ROOT / "runtime" / "solo")
 # The engine's methods that put a decision or can lead to one.
 LEADING = {"ask", "ask_one", "ask_at", "ask_one_at", "fire", "call_procedure", "run_procedure"}
 
@@ -33,7 +34,7 @@ def _calls(fn: ast.FunctionDef) -> tuple[set[str], set[str]]:
 def test_every_primitive_that_can_lead_to_a_decision_is_marked() -> None:
     functions: dict[str, ast.FunctionDef] = {}
     registered: dict[str, str] = {}  # function name -> registered primitive name
-    for path in sorted(PRIMITIVES.glob("*.py")):
+    for path in sorted(path for folder in PRIMITIVE_FOLDERS for path in folder.glob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         for node in tree.body:
             if isinstance(node, ast.FunctionDef):

@@ -17,11 +17,12 @@ from typing import Any
 import pytest
 from helpers import run_cli
 from twilight.compiler import api
-from twilight.runtime import generated_module
-from twilight.runtime.decisions import RandomPlayer
-from twilight.runtime.engine import Engine, RuleError
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
+from twilight.runtime.backend import generated_module
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.rule_errors import RuleError
+from twilight.runtime.game import IMPLEMENTATIONS
 
 _DEF = re.compile(r"^def (\w+)\(.*\):  # (\S+\.tsr:\d+)$", re.MULTILINE)
 

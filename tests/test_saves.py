@@ -23,8 +23,8 @@ from playout import (
     standard_program,
     stopping_players,
 )
-from twilight.runtime.decisions import Decision, Player
-from twilight.runtime.engine import Engine, SaveMismatch
+from twilight.runtime.core.decisions import Decision, Player
+from twilight.runtime.core.engine import Engine, SaveMismatch
 
 SEEDS = [2, 23, 10_004]  # 10_004: a long (cautious) game
 

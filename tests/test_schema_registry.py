@@ -10,8 +10,8 @@ import pytest
 from helpers import SCHEMA_PATH, run_cli
 from twilight.compiler.vocab import schema as compiler_schema
 from twilight.compiler.vocab import vocabulary
-from twilight.runtime import registry
-from twilight.runtime.schema import IR_VERSION, build_schema
+from twilight.runtime.backend.schema import IR_VERSION, build_schema
+from twilight.runtime.core import registry
 
 
 def committed() -> dict[str, Any]:

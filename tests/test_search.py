@@ -8,12 +8,13 @@ from collections import Counter
 from typing import Any
 
 import pytest
-from twilight.runtime.decisions import Decision, GreedyPlayer
-from twilight.runtime.dice import Dice
-from twilight.runtime.engine import Engine
-from twilight.runtime.search import SearchPlayer, determinize
-from twilight.runtime.solo_ai import RulesAIPlayer
-from twilight.runtime.state import GameState
+from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.dice import Dice
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.state import GameState
+from twilight.runtime.game import new_engine
+from twilight.runtime.players.search import SearchPlayer, determinize
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 from tests.helpers import compiled_ir
 
@@ -43,7 +44,7 @@ def _play_to(name: str, act: Any, seed: int = 3) -> None:
     ir = compiled_ir("solo-v2")
     human = _AtFirst(name, act)
     ai = RulesAIPlayer()
-    engine = Engine(ir, {"us": human, "ussr": ai}, seed=seed)
+    engine = new_engine(ir, {"us": human, "ussr": ai}, seed=seed)
     human.engine = ai.engine = engine
     with pytest.raises(_Stop):
         engine.run()
@@ -177,7 +178,7 @@ def test_the_search_models_a_non_ai_opponent_by_the_heuristic_not_by_its_real_pl
     their own: the real opponent's object (its random state) is never consulted. Against the AI, the AI
     itself plays in the playouts (its rules are public)."""
     from twilight.cli import simulate_cmd
-    from twilight.runtime.decisions import GreedyPlayer
+    from twilight.runtime.core.decisions import GreedyPlayer
 
     simulate_cmd._init_worker(compiled_ir("standard"), None, False, {}, "us=search,ussr=greedy", None, {})
     players = simulate_cmd.game_players(5, "us=search,ussr=greedy")
@@ -215,18 +216,18 @@ def test_the_rollout_player_places_for_the_region_scored_soonest() -> None:
     twice the Primary outside a scoring round, and the Primary twice the Secondary in one: on the same
     board, a point that wins the Secondary's scoring beats one that wins as much of the Primary's only
     outside a scoring round."""
-    from twilight.runtime.decisions import Decision, GreedyPlayer
-    from twilight.runtime.lookahead import net_region_score
-    from twilight.runtime.primitives import board, controls
-    from twilight.runtime.rollout import RolloutPlayer
-    from twilight.runtime.state import (
+    from twilight.runtime.core.decisions import Decision, GreedyPlayer
+    from twilight.runtime.core.primitives import board, controls
+    from twilight.runtime.core.primitives.scoring import net_region_score
+    from twilight.runtime.core.state import (
         PRIMARY_REGION_VARIABLE,
         SCORING_ROUND_VARIABLE,
         SECONDARY_REGION_VARIABLE,
     )
+    from twilight.runtime.players.rollout import RolloutPlayer
 
     ir = compiled_ir("solo-v2")
-    engine = Engine(ir, {}, seed=4, settings={"level": "normal", "ai_side": "ussr"})
+    engine = new_engine(ir, {}, seed=4, settings={"level": "normal", "ai_side": "ussr"})
     state = engine.state
     members = board(engine).members
     # A board where one point gives the US Italy (Europe) and one gives it Iran (the Middle East).

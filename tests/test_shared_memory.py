@@ -10,9 +10,10 @@ from functools import cache
 from typing import Any
 
 from twilight.compiler.api import compile_target
-from twilight.runtime.engine import Engine
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Frame, Program
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.frames import Frame
+from twilight.runtime.game import IMPLEMENTATIONS
 
 
 @cache
@@ -88,7 +89,7 @@ def test_a_region_s_scoring_works_each_side_s_count_out_once_per_statement(monke
     counted: list[str] = []
     program, engine = _counting_program("standard", counted)
     program.procedures["score_region"].body(Frame(engine, {"region": "europe"}))
-    from twilight.runtime.codegen import ExprCompiler
+    from twilight.runtime.backend.codegen import ExprCompiler
 
     monkeypatch.setattr(
         ExprCompiler, "_sharing", lambda self, nodes: ([self._emit_open(n, False) for n in nodes], False)
@@ -166,7 +167,7 @@ def _choose_in_europe(where: Any) -> dict[str, Any]:
 def test_a_choice_asks_its_condition_of_every_item_with_one_memory() -> None:
     """A `where` that asks a function of what is the same for every item (the region's VP) works it out
     once per choice, not once per item; one with a pick in it would be asked as written."""
-    from twilight.runtime.decisions import RandomPlayer
+    from twilight.runtime.core.decisions import RandomPlayer
 
     counted: list[str] = []
     program, engine = _counting_program("standard", counted)

@@ -12,6 +12,7 @@ from click.testing import CliRunner
 from helpers import RULES, run_cli
 from twilight.cli import simulate_cmd
 from twilight.cli.main import cli
+from twilight.runtime.game import new_engine
 
 TIMING = ("seconds", "games_per_second", "jobs")
 
@@ -115,7 +116,7 @@ def test_trace_dir_gets_one_trace_per_game(tmp_path: Path) -> None:
 def test_each_side_may_have_its_own_policy() -> None:
     """`--players us=greedy,ussr=random`: each side's games are its policy's; the same run with both
     sides random differs, and the text names both policies."""
-    from twilight.runtime.decisions import GreedyPlayer, RandomPlayer
+    from twilight.runtime.core.decisions import GreedyPlayer, RandomPlayer
 
     players = simulate_cmd.game_players(4, "us=greedy,ussr=random")
     assert type(players["us"]) is GreedyPlayer and type(players["ussr"]) is RandomPlayer
@@ -182,12 +183,11 @@ def test_a_look_ahead_copy_goes_as_soon_as_nothing_holds_it() -> None:
     import weakref
 
     from twilight.compiler import api
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.lookahead import _LookAheadAI, what_if
+    from twilight.runtime.solo.ai import _LookAheadAI, what_if
 
     result = api.compile_target("solo-v2")
     assert result.ir is not None
-    engine = Engine(result.ir, {}, seed=1)
+    engine = new_engine(result.ir, {}, seed=1)
     twin = what_if(engine, lambda copy: None)
     players = list(twin.players.values())
     assert all(type(p) is _LookAheadAI and p.engine is twin for p in players)

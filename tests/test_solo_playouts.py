@@ -15,11 +15,11 @@ import pytest
 from click.testing import CliRunner
 from twilight.cli.main import cli
 from twilight.compiler.api import compile_target
-from twilight.runtime.decisions import GreedyPlayer, RandomPlayer, ScriptedPlayer
-from twilight.runtime.invariants import CheckedEngine, check_finished
-from twilight.runtime.primitives import IMPLEMENTATIONS
-from twilight.runtime.program import Program
-from twilight.runtime.solo_ai import RulesAIPlayer, ai_side_of
+from twilight.runtime.backend.program import Program
+from twilight.runtime.core.decisions import GreedyPlayer, RandomPlayer, ScriptedPlayer
+from twilight.runtime.core.invariants import CheckedEngine, check_finished
+from twilight.runtime.game import IMPLEMENTATIONS
+from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
 
 SOLO_GAMES = int(os.environ.get("TWILIGHT_SOLO_PLAYOUTS", "12"))
 

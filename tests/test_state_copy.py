@@ -8,8 +8,8 @@ import gc
 import sys
 
 import pytest
-from twilight.runtime.program import ordinal
-from twilight.runtime.state import GameState, LastingEffect
+from twilight.runtime.core.frames import ordinal
+from twilight.runtime.core.state import GameState, LastingEffect
 
 
 def a_state() -> GameState:

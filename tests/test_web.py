@@ -510,7 +510,7 @@ def test_clicks_go_on_from_the_game_kept_in_memory(home: Path, monkeypatch: pyte
     """A game the server holds goes on from a copy of it at each click: nothing is replayed. A server
     that does not hold it (just started) replays its save once, then holds it. The save and the trace
     follow every click."""
-    from twilight.runtime.engine import Engine
+    from twilight.runtime.core.engine import Engine
 
     replays: list[int] = []
     made = Engine.resume_from

@@ -4,8 +4,8 @@ the board and the log's lines of that round; the arrow keys step too. The server
 this test on a free port of 127.0.0.1. Skipped where there is no Chromium or no Playwright.
 
 With UPDATE_SCREENSHOTS=1 the pages' screenshots (1280x800, English and Russian) are written to
-docs/web/replay-*.png: a step of a league game with a divergence when the real games are beside the
-repository."""
+docs/web/replay-*.png: a step with a divergence, of a league game when one of those beside the repository
+has any, else of the made-up game."""
 
 from __future__ import annotations
 
@@ -94,8 +94,8 @@ def test_a_replay_is_stepped_through_by_clicks(browser: Any, server: str) -> Non
 
 
 def test_screenshots_of_a_replay(browser: Any, server: str, tmp_path: Path) -> None:
-    """The step page and the list, in English and Russian: a league game's step with a divergence when
-    the real games are here (else the made-up game's)."""
+    """The step page and the list, in English and Russian: a step with a divergence, of a league game
+    when one has any (else of the made-up game)."""
     from twilight.cli.web.replays import REAL_GAMES, Replays
 
     name, step = "made-up", 4

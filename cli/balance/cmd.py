@@ -190,17 +190,7 @@ def balance(
     first = irs["a"]
     level_list = _choices(first, LEVEL_SETTING, _words(levels), "--levels")
     side_list = _choices(first, SIDE_SETTING, _words(sides), "--sides")
-    cells: list[runner.Cell] = []
-    settings: dict[str, dict[str, Any]] = {}
-    for key, ir in irs.items():
-        _choices(ir, LEVEL_SETTING, level_list, "--levels")
-        _choices(ir, SIDE_SETTING, side_list, "--sides")
-        chosen = read_settings(ir, assignments)
-        for level in level_list:
-            for side in side_list:
-                cell = runner.Cell(key, level, side)
-                cells.append(cell)
-                settings[cell.key] = {**chosen, LEVEL_SETTING: level, SIDE_SETTING: side}
+    cells, settings = _cells(irs, level_list, side_list, assignments)
     changes = _changes(targets) if len(targets) == 2 else []
     plan = runner.Plan(
         irs=irs,
@@ -213,25 +203,8 @@ def balance(
     )
     job_list = plan.jobs(seed, games)
     workers = jobs or os.cpu_count() or 1
-    if output is not None:  # (before the games: a run that cannot be written is not played)
-        check_output_file(output)
-    if output is not None and not output.endswith(".json"):
-        from twilight.cli.balance import report as report_module
-
-        try:  # before the games: a missing matplotlib should not cost a run
-            report_module._figure(1, 1)
-        except report_module.PlotsMissing as err:
-            raise click.ClickException(str(err)) from None
+    _ready_to_play(output, backend, address)
     if backend == "ray":
-        try:
-            import ray  # noqa: F401
-        except ImportError:
-            raise click.ClickException(f"the ray backend needs Ray: {runner.RAY_INSTALL}") from None
-        try:
-            if address is not None:
-                runner.check_address(address)
-        except runner.RayUnreachable as err:
-            raise click.ClickException(str(err)) from None
         played = runner.run_ray(plan, job_list, address, jobs)
     else:
         played = runner.run_local(plan, job_list, workers)
@@ -259,6 +232,49 @@ def balance(
         _write(result, Path(output))
     errors = sum(c["figures"]["errors"] for c in result["cells"])
     sys.exit(1 if errors else 0)
+
+
+def _cells(
+    irs: dict[str, dict[str, Any]], level_list: list[str], side_list: list[str], assignments: tuple[str, ...]
+) -> tuple[list[runner.Cell], dict[str, dict[str, Any]]]:
+    """A cell per ruleset, level and side, with the settings its games are played with (each ruleset
+    must offer the levels and sides asked for)."""
+    cells: list[runner.Cell] = []
+    settings: dict[str, dict[str, Any]] = {}
+    for key, ir in irs.items():
+        _choices(ir, LEVEL_SETTING, level_list, "--levels")
+        _choices(ir, SIDE_SETTING, side_list, "--sides")
+        chosen = read_settings(ir, assignments)
+        for level in level_list:
+            for side in side_list:
+                cell = runner.Cell(key, level, side)
+                cells.append(cell)
+                settings[cell.key] = {**chosen, LEVEL_SETTING: level, SIDE_SETTING: side}
+    return cells, settings
+
+
+def _ready_to_play(output: str | None, backend: str, address: str | None) -> None:
+    """Before the games: a run that cannot be written, drawn (no matplotlib) or sent (no Ray, or no Ray
+    at the address) is not played."""
+    if output is not None:
+        check_output_file(output)
+    if output is not None and not output.endswith(".json"):
+        from twilight.cli.balance import report as report_module
+
+        try:
+            report_module._figure(1, 1)
+        except report_module.PlotsMissing as err:
+            raise click.ClickException(str(err)) from None
+    if backend == "ray":
+        try:
+            import ray  # noqa: F401
+        except ImportError:
+            raise click.ClickException(f"the ray backend needs Ray: {runner.RAY_INSTALL}") from None
+        try:
+            if address is not None:
+                runner.check_address(address)
+        except runner.RayUnreachable as err:
+            raise click.ClickException(str(err)) from None
 
 
 def build_report(

@@ -112,7 +112,7 @@ def reach(cell: dict[str, Any], policy: str, search: dict[str, Any], detect: flo
 
 def stronger_policy(policy: str, search: dict[str, Any]) -> str:
     """The options of a stronger human side than `policy` at `search`'s budget."""
-    from twilight.runtime.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS
+    from twilight.runtime.players.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS
 
     if policy != "search":
         return f"--policy search --playouts {DEFAULT_PLAYOUTS}"

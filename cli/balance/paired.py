@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.cli.balance import stats
-from twilight.runtime.firings import COUNTED_KINDS
+from twilight.runtime.core.firings import COUNTED_KINDS
 
 PAIRED_WIN_TEST = "McNemar's exact test on the games whose winner differs, two-sided"
 PAIRED_VP_TEST = "paired differences of the final VP (normal approximation, two-sided)"
@@ -113,27 +113,40 @@ def declaration_firings(
         }
         if kind not in COUNTED_KINDS:
             entry["note"] = "in force in every game: not counted"
-            out.append(entry)
-            continue
-        key = f"{kind}:{ident}"
-        for side in ("a", "b"):
-            counts = [r.get("firings", {}).get(key, 0) for r in records[side] if "error" not in r]
-            entry[side] = {"firings": sum(counts), "games": sum(1 for n in counts if n)}
-        fired = [(a, b) for a, b in matched if a.get("firings", {}).get(key) or b.get("firings", {}).get(key)]
-        entry["games_fired_in_either"] = len(fired)
-        entry["games_changed"] = sum(1 for a, b in fired if _changed(a, b))
-        if kind == "priority":
-            entry["options"] = {
-                option: {
-                    side: sum(r.get("firings", {}).get(f"{key}:{option}", 0) for r in records[side])
-                    for side in ("a", "b")
-                }
-                for option in changed_options(irs["a"], irs["b"], ident)
-            }
-        if kind == "appendix":
-            entry["held"] = {
-                side: sum(r.get("firings", {}).get(f"{key}:held", 0) for r in records[side])
-                for side in ("a", "b")
-            }
+        else:
+            entry.update(_firings(f"{kind}:{ident}", records, matched))
+            entry.update(_parts_firings(kind, ident, irs, records))
         out.append(entry)
     return out
+
+
+def _firings(
+    key: str, records: dict[str, list[dict[str, Any]]], matched: list[tuple[Any, Any]]
+) -> dict[str, Any]:
+    """How often a declaration fired under A and B and in how many games; in how many pairs it fired
+    (under either), and how many of those came out differently."""
+    out: dict[str, Any] = {}
+    for side in ("a", "b"):
+        counts = [r.get("firings", {}).get(key, 0) for r in records[side] if "error" not in r]
+        out[side] = {"firings": sum(counts), "games": sum(1 for n in counts if n)}
+    fired = [(a, b) for a, b in matched if a.get("firings", {}).get(key) or b.get("firings", {}).get(key)]
+    out["games_fired_in_either"] = len(fired)
+    out["games_changed"] = sum(1 for a, b in fired if _changed(a, b))
+    return out
+
+
+def _parts_firings(
+    kind: str, ident: str, irs: dict[str, dict[str, Any]], records: dict[str, list[dict[str, Any]]]
+) -> dict[str, Any]:
+    """A priority list's changed options, each with how often it fired; an appendix entry's holds."""
+
+    def total(key: str, side: str) -> int:
+        return sum(r.get("firings", {}).get(key, 0) for r in records[side])
+
+    key = f"{kind}:{ident}"
+    if kind == "priority":
+        options = changed_options(irs["a"], irs["b"], ident)
+        return {"options": {o: {side: total(f"{key}:{o}", side) for side in ("a", "b")} for o in options}}
+    if kind == "appendix":
+        return {"held": {side: total(f"{key}:held", side) for side in ("a", "b")}}
+    return {}

@@ -73,9 +73,8 @@ def _init(plan: Plan, ignore_sigint: bool) -> None:
 def play(job: tuple[str, int, int]) -> dict[str, Any]:
     """One game of a cell: simulate's `play_game` with the cell's ruleset and settings."""
     from twilight.common.cachedir import cache_dir
-    from twilight.runtime.firings import count_functions
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.core.firings import count_functions
+    from twilight.runtime.game import build_program
 
     key, index, seed = job
     plan: Plan = _PLAN["plan"]
@@ -85,7 +84,7 @@ def play(job: tuple[str, int, int]) -> dict[str, Any]:
         programs: dict[str, Any] = _PLAN["programs"]
         if ruleset not in programs:
             counted = plan.counted_functions.get(ruleset, frozenset())
-            program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir(), counted=counted)
+            program = build_program(ir, code_cache=cache_dir(), counted=counted)
             count_functions(program)
             programs[ruleset] = program
         # simulate's worker state for this cell; its compiled program is kept per ruleset

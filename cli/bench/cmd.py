@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Any
 
 import click
-from twilight.runtime.sides import US
+from twilight.runtime.core.sides import US
 
 GAME_RULESETS = ("solo-v2", "standard")  # measured by default: the solitaire game and the two-player one
 # "jobs": the games of the --jobs comparison: enough that starting the pool is a small part of the run, as
@@ -246,7 +246,7 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
 
     result = api.compile_target(ruleset)  # the warm cache the figure is about
     assert result.ir is not None
-    from twilight.runtime import registry
+    from twilight.runtime.core import registry
 
     level_setting = result.ir["settings"].get(registry.LEVEL.name)
     args = ["--lang", "en", "--side", US, "--seed", "1"]
@@ -355,7 +355,7 @@ def _selection(chosen: tuple[str, ...]) -> tuple[list[str], list[str]]:
 def _check_compiles(names: list[str]) -> dict[str, str | None]:
     """Each ruleset's AI side (None: no AI); a ruleset that does not compile stops the bench."""
     from twilight.compiler import api
-    from twilight.runtime.solo_ai import ai_side_of
+    from twilight.runtime.solo.ai import ai_side_of
 
     sides = {}
     for name in names:

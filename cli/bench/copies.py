@@ -22,8 +22,8 @@ import time
 from typing import Any
 
 from twilight.cli.bench.levels import default_level
-from twilight.runtime import registry
-from twilight.runtime.sides import US
+from twilight.runtime.core import registry
+from twilight.runtime.core.sides import US
 
 # The copies timed are of the game from its Mid War on (turn 4): the middle of the game, where its state
 # and trace are larger than at the start.
@@ -68,24 +68,18 @@ class _Copying:
 def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
     from twilight.cli.bench.probe import _load
     from twilight.common.cachedir import cache_dir
-    from twilight.runtime.decisions import CautiousPlayer
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.core.decisions import CautiousPlayer
+    from twilight.runtime.game import build_program, new_game
 
     ir = _load("solo-v2")
-    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    program = build_program(ir, code_cache=cache_dir())
     timings: list[float] = []
     turns: list[int] = []
     for seed in range(1, args["games"] + 1):
         policy = CautiousPlayer(seed)
         person = _Copying(policy, args["every"], args["repeats"], timings)
-        engine = Engine(ir, {}, seed=seed, program=program)
-        players, ai = players_with_ai(ir, engine.state.settings, {US: person})
-        assert ai is not None
-        engine.players = players
-        ai.engine = policy.engine = person.engine = engine
+        engine = new_game(ir, {US: person}, seed=seed, program=program)
+        policy.engine = person.engine = engine
         engine.run()
         turns.append(engine.state.turn)
     return {"engine_s": timings, "turns": turns}
@@ -94,14 +88,11 @@ def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
 def probe_search(args: dict[str, Any]) -> dict[str, Any]:
     from twilight.cli.bench.probe import _load
     from twilight.common.cachedir import cache_dir
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
-    from twilight.runtime.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS, SearchPlayer
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.game import build_program, new_game
+    from twilight.runtime.players.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS, SearchPlayer
 
     ir = _load("solo-v2")
-    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())  # (as `twilight play` builds it)
+    program = build_program(ir, code_cache=cache_dir())  # (as `twilight play` builds it)
     wanted = args["decisions"]
 
     class Enough(Exception):
@@ -128,11 +119,8 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
 
     for seed in range(1, 1000):
         player = SearchPlayer(seed)
-        engine = Engine(ir, {}, seed=seed, program=program)
-        players, ai = players_with_ai(ir, engine.state.settings, {US: Counting(player)})
-        assert ai is not None
-        engine.players = players
-        ai.engine = player.engine = engine
+        engine = new_game(ir, {US: Counting(player)}, seed=seed, program=program)
+        player.engine = engine
         try:
             engine.run()
         except Enough:

@@ -11,8 +11,8 @@ import time
 from typing import Any
 
 from twilight.cli.bench.levels import default_level
-from twilight.runtime import registry
-from twilight.runtime.sides import US
+from twilight.runtime.core import registry
+from twilight.runtime.core.sides import US
 
 SEEDS = range(1, 1000)  # games one after the other until the hints are counted
 
@@ -32,7 +32,7 @@ class _HintingPlayer:
     """The person's side: a hint at each question the search weighs, then the greedy answer."""
 
     def __init__(self, session: Any, hints: int, seed: int, wall: list[float], cpu: list[float]) -> None:
-        from twilight.runtime.decisions import GreedyPlayer
+        from twilight.runtime.core.decisions import GreedyPlayer
 
         self.session = session
         self.hints = hints
@@ -62,8 +62,7 @@ def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
 
     from twilight.cli.play.text import PlayText
     from twilight.compiler import api
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.game import new_engine, seat_players
 
     ir = api.compile_target("solo-v2").ir
     assert ir is not None
@@ -71,13 +70,10 @@ def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
     wall: list[float] = []
     cpu: list[float] = []
     for seed in SEEDS:
-        engine = Engine(ir, {}, seed=seed)
+        engine = new_engine(ir, seed=seed)
         session = SimpleNamespace(text=text, engine=engine, meta={"humans": [US]})
         person = _HintingPlayer(session, hints, seed, wall, cpu)
-        players, ai = players_with_ai(ir, engine.state.settings, {US: person})
-        if ai is not None:
-            ai.engine = engine
-        engine.players = players
+        seat_players(engine, {US: person})
         try:
             engine.run()
         except _Enough:

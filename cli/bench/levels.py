@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 
-from twilight.runtime import registry
+from twilight.runtime.core import registry
 
 # The ruleset the bench plays against its AI (its figures name it).
 SOLO_RULESET = "solo-v2"

@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from twilight.runtime.sides import SIDES, opponent
+from twilight.runtime.core.sides import SIDES, opponent
 
 
 def peak_rss_mb() -> float:
@@ -110,7 +110,7 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
     cpu_seconds = time.process_time() - cpu_started  # this process only: with jobs > 1, not the workers'
     workers_cpu_seconds = _children_cpu() - children_started  # the pool's workers, once they have ended
     _failures(records)
-    from twilight.runtime.solo_ai import ai_side_of
+    from twilight.runtime.solo.ai import ai_side_of
 
     return {
         "seconds": seconds,

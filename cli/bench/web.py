@@ -19,8 +19,8 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from twilight.cli.bench.levels import default_level
-from twilight.runtime import registry
-from twilight.runtime.sides import US, USSR
+from twilight.runtime.core import registry
+from twilight.runtime.core.sides import US, USSR
 
 # Games that end soon when each question gets its first answer (the AI wins early): one after the other
 # until the clicks are counted.

@@ -17,9 +17,9 @@ from typing import Any
 
 from twilight.cli.declared_state import label
 from twilight.cli.play.text import PlayText
-from twilight.runtime import registry
-from twilight.runtime.sides import SIDES, US, USSR, opponent
-from twilight.runtime.state import (
+from twilight.runtime.core import registry
+from twilight.runtime.core.sides import SIDES, US, USSR, opponent
+from twilight.runtime.core.state import (
     DEFCON_TRACK,
     MILITARY_OPERATIONS_TRACK,
     SPACE_RACE_TRACK,
@@ -367,6 +367,14 @@ class Board:
         )
         shown = self.t.country(name)
         ET.SubElement(g, "title").text = shown
+        self._country_box(g, x, y, shown, owner, decl)
+        self._influence_boxes(g, x, y + NAME_H + 4, influence, owner)
+        self._stability_circle(g, x + BOX_W / 2, y + NAME_H + 4, decl)
+
+    def _country_box(
+        self, g: ET.Element, x: float, y: float, shown: str, owner: str | None, decl: dict[str, Any]
+    ) -> None:
+        """The box, its border in the controller's colour, and the name on its band (a battleground's)."""
         border = SIDE_COLOUR[owner] if owner else "#5b5445"
         ET.SubElement(
             g,
@@ -407,8 +415,11 @@ class Board:
                 fill="#ffffff" if decl["battleground"] else "#2d2a22",
                 cls="name",
             )
+
+    def _influence_boxes(
+        self, g: ET.Element, x: float, low: float, influence: dict[str, int], owner: str | None
+    ) -> None:
         # influence: a side's marker is solid when it controls the country
-        low = y + NAME_H + 4
         for side, left in ((US, x + 5), (USSR, x + BOX_W - 5 - 30)):
             amount = influence.get(side, 0)
             solid = owner == side
@@ -438,7 +449,8 @@ class Board:
                 fill="#ffffff" if solid else SIDE_COLOUR[side],
                 cls=f"influence {side}",
             )
-        cx = x + BOX_W / 2
+
+    def _stability_circle(self, g: ET.Element, cx: float, low: float, decl: dict[str, Any]) -> None:
         ET.SubElement(
             g,
             "circle",

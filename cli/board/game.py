@@ -7,10 +7,10 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.play.saves import SaveError, check_save_names, read_save, save_at
-from twilight.runtime.decisions import Decision
-from twilight.runtime.engine import Engine
-from twilight.runtime.sides import US, USSR
-from twilight.runtime.state import GameState
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.sides import US, USSR
+from twilight.runtime.core.state import GameState
 
 
 class BoardError(Exception):
@@ -54,7 +54,8 @@ def save_state(
     folder) stands for the save's own when the save is of a ruleset that is not installed (a variant).
     `at_question(engine, decision)`: called at the question the save stopped at (`twilight hint`)."""
     from twilight.cli.play.rules_store import load_ir, valid_pin
-    from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
+    from twilight.runtime.core.engine import SaveMismatch, StepLimitExceeded
+    from twilight.runtime.core.rule_errors import RuleError
 
     stored = None
     try:
@@ -94,7 +95,8 @@ def save_state(
 def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = None) -> GameState:
     """A new game of `ir` on `seed`, at the first question a player is asked (the solo AI answers its
     own)."""
-    from twilight.runtime.engine import RuleError, StepLimitExceeded
+    from twilight.runtime.core.engine import StepLimitExceeded
+    from twilight.runtime.core.rule_errors import RuleError
 
     engine = _engine(ir, seed, settings or {})
     try:
@@ -107,16 +109,13 @@ def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = 
 
 
 def _engine(ir: dict[str, Any], seed: int, settings: dict[str, Any], at_question: Any = None) -> Engine:
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.game import new_engine, seat_players
 
-    engine = Engine(ir, {}, seed=seed, settings=settings)
+    engine = new_engine(ir, seed=seed, settings=settings)
     stops = {US: _Stop(at_question), USSR: _Stop(at_question)}
-    players, ai = players_with_ai(ir, engine.state.settings, stops)
-    engine.players = players
+    seat_players(engine, stops)
     for stop in stops.values():
         stop.engine = engine
     if at_question is not None:
         engine.track = engine.track_after = True  # (the question's copies need the rules' place as records)
-    if ai is not None:
-        ai.engine = engine
     return engine

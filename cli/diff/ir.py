@@ -215,40 +215,65 @@ def option_lines(option: dict[str, Any]) -> list[str]:
 def option_details(before: list[dict[str, Any]], after: list[dict[str, Any]]) -> list[Detail]:
     old = {o["name"]: o for o in before}
     new = {o["name"]: o for o in after}
-    details: list[Detail] = []
-    for name, option in old.items():
-        if name not in new:
-            lines = [f"- {line}" for line in option_lines(option)]
-            note = f"removed (was {option['number']})"
-            details.append(Detail(f"option {name}", "removed", option, None, note=note, diff=lines))
-    for name, option in new.items():
-        if name not in old:
-            lines = [f"+ {line}" for line in option_lines(option)]
-            note = f"added as {option['number']}"
-            details.append(Detail(f"option {name}", "added", None, option, note=note, diff=lines))
+    details = [
+        *(_option_gone_or_new("removed", option) for name, option in old.items() if name not in new),
+        *(_option_gone_or_new("added", option) for name, option in new.items() if name not in old),
+    ]
     numbers = {name: (old[name]["number"], new[name]["number"]) for name in new if name in old}
-    moves = moved(list(old), list(new))
-    # Two options that traded numbers (and places) are one change, said as such.
-    swapped: set[str] = set()
-    for name, (was, now) in numbers.items():
-        other = next((o for o, (w, n) in numbers.items() if (w, n) == (now, was) and w != n), None)
-        if other is not None and name not in swapped and list(old).index(name) < list(old).index(other):
-            swapped |= {name, other}
-            note = f"{was} and {now} swapped ({name} is now {now}, {other} is now {was})"
-            details.append(Detail("options", "moved", [name, other], [other, name], note=note))
+    swaps, swapped = _swapped_options(list(old), numbers)
+    details += swaps
     details += [
         d
         for d in ranking_details("option", list(old), list(new), numbers)
         if d.field[len("option ") :] not in swapped
     ]
-    shift = {name: list(new).index(name) - list(old).index(name) for name in numbers}
-    for name, (was, now) in numbers.items():
-        # A number that follows the option's new place (others moved, came or went) is no news.
-        if name not in moves and now - was != shift[name]:
-            note = f"renumbered {was} -> {now}"
-            details.append(Detail(f"option {name}", "renumbered", was, now, note=note))
+    details += _renumbered_options(list(old), list(new), numbers)
     for name in numbers:
         details += field_details(f"option {name}: ", old[name], new[name], {"number", "label"})
+    return details
+
+
+def _option_gone_or_new(change: str, option: dict[str, Any]) -> Detail:
+    """An option `removed` (its old lines) or `added` (its new ones)."""
+    if change == "removed":
+        lines = [f"- {line}" for line in option_lines(option)]
+        return Detail(
+            f"option {option['name']}",
+            change,
+            option,
+            None,
+            note=f"removed (was {option['number']})",
+            diff=lines,
+        )
+    lines = [f"+ {line}" for line in option_lines(option)]
+    return Detail(
+        f"option {option['name']}", change, None, option, note=f"added as {option['number']}", diff=lines
+    )
+
+
+def _swapped_options(old: list[str], numbers: dict[str, tuple[int, int]]) -> tuple[list[Detail], set[str]]:
+    """Two options that traded numbers (and places) are one change, said as such; the names of both."""
+    details: list[Detail] = []
+    swapped: set[str] = set()
+    for name, (was, now) in numbers.items():
+        other = next((o for o, (w, n) in numbers.items() if (w, n) == (now, was) and w != n), None)
+        if other is not None and name not in swapped and old.index(name) < old.index(other):
+            swapped |= {name, other}
+            note = f"{was} and {now} swapped ({name} is now {now}, {other} is now {was})"
+            details.append(Detail("options", "moved", [name, other], [other, name], note=note))
+    return details, swapped
+
+
+def _renumbered_options(old: list[str], new: list[str], numbers: dict[str, tuple[int, int]]) -> list[Detail]:
+    """The options whose number changed other than by their new place."""
+    moves = moved(old, new)
+    details = []
+    for name, (was, now) in numbers.items():
+        # A number that follows the option's new place (others moved, came or went) is no news.
+        if name not in moves and now - was != new.index(name) - old.index(name):
+            details.append(
+                Detail(f"option {name}", "renumbered", was, now, note=f"renumbered {was} -> {now}")
+            )
     return details
 
 

@@ -217,21 +217,26 @@ def winning_cells(ctx: DocsContext) -> dict[tuple[str, str], str]:
         if rule.get("kind") != "victory":
             continue
         for item in rule.get("items") or []:
-            if item.get("on") != "region_scored" or not any("win" in n for n in ir_dicts(item.get("body"))):
-                continue
-            regions: set[str] = set()
-            levels: set[str] = set()
-            for node in ir_dicts(item.get("when")):
-                if node.get("op") != "==":
-                    continue
-                args = [a for a in node.get("args") or [] if isinstance(a, dict)]
-                refs = {str(a.get("ref")): str(a.get("id")) for a in args if "ref" in a}
-                if {"var": "region"} in args and "region" in refs:
-                    regions.add(refs["region"])
-                if "enum" in refs:
-                    levels.add(refs["enum"])
-            found.update({(region, level): name for region in regions for level in levels})
+            if item.get("on") == "region_scored" and any("win" in n for n in ir_dicts(item.get("body"))):
+                regions, levels = _regions_and_levels(item.get("when"))
+                found.update({(region, level): name for region in regions for level in levels})
     return found
+
+
+def _regions_and_levels(when: Any) -> tuple[set[str], set[str]]:
+    """The regions a condition compares `region` with, and the levels (enum values) it compares with."""
+    regions: set[str] = set()
+    levels: set[str] = set()
+    for node in ir_dicts(when):
+        if node.get("op") != "==":
+            continue
+        args = [a for a in node.get("args") or [] if isinstance(a, dict)]
+        refs = {str(a.get("ref")): str(a.get("id")) for a in args if "ref" in a}
+        if {"var": "region"} in args and "region" in refs:
+            regions.add(refs["region"])
+        if "enum" in refs:
+            levels.add(refs["enum"])
+    return regions, levels
 
 
 def tables_page(ctx: DocsContext) -> Page:
@@ -240,62 +245,75 @@ def tables_page(ctx: DocsContext) -> Page:
         Para((ctx.t("docs-tables-intro", "The ruleset's tables."),), role="note"),
     ]
     for name, table in (ctx.ir.get("tables") or {}).items():
-        title = ctx.loc.text(f"table-{name}", readable(name))
-        blocks.append(Heading(2, (title, " ", Code(name)), table_anchor(name)))
-        blocks.append(ctx.marks_para(table.get("provenance"), table.get("src")))
-        if table.get("roll") is not None:
-            roll = ctx.outliner().expr(table["roll"])
-            blocks.append(Fields([(ctx.t("docs-table-roll", "Roll"), (roll,))]))
-        kinds = [str(k) for k in table.get("keys") or []]
-        header: list[Inlines] = [(ctx.t("docs-table-key", "{$kind}", kind=kind),) for kind in kinds]
-        for column in table.get("columns") or []:
-            label = str(column.get("label"))
-            header.append((column_word(ctx, name, column),))
-        rows: list[list[Inlines]] = []
-        # A region's scoring level that wins the game outright is said so in its cell, and under the table.
-        wins = winning_cells(ctx) if kinds == ["region"] else {}
-        labels = [str(c.get("label")) for c in table.get("columns") or []]
-        notes: list[Inlines] = []
-        for row in table.get("rows") or []:
-            keys = [str(v) for v in row.get("keys") or []]
-            cells: list[Inlines] = [
-                (key_word(ctx, kind, value),) for kind, value in zip(kinds, keys, strict=False)
-            ]
-            for label, cell in zip(labels, row.get("cells") or [], strict=False):
-                rule = wins.get((keys[0], label)) if wins else None
-                if rule is None:
-                    cells.append((str(cell),))
-                    continue
-                link = Link(ctx.t("docs-table-wins", "wins the game"), "restrictions", rule_anchor(rule))
-                cells.append((link,))
-                sentence = ctx.t(
-                    "docs-table-wins-note",
-                    "{$level} of {$region} wins the game",
-                    level=header[len(kinds) + labels.index(label)][0],
-                    region=ctx.loc.region(keys[0]),
-                )
-                see = Link(ctx.t("docs-table-wins-rule", "the rule"), "restrictions", rule_anchor(rule))
-                notes.append((sentence, " — ", see, " ", Code(rule)))
-            rows.append(cells)
-        blocks.append(Table(header, rows))
-        if notes:
-            blocks.append(Bullets(notes))
-        totals: list[Inlines] = [
-            (
-                ctx.t(
-                    "docs-table-total",
-                    "{$keys}: {$total} in all",
-                    keys=", ".join(
-                        key_word(ctx, k, str(v)) for k, v in zip(kinds, t.get("keys") or [], strict=False)
-                    ),
-                    total=t.get("total"),
-                ),
-            )
-            for t in table.get("totals") or []
-        ]
-        if totals:
-            blocks.append(Bullets(totals))
+        blocks += _table_blocks(ctx, name, table)
     return Page("tables", page_title(ctx, "tables"), blocks)
+
+
+def _table_blocks(ctx: DocsContext, name: str, table: dict[str, Any]) -> list[Block]:
+    """One table: its heading and marks, its roll, its rows (a cell that wins the game linked to the rule,
+    and said so under the table), and its totals."""
+    title = ctx.loc.text(f"table-{name}", readable(name))
+    blocks: list[Block] = [
+        Heading(2, (title, " ", Code(name)), table_anchor(name)),
+        ctx.marks_para(table.get("provenance"), table.get("src")),
+    ]
+    if table.get("roll") is not None:
+        roll = ctx.outliner().expr(table["roll"])
+        blocks.append(Fields([(ctx.t("docs-table-roll", "Roll"), (roll,))]))
+    kinds = [str(k) for k in table.get("keys") or []]
+    header: list[Inlines] = [(ctx.t("docs-table-key", "{$kind}", kind=kind),) for kind in kinds]
+    header += [(column_word(ctx, name, column),) for column in table.get("columns") or []]
+    # A region's scoring level that wins the game outright is said so in its cell, and under the table.
+    wins = winning_cells(ctx) if kinds == ["region"] else {}
+    labels = [str(c.get("label")) for c in table.get("columns") or []]
+    notes: list[Inlines] = []
+    rows = [_table_row(ctx, row, kinds, labels, header, wins, notes) for row in table.get("rows") or []]
+    blocks.append(Table(header, rows))
+    if notes:
+        blocks.append(Bullets(notes))
+    totals = [_total_line(ctx, kinds, total) for total in table.get("totals") or []]
+    if totals:
+        blocks.append(Bullets(totals))
+    return blocks
+
+
+def _table_row(
+    ctx: DocsContext,
+    row: dict[str, Any],
+    kinds: list[str],
+    labels: list[str],
+    header: list[Inlines],
+    wins: dict[tuple[str, str], str],
+    notes: list[Inlines],
+) -> list[Inlines]:
+    """A row's keys and cells; a cell that wins the game is a link to its rule, and said in `notes`."""
+    keys = [str(v) for v in row.get("keys") or []]
+    cells: list[Inlines] = [(key_word(ctx, kind, value),) for kind, value in zip(kinds, keys, strict=False)]
+    for label, cell in zip(labels, row.get("cells") or [], strict=False):
+        rule = wins.get((keys[0], label)) if wins else None
+        if rule is None:
+            cells.append((str(cell),))
+            continue
+        cells.append((Link(ctx.t("docs-table-wins", "wins the game"), "restrictions", rule_anchor(rule)),))
+        level = header[len(kinds) + labels.index(label)][0]
+        notes.append(_winning_note(ctx, level, keys[0], rule))
+    return cells
+
+
+def _winning_note(ctx: DocsContext, level: Any, region: str, rule: str) -> Inlines:
+    sentence = ctx.t(
+        "docs-table-wins-note",
+        "{$level} of {$region} wins the game",
+        level=level,
+        region=ctx.loc.region(region),
+    )
+    see = Link(ctx.t("docs-table-wins-rule", "the rule"), "restrictions", rule_anchor(rule))
+    return (sentence, " — ", see, " ", Code(rule))
+
+
+def _total_line(ctx: DocsContext, kinds: list[str], total: dict[str, Any]) -> Inlines:
+    keys = ", ".join(key_word(ctx, k, str(v)) for k, v in zip(kinds, total.get("keys") or [], strict=False))
+    return (ctx.t("docs-table-total", "{$keys}: {$total} in all", keys=keys, total=total.get("total")),)
 
 
 # ---------------------------------------------------------------------------------- standing rules

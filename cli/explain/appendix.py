@@ -15,7 +15,7 @@ from typing import Any
 from twilight.cli.explain.trace import _mark, _short
 from twilight.cli.localizer import Localizer
 from twilight.cli.outline import INDENT, Outliner
-from twilight.runtime.registry import MOMENTS as APPENDIX_MOMENTS
+from twilight.runtime.core.registry import MOMENTS as APPENDIX_MOMENTS
 
 # The appendix's moments, as the language names them (runtime/registry.py), in its order.
 MOMENTS = tuple(APPENDIX_MOMENTS)

@@ -14,7 +14,7 @@ from typing import Any
 
 from twilight.cli.declared_state import label, value_text, zone_text
 from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
-from twilight.runtime.sides import US, USSR
+from twilight.runtime.core.sides import US, USSR
 
 # The `explain-*` words of this view (in rules/standard/locales/*/outline.ftl; EXPLAIN_WORDS lists them).
 STATE_WORDS: tuple[str, ...] = (
@@ -102,8 +102,8 @@ def track_text(loc: Localizer, value: Any) -> str:
 def state_view(loc: Localizer, ir: dict[str, Any], state: Any | None) -> dict[str, Any]:
     """Every declared variable, zone and track: what it is, its provenance, and its value (at the start,
     or in `state`, a game's GameState, when given)."""
-    from twilight.runtime.invariants import TRACK_VALUES
-    from twilight.runtime.state import declared_state
+    from twilight.runtime.core.invariants import TRACK_VALUES
+    from twilight.runtime.core.state import declared_state
 
     start_vars, start_zones = declared_state(ir)
     game_vars = state.vars if state is not None else start_vars
@@ -221,9 +221,8 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
     from twilight.common.cachedir import cache_dir
     from twilight.common.input_bounds import clip
     from twilight.compiler import api
-    from twilight.runtime.engine import Engine, SaveMismatch
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.core.engine import SaveMismatch
+    from twilight.runtime.game import build_program, new_engine
 
     # Before the save is read there is no ruleset: the game's own words say what is wrong with it.
     words = GameWords(lang or FALLBACK)
@@ -241,9 +240,11 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
         raise StateError(
             words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
         ) from None
-    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    program = build_program(ir, code_cache=cache_dir())
     stop = _StopAtOnce()
-    engine = Engine(ir, {US: stop, USSR: stop}, seed=data["seed"], settings=data["settings"], program=program)
+    engine = new_engine(
+        ir, {US: stop, USSR: stop}, seed=data["seed"], settings=data["settings"], program=program
+    )
     try:
         engine.resume_from(data)
         engine.run()  # a finished game's save: replayed to its end

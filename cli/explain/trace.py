@@ -465,49 +465,53 @@ class TraceExplainer:
             source=mark,
             source_from="list" if inherited else "option",
         )
-        lines = [
+        view["text"] = [
             self.t("ai-explain-choice", "{$list}", list=view["priority_name"], id=name)
-            + (
-                ""
-                if plist is not None
-                else " " + self.t("ai-explain-unknown-list", "(not in {$ruleset})", ruleset=self.ruleset)
+            + ("" if plist is not None else " " + self.not_in_ruleset("ai-explain-unknown-list")),
+            "  "
+            + self.marked(
+                self.option_line(event, view, plist is not None and option is None), self.mark_text(mark)
             ),
+            "  " + self.target_line(event, view, plist),
+            "  " + self.tie_break_line(event, view, plist, option),
         ]
-        option_line = self.t(
+        return view
+
+    def not_in_ruleset(self, msg_id: str) -> str:
+        return self.t(msg_id, "(not in {$ruleset})", ruleset=self.ruleset)
+
+    def option_line(self, event: dict[str, Any], view: dict[str, Any], unknown: bool) -> str:
+        """`option 3: …`, and `(not in …)` for an option its list does not have."""
+        line = self.t(
             "ai-explain-option",
             "option {$number}: {$text}",
             number=event.get("option"),
             text=view["option_text"],
-            id=option_name,
+            id=view["option_name"],
         )
-        if plist is not None and option is None:
-            unknown = self.t("ai-explain-unknown-option", "(not in {$ruleset})", ruleset=self.ruleset)
-            option_line += " " + unknown
-        lines.append("  " + self.marked(option_line, self.mark_text(mark)))
+        return line + " " + self.not_in_ruleset("ai-explain-unknown-option") if unknown else line
+
+    def target_line(self, event: dict[str, Any], view: dict[str, Any], plist: dict[str, Any] | None) -> str:
         count = event.get("candidates")
-        count = count if isinstance(count, int) else 0
-        lines.append(
-            "  "
-            + self.t(
-                "ai-explain-target",
-                "→ {$target}, of {$count} candidates",
-                target=view["target_name"] or "-",
-                count=count,
-                var=str(((plist or {}).get("target") or {}).get("name") or "c"),
-            )
+        return self.t(
+            "ai-explain-target",
+            "→ {$target}, of {$count} candidates",
+            target=view["target_name"] or "-",
+            count=count if isinstance(count, int) else 0,
+            var=str(((plist or {}).get("target") or {}).get("name") or "c"),
         )
+
+    def tie_break_line(
+        self, event: dict[str, Any], view: dict[str, Any], plist: dict[str, Any] | None, option: Any
+    ) -> str:
+        """The key that broke the tie among the candidates (`view["tie_break"]`), or that there was none."""
         if event.get("decided_by") is None:
             view["tie_break"] = None
-            lines.append("  " + self.t("ai-explain-only-candidate", "the only candidate: no tie to break"))
-        else:
-            view["tie_break"] = self.tie_break(plist or {}, option, event.get("decided_by"))
-            extra = self.mark_text(view["tie_break"].get("source") or {"sources": [], "provisional": []})
-            shown = view["tie_break"]["text"]
-            if "table" not in view["tie_break"]:
-                shown = self.marked(shown, extra)
-            lines.append("  " + shown)
-        view["text"] = lines
-        return view
+            return self.t("ai-explain-only-candidate", "the only candidate: no tie to break")
+        view["tie_break"] = self.tie_break(plist or {}, option, event.get("decided_by"))
+        extra = self.mark_text(view["tie_break"].get("source") or {"sources": [], "provisional": []})
+        shown = view["tie_break"]["text"]
+        return shown if "table" in view["tie_break"] else self.marked(shown, extra)
 
     def answer(self, event: dict[str, Any]) -> dict[str, Any]:
         used = str(event.get("answered_by"))

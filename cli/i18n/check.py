@@ -34,7 +34,7 @@ from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
 from twilight.compiler.loader import display_path
-from twilight.runtime import registry
+from twilight.runtime.core import registry
 
 # Attributes a language may add for its grammar, and that another may lack.
 GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
@@ -68,7 +68,7 @@ def runtime_choices() -> tuple[set[str], set[str]]:
     it offers: the operation and play modes, each question's words, the answers of an allowed action
     (`yes`, `no`), and `all_in` for the `all_in_<region>` answers. Read from the registry, so a new
     question of the interpreter needs its words like any other."""
-    import twilight.runtime.primitives as primitives
+    import twilight.runtime.core.primitives as primitives
     from twilight.harness.scenario import PLAY_MODES
 
     names = set(registry.QUESTIONS)

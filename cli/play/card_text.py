@@ -13,7 +13,7 @@ from typing import Any
 from twilight.cli.play.input import normalize
 from twilight.cli.play.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
-from twilight.runtime.sides import SIDES
+from twilight.runtime.core.sides import SIDES
 
 # How many cards a message about an unknown or ambiguous name lists (it stays one line).
 MATCHES_SHOWN = 5

@@ -56,8 +56,8 @@ from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, cat
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime import registry
-from twilight.runtime.sides import SIDES, US, opponent
+from twilight.runtime.core import registry
+from twilight.runtime.core.sides import SIDES, US, opponent
 
 DEFAULT_RULESET = "solo-v2"
 # The settings of a game against the ruleset's AI that `play` asks first (the runtime contract names them).
@@ -553,7 +553,7 @@ def resume_game(
     rules_paths: tuple[str, ...] = (),
     new_rules: bool = False,
 ) -> PlaySession:
-    from twilight.runtime.engine import SaveMismatch
+    from twilight.runtime.core.engine import SaveMismatch
 
     pinned: dict[str, Any] = {}
     path, data, ir = choose_save(console, resume, lang, rules_paths, pinned)
@@ -804,17 +804,15 @@ def build_session(
     delay: float | None,
 ) -> PlaySession:
     from twilight.common.cachedir import cache_dir
-    from twilight.runtime.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
-    from twilight.runtime.engine import Engine
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
-    from twilight.runtime.solo_ai import players_with_ai
+    from twilight.runtime.core.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.game import build_program, new_engine
+    from twilight.runtime.solo.ai import players_with_ai
 
     humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
     secret = AI_SIDE in ir["settings"]
     # The rules' expressions compiled to Python are kept beside the IR cache: the next start loads them.
-    program = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
-    engine = Engine(ir, {}, seed=seed, settings=settings, program=program)
+    program = build_program(ir, code_cache=cache_dir())
+    engine = new_engine(ir, seed=seed, settings=settings, program=program)
     session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
     policy = meta.get("policy")
 
@@ -863,8 +861,9 @@ def run_game(session: PlaySession) -> int:
 
 
 def play_through(session: PlaySession) -> int:
-    from twilight.runtime.decisions import IllegalAnswer
-    from twilight.runtime.engine import ASK_AGAIN, RuleError, SaveMismatch, StepLimitExceeded
+    from twilight.runtime.core.decisions import IllegalAnswer
+    from twilight.runtime.core.engine import ASK_AGAIN, SaveMismatch, StepLimitExceeded
+    from twilight.runtime.core.rule_errors import RuleError
 
     text, console = session.text, session.console
     trace_path = trace_path_for(session.save_path)

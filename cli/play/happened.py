@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli.play.log import NARRATED, Narrator, narrated_runs
-from twilight.runtime.sides import SIDES
+from twilight.runtime.core.sides import SIDES
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
 # zones, cards dealt, revealed or shuffled, effects ending…): every other one is a move a player wants

@@ -15,7 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from twilight.runtime.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.decisions import Decision, GreedyPlayer
 
 # The wall-clock time the playouts may take: with the start of the search and the lines printed, a hint
 # answers within a second (`twilight bench` measures it: hint.wall_p99_ms).
@@ -35,7 +35,7 @@ def opponents_of(engine: Any, side: str) -> dict[str, Any]:
     """The other sides' players in the playouts: the AI itself (without the session's autosave around
     it), or, for anyone else (a person at the same terminal, a policy watched), the greedy heuristic."""
     from twilight.cli.play.session import AutosavingPlayer
-    from twilight.runtime.solo_ai import RulesAIPlayer
+    from twilight.runtime.solo.ai import RulesAIPlayer
 
     out: dict[str, Any] = {}
     for other, player in engine.players.items():
@@ -54,7 +54,7 @@ def opponents_of(engine: Any, side: str) -> dict[str, Any]:
 def hint_lines(session: Any, decision: Decision) -> list[str]:
     """The hint's lines, in the player's language. The search plays its playouts on copies of the game made
     at this decision (`Engine.clone`): the game itself is not changed."""
-    from twilight.runtime.search import SearchPlayer
+    from twilight.runtime.players.search import SearchPlayer
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
     t, engine = session.text, session.engine

@@ -15,7 +15,7 @@ from typing import Any
 from twilight.cli.startup import start_up_loading
 from twilight.common.input_bounds import ECHO_CHARS, clip, whole_number
 from twilight.compiler.diagnostics import suggest
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 # Commands and the words that call them; each language's words come from `play-command-<name>`
 # (its value, then the words of its `.aliases` attribute), so a translator adds their own.

@@ -3,12 +3,12 @@ messages of cli/locales/<lang>/play.ftl), with the names in the right grammatica
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from twilight.cli.declared_state import face_down, label, variable_text
 from twilight.cli.play.text import PlayText
-from twilight.runtime.sides import SIDES, US, USSR, opponent
+from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
 # the AI's working) are the trace's business: `why` and `twilight explain trace` read those.
@@ -93,9 +93,15 @@ class Narrator:
 
     def line(self, e: dict[str, Any]) -> str | None:
         kind = e["kind"]
-        if kind not in NARRATED:
+        if kind not in NARRATED or not self.follow(kind, e):
             return None
-        t = self.text
+        args = self.named_args(e)
+        msg = TELLERS.get(kind, Narrator.tell_plain)(self, e, args)
+        return None if msg is None else self.text.t(msg, **args)
+
+    def follow(self, kind: str, e: dict[str, Any]) -> bool:
+        """Keep up with the card whose event is happening and the effects already said; False when the
+        event was said already (a second effect the same card started)."""
         if kind == "event":
             self.event_card = e.get("card")
         elif kind in ("play", "action_round", "turn", "headlines"):
@@ -104,146 +110,220 @@ class Narrator:
             self.started.clear()
         elif kind == "effect_start":
             if e["card"] in self.started:
-                return None
+                return False
             self.started.add(e["card"])
+        return True
+
+    def named_args(self, e: dict[str, Any]) -> dict[str, Any]:
+        """The side, country and card an event names, in every grammatical form the messages use."""
+        t = self.text
         args: dict[str, Any] = {}
-        msg = f"log-{kind}"
         if "side" in e and isinstance(e["side"], str) and e["side"] in SIDES:
             args.update(t.side_args(e["side"]))
         if "country" in e:
             args.update(t.country_args(e["country"]))
         if isinstance(e.get("card"), str) and e["card"] in t.cards:
             args.update(t.card_args(e["card"]))
-        if kind in ("turn", "turn_end"):
-            args["number"] = e.get("number", e.get("turn"))
-        elif kind == "phase":
-            args["phase"] = t.maybe(f"phase-{e.get('phase')}") or str(e.get("phase"))
-            if e.get("label"):
-                msg, args["label"] = "log-phase-labelled", e["label"]
-        elif kind == "action_round":
-            args["round"] = e.get("round")
-        elif kind == "variable":
-            args["name"] = label(t.loc, e["name"])
-            args["value"] = variable_text(t.loc, t.ir, e["name"], e.get("value"))
-        elif kind == "zone":
-            args["zone"] = label(t.loc, e["zone"])
-            if face_down(t.ir, e["zone"]):
-                msg, args["count"] = "log-zone-hidden", e.get("count", 1)
-        elif kind == "headlines":
-            args["us_card"] = t.card(e[US]) if e.get(US) else "-"
-            args["ussr_card"] = t.card(e[USSR]) if e.get(USSR) else "-"
-        elif kind == "influence":
-            change = int(e["change"])
-            if change == 0:
-                return None  # an event that removes all of none ("−0 in West Germany") is no news
-            msg = "log-influence-add" if change > 0 else "log-influence-remove"
-            args.update(count=abs(change), now=e.get("now", 0))
-        elif kind == "coup":
-            args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
-            if "ops" in e:  # the strength in its parts: `roll 4 + 3 operations − 1 = 6`
-                modifier = int(e["modifier"])
-                sign = "+" if modifier > 0 else "−"
-                args.update(ops=e["ops"], modifier=f" {sign} {abs(modifier)}" if modifier else "")
-                msg = "log-coup-parts"
-        elif kind == "realign":
-            args.update(roll=e["roll"], against=e["against"])
-            if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`
-                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
-                against = (int(e["against_die"]), int(e["against_modifier"]), int(e["against"]))
-                args["against"] = self.roll(*against)
-        elif kind == "space":
-            msg = "log-space-success" if e.get("success") else "log-space-failure"
-            args.update(roll=e["roll"], box=e["box"])
-            if "die" in e:
-                args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
-                msg, args["needed"] = f"{msg}-needed", e["needed"]
-        elif kind == "space_advance":
-            args["box"] = e["box"]
-        elif kind == "defcon":
-            args["now"] = e["now"]
-        elif kind == "defcon_change_ignored":
-            args["floor"] = e.get("floor")
-        elif kind == "vp":
-            # gain_vp(side, -n) is the opponent gaining n.
-            change = int(e["change"])
-            if change == 0:
-                return None  # no VP changed hands: nothing to tell
-            if change < 0 and e.get("side") in SIDES:
-                args.update(t.side_args(opponent(e["side"])))
-            args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))
-        elif kind == "roll":
-            args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["total"]))
-            args["needed"] = e["needed"]
-            args["success"] = "yes" if e["success"] else "no"
-            # A roll in a lasting effect's hook (Quagmire's) names its card; a war's roll, the event's.
-            card = e.get("card") or self.event_card
-            if card in t.cards:
-                msg = "log-roll-event"
-                args.update(t.card_args(card))
-            if e.get("at_most"):
-                msg += "-at_most"
-        elif kind == "roll_off":
-            for which in ("first", "second"):
-                args.update(t.side_args(e[which], var=which))
-                args[f"{which}_roll"] = self.roll(
-                    int(e[f"{which}_die"]), int(e[f"{which}_modifier"]), int(e[f"{which}_total"])
-                )
-            args["outcome"] = "win" if e["winner"] else "tie"
-            if e["winner"]:
-                args.update(t.side_args(e["winner"], var="winner"))
-            if self.event_card in t.cards:
-                msg = "log-roll_off-event"
-                args.update(t.card_args(self.event_card))
-        elif kind == "table_roll":
-            args["table"] = t.maybe(f"table-{e['table']}") or str(e["table"])
-            args.update(roll=e["roll"], column=e["column"])
-            if len(e.get("dice", [])) > 1:
-                # Both dice when the lower one counts: `3, 5 → 3`.
-                msg, args["dice"] = "log-table_roll-dice", ", ".join(str(d) for d in e["dice"])
-        elif kind == "random_card":
-            args["among"] = e["among"]
-        elif kind == "region_score":
-            args.update(t.region_args(e["region"]))
-            args.update(t.side_args(opponent(e["side"]), var="enemy"))
-            args["level"] = t.maybe(f"outline-enum-{e['level']}") or str(e["level"])
-            args.update(
-                level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
+        return args
+
+    # One teller per kind of event: each adds the kind's own arguments to `args` and returns the message
+    # to say (`log-<kind>` or one of its variants), or None when there is nothing to tell.
+
+    def tell_plain(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        return f"log-{e['kind']}"
+
+    def tell_turn(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["number"] = e.get("number", e.get("turn"))
+        return self.tell_plain(e, args)
+
+    def tell_phase(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["phase"] = self.text.maybe(f"phase-{e.get('phase')}") or str(e.get("phase"))
+        if e.get("label"):
+            args["label"] = e["label"]
+            return "log-phase-labelled"
+        return "log-phase"
+
+    def tell_action_round(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["round"] = e.get("round")
+        return "log-action_round"
+
+    def tell_variable(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        t = self.text
+        args["name"] = label(t.loc, e["name"])
+        args["value"] = variable_text(t.loc, t.ir, e["name"], e.get("value"))
+        return "log-variable"
+
+    def tell_zone(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["zone"] = label(self.text.loc, e["zone"])
+        if face_down(self.text.ir, e["zone"]):
+            args["count"] = e.get("count", 1)
+            return "log-zone-hidden"
+        return "log-zone"
+
+    def tell_headlines(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["us_card"] = self.text.card(e[US]) if e.get(US) else "-"
+        args["ussr_card"] = self.text.card(e[USSR]) if e.get(USSR) else "-"
+        return "log-headlines"
+
+    def tell_influence(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        change = int(e["change"])
+        if change == 0:
+            return None  # an event that removes all of none ("−0 in West Germany") is no news
+        args.update(count=abs(change), now=e.get("now", 0))
+        return "log-influence-add" if change > 0 else "log-influence-remove"
+
+    def tell_coup(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
+        if "ops" not in e:
+            return "log-coup"
+        # the strength in its parts: `roll 4 + 3 operations − 1 = 6`
+        modifier = int(e["modifier"])
+        sign = "+" if modifier > 0 else "−"
+        args.update(ops=e["ops"], modifier=f" {sign} {abs(modifier)}" if modifier else "")
+        return "log-coup-parts"
+
+    def tell_realign(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(roll=e["roll"], against=e["against"])
+        if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`
+            args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+            against = (int(e["against_die"]), int(e["against_modifier"]), int(e["against"]))
+            args["against"] = self.roll(*against)
+        return "log-realign"
+
+    def tell_space(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        msg = "log-space-success" if e.get("success") else "log-space-failure"
+        args.update(roll=e["roll"], box=e["box"])
+        if "die" not in e:
+            return msg
+        args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
+        args["needed"] = e["needed"]
+        return f"{msg}-needed"
+
+    def tell_space_advance(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["box"] = e["box"]
+        return "log-space_advance"
+
+    def tell_defcon(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["now"] = e["now"]
+        return "log-defcon"
+
+    def tell_defcon_change_ignored(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["floor"] = e.get("floor")
+        return "log-defcon_change_ignored"
+
+    def tell_vp(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        change = int(e["change"])
+        if change == 0:
+            return None  # no VP changed hands: nothing to tell
+        if change < 0 and e.get("side") in SIDES:  # gain_vp(side, -n) is the opponent gaining n
+            args.update(self.text.side_args(opponent(e["side"])))
+        args.update(count=abs(change), now=e["now"], standing=self.standing(int(e["now"])))
+        return "log-vp"
+
+    def tell_die_roll(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["total"]))
+        args["needed"] = e["needed"]
+        args["success"] = "yes" if e["success"] else "no"
+        msg = "log-roll"
+        # A roll in a lasting effect's hook (Quagmire's) names its card; a war's roll, the event's.
+        card = e.get("card") or self.event_card
+        if card in self.text.cards:
+            msg = "log-roll-event"
+            args.update(self.text.card_args(card))
+        return f"{msg}-at_most" if e.get("at_most") else msg
+
+    def tell_roll_off(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        t = self.text
+        for which in ("first", "second"):
+            args.update(t.side_args(e[which], var=which))
+            args[f"{which}_roll"] = self.roll(
+                int(e[f"{which}_die"]), int(e[f"{which}_modifier"]), int(e[f"{which}_total"])
             )
-        elif kind == "ops_bonus_unspendable":
-            args.update(t.region_args(e["region"]))
-            args["operation"] = t.option(e["mode"])
-        elif kind == "region_score_counted":
-            args.update(t.region_args(e["region"]))
-            args["countries"] = ", ".join(t.country(c) for c in e["countries"]) or "-"
-            args.update(count=len(e["countries"]), vp=e["vp"])
-        elif kind == "scored":
-            args.update(t.region_args(e["region"]))
-            args.update(now=e["vp"], standing=self.standing(int(e["vp"])))
-        elif kind == "china_card":
-            msg = "log-china_card-face_up" if e.get("face_up") else "log-china_card-face_down"
-            args.update(t.side_args(e["holder"]))
-        elif kind == "discard" and "side" in e:
-            msg = "log-discard-side"
-        elif kind in ("effect_start", "effect_end"):
-            args.update(t.card_args(e["card"]))
-        elif kind in ("cards_revealed", "hand_revealed"):
-            args["cards"] = ", ".join(t.card(c) for c in e.get("cards", [])) or "-"
-            args["count"] = len(e.get("cards", []))
-        elif kind == "deck_added":
-            args.update(count=e["cards"], period=t.maybe(f"outline-enum-{e['period']}") or e["period"])
-        elif kind == "reshuffle":
-            args["count"] = e["cards"]
-        elif kind == "dealt":
-            args["count"] = e["hand"]
-        elif kind == "victory":
-            if e.get("winner") == "draw":
-                msg = "log-victory-draw"
-            else:
-                args.update(t.side_args(e["winner"]))
-            args["reason"] = self.reason(e.get("reason"))
-        elif kind == "log":
-            args["message"] = e.get("message", "")
-        return t.t(msg, **args)
+        args["outcome"] = "win" if e["winner"] else "tie"
+        if e["winner"]:
+            args.update(t.side_args(e["winner"], var="winner"))
+        if self.event_card not in t.cards:
+            return "log-roll_off"
+        args.update(t.card_args(self.event_card))
+        return "log-roll_off-event"
+
+    def tell_table_roll(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["table"] = self.text.maybe(f"table-{e['table']}") or str(e["table"])
+        args.update(roll=e["roll"], column=e["column"])
+        if len(e.get("dice", [])) <= 1:
+            return "log-table_roll"
+        # Both dice when the lower one counts: `3, 5 → 3`.
+        args["dice"] = ", ".join(str(d) for d in e["dice"])
+        return "log-table_roll-dice"
+
+    def tell_random_card(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["among"] = e["among"]
+        return "log-random_card"
+
+    def tell_region_score(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        t = self.text
+        args.update(t.region_args(e["region"]))
+        args.update(t.side_args(opponent(e["side"]), var="enemy"))
+        args["level"] = t.maybe(f"outline-enum-{e['level']}") or str(e["level"])
+        args.update(
+            level_vp=e["level_vp"], battlegrounds=e["battlegrounds"], adjacent=e["adjacent"], vp=e["vp"]
+        )
+        return "log-region_score"
+
+    def tell_ops_bonus_unspendable(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(self.text.region_args(e["region"]))
+        args["operation"] = self.text.option(e["mode"])
+        return "log-ops_bonus_unspendable"
+
+    def tell_region_score_counted(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(self.text.region_args(e["region"]))
+        args["countries"] = ", ".join(self.text.country(c) for c in e["countries"]) or "-"
+        args.update(count=len(e["countries"]), vp=e["vp"])
+        return "log-region_score_counted"
+
+    def tell_scored(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(self.text.region_args(e["region"]))
+        args.update(now=e["vp"], standing=self.standing(int(e["vp"])))
+        return "log-scored"
+
+    def tell_china_card(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(self.text.side_args(e["holder"]))
+        return "log-china_card-face_up" if e.get("face_up") else "log-china_card-face_down"
+
+    def tell_discard(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        return "log-discard-side" if "side" in e else "log-discard"
+
+    def tell_effect(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(self.text.card_args(e["card"]))
+        return self.tell_plain(e, args)
+
+    def tell_cards_shown(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["cards"] = ", ".join(self.text.card(c) for c in e.get("cards", [])) or "-"
+        args["count"] = len(e.get("cards", []))
+        return self.tell_plain(e, args)
+
+    def tell_deck_added(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args.update(count=e["cards"], period=self.text.maybe(f"outline-enum-{e['period']}") or e["period"])
+        return "log-deck_added"
+
+    def tell_reshuffle(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["count"] = e["cards"]
+        return "log-reshuffle"
+
+    def tell_dealt(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["count"] = e["hand"]
+        return "log-dealt"
+
+    def tell_victory(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["reason"] = self.reason(e.get("reason"))
+        if e.get("winner") == "draw":
+            return "log-victory-draw"
+        args.update(self.text.side_args(e["winner"]))
+        return "log-victory"
+
+    def tell_message(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        args["message"] = e.get("message", "")
+        return "log-log"
 
     @staticmethod
     def roll(die: int, modifier: int, total: int) -> str:
@@ -262,6 +342,46 @@ class Narrator:
 
     def reason(self, reason: Any) -> str:
         return self.text.maybe(f"end-{reason}") or str(reason)
+
+
+Teller = Callable[[Narrator, dict[str, Any], dict[str, Any]], str | None]
+# The teller of each kind that says more than its side, country and card (the others: `Narrator.tell_plain`).
+TELLERS: dict[str, Teller] = {
+    "turn": Narrator.tell_turn,
+    "turn_end": Narrator.tell_turn,
+    "phase": Narrator.tell_phase,
+    "action_round": Narrator.tell_action_round,
+    "variable": Narrator.tell_variable,
+    "zone": Narrator.tell_zone,
+    "headlines": Narrator.tell_headlines,
+    "influence": Narrator.tell_influence,
+    "coup": Narrator.tell_coup,
+    "realign": Narrator.tell_realign,
+    "space": Narrator.tell_space,
+    "space_advance": Narrator.tell_space_advance,
+    "defcon": Narrator.tell_defcon,
+    "defcon_change_ignored": Narrator.tell_defcon_change_ignored,
+    "vp": Narrator.tell_vp,
+    "roll": Narrator.tell_die_roll,
+    "roll_off": Narrator.tell_roll_off,
+    "table_roll": Narrator.tell_table_roll,
+    "random_card": Narrator.tell_random_card,
+    "region_score": Narrator.tell_region_score,
+    "ops_bonus_unspendable": Narrator.tell_ops_bonus_unspendable,
+    "region_score_counted": Narrator.tell_region_score_counted,
+    "scored": Narrator.tell_scored,
+    "china_card": Narrator.tell_china_card,
+    "discard": Narrator.tell_discard,
+    "effect_start": Narrator.tell_effect,
+    "effect_end": Narrator.tell_effect,
+    "cards_revealed": Narrator.tell_cards_shown,
+    "hand_revealed": Narrator.tell_cards_shown,
+    "deck_added": Narrator.tell_deck_added,
+    "reshuffle": Narrator.tell_reshuffle,
+    "dealt": Narrator.tell_dealt,
+    "victory": Narrator.tell_victory,
+    "log": Narrator.tell_message,
+}
 
 
 def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
-from twilight.runtime.registry import CHOICE_INTENTS
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.registry import CHOICE_INTENTS
 
 
 def mechanics_key(t: PlayText, decision: Decision) -> str | None:

@@ -302,13 +302,13 @@ def _runs(
 def _counts(ir: dict[str, Any]) -> dict[tuple[str, str, int], int] | None:
     """Each count of COUNTS for each side at each turn of the turn track, in a game just begun; None when
     the rules cannot say (a rule asks for something a game just begun does not have)."""
-    from twilight.runtime.engine import Engine
+    from twilight.runtime.game import new_engine
 
     turn_track = ir.get("tracks", {}).get("turn", {})
     turns = range(int(turn_track.get("min", 1)), int(turn_track.get("max", 0)) + 1)
     sides: Iterable[str] = ir.get("map", {}).get("sides", {})
     try:
-        engine = Engine(ir, {}, seed=0)
+        engine = new_engine(ir, seed=0)
         found = {}
         for turn in turns:
             engine.state.turn = turn

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 
 def rule_lines(

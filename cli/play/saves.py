@@ -34,7 +34,7 @@ except ImportError:  # not POSIX: saves are written the same way, without the lo
     fcntl = None  # type: ignore[assignment]
 
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
-from twilight.runtime.sides import SIDES
+from twilight.runtime.core.sides import SIDES
 
 SAVE_SUFFIX = ".json"
 # A save holds a game's answers and its state: a whole game's is ~20 KB. A file far bigger is not a save
@@ -260,7 +260,7 @@ class TraceFile(io.TextIOBase):
     def write_events(self, events: list[dict[str, Any]]) -> None:
         """Write the trace anew: these events, the game's so far (a game copied at a decision goes on
         from there, its earlier events written once more)."""
-        from twilight.runtime.engine import trace_line
+        from twilight.runtime.core.engine import trace_line
 
         self.restart()
         if events:

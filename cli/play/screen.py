@@ -31,9 +31,9 @@ from twilight.cli.play.text import PlayText
 from twilight.cli.source_words import TITLE_WORD
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
-from twilight.runtime.decisions import Decision
-from twilight.runtime.sides import SIDES, US, USSR
-from twilight.runtime.state import TURN_TRACK
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.sides import SIDES, US, USSR
+from twilight.runtime.core.state import TURN_TRACK
 
 SIDE_STYLE = {US: "bold blue", USSR: "bold red"}
 
@@ -302,7 +302,7 @@ class Screen:
     def region_table(self, region: str, countries: list[str] | None = None) -> RegionTable:
         """A region's countries in full (or the `countries` given: a subregion's), its title marked with
         the variables naming it ("Asia · Primary region"), each country with its subregion mark."""
-        from twilight.runtime.primitives import controls
+        from twilight.runtime.core.primitives import controls
 
         t, state = self.text, self.engine.state
         headers = [t.t("play-board-country"), t.t("play-board-stability"), t.side(US), t.side(USSR)]
@@ -343,7 +343,7 @@ class Screen:
         """One line for each region: its name (and the variables naming it), the countries each side
         controls (of them battlegrounds, ★), and who leads: more countries controlled, then more
         battlegrounds."""
-        from twilight.runtime.primitives import controls
+        from twilight.runtime.core.primitives import controls
 
         t, state = self.text, self.engine.state
         table = Table(
@@ -439,7 +439,7 @@ class Screen:
     def cards(self, cards: list[str], title: str, side: str, brief: bool = False) -> Table:
         """The cards with their ops, side and event; `brief`: one line each, the event's text cut to the
         line (`?` and the rule book have it whole)."""
-        from twilight.runtime.primitives import ops_for
+        from twilight.runtime.core.primitives import ops_for
 
         t = self.text
         table = Table(title=title, title_justify="left", expand=True, show_lines=False)
@@ -564,7 +564,7 @@ class Screen:
         label = self.text.option(option)
         text = str(option)
         if text in self.text.cards and not self.text.cards[text]["scoring"]:
-            from twilight.runtime.primitives import ops_for
+            from twilight.runtime.core.primitives import ops_for
 
             label += f" ({ops_for(self.engine, side, text)})"
         return label

@@ -37,8 +37,8 @@ from twilight.cli.play.undo import Refusal, UndoTo, undo_point
 from twilight.cli.play.why_not import event_refused, why_not_lines
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
-from twilight.runtime.decisions import Decision
-from twilight.runtime.sides import SIDES
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.sides import SIDES
 
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
@@ -470,7 +470,7 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
     game made at this decision (`Engine.clone`), so that either all of them are legal, each in the state
     the ones before it leave, and are returned, or none is taken and the message says which part is
     wrong and why."""
-    from twilight.runtime.engine import ASK_AGAIN
+    from twilight.runtime.core.engine import ASK_AGAIN
 
     t = session.text
     twin = session.engine.clone()

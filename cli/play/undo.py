@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli.declared_state import face_down
-from twilight.runtime.sides import SIDES
+from twilight.runtime.core.sides import SIDES
 
 # A die rolled: `d6` traces each one, whatever rolls it (a coup, a war, the setup).
 DIE = "die"

@@ -9,7 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.cli.play.text import PlayText
-from twilight.runtime.decisions import Decision
+from twilight.runtime.core.decisions import Decision
 
 # The engine's question of which operation to carry out, and the operations it may leave out.
 OPERATIONS = "operations"
@@ -24,7 +24,7 @@ def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
     """One line for each attack the operations question leaves out, saying why (one line for both when
     the same reasons keep out both); for the question of how to play a card, why its event is not
     offered, when a rule refuses it."""
-    from twilight.runtime.primitives.operations import attack_refusals
+    from twilight.runtime.core.primitives.operations import attack_refusals
 
     if decision.name == PLAY_MODE:
         return event_refused(text, engine, decision)

@@ -18,9 +18,10 @@ from typing import Any, TypeVar
 
 from twilight.cli.replay.judge import judge
 from twilight.cli.replay.log import Event, GameLog
-from twilight.runtime.decisions import Decision
-from twilight.runtime.dice import Dice
-from twilight.runtime.engine import Engine
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.dice import Dice
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.game import new_engine
 
 T = TypeVar("T")
 REGIONS = {
@@ -62,7 +63,12 @@ class Segment:
     def empty_round(self) -> bool:
         """An action round in which nothing was played ("Turn 8, US AR8: :" and nothing after it): the
         side had no card left, or passed the eighth round North Sea Oil gives."""
-        return self.kind == "ar" and self.card is None and all(e.kind in ("blank", "game_end") for e in self.events[1:])
+        end_lines = {e.line for e in self.events if e.kind == "game_end"}
+        return (
+            self.kind == "ar"
+            and self.card is None
+            and all(e.kind == "blank" or e.line in end_lines for e in self.events[1:])
+        )
 
     def label(self) -> str:
         if self.kind == "ar":
@@ -114,6 +120,10 @@ class ReplayResult:
     gaps: list[Finding] = field(default_factory=list)  # the replay's edits (cards moved into a hand)
     guesses: list[Finding] = field(default_factory=list)  # decisions the log did not answer
     stopped: str | None = None  # why the replay stopped before the log's end
+    # How the game stands at the log's last line: over in our rules too (`end_reason`), or going on (a
+    # log that stops mid-game: a resignation, a clock run out, or a file cut short).
+    end_reason: str | None = None
+    last_segment: Segment | None = None
     snapshots: list[Snapshot] = field(default_factory=list)
 
 
@@ -183,7 +193,14 @@ class Replay:
             "deluxe_map_canada": True,
             "us_handicap_influence": log.handicap.get("us", 0) + log.bid.get("us", 0),
         }
-        self.engine = Engine(ir, {"us": self, "ussr": self}, seed=1, settings=settings, program=program)
+        self.engine = new_engine(
+            ir,
+            {"us": self, "ussr": self},
+            seed=1,
+            settings=settings,
+            program=program,
+            engine_class=Engine,  # (named: the engine's type is then known, not inferred as nothing)
+        )
         self.dice = ReplayDice(self)
         self.engine.dice = self.dice
         self.ir = ir
@@ -192,6 +209,7 @@ class Replay:
         self._headline_turn = 0
         self._compared: set[int] = set()  # (the segments compared: each once)
         self._dealt_turn = 0
+        self._scoring_instead = False  # a trapped side's round: a scoring card played, not a discard
         # The turn's last round is compared when the turn's end begins: the military operations check
         # that follows moves the VP (the log prints no line for it) and the turn's end resets the tracks.
         self._turn_ending = False
@@ -204,8 +222,11 @@ class Replay:
         self._enter(0 if self.segments and self.segments[0].kind == "setup" else -1)
         try:
             self.engine.run()
-            while self.index < len(self.segments) - 1 and self.segments[-1].empty_round:
-                self.segments.pop()  # (the log's last rounds, with nothing played: our game passed them)
+            # The log's last rounds with nothing played (our game passed them): the final scoring the
+            # game's end line may carry is compared with ours.
+            while self.index < len(self.segments) - 1 and self.segments[self.index + 1].empty_round:
+                self._compare_segment()
+                self._enter(self.index + 1)
             if self.index < len(self.segments) - 1:
                 self._compare_segment()
                 nxt = self.segments[self.index + 1]
@@ -214,6 +235,7 @@ class Replay:
             else:
                 self._compare_segment()
                 result.complete = True
+                result.end_reason = str(self.engine.state.end_reason or "") or None
         except _LogEnded:
             self._compare_segment()
             result.complete = True
@@ -222,6 +244,7 @@ class Replay:
         except Exception as err:  # a rule error mid-game: said, never a traceback
             result.stopped = f"the rules stopped the game: {type(err).__name__}: {err}"
         last = self.segments[self.index].events[-1].line if 0 <= self.index < len(self.segments) else 0
+        result.last_segment = self.segments[self.index] if 0 <= self.index < len(self.segments) else None
         result.lines_replayed = self.log.lines if result.complete else last
         return result
 
@@ -238,10 +261,17 @@ class Replay:
                 self._next_segment("headline", None)
             return self._card_answer(decision, self._headline_card(decision.side))
         if name in OPENS_ROUND:
+            if name == "action_card" and self._scoring_instead:
+                # (the trapped side named its scoring card instead of a discard: it is this round's play)
+                self._scoring_instead = False
+                return self._card_answer(decision, self.segments[self.index].card)
             segment = self._next_segment("ar", decision.side)
             if segment.card is None:
                 raise _LogEnded()
-            return self._card_answer(decision, segment.card)
+            answer = self._card_answer(decision, segment.card)
+            if name != "action_card" and self.ir["cards"].get(answer, {}).get("scoring"):
+                self._scoring_instead = True
+            return answer
         segment = self.segments[self.index]
         if name == "play_mode":
             return self._play_mode(decision, segment)
@@ -267,9 +297,19 @@ class Replay:
 
     def _play_mode(self, decision: Decision, segment: Segment) -> Any:
         options = decision.options
-        if segment.mode == "event" and "event" in options:
+        # A card played inside another's event (Grain Sales to Soviets, in the headline or a round) is
+        # played for its event when the log's next lines are its `Event: NAME`, else for the operations
+        # the lines show; the round's header tells only of the round's own card.
+        played = next((e.get("card") for e in reversed(self.engine.events) if e["kind"] == "play"), None)
+        inner = played is not None and played != segment.card
+        if inner:
+            if "event" in options and any(
+                e.kind == "event" and e.card == played for e in self._from_current_event()
+            ):
+                return "event"
+        elif segment.mode == "event" and "event" in options:
             return "event"
-        if segment.mode in options:
+        elif segment.mode in options:
             return segment.mode
         # The event first, then the card's operations: the last operations the segment shows (those
         # before them are the event's own, answered by `operations`).
@@ -277,6 +317,10 @@ class Replay:
             if e.data["mode"] in options:
                 self._used.add(id(e))
                 return e.data["mode"]
+        if "event" in options and any(e.kind == "event" and e.card == played for e in segment.events):
+            return "event"  # (a header that carries another line, "Brush War: USSR gains 2 VP...")
+        if len(options) == 1:
+            return options[0]  # (a scoring card: the log's last line names it and ends)
         return self._guess(decision, "the log shows no way to play the card")
 
     def _card_answer(self, decision: Decision, card: str | None) -> Any:
@@ -397,6 +441,8 @@ class Replay:
         intent = decision.context.get("intent")
         want = decision.max_count
         picks: list[str] = []
+        if decision.name == "norad_influence":
+            return self._norad_point(decision)
         other = "ussr" if decision.side == "us" else "us"
         if intent in INTENT_CHANGES:
             sign, own = INTENT_CHANGES[str(intent)]
@@ -421,6 +467,20 @@ class Replay:
         if len(picks) < decision.min_count:
             return self._guess(decision, "the log names too few countries for it")
         return picks
+
+    def _norad_point(self, decision: Decision) -> list[str]:
+        """NORAD's point: the US's single point the log prints after DEFCON dropped to 2 (not one of the
+        round's own placements before it)."""
+        dropped = False
+        for e in self.segments[self.index].events:
+            if e.kind == "defcon" and int(e.data["n"]) == 2 and e.data["word"] == "degrades":
+                dropped = True
+            elif dropped and e.kind == "influence" and e.side == "us" and int(e.data["n"]) == 1:
+                for entry in self._pool:
+                    if entry[3] is e and entry[2] > 0 and e.country in decision.options:
+                        entry[2] = 0
+                        return [str(e.country)]
+        return []
 
     def _take_points(self, decision: Decision, sign: int, want: int, whose: str | None) -> list[str]:
         """Single points of the segment's influence changes of this sign and of this side's influence
@@ -475,11 +535,41 @@ class Replay:
                     picks.append(e.card)
                     if len(picks) >= max(decision.min_count, 1):
                         break
+        if not picks and decision.options and all(o in state.discard for o in decision.options):
+            # A card taken from the discard pile (Star Wars) whose event the log then plays: our game
+            # put it elsewhere (the log has no deal); moved into the discard pile first.
+            for e in shown:
+                if e.kind == "event" and e.card and e.card != self.segments[self.index].card:
+                    self._into_discard(e.card)
+                    decision.options.append(e.card)
+                    picks.append(e.card)
+                    break
         if decision.single:
             return picks[0] if picks else self._guess(decision, "the log names no card for it")
         if len(picks) < decision.min_count:
             return self._guess(decision, "the log names too few cards for it")
         return picks
+
+    def _into_discard(self, card: str) -> None:
+        """A card the log takes from the discard pile, moved there from wherever our game has it (a gap of
+        the log: the deal and the draws are not in it)."""
+        state = self.engine.state
+        for name, pile in (
+            ("the draw pile", state.draw_pile),
+            ("the US hand", state.hands["us"]),
+            ("the USSR hand", state.hands["ussr"]),
+            ("the removed cards", state.removed),
+        ):
+            if card in pile:
+                pile.remove(card)
+                state.discard.append(card)
+                head = self.segments[self.index].events[0]
+                self.result.gaps.append(
+                    Finding(
+                        head.line, head.text, f"{card} put in the discard pile from {name}", "log_gap", "hand"
+                    )
+                )
+                return
 
     def _word(self, decision: Decision) -> Any:
         options = [str(o) for o in decision.options]
@@ -516,7 +606,7 @@ class Replay:
     def _word_ops_in_one_region(self, decision: Decision) -> Any:
         """A region bonus (The China Card in Asia, Vietnam Revolts in Southeast Asia) is taken when every
         place the operations went lies in the region."""
-        from twilight.runtime.primitives import board
+        from twilight.runtime.core.primitives import board
 
         places = {str(e.country) for e in self._unused("target")}
         places |= {str(entry[1]) for entry in self._pool if entry[2] > 0 and entry[0] == decision.side}
@@ -537,6 +627,35 @@ class Replay:
             if seg.kind == "ar" and seg.side == decision.side and seg.events[0].data.get("ar") == 8:
                 return "no" if seg.card else "yes"
         return "yes"
+
+    def _word_defuse_cuban_missile_crisis(self, decision: Decision) -> Any:
+        """Taken when the segment shows the side taking 2 of its influence from Cuba (the USSR) or from
+        West Germany or Turkey (the US), the price of ending the crisis."""
+        places = ("cuba",) if decision.side == "ussr" else ("west_germany", "turkey")
+        for entry in self._pool:
+            side, country, left, _ = entry
+            if side == decision.side and country in places and left <= -2:
+                return "yes"
+        # (asked as the side's round begins, before its action card moves the replay to that round's
+        # lines: the round's first lines then tell)
+        if self.index + 1 < len(self.segments):
+            nxt = self.segments[self.index + 1]
+            for e in nxt.events[1:3]:
+                removed = e.kind == "influence" and int(e.data["n"]) <= -2
+                if removed and e.side == decision.side and e.country in places:
+                    return "yes"
+        return "no"
+
+    def _word_tear_down_this_wall_operations(self, decision: Decision) -> Any:
+        for e in self._event_part():
+            if e.kind == "mode" and e.data["mode"] in ("coup", "realign"):
+                return e.data["mode"]
+        return "pass"
+
+    def _word_wargames_end_game(self, decision: Decision) -> Any:
+        """The game ends here when the log ends with this round (its winner's line)."""
+        ends = any(e.kind in ("winner", "game_end") for e in self._event_part())
+        return "end_game" if ends else "play_on"
 
     def _word_warsaw_pact_mode(self, decision: Decision) -> Any:
         removes = any(
@@ -562,8 +681,9 @@ class Replay:
         return "with_neighbours" if elsewhere else "south_africa_only"
 
     def _event_part(self) -> list[Event]:
-        """The segment's events (a card's event and what follows it)."""
-        return self.segments[self.index].events
+        """The segment's events from the line of the event our engine resolves now (a card's event and
+        what follows it: not the round's operations before it)."""
+        return self._from_current_event()
 
     def _guess(self, decision: Decision, why: str) -> Any:
         """An answer the log does not give: the first option (none for an optional pick), noted."""
@@ -694,9 +814,9 @@ class Replay:
             return
         state = self.engine.state
         for e in seg.events:
-            if e.kind in ("discards", "reveals") and e.side and e.card and e.card != "the_china_card":
-                if e.card not in state.hands[e.side]:
-                    self._move_card(e.side, e.card)
+            shown = e.kind in ("discards", "reveals") and e.side and e.card and e.card != "the_china_card"
+            if shown and e.card not in state.hands[str(e.side)]:
+                self._move_card(str(e.side), str(e.card))
 
     def _dice_of(self, seg: Segment) -> list[int]:
         dice: list[int] = []
@@ -807,7 +927,9 @@ class Replay:
                 self._divergence(space, f"{side.upper()} space race {state.space[side]}", "space")
         if snapshot:
             self.result.snapshots.append(
-                Snapshot(seg.label(), seg.events[0].line, seg.events[-1].line, _board(state), self.engine.clone())
+                Snapshot(
+                    seg.label(), seg.events[0].line, seg.events[-1].line, _board(state), self.engine.clone()
+                )
             )
 
     def _divergence(self, e: Event, ours: str, what: str, country: str | None = None) -> None:

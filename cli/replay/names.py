@@ -16,13 +16,12 @@ def compiled(ruleset: str = "standard") -> tuple[dict[str, Any], Any]:
     """The ruleset's IR and its program, as `twilight play` builds them (the compile cache kept)."""
     from twilight.common.cachedir import cache_dir
     from twilight.compiler import api
-    from twilight.runtime.primitives import IMPLEMENTATIONS
-    from twilight.runtime.program import Program
+    from twilight.runtime.game import build_program
 
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         raise RulesetBroken(ruleset)
-    return result.ir, Program(result.ir, IMPLEMENTATIONS, code_cache=cache_dir())
+    return result.ir, build_program(result.ir, code_cache=cache_dir())
 
 
 def ruleset_names(ir: dict[str, Any], ruleset: str = "standard") -> Names:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from twilight.cli.replay.driver import ReplayResult
+from twilight.cli.play.text import PlayText
+from twilight.cli.replay.driver import ReplayResult, Segment
 
 KIND_IDS = {
     "our_bug": "replay-kind-our-bug",
@@ -22,6 +23,8 @@ def report_json(result: ReplayResult) -> dict[str, Any]:
         "lines_replayed": result.lines_replayed,
         "complete": result.complete,
         "stopped": result.stopped,
+        "game_over": result.end_reason is not None,
+        "end_reason": result.end_reason,
         "divergences": [d.as_json() for d in result.divergences],
         "divergences_by_kind": dict(sorted(kinds.items())),
         "gaps": [d.as_json() for d in result.gaps],
@@ -48,6 +51,11 @@ def report_lines(text: Any, result: ReplayResult, show_all: bool = False) -> lis
     ]
     if result.stopped:
         lines.append("  " + text.t("replay-stopped", why=result.stopped))
+    elif result.complete and result.end_reason:
+        reason = text.maybe(f"end-{result.end_reason}") or result.end_reason
+        lines.append("  " + text.t("replay-game-over", reason=reason))
+    elif result.complete:
+        lines.append("  " + text.t("replay-open-end", round=round_words(text, result.last_segment)))
     for d in result.divergences:
         lines.append(
             "  "
@@ -66,3 +74,13 @@ def report_lines(text: Any, result: ReplayResult, show_all: bool = False) -> lis
         for d in result.guesses:
             lines.append("  " + text.t("replay-guessed", line=d.line, log=d.log, what=d.ours))
     return lines
+
+
+def round_words(text: PlayText, segment: Segment | None) -> str:
+    """A headline phase or action round as the player reads it ("turn 8, the US's action round 3")."""
+    if segment is None or segment.kind == "setup":
+        return text.t("replay-round-setup")
+    if segment.kind == "headline":
+        return text.t("replay-round-headline", turn=segment.turn)
+    side = text.side(segment.side)
+    return text.t("replay-round-action", turn=segment.turn, side=side, ar=segment.events[0].data.get("ar"))

@@ -49,9 +49,9 @@ from twilight.cli.play.text import PlayText
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ascii_digits
-from twilight.runtime import registry
-from twilight.runtime.decisions import Decision
-from twilight.runtime.sides import SIDES, US, opponent
+from twilight.runtime.core import registry
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.sides import SIDES, US, opponent
 
 AI_SIDE = registry.AI_SIDE.name
 LEVEL = registry.LEVEL.name
@@ -209,12 +209,11 @@ class Games:
 
     def program(self, key: str, ir: dict[str, Any]) -> Any:
         from twilight.common.cachedir import cache_dir
-        from twilight.runtime.primitives import IMPLEMENTATIONS
-        from twilight.runtime.program import Program
+        from twilight.runtime.game import build_program
 
         with self._guard:
             if key not in self._programs:
-                self._programs[key] = Program(ir, IMPLEMENTATIONS, code_cache=cache_dir())
+                self._programs[key] = build_program(ir, code_cache=cache_dir())
             return self._programs[key]
 
     def text(self, rules: SaveRules, lang: str) -> PlayText:
@@ -429,10 +428,11 @@ class Games:
         """The game of `data` from its save: a new one played from its start, or a saved one replayed to
         its pending question (the only replay: once in memory, the game goes on from copies), to the
         person's question or the end; saved there when `write`, and kept."""
-        from twilight.runtime.engine import Engine, SaveMismatch
+        from twilight.runtime.core.engine import SaveMismatch
+        from twilight.runtime.game import new_engine
 
         program = self.program(rules.key, rules.ir)
-        engine = Engine(rules.ir, {}, seed=data["seed"], settings=data["settings"], program=program)
+        engine = new_engine(rules.ir, seed=data["seed"], settings=data["settings"], program=program)
         if not fresh:
             try:
                 engine.resume_from(data)
@@ -498,10 +498,11 @@ class Games:
     def _played(self, view: GameView, run: Any) -> GameView:
         """`view`'s engine, its AI seated, played by `run` until it stops at the person's question
         (`Suspended`: no player sits there) or the game ends."""
-        from twilight.runtime.decisions import IllegalAnswer
-        from twilight.runtime.engine import RuleError, SaveMismatch, StepLimitExceeded
-        from twilight.runtime.resumable import Suspended
-        from twilight.runtime.solo_ai import players_with_ai
+        from twilight.runtime.core.decisions import IllegalAnswer
+        from twilight.runtime.core.engine import SaveMismatch, StepLimitExceeded
+        from twilight.runtime.core.resumable import Suspended
+        from twilight.runtime.core.rule_errors import RuleError
+        from twilight.runtime.solo.ai import players_with_ai
 
         engine = view.engine
         players, ai = players_with_ai(view.ir, engine.state.settings, {})

@@ -16,10 +16,10 @@ from twilight.cli.play.log import Narrator
 from twilight.cli.play.rules_help import homes_of, rule_lines
 from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.web.game import GameView
-from twilight.runtime import registry
-from twilight.runtime.decisions import Decision
-from twilight.runtime.sides import SIDES, US, USSR
-from twilight.runtime.state import TURN_TRACK
+from twilight.runtime.core import registry
+from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.sides import SIDES, US, USSR
+from twilight.runtime.core.state import TURN_TRACK
 
 SIDE_CLASS = {US: US, USSR: USSR}
 LAST_MOVES = 14
@@ -334,7 +334,7 @@ class GamePage:
 
     def board_table(self, offered: list[str]) -> str:
         """The board as tables, region by region (where no map picture can be drawn)."""
-        from twilight.runtime.primitives import controls
+        from twilight.runtime.core.primitives import controls
 
         t, state = self.text, self.state
         out = ['<div class="regions">']
@@ -370,7 +370,7 @@ class GamePage:
         return "".join(out)
 
     def card_tile(self, card: str, side: str) -> str:
-        from twilight.runtime.primitives import ops_for
+        from twilight.runtime.core.primitives import ops_for
 
         t = self.text
         info = t.cards[card]
@@ -557,7 +557,7 @@ class GamePage:
         )
 
     def region_cell(self, region: str, side: str, level: str) -> str:
-        from twilight.runtime.primitives import controls
+        from twilight.runtime.core.primitives import controls
 
         t = self.text
         battlegrounds = [c for c, ci in t.countries.items() if ci["region"] == region and ci["battleground"]]

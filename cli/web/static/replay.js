@@ -1,6 +1,7 @@
 // twilight serve, a replayed game log: the arrow keys step back and forward (as the page's links do), a
-// turn chosen is gone to at once, and a log file chosen is read into the form's text (the form sends
-// text: the page works without this script too, by pasting the log).
+// turn chosen is gone to at once, the round's lines open on the first divergence, and a log file chosen
+// is read into the form's text (the form sends text: the page works without this script too, by pasting
+// the log).
 "use strict";
 
 document.addEventListener("DOMContentLoaded", () => {
@@ -10,6 +11,12 @@ document.addEventListener("DOMContentLoaded", () => {
     const link = rel && document.querySelector(`.replay-nav a[rel=${rel}]`);
     if (link) { ev.preventDefault(); link.click(); }
   });
+  // A long round's lines scroll in their panel: open it on the first line where our rules disagree.
+  const diverges = document.querySelector("#log-lines li.diverges");
+  if (diverges) {
+    const box = diverges.closest("ol");
+    box.scrollTop += diverges.getBoundingClientRect().top - box.getBoundingClientRect().top - 8;
+  }
   const turn = document.getElementById("turn");
   if (turn) turn.addEventListener("change", () => turn.form.submit());
   const file = document.getElementById("log-file");

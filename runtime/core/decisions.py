@@ -1,0 +1,207 @@
+"""One protocol for every choice: the engine raises a Decision, a player answers it.
+
+Answers are plain values (a country id, a card id, an option word, or a list of them), so scenario
+files and replays can give them as text, and the random player can draw them uniformly.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from twilight.runtime.core import registry
+
+
+@dataclass
+class Decision:
+    name: str  # what is being decided, e.g. the action card, "influence_target", "blockade_discard"
+    side: str  # who decides
+    options: list[Any]  # the legal single answers
+    min_count: int = 1  # how many to pick: one answer when max_count == 1, else a list
+    max_count: int = 1
+    distinct: bool = True
+    context: dict[str, Any] = field(default_factory=dict)
+    # one answer, not a list (max_count == min_count == 1); set once, as players ask it at every choice
+    single: bool = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.single = self.max_count == 1 and self.min_count == 1
+
+    def check(self, answer: Any) -> str | None:
+        """None when the answer is legal, else what is wrong with it."""
+        if self.single:  # (the usual case, told in a few steps)
+            return None if answer in self.options else f"{answer!r} is not one of {self.options}"
+        picks = answer
+        if not isinstance(picks, list):
+            return f"{self.name} wants a list of {self.min_count}-{self.max_count} of {self.options}"
+        if not self.min_count <= len(picks) <= self.max_count:
+            return f"{self.name} wants {self.min_count}-{self.max_count} answers, got {len(picks)}"
+        for pick in picks:
+            if pick not in self.options:
+                return f"{pick!r} is not one of {self.options}"
+        if self.distinct and len(set(map(str, picks))) != len(picks):
+            return f"{self.name} wants different answers"
+        return None
+
+
+class IllegalAnswer(Exception):
+    def __init__(self, decision: Decision, answer: Any, why: str) -> None:
+        super().__init__(f"{decision.name}: {why}")
+        self.decision = decision
+        self.answer = answer
+        self.why = why
+
+
+class Player(Protocol):
+    def decide(self, decision: Decision) -> Any: ...
+
+
+class RandomPlayer:
+    """Uniform over legal answers, from its own seeded generator."""
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.single:
+            return self.rng.choice(decision.options)
+        count = self.rng.randint(decision.min_count, decision.max_count)
+        if decision.distinct:
+            return self.rng.sample(decision.options, count)
+        return self._choices(decision.options, count)
+
+    def _choices(self, options: list[Any], count: int) -> list[Any]:
+        # (apart from `decide`: in 3.11 a comprehension there would make cells at every decision)
+        return [self.rng.choice(options) for _ in range(count)]
+
+
+class CautiousPlayer(RandomPlayer):
+    """Uniform like `RandomPlayer`, except that at DEFCON 2 or 1 it never picks a coup when something else
+    is open: uniform players start a nuclear war within a few turns, and these reach the Mid and Late War
+    (and final scoring) in most games. It reads DEFCON from the engine bound to `engine` after the engine
+    is built."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        if decision.single and self.engine is not None and self.engine.state.defcon <= 2:
+            safe = [o for o in decision.options if o != "coup"]
+            if safe:
+                return self.rng.choice(safe)
+        return super().decide(decision)
+
+
+class ScriptedPlayer:
+    """Answers from a list, in order (scenarios, replays); falls back to another player when it runs out."""
+
+    def __init__(self, answers: Sequence[Any], fallback: Player | None = None) -> None:
+        self.answers = list(answers)
+        self.fallback = fallback
+
+    def decide(self, decision: Decision) -> Any:
+        if self.answers:
+            return self.answers.pop(0)
+        if self.fallback is not None:
+            return self.fallback.decide(decision)
+        raise IllegalAnswer(
+            decision, None, f"no answer left for {decision.name} (it offers {decision.options})"
+        )
+
+
+class GreedyPlayer(RandomPlayer):
+    """A simple heuristic for the human side of a solo game, for simulations: it plays its card with the
+    most operations, uses them for influence when it can, and places each point where the Primary
+    region's score (its VP less the opponent's, by the ruleset's `region_vp`) gains most, then in a
+    battleground, then uniformly. Any other choice is uniform, as `RandomPlayer`'s. Bind `engine` after
+    the engine is built."""
+
+    def __init__(self, seed: int) -> None:
+        super().__init__(seed)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        if engine is None or not decision.single:
+            return super().decide(decision)
+        if decision.name == registry.ACTION_CARD.name:
+            return self._best_card(decision)
+        if decision.name == "play_mode" and "influence" in decision.options:
+            return "influence"
+        if decision.name == "influence_target":
+            return self._best_country(decision)
+        return super().decide(decision)
+
+    def weighs(self, decision: Decision) -> bool:
+        """Whether `decide` weighs this decision by its heuristic (else its answer is uniform)."""
+        if self.engine is None or not decision.single:
+            return False
+        if decision.name == "play_mode":
+            return "influence" in decision.options
+        return decision.name in (registry.ACTION_CARD.name, "influence_target")
+
+    def _best_card(self, decision: Decision) -> Any:
+        from twilight.runtime.core.primitives import ops_for
+
+        side = decision.side
+        best = max(ops_for(self.engine, side, c) for c in decision.options)
+        return self.rng.choice([c for c in decision.options if ops_for(self.engine, side, c) == best])
+
+    def _best_country(self, decision: Decision) -> Any:
+        """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
+        Primary region's); ties to a battleground, then to the country closest to control (building
+        towards the next point's score)."""
+        from twilight.runtime.core.primitives import board, controls, ops_to_control, other
+        from twilight.runtime.core.primitives.scoring import net_region_score
+
+        engine = self.engine
+        side = decision.side
+        b = board(engine)
+        weighed = [(set(b.members.get(r, ())), r, w) for r, w in self.weighed_regions(engine)]
+
+        def net(region: str) -> int:
+            # (one memory of the rules' pure functions for the two sides' scores: they share the level,
+            # the countries controlled… of the board as it stands; a new one for each board tried)
+            if engine.memo is not None:
+                return net_region_score(engine, side, region)
+            engine.memo = {}
+            try:
+                return net_region_score(engine, side, region)
+            finally:
+                engine.memo = None
+
+        opponent = other(side)
+        influence_now = engine.state.influence
+        before: dict[str, int] = {}  # (each region's score as it stands: worked out once a point changes it)
+        scored: dict[Any, tuple[Any, int, int]] = {}
+        for c in decision.options:
+            swing: Any = 0
+            regions = [(r, w) for members, r, w in weighed if c in members]
+            if regions:
+                influence = influence_now[c]
+                held = (controls(engine, side, c), controls(engine, opponent, c))
+                influence_now[c] = {**influence, side: influence[side] + 1}  # (a value of its own)
+                try:
+                    # Only a point that changes who controls the country can change the score.
+                    if (controls(engine, side, c), controls(engine, opponent, c)) != held:
+                        for region, weight in regions:
+                            if region not in before:
+                                influence_now[c] = influence
+                                before[region] = net(region)
+                                influence_now[c] = {**influence, side: influence[side] + 1}
+                            swing += weight * (net(region) - before[region])
+                finally:
+                    influence_now[c] = influence
+            scored[c] = (swing, int(b.battleground[c]), -ops_to_control(engine, side, c))
+        best = max(scored.values())
+        return self.rng.choice([c for c, v in scored.items() if v == best])
+
+    def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
+        """The regions whose score a point is placed for, with their weights: the Primary region."""
+        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
+
+        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
+        return [(region, 1)] if region else []

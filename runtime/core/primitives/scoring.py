@@ -1,0 +1,23 @@
+"""What a region's scoring would give now, by the ruleset's own scoring function (`registry.REGION_VP`):
+the measure the AI's look-ahead queries (runtime/solo/), the greedy heuristic and the search's rollouts
+weigh a board by."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from twilight.runtime.core import registry
+from twilight.runtime.core.primitives.core import other
+
+if TYPE_CHECKING:
+    from twilight.runtime.core.engine import Engine
+
+
+def net_region_score(engine: Engine, side: str, region: str) -> int:
+    """The side's VP at the region's scoring now, less the opponent's (the ruleset's REGION_VP)."""
+    fn = engine.program.needed(registry.REGION_VP)
+
+    def vp_of(s: str) -> int:
+        return int(fn.call(engine, s, region))
+
+    return vp_of(side) - vp_of(other(side))

@@ -1,0 +1,514 @@
+"""A strong player for the human side of a solo game: determinized Monte Carlo search with the interpreter.
+
+At each decision worth searching (one answer among 2 to `max_candidates` options), every candidate answer
+is tried in playouts: a copy of the game in which the cards the human cannot see are dealt anew
+(`determinize`), the candidate is answered, and the game goes on for `horizon` action rounds with the
+rollout player for the human (players/rollout.py: greedy, for the Primary and the Secondary region) and
+the ruleset's own AI for the AI (its rules are public: a person can read the flowcharts too); the copy's
+result is scored from the human's side (`playout_value`). A question with more answers goes to the
+rollout player, without the answers that lose the game at once when DEFCON is 2. The answer
+with the best mean wins. Playout j of every candidate uses the same dealing and dice (common random
+numbers), so the candidates are compared on the same luck.
+
+Each playout is played on a copy of the game made at the decision (`Engine.clone`: its state, its place in
+the rules' procedures, its dice), in this process: the copy answers the candidate, plays on with players
+of its own, is scored at the horizon or the game's end, and is dropped. The real game is never touched.
+
+What the human knows (solo-v2): the board, the tracks, the discards, the removed cards, the headlines and
+The China Card are public; the order and contents of the draw pile, of the AI's face-down deck/hand, of the
+unseen part of the human's own deck/hand (blind deals, shuffles) and of every face-down zone are not. The
+cards shown in the decision (and in the human's decisions of the same kind just before it, with no
+shuffle between) are known where they lie. Every other card in a hidden place is dealt anew among the
+hidden places (each place keeps its size); a face-down zone is shuffled in itself (its cards are of a kind
+of their own, e.g. the scoring deck). The human's memory of which cards it kept in the draft is not used:
+a weaker but safe information set (it never knows more than a person would).
+
+Budget: `playouts` per decision (reproducible: the answers depend only on the game and the seed), or
+`budget_ms` per decision (as many playouts as fit: NOT reproducible, it depends on the machine's load).
+"""
+
+from __future__ import annotations
+
+import copy
+import dataclasses
+import hashlib
+import math
+import random
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.core import registry
+from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.engine import QuietEngine
+from twilight.runtime.core.sides import SIDES, US, opponent
+from twilight.runtime.players.rollout import RolloutPlayer
+
+if TYPE_CHECKING:
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.state import GameState
+
+DEFAULT_PLAYOUTS = 16
+DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
+DEFAULT_MAX_CANDIDATES = 8
+
+
+def _seed(*parts: Any) -> int:
+    return int.from_bytes(hashlib.sha256(" ".join(map(str, parts)).encode()).digest()[:8], "big")
+
+
+def determinize(
+    state: GameState, ir: dict[str, Any], human: str, known: set[str], rng: random.Random
+) -> None:
+    """Deal the cards the human cannot see anew, in place (lists are changed, never replaced: the rules
+    running at the decision may hold them). Known cards, public places and The China Card stay put; each
+    hidden place keeps its size; the same cards stay hidden."""
+    ai = opponent(human)
+    china = _china_card(ir)
+    pooled: list[tuple[list[str], int]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
+    for side in (ai, human):
+        hand = state.hands[side]
+        for i, card in enumerate(hand):
+            if card == china or (side == human and card in known):
+                continue
+            pooled.append((hand, i))
+    groups = [pooled]
+    for name, zone in state.zones.items():
+        if ir.get("zones", {}).get(name, {}).get("face_down"):
+            groups.append([(zone, i) for i, card in enumerate(zone) if card not in known])
+    for group in groups:
+        # Sorted first: the dealing depends on which cards are hidden, never on where they really are.
+        cards = sorted(pile[i] for pile, i in group)
+        rng.shuffle(cards)
+        for (pile, i), card in zip(group, cards, strict=True):
+            pile[i] = card
+
+
+def _winning_lead(engine: Engine) -> int:
+    """The VP lead that ends the game (standard 10.1: the end of the VP track the ruleset declares), the
+    scale of a position's score; 1 in a ruleset without the track (a lead is then all or nothing)."""
+    track = engine.ir.get("tracks", {}).get(registry.VP_TRACK.name)
+    return max(1, int(track["max"])) if track else 1
+
+
+def _china_card(ir: dict[str, Any]) -> str | None:
+    """The China Card: the contract's role (a hand-made IR without it has none)."""
+    name = registry.THE_CHINA_CARD.name
+    return name if name in ir.get("cards", {}) else None
+
+
+def playout_value(engine: Engine, human: str) -> float:
+    """The position for the human, 0 (lost) to 1 (won): a finished game by its winner; else the VP lead
+    on the scale of the 20 VP that win, with a little for the score the Primary and the Secondary region
+    would give now (the regions scored soonest), and less at DEFCON 2, where a card drawn may force the
+    war."""
+    state = engine.state
+    if state.game_over:
+        return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
+    lead = state.vp if human == US else -state.vp
+    value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / _winning_lead(engine)))
+    try:
+        from twilight.runtime.core.primitives.scoring import net_region_score
+        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
+
+        for name in (PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE):
+            region = state.vars.get(name)
+            if region:
+                value += REGION_WEIGHT * net_region_score(engine, human, region)
+    except Exception:  # a ruleset without region scoring: the VP alone
+        pass
+    if state.defcon == DEFCON_DANGER:
+        value -= DEFCON_DANGER_COST
+    return max(0.01, min(0.99, value))
+
+
+REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
+DEFCON_DANGER = 2
+DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
+
+
+class _Facts:
+    """What a decision's playouts are compared by, besides their value: the human's VP lead and the
+    Primary region's score at the decision, to tell what each playout gained."""
+
+    def __init__(self, human: str, lead: int, region: str | None, region_score: int) -> None:
+        self.human = human
+        self.lead = lead
+        self.region = region
+        self.region_score = region_score
+
+    @classmethod
+    def at(cls, engine: Engine, human: str) -> _Facts:
+        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
+
+        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
+        return cls(human, _lead(engine, human), region, _region_score(engine, human, region))
+
+    def of(self, twin: Engine, value: float) -> _Outcome:
+        state = twin.state
+        over = state.game_over and state.winner != "draw"
+        return _Outcome(
+            value,
+            vp_gain=_lead(twin, self.human) - self.lead,
+            lost=over and state.winner != self.human,
+            won=over and state.winner == self.human,
+            region_gain=_region_score(twin, self.human, self.region) - self.region_score,
+        )
+
+
+def _lead(engine: Engine, human: str) -> int:
+    vp = int(engine.state.vp)
+    return vp if human == US else -vp
+
+
+def _region_score(engine: Engine, human: str, region: str | None) -> int:
+    """The region's net score for the human now (0 without a region, or in a ruleset without scoring)."""
+    if not region:
+        return 0
+    from twilight.runtime.core.primitives.scoring import net_region_score
+
+    try:
+        return net_region_score(engine, human, region)
+    except Exception:  # (a ruleset without region scoring)
+        return 0
+
+
+class _Horizon(Exception):
+    """Raised in a playout's copy of the game when it reaches its horizon."""
+
+
+@dataclass
+class RatedAnswer:
+    """One answer as the playouts rate it: the mean value (0 lost, 1 won) with its 95% interval, the
+    playouts behind it, and what its lines of play did on average by their horizon: the human's VP lead
+    gained, the share of games lost and won, and the change in the score of the Primary region of the
+    decision."""
+
+    option: Any
+    mean: float
+    low: float
+    high: float
+    playouts: int
+    vp_gain: float = 0.0
+    lost: float = 0.0
+    won: float = 0.0
+    region_gain: float = 0.0
+    tied_with_best: bool = False  # its interval and the best answer's overlap
+
+
+@dataclass
+class Advice:
+    """The search's view of a decision: its answers best first; the playouts run in all, the wall-clock
+    seconds taken, and the region whose score `region_gain` follows."""
+
+    ranked: list[RatedAnswer]
+    playouts: int
+    seconds: float
+    region: str | None = None
+
+
+@dataclass
+class _Outcome:
+    """One playout: its value, and (when asked for) what it did."""
+
+    value: float
+    vp_gain: float = 0.0
+    lost: bool = False
+    won: bool = False
+    region_gain: float = 0.0
+
+
+def _rated(option: Any, outcomes: list[_Outcome]) -> RatedAnswer:
+    n = len(outcomes)
+    values = [o.value for o in outcomes]
+    mean = sum(values) / n
+    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.5
+    return RatedAnswer(
+        option,
+        mean,
+        max(0.0, mean - Z95 * spread),
+        min(1.0, mean + Z95 * spread),
+        n,
+        vp_gain=sum(o.vp_gain for o in outcomes) / n,
+        lost=sum(o.lost for o in outcomes) / n,
+        won=sum(o.won for o in outcomes) / n,
+        region_gain=sum(o.region_gain for o in outcomes) / n,
+    )
+
+
+Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+
+
+class SearchPlayer:
+    """The human side's player: determinized flat Monte Carlo over each decision's answers (see the
+    module). Bind `engine` once the engine is built, like the greedy player."""
+
+    # It copies the game at its decisions: the game must keep its place in the rules as records
+    # (Engine.track).
+    copies_game = True
+
+    def __init__(
+        self,
+        seed: int,
+        playouts: int = DEFAULT_PLAYOUTS,
+        budget_ms: float | None = None,
+        horizon: int = DEFAULT_HORIZON,
+        max_candidates: int = DEFAULT_MAX_CANDIDATES,
+    ) -> None:
+        self.seed = seed
+        self.playouts = playouts
+        self.budget_ms = budget_ms
+        self.horizon = horizon
+        self.max_candidates = max_candidates
+        self.engine: Any = None
+        self.fallback: GreedyPlayer = RolloutPlayer(seed)
+        self.decisions = 0
+        self.playouts_run = 0  # over the whole game (the CPU cost of the search)
+        self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
+        self.last_values: dict[str, float] = {}  # the last searched decision: mean value per answer
+        # The players of the other sides in the playouts, when not the game's own (the game's may be
+        # wrapped in what a playout must not do, such as saving the game): the AI itself, or for a
+        # person's opponent at the same terminal, the greedy heuristic.
+        self.opponents: dict[str, Any] = {}
+
+    # ------------------------------------------------------------------ deciding
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        self.fallback.engine = engine
+        self.decisions += 1
+        known = self._known_cards(decision)
+        if (
+            engine is None
+            or not decision.single
+            or not 2 <= len(decision.options) <= self.max_candidates
+            or engine.lookahead_depth
+        ):
+            return self.fallback.decide(self._not_losing_at_once(engine, decision))
+        return self._search(engine, decision, known)
+
+    def _not_losing_at_once(self, engine: Engine | None, decision: Decision) -> Decision:
+        """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
+        once (a coup that starts the war, under any rule in force), each tried in a copy of the game up to
+        its next question, with dice of its own (the real game's are not looked at). The question as it
+        is when every answer, or none, loses."""
+        if (
+            engine is None
+            or not decision.single
+            or len(decision.options) < 2
+            or engine.state.defcon > DEFCON_DANGER
+            or engine.lookahead_depth
+            or not engine.track
+        ):
+            return decision
+        from twilight.runtime.core.dice import Dice
+
+        kept = []
+        for k, option in enumerate(decision.options):
+            twin = engine.clone(events=False, cls=QuietEngine)
+            twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
+            twin.players = {side: _Stopping() for side in SIDES}
+            try:
+                twin.resume(option, track=False)
+            except _Horizon:
+                pass
+            except Exception:  # (an error in the copy: nothing is known of this answer)
+                pass
+            state = twin.state
+            if not (state.game_over and state.winner not in (decision.side, "draw")):
+                kept.append(option)
+        if not kept or len(kept) == len(decision.options):
+            return decision
+        return dataclasses.replace(decision, options=kept)
+
+    def _known_cards(self, decision: Decision) -> set[str]:
+        """The cards this decision shows, and those shown by the human's decisions of the same kind just
+        before it (the draft's picks, one after the other): no shuffle comes between those."""
+        state = self.engine.state if self.engine is not None else None
+        cards = set(self.engine.ir.get("cards", {})) if self.engine is not None else set()
+        shown = [o for o in decision.options if isinstance(o, str) and o in cards]
+        kind = (decision.name, state.turn if state else None, state.action_round if state else None)
+        previous_kind, previous = self._recent
+        if kind == previous_kind:
+            shown = previous + [c for c in shown if c not in previous]
+        self._recent = (kind, shown)
+        return set(shown)
+
+    def _search(self, engine: Engine, decision: Decision, known: set[str]) -> Any:
+        options = list(decision.options)
+        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+        sample = ("twilight search", self.seed, self.decisions)
+        outcomes = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
+        means = [sum(o.value for o in found) / len(found) for found in outcomes]
+        self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
+        best = max(range(len(options)), key=lambda k: (means[k], -k))
+        return options[best]
+
+    def _evaluate(
+        self,
+        engine: Engine,
+        decision: Decision,
+        known: set[str],
+        sample: tuple[Any, ...],
+        deadline: float | None,
+        playouts: int,
+        whole_rounds: bool = False,
+        facts: _Facts | None = None,
+    ) -> list[list[_Outcome]]:
+        """Each option's playouts. Playout j of every option has the same dealing and dice. With a
+        `deadline`, rounds (one playout per option) go on until it passes; with `whole_rounds`, a round is
+        begun only when it should end before the deadline (the time of the rounds so far says how long one
+        takes), so that the deadline is kept, not overrun by a round. With `facts`, each playout also
+        says what it did (`_Outcome`)."""
+        options = list(decision.options)
+        outcomes: list[list[_Outcome]] = [[] for _ in options]
+        started = time.perf_counter()
+        j = 0
+        while True:
+            for k, option in enumerate(options):
+                outcomes[k].append(self._playout(engine, decision, option, known, _seed(*sample, j), facts))
+            j += 1
+            if deadline is not None:
+                now = time.perf_counter()
+                per_round = (now - started) / j if whole_rounds else 0.0
+                if now + per_round >= deadline:
+                    break
+            elif j * len(options) >= playouts:
+                break
+        return outcomes
+
+    def advise(self, decision: Decision, budget_ms: float | None, playouts: int = 0) -> Advice | None:
+        """What the search makes of a decision, without answering it: each answer rated (`RatedAnswer`),
+        best first, within `budget_ms` (wall clock) at most. The game is not changed: the playouts run in
+        copies of it. Called from inside the player's `decide` (the copies are made there, at the
+        decision). None when the search does not weigh this kind of decision. Without `budget_ms`, the
+        playouts are `playouts` in all (in whole rounds: one playout per answer)."""
+        engine = self.engine
+        if (
+            engine is None
+            or not decision.single
+            or not 2 <= len(decision.options) <= self.max_candidates
+            or engine.lookahead_depth
+        ):
+            return None
+        started = time.perf_counter()
+        known = self._known_cards(decision)
+        sample = ("twilight hint", self.seed, len(engine.answers))
+        # (without a time, `playouts` in all: reproducible, as the search's own budget)
+        deadline = None if budget_ms is None else started + budget_ms / 1000
+        before = self.playouts_run
+        facts = _Facts.at(engine, decision.side)
+        outcomes = self._evaluate(
+            engine, decision, known, sample, deadline, playouts, whole_rounds=True, facts=facts
+        )
+        rated = [_rated(o, found) for o, found in zip(decision.options, outcomes, strict=True)]
+        ranked = sorted(rated, key=lambda r: -r.mean)  # (a stable sort: ties keep the question's order)
+        for answer in ranked:
+            answer.tied_with_best = answer.high >= ranked[0].low and ranked[0].high >= answer.low
+        return Advice(ranked, self.playouts_run - before, time.perf_counter() - started, facts.region)
+
+    # ------------------------------------------------------------------ one playout
+    def _playout(
+        self,
+        engine: Engine,
+        decision: Decision,
+        option: Any,
+        known: set[str],
+        sample: int,
+        facts: _Facts | None = None,
+    ) -> _Outcome:
+        """The candidate answered in a copy of the game, the game played on to the horizon there, and the
+        position scored for the human. The copy keeps no records once it has taken up its place: it is
+        never copied again."""
+        from twilight.runtime.core.dice import Dice
+
+        human = decision.side
+        rng = random.Random(sample)
+        twin = engine.clone(events=False, cls=QuietEngine)
+        determinize(twin.state, twin.ir, human, known, rng)
+        twin.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
+
+        rounds = [0]
+        where = [(twin.state.turn, twin.state.action_round)]
+
+        def at_decision() -> None:
+            now = (twin.state.turn, twin.state.action_round)
+            if now != where[0]:
+                where[0] = now
+                rounds[0] += 1
+                if rounds[0] >= self.horizon:
+                    raise _Horizon
+
+        greedy = RolloutPlayer(rng.getrandbits(63))
+        greedy.engine = twin
+        players: dict[str, Any] = {human: greedy}
+        for side, model in self.opponents.items():
+            players[side] = _seated(model, twin)
+        for side in SIDES:
+            if side not in players:
+                players[side] = self._opponent(twin, side)
+        twin.players = {side: _Watched(p, at_decision) for side, p in players.items()}
+        try:
+            twin.resume(option, track=False)
+        except _Horizon:
+            pass
+        except Exception:  # the copy failed (an error in the rules): no information, an even score
+            return _Outcome(0.5)
+        finally:
+            self.playouts_run += 1
+            for player in players.values():
+                if hasattr(player, "engine"):
+                    player.engine = None  # (the copy goes as soon as the playout is scored)
+        value = playout_value(twin, human)
+        return _Outcome(value) if facts is None else facts.of(twin, value)
+
+    def _opponent(self, twin: Engine, side: str) -> Any:
+        """A side the playout has no player for: the ruleset's AI in a game against it, else the greedy
+        heuristic."""
+        from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
+
+        if ai_side_of(twin.ir, twin.state.settings) == side:
+            ai = RulesAIPlayer()
+            ai.engine = twin
+            return ai
+        greedy = GreedyPlayer(_seed("twilight search opponent", self.seed, self.playouts_run))
+        greedy.engine = twin
+        return greedy
+
+
+def _seated(model: Any, twin: Engine) -> Any:
+    """A playout's own copy of a player the search models a side by (`SearchPlayer.opponents`), reading
+    the playout's copy of the game: the ruleset's AI afresh; any other as the model stands (its random
+    state too, so that every playout starts it alike), the model itself untouched."""
+    from twilight.runtime.solo.ai import RulesAIPlayer
+
+    if isinstance(model, RulesAIPlayer):
+        player: Any = RulesAIPlayer()
+    else:
+        player = copy.copy(model)
+        rng = getattr(model, "rng", None)
+        if isinstance(rng, random.Random):
+            player.rng = random.Random()
+            player.rng.setstate(rng.getstate())
+    if hasattr(player, "engine"):
+        player.engine = twin
+    return player
+
+
+class _Stopping:
+    """A copy's player that stops it at its first question."""
+
+    def decide(self, decision: Decision) -> Any:
+        raise _Horizon
+
+
+class _Watched:
+    """A playout's player: each decision first checks whether the playout has gone far enough."""
+
+    def __init__(self, inner: Any, check: Callable[[], None]) -> None:
+        self.inner = inner
+        self.check = check
+
+    def decide(self, decision: Decision) -> Any:
+        self.check()
+        return self.inner.decide(decision)

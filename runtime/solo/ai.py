@@ -1,0 +1,192 @@
+"""The solo AI as a player: it answers the decisions the rules put to the AI side.
+
+The AI's own turn (which card, which country) is run by the ruleset's procedures and priority lists; what
+is left are the choices an event or a rule asks of the AI side (Warsaw Pact's countries when you play it
+for operations, a free coup's target…). Those are answered here, from the ruleset's data:
+
+- a `choose` over countries or cards is answered by the priority list `ai_answer_<intent>` (intent: what
+  the choice's body does with the pick — place, remove, remove_own, place_opponent, coup, realign, other;
+  see `program.choice_intent`), else `ai_answer_<country|card>`; every list takes `(ai: side)`, or
+  `(ai: side, offered: list[...])` to be given the choices still offered, and picks among the decision's
+  own options, so it can never pick an illegal one;
+- the options of a `decide` are each played on a copy of the game and the one the ruleset's function
+  `ai_position_value(ai)` rates highest is taken;
+- anything else (yes/no offers) takes "yes" when offered, else the first option.
+
+Every answer is traced (`ai_answer`: the decision, the list used or `default`), and each priority pick
+traces its own `ai_choice` (option, tie-breaks), so the game can say why the AI answered as it did.
+
+A ruleset is played against its AI when it has a setting `ai_side` naming the side the AI plays.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import weakref
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from twilight.runtime.core import registry
+from twilight.runtime.core.decisions import Decision, Player
+from twilight.runtime.core.dice import AverageDice
+from twilight.runtime.core.engine import GameEnded
+from twilight.runtime.core.frames import Frame
+from twilight.runtime.core.sides import US, USSR
+
+if TYPE_CHECKING:
+    from twilight.runtime.core.engine import Engine
+
+
+AI_SIDE_SETTING = registry.AI_SIDE.name
+AI_ANSWER_INTENT_PREFIX = registry.AI_ANSWER_INTENT.prefix()
+
+
+def ai_side_of(ir: dict[str, Any], settings: Mapping[str, Any] | None = None) -> str | None:
+    """The side the ruleset's AI plays with these settings, or None for a game without an AI."""
+    setting = ir.get("settings", {}).get(AI_SIDE_SETTING)
+    if setting is None:
+        return None
+    value = (settings or {}).get(AI_SIDE_SETTING, setting["default"])
+    return str(value)
+
+
+class RulesAIPlayer:
+    """Answers the AI side's decisions from the ruleset's `ai_answer_*` priority lists. Bind `engine`
+    once the engine is built (the lists read the game state)."""
+
+    def __init__(self) -> None:
+        self.engine: Engine | None = None
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        if engine is None:
+            raise RuntimeError("RulesAIPlayer.engine must be set before the game starts")
+        with engine.ai_deciding():
+            picks, used = self._answer(engine, decision)
+        engine.trace("ai_answer", decision=decision.name, side=decision.side, answered_by=used)
+        return picks[0] if decision.single else picks
+
+    def _answer(self, engine: Engine, decision: Decision) -> tuple[list[Any], str]:
+        tried = decision.context.get("try")
+        if callable(tried) and decision.single and len(decision.options) > 1:
+            value = engine.program.needed(registry.POSITION_VALUE)
+            return [self._best_option(engine, decision, tried, value)], registry.POSITION_VALUE.name
+        plist = self._list_for(engine, decision)
+        if plist is None:
+            if "yes" in decision.options:
+                return ["yes"] * max(1, decision.min_count), "default"
+            return list(decision.options[: max(1, decision.min_count)]), "default"
+        domain = list(decision.options)
+        picks: list[Any] = []
+        while len(picks) < decision.max_count and domain:
+            frame = Frame(engine, self._arguments(plist, decision.side, domain))
+            choice = plist.pick(frame, domain)
+            if choice is None:
+                break
+            picks.append(choice)
+            if decision.distinct:
+                domain.remove(choice)
+        # The list left some picks the decision still needs: the first options left, as offered.
+        for option in list(domain):
+            if len(picks) >= max(decision.min_count, 1 if decision.single else 0):
+                break
+            if not decision.distinct or option not in picks:
+                picks.append(option)
+        return picks, plist.name
+
+    @staticmethod
+    def _arguments(plist: Any, side: str, offered: list[Any]) -> dict[str, Any]:
+        """An answer list's arguments: the AI's side, and the choices still offered when the list takes
+        a second parameter (so that it can hand them on to another list, which then picks among them)."""
+        values: dict[str, Any] = {plist.params[0]: side}
+        if len(plist.params) > 1:
+            values[plist.params[1]] = list(offered)
+        return values
+
+    @staticmethod
+    def _best_option(engine: Engine, decision: Decision, tried: Any, value: Any) -> Any:
+        """The option of a `decide` whose outcome, played on a copy of the game, the ruleset's
+        `ai_position_value` rates highest for the AI (the first offered on a tie)."""
+
+        def rate(option: Any) -> int:
+            twin = what_if(engine, tried(option))
+            return int(value.call(twin, decision.side))
+
+        rated = [(rate(option), -i, option) for i, option in enumerate(decision.options)]
+        engine.trace("ai_options_rated", decision=decision.name, values={str(o): v for v, _, o in rated})
+        return max(rated)[2]
+
+    @staticmethod
+    def _list_for(engine: Engine, decision: Decision) -> Any:
+        priorities = engine.program.priorities
+        kind = _kind_of(engine.program.domain_sets, decision.options)
+        if kind is None:
+            return None
+        intent = str(decision.context.get("intent", "other"))
+        # The list of the choice's intent (registry.AI_ANSWER_INTENT, optional), then that of its kind:
+        # the card list is needed, the country list optional (without it the first options offered).
+        for name in (AI_ANSWER_INTENT_PREFIX + intent, AI_ANSWER_INTENT_PREFIX + kind):
+            plist = priorities.get(name)
+            if plist is not None and plist.target_type == kind:
+                return plist
+        if kind == "card":
+            return engine.program.needed(registry.AI_ANSWER_CARD)
+        return None
+
+
+# ------------------------------------------------------------- the copies of the game the AI looks ahead in
+def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
+    """A copy of the game after `happen` ran in it."""
+    players = {US: _LookAheadAI(), USSR: _LookAheadAI()}
+    twin = engine.look_ahead_copy(players)
+    for player in players.values():
+        player.engine = twin
+    # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
+    # It reckons with average luck: rolls of 4, 3, 4, 3… (so a rules author can work a condition out).
+    twin.dice = AverageDice()
+    twin.defcon_actor = engine.defcon_actor
+    twin.lookahead_depth = engine.lookahead_depth + 1
+    if twin.lookahead_depth <= 2:  # a condition inside a look-ahead may look ahead once more, no further
+        with contextlib.suppress(GameEnded):
+            happen(twin)
+    return twin
+
+
+class _LookAheadAI(RulesAIPlayer):
+    """The AI that answers a side in a copy of the game (`what_if`), holding its copy weakly. A copy and
+    its players would otherwise hold each other, and every copy would wait, with its whole state, for the
+    garbage collector instead of going as soon as nothing else holds it (its game's cache, the option
+    being rated). The copy outlives every question it asks them."""
+
+    _held: weakref.ref[Engine] | None
+
+    @property
+    def engine(self) -> Engine | None:
+        held = self._held
+        return held() if held is not None else None
+
+    @engine.setter
+    def engine(self, engine: Engine | None) -> None:
+        self._held = weakref.ref(engine) if engine is not None else None
+
+
+def _kind_of(domains: Mapping[str, frozenset[Any]], options: list[Any]) -> str | None:
+    """ "country" or "card" when every option is one, else None."""
+    try:
+        return next((k for k in ("country", "card") if options and domains[k].issuperset(options)), None)
+    except TypeError:  # an option that is no name (a list): neither
+        return None
+
+
+def players_with_ai(
+    ir: dict[str, Any], settings: Mapping[str, Any] | None, others: Mapping[str, Player]
+) -> tuple[dict[str, Player], RulesAIPlayer | None]:
+    """The players of a game: the AI side (if the ruleset has one) answered by a RulesAIPlayer, the other
+    sides by `others`. Returns the AI player too, to bind its engine."""
+    side = ai_side_of(ir, settings)
+    players = dict(others)
+    if side is None:
+        return players, None
+    ai = RulesAIPlayer()
+    players[side] = ai
+    return players, ai
