@@ -13,7 +13,7 @@ from twilight.api.vocabulary import Vocabulary
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.text import PlayText
 
 
 class Game:
@@ -85,7 +85,7 @@ class Game:
 
     def text(self, lang: str | None = None) -> PlayText:
         """The words of the game in a language (this game's by default), made once each."""
-        from twilight.cli.play.text import PlayText
+        from twilight.cli.session.text import PlayText
 
         lang = lang or self.lang
         if lang not in self._text:

@@ -42,8 +42,8 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     one's are said to be tied with it."""
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
-    from twilight.cli.play.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
+    from twilight.cli.session.text import PlayText
     from twilight.runtime.players.search import SearchPlayer
 
     found: dict[str, Any] = {}

@@ -78,8 +78,8 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
 
 
 def show_changes(entry: Any, lang: str) -> None:
-    from twilight.cli.diff.cmd import DiffError
-    from twilight.cli.play.changes import render_changes, ruleset_changes
+    from twilight.cli.diff.compiled import DiffError
+    from twilight.cli.session.changes import render_changes, ruleset_changes
 
     try:
         base, lines, words = ruleset_changes(entry, lang)

@@ -24,11 +24,12 @@ from typing import Any, Protocol
 
 import click
 from twilight.cli.number_arg import whole_number_option
-from twilight.cli.play.saves import TraceFile
 from twilight.cli.ruleset_target import compile_ruleset
+from twilight.cli.session.saves import TraceFile
 from twilight.cli.settings_arg import read_settings
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.compiler.diagnostics import Severity, render
+from twilight.runtime.core import registry
 from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 
 MAX_DECISIONS = 50_000  # a game that asks more than this is reported as not ending
@@ -152,7 +153,7 @@ def _init_worker(
     _WORKER["search"] = dict(search or {})  # the search policy's budget (SearchPlayer's keywords)
     from twilight.runtime.solo.ai import ai_side_of
 
-    _WORKER["ai_side"] = ai_side_of(ir, settings)
+    _WORKER[registry.AI_SIDE.name] = ai_side_of(ir, settings)
     # What the worker keeps for all its games (the ruleset and its compiled program, tens of thousands of
     # objects) is frozen out of the garbage collector's way (gc.freeze, once the garbage of the start is
     # collected): its full collections then walk only what the games make. Callgrind, 10 solo-v2 games:
@@ -172,7 +173,7 @@ def play_game(job: tuple[int, int]) -> dict[str, Any]:
     index, seed = job
     record: dict[str, Any] = {"game": index, "seed": seed}
     count = [0]
-    chosen = game_players(seed, _WORKER["players"], _WORKER["ai_side"])
+    chosen = game_players(seed, _WORKER["players"], _WORKER[registry.AI_SIDE.name])
     observer: GameObserver | None = _WORKER.get("observer")
     playing = observer.players(chosen) if observer is not None else chosen
     players = {side: _Counted(p, count) for side, p in playing.items()}
@@ -358,8 +359,8 @@ def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
         f"errors:         {summary['errors']} (invariant violations: {summary['invariant_violations']})"
     )
     kinds = side_policies(summary["players"])
-    if summary.get("ai_side"):
-        ai = summary["ai_side"]
+    if summary.get(registry.AI_SIDE.name):
+        ai = summary[registry.AI_SIDE.name]
         human = kinds[opponent(ai)]
         click.echo(f"AI ({ai}) against the {human} policy: wins {_share(summary['winners'][ai], done)}")
     elif kinds[US] != kinds[USSR]:
@@ -628,7 +629,7 @@ def simulate(
         "jobs": jobs,
         "settings": settings,
         "players": players,
-        "ai_side": ai_side,
+        registry.AI_SIDE.name: ai_side,
         **summarize(records),
         "seconds": round(seconds, 3),
         "games_per_second": round(games / seconds, 3) if seconds > 0 else None,

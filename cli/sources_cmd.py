@@ -21,7 +21,7 @@ from typing import Any
 import click
 from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
 from twilight.cli.output_file import write_output_file
-from twilight.cli.play.text import APP_FOLDER
+from twilight.cli.session.text import APP_FOLDER
 
 SECTIONS_FILE = Path(__file__).with_name("seed_sections.yaml")
 SEP = " · "

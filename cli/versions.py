@@ -101,7 +101,7 @@ def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None
 
 
 def home_rules() -> Path:
-    from twilight.cli.play.saves import data_home
+    from twilight.cli.session.saves import data_home
 
     return data_home() / "rules"
 

@@ -277,6 +277,7 @@ class RegionDecl(Decl):
 class SideDecl(Decl):
     superpower: Ident | None = None
     adjacent: list[Ident] = field(default_factory=list)
+    moves_first: Pos | None = None  # `moves first`: where it says so
 
 
 @dataclass
@@ -319,11 +320,13 @@ class ZoneDecl(Decl):
 
 @dataclass
 class TrackDecl(Decl):
-    """`track NAME from MIN to MAX [per side]`: a numeric track and its bounds."""
+    """`track NAME from MIN to MAX [start N] [per side]`: a numeric track, its bounds and where its marker
+    starts (None: not said)."""
 
     low: int = 0
     high: int = 0
     per_side: bool = False
+    start: tuple[int, Pos] | None = None
 
 
 @dataclass(frozen=True)

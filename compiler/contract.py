@@ -43,6 +43,7 @@ class Declared:
     columns: tuple[str, ...] = ()
     keys: tuple[str, ...] = ()
     values: tuple[str, ...] = field(default=())  # a setting's enum values
+    says: frozenset[str] = frozenset()  # what it says that a need may ask for (Need.declares)
 
 
 def _params(params: list[ast.Param]) -> tuple[tuple[str, str], ...]:
@@ -98,7 +99,13 @@ def _variables(checker: RulesetChecker) -> list[Declared]:
 
 def _tracks(checker: RulesetChecker) -> list[Declared]:
     return [
-        Declared("track", d.name.name, d.name.pos, returns="side" if d.per_side else "int")
+        Declared(
+            "track",
+            d.name.name,
+            d.name.pos,
+            returns="side" if d.per_side else "int",
+            says=frozenset({"start"} if d.start is not None else ()),
+        )
         for d in checker.of(ast.TrackDecl)
     ]
 
@@ -108,7 +115,15 @@ def _sides(checker: RulesetChecker) -> list[Declared]:
 
 
 def _cards(checker: RulesetChecker) -> list[Declared]:
-    return [Declared("card", d.name.name, d.name.pos) for d in checker.of(ast.CardDecl)]
+    return [
+        Declared("card", d.name.name, d.name.pos, says=frozenset(k for k in ("held_by",) if k in d.clauses))
+        for d in checker.of(ast.CardDecl)
+    ]
+
+
+def _roles(checker: RulesetChecker) -> list[Declared]:
+    """The roles the sides declare (`moves first`), each where it is said."""
+    return [Declared("role", "moves_first", d.moves_first) for d in checker.of(ast.SideDecl) if d.moves_first]
 
 
 def _zones(checker: RulesetChecker) -> list[Declared]:
@@ -133,9 +148,15 @@ FINDERS: dict[str, Callable[[RulesetChecker], list[Declared]]] = {
     "card": _cards,
     "zone": _zones,
     "decision": _decisions,
+    "role": _roles,
 }
 
-KIND_WORDS = {"priority": "priority list"}
+KIND_WORDS = {"priority": "priority list", "role": "role of a side"}
+# How each thing a need may ask a declaration to say (Need.declares) is written, and what it tells.
+SAYS_WORDS = {
+    "start": ("start N", "where its marker stands as the game starts"),
+    "held_by": ("held by SIDE", "who holds it as the game starts"),
+}
 
 
 def kind_word(kind: str) -> str:
@@ -162,13 +183,17 @@ def declaration_text(need: Need) -> str:
     if need.kind == "variable":
         return f"variable {need.name}: {need.returns} = none"
     if need.kind == "track":
-        return f"track {need.name} from LOW to HIGH" + (" per side" if need.returns == "side" else "")
+        start = " start N" if "start" in need.declares else ""
+        return f"track {need.name} from LOW to HIGH{start}" + (" per side" if need.returns == "side" else "")
     if need.kind == "side":
         return f"side {need.name} superpower COUNTRY adjacent COUNTRY, …"
     if need.kind == "card":
-        return f"card NUMBER {need.name} {{ … }}"
+        held = " held by SIDE" if "held_by" in need.declares else ""
+        return f"card NUMBER {need.name} {{ …{held} }}"
     if need.kind == "decision":
         return f"choose x in … by SIDE as {need.name} {{ … }}"
+    if need.kind == "role":
+        return f"side SIDE superpower COUNTRY adjacent COUNTRY, … {need.name.replace('_', ' ')}"
     return f"{need.kind} {need.name}"
 
 
@@ -212,6 +237,7 @@ class ContractCheck:
         decl = ours.get(need.name)
         if decl is not None:
             self._types(need, decl)
+            self._says(need, decl, why)
             return
         elsewhere = next(
             (
@@ -243,6 +269,21 @@ class ContractCheck:
             f"{hint}declare `{declaration_text(need)}`",
             notes=[need.doc],
         )
+
+    def _says(self, need: Need, decl: Declared, why: str) -> None:
+        """E601 at the declaration: it leaves out something the runtime reads of it (Need.declares)."""
+        for item in need.declares:
+            if item in decl.says:
+                continue
+            written, meaning = SAYS_WORDS.get(item, (item, item))
+            self.sink.add(
+                "E601",
+                f"{why} {kind_word(need.kind)} '{need.name}' to say {meaning} (`{written}`), which it "
+                "does not",
+                decl.pos,
+                f"declare `{declaration_text(need)}`",
+                notes=[need.doc],
+            )
 
     def _pattern_value(self, need: Need, decl: Declared) -> None:
         value = decl.name[len(need.prefix()) :]

@@ -265,8 +265,18 @@ class RulesetChecker:
             sides[decl.name.name] = {
                 "superpower": decl.superpower.name if decl.superpower else decl.name.name,
                 "adjacent": [a.name for a in decl.adjacent],
+                **({"moves_first": True} if decl.moves_first else {}),
                 **self.common(decl),
             }
+        first = [d for d in self.of(ast.SideDecl) if d.moves_first]
+        for decl in first[1:]:
+            assert decl.moves_first is not None
+            self.sink.add(
+                "E206",
+                f"side '{decl.name.name}' moves first, and so does '{first[0].name.name}'",
+                decl.moves_first,
+                "one side moves first: write `moves first` on one side only",
+            )
         return sides, superpower_of
 
     def _map_country(
@@ -496,8 +506,27 @@ class RulesetChecker:
             "event": event_ir,
             "enables": links["enables"],
             "prevents": links["prevents"],
+            **self._held_by(decl),
             **self.common(decl, notes),
         }
+
+    def _held_by(self, decl: ast.CardDecl) -> dict[str, str]:
+        """`held by SIDE`: the side holding the card as the game starts (The China Card), when said."""
+        clause = decl.clauses.get("held_by")
+        if clause is None:
+            return {}
+        ident = clause[0]
+        assert isinstance(ident, ast.Ident)
+        held = {n.name for n in self.vocab.contract.needs.values() if "held_by" in n.declares}
+        if decl.name.name not in held:  # (the state keeps one holder: The China Card's)
+            self.sink.add(
+                "E209",
+                f"card '{decl.name.name}' says who holds it, which only {', '.join(sorted(held))} may",
+                clause[1],
+                "the game keeps the holder of The China Card alone: remove `held by`",
+            )
+            return {}
+        return {"held_by": ident.name} if self.ref(ident, "side") else {}
 
     def _card_event(self, decl: ast.CardDecl, notes: list[ast.Annotation]) -> Any:
         """The IR of a card's event (None without one); the event's own notes added to `notes`."""
@@ -614,10 +643,21 @@ class RulesetChecker:
                     decl.pos,
                     "the first bound is the lower one: `track NAME from LOW to HIGH`",
                 )
+            start = {}
+            if decl.start is not None:
+                start = {"start": decl.start[0]}
+                if not decl.low <= decl.start[0] <= decl.high:
+                    self.sink.add(
+                        "E206",
+                        f"track '{decl.name.name}' starts at {decl.start[0]}, "
+                        f"off its {decl.low} to {decl.high}",
+                        decl.start[1],
+                    )
             tracks[decl.name.name] = {
                 "min": decl.low,
                 "max": decl.high,
                 "per_side": decl.per_side,
+                **start,
                 **self.common(decl),
             }
         return {"variables": variables, "zones": zones, "tracks": tracks}

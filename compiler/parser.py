@@ -291,7 +291,12 @@ class _Builder:
         decl = ast.SideDecl("side", self._ident(names[0]), pos, override, notes)
         decl.superpower = self._ident(names[1])
         decl.adjacent = _tag(children, "names") or []
+        first = _tags(children, "moves_first")
+        decl.moves_first = first[0].pos if first else None
         return decl
+
+    def moves_first(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("moves_first", True, self._pos(meta))
 
     def c_region(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("region", self._ident(children[0])), self._pos(meta))
@@ -349,6 +354,9 @@ class _Builder:
 
     def no_event(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("no_event", True), self._pos(meta))
+
+    def held_by(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("clause", ("held_by", self._ident(children[-1])), self._pos(meta))
 
     def event(self, meta: Any, children: list[Any]) -> _Tag:
         return _Tag("clause", ("event", (self._block(children), _annotations(children))), self._pos(meta))
@@ -444,7 +452,12 @@ class _Builder:
         low, high = _tags(children, "bound")
         decl.low, decl.high = low.value, high.value
         decl.per_side = bool(_tag(children, "per_side"))
+        start = _tags(children, "start")
+        decl.start = (start[0].value, start[0].pos) if start else None
         return decl
+
+    def track_start(self, meta: Any, children: list[Any]) -> _Tag:
+        return _Tag("start", _tags(children, "bound")[0].value, self._pos(meta))
 
     # -------------------------------------------------------- priority lists
     def type_arg(self, meta: Any, children: list[Any]) -> _Tag:

@@ -46,6 +46,7 @@ class Need:
     least_params: int | None
     values: tuple[str, ...]
     track: str | None = None  # a table read at each box of this track: a row per box
+    declares: tuple[str, ...] = ()  # what the declaration must say besides its name (a track's `start`)
 
     @property
     def pattern(self) -> bool:
@@ -134,6 +135,7 @@ def _contract(raw: dict[str, Any]) -> Contract:
             least_params=spec["least_params"],
             values=tuple(spec["values"]),
             track=spec.get("track"),
+            declares=tuple(spec.get("declares", ())),
         )
         for name, spec in raw["needs"].items()
     }

@@ -509,7 +509,7 @@ class Scenario:
                 _side(value, where)
             setting = self.ir["settings"].get(key)
             if setting is None:
-                if key == "ai_side":
+                if key == ai_side:
                     continue  # the side the AI plays is not a setting of the rules
                 raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
             # Each by its declared type: true/false, a whole number, or one of the values it declares.

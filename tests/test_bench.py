@@ -16,6 +16,7 @@ import yaml
 from twilight.cli.bench import cmd as bench_cmd
 from twilight.cli.bench import probe as bench_probe
 from twilight.cli.bench import report as bench_report
+from twilight.cli.bench.measuring import ms_stats
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -277,11 +278,11 @@ def test_the_project_targets_name_figures_the_bench_reports(quick: QuickRun) -> 
 
 def test_percentiles_are_nearest_rank() -> None:
     samples = [i / 1000 for i in range(1, 101)]  # 1 ms .. 100 ms
-    stats = bench_cmd._ms_stats(samples, ("median", "p90", "p99", "max"))
+    stats = ms_stats(samples, ("median", "p90", "p99", "max"))
     assert stats == {"count": 100, "median_ms": 50.5, "p90_ms": 90.0, "p99_ms": 99.0, "max_ms": 100.0}
-    one = bench_cmd._ms_stats([0.004], ("p99", "max"))
+    one = ms_stats([0.004], ("p99", "max"))
     assert one == {"count": 1, "p99_ms": 4.0, "max_ms": 4.0}
-    assert bench_cmd._ms_stats([], ("median",)) == {"count": 0, "median_ms": None}
+    assert ms_stats([], ("median",)) == {"count": 0, "median_ms": None}
 
 
 def test_a_game_error_fails_the_measurement() -> None:

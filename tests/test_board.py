@@ -26,7 +26,7 @@ from helpers import ROOT, compiled_ir, describe, edit, line_of, read_rule, shown
 from twilight.cli.board import board_svg, save_state
 from twilight.cli.board.cmd import board
 from twilight.cli.board.draw import BOX_H, BOX_W, CELL_H, CELL_W, MARGIN
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.compiler.api import compile_target
 from twilight.compiler.diagnostics import render
 

@@ -12,7 +12,7 @@ import pytest
 from helpers import compiled_ir, run_cli
 from twilight.cli.board import board_svg, seed_state
 from twilight.cli.board.draw import svg_size
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 
 
 def test_the_command_writes_a_png_that_is_not_blank(tmp_path: Path) -> None:

@@ -1,7 +1,7 @@
-"""What a version of the rules changes, said in numbers (cli/play/numbers.py): `twilight rulesets --changes`
-and the question `twilight play` asks when a saved game's rules have changed say "7 action rounds instead
-of 6", "Space Race 0–6 instead of 0–8", "3 operations instead of 4", an option's new number, in English
-and Russian; the resume question also says which version starting again takes."""
+"""What a version of the rules changes, said in numbers (cli/session/numbers.py): `twilight rulesets
+--changes` and the question `twilight play` asks when a saved game's rules have changed say "7 action
+rounds instead of 6", "Space Race 0–6 instead of 0–8", "3 operations instead of 4", an option's new
+number, in English and Russian; the resume question also says which version starting again takes."""
 
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ import pytest
 from helpers import ROOT, run_cli
 from rich.console import Console
 from twilight.cli.localizer import Localizer
-from twilight.cli.play.numbers import changes_in_numbers
-from twilight.cli.play.text import play_folders
+from twilight.cli.session.numbers import changes_in_numbers
+from twilight.cli.session.text import play_folders
 from twilight.compiler.api import compile_target
 
 SEVEN_ROUNDS = ROOT / "tests" / "variants" / "standard-seven-rounds"
@@ -117,7 +117,7 @@ def test_rulesets_changes_says_the_numbers(tmp_path: Path, monkeypatch: pytest.M
 
 def test_the_resume_question_says_what_changed_and_what_starting_again_takes(tmp_path: Path) -> None:
     from twilight.cli.play.cmd import tell_rules_changes
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.text import PlayText
     from twilight.cli.versions import RulesetEntry
 
     folder = house_variant(tmp_path)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from rich.console import Console
 from twilight.cli.play.screen import Screen
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.frames import Frame

@@ -20,7 +20,7 @@ from twilight.cli.explain.trace import TraceExplainer, group_moves
 from twilight.cli.localizer import Localizer
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import RandomPlayer
 from twilight.runtime.core.state import GameState
 from twilight.runtime.game import new_engine

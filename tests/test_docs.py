@@ -25,7 +25,7 @@ from twilight.cli.docs.render import html_outline, html_page, md_code, md_page
 from twilight.cli.i18n.check import _walk as ir_dicts
 from twilight.cli.i18n.check import app_needed, read_messages
 from twilight.cli.localizer import LANGUAGES, Localizer
-from twilight.cli.play.text import APP_FOLDER, play_folders
+from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.compiler import api
 
 CASES = [(ruleset, lang) for ruleset in ("standard", "solo-v2") for lang in LANGUAGES]

@@ -1,4 +1,4 @@
-"""`hint` in `twilight play` (cli/play/hint.py), in-process: its lines at a question the search weighs, at
+"""`hint` in `twilight play` (cli/session/hint.py), in-process: its lines at a question the search weighs, at
 one only the quick heuristic weighs and at one neither does; the game (state, dice, answers) unchanged
 after it; the playouts never run the session's autosave; a game without an AI (standard, hot-seat) gets
 a hint too, its other side played by the heuristic."""
@@ -12,9 +12,9 @@ from types import SimpleNamespace
 from typing import Any
 
 import pytest
-from twilight.cli.play.hint import BUDGET_MS, MAX_CANDIDATES, hint_lines
-from twilight.cli.play.session import AutosavingPlayer
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.game import AutosavingPlayer
+from twilight.cli.session.hint import BUDGET_MS, MAX_CANDIDATES, hint_lines
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.game import new_engine
 from twilight.runtime.solo.ai import RulesAIPlayer

@@ -25,7 +25,7 @@ from rich.console import Console
 from twilight.cli.explain.trace import TraceError, read_trace
 from twilight.cli.play.cmd import PlayStop, choose_save, play
 from twilight.cli.play.input import LineReader, Matcher, Problem, parse_answer
-from twilight.cli.play.saves import SaveError, read_save, write_atomic
+from twilight.cli.session.saves import SaveError, read_save, write_atomic
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.common.input_bounds import (
     ECHO_CHARS,

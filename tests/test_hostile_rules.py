@@ -30,7 +30,7 @@ from typing import Any
 
 import pytest
 from helpers import ROOT, RULES, describe, errors, run_cli
-from twilight.cli.play.saves import SaveError, check_save_names
+from twilight.cli.session.saves import SaveError, check_save_names
 from twilight.common import cachedir
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Pos, Sink, render

@@ -11,7 +11,7 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from twilight.cli.localizer import LANGUAGES, Catalog, Localizer, known_rulesets, locale_files
-from twilight.cli.play.text import play_folders
+from twilight.cli.session.text import play_folders
 
 ROOT = Path(__file__).resolve().parent.parent
 # A comment above an entry is not part of what it says.

@@ -15,7 +15,7 @@ from twilight.cli.i18n.review import md_text, pattern_lines
 from twilight.cli.i18n.sources import SNAPSHOT_NAME, TODO_MARK, Translation, parse_messages
 from twilight.cli.localizer import locale_files
 from twilight.cli.main import cli
-from twilight.cli.play import text as play_text
+from twilight.cli.session import text as play_text
 from twilight.compiler.loader import known_rulesets
 
 RULESETS = ("standard", "solo-v2", "solo-v2-quickdeal")

@@ -335,3 +335,91 @@ def test_the_cycle_finder_finds_a_cycle_made_through_a_function(tmp_path: Path, 
     graph = import_graph(sorted(package.glob("*.py")))
     assert import_cycles(graph) == [["twilight.cli.loop.first", "twilight.cli.loop.second"]]
     assert "twilight.cli.loop.first" not in graph["twilight.cli.loop.third"]
+
+
+# ---------------------------------------------------------------------- the session layer inside cli/
+# cli/session/ is what a game in progress needs whoever shows it: the terminal (cli/play/), the browser
+# (cli/web/), `twilight bench`, `twilight hint`, `twilight explain`. They import it; it imports none of them
+# and no command (every import counted, inside functions and under TYPE_CHECKING too): a command module is
+# one cli/main.py loads a command from, and every module of the front ends.
+SESSION = "twilight.cli.session"
+FRONT_ENDS = ("twilight.cli.play", "twilight.cli.web", "twilight.cli.bench")
+# The play log's Narrator words the history for the terminal, the browser and the board alike: it belongs
+# to the session layer and moves there once the refactoring of its tellers is done; until then it is the
+# one module of cli/play/ the session layer may import.
+SESSION_MAY_IMPORT = {"twilight.cli.play.log"}
+
+
+def command_modules(main: Path) -> set[str]:
+    """The modules cli/main.py loads a command from (`"twilight.cli.play.cmd:play"`), and main itself."""
+    found = {"twilight.cli.main"}
+    for node in ast.walk(ast.parse(main.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            module, colon, _ = node.value.partition(":")
+            if colon and module.startswith("twilight.cli."):
+                found.add(module)
+    return found
+
+
+def is_above_the_session(module: str, commands: set[str]) -> bool:
+    if module in SESSION_MAY_IMPORT:
+        return False
+    in_front_end = any(module == end or module.startswith(end + ".") for end in FRONT_ENDS)
+    return in_front_end or module in commands or any(module.startswith(c + ".") for c in commands)
+
+
+def session_layer_breaches(files: list[Path], commands: set[str]) -> list[str]:
+    """Every import of a session module that reaches a command or a front end."""
+    found = []
+    for path in files:
+        name = module_name(path)
+        if name != SESSION and not name.startswith(SESSION + "."):
+            continue
+        for line, target in imported_modules(path):
+            if is_above_the_session(target, commands):
+                found.append(f"{path.relative_to(ROOT)}:{line}: the session layer imports {target}")
+    return found
+
+
+def test_the_session_layer_imports_no_command() -> None:
+    commands = command_modules(ROOT / "cli" / "main.py")
+    assert {"twilight.cli.play.cmd", "twilight.cli.web.cmd", "twilight.cli.explain.cmd"} <= commands
+    assert (ROOT / "cli" / "session" / "game.py").is_file()
+    breaches = session_layer_breaches(modules_of("cli"), commands)
+    assert not breaches, "\n".join(breaches)
+
+
+def test_the_front_ends_share_the_session_layer() -> None:
+    """The terminal, the browser, bench and explain each import the session layer, and the browser no
+    longer reaches into the terminal game for it (cli/web imports nothing of cli/play but the log)."""
+    graph = import_graph(modules_of("cli"))
+
+    def imports_of(prefix: str) -> set[str]:
+        return {target for name, edges in graph.items() if name.startswith(prefix) for target in edges}
+
+    for front in ("twilight.cli.play.", "twilight.cli.web.", "twilight.cli.bench.", "twilight.cli.explain."):
+        assert any(t.startswith(SESSION + ".") for t in imports_of(front)), front
+    reached = {t for t in imports_of("twilight.cli.web.") if t.startswith("twilight.cli.play.")}
+    assert reached <= SESSION_MAY_IMPORT, sorted(reached)
+
+
+def test_the_session_rule_sees_a_session_module_importing_a_command(tmp_path: Path, monkeypatch) -> None:
+    """An import of a command or of a front end in the session layer, even inside a function or for a type
+    alone, is a breach; the play log and a library of a command family (explain's trace reader) are not."""
+    session = tmp_path / "cli" / "session"
+    session.mkdir(parents=True)
+    (session / "__init__.py").write_text("")
+    (session / "game.py").write_text("def f():\n    from twilight.cli.play.cmd import play\n")
+    typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
+    (session / "hint.py").write_text(typing_only + "    from twilight.cli.web.game import Games\n")
+    (session / "happened.py").write_text("from twilight.cli.play.log import Narrator\n")
+    (session / "why.py").write_text("from twilight.cli.explain.trace import TraceExplainer\n")
+    (session / "text.py").write_text("from twilight.cli.hint_cmd import hint\n")
+    monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)
+    commands = {"twilight.cli.play.cmd", "twilight.cli.explain.cmd", "twilight.cli.hint_cmd"}
+    found = session_layer_breaches(sorted(session.glob("*.py")), commands)
+    assert found == [
+        "cli/session/game.py:2: the session layer imports twilight.cli.play.cmd",
+        "cli/session/hint.py:3: the session layer imports twilight.cli.web.game",
+        "cli/session/text.py:1: the session layer imports twilight.cli.hint_cmd",
+    ]

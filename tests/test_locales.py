@@ -26,7 +26,7 @@ from twilight.cli.i18n.check import (
 )
 from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
 from twilight.cli.outline import code_message_ids
-from twilight.cli.play.text import APP_FOLDER, play_folders
+from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.cli.source_words import source_message_ids
 from twilight.cli.versions import DESCRIPTION_MESSAGE
 

@@ -11,8 +11,9 @@ from typing import Any
 import pytest
 from helpers import compiled_ir
 from rich.console import Console
-from twilight.cli.play.session import AutosavingPlayer, DemoPlayer, PlaySession
-from twilight.cli.play.text import PlayText
+from twilight.cli.play.session import DemoPlayer, PlaySession
+from twilight.cli.session.game import AutosavingPlayer
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision, RandomPlayer
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.game import new_engine

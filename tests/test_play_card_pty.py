@@ -97,7 +97,7 @@ def test_an_options_whole_name_is_an_answer_not_a_command() -> None:
     """«Карта Китая» (the standard game's China Card) begins with the command word «карта»: typed whole,
     it answers the question; «карта» alone, or followed by a card's name, is a command."""
     from twilight.cli.play.input import Matcher
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.text import PlayText
     from twilight.compiler import api
 
     text = PlayText("standard", "ru", api.compile_target("standard").ir)

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 from play_driver import PlayDriver, answer_for
 from test_play_pty import no_traceback, solo
-from twilight.cli.play.mechanics import mechanics_line
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.mechanics import mechanics_line
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 
 pexpect = pytest.importorskip("pexpect")

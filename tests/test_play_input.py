@@ -10,7 +10,7 @@ from helpers import compiled_ir
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from twilight.cli.play.input import Matcher, Problem, command_of, normalize, parse_answer, split_picks
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 
 

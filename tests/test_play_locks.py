@@ -16,7 +16,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 from twilight.cli.play.cmd import play
-from twilight.cli.play.saves import (
+from twilight.cli.session.saves import (
     SaveLock,
     SaveLocked,
     SaveWriteError,
@@ -53,7 +53,7 @@ def last_line(output: str) -> str:
 
 def assert_clean(folder: Path, *names: str) -> None:
     """The folder holds these files and nothing else: no temporary file, no lock left behind (`home`, the
-    data home a test gives the game, holds the rules store of its saves: cli/play/rules_store.py)."""
+    data home a test gives the game, holds the rules store of its saves: cli/session/rules_store.py)."""
     assert sorted(p.name for p in folder.iterdir() if p.name != "home") == sorted(names)
 
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from helpers import compiled_ir
 from twilight.cli.play.log import Narrator
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import RandomPlayer
 from twilight.runtime.game import new_engine
 
@@ -129,9 +129,10 @@ def test_a_coup_is_told_with_the_parts_of_its_strength(
 
 
 # ---------------------------------------------------------------------- every other die, and Southeast Asia
-# A random standard game (seed 15) with the Olympic Games rolled off, Bear Trap's and Quagmire's rolls, a
-# card drawn at random, realignments, Space Race attempts and Southeast Asia scored.
-OTHER_DICE_SEED = 15
+# A random standard game (seed 38: the real-game fixes of Quagmire and Bear Trap changed seed 15's)
+# with the Olympic Games and the Summit rolled off, Bear Trap's and Quagmire's rolls, a card drawn at
+# random, realignments, Space Race attempts and Southeast Asia scored.
+OTHER_DICE_SEED = 38
 
 
 @pytest.fixture(scope="module")

@@ -1,5 +1,5 @@
 """What a player is told when a choice is missing: why a card's event is not among the ways to play it
-(the rules' refusal, cli/play/why_not.py), and why a region bonus of a card's operations is not asked (the
+(the rules' refusal, cli/session/why_not.py), and why a region bonus of a card's operations is not asked (the
 play log's `ops_bonus_unspendable` line, cli/play/log.py). Each game is set up by a scenario file of
 tests/scenarios/ and stopped at the question."""
 
@@ -10,8 +10,8 @@ from typing import Any
 
 import pytest
 from twilight.cli.play.log import Narrator
-from twilight.cli.play.text import PlayText
-from twilight.cli.play.why_not import why_not_lines
+from twilight.cli.session.text import PlayText
+from twilight.cli.session.why_not import why_not_lines
 from twilight.harness.scenario import Scenario
 from twilight.runtime.core.decisions import Decision
 

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from twilight.cli.play.saves import SaveError, SaveWriteError, latest_save, read_save, write_atomic
+from twilight.cli.session.saves import SaveError, SaveWriteError, latest_save, read_save, write_atomic
 
 
 def a_save(answers: int = 3, finished: bool = False) -> dict[str, Any]:
@@ -54,7 +54,7 @@ def test_a_failed_write_leaves_the_old_save_and_no_litter(
 WRITER = """
 import sys
 from pathlib import Path
-from twilight.cli.play.saves import write_atomic
+from twilight.cli.session.saves import write_atomic
 path = Path(sys.argv[1])
 n = 0
 print("ready", flush=True)

@@ -14,7 +14,7 @@ import pytest
 from click.testing import CliRunner
 from twilight.cli.main import cli
 from twilight.cli.play.cmd import play
-from twilight.cli.play.saves import SaveLock, readable_save_path, write_atomic
+from twilight.cli.session.saves import SaveLock, readable_save_path, write_atomic
 
 # 2026-03-04 05:06 local time: when the listed saves were last written.
 WRITTEN = time.mktime((2026, 3, 4, 5, 6, 0, 0, 0, -1))

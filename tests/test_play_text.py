@@ -14,7 +14,7 @@ from rich.console import Console
 from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.session import PlaySession
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision, RandomPlayer
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.game import new_engine

@@ -1,14 +1,14 @@
-"""What `undo` may take back, read from a trace (cli/play/undo.py), and why a coup is not offered, read
-from the rules' prohibitions (cli/play/why_not.py, Engine.refusals)."""
+"""What `undo` may take back, read from a trace (cli/session/undo.py), and why a coup is not offered, read
+from the rules' prohibitions (cli/session/why_not.py, Engine.refusals)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 import pytest
-from twilight.cli.play.text import PlayText
-from twilight.cli.play.undo import Refusal, undo_point
-from twilight.cli.play.why_not import why_not_lines
+from twilight.cli.session.text import PlayText
+from twilight.cli.session.undo import Refusal, undo_point
+from twilight.cli.session.why_not import why_not_lines
 from twilight.compiler import api
 from twilight.runtime.core.primitives.operations import attack_refusals
 from twilight.runtime.game import new_engine

@@ -14,7 +14,7 @@ from helpers import compiled_ir
 from rich.console import Console
 from twilight.cli.play.cmd import build_session, run_game
 from twilight.cli.play.input import LineReader
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.game import new_engine
 

@@ -13,8 +13,8 @@ import pytest
 from play_driver import PlayDriver, answer_for
 from test_play_pty import no_traceback, solo
 from twilight.cli.explain.trace import group_moves
-from twilight.cli.play.text import PlayText
-from twilight.cli.play.why import PlayerExplainer
+from twilight.cli.session.text import PlayText
+from twilight.cli.session.why import PlayerExplainer
 
 pexpect = pytest.importorskip("pexpect")
 

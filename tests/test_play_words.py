@@ -28,8 +28,8 @@ from click.testing import CliRunner
 from rich.console import Console
 from twilight.cli.localizer import readable
 from twilight.cli.play import cmd as play_cmd
-from twilight.cli.play.saves import trace_path_for
 from twilight.cli.play.session import TerminalPlayer
+from twilight.cli.session.saves import trace_path_for
 from twilight.runtime.core.decisions import Decision, RandomPlayer
 
 # Latin a Russian player reads as it is: DEFCON (the Russian edition's own word for the track), the keys

@@ -174,8 +174,8 @@ def test_a_log_that_stops_mid_game_is_said_to() -> None:
     """A log whose last line is a round in the middle of turn 1 (a resignation, a clock, a file cut short)
     is replayed to its end, and the report says that our game goes on from there, in both languages; its
     JSON says the game is not over."""
-    from twilight.cli.play.text import PlayText
     from twilight.cli.replay.report import report_json, report_lines
+    from twilight.cli.session.text import PlayText
 
     result = Replay(parse_log(HEADER + ROUND, names()), game().ir, game().program).run()
     assert result.complete and result.end_reason is None

@@ -1,5 +1,5 @@
 """Choosing among rulesets and their versions (cli/versions.py), the rules store beside the saves
-(cli/play/rules_store.py), and what a version changes in a player's words (cli/play/changes.py)."""
+(cli/session/rules_store.py), and what a version changes in a player's words (cli/session/changes.py)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 from click.testing import CliRunner
-from twilight.cli.play import rules_store
 from twilight.cli.ruleset_cmds import rulesets
+from twilight.cli.session import rules_store
 from twilight.cli.versions import UnknownRuleset, catalog, resolve, rules_root
 
 
@@ -136,7 +136,7 @@ def all_ir_ids() -> set[str]:
 def english_words() -> set[str]:
     """The words of the English messages (what follows `=`): an id that is also an English word the game
     says ("deal", "level", "turn") is no raw id when it is read in English."""
-    from twilight.cli.play.text import APP_FOLDER
+    from twilight.cli.session.text import APP_FOLDER
 
     files = [*APP_FOLDER.glob("locales/en/*.ftl"), *rules_root().glob("*/locales/en/*.ftl")]
     words: set[str] = set()

@@ -18,7 +18,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
-from twilight.cli.play.saves import SaveLock, read_save, saves_dir  # noqa: E402
+from twilight.cli.session.saves import SaveLock, read_save, saves_dir  # noqa: E402
 from twilight.cli.web.app import create_app  # noqa: E402
 
 BASE = "http://127.0.0.1:8000"
@@ -355,7 +355,7 @@ def answer_first(client: TestClient, location: str, times: int) -> None:
 
 
 def test_a_game_started_in_the_browser_is_pinned_to_its_rules(client: TestClient, home: Path) -> None:
-    from twilight.cli.play.rules_store import ir_hash, load_ir
+    from twilight.cli.session.rules_store import ir_hash, load_ir
     from twilight.compiler import api
 
     name = game_name(start(client))

@@ -13,6 +13,7 @@ from typing import Any
 import click
 from twilight.cli import simulate_cmd
 from twilight.cli.balance import figures, paired, runner, stats
+from twilight.cli.balance.keys import AI_SIDE, LEVEL
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import check_output_file, write_output_file
 from twilight.cli.ruleset_target import compile_ruleset
@@ -21,8 +22,8 @@ from twilight.compiler.diagnostics import Severity, render
 
 # Games a cell may ask for: a run lists every game of every cell (up to 16 cells) before it starts.
 GAMES_PER_CELL_LIMIT = 100_000
-LEVEL_SETTING = "level"  # the solo contract's setting (runtime/registry.py LEVEL)
-SIDE_SETTING = "ai_side"  # (runtime/registry.py AI_SIDE)
+LEVEL_SETTING = LEVEL  # the solo contract's setting (runtime/registry.py LEVEL)
+SIDE_SETTING = AI_SIDE  # (runtime/registry.py AI_SIDE)
 
 
 def _compiled(target: str) -> dict[str, Any]:
@@ -302,8 +303,8 @@ def build_report(
             {
                 "ruleset": cell.ruleset,
                 "ruleset_name": irs[cell.ruleset]["ruleset"]["name"],
-                "level": cell.level,
-                "ai_side": cell.ai_side,
+                LEVEL: cell.level,
+                AI_SIDE: cell.ai_side,
                 "figures": figures.cell_figures(by_cell[cell.key], cell.ai_side),
             }
         )
@@ -324,11 +325,11 @@ def build_report(
         "levels": figures.levels_order(out_cells, levels, sides),
     }
     if len(irs) == 2:
-        figures_of = {(c["ruleset"], c["level"], c["ai_side"]): c["figures"] for c in out_cells}
+        figures_of = {(c["ruleset"], c[LEVEL], c[AI_SIDE]): c["figures"] for c in out_cells}
         report["comparisons"] = [
             {
-                "level": level,
-                "ai_side": side,
+                LEVEL: level,
+                AI_SIDE: side,
                 **figures.compare(
                     figures_of[("a", level, side)],
                     figures_of[("b", level, side)],
@@ -362,7 +363,7 @@ def _print_cells(report: dict[str, Any]) -> None:
         rate = "-" if f["ai_win_rate"] is None else f"{100 * f['ai_win_rate']:.1f}%"
         name = f"{cell['ruleset_name']} " if two else ""
         click.echo(
-            f"{name}{cell['level']:<12} AI {cell['ai_side']:<5} AI wins {rate} "
+            f"{name}{cell[LEVEL]:<12} AI {cell[AI_SIDE]:<5} AI wins {rate} "
             f"[{100 * low:.1f}%, {100 * high:.1f}%] of {f['completed']}; mean turn {f['mean_turn']}; "
             f"errors {f['errors']}"
         )
@@ -378,7 +379,7 @@ def _print_cells(report: dict[str, Any]) -> None:
             "" if vp["difference"] is None else f"; final VP {vp['difference']:+.2f} (p = {vp['p']:.4f})"
         )
         click.echo(
-            f"B - A at {c['level']}, AI {c['ai_side']}, {c['paired']['pairs']} games paired by seed: "
+            f"B - A at {c[LEVEL]}, AI {c[AI_SIDE]}, {c['paired']['pairs']} games paired by seed: "
             f"AI win rate {100 * v['difference']:+.1f} points (McNemar p = {v['p']:.4f}, "
             f"{'significant' if v['significant'] else 'not significant'}){vp_text}; "
             f"games whose winner changed {changed['winner']}, final VP changed {changed['final_vp']}"
@@ -396,7 +397,7 @@ def _print_cells(report: dict[str, Any]) -> None:
         if not row["ordered"] or row["not_told_apart"]:
             apart = ", ".join(" and ".join(pair) for pair in row["not_told_apart"])
             click.echo(
-                f"levels of {row['ruleset_name']}, AI {row['ai_side']}: "
+                f"levels of {row['ruleset_name']}, AI {row[AI_SIDE]}: "
                 + ("not in order of strength" if not row["ordered"] else "in order")
                 + (f"; not told apart: {apart}" if apart else "")
             )

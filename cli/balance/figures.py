@@ -9,6 +9,7 @@ from typing import Any
 
 from twilight.cli import simulate_cmd
 from twilight.cli.balance import stats
+from twilight.cli.balance.keys import AI_SIDE, LEVEL
 
 
 def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
@@ -142,12 +143,10 @@ def levels_order(cells: list[dict[str, Any]], levels: list[str], sides: list[str
     out = []
     for ruleset in dict.fromkeys(c["ruleset"] for c in cells):
         for side in sides:
-            found = {
-                c["level"]: c["figures"] for c in cells if c["ruleset"] == ruleset and c["ai_side"] == side
-            }
+            found = {c[LEVEL]: c["figures"] for c in cells if c["ruleset"] == ruleset and c[AI_SIDE] == side}
             row = [
                 {
-                    "level": lv,
+                    LEVEL: lv,
                     "ai_win_rate": found[lv]["ai_win_rate"],
                     "interval": found[lv]["ai_win_interval"],
                 }
@@ -158,7 +157,7 @@ def levels_order(cells: list[dict[str, Any]], levels: list[str], sides: list[str
                 continue
             rates = [r["ai_win_rate"] for r in row]
             overlapping = [
-                [x["level"], y["level"]]
+                [x[LEVEL], y[LEVEL]]
                 for x, y in itertools.pairwise(row)
                 if x["interval"][1] >= y["interval"][0] and y["interval"][1] >= x["interval"][0]
             ]
@@ -166,7 +165,7 @@ def levels_order(cells: list[dict[str, Any]], levels: list[str], sides: list[str
                 {
                     "ruleset": ruleset,
                     "ruleset_name": next(c["ruleset_name"] for c in cells if c["ruleset"] == ruleset),
-                    "ai_side": side,
+                    AI_SIDE: side,
                     "levels": row,
                     "ordered": all(x <= y for x, y in itertools.pairwise(rates)),
                     "not_told_apart": overlapping,

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 from twilight.cli.balance.figures import levels_order
+from twilight.cli.balance.keys import AI_SIDE, LEVEL
 
 # What the runs must share for their cells to stand in one report: the same games, seeds and player.
 SHARED = ("games", "seed", "policy", "search")
@@ -43,10 +44,10 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         if [r["name"] for r in report["rulesets"]] != [r["name"] for r in first["rulesets"]]:
             raise MergeError(f"{name}: other rulesets than {first_name}'s")
         for cell in report["cells"]:
-            where = (cell["ruleset"], cell["level"], cell["ai_side"])
+            where = (cell["ruleset"], cell[LEVEL], cell[AI_SIDE])
             if where in seen:
                 raise MergeError(
-                    f"{name}: {cell['ruleset_name']} at {cell['level']} with the AI as {cell['ai_side']} is "
+                    f"{name}: {cell['ruleset_name']} at {cell[LEVEL]} with the AI as {cell[AI_SIDE]} is "
                     f"in {seen[where]} too"
                 )
             seen[where] = name
@@ -60,7 +61,7 @@ def merge(reports: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
         merged.pop("comparisons")
     # cells by ruleset, level and side (in the order the runs list them), as one run would order them
     levels, sides = merged["run"]["levels"], merged["run"]["sides"]
-    merged["cells"].sort(key=lambda c: (c["ruleset"], levels.index(c["level"]), sides.index(c["ai_side"])))
+    merged["cells"].sort(key=lambda c: (c["ruleset"], levels.index(c[LEVEL]), sides.index(c[AI_SIDE])))
     merged["levels"] = levels_order(merged["cells"], levels, sides)
     changes = [r["changes"] for _, r in reports if "changes" in r]
     if changes:

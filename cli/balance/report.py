@@ -8,6 +8,7 @@ import io
 from typing import Any
 
 from twilight.cli.balance import stats
+from twilight.cli.balance.keys import AI_SIDE, LEVEL
 from twilight.cli.balance.paired import PAIRED_VP_TEST, PAIRED_WIN_TEST
 
 PLOTS_INSTALL = "pip install -e '.[balance]'  (or: pip install 'matplotlib>=3.10')"
@@ -34,7 +35,7 @@ def _svg(figure: Any) -> str:
 
 def _label(cell: dict[str, Any], two: bool) -> str:
     name = f"{cell['ruleset_name']} " if two else ""
-    return f"{name}{cell['level']}, AI {cell['ai_side']}"
+    return f"{name}{cell[LEVEL]}, AI {cell[AI_SIDE]}"
 
 
 def win_rate_plot(cells: list[dict[str, Any]], levels: list[str], two: bool) -> str:
@@ -43,14 +44,14 @@ def win_rate_plot(cells: list[dict[str, Any]], levels: list[str], two: bool) -> 
     axes = figure.add_subplot()
     series: dict[tuple[str, str], list[dict[str, Any]]] = {}
     for cell in cells:
-        series.setdefault((cell["ruleset_name"], cell["ai_side"]), []).append(cell)
+        series.setdefault((cell["ruleset_name"], cell[AI_SIDE]), []).append(cell)
     for n, ((name, side), group) in enumerate(series.items()):
         xs, ys, low, high = [], [], [], []
         for cell in group:
             rate = cell["figures"]["ai_win_rate"]
             if rate is None:
                 continue
-            xs.append(levels.index(cell["level"]) + (n - (len(series) - 1) / 2) * 0.06)
+            xs.append(levels.index(cell[LEVEL]) + (n - (len(series) - 1) / 2) * 0.06)
             ys.append(100 * rate)
             interval = cell["figures"]["ai_win_interval"]
             low.append(100 * (rate - interval[0]))
@@ -61,7 +62,7 @@ def win_rate_plot(cells: list[dict[str, Any]], levels: list[str], two: bool) -> 
     axes.set_xlim(-0.5, len(levels) - 0.5)
     axes.set_ylim(0, 100)
     axes.set_ylabel("AI win rate, % (95% Wilson interval)")
-    axes.set_xlabel("level")
+    axes.set_xlabel("AI level")
     axes.grid(alpha=0.3)
     axes.legend()
     return _svg(figure)
@@ -125,8 +126,8 @@ def _cell_rows(cells: list[dict[str, Any]], two: bool) -> str:
                 f"<td>{html.escape(str(v))}</td>"
                 for v in (
                     *((cell["ruleset_name"],) if two else ()),
-                    cell["level"],
-                    cell["ai_side"],
+                    cell[LEVEL],
+                    cell[AI_SIDE],
                     f["games"],
                     f"{_percent(f['ai_win_rate'])} [{_percent(low)}, {_percent(high)}]",
                     "–" if f["mean_turn"] is None else f"{f['mean_turn']:.2f}",
@@ -142,7 +143,7 @@ def _cell_rows(cells: list[dict[str, Any]], two: bool) -> str:
     head = ("<th>ruleset</th>" if two else "") + "".join(
         f"<th>{h}</th>"
         for h in (
-            "level",
+            "AI level",
             "AI side",
             "games",
             "AI wins [95% Wilson]",
@@ -172,7 +173,7 @@ def _warnings(cells: list[dict[str, Any]], two: bool) -> str:
         warning = cell["figures"].get("warning")
         if warning:
             where = f"{cell['ruleset_name']}, " if two else ""
-            where += f"{cell['level']}, AI {cell['ai_side']}"
+            where += f"{cell[LEVEL]}, AI {cell[AI_SIDE]}"
             items.append(
                 f"<li class='warning'><b>{html.escape(where)}</b>: {html.escape(warning['message'])}</li>"
             )
@@ -193,8 +194,8 @@ def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
 
         rows.append(
             (
-                c["level"],
-                c["ai_side"],
+                c[LEVEL],
+                c[AI_SIDE],
                 p["pairs"],
                 f"{wins['a']} → {wins['b']}",
                 "–" if wins["difference"] is None else f"{100 * wins['difference']:+.1f} points",
@@ -209,7 +210,7 @@ def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
         )
     return _table(
         (
-            "level",
+            "AI level",
             "AI side",
             "pairs",
             "AI wins A → B",
@@ -257,7 +258,7 @@ def _levels(rows: list[dict[str, Any]]) -> str:
     items = []
     for row in rows:
         shares = ", ".join(
-            f"{x['level']} {_percent(x['ai_win_rate'])} "
+            f"{x[LEVEL]} {_percent(x['ai_win_rate'])} "
             f"[{_percent(x['interval'][0])}, {_percent(x['interval'][1])}]"
             for x in row["levels"]
         )
@@ -265,7 +266,7 @@ def _levels(rows: list[dict[str, Any]]) -> str:
         apart = "; ".join(" and ".join(pair) for pair in row["not_told_apart"])
         if apart:
             verdict += f"; not told apart: {apart}"
-        line = f"{row['ruleset_name']}, AI {row['ai_side']}: {shares}: {verdict}"
+        line = f"{row['ruleset_name']}, AI {row[AI_SIDE]}: {shares}: {verdict}"
         items.append(f"<li>{html.escape(line)}</li>")
     return f"<ul id='levels'>{''.join(items)}</ul>"
 
@@ -288,8 +289,8 @@ def _comparison_rows(comparisons: list[dict[str, Any]]) -> str:
             mark = "yes" if v["significant"] else "no"
             p = "–" if v["p"] is None else f"{v['p']:.4f}"
             cells = (
-                c["level"],
-                c["ai_side"],
+                c[LEVEL],
+                c[AI_SIDE],
                 name,
                 show(v["a"]),
                 show(v["b"]),
@@ -299,7 +300,7 @@ def _comparison_rows(comparisons: list[dict[str, Any]]) -> str:
             )
             rows.append("<tr>" + "".join(f"<td>{html.escape(str(x))}</td>" for x in cells) + "</tr>")
     head = "".join(
-        f"<th>{h}</th>" for h in ("level", "AI side", "figure", "A", "B", "B − A", "p", "significant")
+        f"<th>{h}</th>" for h in ("AI level", "AI side", "figure", "A", "B", "B − A", "p", "significant")
     )
     return f"<table><thead><tr>{head}</tr></thead><tbody>{''.join(rows)}</tbody></table>"
 
@@ -343,7 +344,7 @@ def render(report: dict[str, Any]) -> str:
             f"Games a cell needs for a change of {100 * run.get('detect', 0.1):.0f} points in the AI's win "
             "share to show (5% test, 80% power): "
             + ", ".join(
-                f"{c['level']}/{c['ai_side']} {c['figures'].get('games_needed')}"
+                f"{c[LEVEL]}/{c[AI_SIDE]} {c['figures'].get('games_needed')}"
                 for c in cells
                 if c["ruleset"] == "a"
             )

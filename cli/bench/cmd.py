@@ -21,6 +21,8 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.bench.measuring import BenchError, ms_stats, run_probe
+from twilight.runtime.core import registry
 from twilight.runtime.core.sides import US
 
 GAME_RULESETS = ("solo-v2", "standard")  # measured by default: the solitaire game and the two-player one
@@ -38,47 +40,6 @@ COPIES = {False: {"games": 40, "every": 2, "repeats": 20}, True: {"games": 6, "e
 SEARCHED = {False: 200, True: 10}
 SEED = 0  # the seed of `twilight simulate`'s default run: the bench plays the same games
 TEN_TURNS = 10  # a game that reached this turn was played to the end of the game's turns (or nearly)
-
-
-class BenchError(Exception):
-    """A measurement failed (a game error, a process that did not answer); the message says which."""
-
-
-# ---------------------------------------------------------------------- fresh processes
-def run_probe(kind: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Run one probe in a fresh process; its JSON answer."""
-    command = [sys.executable, "-m", "twilight.cli.bench.probe", kind, json.dumps(args)]
-    child = subprocess.run(command, capture_output=True, text=True)
-    what = f"{kind} {args.get('ruleset', '')}".strip()
-    try:
-        answer = json.loads(child.stdout)
-    except ValueError:
-        stderr = child.stderr.strip()
-        last = stderr.splitlines()[-1] if stderr else f"exit status {child.returncode}"
-        raise BenchError(f"{what}: the measuring process failed: {last}") from None
-    if "error" in answer or child.returncode != 0:
-        raise BenchError(f"{what}: {answer.get('error', f'exit status {child.returncode}')}")
-    return dict(answer)
-
-
-# ---------------------------------------------------------------------- the measurements
-def _ms_stats(seconds: list[float], keys: tuple[str, ...]) -> dict[str, Any]:
-    """Nearest-rank percentiles in milliseconds: p99 is the value 99% of the samples do not exceed."""
-    ordered = sorted(seconds)
-    out: dict[str, Any] = {"count": len(ordered)}
-    for key in keys:
-        if not ordered:
-            out[f"{key}_ms"] = None
-            continue
-        if key == "median":
-            value = statistics.median(ordered)
-        elif key == "max":
-            value = ordered[-1]
-        else:
-            rank = max(1, -(-int(key[1:]) * len(ordered) // 100))  # ceil(p * n / 100)
-            value = ordered[rank - 1]
-        out[f"{key}_ms"] = round(value * 1000, 3)
-    return out
 
 
 def measure_compile(names: list[str], runs: int, say: Any) -> dict[str, Any]:
@@ -147,7 +108,7 @@ def measure_games(
     answer = min(answers, key=lambda a: float(a["seconds"]))
     seconds = answer["seconds"]
     speed = {
-        "ai_side": answer["ai_side"],
+        registry.AI_SIDE.name: answer[registry.AI_SIDE.name],
         "players": "random",
         "games": games,
         "seed": SEED,
@@ -177,11 +138,11 @@ def measure_latency(name: str, games: int, expected: list[str], say: Any) -> dic
     timings = answer["ai_timings_s"]
     if not timings:
         raise BenchError(f"latency {name}: no AI decision was timed (is engine.ai_timings still filled?)")
-    ai = _ms_stats(timings, ("median", "p90", "p99", "max"))
+    ai = ms_stats(timings, ("median", "p90", "p99", "max"))
     # the same decisions in CPU time: what the AI itself costs, whatever else the machine is doing
-    cpu = _ms_stats(answer["ai_cpu_timings_s"], ("median", "p90", "p99", "max"))
+    cpu = ms_stats(answer["ai_cpu_timings_s"], ("median", "p90", "p99", "max"))
     ai.update({f"cpu_{key}": value for key, value in cpu.items() if key != "count"})
-    wait = _ms_stats(answer["human_waits_s"], ("median", "p99", "max"))
+    wait = ms_stats(answer["human_waits_s"], ("median", "p99", "max"))
     return {"games": games, "decisions": ai.pop("count"), **ai, "human_wait": wait}
 
 
@@ -246,8 +207,6 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
 
     result = api.compile_target(ruleset)  # the warm cache the figure is about
     assert result.ir is not None
-    from twilight.runtime.core import registry
-
     level_setting = result.ir["settings"].get(registry.LEVEL.name)
     args = ["--lang", "en", "--side", US, "--seed", "1"]
     level = None
@@ -273,7 +232,7 @@ def measure_play(ruleset: str, runs: int, say: Any) -> dict[str, Any]:
     return {
         "ruleset": ruleset,
         "command": ["twilight", "play", *args],
-        "level": level,
+        registry.LEVEL.name: level,
         "runs": runs,
         "runs_s": [round(s, 4) for s in times],
         "best_s": round(min(times), 4),
@@ -403,7 +362,7 @@ def _measured(
     compile_names: list[str], game_names: list[str], games: int | None, quick: bool, say: Any
 ) -> dict[str, Any]:
     from twilight.cli.bench.probe import peak_rss_mb
-    from twilight.cli.play.cmd import DEFAULT_RULESET
+    from twilight.cli.session.rules import DEFAULT_RULESET
 
     sizes = QUICK if quick else FULL
     baseline = peak_rss_mb()

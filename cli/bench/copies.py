@@ -66,12 +66,12 @@ class _Copying:
 
 
 def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
-    from twilight.cli.bench.probe import _load
+    from twilight.cli.bench.probing import load_ir
     from twilight.common.cachedir import cache_dir
     from twilight.runtime.core.decisions import CautiousPlayer
     from twilight.runtime.game import build_program, new_game
 
-    ir = _load("solo-v2")
+    ir = load_ir("solo-v2")
     program = build_program(ir, code_cache=cache_dir())
     timings: list[float] = []
     turns: list[int] = []
@@ -86,12 +86,12 @@ def probe_copies(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def probe_search(args: dict[str, Any]) -> dict[str, Any]:
-    from twilight.cli.bench.probe import _load
+    from twilight.cli.bench.probing import load_ir
     from twilight.common.cachedir import cache_dir
     from twilight.runtime.game import build_program, new_game
     from twilight.runtime.players.search import DEFAULT_HORIZON, DEFAULT_PLAYOUTS, SearchPlayer
 
-    ir = _load("solo-v2")
+    ir = load_ir("solo-v2")
     program = build_program(ir, code_cache=cache_dir())  # (as `twilight play` builds it)
     wanted = args["decisions"]
 
@@ -138,7 +138,7 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
 
 
 def measure_copies(sizes: dict[str, int], say: Any) -> dict[str, Any]:
-    from twilight.cli.bench.cmd import run_probe
+    from twilight.cli.bench.measuring import run_probe
 
     say(f"copies of a game at a decision: {sizes['games']} solo-v2 games")
     got = run_probe("copies", sizes)
@@ -153,7 +153,7 @@ def measure_copies(sizes: dict[str, int], say: Any) -> dict[str, Any]:
 
 
 def measure_search(decisions: int, say: Any) -> dict[str, Any]:
-    from twilight.cli.bench.cmd import run_probe
+    from twilight.cli.bench.measuring import run_probe
 
     say(f"the search policy's playouts: {decisions} searched decisions of solo-v2")
     got = run_probe("search", {"decisions": decisions})

@@ -1,4 +1,4 @@
-"""How long `hint` in `twilight play` takes (cli/play/hint.py): solo-v2 games against the normal AI, the
+"""How long `hint` in `twilight play` takes (cli/session/hint.py): solo-v2 games against the normal AI, the
 person's side played by the greedy heuristic, and at each of its questions the search weighs (one answer
 among 2 to the hint's most), the hint's lines worked out as the play session does it, until `hints` are
 timed. A hint's wall time is from asking to having its lines; its CPU time is this process's (the
@@ -41,7 +41,7 @@ class _HintingPlayer:
         self.playouts: list[int] = []
 
     def decide(self, decision: Any) -> Any:
-        from twilight.cli.play.hint import MAX_CANDIDATES, hint_lines
+        from twilight.cli.session.hint import MAX_CANDIDATES, hint_lines
 
         self.greedy.engine = self.session.engine
         if decision.single and 2 <= len(decision.options) <= MAX_CANDIDATES:
@@ -58,9 +58,8 @@ class _HintingPlayer:
 
 def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
     """The wall and CPU seconds of `hints` hints, in order."""
-    from types import SimpleNamespace
-
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.game import GameSession
+    from twilight.cli.session.text import PlayText
     from twilight.compiler import api
     from twilight.runtime.game import new_engine, seat_players
 
@@ -71,7 +70,7 @@ def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
     cpu: list[float] = []
     for seed in SEEDS:
         engine = new_engine(ir, seed=seed)
-        session = SimpleNamespace(text=text, engine=engine, meta={"humans": [US]})
+        session = GameSession(engine, text, {"humans": [US]})
         person = _HintingPlayer(session, hints, seed, wall, cpu)
         seat_players(engine, {US: person})
         try:
@@ -83,12 +82,12 @@ def hint_seconds(hints: int) -> tuple[list[float], list[float]]:
 
 def measure_hint(hints: int, say: Any) -> dict[str, Any]:
     """The `hint` figures of `twilight bench`: a hint's wall and CPU time, median and p99."""
-    from twilight.cli.bench.cmd import _ms_stats
+    from twilight.cli.bench.measuring import ms_stats
 
     say(f"twilight play's hint: {hints} hints")
     wall, cpu = hint_seconds(hints)
-    walls = _ms_stats(wall, ("median", "p99", "max"))
-    cpus = _ms_stats(cpu, ("median", "p99"))
+    walls = ms_stats(wall, ("median", "p99", "max"))
+    cpus = ms_stats(cpu, ("median", "p99"))
     return {
         "ruleset": "solo-v2",
         registry.LEVEL.name: default_level(),

@@ -17,6 +17,8 @@ import sys
 import time
 from typing import Any
 
+from twilight.cli.bench.probing import ProbeError, load_ir
+from twilight.runtime.core import registry
 from twilight.runtime.core.sides import SIDES, opponent
 
 
@@ -35,11 +37,6 @@ def peak_rss_mb() -> float:
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # kB on Linux (bytes on macOS)
 
 
-class ProbeError(Exception):
-    """A measurement that could not be made; its message is for the user."""
-
-
-# ---------------------------------------------------------------------- compile
 def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
     """Import the compiler, then compile one ruleset (`ruleset`), or several one after the other in this
     one process (`rulesets`): `cold` without the IR cache (it is neither read nor written), else from the
@@ -70,15 +67,6 @@ def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
 
 
 # ---------------------------------------------------------------------- games
-def _load(ruleset: str) -> dict[str, Any]:
-    from twilight.compiler import api
-
-    result = api.compile_target(ruleset)
-    if result.ir is None or not result.ok:
-        raise ProbeError(f"{ruleset} does not compile (twilight check {ruleset} says why)")
-    return result.ir
-
-
 def _jobs_list(games: int, seed: int) -> list[tuple[int, int]]:
     from twilight.cli.simulate_cmd import game_seed
 
@@ -99,7 +87,7 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
     simulate's own games/s: from the start of `_played` (workers built) to the last record."""
     from twilight.cli.simulate_cmd import _played
 
-    ir = _load(args["ruleset"])
+    ir = load_ir(args["ruleset"])
     jobs_list = _jobs_list(args["games"], args["seed"])
     loaded_rss = peak_rss_mb()
     started, cpu_started = time.perf_counter(), time.process_time()
@@ -117,7 +105,7 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
         "cpu_seconds": cpu_seconds,
         "workers_cpu_seconds": workers_cpu_seconds,
         "records": records,
-        "ai_side": ai_side_of(ir, {}),
+        registry.AI_SIDE.name: ai_side_of(ir, {}),
         "after_load_rss_mb": loaded_rss,
         "peak_rss_mb": peak_rss_mb(),
     }
@@ -160,7 +148,7 @@ def probe_per_game(args: dict[str, Any]) -> dict[str, Any]:
     simulate's own `play_game`: each game's CPU time, cards played and the turn it reached."""
     from twilight.cli import simulate_cmd as sim
 
-    ir = _load(args["ruleset"])
+    ir = load_ir(args["ruleset"])
     sim._init_worker(ir, None, ignore_sigint=False, settings={}, players=args.get("players", "random"))
     meter = _GameMeter()
     sim._WORKER["observer"] = meter
@@ -221,9 +209,9 @@ def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
     that the games are the same ones."""
     from twilight.cli import simulate_cmd as sim
 
-    ir = _load(args["ruleset"])
+    ir = load_ir(args["ruleset"])
     sim._init_worker(ir, None, ignore_sigint=False, settings={}, players="random")
-    ai_side = sim._WORKER["ai_side"]
+    ai_side = sim._WORKER[registry.AI_SIDE.name]
     if ai_side is None:
         raise ProbeError(f"{args['ruleset']} has no AI: no AI decision to time")
     observer = _LatencyObserver(opponent(ai_side))

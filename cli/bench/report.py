@@ -7,6 +7,8 @@ import math
 from pathlib import Path
 from typing import Any
 
+from twilight.runtime.core import registry
+
 BOUNDS = {"at_least": ">=", "at_most": "<="}
 # A one-minute load average from this up, before the bench starts, means other processes want the CPUs.
 BUSY_LOAD = 1.0
@@ -141,7 +143,8 @@ def rows(result: dict[str, Any]) -> list[tuple[str, str, str, str]]:
             out.append((section, f"{name}: warm load (cached IR)", f"{_num(fig['warm_s'], 3)} s", ""))
         out.append((section, "import of the compiler (median)", f"{_num(comp['import_s'], 3)} s", ""))
     for name, fig in result.get("games", {}).items():
-        who = f"AI ({fig['ai_side']}) vs random" if fig["ai_side"] else "random vs random"
+        ai = fig[registry.AI_SIDE.name]
+        who = f"AI ({ai}) vs random" if ai else "random vs random"
         out.append(
             (
                 "games on one core (as twilight simulate)",

@@ -126,7 +126,7 @@ def click_seconds(clicks: int) -> list[float]:
 
 def measure_web(clicks: int, say: Any) -> dict[str, Any]:
     """The `web` figures of `twilight bench`: a click's time to the updated page, median and p99."""
-    from twilight.cli.bench.cmd import BenchError, _ms_stats
+    from twilight.cli.bench.measuring import BenchError, ms_stats
 
     say(f"twilight serve: {clicks} clicks")
     try:
@@ -136,5 +136,5 @@ def measure_web(clicks: int, say: Any) -> dict[str, Any]:
     return {
         "ruleset": "solo-v2",
         registry.LEVEL.name: default_level(),
-        **_ms_stats(times, ("median", "p99", "max")),
+        **ms_stats(times, ("median", "p99", "max")),
     }

@@ -93,7 +93,7 @@ def board(
             if problem:
                 raise click.BadParameter(problem, param_hint="--set")
             state = seed_state(ir, seed, settings)
-        from twilight.cli.play.text import PlayText
+        from twilight.cli.session.text import PlayText
 
         text = PlayText(ir["ruleset"]["name"], lang or "en", ir)
         svg = board_svg(ir, state, text)

@@ -16,7 +16,7 @@ from collections.abc import Iterable
 from typing import Any
 
 from twilight.cli.declared_state import label
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core import registry
 from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 from twilight.runtime.core.state import (

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.play.saves import SaveError, check_save_names, read_save, save_at
+from twilight.cli.session.saves import SaveError, check_save_names, read_save, save_at
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.sides import US, USSR
@@ -53,7 +53,7 @@ def save_state(
     it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
     folder) stands for the save's own when the save is of a ruleset that is not installed (a variant).
     `at_question(engine, decision)`: called at the question the save stopped at (`twilight hint`)."""
-    from twilight.cli.play.rules_store import load_ir, valid_pin
+    from twilight.cli.session.rules_store import load_ir, valid_pin
     from twilight.runtime.core.engine import SaveMismatch, StepLimitExceeded
     from twilight.runtime.core.rule_errors import RuleError
 
@@ -61,7 +61,7 @@ def save_state(
     try:
         data = read_save(path)
         pin = data["play"].get("rules")
-        # A save pinned to its rules (cli/play/rules_store.py) is shown under the IR it was played with.
+        # A save pinned to its rules (cli/session/rules_store.py) is shown under the IR it was played with.
         stored = load_ir(pin["hash"]) if ruleset is None and valid_pin(pin) else None
         if ruleset is None:
             check_save_names(path, data, installed=stored is None)

@@ -8,18 +8,13 @@ from __future__ import annotations
 
 import json
 import sys
-from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.diff.compiled import DiffError, compiled
 from twilight.cli.diff.ir import KINDS, Change, Detail, compare
-from twilight.cli.diff.views import Views
 from twilight.cli.explain.trace import _short
-from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer, ruleset_folders
-from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
-from twilight.compiler import api
-from twilight.compiler.diagnostics import Severity, render
+from twilight.cli.localizer import FALLBACK, LANGUAGES
 
 GROUPS = {
     "card": "Cards",
@@ -42,39 +37,6 @@ GROUPS = {
     "layout": "Map: layout (the board's picture)",
 }
 INDENT = "  "
-
-
-class DiffError(Exception):
-    """A ruleset that cannot be compared (unknown, or with compile errors): exit status 1."""
-
-
-@dataclass
-class Compiled:
-    target: str
-    ir: dict[str, Any]
-    views: Views
-
-    def about(self) -> dict[str, Any]:
-        ruleset = self.ir.get("ruleset") or {}
-        return {"target": self.target, "name": ruleset.get("name"), "version": ruleset.get("version")}
-
-
-def compiled(target: str, lang: str, base: str = "standard") -> Compiled:
-    """The ruleset's IR and its views in the language; a ruleset that does not compile is a DiffError
-    carrying the compiler's diagnostics. `target` is found as every command finds a ruleset
-    (cli/ruleset_target.py)."""
-    try:
-        found = ruleset_target(target)
-    except RulesetNotFound as err:
-        raise DiffError(f"{render(err.diagnostic(), {})}\n\nerror: cannot compile {target}") from None
-    result = api.compile_target(found, base=base)
-    if result.ir is None or not result.ok:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        shown = "\n\n".join(render(d, result.sources) for d in errors)
-        raise DiffError(f"{shown}\n\nerror: cannot compile {target}" if shown else f"cannot compile {target}")
-    # A lone rule file is compiled on top of `base`, so it speaks with the base's words.
-    folders = ruleset_folders(found) or (ruleset_folders(base) if Path(found).is_file() else [])
-    return Compiled(target, result.ir, Views(Localizer.for_folders(folders, lang), result.ir))
 
 
 def diff_report(a: str, b: str, lang: str) -> dict[str, Any]:

@@ -24,9 +24,9 @@ from twilight.cli.docs.pages import (
     tables_page,
 )
 from twilight.cli.docs.render import html_page, md_page
-from twilight.cli.explain.cmd import ExplainError, compiled_and_localized, found_ruleset
+from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.localizer import FALLBACK
-from twilight.cli.play.text import play_folders
+from twilight.cli.session.text import play_folders
 
 
 class DocsError(Exception):

@@ -10,13 +10,12 @@ from typing import Any
 
 import click
 from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
+from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.explain.state import STATE_WORDS
-from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
+from twilight.cli.localizer import FALLBACK, Localizer, ruleset_folders
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
 from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
-from twilight.compiler import api
-from twilight.compiler.diagnostics import Severity
 
 # The `explain-*` words this command formats (they live in the ruleset's outline.ftl).
 EXPLAIN_WORDS: tuple[str, ...] = (
@@ -44,10 +43,6 @@ EXPLAIN_WORDS: tuple[str, ...] = (
     *STATE_WORDS,
 )
 FLAGS = ("starred", "permanent", "scoring", "optional")
-
-
-class ExplainError(Exception):
-    """A user mistake: one line, exit status 1."""
 
 
 def find_card(ir: dict[str, Any], wanted: str) -> str | None:
@@ -129,38 +124,6 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[str, Any], Localizer]:
-    """The ruleset's IR and its words in the language; a ruleset that does not compile or a language it
-    has no words for is an ExplainError."""
-    result = api.compile_target(ruleset)
-    if result.ir is None or not result.ok:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        first = errors[0].message if errors else "it does not compile"
-        raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
-    known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
-    if lang not in known:
-        loc = Localizer.for_folders(folders, FALLBACK)
-        raise ExplainError(
-            loc.text(
-                "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
-            )
-        )
-    return result.ir, Localizer.for_folders(folders, lang)
-
-
-def found_ruleset(spec: str) -> tuple[str, list[Path]]:
-    """What to compile for `spec` (found as every command finds a ruleset: cli/ruleset_target.py) and
-    its folders with those it extends; ExplainError when it names nothing found."""
-    try:
-        target = ruleset_target(spec)
-    except RulesetNotFound as err:
-        raise ExplainError(f"unknown ruleset {spec}: {err.help} (see `twilight rulesets`)") from None
-    folders = ruleset_folders(target)
-    if not folders:
-        raise ExplainError(f"unknown ruleset {spec} (see `twilight rulesets`)")
-    return target, folders
-
-
 def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
     """Compile the ruleset and explain one card (or every card for `all`)."""
     try:
@@ -179,16 +142,6 @@ def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list
             )
         ids = [card_id]
     return loc, [card_view(loc, ir, cid) for cid in ids]
-
-
-def _all_locale_files(folders: list[Path]) -> list[Path]:
-    found: list[Path] = []
-    for folder in folders:
-        base = folder / "locales"
-        if base.is_dir():
-            for sub in sorted(base.iterdir()):
-                found.extend(locale_files([folder], sub.name))
-    return found
 
 
 @click.group()

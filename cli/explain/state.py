@@ -2,7 +2,7 @@
 those it inherits) in words, each with its provenance: without a save, how each starts; with a save of
 `twilight play`, its value in that game now (a face-down zone by its size only, never its cards).
 
-The save is read and checked as `twilight play --resume` reads it (cli/play/saves.py: `read_save`,
+The save is read and checked as `twilight play --resume` reads it (cli/session/saves.py: `read_save`,
 `check_save_names`, `settings_problem`) and replayed by the engine (`Engine.resume_from`) up to the first
 decision no answer of the save covers: the state shown is the one the game would resume from. Values are
 worded by cli/declared_state.py, as the play screen and the log word them."""
@@ -215,8 +215,8 @@ def render_state(loc: Localizer, view: dict[str, Any]) -> list[str]:
 def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """A save of `twilight play` read, checked and replayed as `play --resume` does it: (the save's data,
     its ruleset's IR, the game's state once every answer is used). StateError when it cannot be."""
-    from twilight.cli.play.cmd import GameWords
-    from twilight.cli.play.saves import SaveError, check_save_names, read_save
+    from twilight.cli.session.saves import SaveError, check_save_names, read_save
+    from twilight.cli.session.text import GameWords
     from twilight.cli.settings_arg import settings_problem
     from twilight.common.cachedir import cache_dir
     from twilight.common.input_bounds import clip
@@ -259,7 +259,7 @@ def explain_state(
     ruleset: str | None, lang: str | None, save: Path | None
 ) -> tuple[Localizer, dict[str, Any]]:
     """The view of `explain state`: the ruleset's declared state at the start, or a save's game now."""
-    from twilight.cli.explain.cmd import ExplainError, compiled_and_localized, found_ruleset
+    from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 
     state = None
     data: dict[str, Any] = {}

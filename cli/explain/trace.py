@@ -305,7 +305,7 @@ class TraceExplainer:
         """A decision by the card whose event asks it ("the event of Comecon"), else as the player is
         asked it (its `decision-NAME` question, when it needs no count), else its name in words. (A
         card's question speaks to the one asked, "your influence": not to one reading about the AI.)"""
-        from twilight.cli.play.rules_help import decision_homes
+        from twilight.cli.session.homes import decision_homes
 
         if not hasattr(self, "_homes"):
             self._homes = decision_homes(self.ir)

@@ -32,7 +32,7 @@ from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untranslated_copies
 from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
-from twilight.cli.play.text import APP_FOLDER, CASES, play_folders
+from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
 from twilight.compiler.loader import display_path
 from twilight.runtime.core import registry
 
@@ -160,6 +160,8 @@ def needed(ir: dict[str, Any]) -> dict[str, set[str]]:
 # The program's modules that format messages of cli/locales, and the ids each may name.
 APP_LITERALS = (
     (APP_FOLDER, "play/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
+    # the session layer the terminal and the browser share (cli/session: undo, hint, why, rules help…)
+    (APP_FOLDER, "session/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "hint_cmd.py", re.compile(r'"((?:hint|play)-[a-z0-9_\-]+)"')),
@@ -175,7 +177,7 @@ def app_needed() -> dict[str, set[str]]:
     names, and each family the game builds ids in."""
     from twilight.cli.play.input import COMMANDS
     from twilight.cli.play.log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
-    from twilight.cli.play.saves import SAVE_CODES, WRITE_CODES
+    from twilight.cli.session.saves import SAVE_CODES, WRITE_CODES
 
     ids: set[str] = set()
     # The terminal game's modules, and `twilight docs`'s: each writes its message ids out in full.
@@ -195,11 +197,12 @@ def app_needed() -> dict[str, set[str]]:
 
 def optional_ids(ir: dict[str, Any]) -> set[str]:
     """Messages a ruleset may word although nothing requires them: what `?` says first of a question
-    (cli/play/mechanics.py), by the question's name or by what its choice does; any other question gets
+    (cli/session/mechanics.py), by the question's name or by what its choice does; any other question gets
     the game's general word."""
-    from twilight.cli.play.mechanics import mechanics_message_ids
+    from twilight.cli.session.mechanics import mechanics_message_ids
 
-    return mechanics_message_ids(ir)
+    asked = {m.removeprefix("decision-") for m in play_message_ids(ir) if m.startswith("decision-")}
+    return mechanics_message_ids(asked)
 
 
 # The kinds of problem, in the order the summary line counts them.
@@ -318,7 +321,7 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
             for attr in sorted(wanted[msg_id] - found.attributes):
                 report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
         for msg_id in sorted(table):
-            # A decision asked in a `repeat` may have its own words for "pick 2 of 3" (cli/play/screen.py).
+            # A decision asked in a `repeat` may have its words for "pick 2 of 3" (cli/session/question.py).
             progress_of = msg_id.removesuffix(OPTIONAL_PROGRESS_SUFFIX)
             if progress_of != msg_id and progress_of.startswith("decision-") and progress_of in wanted:
                 continue

@@ -18,8 +18,8 @@ from twilight.cli.i18n.review import html_page, markdown, sections
 from twilight.cli.i18n.sources import MessageState, Translation, tally, write_text
 from twilight.cli.i18n.sync import apply, plan
 from twilight.cli.localizer import FALLBACK, LANGUAGES, ruleset_folders
-from twilight.cli.play.text import play_folders
 from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+from twilight.cli.session.text import play_folders
 from twilight.compiler.loader import display_path, known_rulesets
 
 # The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).

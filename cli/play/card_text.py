@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from twilight.cli.play.input import normalize
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.runtime.core.sides import SIDES
 

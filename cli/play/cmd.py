@@ -3,23 +3,38 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
-import contextlib
 import secrets
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import IO, Any, Protocol
+from typing import IO, Any
 
 import click
 from rich.console import Console
 from rich.panel import Panel
 from rich.text import Text
-from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.play.input import LineReader, Matcher, Problem, command_of, command_words_of
 from twilight.cli.play.log import Narrator
-from twilight.cli.play.rules_store import ir_hash, load_ir, pin_of, store_ir, valid_pin
-from twilight.cli.play.saves import (
+from twilight.cli.play.session import (
+    DemoPlayer,
+    PlaySession,
+    QuitGame,
+    TerminalPlayer,
+    wait,
+)
+from twilight.cli.session.game import AutosavingPlayer, new_game_engine
+from twilight.cli.session.rules import (
+    AI_SIDE,
+    DEFAULT_RULESET,
+    LEVEL,
+    pinned_ir,
+    ruleset_label,
+    setting_options,
+)
+from twilight.cli.session.rules_store import pin_of, store_ir, valid_pin
+from twilight.cli.session.saves import (
     SEED_LIMIT,
     SaveError,
     SaveLock,
@@ -38,17 +53,9 @@ from twilight.cli.play.saves import (
     save_name,
     trace_path_for,
 )
-from twilight.cli.play.saves_cmd import WantedGame
-from twilight.cli.play.session import (
-    AutosavingPlayer,
-    DemoPlayer,
-    PlaySession,
-    QuitGame,
-    TerminalPlayer,
-    wait,
-)
-from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
-from twilight.cli.play.undo import UndoTo
+from twilight.cli.session.text import GameWords, PlayText, Words
+from twilight.cli.session.undo import UndoTo
+from twilight.cli.session.unfinished import SaveWords, WantedGame, unfinished_games
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
@@ -56,13 +63,8 @@ from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, cat
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
-from twilight.runtime.core import registry
 from twilight.runtime.core.sides import SIDES, US, opponent
 
-DEFAULT_RULESET = "solo-v2"
-# The settings of a game against the ruleset's AI that `play` asks first (the runtime contract names them).
-AI_SIDE = registry.AI_SIDE.name
-LEVEL = registry.LEVEL.name
 # The policies that may play the person's side in a demo: simulate's own (tests/test_play_start.py holds
 # the two together), named here so that a game does not import simulate's module (multiprocessing and
 # all) to start.
@@ -79,23 +81,6 @@ class PlayStop(Exception):
 
 def other(side: str) -> str:
     return opponent(side)
-
-
-class GameWords:
-    """The game's own words (cli/locales) alone, for what is said before a ruleset is loaded."""
-
-    def __init__(self, lang: str) -> None:
-        self.loc = Localizer.for_folders([APP_FOLDER], lang)
-
-    def t(self, msg_id: str, **args: Any) -> str:
-        got = self.loc.get(msg_id, **bounded(args))
-        return msg_id if got is None else got
-
-
-class Words(Protocol):
-    """What words a question before the game needs: the game's own, or the ruleset's too."""
-
-    def t(self, msg_id: str, **args: Any) -> str: ...
 
 
 def compile_ruleset(ruleset: str, console: Console, lang: str | None = None) -> dict[str, Any]:
@@ -170,31 +155,6 @@ def setup_command(typed: str, text: Words) -> str | None:
     return found[0] if found is not None else None
 
 
-def is_solo(entry: RulesetEntry) -> bool | None:
-    """Whether the ruleset has an AI to play against (None when it does not compile): its IR, from the
-    compiler's cache when it is there."""
-    result = api.compile_target(str(entry.folder))
-    if result.ir is None or not result.ok:
-        return None
-    return AI_SIDE in result.ir["settings"]
-
-
-def ruleset_label(words: Words, entry: RulesetEntry, lang: str) -> str:
-    """One line of the list: name, version, what it extends, its description; hot-seat when no AI."""
-    label = words.t(
-        "play-ruleset-entry",
-        name=entry.name,
-        version=entry.version or "-",
-        extends=entry.extends or "none",
-        description=entry.description_in(lang),
-    )
-    if is_solo(entry) is False:
-        label += " " + words.t("play-ruleset-hot-seat")
-    if entry.origin != "installed":
-        label += f" · {entry.folder}"
-    return label
-
-
 def ask_ruleset(reader: LineReader, console: Console, words: GameWords, entries: list[RulesetEntry]) -> str:
     """Which rules: every ruleset found (installed, `$TWILIGHT_HOME/rules/`, `--rules-path`), by
     `NAME@VERSION`; the default is solo-v2 (its highest version)."""
@@ -267,15 +227,6 @@ def assigned_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[
     if not assignments:
         return {}
     return read_settings(ir, assignments)
-
-
-def setting_values(setting: dict[str, Any]) -> list[str]:
-    """A setting's values as answers are typed: `false`/`true` for a yes/no one."""
-    return ["false", "true"] if setting["type"] == "bool" else [str(v) for v in setting["values"]]
-
-
-def setting_options(text: PlayText, ir: dict[str, Any], name: str) -> list[tuple[str, str]]:
-    return [(v, text.t(f"setting-{name}-{v}")) for v in setting_values(ir["settings"][name])]
 
 
 def ask_settings(
@@ -521,8 +472,6 @@ def continue_or_new(
     the language given, else in that of the newest game. Only the person's own games are offered (a
     demo's policy played the others), and only those of the ruleset, side and level the command line
     named: the flags typed are the game wanted, so Enter never goes on with another."""
-    from twilight.cli.play.saves_cmd import SaveWords, unfinished_games
-
     wanted = wanted or WantedGame()
     # (a damaged save is told about when it is resumed by name, not here)
     games = [g for g in unfinished_games([]) if g.played_by_person and g.matches(wanted)]
@@ -615,9 +564,9 @@ def tell_rules_changes(
     current: RulesetEntry | None,
     pin: dict[str, Any],
 ) -> None:
-    """What the rules as they are now change against the game's own, in numbers (cli/play/numbers.py),
+    """What the rules as they are now change against the game's own, in numbers (cli/session/numbers.py),
     and which version starting again would take."""
-    from twilight.cli.play.numbers import changes_in_numbers
+    from twilight.cli.session.numbers import changes_in_numbers
 
     lines = changes_in_numbers(ir, new_ir, text.loc)
     if lines:
@@ -627,50 +576,6 @@ def tell_rules_changes(
     name = current.name if current is not None else pin["name"]
     version = (current.version if current is not None else None) or "-"
     console.print(text.t("play-rules-restart-takes", name=name, version=version), markup=False)
-
-
-def current_rules(
-    pin: dict[str, Any], rules_paths: tuple[str, ...]
-) -> tuple[RulesetEntry | None, dict[str, Any] | None]:
-    """The ruleset a pinned save names as it is now (its version, else its highest one) and its IR
-    (None when it is gone or does not compile)."""
-    entries = catalog(rules_paths)
-    spec = f"{pin['name']}{VERSION_SEP}{pin['version']}" if pin.get("version") else pin["name"]
-    try:
-        entry = resolve(spec, entries)
-    except UnknownRuleset:
-        try:
-            entry = resolve(pin["name"], entries)
-        except UnknownRuleset:
-            return None, None
-    result = api.compile_target(str(entry.folder))
-    return entry, (result.ir if result.ir is not None and result.ok else None)
-
-
-def pinned_ir(
-    path: Path, data: dict[str, Any], rules_paths: tuple[str, ...], pinned: dict[str, Any]
-) -> dict[str, Any]:
-    """The IR a save with `play.rules` was started under: from the rules store (never from the rule
-    files, which may have changed since). `pinned` gets the ruleset as it is now (`entry`) and, when its
-    rules are no longer the save's, their IR (`new_ir`). SaveError ("rules-missing", naming the
-    name, version and hash it needs) when the IR is neither stored nor what the rules compile to now."""
-    pin = data["play"]["rules"]
-    entry, now = current_rules(pin, rules_paths)
-    pinned["entry"] = entry
-    ir = load_ir(pin["hash"])
-    now_hash = ir_hash(now) if now is not None else None
-    if ir is None and now_hash == pin["hash"]:
-        assert now is not None
-        ir = now
-        with contextlib.suppress(SaveWriteError):  # kept again for the next time, when it can be
-            store_ir(now)
-    if ir is None:
-        raise SaveError(
-            "rules-missing", path, f"{pin['name']} {pin.get('version') or '-'} (rules {pin['hash'][:16]})"
-        )
-    if now is not None and now_hash != pin["hash"]:
-        pinned["new_ir"] = now
-    return ir
 
 
 def reserve_new_save(
@@ -803,16 +708,12 @@ def build_session(
     meta: dict[str, Any],
     delay: float | None,
 ) -> PlaySession:
-    from twilight.common.cachedir import cache_dir
     from twilight.runtime.core.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
-    from twilight.runtime.game import build_program, new_engine
     from twilight.runtime.solo.ai import players_with_ai
 
     humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
     secret = AI_SIDE in ir["settings"]
-    # The rules' expressions compiled to Python are kept beside the IR cache: the next start loads them.
-    program = build_program(ir, code_cache=cache_dir())
-    engine = new_engine(ir, seed=seed, settings=settings, program=program)
+    engine = new_game_engine(ir, seed, settings)
     session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
     policy = meta.get("policy")
 

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from twilight.cli.declared_state import face_down, label, variable_text
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,

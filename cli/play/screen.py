@@ -25,9 +25,10 @@ from rich.segment import Segment, Segments
 from rich.style import Style
 from rich.table import Table
 from rich.text import Text
-from twilight.cli.declared_state import label, variable_text, zone_text
+from twilight.cli.declared_state import label
 from twilight.cli.play.input import normalize
-from twilight.cli.play.text import PlayText
+from twilight.cli.session import question
+from twilight.cli.session.text import PlayText
 from twilight.cli.source_words import TITLE_WORD
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
@@ -225,18 +226,7 @@ class Screen:
         return Panel(Group(*lines), title=title, expand=True)
 
     def declared_state(self) -> list[str]:
-        """The variables the ruleset declares that hold a value, then its zones: a face-up zone's cards by
-        name, a face-down zone's by number only."""
-        t, state, ir = self.text, self.engine.state, self.engine.ir
-        shown = [
-            t.t("play-status-state", name=label(t.loc, name), value=variable_text(t.loc, ir, name, value))
-            for name, value in state.vars.items()
-            if value is not None and value != []
-        ]
-        for zone, cards in state.zones.items():
-            content = zone_text(t.loc, ir, zone, cards, t.t("play-status-zone-size", count=len(cards)))
-            shown.append(t.t("play-status-state", name=label(t.loc, zone), value=content))
-        return shown
+        return question.declared_state(self.text, self.engine)
 
     def _standing(self) -> str:
         from twilight.cli.play.log import Narrator
@@ -515,50 +505,18 @@ class Screen:
                 lines.append(item)
         return [Text(line) for line in lines]
 
+    # (a question in words: the browser's page says the same, cli/session/question.py)
     def how_many(self, decision: Decision) -> str | None:
-        if decision.single:
-            return None
-        if decision.min_count == decision.max_count:  # "Pick 7", never "Pick 7 to 7"
-            return self.text.t("play-how-many-exactly", count=decision.max_count)
-        return self.text.t("play-how-many", min=decision.min_count, max=decision.max_count)
+        return question.how_many(self.text, decision)
 
     def progress(self, decision: Decision) -> str | None:
-        """Where a player is in a choice the rules ask again and again (a `choose` in a `repeat`): the
-        ruleset's own words for the decision when it has them (`decision-<id>-progress`), else
-        "pick 2 of 3"."""
-        at = decision.context.get("progress")
-        if not at:
-            return None
-        own = self.text.maybe(f"decision-{decision.name}-progress", **at)
-        return own if own is not None else self.text.t("play-progress", **at)
+        return question.progress(self.text, decision)
 
     def not_offered(self, decision: Decision) -> list[str]:
-        """Why candidates are missing from the list: the ones a rule function refused (as the engine
-        evaluates the choice's condition), named with that function's words, one line per function."""
-        refused = decision.context.get("refused")
-        if refused is None:
-            return []
-        by_rule: dict[str, list[str]] = {}
-        for option, rule in refused():
-            by_rule.setdefault(rule, []).append(self.text.option(option))
-        lines = []
-        for rule, names in by_rule.items():
-            why = self.text.maybe(f"function-{rule}")
-            if why is not None:  # a function without words is not named (`twilight i18n check` asks for them)
-                lines.append(
-                    self.text.t("play-not-offered", options=", ".join(names), count=len(names), why=why)
-                )
-        return lines
+        return question.not_offered(self.text, decision)
 
     def points_left(self, decision: Decision) -> str | None:
-        """Where a player is in spending a card's operations point by point: the points left of the
-        card's, as the engine counts them (the decision's context), and that a marked country costs more."""
-        left, total = decision.context.get("points_left"), decision.context.get("points")
-        if left is None or total is None:
-            return None
-        costs = decision.context.get("costs") or {}
-        dearer = any(cost != 1 for cost in costs.values())
-        return self.text.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+        return question.points_left(self.text, decision)
 
     def option_label(self, option: Any, side: str) -> str:
         label = self.text.option(option)

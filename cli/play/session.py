@@ -1,5 +1,6 @@
-"""One game of `twilight play` in progress: the players at the terminal (a person, or a policy for the
-demo), the screen, the commands, and the autosave.
+"""One game of `twilight play` in progress at the terminal: the players there (a person, or a policy for
+the demo), the screen and the commands; the game, its save and `undo`'s copies are the session layer's
+(cli/session/game.py).
 
 The engine asks for a decision by calling a player's `decide`; a person's player draws the screen,
 reads a line, and either answers or runs a command and asks again. Nothing typed changes the game
@@ -18,7 +19,6 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
-from twilight.cli.play.happened import what_happened
 from twilight.cli.play.input import (
     LineReader,
     Matcher,
@@ -29,12 +29,13 @@ from twilight.cli.play.input import (
     parse_answer,
 )
 from twilight.cli.play.log import Narrator
-from twilight.cli.play.rules_help import decision_homes, rule_lines
-from twilight.cli.play.saves import write_atomic
 from twilight.cli.play.screen import SIDE_STYLE, Screen
-from twilight.cli.play.text import PlayText
-from twilight.cli.play.undo import Refusal, UndoTo, undo_point
-from twilight.cli.play.why_not import event_refused, why_not_lines
+from twilight.cli.session.game import GameSession
+from twilight.cli.session.happened import what_happened
+from twilight.cli.session.rules_help import rule_lines
+from twilight.cli.session.text import PlayText
+from twilight.cli.session.undo import Refusal, UndoTo, undo_point
+from twilight.cli.session.why_not import event_refused
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.core.decisions import Decision
@@ -43,15 +44,18 @@ from twilight.runtime.core.sides import SIDES
 # The operation a decision's answer carries out: a refused country is explained by the rule refusing it.
 ACTION_OF = {"influence_target": "influence", "coup_target": "coup", "realign_target": "realign"}
 INTENT_ACTION = {"place": "influence", "coup": "coup", "realign": "realign"}
-# Events that end an action round: the first decision after one of them is autosaved.
-ROUND_BOUNDARIES = {"action_round", "turn", "turn_end", "phase"}
 
 
 class QuitGame(Exception):
     """The player asked to stop (quit, Ctrl-D, Ctrl-C at a prompt): the game is saved first."""
 
 
-class PlaySession:
+class PlaySession(GameSession):
+    """A game at the terminal: the session's game with a console, a screen and a keyboard (the commands
+    typed at the prompt, the hand-over of a hot-seat game, the last moves shown)."""
+
+    save_path: Path  # (a game at the terminal always has its save)
+
     def __init__(
         self,
         engine: Any,
@@ -62,17 +66,12 @@ class PlaySession:
         reader: LineReader | None = None,
         secret_hands: bool = True,
     ) -> None:
-        self.engine = engine
-        self.text = text
+        super().__init__(engine, text, meta, save_path)  # meta: the save's `play` block
         self.console = console
-        self.save_path = save_path
-        self.meta = meta  # the save's `play` block: humans, lang, policy…
         self.reader = reader or LineReader()
         self.screen = Screen(console, text, engine, secret_hands, bool(meta.get("ids")))
         self.narrator = Narrator(text)
         self.shown_upto = 0  # trace events already shown on a screen
-        self.saved_answers = -1  # how many answers the save on disk holds
-        self.checked_upto = 0  # trace events already looked at for the end of a round
         # Hot-seat: both sides are people at this terminal (set by build_session); the side whose screen
         # was shown last, so that a change of side hands the terminal over first.
         self.hot_seat = False
@@ -81,15 +80,6 @@ class PlaySession:
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
         self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
-        # Seats the players at a new engine (build_session's): `undo` goes on from a copy of the game.
-        self.seat_players: Callable[[Any], None] | None = None
-        # A copy of the game at each question put to a person (replayed from the save or asked in this
-        # session), by the number of answers given before it: `undo` goes back to one (`rebuild`).
-        self.points: dict[int, Any] = {}
-        # The people's sides (build_session's): the questions copied for `undo`.
-        self.people: set[str] = set()
-        # Set by `rebuild`: the game goes on by asking its question again (Engine.resume(ASK_AGAIN)).
-        self.ask_again = False
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -130,26 +120,6 @@ class PlaySession:
     def country_names(self) -> dict[str, list[str]]:
         """Each country's names in every language, normalized (for refusing a country not offered)."""
         return {c: [normalize(n) for n in self.text.names_of(c)] for c in self.text.countries}
-
-    @functools.cached_property
-    def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
-        """Where each decision is declared, for `?`: a walk of the whole IR, done when first asked."""
-        return decision_homes(self.engine.ir)
-
-    # ------------------------------------------------------------------ saving
-    def save(self, finished: bool = False) -> None:
-        data = self.engine.save_data()
-        data["play"] = {**self.meta, "finished": finished}
-        write_atomic(self.save_path, data)
-        self.saved_answers = len(self.engine.answers)
-
-    def autosave(self, decision: Decision, person: bool) -> None:
-        """Save before a person's decision, and at the first decision of anyone after a round ended."""
-        events = self.engine.events
-        ended = any(e["kind"] in ROUND_BOUNDARIES for e in events[self.checked_upto :])
-        self.checked_upto = len(events)
-        if self.saved_answers != len(self.engine.answers) and (person or ended):
-            self.save()
 
     # ------------------------------------------------------------------ hot-seat
     def clear_screen(self) -> None:
@@ -219,19 +189,6 @@ class PlaySession:
             self.console.print(line, style="dim", markup=False, highlight=False)
         return answer
 
-    def why_not(self, decision: Decision) -> list[str]:
-        """Why the operations question leaves out a coup or a realignment (the rules' refusals)."""
-        return why_not_lines(self.text, self.engine, decision)
-
-    def prompt_text(self, decision: Decision) -> str:
-        t = self.text
-        args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
-        prompt = t.maybe(f"decision-{decision.name}", **args)
-        if prompt is None:
-            # A yes/no an `allow` offers, or a decision a ruleset forgot to word (i18n check reports it).
-            prompt = t.t("play-decision-unworded", name=decision.name, **args)
-        return prompt
-
     # ------------------------------------------------------------------ commands
     def run_command(self, command: str, rest: str, decision: Decision) -> None:
         t, c = self.text, self.console
@@ -244,7 +201,7 @@ class PlaySession:
             for line in self.why_lines():
                 c.print(line, markup=False, highlight=False)
         elif command == "hint":
-            from twilight.cli.play.hint import hint_lines
+            from twilight.cli.session.hint import hint_lines
 
             for line in hint_lines(self, decision):
                 c.print(line, markup=False, highlight=False)
@@ -301,56 +258,16 @@ class PlaySession:
         for line in rest:
             self.console.print(line, markup=False, highlight=False)
 
-    # ------------------------------------------------------------------ undo
-    def forced_answers(self) -> list[int]:
-        """The answers the session took for the player (a forced choice), by index (kept in the save)."""
-        return [i for i in self.meta.get("forced") or [] if isinstance(i, int) and not isinstance(i, bool)]
-
-    def refusal_text(self, refusal: Refusal) -> str:
-        """Why `undo` takes nothing back, in words: what was rolled or shown is said by its own message."""
-        t = self.text
-
-        def named(args: dict[str, Any]) -> dict[str, Any]:
-            out: dict[str, Any] = {}
-            for key, value in args.items():
-                if key == "what":
-                    what_id, what_args = value
-                    out["what"] = t.t(what_id, **named(what_args))
-                elif key == "side" and value in SIDES:
-                    out.update(t.side_args(value))
-                elif key == "country" and value in t.countries:
-                    out.update(t.country_args(value))
-                elif key == "card" and value in t.cards:
-                    out.update(t.card_args(value))
-            return out
-
-        return t.t(refusal.msg, **named(refusal.args))
-
-    def remember(self, decision: Decision) -> None:
-        """At each question put to a person (the engine's `at_decision`): a copy of the game there."""
-        if decision.side in self.people:
-            self.points[len(self.engine.answers)] = self.engine.clone()
-
-    def rebuild(self, keep: int) -> None:
-        """The game as it was at the question answer `keep` answered: a copy of the copy made there (see
-        `remember`), which goes on by asking it again (`ask_again`); nothing is replayed. What the
-        screens showed and the save follow: the last moves start at the question asked again, and the
-        save is written at it."""
-        old = self.engine
-        taken = old.answers[keep:]
-        engine = self.points[keep].clone()
-        engine.trace_to = old.trace_to
-        assert self.seat_players is not None
-        self.seat_players(engine)
-        self.engine = self.screen.engine = engine
-        self.points = {i: point for i, point in self.points.items() if i <= keep}
-        self.ask_again = True
-        self.shown_upto = self.checked_upto = len(engine.events)
-        self.saved_answers = -1  # the save on disk holds the answers taken back: it is written again
-        self.meta["forced"] = [i for i in self.forced_answers() if i < keep]
+    def rebuild(self, keep: int) -> list[Any]:
+        """The game as it was at the question answer `keep` answered (GameSession.rebuild); what the
+        screens show follows: the last moves start at the question asked again, saying what was undone."""
+        taken = super().rebuild(keep)
+        self.screen.engine = self.engine
+        self.shown_upto = len(self.engine.events)
         answer = taken[0][1]  # the player's; the AI's answers after it go back with it
         said = ", ".join(self.text.option(p) for p in (answer if isinstance(answer, list) else [answer]))
         self.pending_lines = [self.text.t("play-undo-done", answer=said or "-")]
+        return taken
 
     def log_all_words(self) -> list[str]:
         words = ["all"]
@@ -358,15 +275,10 @@ class PlaySession:
             words += (loc.get("play-log-all") or "").split()
         return words
 
-    def events_this_turn(self) -> list[dict[str, Any]]:
-        events: list[dict[str, Any]] = self.engine.events
-        start = max((i for i, e in enumerate(events) if e["kind"] == "turn"), default=0)
-        return events[start:]
-
     def help_lines(self, decision: Decision) -> list[str]:
         """`?`: the question, the mechanics behind it in plain words, what limits the answer, then the
         rules it comes from and the commands."""
-        from twilight.cli.play.mechanics import mechanics_key, mechanics_line
+        from twilight.cli.session.mechanics import mechanics_key, mechanics_line
 
         t = self.text
         lines = [self.prompt_text(decision), mechanics_line(t, decision)]
@@ -385,18 +297,6 @@ class PlaySession:
         lines.append(t.t("play-help-undo"))
         lines.append(t.t("play-help-hint"))
         return lines
-
-    def why_lines(self) -> list[str]:
-        from twilight.cli.explain.trace import group_moves
-        from twilight.cli.play.why import PlayerExplainer
-
-        if len(self.meta.get("humans") or []) > 1:
-            return [self.text.t("play-why-no-ai")]
-        moves = group_moves(self.engine.events)
-        if not moves:
-            return [self.text.t("play-why-none")]
-        explainer = PlayerExplainer(self.text.loc, self.engine.ir, self.engine.state.ruleset)
-        return explainer.render(explainer.move(len(moves), moves[-1]))
 
     def refusal(self, decision: Decision, typed: str, engine: Any = None) -> str | None:
         """When the player typed a country the decision does not offer, or a card's event the rules keep
@@ -610,18 +510,6 @@ class DemoPlayer:
                 s.console.print("  " + line, markup=False, highlight=False)
         s.console.print(s.text.t("play-demo-chose", prompt=prompt, answer=chosen), markup=False)
         return answer
-
-
-class AutosavingPlayer:
-    """Passes decisions to another player (the AI) and saves at the first of them after a round ends."""
-
-    def __init__(self, session: PlaySession, inner: Any) -> None:
-        self.session = session
-        self.inner = inner
-
-    def decide(self, decision: Decision) -> Any:
-        self.session.autosave(decision, person=False)
-        return self.inner.decide(decision)
 
 
 def wait(seconds: float) -> None:

@@ -13,7 +13,7 @@ import click
 from twilight.cli.localizer import LANGUAGES
 
 if TYPE_CHECKING:
-    from twilight.cli.play.text import PlayText
+    from twilight.cli.session.text import PlayText
 
 
 @click.command()
@@ -31,12 +31,13 @@ def replay(logs: tuple[str, ...], as_json: bool, lang: str, show_all: bool, step
     divergence is listed with its log line, what our rules have instead and its judgment (our bug, a fault
     of the digital edition, a gap of the log). Exit 1 when a log cannot be read or a divergence is judged
     our bug."""
-    from twilight.cli.play.text import PlayText
     from twilight.cli.replay.driver import Replay
+    from twilight.cli.replay.ids import missing
     from twilight.cli.replay.log import LogError, read_log
     from twilight.cli.replay.names import RulesetBroken, compiled, ruleset_names
     from twilight.cli.replay.report import report_json, report_lines
     from twilight.cli.replay.step import step_through
+    from twilight.cli.session.text import PlayText
 
     try:
         ir, program = compiled("standard")
@@ -44,6 +45,10 @@ def replay(logs: tuple[str, ...], as_json: bool, lang: str, show_all: bool, step
         click.echo("error: the ruleset 'standard' does not compile (`twilight check standard`)", err=True)
         sys.exit(1)
     text = PlayText("standard", lang, ir)
+    lacking = missing(ir)
+    if lacking:
+        click.echo(text.t("replay-ruleset-lacks", ruleset="standard", names=", ".join(lacking)), err=True)
+        sys.exit(1)
     names = ruleset_names(ir)
     failed = False
     totals: Counter[str] = Counter()

@@ -16,25 +16,24 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
+from twilight.cli.replay.ids import standard_ids
 from twilight.cli.replay.judge import judge
 from twilight.cli.replay.log import Event, GameLog
+from twilight.cli.replay.names import region_names
+from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.sides import US, USSR
 from twilight.runtime.game import new_engine
 
 T = TypeVar("T")
-REGIONS = {
-    "Europe": "europe",
-    "Asia": "asia",
-    "Africa": "africa",
-    "Middle East": "middle_east",
-    "Central America": "central_america",
-    "South America": "south_america",
-}
-OPENS_ROUND = ("action_card", "bear_trap_discard", "quagmire_discard")
+# The names the engine asks and plays by, as the runtime's contract names them.
+THE_CHINA_CARD = registry.THE_CHINA_CARD.name
+HEADLINE_CARD = registry.HEADLINE_CARD.name
+ACTION_CARD = registry.ACTION_CARD.name
+OPTIONAL_CARDS = registry.OPTIONAL_CARDS.name
 OPS_MODES = ("influence", "coup", "realign", "space")
-FROM_THE_DECK = ("our_man_in_tehran",)  # (events whose discards are the draw pile's cards)
 HAND_SHOWN = ("discards", "reveals", "plays", "headlines")  # (lines naming a card of the side's hand)
 # What a choice of countries does with the pick (runtime/program.py `choice_intent`): the sign of the
 # influence change it makes, and whose influence it is (True: the decider's own).
@@ -186,16 +185,19 @@ class Replay:
         self.result = ReplayResult(log)
         self.segments = segments_of(log)
         self.index = -1  # the segment being answered from
+        # The ids the replay reads `standard` by (cli/replay/standard.yaml, checked by the command), and
+        # the log's region names (our English names).
+        self.ids = ids = standard_ids()
+        self.regions = region_names(ir, ir["ruleset"]["name"])
+        self.opens_round = (ACTION_CARD, *ids.opens_round)
         settings: dict[str, Any] = {
-            "optional_cards": log.optional_cards,
-            # The digital edition plays the deluxe map: Canada starts with 2 US influence (game-30's
-            # setup places a third: "US +1 in Canada [3][0]").
-            "deluxe_map_canada": True,
-            "us_handicap_influence": log.handicap.get("us", 0) + log.bid.get("us", 0),
+            OPTIONAL_CARDS: log.optional_cards,
+            ids.deluxe_map: True,  # (the digital edition plays the deluxe map)
+            ids.us_handicap: log.handicap.get(US, 0) + log.bid.get(US, 0),
         }
         self.engine = new_engine(
             ir,
-            {"us": self, "ussr": self},
+            {US: self, USSR: self},
             seed=1,
             settings=settings,
             program=program,
@@ -254,14 +256,14 @@ class Replay:
         if self._dealt_turn != self.engine.state.turn and not self.engine.state.in_final_scoring:
             self._dealt_turn = self.engine.state.turn
             self._deal_from_log()
-        if name == "headline_card":
+        if name == HEADLINE_CARD:
             turn = self.engine.state.turn
             if self._headline_turn != turn:
                 self._headline_turn = turn
                 self._next_segment("headline", None)
             return self._card_answer(decision, self._headline_card(decision.side))
-        if name in OPENS_ROUND:
-            if name == "action_card" and self._scoring_instead:
+        if name in self.opens_round:
+            if name == ACTION_CARD and self._scoring_instead:
                 # (the trapped side named its scoring card instead of a discard: it is this round's play)
                 self._scoring_instead = False
                 return self._card_answer(decision, self.segments[self.index].card)
@@ -269,7 +271,7 @@ class Replay:
             if segment.card is None:
                 raise _LogEnded()
             answer = self._card_answer(decision, segment.card)
-            if name != "action_card" and self.ir["cards"].get(answer, {}).get("scoring"):
+            if name != ACTION_CARD and self.ir["cards"].get(answer, {}).get("scoring"):
                 self._scoring_instead = True
             return answer
         segment = self.segments[self.index]
@@ -342,21 +344,21 @@ class Replay:
         hand the log does not play later in the turn (a replay-only edit: a gap of the log)."""
         state = self.engine.state
         hand = state.hands[side]
-        if card in hand or (card == "the_china_card" and state.china_holder == side):
+        if card in hand or (card == THE_CHINA_CARD and state.china_holder == side):
             return True  # (already there: moved in when its segment began)
         where = "the draw pile"
         place: list[str] | None = None
         for name, pile in (
             ("the draw pile", state.draw_pile),
             ("the discard pile", state.discard),
-            ("the other side's hand", state.hands["ussr" if side == "us" else "us"]),
+            ("the other side's hand", state.hands[USSR if side == US else US]),
             ("the removed cards", state.removed),
         ):
             if card in pile:
                 where, place = name, pile
                 break
         later = self._played_later(side)
-        spare = [c for c in hand if c not in later and c != "the_china_card" and c != card]
+        spare = [c for c in hand if c not in later and c != THE_CHINA_CARD and c != card]
         # A scoring card the log does not show goes first: our deal's fiction must not make a side hold
         # one to the turn's end (4.5 D) or play it where the log plays nothing.
         spare.sort(key=lambda c: 0 if self.ir["cards"][c].get("scoring") else 1)
@@ -365,7 +367,7 @@ class Replay:
             if spare:
                 hand.remove(spare[0])
                 place.append(spare[0])
-        if card == "the_china_card":
+        if card == THE_CHINA_CARD:
             state.china_holder, state.china_face_up = side, True
         else:
             hand.append(card)
@@ -383,7 +385,7 @@ class Replay:
         Envy, Five Year Plan, Grain Sales, the trapped side's discard, a held scoring card) meets the
         cards the players held."""
         turn = self.engine.state.turn
-        shown: dict[str, list[str]] = {"us": [], "ussr": []}
+        shown: dict[str, list[str]] = {US: [], USSR: []}
         for seg in self.segments[max(self.index, 0) :]:
             if seg.turn != turn:
                 if seg.turn > turn:
@@ -391,21 +393,21 @@ class Replay:
                 continue
             if seg.kind == "ar" and seg.side and seg.card:
                 shown[seg.side].append(seg.card)
-            if any(e.card in FROM_THE_DECK for e in seg.events if e.kind in ("event", "ar")):
+            if any(e.card in self.ids.from_the_deck for e in seg.events if e.kind in ("event", "ar")):
                 continue
             event = None
             for e in seg.events:
                 if e.kind == "event" or (e.kind == "ar" and e.data.get("mode") == "event"):
                     event = e.card
                 # (the card Grain Sales plays is of the other side's hand: its reveal says whose)
-                if e.kind == "plays" and event == "grain_sales_to_soviets":
+                if e.kind == "plays" and event == self.ids.grain_sales:
                     continue
                 if e.kind in HAND_SHOWN and e.side and e.card:
                     shown[e.side].append(e.card)
         state = self.engine.state
         for side, cards in shown.items():
             for card in cards:
-                if card != "the_china_card" and card not in state.hands[side]:
+                if card != THE_CHINA_CARD and card not in state.hands[side]:
                     self._move_card(side, card)
 
     def _played_later(self, side: str) -> set[str]:
@@ -441,9 +443,9 @@ class Replay:
         intent = decision.context.get("intent")
         want = decision.max_count
         picks: list[str] = []
-        if decision.name == "norad_influence":
+        if decision.name == self.ids.norad_point:
             return self._norad_point(decision)
-        other = "ussr" if decision.side == "us" else "us"
+        other = USSR if decision.side == US else US
         if intent in INTENT_CHANGES:
             sign, own = INTENT_CHANGES[str(intent)]
             picks = self._take_points(decision, sign, want, decision.side if own else other)
@@ -452,7 +454,7 @@ class Replay:
             if not picks:
                 picks = self._take_points(decision, -1, want, None)
         if not picks:
-            for e in self._unused("target", "war"):
+            for e in self._unused("target", "war_in"):
                 if e.country in decision.options:
                     self._used.add(id(e))
                     picks = [str(e.country)]
@@ -475,7 +477,7 @@ class Replay:
         for e in self.segments[self.index].events:
             if e.kind == "defcon" and int(e.data["n"]) == 2 and e.data["word"] == "degrades":
                 dropped = True
-            elif dropped and e.kind == "influence" and e.side == "us" and int(e.data["n"]) == 1:
+            elif dropped and e.kind == "influence" and e.side == US and int(e.data["n"]) == 1:
                 for entry in self._pool:
                     if entry[3] is e and entry[2] > 0 and e.country in decision.options:
                         entry[2] = 0
@@ -556,8 +558,8 @@ class Replay:
         state = self.engine.state
         for name, pile in (
             ("the draw pile", state.draw_pile),
-            ("the US hand", state.hands["us"]),
-            ("the USSR hand", state.hands["ussr"]),
+            ("the US hand", state.hands[US]),
+            ("the USSR hand", state.hands[USSR]),
             ("the removed cards", state.removed),
         ):
             if card in pile:
@@ -581,16 +583,16 @@ class Replay:
         for e in self._unused("olympics", "chooses_region"):
             word = str(e.data.get("word") or "")
             wanted = "participate" if word.startswith("participate") else word
-            wanted = REGIONS.get(wanted, wanted).lower()
+            wanted = self.regions.get(wanted, wanted).lower()
             if wanted in options:
                 self._used.add(id(e))
                 return decision.options[options.index(wanted)]
-        if decision.name == "summit_defcon":
+        if decision.name == self.ids.summit_choice:
             for e in self._from_current_event():
                 if e.kind == "defcon":
                     return "degrade" if e.data["word"] == "degrades" else "improve"
             return "leave"
-        if decision.name == "how_i_learned_defcon":
+        if decision.name == self.ids.defcon_choice:
             # (from the event's own line: a headline's header line tells the turn's DEFCON improvement)
             for e in self._from_current_event():
                 if e.kind == "defcon" and int(e.data["n"]) in decision.options:
@@ -631,7 +633,7 @@ class Replay:
     def _word_defuse_cuban_missile_crisis(self, decision: Decision) -> Any:
         """Taken when the segment shows the side taking 2 of its influence from Cuba (the USSR) or from
         West Germany or Turkey (the US), the price of ending the crisis."""
-        places = ("cuba",) if decision.side == "ussr" else ("west_germany", "turkey")
+        places = self.ids.defuse_places.get(str(decision.side), ())
         for entry in self._pool:
             side, country, left, _ = entry
             if side == decision.side and country in places and left <= -2:
@@ -659,7 +661,7 @@ class Replay:
 
     def _word_warsaw_pact_mode(self, decision: Decision) -> Any:
         removes = any(
-            e.kind == "influence" and e.side == "us" and int(e.data["n"]) < 0 for e in self._event_part()
+            e.kind == "influence" and e.side == US and int(e.data["n"]) < 0 for e in self._event_part()
         )
         return "remove_us_influence" if removes else "add_ussr_influence"
 
@@ -675,7 +677,7 @@ class Replay:
 
     def _word_south_african_unrest_choice(self, decision: Decision) -> Any:
         elsewhere = any(
-            e.kind == "influence" and e.side == "ussr" and e.country != "south_africa"
+            e.kind == "influence" and e.side == USSR and e.country != self.ids.unrest_home
             for e in self._event_part()
         )
         return "with_neighbours" if elsewhere else "south_africa_only"
@@ -810,18 +812,18 @@ class Replay:
         if our deal put them elsewhere: an event may look at the hand before the log's line names the
         card (Blockade finds no card worth 3 operations and asks nothing). Our Man in Tehran's discards
         are of the draw pile's top cards, not of a hand."""
-        if any(e.card in FROM_THE_DECK for e in seg.events if e.kind in ("event", "ar")):
+        if any(e.card in self.ids.from_the_deck for e in seg.events if e.kind in ("event", "ar")):
             return
         state = self.engine.state
         for e in seg.events:
-            shown = e.kind in ("discards", "reveals") and e.side and e.card and e.card != "the_china_card"
+            shown = e.kind in ("discards", "reveals") and e.side and e.card and e.card != THE_CHINA_CARD
             if shown and e.card not in state.hands[str(e.side)]:
                 self._move_card(str(e.side), str(e.card))
 
     def _dice_of(self, seg: Segment) -> list[int]:
         dice: list[int] = []
         events = seg.events
-        actor = seg.side or "ussr"
+        actor = seg.side or USSR
         headliners = {e.card: e.side for e in events if e.kind == "headlines"}
         i = 0
         while i < len(events):
@@ -832,7 +834,7 @@ class Replay:
                 actor = seg.side
             elif e.kind == "event" and e.card:
                 owner = self.ir["cards"].get(e.card, {}).get("side")
-                actor = str(headliners.get(e.card) or (owner if owner in ("us", "ussr") else actor))
+                actor = str(headliners.get(e.card) or (owner if owner in (US, USSR) else actor))
             if e.kind in ("coup_roll", "space_roll", "war_roll", "trap_roll"):
                 dice.append(int(e.data["die"]))
             elif e.kind == "realign_roll":
@@ -843,10 +845,10 @@ class Replay:
                 pair.sort(key=lambda r: 0 if r.side == actor else 1)  # (the actor's die is rolled first)
                 dice.extend(int(r.data["die"]) for r in pair)
             elif e.kind == "olympics" and str(e.data.get("word", "")).startswith("participate"):
-                host = "ussr" if e.side == "us" else "us"
+                host = USSR if e.side == US else US
                 winner = self._next_vp_side(events, i)
                 dice.extend([6, 1] if winner == host else [1, 6])
-            elif e.kind == "event" and e.card == "summit":
+            elif e.kind == "event" and e.card == self.ids.summit_roll_off:
                 winner = self._next_vp_side(events, i)
                 player = actor
                 dice.extend([6, 1] if winner == player else [1, 6] if winner else [3, 3])
@@ -864,7 +866,7 @@ class Replay:
 
     # ------------------------------------------------------------------ comparing
     def _on_phase(self, engine: Any, kind: str, data: dict[str, Any]) -> None:
-        if data.get("phase") == "military_operations" and self.index >= 0:
+        if data.get("phase") == self.ids.turn_end_phase and self.index >= 0:
             self._turn_ending = True
             try:
                 self._compare_segment()
@@ -900,13 +902,13 @@ class Replay:
                 key = e.kind if e.kind not in ("milops", "space_advance") else f"{e.kind}:{e.side}"
                 last["vp" if e.kind == "no_vp" else key] = e
         for country, e in last_influence.items():
-            ours = state.influence.get(country, {"us": 0, "ussr": 0})
-            if (ours["us"], ours["ussr"]) != (e.data["us"], e.data["ussr"]):
-                self._divergence(e, f"{country} [{ours['us']}][{ours['ussr']}]", "influence", country)
+            ours = state.influence.get(country, {US: 0, USSR: 0})
+            if (ours[US], ours[USSR]) != (e.data[US], e.data[USSR]):
+                self._divergence(e, f"{country} [{ours[US]}][{ours[USSR]}]", "influence", country)
         vp = last.get("vp")
         if vp is not None:
             logged = (
-                0 if vp.data.get("even") else int(vp.data["score"]) * (1 if vp.data["leader"] == "us" else -1)
+                0 if vp.data.get("even") else int(vp.data["score"]) * (1 if vp.data["leader"] == US else -1)
             )
             if state.vp != logged:
                 self._divergence(vp, f"VP {_score(state.vp)}", "vp")
@@ -918,7 +920,7 @@ class Replay:
         defcon = last.get("defcon")
         if defcon is not None and same_turn and state.defcon != int(defcon.data["n"]) and not state.game_over:
             self._divergence(defcon, f"DEFCON {state.defcon}", "defcon")
-        for side in ("us", "ussr"):
+        for side in (US, USSR):
             mil = last.get(f"milops:{side}")
             if mil is not None and same_turn and state.milops[side] != int(mil.data["n"]):
                 self._divergence(mil, f"{side.upper()} military operations {state.milops[side]}", "milops")
@@ -958,5 +960,5 @@ def _board(state: Any) -> dict[str, Any]:
         "vp": state.vp,
         "milops": dict(state.milops),
         "space": dict(state.space),
-        "influence": {c: dict(v) for c, v in state.influence.items() if v["us"] or v["ussr"]},
+        "influence": {c: dict(v) for c, v in state.influence.items() if v[US] or v[USSR]},
     }

@@ -13,9 +13,11 @@ import re
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
-SIDES = {"US": "us", "USA": "us", "USSR": "ussr"}
+from twilight.runtime.core.sides import US, USSR
+
+SIDES = {"US": US, "USA": US, "USSR": USSR}
 _SIDE = r"(US|USSR)"
 _CARD = r"(.+?)"
 MODES = {
@@ -72,20 +74,20 @@ class GameLog:
 
 class Names:
     """The log's card and country names to our ids: our English names (the ruleset's Fluent files) read
-    loosely (case, punctuation and a trailing `*` apart), then the few the edition words otherwise."""
+    loosely (case, punctuation and a trailing `*` apart), then the few the edition words otherwise (the
+    aliases: cli/replay/standard.yaml)."""
 
-    # The names the digital edition gives otherwise than the rule book (and our Fluent files).
-    CARD_ALIASES: ClassVar[Mapping[str, str]] = {
-        "mideast scoring": "middle_east_scoring",
-        "ask not what your country": "ask_not_what_your_country_can_do_for_you",
-    }
-    COUNTRY_ALIASES: ClassVar[Mapping[str, str]] = {}  # (every country name of the 32 games is ours)
-
-    def __init__(self, cards: Mapping[str, str], countries: Mapping[str, str]) -> None:
+    def __init__(
+        self,
+        cards: Mapping[str, str],
+        countries: Mapping[str, str],
+        card_aliases: Mapping[str, str] | None = None,
+        country_aliases: Mapping[str, str] | None = None,
+    ) -> None:
         self._cards = {_key(name): cid for cid, name in cards.items()}
-        self._cards.update({_key(k): v for k, v in self.CARD_ALIASES.items()})
+        self._cards.update({_key(k): v for k, v in (card_aliases or {}).items()})
         self._countries = {_key(name): cid for cid, name in countries.items()}
-        self._countries.update({_key(k): v for k, v in self.COUNTRY_ALIASES.items()})
+        self._countries.update({_key(k): v for k, v in (country_aliases or {}).items()})
 
     def card(self, name: str) -> str | None:
         return self._cards.get(_key(name))
@@ -119,11 +121,9 @@ SHAPES: list[Shape] = [
     _shape("handicap", r"Handicap influence: " + _SIDE + r" \+(\d+)", "side", "n"),
     _shape("bid", r"Bid(?: influence)?: " + _SIDE + r" \+(\d+)", "side", "n"),
     _shape("scenario", r"Scenario: (.+)", "word"),
-    _shape("optional_cards", r"Optional Cards Added"),
+    _shape("optional_added", r"Optional Cards Added"),
     _shape("time_control", r"Time per Player: (\d+) (Minutes?|Hours?|Days?)", "n", "word"),
-    _shape(
-        "influence", _SIDE + r" ([+-]\d+) in (.+?) \[(\d+)\]\[(\d+)\]", "side", "n", "country", "us", "ussr"
-    ),
+    _shape("influence", _SIDE + r" ([+-]\d+) in (.+?) \[(\d+)\]\[(\d+)\]", "side", "n", "country", US, USSR),
     _shape("reshuffle", r"\*RESHUFFLE\*"),
     _shape("mode", r"(Place Influence|Coup|Realignment|Space Race) \((\d+) Ops\):", "mode", "ops"),
     _shape("target", r"Target: (.+)", "country"),
@@ -161,7 +161,7 @@ SHAPES: list[Shape] = [
         "needed",
     ),
     _shape("space_advance", _SIDE + r" advances to (\d+) in the Space Race\.", "side", "n"),
-    _shape("war", r"War in (.+)", "country"),
+    _shape("war_in", r"War in (.+)", "country"),
     _shape(
         "war_roll",
         r"(VICTORY|DEFEAT): (\d+) (?:\(([+-]\d+)\)  )?(?:>=|<) (\d+)",
@@ -259,7 +259,7 @@ def parse_log(text: str, names: Names, path: str = "-") -> GameLog:
         lines=len(lines),
         handicap=handicap,
         bid=bid,
-        optional_cards="optional_cards" in kinds,
+        optional_cards="optional_added" in kinds,
         scenario=scenario,
         events=events,
         complete_ending="winner" in kinds,

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from twilight.cli.play.text import PlayText
 from twilight.cli.replay.driver import ReplayResult, Segment
+from twilight.cli.session.text import PlayText
 
 KIND_IDS = {
     "our_bug": "replay-kind-our-bug",

@@ -9,6 +9,7 @@ from typing import Any
 
 import click
 from twilight.cli.replay.driver import ReplayResult, Snapshot
+from twilight.runtime.core.sides import US, USSR
 
 
 def step_through(text: Any, result: ReplayResult) -> None:
@@ -53,14 +54,14 @@ def show(text: Any, shots: list[Snapshot], at: int, lines: list[str], result: Re
             turn=state["turn"],
             defcon=state["defcon"],
             vp=state["vp"],
-            us_milops=state["milops"]["us"],
-            ussr_milops=state["milops"]["ussr"],
-            us_space=state["space"]["us"],
-            ussr_space=state["space"]["ussr"],
+            us_milops=state["milops"][US],
+            ussr_milops=state["milops"][USSR],
+            us_space=state["space"][US],
+            ussr_space=state["space"][USSR],
         )
     )
     changed = [
-        f"{text.country(c)} [{v['us']}][{v['ussr']}]"
+        f"{text.country(c)} [{v[US]}][{v[USSR]}]"
         for c, v in sorted(state["influence"].items())
         if previous.get(c) != v
     ]

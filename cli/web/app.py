@@ -28,6 +28,7 @@ from twilight.cli.web.page import GamePage, error_page, start_page
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
 from twilight.cli.web.replays import Replays
 from twilight.common.input_bounds import ascii_digits
+from twilight.runtime.core import registry
 
 STATIC = Path(__file__).resolve().parent / "static"
 # A form of this game is a few hundred bytes: anything much bigger is not one.
@@ -154,7 +155,7 @@ def create_app(
                 ir = games.compiled(entry)
             except WebError:
                 continue
-            if "ai_side" in ir["settings"]:
+            if registry.AI_SIDE.name in ir["settings"]:
                 out.append((entry, ir))
         return out
 
@@ -162,7 +163,7 @@ def create_app(
         return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
 
     def home(request: Request) -> Response:
-        from twilight.cli.play.saves_cmd import unfinished_games
+        from twilight.cli.session.unfinished import unfinished_games
 
         shown = language(request, default=lang) or lang
         games_left = [g for g in unfinished_games([]) if len(g.humans) == 1]
@@ -179,7 +180,7 @@ def create_app(
             games.start,
             str(form.get("ruleset") or "solo-v2"),
             str(form.get("side") or ""),
-            form.get("level"),
+            form.get(registry.LEVEL.name),
             shown,
             seed,
             asked,

@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import click
-from twilight.cli.play.saves import (
+from twilight.cli.session.saves import (
     SEED_LIMIT,
     SaveError,
     SaveLock,
@@ -45,7 +45,7 @@ from twilight.cli.play.saves import (
     trace_path_for,
     write_atomic,
 )
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.versions import RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ascii_digits
@@ -77,7 +77,7 @@ PinnedRules = tuple[dict[str, Any], RulesetEntry | None, dict[str, Any] | None]
 
 @dataclass
 class SaveRules:
-    """The rules a save is played under, found as `twilight play --resume` finds them (cli/play/cmd.py's
+    """The rules a save is played under, found as `twilight play --resume` finds them (cli/session/rules.py's
     `pinned_ir`: a pinned save's IR from the rules store, whatever the rule files say now)."""
 
     key: str  # the compiled program's and the words' key: the IR's hash (pinned), else the ruleset's name
@@ -185,11 +185,11 @@ class Games:
 
     def pinned(self, path: Path, data: dict[str, Any]) -> PinnedRules:
         """A pinned save's IR, its ruleset as it is now and, when its rules are no longer the save's, their
-        IR: what `twilight play --resume` finds (cli/play/cmd.py's `pinned_ir`, called here), found again
+        IR: what `twilight play --resume` finds (cli/session/rules.py's `pinned_ir`, called here), found again
         only when a file of a ruleset found or the store's copy of the IR has changed (each request of a
         pinned game asks; even from the compiler's cache an IR is a fraction of a second to read)."""
-        from twilight.cli.play.cmd import pinned_ir
-        from twilight.cli.play.rules_store import store_dir
+        from twilight.cli.session.rules import pinned_ir
+        from twilight.cli.session.rules_store import store_dir
 
         digest = data["play"]["rules"]["hash"]
         stored = tuple(files_stamp([store_dir() / f"{digest}{ext}" for ext in (".json", ".json.gz")]))
@@ -240,7 +240,7 @@ class Games:
     ) -> GameView:
         """A new solo game of the ruleset `ruleset` names (`NAME@VERSION`, or NAME: see `entry`), pinned
         to its rules as `twilight play` pins one; its save written at the person's first question."""
-        from twilight.cli.play.rules_store import pin_of, store_ir
+        from twilight.cli.session.rules_store import pin_of, store_ir
 
         entry = self.entry(ruleset)
         ir = self.compiled(entry)
@@ -288,7 +288,7 @@ class Games:
     def restart(self, name: str, lang: str | None) -> GameView:
         """Start the game called `name` again, from its seed and settings, under its ruleset's rules as
         they are now (`twilight play --resume --new-rules`); WebError when they have not changed."""
-        from twilight.cli.play.rules_store import pin_of, store_ir
+        from twilight.cli.session.rules_store import pin_of, store_ir
 
         path = self.path_of(name)
         with self.lock_of(path), self.save_lock(path):
@@ -392,7 +392,7 @@ class Games:
         """The save at `path` and the rules it is played under: a save pinned to its rules (`play.rules`)
         gets its own IR from the rules store, as `twilight play --resume` gets it (`pinned_ir`, the same
         code); an older save, the installed ruleset it names."""
-        from twilight.cli.play.rules_store import valid_pin
+        from twilight.cli.session.rules_store import valid_pin
 
         try:
             data = read_save(path)
@@ -482,17 +482,17 @@ class Games:
 
     def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str]]:
         """The game called `name` at its question, and the hint's lines on it: the terminal's `hint`
-        (cli/play/hint.py: the search's best answers with their scores and why, from playouts on copies
+        (cli/session/hint.py: the search's best answers with their scores and why, from playouts on copies
         of the game; nothing of the game changes)."""
-        from types import SimpleNamespace
-
-        from twilight.cli.play.hint import hint_lines
+        from twilight.cli.session.game import GameSession
+        from twilight.cli.session.hint import hint_lines
 
         view = self.view(name, lang)
         if view.decision is None:
             raise WebError("web-error-stale", 409)
         with self.lock_of(view.path):
-            asked = SimpleNamespace(text=view.text, engine=view.engine, meta=view.meta)
+            # (the page's game is saved by the server at each click: the hint's session saves nothing)
+            asked = GameSession(view.engine, view.text, view.meta)
             return view, hint_lines(asked, view.decision)
 
     def _played(self, view: GameView, run: Any) -> GameView:

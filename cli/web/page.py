@@ -11,10 +11,12 @@ from typing import Any
 from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
-from twilight.cli.play.happened import changed_countries, what_happened
 from twilight.cli.play.log import Narrator
-from twilight.cli.play.rules_help import homes_of, rule_lines
-from twilight.cli.play.text import APP_FOLDER, PlayText, bounded
+from twilight.cli.session.happened import changed_countries, what_happened
+from twilight.cli.session.homes import homes_of
+from twilight.cli.session.question import points_left, prompt_text
+from twilight.cli.session.rules_help import rule_lines
+from twilight.cli.session.text import APP_FOLDER, PlayText, bounded
 from twilight.cli.web.game import GameView
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
@@ -88,8 +90,8 @@ def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
 def changes_page(lang: str, entry: Any) -> str:
     """ "What is different": what the ruleset `entry` (cli/versions.py) changes against the one it
     extends, in a player's words (`twilight rulesets --changes`)."""
-    from twilight.cli.diff.cmd import DiffError
-    from twilight.cli.play.changes import render_changes, ruleset_changes
+    from twilight.cli.diff.compiled import DiffError
+    from twilight.cli.session.changes import render_changes, ruleset_changes
     from twilight.cli.web.game import WebError
 
     words = web_words(lang)
@@ -112,7 +114,7 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume.
     `rulesets`: the entries found (cli/versions.py) with an AI, each with its IR; each is offered as
     `NAME@VERSION` with its version, what it extends and its description (`twilight play`'s words)."""
-    from twilight.cli.play.cmd import DEFAULT_RULESET, ruleset_label
+    from twilight.cli.session.rules import DEFAULT_RULESET, ruleset_label
     from twilight.cli.versions import UnknownRuleset, resolve
 
     words = web_words(lang)
@@ -151,13 +153,14 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
             f"{e(name)}</label>"
         )
     parts.append("</fieldset>")
-    if first_ir and "level" in first_ir["settings"] and text:
-        setting = first_ir["settings"]["level"]
+    if first_ir and registry.LEVEL.name in first_ir["settings"] and text:
+        setting = first_ir["settings"][registry.LEVEL.name]
         parts.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
         for value in setting["values"]:
             checked = " checked" if value == setting["default"] else ""
             parts.append(
-                f'<label class="choice"><input type="radio" name="level" value="{e(value)}"{checked}> '
+                f'<label class="choice"><input type="radio" name="{registry.LEVEL.name}" '
+                f'value="{e(value)}"{checked}> '
                 f"{e(text.t(f'setting-level-{value}'))}</label>"
             )
         parts.append("</fieldset>")
@@ -171,7 +174,7 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     parts.append(f'<button type="submit" class="primary" id="start">{e(words.t("web-start"))}</button>')
     parts.append("</form></section>")
     if games:
-        from twilight.cli.play.saves_cmd import SaveWords
+        from twilight.cli.session.unfinished import SaveWords
 
         described = SaveWords(words.lang)
         parts.append(f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">')
@@ -191,7 +194,7 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
 def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[str]:
     """A fieldset for each setting the ruleset asks at the start besides side and level (the deluxe map's
     Canada…), as `twilight play` asks them (`setting-NAME` and its answers' words)."""
-    from twilight.cli.play.cmd import setting_options
+    from twilight.cli.session.rules import setting_options
 
     out = []
     for name, setting in ir["settings"].items():
@@ -291,9 +294,9 @@ class GamePage:
         out = [f'<section class="status panel"><p class="head">{e(head)}</p><ul class="tracks">']
         out += [f"<li>{e(item)}</li>" for item in items]
         out.append("</ul>")
-        from twilight.cli.play.screen import Screen
+        from twilight.cli.session.question import declared_state
 
-        declared = Screen(None, t, self.engine, True).declared_state()  # type: ignore[arg-type]
+        declared = declared_state(t, self.engine)
         if declared:
             out.append('<p class="declared">' + " · ".join(e(d) for d in declared) + "</p>")
         effects = list(dict.fromkeys(t.card(x.card) for x in state.in_effect if x.card in t.cards))
@@ -393,11 +396,9 @@ class GamePage:
             how = self.words.t("web-how-many", min=decision.min_count, max=decision.max_count, same=same)
             out.append(f'<p class="dim how-many">{e(how)}</p>')
         out.extend(f'<p class="why-not">{e(line)}</p>' for line in self.notes(decision))
-        left, total = decision.context.get("points_left"), decision.context.get("points")
         costs = decision.context.get("costs") or {}
-        if left is not None and total is not None:
-            dearer = any(cost != 1 for cost in costs.values())
-            points = t.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+        points = points_left(t, decision)
+        if points is not None:
             out.append(f'<p class="points">{e(points)}</p>')
         out.append(
             f'<form method="post" action="/game/{e(v.name)}/answer" class="answer" '
@@ -438,7 +439,7 @@ class GamePage:
         out.append("</form>")
         # the rules behind the question, as the terminal's `?` gives them: first the mechanics in plain
         # words, then what asks it, and its sources
-        from twilight.cli.play.mechanics import mechanics_line
+        from twilight.cli.session.mechanics import mechanics_line
 
         rules = [mechanics_line(t, decision), *rule_lines(t, homes_of(self.engine.ir), decision)]
         paragraphs = "".join(f"<p>{e(line)}</p>" for line in rules)
@@ -451,23 +452,19 @@ class GamePage:
     def notes(self, decision: Decision) -> list[str]:
         """As the terminal says them under a question: where the player is in a repeated choice ("keep
         3 of 6"), why an operation is not offered, and the candidates a rule left out and why."""
-        from twilight.cli.play.screen import Screen
-        from twilight.cli.play.why_not import why_not_lines
+        from twilight.cli.session.question import not_offered, progress
+        from twilight.cli.session.why_not import why_not_lines
 
-        screen = Screen(None, self.text, self.engine, True)  # type: ignore[arg-type]
-        progress = screen.progress(decision)
+        where = progress(self.text, decision)
         return [
-            *([progress] if progress else []),
+            *([where] if where else []),
             *why_not_lines(self.text, self.engine, decision),
-            *screen.not_offered(decision),
+            *not_offered(self.text, decision),
         ]
 
     def prompt_text(self, decision: Decision) -> str:
-        """The question as the terminal game words it (PlaySession.prompt_text)."""
-        t = self.text
-        args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
-        prompt = t.maybe(f"decision-{decision.name}", **args)
-        return prompt if prompt is not None else t.t("play-decision-unworded", name=decision.name, **args)
+        """The question as the terminal game words it (cli/session/question.py)."""
+        return prompt_text(self.text, decision)
 
     def person_since(self) -> int:
         """The first event after the person's last answer (what happened since they last chose)."""
@@ -571,7 +568,7 @@ class GamePage:
         """The AI's reasons for its moves since the person last chose (its working is traced when it
         plays live: right after an answer; after a restart of the server, the terminal's `why` is as mute)."""
         from twilight.cli.explain.trace import group_moves
-        from twilight.cli.play.why import PlayerExplainer
+        from twilight.cli.session.why import PlayerExplainer
 
         events = self.engine.events
         moves = group_moves(events)

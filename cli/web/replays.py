@@ -22,7 +22,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twilight.cli.play.saves import (
+from twilight.cli.replay.log import MAX_LOG_BYTES, LogError
+from twilight.cli.session.saves import (
     CLOSE_ON_EXEC,
     NO_FOLLOW,
     SaveWriteError,
@@ -32,8 +33,7 @@ from twilight.cli.play.saves import (
     temp_path_for,
     write_fault,
 )
-from twilight.cli.play.text import APP_FOLDER, PlayText
-from twilight.cli.replay.log import MAX_LOG_BYTES, LogError
+from twilight.cli.session.text import APP_FOLDER, PlayText
 from twilight.cli.web.game import WebError
 
 if TYPE_CHECKING:  # (the replay's driver, and the engine under it, are imported when a log is opened)
@@ -221,6 +221,7 @@ class Replays:
     # ------------------------------------------------------------------ the rules and their words
     def rules(self) -> tuple[dict[str, Any], Any, Any]:
         """`standard`'s IR, its program and the log reader's names (compiled once)."""
+        from twilight.cli.replay.ids import missing
         from twilight.cli.replay.names import RulesetBroken, compiled, ruleset_names
 
         with self._guard:
@@ -229,6 +230,8 @@ class Replays:
                     ir, program = compiled("standard")
                 except RulesetBroken:
                     raise WebError("web-error-ruleset", 500, ruleset="standard") from None
+                if missing(ir):  # (a ruleset without what the replay reads a log by: cli/replay/ids.py)
+                    raise WebError("web-error-ruleset", 500, ruleset="standard")
                 self._rules = (ir, program, ruleset_names(ir))
             return self._rules
 

@@ -125,6 +125,7 @@ def _need(need: registry.Need) -> dict[str, Any]:
         "least_params": need.least_params,
         "values": list(need.values),
         "track": need.track,
+        "declares": list(need.declares),
     }
 
 
@@ -347,7 +348,7 @@ def build_schema() -> dict[str, Any]:
             "requires_any": ids,
             "prevented_by": ids,
         },
-        decl_common,
+        {"held_by": ident, **decl_common},
     )
     option = _obj(
         {
@@ -490,7 +491,7 @@ def build_schema() -> dict[str, Any]:
                 "type": "object",
                 "additionalProperties": _obj(
                     {"min": {"type": "integer"}, "max": {"type": "integer"}, "per_side": {"type": "boolean"}},
-                    decl_common,
+                    {"start": {"type": "integer"}, **decl_common},
                 ),
             },
             "map": _obj(
@@ -503,7 +504,10 @@ def build_schema() -> dict[str, Any]:
                     },
                     "sides": {
                         "type": "object",
-                        "additionalProperties": _obj({"superpower": ident, "adjacent": ids}, decl_common),
+                        "additionalProperties": _obj(
+                            {"superpower": ident, "adjacent": ids},
+                            {registry.FIRST_SIDE.name: {"const": True}, **decl_common},
+                        ),
                     },
                     "countries": {"type": "object", "additionalProperties": country},
                 },

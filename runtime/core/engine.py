@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterable, Iterator, Mapping
 from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any
 
-from twilight.runtime.core import registry
+from twilight.runtime.core import registry, sides
 from twilight.runtime.core.compiled import CompiledRules
 from twilight.runtime.core.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.core.dice import Dice
@@ -20,7 +20,7 @@ from twilight.runtime.core.limits import GAME_STEP_LIMIT, STEP_LIMIT, StepLimitE
 from twilight.runtime.core.resumable import Rec, ResumeMismatch, Suspended, copy_path
 from twilight.runtime.core.rule_errors import PYTHON_ERRORS, RuleError, located
 from twilight.runtime.core.sides import US, USSR
-from twilight.runtime.core.state import SIDES, GameState, LastingEffect, declared_state
+from twilight.runtime.core.state import SIDES, GameState, LastingEffect, declared_state, starting_values
 
 if TYPE_CHECKING:
     from collections import Counter
@@ -133,7 +133,7 @@ class Engine:
         self.players = dict(players)
         self.dice = Dice(seed, dice or [])
         if state is None:
-            state = GameState(ruleset=ir["ruleset"]["name"])
+            state = GameState(ruleset=ir["ruleset"]["name"], **starting_values(ir))
             state.settings = {name: s["default"] for name, s in ir["settings"].items()}
             state.settings.update(settings or {})
             state.influence = {c: {US: 0, USSR: 0} for c in ir["map"]["countries"]}
@@ -141,7 +141,7 @@ class Engine:
         self.state = state
         self.events: list[dict[str, Any]] = []
         self.trace_to = trace_to
-        self.defcon_actor = USSR  # who answers for a DEFCON change (4.5 C, 8.1.3)
+        self.defcon_actor = sides.first(ir)  # who answers for a DEFCON change (4.5 C, 8.1.3)
         self.ops_region_reads = 0  # how many times `ops_region` was read (see the property)
         self.ops_region = None  # set while operations must all go to one region
         self.hook_card: str | None = None  # the card whose lasting effect's hook runs: its dice name it

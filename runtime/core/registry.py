@@ -679,6 +679,9 @@ MOMENTS: dict[str, bool] = {
     "scoring_round": True,
     "action_round": False,
 }
+# The moments an entry's moment stands for besides itself: `action_round`, both kinds of round. (Which
+# moment it is now, the ruleset says: APPENDIX_MOMENT.)
+MOMENT_STANDS_FOR: dict[str, tuple[str, ...]] = {"action_round": ("scoring_round", "non_scoring_round")}
 
 # Built-in enumerations; their values are names usable in expressions.
 ENUMS: dict[str, tuple[str, ...]] = {
@@ -731,6 +734,9 @@ class Need:
     least_params: int | None = None  # a priority list may leave out the parameters after the first so many
     values: tuple[str, ...] = ()  # a pattern: what its <placeholder> may be
     track: str | None = None  # a table read at each box of this track: a row per box (its keys)
+    # What the declaration must say besides its name, because the runtime reads it: a track's `start`
+    # (where its marker stands as the game starts), a card's `held_by` (who holds it then).
+    declares: tuple[str, ...] = ()
 
     @property
     def pattern(self) -> bool:
@@ -744,6 +750,8 @@ NEED_KINDS: tuple[str, ...] = (
     *("function", "procedure", "table", "priority", "setting", "variable", "track"),
     # the map's sides, a card in a role (The China Card), a zone of cards, a `choose` or `decide` by its name
     *("side", "card", "zone", "decision"),
+    # a role one of the sides declares (`side ussr … moves first`)
+    "role",
 )
 
 
@@ -759,7 +767,19 @@ THE_CHINA_CARD = need(
     "card",
     "the_china_card",
     "The China Card: the card that passes between the sides (never in the draw pile, never discarded); the "
-    "state keeps its holder and whether it is face up.",
+    "state keeps its holder and whether it is face up. It says who holds it, face up, as the game starts "
+    "(`held by SIDE`).",
+    declares=("held_by",),
+)
+# Who moves first (`side ussr … moves first`): the phasing player as the game starts (the side that sets up
+# first, 3.1), and the side answering for a change of DEFCON until a headline or an action round names
+# another (4.5 C, 8.1.3).
+FIRST_SIDE = need(
+    "role",
+    "moves_first",
+    "The side that moves first: the phasing player as the game starts, and the side answering for a "
+    "change of DEFCON until a headline or an action round names another (one side says `moves first`; the "
+    "IR marks it `moves_first`).",
 )
 HEADLINE_CARD = need(
     "decision",
@@ -903,19 +923,27 @@ SECONDARY_REGION = need(
     "out.",
     returns="region",
 )
+APPENDIX_MOMENT = need(
+    "function",
+    "appendix_moment",
+    "The card appendix's moment now (headline, scoring_round or non_scoring_round): the AI's event is "
+    "played as its appendix entry's line for that moment says.",
+    returns="text",
+)
 SCORING_ROUND = need(
     "variable",
     "scoring_round",
-    "Whether this action round scores: the card appendix's moment is scoring_round when it is true, "
-    "non_scoring_round otherwise.",
+    "Whether this action round scores: the search's playouts weigh the Primary and Secondary regions "
+    "by it (and solo-v2's `appendix_moment` tells a scoring round by it).",
     returns="bool",
 )
 DEFCON_TRACK = need(
     "track",
     "defcon",
-    "The DEFCON track: a change of DEFCON stays within its bounds (unbounded in a ruleset without it).",
+    "The DEFCON track: a change of DEFCON stays within its bounds; DEFCON stands at its `start` as the game "
+    "starts.",
     returns="int",
-    optional=True,
+    declares=("start",),
 )
 MILITARY_OPERATIONS_TRACK = need(
     "track",
@@ -985,14 +1013,14 @@ PRIMITIVE_NEEDS: dict[str, tuple[Need, ...]] = {
 # "solo" (a ruleset that declares SOLO_SETTING).
 ENGINE_NEEDS: dict[str, tuple[Need, ...]] = {
     "always": (
-        *(US_SIDE, USSR_SIDE, THE_CHINA_CARD, HEADLINE_CARD),
+        *(US_SIDE, USSR_SIDE, FIRST_SIDE, THE_CHINA_CARD, HEADLINE_CARD),
         *(VICTORY_RATING, OPTIONAL_CARDS, AI_SIDE),
         *(DEFCON_TRACK, MILITARY_OPERATIONS_TRACK, SPACE_RACE_TRACK, TURN_TRACK, VP_TRACK),
     ),
     "solo": (
         ACTION_CARD,
         *(LEVEL, POSITION_VALUE, AI_ANSWER_CARD, AI_ANSWER_COUNTRY, AI_ANSWER_INTENT),
-        *(PRIMARY_REGION, SECONDARY_REGION, SCORING_ROUND),
+        *(PRIMARY_REGION, SECONDARY_REGION, SCORING_ROUND, APPENDIX_MOMENT),
         *(SCORING_CARD_OF, SCORING_DECK, SCORING_DISCARD, SCORING_REVEALED),
     ),
 }

@@ -27,6 +27,11 @@ def sides(ir: dict[str, Any] | None = None) -> tuple[str, ...]:
     return tuple(declared) if declared else SIDES
 
 
+def first(ir: dict[str, Any]) -> str:
+    """The side that moves first (`side … moves first`, a need of the contract: registry.FIRST_SIDE)."""
+    return str(next(name for name, side in ir["map"]["sides"].items() if side.get(registry.FIRST_SIDE.name)))
+
+
 def opponent(side: str) -> str:
     """The other side."""
     return _OPPONENT[side]

@@ -10,7 +10,7 @@ from itertools import chain
 from operator import attrgetter
 from typing import Any
 
-from twilight.runtime.core import registry
+from twilight.runtime.core import registry, sides
 from twilight.runtime.core.sides import SIDES as SIDES
 from twilight.runtime.core.sides import US, USSR
 
@@ -48,8 +48,9 @@ class GameState:
     settings: dict[str, Any] = field(default_factory=dict)
     turn: int = 1
     action_round: int = 0
-    phasing: str = USSR
-    defcon: int = 5
+    # (the phasing side, DEFCON and The China Card's holder start where the ruleset says: `starting_values`)
+    phasing: str = ""
+    defcon: int = 0
     vp: int = 0
     milops: dict[str, int] = field(default_factory=lambda: {US: 0, USSR: 0})
     space: dict[str, int] = field(default_factory=lambda: {US: 0, USSR: 0})
@@ -61,7 +62,7 @@ class GameState:
     discard: list[str] = field(default_factory=list)  # newest last
     removed: list[str] = field(default_factory=list)
     in_effect: list[LastingEffect] = field(default_factory=list)
-    china_holder: str = USSR
+    china_holder: str = ""
     china_face_up: bool = True
     headline: dict[str, str | None] = field(default_factory=lambda: {US: None, USSR: None})
     in_headline: bool = False
@@ -154,6 +155,18 @@ class GameState:
             for card in cards:
                 places.setdefault(card, []).append(zone)
         return places
+
+
+def starting_values(ir: dict[str, Any]) -> dict[str, Any]:
+    """The state's fields the ruleset sets as the game starts, each a need of the contract (registry.py)
+    that the compiler checks: the side that moves first is phasing (`side … moves first`), DEFCON stands
+    at its track's `start`, The China Card is face up with the side it is `held by`."""
+    return {
+        "phasing": sides.first(ir),
+        "defcon": ir["tracks"][DEFCON_TRACK]["start"],
+        "china_holder": ir["cards"][registry.THE_CHINA_CARD.name]["held_by"],
+        "china_face_up": True,
+    }
 
 
 def declared_state(ir: dict[str, Any]) -> tuple[dict[str, Any], dict[str, list[str]]]:

@@ -9,18 +9,19 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from twilight.runtime.core import registry
 from twilight.runtime.core.frames import Frame, Stmt
 from twilight.runtime.core.primitives.card_play import replace_events_with
 from twilight.runtime.core.primitives.core import SIDES, impl, other
-from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SCORING_ROUND_VARIABLE
+from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
 from twilight.runtime.solo.ai import AI_SIDE_SETTING
 
 if TYPE_CHECKING:
     from twilight.runtime.core.engine import Engine
 
 
-# The moments `action_round` in an entry stands for.
-_ROUND_MOMENTS = ("scoring_round", "non_scoring_round")
+# The moments each moment of an entry stands for besides itself (`action_round`: both kinds of round).
+_STANDS_FOR = registry.MOMENT_STANDS_FOR
 
 
 @impl()
@@ -57,9 +58,7 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
     for event in entry.events:
         named = False  # (a loop: in 3.11 a generator expression makes a function, and cells, each time)
         for m, r in event.moments:
-            if (m == moment or (m == "action_round" and moment in _ROUND_MOMENTS)) and (
-                r is None or r == region
-            ):
+            if (m == moment or moment in _STANDS_FOR.get(m, ())) and (r is None or r == region):
                 named = True
                 break
         if named and (not checked or event.when is None or event.when(frame)):
@@ -70,10 +69,9 @@ def _appendix_event(engine: Engine, card: str, moment: str, ai: str, checked: bo
 
 
 def _moment(engine: Engine) -> str:
-    """The appendix's name for now: the headline, a scoring round or a round that does not score."""
-    if engine.state.in_headline:
-        return "headline"
-    return "scoring_round" if engine.state.vars.get(SCORING_ROUND_VARIABLE) else "non_scoring_round"
+    """The appendix's name for now (the headline, a scoring round or a round that does not score), as
+    the ruleset's function says (registry.APPENDIX_MOMENT)."""
+    return str(engine.program.needed(registry.APPENDIX_MOMENT).call(engine))
 
 
 def appendix_block(engine: Engine, owner: str, card: str) -> tuple[str, Stmt, dict[str, Any]] | None:

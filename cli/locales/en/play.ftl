@@ -367,7 +367,7 @@ play-card-unknown = No card is called "{ $text }". The closest: { $matches }.
 play-card-unknown-none = No card is called "{ $text }", nor anything close to it: type a card's name or number (card 31).
 play-card-usage = card NAME or NUMBER shows a card's text: card 31, card red scare.
 
-## hint: what the search policy would answer (cli/play/hint.py)
+## hint: what the search policy would answer (cli/session/hint.py)
 
 play-command-hint = hint
     .aliases = tip
@@ -456,7 +456,7 @@ play-changes-kind-layout = the board's layout
 play-changes-kind-other = other rules
 play-changes-before = {" "}instead of { $sections }
 
-## rulesets --changes and a resumed game's rules: the changes in numbers (cli/play/numbers.py)
+## rulesets --changes and a resumed game's rules: the changes in numbers (cli/session/numbers.py)
 
 play-numbers-title = In numbers:
 play-numbers-count = { $what }: { $after } instead of { $before } ({ $turns })

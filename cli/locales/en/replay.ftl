@@ -1,6 +1,7 @@
 # `twilight replay`: a digital-edition game log replayed under our rules (docs/replay.md).
 
 replay-error = { $path }: { $message }
+replay-ruleset-lacks = error: the ruleset '{ $ruleset }' has none of these, which the replay reads a log by (cli/replay/standard.yaml): { $names }
 replay-unreadable = cannot read the file: { $why }
 replay-not-a-log = not a game log of the digital edition (no sides and turns as its logs have them)
 replay-truncated = the log stops at line { $line } before its game begins

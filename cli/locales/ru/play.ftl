@@ -405,7 +405,7 @@ play-card-unknown = Карты «{ $text }» нет. Ближе всего: { $m
 play-card-unknown-none = Карты «{ $text }» нет, и похожих тоже: введите название или номер карты (карта 31).
 play-card-usage = карта НАЗВАНИЕ или НОМЕР — текст карты: карта 31, карта красная угроза.
 
-## подсказка: что ответил бы поиск (cli/play/hint.py)
+## подсказка: что ответил бы поиск (cli/session/hint.py)
 
 play-command-hint = подсказка
     .aliases = подск
@@ -502,7 +502,7 @@ play-changes-kind-layout = расположение поля
 play-changes-kind-other = прочие правила
 play-changes-before = {" "}вместо: { $sections }
 
-## rulesets --changes и правила продолженной партии: изменения в числах (cli/play/numbers.py)
+## rulesets --changes и правила продолженной партии: изменения в числах (cli/session/numbers.py)
 
 play-numbers-title = В числах:
 play-numbers-count = { $what }: { $after } вместо { $before } ({ $turns })

@@ -1,6 +1,7 @@
 # `twilight replay`: партия цифрового издания, воспроизведённая по нашим правилам (docs/replay.md).
 
 replay-error = { $path }: { $message }
+replay-ruleset-lacks = ошибка: в наборе правил «{ $ruleset }» нет того, по чему повтор читает журнал партии (cli/replay/standard.yaml): { $names }
 replay-unreadable = не удаётся прочитать файл: { $why }
 replay-not-a-log = это не журнал партии цифрового издания (в нём нет сторон и ходов, как в его журналах)
 replay-truncated = журнал обрывается на строке { $line }, не дойдя до начала партии

@@ -245,7 +245,7 @@ help-realign_target = Each realignment roll costs 1 op; it needs opponent influe
 help-influence_target = One point at a time: a country where you have influence or next to one (as the round began), or next to your superpower.
 help-ops_in_one_region = Some events give a bonus when all operations go to one region; choosing it limits every target to that region.
 
-## What a question is about: `?` says it first, before the rules it cites (cli/play/mechanics.py).
+## What a question is about: `?` says it first, before the rules it cites (cli/session/mechanics.py).
 # mechanics-<decision> explains one question; mechanics-intent-<intent> any choice of an event that does
 # that with its pick (place, remove, coup…). Two or three plain sentences each; $side may be used.
 

@@ -1,11 +1,13 @@
-"""The words of `twilight play`: the game's own (`cli/locales/<lang>/play.ftl`) over the ruleset's
-(cards, countries, decisions, options, refusals, end reasons), in the player's language, and the names of
-things in every language for reading what the player types."""
+"""The words of a game, at the terminal and in the browser alike: the game's own
+(`cli/locales/<lang>/play.ftl`) over the ruleset's (cards, countries, decisions, options, refusals, end
+reasons), in the player's language, and the names of things in every language for reading what the player
+types; and the game's own words alone (GameWords), for what is said before a ruleset is read (a save that
+cannot be used, the language and the rules to choose)."""
 
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from twilight.cli.localizer import LANGUAGES, Localizer, readable, ruleset_folders
 from twilight.common.input_bounds import clip
@@ -25,6 +27,23 @@ def bounded(args: dict[str, Any]) -> dict[str, Any]:
     """A message's variables with each text cut to a line: Fluent shows a whole message as `{???}` when
     one variable is longer than 2,500 characters (a pasted line, a path given on the command line)."""
     return {k: clip(v, PLACEABLE_CHARS) if isinstance(v, str) else v for k, v in args.items()}
+
+
+class GameWords:
+    """The game's own words (cli/locales) alone, for what is said before a ruleset is loaded."""
+
+    def __init__(self, lang: str) -> None:
+        self.loc = Localizer.for_folders([APP_FOLDER], lang)
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        got = self.loc.get(msg_id, **bounded(args))
+        return msg_id if got is None else got
+
+
+class Words(Protocol):
+    """What words a question before the game needs: the game's own, or the ruleset's too."""
+
+    def t(self, msg_id: str, **args: Any) -> str: ...
 
 
 def play_folders(ruleset: str) -> list[Path]:

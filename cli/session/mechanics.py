@@ -6,9 +6,9 @@ coup…), else the game's own word on any question."""
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Iterable
 
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.registry import CHOICE_INTENTS
 
@@ -29,9 +29,7 @@ def mechanics_line(t: PlayText, decision: Decision) -> str:
     return t.t(key, **t.side_args(decision.side)) if key else t.t("play-mechanics-any")
 
 
-def mechanics_message_ids(ir: dict[str, Any]) -> set[str]:
-    """Every explanation a ruleset may word: one per question it asks, one per intent of a choice."""
-    from twilight.cli.i18n.check import play_message_ids
-
-    asked = {m.removeprefix("decision-") for m in play_message_ids(ir) if m.startswith("decision-")}
+def mechanics_message_ids(asked: Iterable[str]) -> set[str]:
+    """Every explanation a ruleset may word: one per question it asks (`asked`, the decisions' names, as
+    `twilight i18n check` reads them from the rules), one per intent of a choice."""
     return {f"mechanics-{name}" for name in asked} | {f"mechanics-intent-{i}" for i in CHOICE_INTENTS}

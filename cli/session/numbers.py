@@ -18,7 +18,7 @@ from typing import Any
 from twilight.cli.diff.ir import Change, Detail, compare
 from twilight.cli.diff.views import Views
 from twilight.cli.localizer import Localizer
-from twilight.cli.play.rule_book import sections_of
+from twilight.cli.session.rule_book import sections_of
 
 # The counts a player keeps each turn that rules work out (`modify`), each with its message and the value
 # the runtime starts from (runtime/primitives/basics.py).

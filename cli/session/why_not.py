@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.play.text import PlayText
+from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 
 # The engine's question of which operation to carry out, and the operations it may leave out.

@@ -16,8 +16,8 @@ from typing import Any
 
 from twilight.cli.diff.ir import Change
 from twilight.cli.localizer import Localizer
-from twilight.cli.play.rule_book import RULE_BOOK as RULE_BOOK
-from twilight.cli.play.rule_book import sections_of
+from twilight.cli.session.rule_book import RULE_BOOK as RULE_BOOK
+from twilight.cli.session.rule_book import sections_of
 from twilight.cli.versions import RulesetEntry
 
 # What each kind of declaration is to a player (a message each, in cli/locales/<lang>/play.ftl).
@@ -67,7 +67,7 @@ class ChangeWords:
     def __init__(self, loc: Localizer, ir: dict[str, Any]) -> None:
         self.loc = loc
         self.ir = ir
-        # what the version changes in numbers (cli/play/numbers.py), shown above the list
+        # what the version changes in numbers (cli/session/numbers.py), shown above the list
         self.numbers: list[str] = []
 
     def t(self, msg_id: str, **args: Any) -> str:
@@ -172,10 +172,10 @@ def ruleset_changes(
 ) -> tuple[RulesetEntry | None, list[ChangeLine], ChangeWords]:
     """What `entry` changes against the ruleset it extends (its highest version found), from `twilight
     diff`'s comparison; DiffError when either does not compile."""
-    from twilight.cli.diff.cmd import compiled
+    from twilight.cli.diff.compiled import compiled
     from twilight.cli.diff.ir import compare
-    from twilight.cli.play.numbers import changes_in_numbers
-    from twilight.cli.play.text import play_folders
+    from twilight.cli.session.numbers import changes_in_numbers
+    from twilight.cli.session.text import play_folders
     from twilight.cli.versions import read_manifest
     from twilight.compiler.loader import known_rulesets
 

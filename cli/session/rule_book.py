@@ -1,5 +1,5 @@
 """The rule book sections a declaration follows, as a player looks them up: what `rulesets --changes`
-(cli/play/changes.py) and the changes in numbers (cli/play/numbers.py) name a rule by when it has no
+(cli/session/changes.py) and the changes in numbers (cli/session/numbers.py) name a rule by when it has no
 words of its own."""
 
 from __future__ import annotations

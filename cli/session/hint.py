@@ -15,6 +15,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
+from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 
 # The wall-clock time the playouts may take: with the start of the search and the lines printed, a hint
@@ -34,7 +35,6 @@ def hint_seed(engine: Any) -> int:
 def opponents_of(engine: Any, side: str) -> dict[str, Any]:
     """The other sides' players in the playouts: the AI itself (without the session's autosave around
     it), or, for anyone else (a person at the same terminal, a policy watched), the greedy heuristic."""
-    from twilight.cli.play.session import AutosavingPlayer
     from twilight.runtime.solo.ai import RulesAIPlayer
 
     out: dict[str, Any] = {}
@@ -51,7 +51,7 @@ def opponents_of(engine: Any, side: str) -> dict[str, Any]:
     return out
 
 
-def hint_lines(session: Any, decision: Decision) -> list[str]:
+def hint_lines(session: GameSession, decision: Decision) -> list[str]:
     """The hint's lines, in the player's language. The search plays its playouts on copies of the game made
     at this decision (`Engine.clone`): the game itself is not changed."""
     from twilight.runtime.players.search import SearchPlayer
@@ -184,7 +184,7 @@ def advice_json(t: Any, decision: Decision, advice: Any, horizon: int) -> dict[s
     }
 
 
-def heuristic_lines(session: Any, decision: Decision) -> list[str]:
+def heuristic_lines(session: GameSession, decision: Decision) -> list[str]:
     """The quick heuristic's answer, where it weighs the question; else a line saying there is none."""
     t = session.text
     greedy = GreedyPlayer(hint_seed(session.engine))

@@ -18,7 +18,7 @@ import re
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.play.saves import ensure_folder, saves_dir, temp_path_for, write_fault
+from twilight.cli.session.saves import ensure_folder, saves_dir, temp_path_for, write_fault
 
 # An IR above this is stored compressed (the whole of solo-v2 is ~1 MB of JSON, ~100 KB gzipped).
 COMPRESS_ABOVE = 64 * 1024

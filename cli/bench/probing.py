@@ -1,0 +1,22 @@
+"""What the probes of `twilight bench` share (cli/bench/probe.py runs them; cli/bench/copies.py holds two):
+the error a probe reports as its answer, and a ruleset's IR loaded as a game loads it. Only the standard
+library at the top, as in probe.py: a probe's import time is measured."""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class ProbeError(Exception):
+    """A measurement that could not be made; its message is for the user."""
+
+
+def load_ir(ruleset: str) -> dict[str, Any]:
+    """The ruleset's IR (from the compiler's cache when it is there), or a ProbeError saying it does not
+    compile."""
+    from twilight.compiler import api  # (imported when a game probe starts: not counted as import time)
+
+    result = api.compile_target(ruleset)
+    if result.ir is None or not result.ok:
+        raise ProbeError(f"{ruleset} does not compile (twilight check {ruleset} says why)")
+    return result.ir

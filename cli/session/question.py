@@ -1,0 +1,83 @@
+"""A question of the game in words, as the terminal's screen and the browser's page both say it: the prompt,
+how many answers it takes, where the player is in a repeated choice, the candidates a rule left out and
+why, the operations points left; and the state the ruleset declares, as the tracks show it."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from twilight.cli.declared_state import label, variable_text, zone_text
+from twilight.cli.session.text import PlayText
+from twilight.runtime.core.decisions import Decision
+
+
+def prompt_text(t: PlayText, decision: Decision) -> str:
+    """The question, in the ruleset's words (`decision-<name>`)."""
+    args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
+    prompt = t.maybe(f"decision-{decision.name}", **args)
+    if prompt is None:
+        # A yes/no an `allow` offers, or a decision a ruleset forgot to word (i18n check reports it).
+        prompt = t.t("play-decision-unworded", name=decision.name, **args)
+    return prompt
+
+
+def how_many(t: PlayText, decision: Decision) -> str | None:
+    if decision.single:
+        return None
+    if decision.min_count == decision.max_count:  # "Pick 7", never "Pick 7 to 7"
+        return t.t("play-how-many-exactly", count=decision.max_count)
+    return t.t("play-how-many", min=decision.min_count, max=decision.max_count)
+
+
+def progress(t: PlayText, decision: Decision) -> str | None:
+    """Where a player is in a choice the rules ask again and again (a `choose` in a `repeat`): the
+    ruleset's own words for the decision when it has them (`decision-<id>-progress`), else
+    "pick 2 of 3"."""
+    at = decision.context.get("progress")
+    if not at:
+        return None
+    own = t.maybe(f"decision-{decision.name}-progress", **at)
+    return own if own is not None else t.t("play-progress", **at)
+
+
+def not_offered(t: PlayText, decision: Decision) -> list[str]:
+    """Why candidates are missing from the list: the ones a rule function refused (as the engine
+    evaluates the choice's condition), named with that function's words, one line per function."""
+    refused = decision.context.get("refused")
+    if refused is None:
+        return []
+    by_rule: dict[str, list[str]] = {}
+    for option, rule in refused():
+        by_rule.setdefault(rule, []).append(t.option(option))
+    lines = []
+    for rule, names in by_rule.items():
+        why = t.maybe(f"function-{rule}")
+        if why is not None:  # a function without words is not named (`twilight i18n check` asks for them)
+            lines.append(t.t("play-not-offered", options=", ".join(names), count=len(names), why=why))
+    return lines
+
+
+def points_left(t: PlayText, decision: Decision) -> str | None:
+    """Where a player is in spending a card's operations point by point: the points left of the card's,
+    as the engine counts them (the decision's context), and that a marked country costs more."""
+    left, total = decision.context.get("points_left"), decision.context.get("points")
+    if left is None or total is None:
+        return None
+    costs = decision.context.get("costs") or {}
+    dearer = any(cost != 1 for cost in costs.values())
+    return t.t("play-points-left", left=left, total=total, marked="yes" if dearer else "no")
+
+
+def declared_state(t: PlayText, engine: Any) -> list[str]:
+    """The variables the ruleset declares that hold a value, then its zones: a face-up zone's cards by
+    name, a face-down zone's by number only."""
+    state, ir = engine.state, engine.ir
+    shown = [
+        t.t("play-status-state", name=label(t.loc, name), value=variable_text(t.loc, ir, name, value))
+        for name, value in state.vars.items()
+        if value is not None and value != []
+    ]
+    for zone, cards in state.zones.items():
+        content = zone_text(t.loc, ir, zone, cards, t.t("play-status-zone-size", count=len(cards)))
+        shown.append(t.t("play-status-state", name=label(t.loc, zone), value=content))
+    return shown

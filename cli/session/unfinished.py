@@ -1,0 +1,140 @@
+"""The unfinished games of `twilight play` (a save of a game not yet over, of a known ruleset and language)
+and the words that describe one (ruleset, the person's side, the AI's level, turn, when last saved):
+`twilight saves` lists them, `twilight play` asks "continue or new" with them, and the browser's start
+page offers them."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from twilight.cli.localizer import Localizer
+from twilight.cli.session.rules_store import valid_pin
+from twilight.cli.session.saves import (
+    SaveError,
+    check_save_names,
+    person_played,
+    resumable_saves,
+    save_name,
+    saved_at,
+    saved_turn,
+)
+from twilight.cli.session.text import APP_FOLDER, play_folders
+from twilight.cli.versions import VERSION_SEP
+
+LEVEL_SETTING = "level"  # runtime.registry.LEVEL's name, not imported: listing saves loads no runtime
+
+
+@dataclass
+class UnfinishedGame:
+    """A save of a game not yet over, whose ruleset and language are known ones."""
+
+    path: Path
+    data: dict[str, Any]
+
+    @property
+    def name(self) -> str:
+        return save_name(self.path)
+
+    @property
+    def ruleset(self) -> str:
+        return str(self.data["ruleset"])
+
+    @property
+    def humans(self) -> list[str]:
+        return list(self.data["play"]["humans"])
+
+    @property
+    def lang(self) -> str:
+        return str(self.data["play"]["lang"])
+
+    @property
+    def level(self) -> str | None:
+        level = self.data["settings"].get(LEVEL_SETTING)
+        return None if level is None else str(level)
+
+    @property
+    def played_by_person(self) -> bool:
+        """Whether a person played it: a demo (`--human-policy`) killed before its end is not a game of
+        the player's to go on with (resumed, it would play itself)."""
+        return person_played(self.data)
+
+    def matches(self, wanted: WantedGame) -> bool:
+        """Whether the game is of the ruleset, side and level the command line named (each one named)."""
+        pin = self.data["play"].get("rules")
+        names = {Path(self.ruleset).name, *([str(pin.get("name"))] if isinstance(pin, dict) else [])}
+        if wanted.ruleset is not None:
+            name, _, version = wanted.ruleset.partition(VERSION_SEP)
+            if Path(name).name not in names:
+                return False
+            if version and not (isinstance(pin, dict) and str(pin.get("version")) == version):
+                return False
+        if wanted.side is not None and self.humans != [wanted.side]:
+            return False
+        return wanted.level is None or self.level == wanted.level
+
+
+@dataclass(frozen=True)
+class WantedGame:
+    """What the command line named of the game to play (`--ruleset`, `--side`, `--level`): a game to
+    continue must be that game."""
+
+    ruleset: str | None = None
+    side: str | None = None
+    level: str | None = None
+
+
+def unfinished_games(skipped: list[SaveError]) -> list[UnfinishedGame]:
+    """The unfinished games, newest first; a damaged save, or one naming an unknown ruleset or language,
+    is added to `skipped` instead."""
+    games = []
+    for path, data in resumable_saves(skipped=skipped):
+        # A save pinned to its rules (cli/session/rules_store.py) may be of a variant no longer installed.
+        pinned = valid_pin(data["play"].get("rules"))
+        try:
+            check_save_names(path, data, installed=not pinned)
+        except SaveError as err:
+            skipped.append(err)
+            continue
+        games.append(UnfinishedGame(path, data))
+    return games
+
+
+class SaveWords:
+    """The game's own words (cli/locales) in one language, and each ruleset's names of sides and levels."""
+
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+        self.loc = Localizer.for_folders([APP_FOLDER], lang)
+        self.rulesets: dict[str, Localizer] = {}
+
+    def t(self, msg_id: str, **args: Any) -> str:
+        got = self.loc.get(msg_id, **args)
+        return msg_id if got is None else got
+
+    def of_ruleset(self, ruleset: str) -> Localizer:
+        if ruleset not in self.rulesets:
+            self.rulesets[ruleset] = Localizer.for_folders(play_folders(ruleset), self.lang)
+        return self.rulesets[ruleset]
+
+    def side(self, game: UnfinishedGame) -> str:
+        if len(game.humans) != 1:
+            return self.t("play-saves-hotseat")
+        return self.of_ruleset(game.ruleset).side(game.humans[0])
+
+    def level(self, game: UnfinishedGame) -> str:
+        if game.level is None:
+            return "-"
+        return self.of_ruleset(game.ruleset).get(f"setting-{LEVEL_SETTING}-{game.level}") or game.level
+
+    def turn(self, game: UnfinishedGame) -> str:
+        turn = saved_turn(game.data)
+        return "?" if turn is None else str(turn)
+
+    def describe(self, game: UnfinishedGame) -> str:
+        """One line: the ruleset, the person's side, the level, the turn and when it was saved."""
+        args = {"ruleset": game.ruleset, "turn": self.turn(game), "saved": saved_at(game.path)}
+        if len(game.humans) != 1:
+            return self.t("play-saves-game-hotseat", **args)
+        return self.t("play-saves-game", side=self.side(game), level=self.level(game), **args)
