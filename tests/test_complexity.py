@@ -109,6 +109,6 @@ def test_every_expect_key_of_a_scenario_is_read_and_compared() -> None:
 
 
 def test_every_teller_of_the_log_tells_a_narrated_kind() -> None:
-    from twilight.cli.play.log import NARRATED, TELLERS
+    from twilight.cli.session.log import NARRATED, TELLERS
 
     assert set(TELLERS) <= set(NARRATED)

@@ -36,8 +36,8 @@ CONTRACT_FILES = {"runtime/core/registry.py"}
 # Literals that are words of another vocabulary, not the ruleset's name (each with its reason).
 NOT_THE_RULESETS = {
     ("cli/board/draw.py", "normal"): "an SVG font weight",
-    ("cli/play/log.py", "level_vp"): "a key of the runtime's region_score trace event",
-    ("cli/play/log.py", "level"): "a key of the runtime's region_score trace event (score_told's `level`)",
+    ("cli/session/log.py", "level_vp"): "a key of the runtime's region_score trace event",
+    ("cli/session/log.py", "level"): "a key of the runtime's region_score trace event (score_told's `level`)",
     # (checked equal to the contract's name below: the saves list imports no runtime, to start quickly)
     ("cli/session/unfinished.py", registry.LEVEL.name): "the saves list's copy of the level setting's name",
 }

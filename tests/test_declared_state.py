@@ -18,8 +18,8 @@ from helpers import ROOT, compiled_ir, run_cli
 from rich.console import Console
 from twilight.cli.explain.trace import TraceExplainer, group_moves
 from twilight.cli.localizer import Localizer
-from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import RandomPlayer
 from twilight.runtime.core.state import GameState

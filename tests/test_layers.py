@@ -344,10 +344,6 @@ def test_the_cycle_finder_finds_a_cycle_made_through_a_function(tmp_path: Path, 
 # one cli/main.py loads a command from, and every module of the front ends.
 SESSION = "twilight.cli.session"
 FRONT_ENDS = ("twilight.cli.play", "twilight.cli.web", "twilight.cli.bench")
-# The play log's Narrator words the history for the terminal, the browser and the board alike: it belongs
-# to the session layer and moves there once the refactoring of its tellers is done; until then it is the
-# one module of cli/play/ the session layer may import.
-SESSION_MAY_IMPORT = {"twilight.cli.play.log"}
 
 
 def command_modules(main: Path) -> set[str]:
@@ -362,8 +358,6 @@ def command_modules(main: Path) -> set[str]:
 
 
 def is_above_the_session(module: str, commands: set[str]) -> bool:
-    if module in SESSION_MAY_IMPORT:
-        return False
     in_front_end = any(module == end or module.startswith(end + ".") for end in FRONT_ENDS)
     return in_front_end or module in commands or any(module.startswith(c + ".") for c in commands)
 
@@ -391,7 +385,7 @@ def test_the_session_layer_imports_no_command() -> None:
 
 def test_the_front_ends_share_the_session_layer() -> None:
     """The terminal, the browser, bench and explain each import the session layer, and the browser no
-    longer reaches into the terminal game for it (cli/web imports nothing of cli/play but the log)."""
+    longer reaches into the terminal game for it (cli/web imports nothing of cli/play)."""
     graph = import_graph(modules_of("cli"))
 
     def imports_of(prefix: str) -> set[str]:
@@ -400,19 +394,20 @@ def test_the_front_ends_share_the_session_layer() -> None:
     for front in ("twilight.cli.play.", "twilight.cli.web.", "twilight.cli.bench.", "twilight.cli.explain."):
         assert any(t.startswith(SESSION + ".") for t in imports_of(front)), front
     reached = {t for t in imports_of("twilight.cli.web.") if t.startswith("twilight.cli.play.")}
-    assert reached <= SESSION_MAY_IMPORT, sorted(reached)
+    assert not reached, sorted(reached)
 
 
 def test_the_session_rule_sees_a_session_module_importing_a_command(tmp_path: Path, monkeypatch) -> None:
     """An import of a command or of a front end in the session layer, even inside a function or for a type
-    alone, is a breach; the play log and a library of a command family (explain's trace reader) are not."""
+    alone, is a breach; the play log (a session module) and a library of a command family (explain's trace
+    reader) are not."""
     session = tmp_path / "cli" / "session"
     session.mkdir(parents=True)
     (session / "__init__.py").write_text("")
     (session / "game.py").write_text("def f():\n    from twilight.cli.play.cmd import play\n")
     typing_only = "from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n"
     (session / "hint.py").write_text(typing_only + "    from twilight.cli.web.game import Games\n")
-    (session / "happened.py").write_text("from twilight.cli.play.log import Narrator\n")
+    (session / "happened.py").write_text("from twilight.cli.session.log import Narrator\n")
     (session / "why.py").write_text("from twilight.cli.explain.trace import TraceExplainer\n")
     (session / "text.py").write_text("from twilight.cli.hint_cmd import hint\n")
     monkeypatch.setattr(sys.modules[__name__], "ROOT", tmp_path)

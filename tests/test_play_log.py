@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 from helpers import compiled_ir
-from twilight.cli.play.log import Narrator
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import RandomPlayer
 from twilight.runtime.game import new_engine

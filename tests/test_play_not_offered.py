@@ -1,6 +1,6 @@
 """What a player is told when a choice is missing: why a card's event is not among the ways to play it
 (the rules' refusal, cli/session/why_not.py), and why a region bonus of a card's operations is not asked (the
-play log's `ops_bonus_unspendable` line, cli/play/log.py). Each game is set up by a scenario file of
+play log's `ops_bonus_unspendable` line, cli/session/log.py). Each game is set up by a scenario file of
 tests/scenarios/ and stopped at the question."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from twilight.cli.play.log import Narrator
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.cli.session.why_not import why_not_lines
 from twilight.harness.scenario import Scenario

@@ -16,8 +16,8 @@ from rich.columns import Columns
 from rich.console import Console
 from rich.style import Style
 from rich.text import Text
-from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import BOARD_NAME_WIDTH, Layout, RegionTable, Screen
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision, RandomPlayer
 from twilight.runtime.core.engine import Engine

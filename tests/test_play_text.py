@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 from helpers import compiled_ir
 from rich.console import Console
-from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import Screen
 from twilight.cli.play.session import PlaySession
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision, RandomPlayer
 from twilight.runtime.core.engine import Engine

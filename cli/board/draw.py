@@ -605,7 +605,7 @@ class Board:
                 line_y += 18
 
     def _standing(self) -> str:
-        from twilight.cli.play.log import Narrator
+        from twilight.cli.session.log import Narrator
 
         return Narrator(self.t).standing(self.state.vp)
 

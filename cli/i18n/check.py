@@ -176,7 +176,7 @@ def app_needed() -> dict[str, set[str]]:
     """The program's own messages (the terminal game's and `twilight docs`'s): every id their code
     names, and each family the game builds ids in."""
     from twilight.cli.play.input import COMMANDS
-    from twilight.cli.play.log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
+    from twilight.cli.session.log import NARRATED, VARIANT_IDS, VARIANTS_ONLY
     from twilight.cli.session.saves import SAVE_CODES, WRITE_CODES
 
     ids: set[str] = set()

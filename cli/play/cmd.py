@@ -16,7 +16,6 @@ from rich.text import Text
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.play.input import LineReader, Matcher, Problem, command_of, command_words_of
-from twilight.cli.play.log import Narrator
 from twilight.cli.play.session import (
     DemoPlayer,
     PlaySession,
@@ -25,6 +24,7 @@ from twilight.cli.play.session import (
     wait,
 )
 from twilight.cli.session.game import AutosavingPlayer, new_game_engine
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules import (
     AI_SIDE,
     DEFAULT_RULESET,

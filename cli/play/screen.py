@@ -229,7 +229,7 @@ class Screen:
         return question.declared_state(self.text, self.engine)
 
     def _standing(self) -> str:
-        from twilight.cli.play.log import Narrator
+        from twilight.cli.session.log import Narrator
 
         return Narrator(self.text).standing(self.engine.state.vp)
 

@@ -28,10 +28,10 @@ from twilight.cli.play.input import (
     normalize,
     parse_answer,
 )
-from twilight.cli.play.log import Narrator
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.session.game import GameSession
 from twilight.cli.session.happened import what_happened
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import PlayText
 from twilight.cli.session.undo import Refusal, UndoTo, undo_point

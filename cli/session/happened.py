@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from twilight.cli.play.log import NARRATED, Narrator, narrated_runs
+from twilight.cli.session.log import NARRATED, Narrator, narrated_runs
 from twilight.runtime.core.sides import SIDES
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and

@@ -11,9 +11,9 @@ from typing import Any
 from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
-from twilight.cli.play.log import Narrator
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.homes import homes_of
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.question import points_left, prompt_text
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import APP_FOLDER, PlayText, bounded

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
-from twilight.cli.play.log import Narrator
 from twilight.cli.session.happened import changed_countries, what_happened
+from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.cli.web.game import GameView, WebError
 from twilight.cli.web.page import DIE_FACES, GamePage, e, language_links, web_words
