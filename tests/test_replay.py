@@ -170,6 +170,25 @@ def test_a_made_up_game_replays_without_divergence() -> None:
     assert state["milops"]["ussr"] == 4
 
 
+def test_a_divergence_is_told_in_the_players_words() -> None:
+    """What our rules have instead and the card behind it, by their names in the player's language (never
+    our ids); the JSON keeps its plain English `ours`."""
+    from twilight.cli.replay.report import report_json, report_lines
+    from twilight.cli.session.text import PlayText
+
+    wrong = ROUND.replace("US +2 in Egypt [2][0]", "US +2 in Egypt [3][0]")
+    result = Replay(parse_log(HEADER + wrong, names()), game().ir, game().program).run()
+    assert len(result.divergences) == 1
+    english = report_lines(PlayText("standard", "en", game().ir), result)
+    russian = report_lines(PlayText("standard", "ru", game().ir), result)
+    assert "ours: Egypt: US 2, USSR 0 | our bug | Olympic Games, played to place influence" in english[-1]
+    assert (
+        "у нас: Египет: США 2, СССР 0 | наша ошибка | «Олимпийские игры», сыграна на размещение влияния"
+        in (russian[-1])
+    )
+    assert report_json(result)["divergences"][0]["ours"] == "egypt [2][0]"
+
+
 def test_a_log_that_stops_mid_game_is_said_to() -> None:
     """A log whose last line is a round in the middle of turn 1 (a resignation, a clock, a file cut short)
     is replayed to its end, and the report says that our game goes on from there, in both languages; its

@@ -128,10 +128,19 @@ def test_a_divergence_is_marked_under_its_line_in_both_languages(client: TestCli
         r'<li class="line diverges" value="27" data-line="27"><code>US \+2 in Egypt \[3\]\[0\]', page
     )
     mark = re.search(r'<p class="divergence our_bug">(.*?)</p>', page)
-    assert mark and "≠ our bug" in mark[1] and "ours: egypt [2][0]" in mark[1]
+    assert (
+        mark
+        and "≠ our bug" in mark[1]
+        and "ours: Egypt: US 2, USSR 0" in mark[1]
+        and "Olympic Games, played to place influence" in mark[1]
+    )
     assert "One place in this round where our rules disagree" in page
     russian = client.get("/replay/made-up/4?lang=ru").text
-    assert "≠ наша ошибка" in russian and "у нас: egypt [2][0]" in russian
+    assert (
+        "≠ наша ошибка" in russian
+        and "у нас: Египет: США 2, СССР 0" in russian
+        and "«Олимпийские игры»" in russian
+    )
     assert "Наше поле после шага 4 из 7: Ход 1 · Раунд действий 1: США" in where(russian)
     assert 'lang="ru"' in russian and "Вперёд" in russian
     # a step with no divergence says so

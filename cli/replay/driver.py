@@ -88,6 +88,9 @@ class Finding:
     rule: str = ""
     country: str | None = None
     judgment: str | None = None  # the id of the judgments.yaml entry that judged it
+    # What `ours` says, as values (for the report's and the browser's words: report.ours_words): the
+    # country, the numbers, the side, the card and how it was played.
+    facts: dict[str, Any] = field(default_factory=dict)
 
     def as_json(self) -> dict[str, Any]:
         out = {"line": self.line, "log": self.log, "ours": self.ours, "kind": self.kind, "what": self.what}
@@ -233,7 +236,8 @@ class Replay:
                 self._compare_segment()
                 nxt = self.segments[self.index + 1]
                 result.stopped = f"our game ended ({self.engine.state.end_reason}) before {nxt.label()}"
-                self._divergence(nxt.events[0], f"our game is over: {self.engine.state.end_reason}", "flow")
+                reason = self.engine.state.end_reason
+                self._divergence(nxt.events[0], f"our game is over: {reason}", "flow", facts={"over": reason})
             else:
                 self._compare_segment()
                 result.complete = True
@@ -773,7 +777,10 @@ class Replay:
             if seg.empty_round:  # (a round with nothing played: ours passed it too)
                 i += 1
                 continue
-            self._divergence(seg.events[0], f"our game asks {kind} of {side or 'both'} here", "flow")
+            asks = {"asks": kind, "side": side}
+            self._divergence(
+                seg.events[0], f"our game asks {kind} of {side or 'both'} here", "flow", facts=asks
+            )
             i += 1
         if i >= len(self.segments):
             raise _LogEnded()
@@ -904,14 +911,15 @@ class Replay:
         for country, e in last_influence.items():
             ours = state.influence.get(country, {US: 0, USSR: 0})
             if (ours[US], ours[USSR]) != (e.data[US], e.data[USSR]):
-                self._divergence(e, f"{country} [{ours[US]}][{ours[USSR]}]", "influence", country)
+                facts = {"country": country, US: ours[US], USSR: ours[USSR]}
+                self._divergence(e, f"{country} [{ours[US]}][{ours[USSR]}]", "influence", country, facts)
         vp = last.get("vp")
         if vp is not None:
             logged = (
                 0 if vp.data.get("even") else int(vp.data["score"]) * (1 if vp.data["leader"] == US else -1)
             )
             if state.vp != logged:
-                self._divergence(vp, f"VP {_score(state.vp)}", "vp")
+                self._divergence(vp, f"VP {_score(state.vp)}", "vp", facts={"vp": state.vp})
         # DEFCON and military operations are compared within the turn (the turn's end resets and
         # improves them before the next segment is asked).
         same_turn = self._turn_ending or (
@@ -919,14 +927,20 @@ class Replay:
         )
         defcon = last.get("defcon")
         if defcon is not None and same_turn and state.defcon != int(defcon.data["n"]) and not state.game_over:
-            self._divergence(defcon, f"DEFCON {state.defcon}", "defcon")
+            self._divergence(defcon, f"DEFCON {state.defcon}", "defcon", facts={"defcon": state.defcon})
         for side in (US, USSR):
             mil = last.get(f"milops:{side}")
             if mil is not None and same_turn and state.milops[side] != int(mil.data["n"]):
-                self._divergence(mil, f"{side.upper()} military operations {state.milops[side]}", "milops")
+                facts = {"side": side, "value": state.milops[side]}
+                self._divergence(
+                    mil, f"{side.upper()} military operations {state.milops[side]}", "milops", facts=facts
+                )
             space = last.get(f"space_advance:{side}")
             if space is not None and state.space[side] != int(space.data["n"]):
-                self._divergence(space, f"{side.upper()} space race {state.space[side]}", "space")
+                facts = {"side": side, "value": state.space[side]}
+                self._divergence(
+                    space, f"{side.upper()} space race {state.space[side]}", "space", facts=facts
+                )
         if snapshot:
             self.result.snapshots.append(
                 Snapshot(
@@ -934,12 +948,16 @@ class Replay:
                 )
             )
 
-    def _divergence(self, e: Event, ours: str, what: str, country: str | None = None) -> None:
+    def _divergence(
+        self, e: Event, ours: str, what: str, country: str | None = None, facts: dict[str, Any] | None = None
+    ) -> None:
         seg = self.segments[self.index] if self.index >= 0 else None
         rule = ""
+        facts = dict(facts or {})
         if seg is not None and seg.card:
             rule = f"{seg.card} ({seg.mode or 'played'})"
-        finding = Finding(e.line, e.text, ours, "our_bug", what, rule, country)
+            facts.update(card=seg.card, mode=seg.mode)
+        finding = Finding(e.line, e.text, ours, "our_bug", what, rule, country, facts=facts)
         in_effect = {str(getattr(x, "card", "") or "") for x in self.engine.state.in_effect}
         found = judge(finding, seg, in_effect)
         if found is not None:

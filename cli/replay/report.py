@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
-from twilight.cli.replay.driver import ReplayResult, Segment
+from twilight.cli.replay.driver import Finding, ReplayResult, Segment
 from twilight.cli.session.text import PlayText
+from twilight.runtime.core.sides import US, USSR
 
 KIND_IDS = {
     "our_bug": "replay-kind-our-bug",
@@ -63,9 +64,9 @@ def report_lines(text: Any, result: ReplayResult, show_all: bool = False) -> lis
                 "replay-divergence",
                 line=d.line,
                 log=d.log,
-                ours=d.ours,
+                ours=ours_words(text, d),
                 kind=text.t(KIND_IDS[d.kind]),
-                rule=d.rule or "-",
+                rule=rule_words(text, d) or "-",
             )
         )
     if show_all:
@@ -84,3 +85,59 @@ def round_words(text: PlayText, segment: Segment | None) -> str:
         return text.t("replay-round-headline", turn=segment.turn)
     side = text.side(segment.side)
     return text.t("replay-round-action", turn=segment.turn, side=side, ar=segment.events[0].data.get("ar"))
+
+
+MODE_IDS = {
+    "event": "replay-mode-event",
+    "influence": "replay-mode-influence",
+    "coup": "replay-mode-coup",
+    "realign": "replay-mode-realign",
+    "space": "replay-mode-space",
+}
+QUESTION_IDS = {"headline": "replay-question-headline", "ar": "replay-question-ar"}
+
+
+def ours_words(text: PlayText, found: Finding) -> str:
+    """What our rules have where the log says otherwise, in the player's language (the finding's values;
+    its `ours` is the same in English, for --json)."""
+    facts = found.facts
+    if found.what == "influence" and "country" in facts:
+        return text.t(
+            "replay-ours-influence",
+            country=text.country(facts["country"]),
+            us=facts[US],
+            ussr=facts[USSR],
+        )
+    if found.what == "vp" and "vp" in facts:
+        return text.t("replay-ours-vp", score=score_words(text, int(facts["vp"])))
+    if found.what == "defcon" and "defcon" in facts:
+        return text.t("replay-ours-defcon", defcon=facts["defcon"])
+    if found.what in ("milops", "space") and "side" in facts:
+        message = "replay-ours-milops" if found.what == "milops" else "replay-ours-space"
+        return text.t(message, side=text.side(facts["side"]), value=facts["value"])
+    if "over" in facts:
+        reason = text.maybe(f"end-{facts['over']}") or str(facts["over"])
+        return text.t("replay-ours-over", reason=reason)
+    if "asks" in facts:
+        question = text.t(QUESTION_IDS.get(str(facts["asks"]), "replay-question-other"))
+        side = text.side(facts["side"]) if facts.get("side") else text.t("replay-both-sides")
+        return text.t("replay-ours-asks", question=question, side=side)
+    return found.ours
+
+
+def rule_words(text: PlayText, found: Finding) -> str:
+    """The card behind a divergence and how it was played ("Olympic Games, to place influence"), or the
+    rule a judgment names."""
+    if found.judgment:
+        return found.rule
+    card = found.facts.get("card")
+    if not card:
+        return found.rule
+    mode = text.t(MODE_IDS.get(str(found.facts.get("mode")), "replay-mode-played"))
+    return text.t("replay-rule-card", card=text.card(str(card)), mode=mode)
+
+
+def score_words(text: PlayText, vp: int) -> str:
+    if vp == 0:
+        return text.t("replay-score-even")
+    return text.t("replay-score-ahead", side=text.side(US if vp > 0 else USSR), vp=abs(vp))

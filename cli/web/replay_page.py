@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import quote
 
+from twilight.cli.replay.report import ours_words, rule_words
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
@@ -231,8 +232,9 @@ class ReplayStepPage(GamePage):
         """A divergence under its line: its judgment, what our rules have instead, the card behind it."""
         w = self.words
         kind = w.t(KIND_WORDS.get(found.kind, "web-replay-kind-our-bug"))
-        rule = f' <span class="dim">{e(w.t("web-replay-rule", rule=found.rule))}</span>' if found.rule else ""
-        ours = e(w.t("web-replay-ours", ours=found.ours))
+        behind = rule_words(self.text, found)
+        rule = f' <span class="dim">{e(w.t("web-replay-rule", rule=behind))}</span>' if behind else ""
+        ours = e(w.t("web-replay-ours", ours=ours_words(self.text, found)))
         return f'<p class="divergence {e(found.kind)}"><span class="kind">{e(kind)}</span> {ours}{rule}</p>'
 
     def our_moves(self) -> str:

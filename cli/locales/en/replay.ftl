@@ -28,3 +28,25 @@ replay-step-prompt = Enter: next, p: back, a number: go there, q: quit
 replay-step-head = ── { $at }/{ $count }: { $label }
 replay-step-tracks = our board: turn { $turn }, DEFCON { $defcon }, VP { $vp } (+ US), military operations US { $us_milops } USSR { $ussr_milops }, space race US { $us_space } USSR { $ussr_space }
 replay-step-divergence = ≠ line { $line }: { $log } | ours: { $ours }
+
+# What our rules have where the log says otherwise (a divergence's "ours"), and the card behind it.
+replay-ours-influence = { $country }: US { $us }, USSR { $ussr }
+replay-ours-vp = VP: { $score }
+replay-ours-defcon = DEFCON { $defcon }
+replay-ours-milops = military operations of { $side }: { $value }
+replay-ours-space = { $side } on the Space Race track: box { $value }
+replay-ours-over = our game is already over: { $reason }
+replay-ours-asks = our game asks for { $question } of { $side } here
+replay-question-headline = a headline
+replay-question-ar = an action round
+replay-question-other = a move
+replay-both-sides = both sides
+replay-score-even = even
+replay-score-ahead = { $side } { $vp } ahead
+replay-rule-card = { $card }, { $mode }
+replay-mode-event = played for its event
+replay-mode-influence = played to place influence
+replay-mode-coup = played for a coup
+replay-mode-realign = played for realignments
+replay-mode-space = played on the Space Race
+replay-mode-played = played

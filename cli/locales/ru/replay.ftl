@@ -28,3 +28,25 @@ replay-step-prompt = Enter — дальше, p — назад, число — п
 replay-step-head = ── { $at }/{ $count }: { $label }
 replay-step-tracks = наше поле: ход { $turn }, DEFCON { $defcon }, ПО { $vp } (+ США), военные операции США { $us_milops } СССР { $ussr_milops }, космическая гонка США { $us_space } СССР { $ussr_space }
 replay-step-divergence = ≠ строка { $line }: { $log } | у нас: { $ours }
+
+# Что по нашим правилам там, где журнал говорит иное, и карта, из-за которой это вышло.
+replay-ours-influence = { $country }: США { $us }, СССР { $ussr }
+replay-ours-vp = ПО: { $score }
+replay-ours-defcon = DEFCON { $defcon }
+replay-ours-milops = военные операции ({ $side }): { $value }
+replay-ours-space = { $side } на треке космической гонки: клетка { $value }
+replay-ours-over = по нашим правилам партия уже окончена: { $reason }
+replay-ours-asks = здесь наша партия ждёт { $question } ({ $side })
+replay-question-headline = заголовка
+replay-question-ar = раунда действий
+replay-question-other = хода
+replay-both-sides = обе стороны
+replay-score-even = поровну
+replay-score-ahead = { $side } впереди на { $vp }
+replay-rule-card = «{ $card }», { $mode }
+replay-mode-event = сыграна ради события
+replay-mode-influence = сыграна на размещение влияния
+replay-mode-coup = сыграна на переворот
+replay-mode-realign = сыграна на перестановки
+replay-mode-space = сыграна в космическую гонку
+replay-mode-played = сыграна
