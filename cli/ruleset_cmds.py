@@ -39,12 +39,12 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
 
     Each ruleset found, every version of it: name, version, what it extends, description, folder
     (`--ruleset NAME@VERSION` picks one version, a bare NAME the highest)."""
-    from twilight.cli.versions import UnknownRuleset, catalog, resolve
+    from twilight.cli.versions import UnknownRuleset, catalog, entry_of_folder, resolve
 
     entries = catalog(rules_paths)
     if changes is not None:
         try:
-            entry = resolve(changes, entries)
+            entry = entry_of_folder(changes, rules_paths) or resolve(changes, entries)
         except UnknownRuleset as err:
             known = ", ".join(e.spec for e in entries)
             hint = f" Did you mean {err.hint}?" if err.hint else ""

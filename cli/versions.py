@@ -140,6 +140,19 @@ def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
     return sorted(kept.values(), key=lambda e: (e.name, version_key(e.version), ORIGINS.index(e.origin)))
 
 
+def entry_of_folder(spec: str, rules_paths: Iterable[str | Path] = ()) -> RulesetEntry | None:
+    """The ruleset whose folder `spec` is (a path holding a manifest, as every command takes one), found
+    with the others so that what it extends is found too; None when `spec` is no such folder."""
+    folder = Path(spec)
+    if VERSION_SEP in spec or not folder.is_dir() or read_manifest(folder) is None:
+        return None
+    real = folder.resolve()
+    for entry in catalog([*rules_paths, folder]):
+        if entry.folder.resolve() == real:
+            return entry
+    return None
+
+
 def resolve(spec: str, entries: list[RulesetEntry]) -> RulesetEntry:
     """The entry `spec` names: `NAME@VERSION` exactly, or a bare NAME at its highest version.
     UnknownRuleset otherwise."""

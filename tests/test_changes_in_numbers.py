@@ -115,6 +115,14 @@ def test_rulesets_changes_says_the_numbers(tmp_path: Path, monkeypatch: pytest.M
     assert status == 0 and "  В числах:" in out and "НАТО: 3 ОВ вместо 4" in out
 
 
+def test_rulesets_changes_takes_a_ruleset_folder() -> None:
+    """A variant named by its folder, as every other command takes one (docs/new-ruleset.md's example)."""
+    status, out = run_cli(["rulesets", "--changes", str(EXAMPLE)])
+    assert status == 0, out
+    assert out.splitlines()[0].startswith("solo-v2-aggressive ") and "changes these rules of solo-v2" in out
+    assert "    · action rounds a turn: 8 instead of 7 (turns 4–10)" in out.splitlines()
+
+
 def test_the_resume_question_says_what_changed_and_what_starting_again_takes(tmp_path: Path) -> None:
     from twilight.cli.play.cmd import tell_rules_changes
     from twilight.cli.session.text import PlayText
