@@ -121,6 +121,9 @@ class Loader:
         self.ir_paths: dict[str, str] = {}
         self.bytes_read = 0  # (of rule files, for MAX_RULESET_BYTES)
         self.over_budget = False
+        # The files whose parse has been reported: a manifest is parsed when its folder is loaded and again
+        # with the other files, and its mistakes are to be told once.
+        self._parse_told: set[str] = set()
 
     def display(self, path: Path) -> str:
         """`display_path(path)`, worked out once per path and compile, on strings (pathlib's are slow)."""
@@ -203,7 +206,12 @@ class Loader:
 
     def parse(self, path: Path) -> ast.RuleFile | None:
         text = self.read(path)
-        return None if text is None else _parse_cached(text, self.display(path), self.sink)
+        if text is None:
+            return None
+        shown = self.display(path)
+        told = shown in self._parse_told
+        self._parse_told.add(shown)
+        return _parse_cached(text, shown, Sink() if told else self.sink)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
         """Read every file of the folder and parse its manifest; the rest is parsed by `parse_all`."""

@@ -677,3 +677,15 @@ def test_a_declaration_without_source_says_where_the_mark_goes(tmp_path: Path) -
     (warning,) = [d for d in api.compile_target(str(lone), use_cache=False).diagnostics if d.code == "W201"]
     assert warning.help and 'source "<seed file> · <section>"' in warning.help
     assert "function extra_value" in warning.help and "provisional" in warning.help
+
+
+def test_a_mistake_in_a_manifest_is_told_once(tmp_path: Path) -> None:
+    """The manifest is parsed when its folder is loaded and again with the ruleset's other files: its syntax
+    error is one diagnostic, not two."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "ruleset.tsr").write_text('ruleset house extends "standard" {\n  version "1.0"\n}\n')
+    (folder / "notes.tsr").write_text("# nothing but a comment\n")
+    result = compile_target(str(folder), use_cache=False)
+    told = [(d.code, d.pos.line if d.pos else None) for d in result.diagnostics]
+    assert told == [("E101", 1)], told
