@@ -95,7 +95,11 @@ def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
     warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING]
     if fmt == "json":
         for d in result.diagnostics:
-            click.echo(json.dumps({"target": result.target, **d.to_json()}, ensure_ascii=False))
+            # `shown`, last: the message with its help, as one line for an editor's problem list (VS Code's
+            # problem matcher reads one group per field, and would otherwise drop the help).
+            shown = f"{d.message} (help: {d.help})" if d.help else d.message
+            line = {"target": result.target, **d.to_json(), "shown": shown}
+            click.echo(json.dumps(line, ensure_ascii=False))
     else:
         for d in errors + warnings:
             click.echo(render(d, result.sources))

@@ -220,6 +220,10 @@ def test_check_json_lines_carry_what_an_editor_needs(tmp_path: Path) -> None:
         assert p["file"] == str(path) and p["severity"] in ("error", "warning")
         assert isinstance(p["line"], int) and isinstance(p["col"], int)
     unknown = next(p for p in problems if "west_germny" in p["message"])
+    assert (
+        unknown["shown"] == f"{unknown['message']} (help: {unknown['help']})"
+        and "west_germany" in unknown["help"]
+    )
     assert (unknown["line"], unknown["col"], unknown["severity"]) == (3, 31, "error")
     assert BROKEN.splitlines()[2][unknown["col"] - 1 :].startswith("west_germny")
 
@@ -232,6 +236,10 @@ def test_check_json_lines_carry_what_an_editor_needs(tmp_path: Path) -> None:
         got = {
             field: match.group(pattern[field]) for field in ("code", "severity", "message", "file", "line")
         }
-        want = {"code": p["code"], "severity": p["severity"], "message": p["message"], "file": p["file"]}
+        # The Problems panel shows the message with its help (the matcher reads `shown`, not `message`).
+        shown = f"{p['message']} (help: {p['help']})" if "help" in p else p["message"]
+        # (as the line holds it: JSON's escapes stay, a quote in the help is `\"` there)
+        escaped = json.dumps(shown, ensure_ascii=False)[1:-1]
+        want = {"code": p["code"], "severity": p["severity"], "message": escaped, "file": p["file"]}
         assert got == {**want, "line": str(p["line"])}
         assert match.group(pattern["column"]) == str(p["col"])
