@@ -20,6 +20,8 @@ from collections.abc import Mapping
 from typing import Any
 
 from twilight.runtime.core import registry
+from twilight.runtime.core.board_reads import BoardReads
+from twilight.runtime.core.primitives.map_queries import board_of_ir
 
 # Primitives that read the live board (a country's influence, the round's placements there) at their
 # one country argument, and nothing else of it.
@@ -174,3 +176,169 @@ class _Reads:
             self.asked[key] = False  # (recursion: assumed to read more until its body says otherwise)
             self.asked[key] = self.only_at(function["body"], inner)
         return self.asked[key]
+
+
+# ---------------------------------------------------------------------- what a rule function reads
+# Primitives that read the influence in their one country argument, and nothing else of the game.
+_INFLUENCE_AT = ("controls", "influence", "control_margin", "ops_to_control", "ops_to_break_control")
+# Primitives that read the modifiers in force of one quantity (and their argument values).
+_MODIFIERS_READ = {"battlegrounds_counted": "scoring_battlegrounds"}
+# Primitives that read the ruleset alone (its tables), or which cards' effects are in force.
+_TABLES = frozenset({"table_value"})
+_EFFECTS = "in_effect"
+_MEMBERS = "countries"  # (the countries of a region: a loop over them reads their influence)
+
+
+class _Unknown(Exception):
+    """The function reads something of the game this description has no word for."""
+
+
+def board_reads(ir: dict[str, Any], name: str) -> BoardReads | None:
+    """What the rule function `name` reads of a game (core/board_reads.py), or None when it reads
+    anything else, calls a function that does, or is no function of the ruleset."""
+    function = ir.get("functions", {}).get(name)
+    if function is None:
+        return None
+    found = _Found()
+    env: dict[str, tuple[Any, ...]] = {
+        p["name"]: ("param_region", i) if p.get("type") == "region" else ("other",)
+        for i, p in enumerate(function["params"])
+    }
+    try:
+        found.expression(ir.get("functions", {}), function["body"], env, depth=0)
+    except _Unknown:
+        return None
+    members = board_of_ir(ir).members
+    countries: dict[str, None] = {}
+    for source in sorted(found.sources, key=repr):
+        if source[0] == "region":
+            countries.update(dict.fromkeys(members.get(source[1], ())))
+    countries.update(dict.fromkeys(sorted(found.countries)))
+    return BoardReads(
+        region_params=tuple(sorted(i for kind, i in found.sources if kind == "param_region")),
+        countries=tuple(countries),
+        effects=found.effects,
+        quantities=tuple(sorted(found.quantities)),
+    )
+
+
+class _Found:
+    """What an expression reads, gathered as it is gone through (`expression`): the regions whose
+    countries' influence (a parameter's, by its position, or a named one), the countries named, whether
+    the effects in force, the quantities whose modifiers."""
+
+    def __init__(self) -> None:
+        self.sources: set[tuple[str, Any]] = set()
+        self.countries: set[str] = set()
+        self.effects = False
+        self.quantities: set[str] = set()
+
+    def expression(
+        self, functions: Mapping[str, Any], node: Any, env: dict[str, tuple[Any, ...]], depth: int
+    ) -> None:
+        if node is None or isinstance(node, (bool, int, str)):
+            return
+        if isinstance(node, list):
+            for item in node:
+                self.expression(functions, item, env, depth)
+            return
+        if not isinstance(node, dict) or "pick" in node:
+            raise _Unknown
+        if "str" in node or "var" in node:
+            return
+        if "ref" in node:
+            if node["ref"] not in _NAMED_CONSTANTS:
+                raise _Unknown  # (a setting, a variable of the state)
+            return
+        if "call" in node:
+            ((name, args),) = node["call"].items()
+            self._primitive(functions, name, args, env, depth)
+            return
+        if "fn" in node:
+            self._function(functions, node["fn"], node.get("args", []), env, depth)
+            return
+        if "agg" in node or "each" in node:
+            bind = node.get("bind", node.get("each"))
+            self.expression(functions, node["in"], env, depth)
+            inner = {**env, str(bind): self._member_of(node["in"], env)}
+            self.expression(functions, [node.get("item"), node.get("where")], inner, depth)
+            for order in node.get("order") or ():
+                self.expression(functions, order.get("key"), inner, depth)
+            if set(node) - {"agg", "each", "bind", "in", "item", "where", "order"}:
+                raise _Unknown  # (a form of loop this description does not know)
+            return
+        if "list" in node:
+            self.expression(functions, node["list"], env, depth)
+            return
+        if "op" in node:
+            self.expression(functions, node["args"], env, depth)
+            return
+        raise _Unknown
+
+    def _primitive(
+        self,
+        functions: Mapping[str, Any],
+        name: str,
+        args: list[Any],
+        env: dict[str, tuple[Any, ...]],
+        depth: int,
+    ) -> None:
+        self.expression(functions, args, env, depth)
+        if name in _INFLUENCE_AT:
+            position = AT_ITS_COUNTRY[name]
+            at = _value_of(args[position], env) if len(args) > position else ("other",)
+            if at[0] == "country_of":
+                self.sources.add(at[1])
+            elif at[0] == "country":
+                self.countries.add(at[1])
+            else:
+                raise _Unknown  # (a country it is given, or reached another way: not described)
+        elif name in _MODIFIERS_READ:
+            self.quantities.add(_MODIFIERS_READ[name])
+        elif name == _EFFECTS:
+            self.effects = True
+        elif name not in STATE_FREE and name not in _TABLES:
+            raise _Unknown
+
+    def _function(
+        self,
+        functions: Mapping[str, Any],
+        name: str,
+        args: list[Any],
+        env: dict[str, tuple[Any, ...]],
+        depth: int,
+    ) -> None:
+        function = functions.get(name)
+        if function is None or depth > _DEEPEST:
+            raise _Unknown
+        self.expression(functions, args, env, depth)
+        params = [p["name"] for p in function["params"]]
+        inner = {p: _value_of(a, env) for p, a in zip(params, args, strict=False)}
+        self.expression(functions, function["body"], inner, depth + 1)
+
+    @staticmethod
+    def _member_of(source: Any, env: dict[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+        """What a loop's variable holds: a country of a region (`countries(R)`), else anything."""
+        if isinstance(source, dict) and "call" in source:
+            ((name, args),) = source["call"].items()
+            if name == _MEMBERS and len(args) == 1:
+                region = _value_of(args[0], env)
+                if region[0] in ("param_region", "region"):
+                    return ("country_of", region)
+        return ("other",)
+
+
+_DEEPEST = 32  # (rule functions never call themselves, E510: a bound all the same)
+
+
+def _value_of(node: Any, env: dict[str, tuple[Any, ...]]) -> tuple[Any, ...]:
+    """What an argument holds, as far as the description goes: a parameter's region, a named region or
+    country, a country of a region; anything else."""
+    if isinstance(node, dict):
+        if "var" in node:
+            return env.get(str(node["var"]), ("other",))
+        if node.get("ref") == "region":
+            return ("region", node["id"])
+        if node.get("ref") == "country":
+            return ("country", node["id"])
+    return ("other",)

@@ -116,9 +116,11 @@ class PriorityList:
         if firings is not None:  # (the balance lab counting what its variant changed: the list is asked)
             firings["priority", self.name] += 1
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
-        # repeat the map in every choice.
+        # repeat the map in every choice. (Not made in an engine that keeps only dice: it traces no choice.)
+        traced = not frame.engine.dice_only_trace
         args = {}
-        for p in self.params:  # (a loop, not a comprehension: in 3.11 that makes a function at every call)
+        # (a loop, not a comprehension: in 3.11 that makes a function at every call)
+        for p in self.params if traced else ():
             v = vars_.get(p)
             if type(v) is not list:
                 args[p] = v
@@ -157,6 +159,8 @@ class PriorityList:
             chosen, decided_by = self._best(frame, option.keys, candidates)
             if firings is not None:
                 firings["priority", self.name, str(option.name or option.number)] += 1
+            if not traced:
+                return chosen
             frame.engine.trace(
                 "ai_choice",
                 priority=self.name,
@@ -168,6 +172,8 @@ class PriorityList:
                 decided_by=decided_by,
             )
             return chosen
+        if not traced:
+            return None
         frame.engine.trace(
             "ai_choice",
             priority=self.name,

@@ -23,9 +23,10 @@ from typing import TYPE_CHECKING, Any
 from twilight.runtime.backend import build_record
 from twilight.runtime.backend.codegen import UNBOUND, ExprCompiler, ordered_comparisons
 from twilight.runtime.backend.generated_module import module_file_for, src_comment
-from twilight.runtime.backend.locality import reads_board_only_at
+from twilight.runtime.backend.locality import board_reads, reads_board_only_at
 from twilight.runtime.backend.priorities import PriorityList
 from twilight.runtime.core import registry
+from twilight.runtime.core.board_reads import BoardReads
 from twilight.runtime.core.frames import (
     ORDINALS,
     EffectItems,
@@ -112,10 +113,13 @@ class Program:
     """The compiled ruleset."""
 
     # Every attribute, declared: as the engine's (engine.py), so that CPython 3.11 finds its methods, asked
-    # at every prohibition and modifier, the quick way.
+    # at every prohibition and modifier, the quick way. (`__weakref__`: what the greedy heuristic keeps of
+    # a program's games goes with the program, decisions._Gains.)
     __slots__ = (
+        "__weakref__",
         "_asks_memo",
         "_board_only_at",
+        "_board_reads",
         "_current_card",
         "_declared_by_kind",
         "_each_refusal",
@@ -305,6 +309,7 @@ class Program:
         self.rule_forbid_nodes = rule_forbids
         self._each_refusal: dict[str, list[Callable[[Engine, dict[str, Any]], Any]]] = {}
         self._board_only_at: dict[tuple[str, str | None, str], bool] = {}  # (reads_board_only_at)
+        self._board_reads: dict[str, BoardReads | None] = {}  # (board_reads)
         with declared("sequence", "the sequence", ir["sequence"].get("src", "")):
             self.sequence = self.body(ir["sequence"]["body"])
         self.moments: dict[str, Moment] = {}
@@ -435,6 +440,14 @@ class Program:
             found = reads_board_only_at(nodes, frozenset({key}), self.ir.get("functions", {}))
             self._board_only_at[(action, quantity, key)] = found
         return found
+
+    def board_reads(self, function: str) -> BoardReads | None:
+        """What the rule function reads of a game, when that is only the influence in some countries
+        (core/board_reads.py; locality.board_reads): worked out once."""
+        found = self._board_reads.get(function, _MISSING)
+        if found is _MISSING:
+            found = self._board_reads[function] = board_reads(self.ir, function)
+        return found  # type: ignore[return-value]
 
     def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]:
         """The standing prohibitions of one action, each as its own function of (engine, variables): its

@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from twilight.runtime.core import registry
+from twilight.runtime.core.board_reads import BoardReads
 from twilight.runtime.core.frames import EffectItems, Expr, Frame, Function, Procedure, Stmt
 
 if TYPE_CHECKING:
@@ -139,6 +140,8 @@ class CompiledRules(Protocol):
     def standing_adds(self, quantity: str) -> Callable[..., Any] | None: ...
 
     def reads_board_only_at(self, action: str, quantity: str | None, key: str) -> bool: ...
+
+    def board_reads(self, function: str) -> BoardReads | None: ...
 
     def each_refusal(self, action: str) -> list[Callable[[Engine, dict[str, Any]], Any]]: ...
 

@@ -7,11 +7,16 @@ files and replays can give them as text, and the random player can draw them uni
 from __future__ import annotations
 
 import random
+import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any, Protocol
 
 from twilight.runtime.core import registry
+from twilight.runtime.core.board_reads import BoardReads
+
+_CARD_OF = attrgetter("card")  # (a lasting effect's card)
 
 
 @dataclass
@@ -112,6 +117,68 @@ class ScriptedPlayer:
         )
 
 
+_NO_COUNTRIES: frozenset[str] = frozenset()  # (a region the map does not have)
+# Each program's gains (`_Gains`): a program serves every game of its ruleset, and goes with them.
+_GAIN_MEMORIES: weakref.WeakKeyDictionary[Any, dict[tuple[Any, ...], int]] = weakref.WeakKeyDictionary()
+
+
+class _Gains:
+    """What a point of one side gains in a region's score, kept by all that the score can depend on: the
+    influence in the countries the ruleset's region scoring reads (`CompiledRules.board_reads`: the
+    region's, and those it names), which cards' effects are in force, and the country. A search's
+    rollouts place points on the same boards over and over (every playout of an answer starts from the
+    same board), and working a region's score out twice per point was most of the greedy's time. Kept
+    for every game of a program, a bounded number at a time."""
+
+    _KEPT = 10_000  # (the gains of one program: a key shares its board's numbers with the region's others)
+
+    def __init__(
+        self, engine: Any, side: str, opponent: str, reads: BoardReads, found: dict[Any, int]
+    ) -> None:
+        self.engine, self.side, self.opponent, self.reads, self.found = engine, side, opponent, reads, found
+        self.effects = tuple(map(_CARD_OF, engine.state.in_effect)) if reads.effects else ()
+        self.boards: dict[str, tuple[Any, ...]] = {}  # (each region's key, made once per choice)
+
+    @classmethod
+    def of(cls, engine: Any, side: str, opponent: str) -> _Gains | None:
+        """The gains of this game's program, or None when they may not be kept now: the region's score
+        reads more than the influence, or a quantity whose modifiers it reads is modified; the game counts
+        the rules' firings (a gain kept would not count them); an evaluation is open around the choice
+        (its memory, which the score would use, describes the board as it is)."""
+        if engine.memo is not None or engine.firings is not None:
+            return None
+        reads = engine.program.board_reads(registry.REGION_VP.name)
+        if reads is None or not set(reads.region_params) <= {1}:  # (its parameters: the side, the region)
+            return None
+        for quantity in reads.quantities:
+            if not engine.unmodified(quantity):
+                return None
+        found = _GAIN_MEMORIES.get(engine.program)
+        if found is None or len(found) > cls._KEPT:
+            found = _GAIN_MEMORIES[engine.program] = {}
+        return cls(engine, side, opponent, reads, found)
+
+    def key(self, region: str, c: str) -> tuple[Any, ...]:
+        """The key of a point in the country `c` of the region, on the board as it stands: the side, the
+        region (which tells the countries read), the effects' cards, each side's influence there."""
+        board = self.boards.get(region)
+        if board is None:
+            from twilight.runtime.core.primitives import board as map_of
+
+            countries = list(self.reads.countries)
+            if self.reads.region_params:
+                countries += map_of(self.engine).members.get(region, [])
+            influence, side, opponent = self.engine.state.influence, self.side, self.opponent
+            board = self.boards[region] = (
+                side,
+                region,
+                self.effects,
+                tuple([influence[x][side] for x in countries]),
+                tuple([influence[x][opponent] for x in countries]),
+            )
+        return (board, c)
+
+
 class GreedyPlayer(RandomPlayer):
     """A simple heuristic for the human side of a solo game, for simulations: it plays its card with the
     most operations, uses them for influence when it can, and places each point where the Primary
@@ -154,13 +221,13 @@ class GreedyPlayer(RandomPlayer):
         """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
         Primary region's); ties to a battleground, then to the country closest to control (building
         towards the next point's score)."""
-        from twilight.runtime.core.primitives import board, controls, ops_to_control, other
+        from twilight.runtime.core.primitives import board, other
         from twilight.runtime.core.primitives.scoring import net_region_score
 
         engine = self.engine
         side = decision.side
         b = board(engine)
-        weighed = [(set(b.members.get(r, ())), r, w) for r, w in self.weighed_regions(engine)]
+        weighed = [(b.member_set.get(r, _NO_COUNTRIES), r, w) for r, w in self.weighed_regions(engine)]
 
         def net(region: str) -> int:
             # (one memory of the rules' pure functions for the two sides' scores: they share the level,
@@ -175,27 +242,40 @@ class GreedyPlayer(RandomPlayer):
 
         opponent = other(side)
         influence_now = engine.state.influence
+        stability, battleground = b.stability, b.battleground
         before: dict[str, int] = {}  # (each region's score as it stands: worked out once a point changes it)
+        gains = _Gains.of(engine, side, opponent)
         scored: dict[Any, tuple[Any, int, int]] = {}
+        # (the map's control and ops-to-control read in place, as `controls` and `ops_to_control` work them
+        # out: this loop runs for every point the rollouts place)
         for c in decision.options:
             swing: Any = 0
-            regions = [(r, w) for members, r, w in weighed if c in members]
-            if regions:
-                influence = influence_now[c]
-                held = (controls(engine, side, c), controls(engine, opponent, c))
-                influence_now[c] = {**influence, side: influence[side] + 1}  # (a value of its own)
-                try:
-                    # Only a point that changes who controls the country can change the score.
-                    if (controls(engine, side, c), controls(engine, opponent, c)) != held:
-                        for region, weight in regions:
-                            if region not in before:
-                                influence_now[c] = influence
-                                before[region] = net(region)
-                                influence_now[c] = {**influence, side: influence[side] + 1}
-                            swing += weight * (net(region) - before[region])
-                finally:
-                    influence_now[c] = influence
-            scored[c] = (swing, int(b.battleground[c]), -ops_to_control(engine, side, c))
+            influence = influence_now[c]
+            own, theirs, needed = influence[side], influence[opponent], stability[c]
+            for members, region, weight in weighed:
+                if c not in members:
+                    continue
+                # Only a point that changes who controls the country can change the score: the side's
+                # control gained, or the opponent's lost.
+                if (own > 0 and own - theirs >= needed) == (own - theirs + 1 >= needed) and (
+                    theirs > 0 and theirs - own >= needed
+                ) == (theirs > 0 and theirs - own - 1 >= needed):
+                    break
+                key = gains.key(region, c) if gains is not None else None
+                gained = gains.found.get(key) if gains is not None else None
+                if gained is None:
+                    if region not in before:
+                        before[region] = net(region)
+                    influence_now[c] = {**influence, side: own + 1}  # (a value of its own)
+                    try:
+                        gained = net(region) - before[region]
+                    finally:
+                        influence_now[c] = influence
+                    if gains is not None:
+                        gains.found[key] = gained
+                swing += weight * gained
+            short = needed + theirs - own
+            scored[c] = (swing, int(battleground[c]), -(short if short > 0 else 0))
         best = max(scored.values())
         return self.rng.choice([c for c, v in scored.items() if v == best])
 

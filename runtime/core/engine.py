@@ -45,6 +45,9 @@ class SaveMismatch(Exception):
 class Engine:
     # The class of the AI's look-ahead copies of this engine's game (`look_ahead_copy`): set below.
     look_ahead_class: type[Engine]
+    # Whether `trace` keeps only the dice (QuietEngine): the hottest callers then skip making events that
+    # would be dropped (a playout's or a look-ahead's thousands of picks, points and answers).
+    dice_only_trace = False
     # Every attribute of an engine, declared (its role is told where __init__ sets it). CPython 3.11 reads
     # an attribute, and finds a method, the quick way only in an object without a dictionary of its own
     # or with a few attributes (30 at most): the engine has more. (`__weakref__`: the AI of a look-ahead
@@ -209,6 +212,7 @@ class Engine:
         )
         twin.track = False  # (a look-ahead runs what it weighs to its end: it stops at no decision)
         self._lend_lasting_index(twin)
+        twin.accessible_cache = dict(self.accessible_cache)  # (see `clone`)
         return twin
 
     def _lend_lasting_index(self, twin: Engine) -> None:
@@ -395,6 +399,10 @@ class Engine:
         twin.most_steps_between_decisions = self.most_steps_between_decisions
         twin.path = copy_path(self.path, twin)
         self._lend_lasting_index(twin)
+        # The countries each side could reach as its last round began, with the list of countries they
+        # were worked out for: an entry holds for any state whose round began with that list (checked
+        # at each use) and is replaced, never changed, so the copy starts with the game's.
+        twin.accessible_cache = dict(self.accessible_cache)
         return twin
 
     def resume(self, answer: Any, track: bool | None = None) -> GameState:
@@ -545,6 +553,8 @@ class Engine:
             raise IllegalAnswer(decision, answer, why)
         picks = [answer] if decision.single else list(answer)
         self.answers.append([decision.side, answer])
+        if self.dice_only_trace:
+            return picks
         self.trace(
             "decision",
             decision=decision.name,
@@ -1076,6 +1086,7 @@ class QuietEngine(Engine):
     good part of its time writing it."""
 
     __slots__ = ()
+    dice_only_trace = True
 
     def trace(self, kind: str, /, **data: Any) -> None:
         if kind == "die":

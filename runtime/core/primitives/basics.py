@@ -139,13 +139,54 @@ def roll_table(engine: Engine, name: str) -> int:
 
 @impl()
 def table_value(engine: Engine, name: str, key: Any, column: str) -> int:
+    """The cell of the first row keyed by `key` alone, in the column labelled `column` (0 without such a
+    row; a column the table lacks is an error, as it always was)."""
     table = _table(engine, name)
+    cells = _TABLE_CELLS.get(id(table))
+    if cells is None or cells[0] is not table:
+        cells = _table_cells(table)
+    try:
+        found = cells[1].get((key, column))
+    except TypeError:  # (a key that is no dict key: looked for as text below)
+        found = None
+    if found is not None:
+        return found
+    # (a key given as something other than its text, a cell that is no number, a row or column the table
+    # lacks: as the rows say, with the error they give)
     labels = [c["label"] for c in table["columns"]]
     col = labels.index(column)
     for row in table["rows"]:
         if row["keys"] == [str(key)]:
             return int(row["cells"][col])
     return 0
+
+
+# Each table's numbers by (row key, column label): the first row keyed by that key alone, the first
+# column of that label, as the rows are gone through above. Made once per table of the IR: a region's
+# scoring asks for a cell at every look at its level. Kept by the table's identity, with the table (a
+# table of an IR no longer held cannot lend its number to another one).
+_TABLE_CELLS: dict[int, tuple[dict[str, Any], dict[tuple[str, str], int]]] = {}
+
+
+def _table_cells(table: dict[str, Any]) -> tuple[dict[str, Any], dict[tuple[str, str], int]]:
+    labels = [c["label"] for c in table["columns"]]
+    cells: dict[tuple[str, str], int | None] = {}
+    for row in table["rows"]:
+        keys, values = row["keys"], row["cells"]
+        if len(keys) != 1 or not isinstance(keys[0], str):
+            continue
+        for label in labels:
+            col = labels.index(label)
+            if (keys[0], label) not in cells:
+                value = values[col] if col < len(values) else None
+                # (None: the first row's cell is missing or no whole number, left to the rows, as is its
+                # error)
+                cells[keys[0], label] = value if type(value) is int else None
+    found = (table, {k: v for k, v in cells.items() if v is not None})
+    if len(_TABLE_CELLS) > 256:
+        _TABLE_CELLS.clear()
+    _TABLE_CELLS[id(table)] = found
+    return found
 
 
 # ---------------------------------------------------------------------- sides and the game state

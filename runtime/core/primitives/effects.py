@@ -30,6 +30,8 @@ def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
 @impl()
 def add_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     _changed_influence(engine, side, c, amount)
+    if engine.dice_only_trace:
+        return
     engine.trace("influence", side=side, country=c, change=amount, now=engine.state.influence[c][side])
 
 
@@ -37,6 +39,8 @@ def add_influence(engine: Engine, side: str, c: str, amount: int) -> None:
 def remove_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     before = engine.state.influence[c][side]
     _changed_influence(engine, side, c, -amount)
+    if engine.dice_only_trace:
+        return
     engine.trace(
         "influence",
         side=side,

@@ -15,9 +15,5 @@ if TYPE_CHECKING:
 
 def net_region_score(engine: Engine, side: str, region: str) -> int:
     """The side's VP at the region's scoring now, less the opponent's (the ruleset's REGION_VP)."""
-    fn = engine.program.needed(registry.REGION_VP)
-
-    def vp_of(s: str) -> int:
-        return int(fn.call(engine, s, region))
-
-    return vp_of(side) - vp_of(other(side))
+    vp = engine.program.needed(registry.REGION_VP).call
+    return int(vp(engine, side, region)) - int(vp(engine, other(side), region))
