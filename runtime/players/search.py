@@ -5,10 +5,20 @@ is tried in playouts: a copy of the game in which the cards the human cannot see
 (`determinize`), the candidate is answered, and the game goes on for `horizon` action rounds with the
 rollout player for the human (players/rollout.py: greedy, for the Primary and the Secondary region) and
 the ruleset's own AI for the AI (its rules are public: a person can read the flowcharts too); the copy's
-result is scored from the human's side (`playout_value`). A question with more answers goes to the
-rollout player, without the answers that lose the game at once when DEFCON is 2. The answer
-with the best mean wins. Playout j of every candidate uses the same dealing and dice (common random
-numbers), so the candidates are compared on the same luck.
+result is scored from the human's side (`playout_value`: the VP lead, the Primary and Secondary regions'
+scores, DEFCON 2's danger, and the military operations check still to come this turn). A question with
+more answers, or one of the kinds in `unsearched` (a point of influence: the rollout player's heuristic
+places it), goes to the rollout player, without the answers that lose the game at once when DEFCON is 2.
+The answer with the best mean wins; in a game every playout finds lost, the best that does not lose at
+once (the playouts score every loss alike, and would take the first answer, even Duck and Cover's war).
+Playout j of every candidate uses the same dealing and dice (common random numbers), so the candidates
+are compared on the same luck.
+
+The playouts are spent by successive halving (`halving`, the default): every answer gets 2 playouts, and
+past half the decision's budget each round goes to the better half of the answers left. A decision whose
+answers all score alike on their first playouts (the answer changes nothing the horizon sees) stops
+there, and what it did not spend goes to the next decisions (up to 3 times a decision's own share). The
+counts, never the clock, decide: a seed still plays one game.
 
 Each playout is played on a copy of the game made at the decision (`Engine.clone`: its state, its place in
 the rules' procedures, its dice), in this process: the copy answers the candidate, plays on with players
@@ -18,10 +28,12 @@ What the human knows (solo-v2): the board, the tracks, the discards, the removed
 The China Card are public; the order and contents of the draw pile, of the AI's face-down deck/hand, of the
 unseen part of the human's own deck/hand (blind deals, shuffles) and of every face-down zone are not. The
 cards shown in the decision (and in the human's decisions of the same kind just before it, with no
-shuffle between) are known where they lie. Every other card in a hidden place is dealt anew among the
-hidden places (each place keeps its size); a face-down zone is shuffled in itself (its cards are of a kind
-of their own, e.g. the scoring deck). The human's memory of which cards it kept in the draft is not used:
-a weaker but safe information set (it never knows more than a person would).
+shuffle between), and the cards of its own deck/hand it was offered this turn and did not play (they went
+back to a place it knows: solo-v2's bottom of the deck/hand), are known where they lie. Every other card
+in a hidden place is dealt anew among the hidden places (each place keeps its size); a face-down zone is
+shuffled in itself (its cards are of a kind of their own, e.g. the scoring deck). The human's memory of
+which cards it kept in the draft is not used: a weaker but safe information set (it never knows more than
+a person would).
 
 Budget: `playouts` per decision (reproducible: the answers depend only on the game and the seed), or
 `budget_ms` per decision (as many playouts as fit: NOT reproducible, it depends on the machine's load).
@@ -52,6 +64,11 @@ if TYPE_CHECKING:
 DEFAULT_PLAYOUTS = 16
 DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
 DEFAULT_MAX_CANDIDATES = 8
+# The questions left to the rollout player: a point of influence (its heuristic places for the regions
+# scored soonest; a few playouts per country told the countries apart by luck alone, and the playouts
+# go further on the card and how it is played), and whether an opponent's event comes before or after
+# the operations (the playouts found the two alike at nearly every such question).
+UNSEARCHED = frozenset({"influence_target", "event_first"})
 
 
 def _seed(*parts: Any) -> int:
@@ -116,16 +133,63 @@ def playout_value(engine: Engine, human: str) -> float:
             region = state.vars.get(name)
             if region:
                 value += REGION_WEIGHT * net_region_score(engine, human, region)
+        if BOARD_WEIGHT:
+            value += BOARD_WEIGHT * _board_score(engine, human)
     except Exception:  # a ruleset without region scoring: the VP alone
         pass
     if state.defcon == DEFCON_DANGER:
         value -= DEFCON_DANGER_COST
+    value += MILOPS_WEIGHT * _milops_due(engine, human) / _winning_lead(engine)
     return max(0.01, min(0.99, value))
+
+
+def _board_score(engine: Engine, human: str) -> int:
+    """What every region (of the map's top level: Southeast Asia is scored as part of Asia) would score
+    for the human now, less what it would score for the opponent: the board the scorings still to come
+    will read, whichever region they name."""
+    from twilight.runtime.core.primitives.scoring import net_region_score
+
+    regions = [name for name, region in engine.ir["map"]["regions"].items() if not region.get("parent")]
+    fresh = engine.memo is None
+    if fresh:
+        engine.memo = {}  # (the rules' pure functions read the same board for every region)
+    try:
+        return sum(net_region_score(engine, human, region) for region in regions)
+    finally:
+        if fresh:
+            engine.memo = None
+
+
+def _milops_due(engine: Engine, human: str) -> float:
+    """The VP the turn's military operations check (standard 4.5 E: a side short of the DEFCON level gives
+    the opponent 1 VP a missing point) would move to the human if it came now, weighed by how much of the
+    turn is played: late in a turn a shortfall can hardly be made up, and a playout cut at its horizon
+    would otherwise never see it."""
+    state = engine.state
+    if not state.milops or state.in_final_scoring:
+        return 0.0
+    ai = opponent(human)
+    missing = max(0, state.defcon - state.milops.get(human, 0))
+    owed = max(0, state.defcon - state.milops.get(ai, 0))
+    try:
+        from twilight.runtime.core.primitives.basics import action_rounds_this_turn
+
+        rounds = max(1, action_rounds_this_turn(engine, human))
+    except Exception:  # (a ruleset without action rounds: the shortfall as it stands)
+        rounds = 1
+    played = min(1.0, state.action_round / rounds)
+    return (owed - missing) * (0.5 + 0.5 * played)
 
 
 REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
 DEFCON_DANGER = 2
 DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
+HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
+HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
+DEFCON_WAR_END = "defcon_1"  # the end reason of a game lost to DEFCON 1 (standard's victory.tsr)
+LOST = 0.01  # a playout's value below this is a lost game (an unfinished one scores 0.01 at least)
+BOARD_WEIGHT = 0.0  # a VP of any region's score now (measured at 0.006 and 0.015: no better; see docs)
+MILOPS_WEIGHT = 0.45  # a VP the military operations check will move weighs as a VP of the lead
 
 
 class _Facts:
@@ -217,6 +281,7 @@ class _Outcome:
     lost: bool = False
     won: bool = False
     region_gain: float = 0.0
+    war_now: bool = False  # lost to a DEFCON 1 within the decision's own action round
 
 
 def _rated(option: Any, outcomes: list[_Outcome]) -> RatedAnswer:
@@ -255,8 +320,14 @@ class SearchPlayer:
         budget_ms: float | None = None,
         horizon: int = DEFAULT_HORIZON,
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
+        unsearched: frozenset[str] = UNSEARCHED,
+        halving: bool = True,
     ) -> None:
         self.seed = seed
+        self.halving = halving  # the playouts by successive halving, a tie's playouts carried over
+        self._saved = 0  # the playouts the decisions so far left unspent (with `halving`)
+        self._war: list[bool] = []  # the last halving: whether each answer lost to DEFCON 1 this round
+        self.unsearched = unsearched  # the questions (by name) left to the rollout player
         self.playouts = playouts
         self.budget_ms = budget_ms
         self.horizon = horizon
@@ -266,6 +337,7 @@ class SearchPlayer:
         self.decisions = 0
         self.playouts_run = 0  # over the whole game (the CPU cost of the search)
         self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
+        self._seen_own: tuple[int, set[str]] = (0, set())  # (the turn, its own cards seen and held)
         self.last_values: dict[str, float] = {}  # the last searched decision: mean value per answer
         # The players of the other sides in the playouts, when not the game's own (the game's may be
         # wrapped in what a playout must not do, such as saving the game): the AI itself, or for a
@@ -283,6 +355,7 @@ class SearchPlayer:
             or not decision.single
             or not 2 <= len(decision.options) <= self.max_candidates
             or engine.lookahead_depth
+            or decision.name in self.unsearched
         ):
             return self.fallback.decide(self._not_losing_at_once(engine, decision))
         return self._search(engine, decision, known)
@@ -301,25 +374,28 @@ class SearchPlayer:
             or not engine.track
         ):
             return decision
-        from twilight.runtime.core.dice import Dice
-
-        kept = []
-        for k, option in enumerate(decision.options):
-            twin = engine.clone(events=False, cls=QuietEngine)
-            twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
-            twin.players = {side: _Stopping() for side in SIDES}
-            try:
-                twin.resume(option, track=False)
-            except _Horizon:
-                pass
-            except Exception:  # (an error in the copy: nothing is known of this answer)
-                pass
-            state = twin.state
-            if not (state.game_over and state.winner not in (decision.side, "draw")):
-                kept.append(option)
+        kept = [o for k, o in enumerate(decision.options) if not self._loses_at_once(engine, decision, k, o)]
         if not kept or len(kept) == len(decision.options):
             return decision
         return dataclasses.replace(decision, options=kept)
+
+    def _loses_at_once(self, engine: Engine, decision: Decision, k: int, option: Any) -> bool:
+        """Whether the answer loses the game before the next question (a coup or an event that brings
+        DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
+        at)."""
+        from twilight.runtime.core.dice import Dice
+
+        twin = engine.clone(events=False, cls=QuietEngine)
+        twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
+        twin.players = {side: _Stopping() for side in SIDES}
+        try:
+            twin.resume(option, track=False)
+        except _Horizon:
+            pass
+        except Exception:  # (an error in the copy: nothing is known of this answer)
+            return False
+        state = twin.state
+        return bool(state.game_over and state.winner not in (decision.side, "draw"))
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
@@ -332,17 +408,89 @@ class SearchPlayer:
         if kind == previous_kind:
             shown = previous + [c for c in shown if c not in previous]
         self._recent = (kind, shown)
-        return set(shown)
+        return set(shown) | self._own_cards_seen(decision, shown)
+
+    def _own_cards_seen(self, decision: Decision, shown: list[str]) -> set[str]:
+        """The cards of the human's own deck/hand it saw offered this turn and still holds: a card drawn
+        and not played goes back to a place the human knows (solo-v2: the bottom of its deck/hand, where
+        the draws from the top leave it), so it is no card to deal anew. Forgotten at each new turn (a
+        new turn's deal may shuffle)."""
+        engine = self.engine
+        if engine is None:
+            return set()
+        state = engine.state
+        turn, seen = self._seen_own
+        if turn != state.turn:
+            seen = set()
+        if decision.name == registry.ACTION_CARD.name:
+            seen = seen | set(shown)
+        held = set(state.hands.get(decision.side, ()))
+        seen = {c for c in seen if c in held}  # (a card that left went by a move every player sees)
+        self._seen_own = (state.turn, seen)
+        return seen
 
     def _search(self, engine: Engine, decision: Decision, known: set[str]) -> Any:
         options = list(decision.options)
-        deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
         sample = ("twilight search", self.seed, self.decisions)
-        outcomes = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
-        means = [sum(o.value for o in found) / len(found) for found in outcomes]
+        if self.budget_ms is not None or not self.halving:
+            deadline = None if self.budget_ms is None else time.perf_counter() + self.budget_ms / 1000
+            outcomes = self._evaluate(engine, decision, known, sample, deadline, self.playouts)
+            means = [sum(o.value for o in found) / len(found) for found in outcomes]
+        else:
+            means = self._halving(engine, decision, known, sample)
         self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
-        best = max(range(len(options)), key=lambda k: (means[k], -k))
-        return options[best]
+        ranked = sorted(range(len(options)), key=lambda k: (-means[k], k))
+        war = self._war if self.halving and self.budget_ms is None else []
+        if any(war) and not all(war):
+            # No gamble on the war when an answer is open that risked none this round in its playouts
+            # (Summit's event at DEFCON 2, the opponent free to degrade): a DEFCON 1 loses the game
+            # however well the other playouts went.
+            ranked = [k for k in ranked if not war[k]]
+        if means[ranked[0]] < LOST and engine.track:
+            # A game the playouts find lost whatever is answered scores every answer alike, and the first
+            # would be taken, though it may start the war at once (a coup at DEFCON 2, Duck and Cover's
+            # event, How I Learned to Stop Worrying's DEFCON 1): the best answer that does not lose at
+            # once, if any. (An answer that does always scores 0, so only a game scored lost needs this.)
+            for k in ranked:
+                if not self._loses_at_once(engine, decision, k, options[k]):
+                    return options[k]
+        return options[ranked[0]]
+
+    def _halving(
+        self, engine: Engine, decision: Decision, known: set[str], sample: tuple[Any, ...]
+    ) -> list[float]:
+        """Each option's mean value by successive halving: the decision's playouts (its share, and what
+        the decisions before it saved) go in rounds, each round to the better half of the options left
+        (playout j of every option on the same deal and dice); the others keep their means. A decision
+        whose options all score alike on the first playouts (the card played changes nothing the horizon
+        sees) stops there and leaves the rest of its playouts to the next decisions: their count, never
+        the time, decides, so a seed plays the same game."""
+        options = list(decision.options)
+        budget = self.playouts + min(self._saved, HALVING_CARRY * self.playouts)
+        self._saved -= budget - self.playouts
+        values: list[list[float]] = [[] for _ in options]
+        self._war = [False] * len(options)  # (read by `_search`)
+        alive = list(range(len(options)))
+        spent = 0
+        j = 0
+        while True:
+            per_round = len(alive)
+            for k in alive:
+                outcome = self._playout(engine, decision, options[k], known, _seed(*sample, j))
+                values[k].append(outcome.value)
+                self._war[k] = self._war[k] or outcome.war_now
+            spent += per_round
+            j += 1
+            if j == HALVING_FIRST and all(values[k] == values[alive[0]] for k in alive):
+                break  # (no option differs from another on the same luck)
+            if spent + len(alive) > budget:
+                break
+            if j >= HALVING_FIRST and len(alive) > 2 and 2 * spent >= budget:
+                # Past half the budget, each round halves the options left: the better half goes on.
+                ranked = sorted(alive, key=lambda k: -sum(values[k]) / len(values[k]))
+                alive = sorted(ranked[: max(2, (len(alive) + 1) // 2)])
+        self._saved += max(0, budget - spent)
+        return [sum(v) / len(v) for v in values]
 
     def _evaluate(
         self,
@@ -443,7 +591,7 @@ class SearchPlayer:
         greedy.engine = twin
         players: dict[str, Any] = {human: greedy}
         for side, model in self.opponents.items():
-            players[side] = _seated(model, twin)
+            players[side] = _seated(model, twin, sample)
         for side in SIDES:
             if side not in players:
                 players[side] = self._opponent(twin, side)
@@ -460,7 +608,15 @@ class SearchPlayer:
                 if hasattr(player, "engine"):
                     player.engine = None  # (the copy goes as soon as the playout is scored)
         value = playout_value(twin, human)
-        return _Outcome(value) if facts is None else facts.of(twin, value)
+        outcome = _Outcome(value) if facts is None else facts.of(twin, value)
+        end = twin.state
+        outcome.war_now = bool(
+            end.game_over
+            and end.end_reason == DEFCON_WAR_END
+            and end.winner not in (human, "draw")
+            and (end.turn, end.action_round) == (engine.state.turn, engine.state.action_round)
+        )
+        return outcome
 
     def _opponent(self, twin: Engine, side: str) -> Any:
         """A side the playout has no player for: the ruleset's AI in a game against it, else the greedy
@@ -476,20 +632,21 @@ class SearchPlayer:
         return greedy
 
 
-def _seated(model: Any, twin: Engine) -> Any:
+def _seated(model: Any, twin: Engine, sample: int) -> Any:
     """A playout's own copy of a player the search models a side by (`SearchPlayer.opponents`), reading
-    the playout's copy of the game: the ruleset's AI afresh; any other as the model stands (its random
-    state too, so that every playout starts it alike), the model itself untouched."""
+    the playout's copy of the game: the ruleset's AI afresh; any other as the model stands, its random
+    choices drawn anew for the playout's `sample` (playout j of every answer draws alike, and playout j
+    and k differ: with one random state for all, a free choice of the opponent, such as degrading DEFCON
+    after Summit, came out the same in every playout, and its risk was never seen), the model itself
+    untouched."""
     from twilight.runtime.solo.ai import RulesAIPlayer
 
     if isinstance(model, RulesAIPlayer):
         player: Any = RulesAIPlayer()
     else:
         player = copy.copy(model)
-        rng = getattr(model, "rng", None)
-        if isinstance(rng, random.Random):
-            player.rng = random.Random()
-            player.rng.setstate(rng.getstate())
+        if isinstance(getattr(model, "rng", None), random.Random):
+            player.rng = random.Random(_seed("twilight search model", sample))
     if hasattr(player, "engine"):
         player.engine = twin
     return player

@@ -1,0 +1,172 @@
+"""The search's strength rules (runtime/players/search.py): it never starts the war itself when another
+answer is open, even when every answer looks lost; the turn's military operations check counts in a
+position cut at the horizon; the playouts spared by a decision whose answers all score alike go to the
+next decisions, and the games stay reproducible for a seed."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.sides import US, USSR
+from twilight.runtime.game import new_engine
+from twilight.runtime.players import search
+from twilight.runtime.players.search import SearchPlayer, playout_value
+from twilight.runtime.solo.ai import RulesAIPlayer
+
+from tests.helpers import compiled_ir
+
+
+class _Stop(Exception):
+    pass
+
+
+class _AtCard:
+    """The US side: greedy until it is asked how to play `card`; there `act` runs and the game stops."""
+
+    def __init__(self, card: str, act: Any) -> None:
+        self.card = card
+        self.act = act
+        self.greedy = GreedyPlayer(5)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        self.greedy.engine = self.engine
+        if decision.name == "play_mode" and decision.context.get("card") == self.card:
+            self.act(self.engine, decision)
+            raise _Stop
+        return self.greedy.decide(decision)
+
+
+def _play_to_card(card: str, act: Any, seed: int) -> None:
+    ir = compiled_ir("solo-v2")
+    human = _AtCard(card, act)
+    ai = RulesAIPlayer()
+    engine = new_engine(ir, {US: human, USSR: ai}, seed=seed)
+    engine.track = engine.track_after = True  # (the search copies the game at its decisions)
+    human.engine = ai.engine = engine
+    with pytest.raises(_Stop):
+        engine.run()
+
+
+def test_the_search_never_starts_the_war_even_when_every_answer_looks_lost(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Duck and Cover's event at DEFCON 2 brings DEFCON to 1 and loses the game for the US at once. With
+    every playout scored as lost (a game past saving), the search used to take the first answer, the
+    event; now it takes the best answer that does not lose at once."""
+    answers: list[Any] = []
+
+    def act(engine: Engine, decision: Decision) -> None:
+        assert "event" in decision.options and decision.options[0] == "event"
+        engine.state.defcon = 2
+        monkeypatch.setattr(search, "playout_value", lambda twin, human: 0.0)
+        for halving in (False, True):
+            player = SearchPlayer(3, playouts=2 * len(decision.options), horizon=1, halving=halving)
+            player.engine = engine
+            answers.append(player.decide(decision))
+
+    _play_to_card("duck_and_cover", act, seed=1)
+    assert len(answers) == 2
+    assert "event" not in answers
+
+
+def test_a_military_operations_shortfall_counts_before_the_turn_ends() -> None:
+    """A position cut at the horizon late in a turn: the side short of military operations will give
+    VP at the turn's end, and the position is worth less to it than the same one with the shortfall
+    made up."""
+    found: dict[str, float] = {}
+
+    def act(engine: Engine, decision: Decision) -> None:
+        state = engine.state
+        state.defcon = 4
+        state.milops = {US: 0, USSR: 4}
+        found["short"] = playout_value(engine, US)
+        state.milops = {US: 4, USSR: 4}
+        found["made_up"] = playout_value(engine, US)
+        state.milops = {US: 4, USSR: 0}
+        found["ai_short"] = playout_value(engine, US)
+
+    _play_to_card("duck_and_cover", act, seed=1)
+    assert found["short"] < found["made_up"] < found["ai_short"]
+
+
+def _halving_game(seed: int) -> tuple[Any, ...]:
+    from twilight.runtime.solo.ai import players_with_ai
+
+    ir = compiled_ir("solo-v2")
+    player = SearchPlayer(seed, playouts=6, horizon=1, halving=True)
+    engine = new_engine(ir, {}, seed=seed, settings={"level": "normal", "ai_side": USSR})
+    players, ai = players_with_ai(ir, engine.state.settings, {US: player})
+    engine.players = players
+    assert ai is not None
+    ai.engine = player.engine = engine
+    engine.track = engine.track_after = True
+    state = engine.run()
+    return state.winner, state.end_reason, state.vp, state.turn, state.digest(), player.playouts_run
+
+
+def test_the_halving_search_plays_the_same_game_for_a_seed() -> None:
+    assert _halving_game(4) == _halving_game(4)
+
+
+def test_the_search_remembers_its_own_cards_offered_and_not_played() -> None:
+    """Solo-v2 offers the human the top two cards of its deck/hand; the one not played goes to the
+    bottom, where the human knows it is. At the next question (how to play the card taken) that card is
+    known, not dealt anew in the playouts; the one played is not in the hand any more."""
+    ir = compiled_ir("solo-v2")
+    found: dict[str, Any] = {}
+
+    class Human:
+        def __init__(self) -> None:
+            self.search = SearchPlayer(2, playouts=4, horizon=1)
+            self.greedy = GreedyPlayer(5)
+            self.engine: Any = None
+
+        def decide(self, decision: Decision) -> Any:
+            self.search.engine = self.greedy.engine = self.engine
+            cards = [o for o in decision.options if o in ir["cards"] and o != "the_china_card"]
+            if "offered" not in found and decision.name == "action_card" and len(cards) >= 2:
+                self.search._known_cards(decision)
+                found["offered"] = cards
+                return cards[0]
+            if "offered" in found:
+                found["known"] = self.search._known_cards(decision)
+                found["held"] = list(self.engine.state.hands[US])
+                raise _Stop
+            return self.greedy.decide(decision)
+
+    human = Human()
+    ai = RulesAIPlayer()
+    engine = new_engine(ir, {US: human, USSR: ai}, seed=1)
+    human.engine = ai.engine = engine
+    with pytest.raises(_Stop):
+        engine.run()
+    played, kept = found["offered"][0], found["offered"][1]
+    assert kept in found["held"] and kept in found["known"]
+    assert played not in found["known"]
+
+
+def test_no_gamble_on_the_war_head_to_head() -> None:
+    """Standard game 8 of `simulate --players us=search,ussr=greedy --seed 2026 --playouts 16 --horizon 2`:
+    at DEFCON 2 the search used to play Summit for its event; the greedy USSR won the roll and degraded
+    DEFCON, and the US lost to DEFCON 1 on turn 4. The playouts never saw that risk (the greedy model
+    drew the same choice in every playout); now they draw anew per playout, an answer that lost a
+    playout to DEFCON 1 within its own round is not taken while another risked none, and the game is
+    not lost to the war."""
+    from twilight.cli import simulate_cmd
+
+    ir = compiled_ir("standard")
+    seed = simulate_cmd.game_seed(2026, 8)
+    simulate_cmd._init_worker(
+        ir, None, False, {}, "us=search,ussr=greedy", None, {"playouts": 16, "horizon": 2}
+    )
+    players = simulate_cmd.game_players(seed, "us=search,ussr=greedy")
+    engine = new_engine(ir, players, seed=seed)
+    for player in players.values():
+        player.engine = engine
+    engine.track = engine.track_after = True
+    state = engine.run()
+    assert not (state.end_reason == "defcon_1" and state.winner == USSR)
