@@ -186,10 +186,14 @@ def stale_temp_files(path: Path) -> list[Path]:
 
 
 def write_atomic(path: Path, data: dict[str, Any]) -> None:
-    """Write JSON to a temporary file in the same folder, flush it to disk, then rename it over the old
-    save: at every moment the path holds either the old save or the new one, whole. A fault (full disk,
-    read-only folder…) raises SaveWriteError and leaves the old save and no temporary file."""
-    text = json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n"
+    """Write a save's JSON whole (`write_text_atomic`)."""
+    write_text_atomic(path, json.dumps(data, ensure_ascii=False, indent=1, sort_keys=True) + "\n")
+
+
+def write_text_atomic(path: Path, text: str) -> None:
+    """Write text to a private temporary file in the same folder, flush it to disk, then rename it over
+    the old file: at every moment the path holds either the old text or the new one, whole. A fault (full
+    disk, read-only folder…) raises SaveWriteError and leaves the old file and no temporary file."""
     ensure_folder(path)
     tmp = temp_path_for(path)
     try:

@@ -12,9 +12,7 @@ as a path.
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import os
 import re
 import threading
 from collections import OrderedDict
@@ -24,14 +22,10 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.cli.replay.log import MAX_LOG_BYTES, LogError
 from twilight.cli.session.saves import (
-    CLOSE_ON_EXEC,
-    NO_FOLLOW,
     SaveWriteError,
     data_home,
-    ensure_folder,
     shown_path,
-    temp_path_for,
-    write_fault,
+    write_text_atomic,
 )
 from twilight.cli.session.text import APP_FOLDER, PlayText
 from twilight.cli.web.game import WebError
@@ -140,25 +134,6 @@ def summary_of(path: Path) -> Summary:
         return Summary(0, 0)
     turns = [int(n) for n in TURN_LINE.findall(text)]
     return Summary(len(text.splitlines()), max(turns, default=0))
-
-
-def write_text_atomic(path: Path, text: str) -> None:
-    """Write a new file whole (a temporary file renamed over it, private to its owner): SaveWriteError
-    when it cannot be written."""
-    ensure_folder(path)
-    tmp = temp_path_for(path)
-    try:
-        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | NO_FOLLOW | CLOSE_ON_EXEC, 0o600)
-    except OSError as err:
-        raise write_fault(path, err) from None
-    try:
-        with os.fdopen(fd, "w", encoding="utf-8") as out:
-            out.write(text)
-        os.replace(tmp, path)
-    except OSError as err:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp)
-        raise write_fault(path, err) from None
 
 
 class Replays:
