@@ -112,7 +112,8 @@ _WORKER: dict[str, Any] = {}
 
 
 class GameObserver(Protocol):
-    """What `twilight bench` puts in `_WORKER["observer"]` to time the games `play_game` plays."""
+    """What `twilight bench` (to time the games `play_game` plays) and the balance lab (to keep where a
+    game's VP came from) put in `_WORKER["observer"]`."""
 
     def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
         """The players that answer the engine (the chosen ones, or wrappers around them)."""

@@ -369,6 +369,13 @@ def _print_cells(report: dict[str, Any]) -> None:
         )
         if f.get("warning"):
             click.echo(f"  warning: {f['warning']['message']}")
+        sources = f.get("vp_sources")
+        if sources:
+            totals = sources["totals"]
+            click.echo(
+                f"  VP towards the human ({sources['side']}), a game's mean: region scorings "
+                f"{totals['scoring']:+.2f}, phases {totals['phase']:+.2f}, cards {totals['card']:+.2f}"
+            )
     for c in report.get("comparisons", []):
         v = c["paired"]["ai_wins"]
         if v["difference"] is None:

@@ -10,6 +10,8 @@ from typing import Any
 from twilight.cli import simulate_cmd
 from twilight.cli.balance import stats
 from twilight.cli.balance.keys import AI_SIDE, LEVEL
+from twilight.cli.balance.vp_sources import cell_sources
+from twilight.runtime.core.sides import opponent
 
 
 def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
@@ -43,12 +45,29 @@ def cell_figures(records: list[dict[str, Any]], ai_side: str) -> dict[str, Any]:
         # The VP at the end (positive: US ahead), as a distribution: value -> games.
         "vp_distribution": {str(v): n for v, n in sorted(Counter(r["vp"] for r in done).items())},
         "ratings": summary["ratings"],
+        # (the games each end came by, to play them again: `twilight simulate --seed` of the run and the
+        # game's index, or its seed here)
+        "games_by_end_reason": _games_by_end_reason(done),
+        "vp_sources": cell_sources(records, opponent(ai_side)),
         "playouts_per_game": (
             round(sum(r.get("playouts", 0) for r in done) / len(done), 1)
             if done and any("playouts" in r for r in done)
             else None
         ),
     }
+
+
+GAMES_LISTED = 12  # per end: enough to look at, few enough for the report
+
+
+def _games_by_end_reason(done: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The first games of each end, by index, with their seed and winner."""
+    listed: dict[str, list[dict[str, Any]]] = {}
+    for record in done:
+        games = listed.setdefault(str(record["reason"]), [])
+        if len(games) < GAMES_LISTED:
+            games.append({"game": record["game"], "seed": record["seed"], "winner": record["winner"]})
+    return dict(sorted(listed.items()))
 
 
 def compare(

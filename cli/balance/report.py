@@ -180,6 +180,41 @@ def _warnings(cells: list[dict[str, Any]], two: bool) -> str:
     return f"<ul id='warnings'>{''.join(items)}</ul>" if items else ""
 
 
+def _sources_rows(cells: list[dict[str, Any]], two: bool) -> str:
+    """Per cell: the VP each source moved towards the human side, a game's mean (vp_sources.py)."""
+    rows = []
+    for cell in cells:
+        sources = cell["figures"].get("vp_sources")
+        if not sources:
+            continue
+        where = (*((cell["ruleset_name"],) if two else ()), cell[LEVEL], cell[AI_SIDE], sources["side"])
+
+        def listed(values: dict[str, float]) -> str:
+            return ", ".join(f"{name} {vp:+.2f}" for name, vp in values.items()) or "–"
+
+        totals = sources["totals"]
+        rows.append(
+            (
+                *where,
+                f"{totals['scoring']:+.2f}: {listed(sources['scorings'])}",
+                f"{totals['phase']:+.2f}: {listed(sources['phases'])}",
+                f"{totals['card']:+.2f}; most: {listed(sources['cards'])}",
+            )
+        )
+    if not rows:
+        return "<p>–</p>"
+    head = (
+        *(("ruleset",) if two else ()),
+        "AI level",
+        "AI side",
+        "human",
+        "region scorings",
+        "phases",
+        "cards",
+    )
+    return _table(head, rows)
+
+
 def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
     rows = []
     for c in comparisons:
@@ -352,6 +387,16 @@ def render(report: dict[str, Any]) -> str:
         + "</p>",
         "<h2>Final VP</h2>",
         f"<figure id='vp'>{vp_plot(cells, two)}</figure>",
+        "<h2>Where the VP came from</h2>",
+        "<p>"
+        + html.escape(
+            "The VP each source moved towards the human side, a game's mean: each region's scorings, each "
+            "phase of the turn (the military operations check, the deal…), the cards played or resolved "
+            "(the events and what they set off; the cards that moved most). The three groups add up to the "
+            "mean final VP from the human's side."
+        )
+        + "</p>",
+        _sources_rows(cells, two),
         "<h2>How the games ended</h2>",
         f"<figure id='end-reasons'>{share_plot(cells, two, 'end_reasons', 'end reason')}</figure>",
         "<h2>The turn the games reached</h2>",

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli import simulate_cmd
+from twilight.cli.balance.vp_sources import vp_sources
 
 CHUNK = 2  # games per task: small, so that the progress bar moves and the workers stay busy to the end
 RAY_INSTALL = "pip install -e '.[cluster]'  (or: pip install 'ray>=2.9')"
@@ -100,9 +101,33 @@ def play(job: tuple[str, int, int]) -> dict[str, Any]:
         )
         simulate_cmd._WORKER["count_firings"] = plan.count_firings
         _PLAN["cell"] = key
-    record = simulate_cmd.play_game((index, seed))
+    sources = _SourcesKept()
+    simulate_cmd._WORKER["observer"] = sources
+    try:
+        record = simulate_cmd.play_game((index, seed))
+    finally:
+        simulate_cmd._WORKER.pop("observer", None)
     record["cell"] = key
+    if sources.kept is not None:
+        record["vp_sources"] = sources.kept
     return record
+
+
+class _SourcesKept:
+    """Keeps where a finished game's VP came from (cli/balance/vp_sources.py), read from its events: the
+    game's record carries it to the cell's figures."""
+
+    def __init__(self) -> None:
+        self.kept: dict[str, int] | None = None
+
+    def players(self, chosen: dict[str, Any]) -> dict[str, Any]:
+        return chosen
+
+    def started(self, engine: Any) -> None:
+        self.kept = None
+
+    def finished(self, engine: Any) -> None:
+        self.kept = vp_sources(engine.events)
 
 
 def play_chunk(plan: Plan, jobs: list[tuple[str, int, int]]) -> list[dict[str, Any]]:
