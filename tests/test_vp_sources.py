@@ -97,3 +97,5 @@ def test_the_balance_report_says_where_the_vp_came_from(tmp_path: Path) -> None:
     assert sum(len(games) for games in figures["games_by_end_reason"].values()) == 4
     page = out.read_text(encoding="utf-8")
     assert "Where the VP came from" in page and "military_operations" in page
+    first = next(iter(figures["games_by_end_reason"].values()))[0]
+    assert f"{first['game']} ({first['seed']}, {first['winner']})" in page

@@ -215,6 +215,28 @@ def _sources_rows(cells: list[dict[str, Any]], two: bool) -> str:
     return _table(head, rows)
 
 
+def _end_games(cells: list[dict[str, Any]], two: bool) -> str:
+    """Per cell and end, its first games (index, seed, winner): the games to play again and look at, a
+    DEFCON 1 above all (`twilight simulate --seed` of the run plays game i with the seed listed)."""
+    items = []
+    for cell in cells:
+        listed = cell["figures"].get("games_by_end_reason")
+        if not listed:
+            continue
+        where = (f"{cell['ruleset_name']}, " if two else "") + f"{cell[LEVEL]}, AI {cell[AI_SIDE]}"
+        ends = "; ".join(
+            f"{reason}: " + ", ".join(f"{g['game']} ({g['seed']}, {g['winner']})" for g in games)
+            for reason, games in listed.items()
+        )
+        items.append(f"<li><b>{html.escape(where)}</b>: {html.escape(ends)}</li>")
+    if not items:
+        return ""
+    return (
+        "<details id='end-games'><summary>The games of each end: game (seed, winner)</summary>"
+        f"<ul>{''.join(items)}</ul></details>"
+    )
+
+
 def _paired_rows(comparisons: list[dict[str, Any]]) -> str:
     rows = []
     for c in comparisons:
@@ -399,6 +421,7 @@ def render(report: dict[str, Any]) -> str:
         _sources_rows(cells, two),
         "<h2>How the games ended</h2>",
         f"<figure id='end-reasons'>{share_plot(cells, two, 'end_reasons', 'end reason')}</figure>",
+        _end_games(cells, two),
         "<h2>The turn the games reached</h2>",
         f"<figure id='turns'>{share_plot(cells, two, 'turns_reached', 'turn')}</figure>",
     ]
