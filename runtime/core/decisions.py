@@ -163,7 +163,7 @@ class _Gains:
         region (which tells the countries read), the effects' cards, each side's influence there."""
         board = self.boards.get(region)
         if board is None:
-            from twilight.runtime.core.primitives import board as map_of
+            from twilight.runtime.core.primitives.map_queries import board as map_of
 
             countries = list(self.reads.countries)
             if self.reads.region_params:
@@ -211,7 +211,10 @@ class GreedyPlayer(RandomPlayer):
         return decision.name in (registry.ACTION_CARD.name, "influence_target")
 
     def _best_card(self, decision: Decision) -> Any:
-        from twilight.runtime.core.primitives import ops_for
+        # (imported here: the primitives import this module; from their modules, not from the package,
+        # whose names importlib's own Python code looks up at every such import: the search's playouts
+        # choose cards and place points by the thousand)
+        from twilight.runtime.core.primitives.cards import ops_for
 
         side = decision.side
         best = max(ops_for(self.engine, side, c) for c in decision.options)
@@ -221,7 +224,8 @@ class GreedyPlayer(RandomPlayer):
         """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
         Primary region's); ties to a battleground, then to the country closest to control (building
         towards the next point's score)."""
-        from twilight.runtime.core.primitives import board, other
+        from twilight.runtime.core.primitives.core import other
+        from twilight.runtime.core.primitives.map_queries import board
         from twilight.runtime.core.primitives.scoring import net_region_score
 
         engine = self.engine

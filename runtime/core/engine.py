@@ -366,12 +366,15 @@ class Engine:
         players: Mapping[str, Player] | None = None,
         events: bool = True,
         cls: type[Engine] | None = None,
+        dice: bool = True,
     ) -> Engine:
         """A copy of the game as it stands, at a decision (from inside a player's `decide`) or stopped at
         one: its state, its place in the rules, its dice, its trace so far (`events` False: an empty
         one). The copy goes on by itself (`resume`, with `players` answering its later decisions);
         neither changes the other. It is a plain engine (of the class `cls`, when given) that writes no
-        trace file."""
+        trace file. `dice` False: the copy's dice are not the game's (they start afresh from the game's
+        seed), for a caller that gives the copy luck of its own (a search's playout): the game's are
+        not copied (their generator's state is 625 numbers) only to be dropped."""
         kind = cls or Engine
         twin = kind.__new__(kind)
         Engine.__init__(
@@ -384,7 +387,8 @@ class Engine:
             game_step_limit=self.game_step_limit,
             state=self.state.clone(),
         )
-        twin.dice = self.dice.copy()
+        if dice:
+            twin.dice = self.dice.copy()
         if events:
             twin.events = list(self.events)  # (the events are never changed once traced: shared)
         twin.answers = list(self.answers)

@@ -75,26 +75,8 @@ def copy_decision(decision: Decision) -> Decision:
 def copy_path(path: list[Rec], engine: Engine) -> list[Rec]:
     """The records, copied for the copy of the game `engine`: their frames become frames of it. A frame
     held by several records (a procedure's, by its call and by the statements inside) stays one frame."""
-    frames: dict[int, Frame] = {}
-
-    def value(v: Any) -> Any:
-        kind = type(v)
-        if kind is Frame:
-            found = frames.get(id(v))
-            if found is None:
-                repeats = dict(v.repeats) if v.repeats is not None else None
-                found = frames[id(v)] = Frame(engine, copy_plain(v.vars), repeats)
-            return found
-        if kind is dict:
-            return {k: value(x) for k, x in v.items()}
-        if kind is list:
-            return [value(x) for x in v]
-        if kind is tuple:
-            return tuple(value(x) for x in v)
-        if kind is Decision:
-            return copy_decision(v)
-        return v
-
+    copier = _PathCopier(engine)
+    value = copier.value
     out = []
     for rec in path:
         twin = Rec(rec.kind)
@@ -104,3 +86,34 @@ def copy_path(path: list[Rec], engine: Engine) -> list[Rec]:
         twin.decision = copy_decision(rec.decision) if rec.decision is not None else None
         out.append(twin)
     return out
+
+
+class _PathCopier:
+    """`copy_path`'s copying of the values its records hold, with the frames copied so far. (An object,
+    not a function calling itself by its own name from its closure: such a function holds itself, and
+    the copy of the game it names would live on after the copy is dropped, until the garbage
+    collector's next full pass found it.)"""
+
+    __slots__ = ("engine", "frames")
+
+    def __init__(self, engine: Engine) -> None:
+        self.engine = engine
+        self.frames: dict[int, Frame] = {}
+
+    def value(self, v: Any) -> Any:
+        kind = type(v)
+        if kind is Frame:
+            found = self.frames.get(id(v))
+            if found is None:
+                repeats = dict(v.repeats) if v.repeats is not None else None
+                found = self.frames[id(v)] = Frame(self.engine, copy_plain(v.vars), repeats)
+            return found
+        if kind is dict:
+            return {k: self.value(x) for k, x in v.items()}
+        if kind is list:
+            return [self.value(x) for x in v]
+        if kind is tuple:
+            return tuple(self.value(x) for x in v)
+        if kind is Decision:
+            return copy_decision(v)
+        return v

@@ -11,6 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.primitives.operations import coup_defcon_drop
+from twilight.runtime.core.state import (
+    PRIMARY_REGION_VARIABLE,
+    SCORING_ROUND_VARIABLE,
+    SECONDARY_REGION_VARIABLE,
+)
 
 # The weights of the Primary and the Secondary region's score, in a scoring round and in another.
 SCORING_ROUND_WEIGHTS = (2, 1)
@@ -32,12 +38,6 @@ class RolloutPlayer(GreedyPlayer):
         return super().decide(decision)
 
     def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
-        from twilight.runtime.core.state import (
-            PRIMARY_REGION_VARIABLE,
-            SCORING_ROUND_VARIABLE,
-            SECONDARY_REGION_VARIABLE,
-        )
-
         found = engine.state.vars
         primary, secondary = found.get(PRIMARY_REGION_VARIABLE), found.get(SECONDARY_REGION_VARIABLE)
         weights = SCORING_ROUND_WEIGHTS if found.get(SCORING_ROUND_VARIABLE) else OTHER_ROUND_WEIGHTS
@@ -51,8 +51,6 @@ class RolloutPlayer(GreedyPlayer):
 
 def safe_coup_targets(engine: Any, decision: Decision) -> list[Any]:
     """The coup targets whose coup leaves DEFCON above 1 (all of them when none does)."""
-    from twilight.runtime.core.primitives.operations import coup_defcon_drop
-
     defcon = engine.state.defcon
     safe = [c for c in decision.options if defcon - coup_defcon_drop(engine, decision.side, c) > 1]
     return safe or list(decision.options)

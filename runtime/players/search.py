@@ -53,9 +53,14 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import QuietEngine
+from twilight.runtime.core.primitives.basics import action_rounds_this_turn
+from twilight.runtime.core.primitives.scoring import net_region_score
 from twilight.runtime.core.sides import SIDES, US, opponent
+from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
 from twilight.runtime.players.rollout import RolloutPlayer
+from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
 
 if TYPE_CHECKING:
     from twilight.runtime.core.engine import Engine
@@ -126,9 +131,6 @@ def playout_value(engine: Engine, human: str) -> float:
     lead = state.vp if human == US else -state.vp
     value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / _winning_lead(engine)))
     try:
-        from twilight.runtime.core.primitives.scoring import net_region_score
-        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
-
         for name in (PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE):
             region = state.vars.get(name)
             if region:
@@ -147,8 +149,6 @@ def _board_score(engine: Engine, human: str) -> int:
     """What every region (of the map's top level: Southeast Asia is scored as part of Asia) would score
     for the human now, less what it would score for the opponent: the board the scorings still to come
     will read, whichever region they name."""
-    from twilight.runtime.core.primitives.scoring import net_region_score
-
     regions = [name for name, region in engine.ir["map"]["regions"].items() if not region.get("parent")]
     fresh = engine.memo is None
     if fresh:
@@ -172,8 +172,6 @@ def _milops_due(engine: Engine, human: str) -> float:
     missing = max(0, state.defcon - state.milops.get(human, 0))
     owed = max(0, state.defcon - state.milops.get(ai, 0))
     try:
-        from twilight.runtime.core.primitives.basics import action_rounds_this_turn
-
         rounds = max(1, action_rounds_this_turn(engine, human))
     except Exception:  # (a ruleset without action rounds: the shortfall as it stands)
         rounds = 1
@@ -204,8 +202,6 @@ class _Facts:
 
     @classmethod
     def at(cls, engine: Engine, human: str) -> _Facts:
-        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
-
         region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
         return cls(human, _lead(engine, human), region, _region_score(engine, human, region))
 
@@ -230,7 +226,6 @@ def _region_score(engine: Engine, human: str, region: str | None) -> int:
     """The region's net score for the human now (0 without a region, or in a ruleset without scoring)."""
     if not region:
         return 0
-    from twilight.runtime.core.primitives.scoring import net_region_score
 
     try:
         return net_region_score(engine, human, region)
@@ -383,9 +378,7 @@ class SearchPlayer:
         """Whether the answer loses the game before the next question (a coup or an event that brings
         DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
         at)."""
-        from twilight.runtime.core.dice import Dice
-
-        twin = engine.clone(events=False, cls=QuietEngine)
+        twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
         twin.players = {side: _Stopping() for side in SIDES}
         try:
@@ -568,11 +561,9 @@ class SearchPlayer:
         """The candidate answered in a copy of the game, the game played on to the horizon there, and the
         position scored for the human. The copy keeps no records once it has taken up its place: it is
         never copied again."""
-        from twilight.runtime.core.dice import Dice
-
         human = decision.side
         rng = random.Random(sample)
-        twin = engine.clone(events=False, cls=QuietEngine)
+        twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         determinize(twin.state, twin.ir, human, known, rng)
         twin.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
 
@@ -607,6 +598,11 @@ class SearchPlayer:
             for player in players.values():
                 if hasattr(player, "engine"):
                     player.engine = None  # (the copy goes as soon as the playout is scored)
+            # Its watched players hold the copy too (`at_decision` reads its state): with them gone it
+            # holds nothing that holds it, and is freed as soon as it is scored, not left with its whole
+            # state for the garbage collector, whose collections the thousands of objects of each
+            # playout's copy would otherwise set off and make walk them.
+            twin.players = {}
         value = playout_value(twin, human)
         outcome = _Outcome(value) if facts is None else facts.of(twin, value)
         end = twin.state
@@ -621,8 +617,6 @@ class SearchPlayer:
     def _opponent(self, twin: Engine, side: str) -> Any:
         """A side the playout has no player for: the ruleset's AI in a game against it, else the greedy
         heuristic."""
-        from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
-
         if ai_side_of(twin.ir, twin.state.settings) == side:
             ai = RulesAIPlayer()
             ai.engine = twin
@@ -639,8 +633,6 @@ def _seated(model: Any, twin: Engine, sample: int) -> Any:
     and k differ: with one random state for all, a free choice of the opponent, such as degrading DEFCON
     after Summit, came out the same in every playout, and its risk was never seen), the model itself
     untouched."""
-    from twilight.runtime.solo.ai import RulesAIPlayer
-
     if isinstance(model, RulesAIPlayer):
         player: Any = RulesAIPlayer()
     else:

@@ -16,4 +16,13 @@ if TYPE_CHECKING:
 def net_region_score(engine: Engine, side: str, region: str) -> int:
     """The side's VP at the region's scoring now, less the opponent's (the ruleset's REGION_VP)."""
     vp = engine.program.needed(registry.REGION_VP).call
-    return int(vp(engine, side, region)) - int(vp(engine, other(side), region))
+    if engine.memo is not None or engine.firings is not None:
+        return int(vp(engine, side, region)) - int(vp(engine, other(side), region))
+    # The two sides' scores in one memory of the rules' pure functions: each side's level asks how many
+    # countries both sides control, which the second score would otherwise work out again. (Not in a
+    # game counting the rules' firings: a result remembered makes fewer calls of the functions under it.)
+    engine.memo = {}
+    try:
+        return int(vp(engine, side, region)) - int(vp(engine, other(side), region))
+    finally:
+        engine.memo = None
