@@ -10,9 +10,11 @@ from typing import Any
 import pytest
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.primitives.effects import add_influence
 from twilight.runtime.core.sides import US, USSR
 from twilight.runtime.game import new_engine
 from twilight.runtime.players import search
+from twilight.runtime.players.rollout import RolloutPlayer
 from twilight.runtime.players.search import SearchPlayer, playout_value
 from twilight.runtime.solo.ai import RulesAIPlayer
 
@@ -170,3 +172,90 @@ def test_no_gamble_on_the_war_head_to_head() -> None:
     engine.track = engine.track_after = True
     state = engine.run()
     assert not (state.end_reason == "defcon_1" and state.winner == USSR)
+
+
+class _UssrAtOrtega:
+    """The USSR side of a solo game against the AI as the US: greedy until its first action round, where
+    it plays Ortega Elected in Nicaragua (put in its hand at the headline) for its event at DEFCON 2, the
+    US having influence in Costa Rica and Cuba (Nicaragua's neighbours; Cuba is a battleground); at the
+    event's free coup, `act` answers and the game stops."""
+
+    def __init__(self, act: Any) -> None:
+        self.act = act
+        self.greedy = GreedyPlayer(5)
+        self.engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        self.greedy.engine = engine
+        if decision.name == "headline_card" and ORTEGA not in engine.state.hands[USSR]:
+            engine.state.hands[USSR].append(ORTEGA)
+        if decision.name == "action_card" and ORTEGA in decision.options:
+            return ORTEGA
+        if decision.name == "play_mode" and decision.context.get("card") == ORTEGA:
+            for country in ("costa_rica", "cuba"):
+                add_influence(engine, US, country, 2)
+            engine.state.defcon = 2
+            return "event"
+        if decision.name == "ortega_coup_target":
+            self.act(engine, decision)
+            raise _Stop
+        return self.greedy.decide(decision)
+
+
+ORTEGA = "ortega_elected_in_nicaragua"
+
+
+class _LastPick:
+    """A fallback that takes the last option alone (Cuba, here): what the heuristic may well do."""
+
+    engine: Any = None
+
+    def decide(self, decision: Decision) -> Any:
+        return [decision.options[-1]]
+
+
+def test_a_free_coup_of_several_picks_is_not_made_where_it_starts_the_war() -> None:
+    """Ortega's free coup is a question of up to one pick, which the search answers by its heuristic. At
+    DEFCON 2 a coup in Cuba (a battleground) brings DEFCON to 1 and the USSR loses at once: game 67 of
+    seed 2026's 400 (the human as the USSR) was lost that way with Costa Rica open. The answers that lose
+    at once are now left out of such questions too."""
+    answers: list[Any] = []
+
+    def act(engine: Engine, decision: Decision) -> None:
+        assert not decision.single and decision.options == ["costa_rica", "cuba"]
+        player = SearchPlayer(3, playouts=4, horizon=1)
+        player.engine = engine
+        player.fallback = _LastPick()
+        answers.append(player.decide(decision))
+
+    ir = compiled_ir("solo-v2")
+    human = _UssrAtOrtega(act)
+    ai = RulesAIPlayer()
+    engine = new_engine(ir, {US: ai, USSR: human}, seed=4, settings={"ai_side": US})
+    engine.track = engine.track_after = True
+    human.engine = ai.engine = engine
+    with pytest.raises(_Stop):
+        engine.run()
+    assert answers == [["costa_rica"]]
+
+
+def test_the_rollout_player_sends_the_opponents_event_to_space_at_defcon_2() -> None:
+    """In a playout the search's own player cannot try an event first: at DEFCON 2 it sends a card that
+    carries the opponent's event to the Space Race when it may (game 236 of the same run was lost when
+    Duck and Cover, the US's event, was kept for the last round and played for operations). Its own
+    event, or DEFCON 3, leaves the greedy choice."""
+    ir = compiled_ir("solo-v2")
+    engine = new_engine(ir, {US: GreedyPlayer(1), USSR: GreedyPlayer(2)}, seed=1)
+    player = RolloutPlayer(7)
+    player.engine = engine
+    modes = ["event", "influence", "coup", "realign", "space"]
+
+    def asked(card: str) -> Decision:
+        return Decision("play_mode", USSR, modes, context={"card": card})
+
+    engine.state.defcon = 2
+    assert player.decide(asked("duck_and_cover")) == "space"
+    assert player.decide(asked("ortega_elected_in_nicaragua")) == "influence"  # its own event
+    engine.state.defcon = 3
+    assert player.decide(asked("duck_and_cover")) == "influence"

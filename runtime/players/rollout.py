@@ -11,7 +11,9 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.core.primitives.core import card_info
 from twilight.runtime.core.primitives.operations import coup_defcon_drop
+from twilight.runtime.core.sides import opponent
 from twilight.runtime.core.state import (
     PRIMARY_REGION_VARIABLE,
     SCORING_ROUND_VARIABLE,
@@ -25,6 +27,11 @@ OTHER_ROUND_WEIGHTS = (1, 2)
 
 # The intent of the questions that choose where a coup is made (the runtime's `ask_one(..., "coup")`).
 COUP_INTENT = "coup"
+# The runtime's question of how a card is played (card_play.py's `play_mode`), and its Space Race answer.
+PLAY_MODE = "play_mode"
+SPACE_MODE = "space"
+# The DEFCON at which one more step down ends the game.
+DEFCON_DANGER = 2
 
 
 class RolloutPlayer(GreedyPlayer):
@@ -35,6 +42,9 @@ class RolloutPlayer(GreedyPlayer):
             safe = safe_coup_targets(self.engine, decision)
             if len(safe) < len(decision.options):
                 return self.rng.choice(safe)
+        engine = self.engine
+        if decision.name == PLAY_MODE and engine is not None and _opponents_event_to_space(engine, decision):
+            return SPACE_MODE
         return super().decide(decision)
 
     def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
@@ -47,6 +57,17 @@ class RolloutPlayer(GreedyPlayer):
         if secondary and secondary != primary:
             out.append((secondary, weights[1]))
         return out
+
+
+def _opponents_event_to_space(engine: Any, decision: Decision) -> bool:
+    """At DEFCON 2, a card carrying the opponent's event goes to the Space Race when it may: played for
+    operations its event would happen, and an event that lowers DEFCON then loses the game for the side
+    playing it (the search's playouts cannot try the event first, as the real game's questions are tried).
+    """
+    card = decision.context.get("card")
+    if engine.state.defcon > DEFCON_DANGER or card is None or SPACE_MODE not in decision.options:
+        return False
+    return bool(card_info(engine, card)["side"] == opponent(decision.side))
 
 
 def safe_coup_targets(engine: Any, decision: Decision) -> list[Any]:

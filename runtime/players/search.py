@@ -59,7 +59,7 @@ from twilight.runtime.core.primitives.basics import action_rounds_this_turn
 from twilight.runtime.core.primitives.scoring import net_region_score
 from twilight.runtime.core.sides import SIDES, US, opponent
 from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
-from twilight.runtime.players.rollout import RolloutPlayer
+from twilight.runtime.players.rollout import DEFCON_DANGER, RolloutPlayer
 from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
 
 if TYPE_CHECKING:
@@ -180,7 +180,6 @@ def _milops_due(engine: Engine, human: str) -> float:
 
 
 REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
-DEFCON_DANGER = 2
 DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
 HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
 HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
@@ -362,7 +361,7 @@ class SearchPlayer:
         is when every answer, or none, loses."""
         if (
             engine is None
-            or not decision.single
+            or decision.min_count > 1  # (a pick of one is no answer to it: nothing to try alone)
             or len(decision.options) < 2
             or engine.state.defcon > DEFCON_DANGER
             or engine.lookahead_depth
@@ -377,7 +376,10 @@ class SearchPlayer:
     def _loses_at_once(self, engine: Engine, decision: Decision, k: int, option: Any) -> bool:
         """Whether the answer loses the game before the next question (a coup or an event that brings
         DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
-        at)."""
+        at). For a question of several picks (Ortega's free coup: up to one country), the option picked
+        alone."""
+        if not decision.single:
+            option = [option]
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
         twin.players = {side: _Stopping() for side in SIDES}
