@@ -487,6 +487,9 @@ def render_text(report: dict[str, Any], words: Words) -> str:
         lines.append(f"      {mark['text']}")
         if "measured" in mark:
             lines.append(f"      {words.t('sources-measured', **_measured_args(mark['measured']))}")
+            rank = _rank_line(words, mark["measured"])
+            if rank:
+                lines.append(f"      {rank}")
     lines.append("")
     lines.append(words.t("sources-uncovered-list", count=len(report["uncovered"])))
     lines.extend(f"  {ref}" for ref in report["uncovered"])
@@ -565,6 +568,9 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
         text = _cell(mark["text"].split(":", 1)[1].strip())
         if "measured" in mark:
             text += " " + _cell(words.t("sources-measured", **_measured_args(mark["measured"])))
+            rank = _rank_line(words, mark["measured"])
+            if rank:
+                text += " " + _cell(rank)
         out.append(f"| {mark['code']} | `{_cell(mark['declaration'])}` ({mark['src']}) | {text} |")
     out += ["", f"## {words.t('sources-uncovered-list', count=len(report['uncovered']))}", ""]
     out += [f"- {ref}" for ref in report["uncovered"]]
@@ -619,15 +625,37 @@ def measured_readings(ruleset: str) -> dict[str, Any]:
 
 
 def measured_line(entry: dict[str, Any]) -> str:
-    """What a P-number's readings weigh, in one line: each reading's human win share per side."""
+    """What a P-number's readings weigh, in one line: each reading's human win share per side, and for a
+    reading other than ours its change against ours (Δ, in points) with McNemar's p on the paired games."""
     parts = []
     for reading in entry.get("measured", []):
         sides = ", ".join(
             f"{side} {100 * won / games:.0f}% [{100 * low:.0f}–{100 * high:.0f}%]"
             for side, (won, games, low, high) in reading["human_wins"].items()
         )
+        change = reading.get("change")
+        if change:
+            sides += "; Δ " + ", ".join(
+                f"{side} {100 * moved:+.1f} (p {'< 0.001' if p < 0.001 else f'{p:.3f}'})"
+                for side, (moved, p) in change.items()
+            )
         parts.append(f"{reading['name']}: {sides}")
     return "; ".join(parts)
+
+
+def _rank_line(words: Any, entry: dict[str, Any]) -> str | None:
+    """The P-number's place among those measured, by the largest change one of its readings makes."""
+    rank = entry.get("rank")
+    if not isinstance(rank, dict):
+        return None
+    return str(
+        words.t(
+            "sources-measured-rank",
+            place=rank.get("place", 0),
+            total=rank.get("of", 0),
+            effect=f"{100 * float(rank.get('effect', 0)):.1f}",
+        )
+    )
 
 
 @click.command("sources")

@@ -143,20 +143,33 @@ def test_the_command_in_each_language(lang: str, words: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said"), [("en", "Measured (100 games a cell"), ("ru", "Измерено (100 партий")]
+    ("lang", "said", "ranked"),
+    [
+        ("en", "Measured (200 games a cell", "Rank 1 of the 6 P-numbers measured"),
+        ("ru", "Измерено (200 партий", "Место 1 из 6"),
+    ],
 )
-def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, said: str) -> None:
-    """P1.1's readings (rules/solo-v2/readings.yaml, docs/balance.md): each with the human's wins."""
+def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, said: str, ranked: str) -> None:
+    """The readings measured (rules/solo-v2/readings.yaml, docs/balance.md): each with the human's wins,
+    the others against ours with their change and McNemar's p, and the P-number's rank by effect."""
     code, out = run_cli(["sources", SOLO, "--lang", lang])
     assert code == 0, out
     lines = out.splitlines()
     marks = [i for i, line in enumerate(lines) if line.startswith("  P1.1: ")]
     assert marks and all(said in lines[i + 2] for i in marks), lines[marks[0] : marks[0] + 3]
-    assert "lifted: us " in lines[marks[0] + 2] and "a penalty of 1 a point: us " in lines[marks[0] + 2]
-    assert not any(said in line for line in lines if "P1.2" in line)
+    shown = lines[marks[0] + 2]
+    assert "lifted: us " in shown and "a penalty of 1 a point: us " in shown
+    assert "Δ us -4.5 (p 0.022), ussr -21.0 (p < 0.001)" in shown
+    assert all(lines[i + 3].strip().startswith(ranked) for i in marks), lines[marks[0] + 3]
     code, out = run_cli(["sources", SOLO, "--json"])
-    measured = [m for m in json.loads(out)["provisional"] if m["code"] == "P1.1"]
+    provisional = json.loads(out)["provisional"]
+    measured = [m for m in provisional if m["code"] == "P1.1"]
     assert all(len(m["measured"]["measured"]) == 3 for m in measured)
+    # six P-numbers measured, each with a place of its own, in the order of their effect
+    ranks = {m["code"]: m["measured"]["rank"] for m in provisional if "measured" in m}
+    assert len(ranks) == 6 and sorted(r["place"] for r in ranks.values()) == [1, 2, 3, 4, 5, 6]
+    by_place = sorted(ranks.values(), key=lambda r: r["place"])
+    assert [r["effect"] for r in by_place] == sorted((r["effect"] for r in by_place), reverse=True)
 
 
 def test_json_and_errors() -> None:

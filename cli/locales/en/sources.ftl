@@ -19,6 +19,7 @@ sources-unmatched-part = no such part of the section
 sources-unmatched-seed = no section named
 sources-provisional = Provisional marks ({ $count })
 sources-measured = Measured ({ $games } games a cell, the human side played by { $policy }; the human's wins as US, as USSR): { $shares }
+sources-measured-rank = Rank { $place } of the { $total } P-numbers measured, by effect: the largest change one of its readings makes in the human's win share, { $effect } points
 sources-uncovered-list = Sections no rule cites ({ $count })
 sources-within-list = Cited only within a wider citation ({ $count })
 sources-md-section = Section

@@ -20,6 +20,7 @@ sources-unmatched-part = в разделе нет такого пункта
 sources-unmatched-seed = раздел не назван
 sources-provisional = Временные правила ({ $count })
 sources-measured = Измерено ({ $games } партий в клетке, за человека играет { $policy }; победы человека за США и за СССР): { $shares }
+sources-measured-rank = Место { $place } из { $total } измеренных P-номеров по силе влияния: самое большое изменение доли побед человека, которое даёт одно из прочтений, { $effect } п.
 sources-uncovered-list = Разделы, на которые не ссылается ни одно правило ({ $count })
 sources-within-list = Разделы, на которые ссылаются только в составе более широкой ссылки ({ $count })
 sources-md-section = Раздел
