@@ -157,6 +157,9 @@ def test_counting_firings_leaves_the_game_as_it_was() -> None:
     assert counts["function", "controlled_count"] > 0  # (asked by every scoring and by the AI's lists)
     assert counts["priority", "ai_influence_placement"] > 0 and counts["table", "variable_setup"] == 3
     assert not any(key[0] == "function" and key[1] not in counted for key in counts)
+    # A procedure called by another procedure fires too, not only those the engine calls itself: the AI's
+    # card play (called by its action round) and the draft (called by the deal). Both used to count 0.
+    assert counts["procedure", "ai_play_card"] > 0 and counts["procedure", "draft"] > 0
 
 
 def test_paired_tests_agree_with_known_values() -> None:

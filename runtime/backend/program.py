@@ -671,6 +671,8 @@ class Program:
             engine.steps_left -= 1
             if engine.steps_left < 0:
                 engine.out_of_steps(src, what)
+            if engine.firings is not None:  # (a procedure called by another fires as one the engine calls)
+                engine.firings["procedure", name] += 1
             try:
                 # (the procedure may be compiled after this call of it)
                 self.procedures[name].body(Frame(engine, variables))
@@ -903,6 +905,8 @@ class Program:
                 frame = Frame(e, dict(zip(self.procedures[name].params, values, strict=True)))
                 if rec is not None:
                     rec.frame = frame
+                if e.firings is not None:  # (counted once, when entered: not again when resumed)
+                    e.firings["procedure", name] += 1
             try:
                 # (the procedure may be compiled after this call of it)
                 self.procedures[name].body(frame)
