@@ -117,3 +117,45 @@ def compiled_ir(ruleset: str) -> dict[str, Any]:
     assert result.ir is not None and result.ok, f"{ruleset} does not compile cleanly"
     ir: dict[str, Any] = result.ir
     return ir
+
+
+class StopHere(Exception):
+    """Raised by `GreedyUntil` once its test has looked at the game: the game stops there."""
+
+
+class GreedyUntil:
+    """A side played by the greedy heuristic until the first decision `where` holds for; there
+    `act(engine, decision)` runs and the game stops (`StopHere`)."""
+
+    def __init__(self, where: Any, act: Any) -> None:
+        from twilight.runtime.core.decisions import GreedyPlayer
+
+        self.where = where
+        self.act = act
+        self.greedy = GreedyPlayer(5)
+        self.engine: Any = None
+
+    def decide(self, decision: Any) -> Any:
+        self.greedy.engine = self.engine
+        if not self.where(decision):
+            return self.greedy.decide(decision)
+        self.act(self.engine, decision)
+        raise StopHere
+
+
+def play_solo_until(where: Any, act: Any, seed: int = 3, track: bool = False) -> None:
+    """A solo-v2 game, the US played by `GreedyUntil(where, act)` against the AI, up to that decision.
+    `track`: the game keeps its place in the rules as records (a search copies it at its decisions)."""
+    import pytest
+    from twilight.runtime.game import new_engine
+    from twilight.runtime.solo.ai import RulesAIPlayer
+
+    ir = compiled_ir("solo-v2")
+    human = GreedyUntil(where, act)
+    ai = RulesAIPlayer()
+    engine = new_engine(ir, {"us": human, "ussr": ai}, seed=seed)
+    if track:
+        engine.track = engine.track_after = True
+    human.engine = ai.engine = engine
+    with pytest.raises(StopHere):
+        engine.run()

@@ -15,43 +15,16 @@ import pytest
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import Engine
-from twilight.runtime.game import new_engine
 from twilight.runtime.players.search import SearchPlayer
 from twilight.runtime.solo.ai import RulesAIPlayer
 
-from tests.helpers import compiled_ir
-
-
-class _Stop(Exception):
-    pass
-
-
-class _AtFirst:
-    """The human side: greedy until the first decision named `name` that offers at least two answers,
-    where `act` runs (with the engine and the decision) and the game stops."""
-
-    def __init__(self, name: str, act: Callable[[Engine, Decision], None]) -> None:
-        self.name = name
-        self.act = act
-        self.greedy = GreedyPlayer(5)
-        self.engine: Any = None
-
-    def decide(self, decision: Decision) -> Any:
-        self.greedy.engine = self.engine
-        if decision.name != self.name or len(decision.options) < 2:
-            return self.greedy.decide(decision)
-        self.act(self.engine, decision)
-        raise _Stop
+from tests.helpers import play_solo_until
 
 
 def _at_first(name: str, act: Callable[[Engine, Decision], None], seed: int = 3) -> None:
-    ir = compiled_ir("solo-v2")
-    human = _AtFirst(name, act)
-    ai = RulesAIPlayer()
-    engine = new_engine(ir, {"us": human, "ussr": ai}, seed=seed)
-    human.engine = ai.engine = engine
-    with pytest.raises(_Stop):
-        engine.run()
+    """The US greedy until the first decision named `name` that offers at least two answers, where `act`
+    runs (with the engine and the decision) and the game stops."""
+    play_solo_until(lambda d: d.name == name and len(d.options) >= 2, act, seed)
 
 
 @pytest.fixture

@@ -7,7 +7,6 @@ import random
 from collections import Counter
 from typing import Any
 
-import pytest
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import Engine
@@ -16,38 +15,12 @@ from twilight.runtime.game import new_engine
 from twilight.runtime.players.search import SearchPlayer, determinize
 from twilight.runtime.solo.ai import RulesAIPlayer
 
-from tests.helpers import compiled_ir
-
-
-class _Stop(Exception):
-    pass
-
-
-class _AtFirst:
-    """The human side: greedy until the first decision named `name`, where `act` runs and the game stops."""
-
-    def __init__(self, name: str, act: Any) -> None:
-        self.name = name
-        self.act = act
-        self.greedy = GreedyPlayer(5)
-        self.engine: Any = None
-
-    def decide(self, decision: Decision) -> Any:
-        self.greedy.engine = self.engine
-        if decision.name != self.name:
-            return self.greedy.decide(decision)
-        self.act(self.engine, decision)
-        raise _Stop
+from tests.helpers import compiled_ir, play_solo_until
 
 
 def _play_to(name: str, act: Any, seed: int = 3) -> None:
-    ir = compiled_ir("solo-v2")
-    human = _AtFirst(name, act)
-    ai = RulesAIPlayer()
-    engine = new_engine(ir, {"us": human, "ussr": ai}, seed=seed)
-    human.engine = ai.engine = engine
-    with pytest.raises(_Stop):
-        engine.run()
+    """The US greedy until the first decision named `name`, where `act` runs and the game stops."""
+    play_solo_until(lambda decision: decision.name == name, act, seed)
 
 
 def _places(state: GameState) -> dict[str, list[str]]:

@@ -18,39 +18,13 @@ from twilight.runtime.players.rollout import RolloutPlayer
 from twilight.runtime.players.search import SearchPlayer, playout_value
 from twilight.runtime.solo.ai import RulesAIPlayer
 
-from tests.helpers import compiled_ir
-
-
-class _Stop(Exception):
-    pass
-
-
-class _AtCard:
-    """The US side: greedy until it is asked how to play `card`; there `act` runs and the game stops."""
-
-    def __init__(self, card: str, act: Any) -> None:
-        self.card = card
-        self.act = act
-        self.greedy = GreedyPlayer(5)
-        self.engine: Any = None
-
-    def decide(self, decision: Decision) -> Any:
-        self.greedy.engine = self.engine
-        if decision.name == "play_mode" and decision.context.get("card") == self.card:
-            self.act(self.engine, decision)
-            raise _Stop
-        return self.greedy.decide(decision)
+from tests.helpers import StopHere, compiled_ir, play_solo_until
 
 
 def _play_to_card(card: str, act: Any, seed: int) -> None:
-    ir = compiled_ir("solo-v2")
-    human = _AtCard(card, act)
-    ai = RulesAIPlayer()
-    engine = new_engine(ir, {US: human, USSR: ai}, seed=seed)
-    engine.track = engine.track_after = True  # (the search copies the game at its decisions)
-    human.engine = ai.engine = engine
-    with pytest.raises(_Stop):
-        engine.run()
+    """The US greedy until it is asked how to play `card`; there `act` runs and the game stops. The game
+    keeps its place as records: the search copies it at its decisions."""
+    play_solo_until(lambda d: d.name == "play_mode" and d.context.get("card") == card, act, seed, track=True)
 
 
 def test_the_search_never_starts_the_war_even_when_every_answer_looks_lost(
@@ -137,14 +111,14 @@ def test_the_search_remembers_its_own_cards_offered_and_not_played() -> None:
             if "offered" in found:
                 found["known"] = self.search._known_cards(decision)
                 found["held"] = list(self.engine.state.hands[US])
-                raise _Stop
+                raise StopHere
             return self.greedy.decide(decision)
 
     human = Human()
     ai = RulesAIPlayer()
     engine = new_engine(ir, {US: human, USSR: ai}, seed=1)
     human.engine = ai.engine = engine
-    with pytest.raises(_Stop):
+    with pytest.raises(StopHere):
         engine.run()
     played, kept = found["offered"][0], found["offered"][1]
     assert kept in found["held"] and kept in found["known"]
@@ -199,7 +173,7 @@ class _UssrAtOrtega:
             return "event"
         if decision.name == "ortega_coup_target":
             self.act(engine, decision)
-            raise _Stop
+            raise StopHere
         return self.greedy.decide(decision)
 
 
@@ -235,7 +209,7 @@ def test_a_free_coup_of_several_picks_is_not_made_where_it_starts_the_war() -> N
     engine = new_engine(ir, {US: ai, USSR: human}, seed=4, settings={"ai_side": US})
     engine.track = engine.track_after = True
     human.engine = ai.engine = engine
-    with pytest.raises(_Stop):
+    with pytest.raises(StopHere):
         engine.run()
     assert answers == [["costa_rica"]]
 
