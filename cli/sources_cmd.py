@@ -620,8 +620,40 @@ def measured_readings(ruleset: str) -> dict[str, Any]:
                 found = yaml.safe_load(path.read_text(encoding="utf-8"))
             except (OSError, yaml.YAMLError) as err:
                 raise SourcesError(f"{path}: cannot read it: {err}") from None
-            return found.get("readings", {}) if isinstance(found, dict) else {}
+            readings = found.get("readings", {}) if isinstance(found, dict) else {}
+            wrong = _misshapen(readings)
+            if wrong:
+                raise SourcesError(f"{path}: {wrong}")
+            return readings
     return {}
+
+
+def _numbers(value: Any, count: int) -> bool:
+    return isinstance(value, list) and len(value) == count and all(isinstance(x, int | float) for x in value)
+
+
+def _misshapen(readings: Any) -> str | None:
+    """What is wrong with a readings file's entries (a hand edit gone astray), or None: each P-number's
+    `measured` readings with a `name` and `human_wins` per side [won, games, low, high], a `change` per side
+    [change, p], and a `rank` with its `place`, `of` and `effect`."""
+    if not isinstance(readings, dict):
+        return "`readings` must map each P-number to what was measured"
+    for code, entry in readings.items():
+        if not isinstance(entry, dict) or not isinstance(entry.get("measured", []), list):
+            return f"{code}: an entry with a list `measured`"
+        rank = entry.get("rank")
+        if rank is not None and not (isinstance(rank, dict) and {"place", "of", "effect"} <= set(rank)):
+            return f"{code}: `rank` must give `place`, `of` and `effect`"
+        for reading in entry.get("measured", []):
+            wins = reading.get("human_wins") if isinstance(reading, dict) else None
+            if not isinstance(reading, dict) or "name" not in reading or not isinstance(wins, dict):
+                return f"{code}: each reading measured needs a `name` and `human_wins`"
+            if not all(_numbers(v, 4) for v in wins.values()):
+                return f"{code}, {reading['name']}: `human_wins` gives per side [won, games, low, high]"
+            change = reading.get("change", {})
+            if not isinstance(change, dict) or not all(_numbers(v, 2) for v in change.values()):
+                return f"{code}, {reading['name']}: `change` gives per side [change, p]"
+    return None
 
 
 def measured_line(entry: dict[str, Any]) -> str:

@@ -6,10 +6,12 @@ from __future__ import annotations
 import copy
 import json
 import re
+import shutil
+from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import ROOT, compiled_ir, run_cli
+from helpers import ROOT, RULES, compiled_ir, run_cli
 from twilight.cli.sources_cmd import Words, build_report, load_seeds, render_markdown, report_for
 
 SOLO = "solo-v2"
@@ -215,3 +217,24 @@ def test_the_sections_are_the_seeds_own() -> None:
             toc[m.group(1)] = _norm(m.group(2))
     mine = {s.toc: _norm(s.id) for s in load_seeds()["000"].sections if s.toc is not None}
     assert toc == mine
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        (
+            "readings:\n  P1.1:\n    measured:\n      - {name: x, human_wins: {us: 5}}\n",
+            "P1.1, x: `human_wins`",
+        ),
+        ("readings:\n  P1.1:\n    rank: 7\n", "P1.1: `rank` must give"),
+        ("readings: [1]\n", "`readings` must map"),
+    ],
+)
+def test_a_misshapen_readings_file_is_told_where(tmp_path: Path, text: str, said: str) -> None:
+    """A hand edit of readings.yaml gone astray: one line naming the file and the entry, no traceback."""
+    folder = tmp_path / "solo-v2-edited"
+    shutil.copytree(RULES / "solo-v2", folder)
+    (folder / "readings.yaml").write_text(text, encoding="utf-8")
+    code, out = run_cli(["sources", str(folder)])
+    assert code == 1 and out.startswith("error: ") and said in out, out
+    assert "Traceback" not in out and "internal error" not in out
