@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -21,7 +22,16 @@ from typing import Any
 import click
 from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
 from twilight.cli.output_file import write_output_file
-from twilight.cli.session.text import APP_FOLDER
+from twilight.cli.session.text import APP_FOLDER, play_folders
+from twilight.cli.sources_words import (
+    WORD_ID,
+    policy_message_id,
+    provisional_code,
+    provisional_message_id,
+    provisional_summary,
+    reading_message_id,
+    readings_message_ids,
+)
 
 SECTIONS_FILE = Path(__file__).with_name("seed_sections.yaml")
 SEP = " · "
@@ -327,6 +337,7 @@ def build_report(ir: dict[str, Any]) -> dict[str, Any]:
             {
                 "code": _p_number(c["text"]),
                 "text": c["text"],
+                "message": provisional_message_id(c["text"]),  # its words (cli/sources_words.py)
                 "declaration": c["declaration"],
                 "src": c["src"],
             }
@@ -421,7 +432,7 @@ def _note(status: str, ref: str, uncovered: list[str], within: list[str]) -> Non
 
 
 def _p_number(text: str) -> str:
-    return text.split(":", 1)[0].strip()
+    return provisional_code(text)
 
 
 def _p_key(code: str) -> tuple[int, ...]:
@@ -430,11 +441,36 @@ def _p_key(code: str) -> tuple[int, ...]:
 
 # ---------------------------------------------------------------------- text and Markdown
 class Words:
-    def __init__(self, lang: str) -> None:
-        self.loc = Localizer.for_folders([APP_FOLDER], lang)
+    """The command's words (cli/locales) and, given the ruleset (a name or a folder), the ruleset's words of
+    its provisional list (cli/sources_words.py): each falls back to English, then to the text as written."""
+
+    def __init__(self, lang: str, ruleset: str | None = None) -> None:
+        self.loc = Localizer.for_folders(play_folders(ruleset) if ruleset else [APP_FOLDER], lang)
 
     def t(self, msg_id: str, **args: Any) -> str:
         return self.loc.text(msg_id, msg_id, **args)
+
+    def summary(self, text: str) -> str:
+        """A provisional mark's summary (its text after "Pn:")."""
+        return self.loc.text(provisional_message_id(text), provisional_summary(text))
+
+    def mark(self, text: str) -> str:
+        """A provisional mark as its rule file writes it, "Pn: summary", in the reader's language."""
+        code = provisional_code(text)
+        return f"{code}: {self.summary(text)}" if code != text else self.summary(text)
+
+    def reading(self, reading: dict[str, Any]) -> str:
+        msg_id = reading_message_id(reading)
+        return self.loc.text(msg_id, str(reading["name"])) if msg_id else str(reading["name"])
+
+    def policy(self, entry: dict[str, Any]) -> str:
+        msg_id = policy_message_id(entry)
+        written = str(entry.get("policy", ""))
+        return self.loc.text(msg_id, written) if msg_id else written
+
+    def side(self, side: str) -> str:
+        # a side of the ruleset (standard's map words); its id as written where no locale names it
+        return self.loc.text(f"side-{side}", side)
 
 
 def _heading(row: dict[str, Any]) -> str:
@@ -484,9 +520,9 @@ def render_text(report: dict[str, Any], words: Words) -> str:
     lines.append(words.t("sources-provisional", count=len(report["provisional"])))
     for mark in report["provisional"]:
         lines.append(f"  {mark['code']}: {_where(mark)}")
-        lines.append(f"      {mark['text']}")
+        lines.append(f"      {words.mark(mark['text'])}")
         if "measured" in mark:
-            lines.append(f"      {words.t('sources-measured', **_measured_args(mark['measured']))}")
+            lines.append(f"      {words.t('sources-measured', **_measured_args(mark['measured'], words))}")
             rank = _rank_line(words, mark["measured"])
             if rank:
                 lines.append(f"      {rank}")
@@ -499,8 +535,12 @@ def render_text(report: dict[str, Any], words: Words) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _measured_args(entry: dict[str, Any]) -> dict[str, Any]:
-    return {"games": entry.get("games", 0), "policy": entry.get("policy", ""), "shares": measured_line(entry)}
+def _measured_args(entry: dict[str, Any], words: Words) -> dict[str, Any]:
+    return {
+        "games": entry.get("games", 0),
+        "policy": words.policy(entry),
+        "shares": measured_line(entry, words),
+    }
 
 
 def _cell(text: str) -> str:
@@ -565,9 +605,9 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
         "| --- | --- | --- |",
     ]
     for mark in report["provisional"]:
-        text = _cell(mark["text"].split(":", 1)[1].strip())
+        text = _cell(words.summary(mark["text"]))
         if "measured" in mark:
-            text += " " + _cell(words.t("sources-measured", **_measured_args(mark["measured"])))
+            text += " " + _cell(words.t("sources-measured", **_measured_args(mark["measured"], words)))
             rank = _rank_line(words, mark["measured"])
             if rank:
                 text += " " + _cell(rank)
@@ -580,15 +620,21 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
 
 
 # ---------------------------------------------------------------------- the command
-def report_for(spec: str) -> dict[str, Any]:
+def resolved_target(spec: str) -> str:
+    """The ruleset `spec` names (NAME, NAME@VERSION or a folder), as its compiler and locales find it."""
     from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+
+    try:
+        return ruleset_target(spec)
+    except RulesetNotFound as err:
+        raise SourcesError(f"unknown ruleset {spec}: {err}") from None
+
+
+def report_for(spec: str) -> dict[str, Any]:
     from twilight.compiler import api
     from twilight.compiler.diagnostics import Severity
 
-    try:
-        ruleset = ruleset_target(spec)
-    except RulesetNotFound as err:
-        raise SourcesError(f"unknown ruleset {spec}: {err}") from None
+    ruleset = resolved_target(spec)
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
@@ -628,19 +674,39 @@ def measured_readings(ruleset: str) -> dict[str, Any]:
     return {}
 
 
+def _word_id(value: Any) -> bool:
+    """An id a readings file may give a reading or a policy (None: it has none, and is shown as written)."""
+    return value is None or (isinstance(value, str) and WORD_ID.fullmatch(value) is not None)
+
+
+def needed_message_ids(target: str, ir: dict[str, Any], english: Collection[str]) -> set[str]:
+    """What `twilight i18n check` needs of a ruleset (by name or folder) for its provisional list: each
+    reading's and policy's name, and each mark's summary that `english` (the English message ids) words.
+    A readings file this command would refuse needs nothing here: the command says what is wrong."""
+    marks = {provisional_message_id(c["text"]) for c in citations(ir) if c["kind"] == "provisional"}
+    try:
+        readings = measured_readings(target)
+    except SourcesError:
+        readings = {}
+    return (marks & set(english)) | readings_message_ids(readings)
+
+
 def _numbers(value: Any, count: int) -> bool:
     return isinstance(value, list) and len(value) == count and all(isinstance(x, int | float) for x in value)
 
 
 def _misshapen(readings: Any) -> str | None:
     """What is wrong with a readings file's entries (a hand edit gone astray), or None: each P-number's
-    `measured` readings with a `name` and `human_wins` per side [won, games, low, high], a `change` per side
-    [change, p], and a `rank` with its `place`, `of` and `effect`."""
+    `measured` readings with a `name` (and an `id` naming its words) and `human_wins` per side [won, games,
+    low, high], a `change` per side [change, p], a `rank` with its `place`, `of` and `effect`, and a
+    `policy_id` naming the policy's words."""
     if not isinstance(readings, dict):
         return "`readings` must map each P-number to what was measured"
     for code, entry in readings.items():
         if not isinstance(entry, dict) or not isinstance(entry.get("measured", []), list):
             return f"{code}: an entry with a list `measured`"
+        if not _word_id(entry.get("policy_id")):
+            return f"{code}: `policy_id` must be lowercase letters, digits and dashes (it names a message)"
         rank = entry.get("rank")
         if rank is not None and not (isinstance(rank, dict) and {"place", "of", "effect"} <= set(rank)):
             return f"{code}: `rank` must give `place`, `of` and `effect`"
@@ -648,6 +714,8 @@ def _misshapen(readings: Any) -> str | None:
             wins = reading.get("human_wins") if isinstance(reading, dict) else None
             if not isinstance(reading, dict) or "name" not in reading or not isinstance(wins, dict):
                 return f"{code}: each reading measured needs a `name` and `human_wins`"
+            if not _word_id(reading.get("id")):
+                return f"{code}, {reading['name']}: `id` must be lowercase letters, digits and dashes"
             if not all(_numbers(v, 4) for v in wins.values()):
                 return f"{code}, {reading['name']}: `human_wins` gives per side [won, games, low, high]"
             change = reading.get("change", {})
@@ -656,22 +724,25 @@ def _misshapen(readings: Any) -> str | None:
     return None
 
 
-def measured_line(entry: dict[str, Any]) -> str:
+def measured_line(entry: dict[str, Any], words: Words | None = None) -> str:
     """What a P-number's readings weigh, in one line: each reading's human win share per side, and for a
-    reading other than ours its change against ours (Δ, in points) with McNemar's p on the paired games."""
+    reading other than ours its change against ours (Δ, in points) with McNemar's p on the paired games.
+    The readings and the sides are named in `words`' language (English when not given); the figures are
+    written alike in every language."""
+    words = words or Words(FALLBACK)
     parts = []
     for reading in entry.get("measured", []):
         sides = ", ".join(
-            f"{side} {100 * won / games:.0f}% [{100 * low:.0f}–{100 * high:.0f}%]"
+            f"{words.side(side)} {100 * won / games:.0f}% [{100 * low:.0f}–{100 * high:.0f}%]"
             for side, (won, games, low, high) in reading["human_wins"].items()
         )
         change = reading.get("change")
         if change:
             sides += "; Δ " + ", ".join(
-                f"{side} {100 * moved:+.1f} (p {'< 0.001' if p < 0.001 else f'{p:.3f}'})"
+                f"{words.side(side)} {100 * moved:+.1f} (p {'< 0.001' if p < 0.001 else f'{p:.3f}'})"
                 for side, (moved, p) in change.items()
             )
-        parts.append(f"{reading['name']}: {sides}")
+        parts.append(f"{words.reading(reading)}: {sides}")
     return "; ".join(parts)
 
 
@@ -709,10 +780,10 @@ def sources(ruleset: str, as_json: bool, lang: str, markdown: bool, output: str 
     provisional mark with its P-number, and the sections of the seeds' tables of contents no rule cites."""
     try:
         report = report_for(ruleset)
+        words = Words(lang, resolved_target(ruleset))
     except SourcesError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(1)
-    words = Words(lang)
     if as_json:
         text = json.dumps({**report, "lang": lang}, ensure_ascii=False, indent=1) + "\n"
     elif markdown:

@@ -24,10 +24,18 @@ from twilight.cli.i18n.check import (
     runtime_choices,
     table_message_ids,
 )
-from twilight.cli.localizer import LANGUAGES, locale_files, message_table, ruleset_folders, syntax_errors
+from twilight.cli.localizer import (
+    FALLBACK,
+    LANGUAGES,
+    locale_files,
+    message_table,
+    ruleset_folders,
+    syntax_errors,
+)
 from twilight.cli.outline import code_message_ids
 from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.cli.source_words import source_message_ids
+from twilight.cli.sources_cmd import needed_message_ids
 from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
@@ -244,6 +252,8 @@ def test_no_stray_ai_words(solo_ir: dict[str, Any], lang: str) -> None:
     own = message_table(own_locale_files(lang))
     assert own, f"solo-v2 has no {lang} locale files"
     words = ai_message_ids(solo_ir) | set(TRACE_WORDS) | set(APPENDIX_WORDS)
+    # `twilight sources`' provisional list: the marks' summaries, the readings' names (cli/sources_words.py)
+    words |= needed_message_ids(AI_RULESET, solo_ir, message_table(own_locale_files(FALLBACK)))
     stray = sorted(set(own) - words - allowed_ids(solo_ir))
     assert stray == [], f"{lang}: messages that are neither AI words nor ruleset names: {stray}"
 

@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from helpers import ROOT, RULES, compiled_ir, run_cli
 from twilight.cli.sources_cmd import Words, build_report, load_seeds, render_markdown, report_for
+from twilight.cli.sources_words import provisional_message_id, provisional_summary
 
 SOLO = "solo-v2"
 DOC = ROOT / "docs" / "sources-solo-v2.md"
@@ -42,7 +44,7 @@ def rows(report: dict[str, Any]) -> dict[str, dict[str, Any]]:
 
 
 def test_the_docs_table_is_current() -> None:
-    assert DOC.read_text(encoding="utf-8") == render_markdown(report_for(SOLO), Words("en")), (
+    assert DOC.read_text(encoding="utf-8") == render_markdown(report_for(SOLO), Words("en", SOLO)), (
         "docs/sources-solo-v2.md is stale: run "
         "`twilight sources solo-v2 --markdown -o docs/sources-solo-v2.md`"
     )
@@ -145,13 +147,27 @@ def test_the_command_in_each_language(lang: str, words: list[str]) -> None:
 
 
 @pytest.mark.parametrize(
-    ("lang", "said", "ranked"),
+    ("lang", "said", "ranked", "readings", "change"),
     [
-        ("en", "Measured (200 games a cell", "Rank 1 of the 6 P-numbers measured"),
-        ("ru", "Измерено (200 партий", "Место 1 из 6"),
+        (
+            "en",
+            "Measured (200 games a cell",
+            "Rank 1 of the 6 P-numbers measured",
+            ["lifted: US ", "a penalty of 1 a point: US "],
+            "Δ US -4.5 (p 0.022), USSR -21.0 (p < 0.001)",
+        ),
+        (
+            "ru",
+            "Измерено (200 партий",
+            "Место 1 из 6",
+            ["ограничение снято: США ", "штраф: очко влияния вне двух регионов"],
+            "Δ США -4.5 (p 0.022), СССР -21.0 (p < 0.001)",
+        ),
     ],
 )
-def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, said: str, ranked: str) -> None:
+def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(
+    lang: str, said: str, ranked: str, readings: list[str], change: str
+) -> None:
     """The readings measured (rules/solo-v2/readings.yaml, docs/balance.md): each with the human's wins,
     the others against ours with their change and McNemar's p, and the P-number's rank by effect."""
     code, out = run_cli(["sources", SOLO, "--lang", lang])
@@ -160,8 +176,8 @@ def test_a_mark_whose_readings_were_measured_shows_what_they_weigh(lang: str, sa
     marks = [i for i, line in enumerate(lines) if line.startswith("  P1.1: ")]
     assert marks and all(said in lines[i + 2] for i in marks), lines[marks[0] : marks[0] + 3]
     shown = lines[marks[0] + 2]
-    assert "lifted: us " in shown and "a penalty of 1 a point: us " in shown
-    assert "Δ us -4.5 (p 0.022), ussr -21.0 (p < 0.001)" in shown
+    assert all(reading in shown for reading in readings), shown
+    assert change in shown
     assert all(lines[i + 3].strip().startswith(ranked) for i in marks), lines[marks[0] + 3]
     code, out = run_cli(["sources", SOLO, "--json"])
     provisional = json.loads(out)["provisional"]
@@ -238,3 +254,106 @@ def test_a_misshapen_readings_file_is_told_where(tmp_path: Path, text: str, said
     code, out = run_cli(["sources", str(folder)])
     assert code == 1 and out.startswith("error: ") and said in out, out
     assert "Traceback" not in out and "internal error" not in out
+
+
+# ---------------------------------------------------------------------- the provisional list in Russian
+# Every part of the list a reader reads comes from the ruleset's messages (rules/solo-v2/locales/<lang>/
+# provisional.ftl: each mark's summary, each reading's name, the policy) or the program's (cli/locales),
+# in English as written when a language lacks them.
+
+
+def provisional_part(out: str, heading: str) -> str:
+    """The provisional list of `twilight sources`' text output: from its heading to the blank line."""
+    start = out.index(heading)
+    return out[start : out.index("\n\n", start)]
+
+
+def english_words(report: dict[str, Any]) -> set[str]:
+    """What the list says in English: each mark's summary, and each reading's name and policy as
+    readings.yaml writes them."""
+    words = {provisional_summary(mark["text"]) for mark in report["provisional"]}
+    for mark in report["provisional"]:
+        entry = mark.get("measured") or {}
+        words.add(entry.get("policy", ""))
+        words |= {reading["name"] for reading in entry.get("measured", [])}
+    return words - {""}
+
+
+def test_the_russian_list_has_no_english_and_the_english_list_is_as_written(
+    solo_ir: dict[str, Any],
+) -> None:
+    report = report_for(SOLO)
+    english = english_words(report)
+    assert len(english) > 100 and "lifted" in english and "search --playouts 6 (normal level)" in english
+    code, out = run_cli(["sources", SOLO, "--lang", "ru"])
+    assert code == 0, out
+    russian = provisional_part(out, "Временные правила (")
+    assert sorted(w for w in english if w in russian) == []
+    # the sides by their Russian names, not by the ids of the rules
+    sides = solo_ir["map"]["sides"]
+    assert re.findall(rf"\b({'|'.join(sides)})\b", russian) == []
+    assert "как написано (наше прочтение): США " in russian and "СССР 34%" in russian
+    assert "ваши операции — только в Первичном или Вторичном регионе" in russian
+    # the Markdown page in Russian likewise
+    markdown = render_markdown(report, Words("ru", SOLO))
+    table = markdown[markdown.index("## Временные правила") :]
+    assert sorted(w for w in english if w in table.split("\n## ")[0]) == []
+    # English: each mark as the rule file writes it, each reading by its name in readings.yaml
+    code, out = run_cli(["sources", SOLO])
+    assert code == 0, out
+    lines = provisional_part(out, "Provisional marks (").splitlines()
+    heads = [i for i, line in enumerate(lines) if re.match(r"  P\d", line)]
+    assert [lines[i + 1].strip() for i in heads] == [mark["text"] for mark in report["provisional"]]
+    shown = "\n".join(lines)
+    assert all(w in shown for w in english)
+
+
+def _edited_copy(tmp_path: Path) -> Path:
+    """solo-v2 copied, with a reading worded nowhere (an id no locale names) and one without an id, and
+    P1.1's first mark reworded in its rule file."""
+    folder = tmp_path / "solo-v2-edited"
+    shutil.copytree(RULES / "solo-v2", folder)
+    readings_file = folder / "readings.yaml"
+    readings = yaml.safe_load(readings_file.read_text(encoding="utf-8"))
+    measured = readings["readings"]["P1.1"]["measured"]
+    wins = measured[0]["human_wins"]
+    measured.append({"id": "p1-1-new-guess", "name": "a new guess", "human_wins": wins})
+    measured.append({"name": "a guess without an id", "human_wins": wins})
+    readings_file.write_text(yaml.safe_dump(readings, allow_unicode=True), encoding="utf-8")
+    human = folder / "human.tsr"
+    text = human.read_text(encoding="utf-8")
+    assert OLD_P1_1 in text
+    human.write_text(text.replace(OLD_P1_1, NEW_P1_1), encoding="utf-8")
+    return folder
+
+
+OLD_P1_1 = "P1.1: your operations only in the Primary or Secondary region; the Space Race is open"
+NEW_P1_1 = "P1.1: your operations only in the Primary or Secondary region; the Space Race is always open"
+
+
+def test_words_a_language_lacks_are_shown_in_english(tmp_path: Path) -> None:
+    """A reading readings.yaml adds, and a mark reworded in a rule file, are shown as written (English)
+    until their words are translated; `twilight i18n check` names what is to be worded, and the old
+    words of the reworded mark as unused."""
+    folder = _edited_copy(tmp_path)
+    code, out = run_cli(["sources", str(folder), "--lang", "ru"])
+    assert code == 0 and "Traceback" not in out, out
+    russian = provisional_part(out, "Временные правила (")
+    assert "a new guess: США " in russian and "a guess without an id: США " in russian
+    assert NEW_P1_1 in russian and "Космическая гонка открыта всегда" not in russian.split("\n")[2]
+    # the reworded mark's words are a new message, named in the JSON
+    code, out = run_cli(["sources", str(folder), "--json"])
+    marks = {m["text"]: m["message"] for m in json.loads(out)["provisional"]}
+    assert code == 0 and marks[NEW_P1_1] == provisional_message_id(NEW_P1_1) != provisional_message_id(
+        OLD_P1_1
+    )
+    code, out = run_cli(["i18n", "check", str(folder), "--json"])
+    assert code == 1, out
+    found = {(p["kind"], p["lang"], p["id"]) for p in map(json.loads, out.splitlines())}
+    old_id = provisional_message_id(OLD_P1_1)
+    assert found == {
+        ("missing", "en", "reading-p1-1-new-guess"),
+        ("missing", "ru", "reading-p1-1-new-guess"),
+        ("unused", "en", old_id),
+        ("unused", "ru", old_id),
+    }

@@ -3,8 +3,9 @@
 What a ruleset needs is read from its IR and from the code: the names of its cards (with a summary),
 countries, regions and sides; a question for every decision the rules or the interpreter ask; a label
 for every option word; a reason for every prohibition code; every way the game can end; the solo
-ratings, settings and phases; the words of `explain` and of the AI's explanations; and the words of the
-terminal game and of `twilight docs` (cli/locales). The check reports, per language:
+ratings, settings and phases; the words of `explain` and of the AI's explanations; the ruleset's words of
+`twilight sources`' provisional list (cli/sources_words.py); and the words of the terminal game and of
+`twilight docs` (cli/locales). The check reports, per language:
 - missing: a message the game needs and the language lacks (or an attribute of it, e.g. `.summary`);
 - unused: a message no part of the game can show (a typo, or left over after a rename);
 - mismatched: a message whose attributes or variables differ from English (`$country_gen` counts as
@@ -33,6 +34,7 @@ from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untran
 from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
 from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
+from twilight.cli.sources_cmd import needed_message_ids as sources_message_ids
 from twilight.compiler.loader import display_path
 from twilight.runtime.core import registry
 
@@ -296,6 +298,8 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
     wanted = needed(ir)
     optional = optional_ids(ir)
     tables = {lang: read_messages(locale_files(folders, lang)) for lang in LANGUAGES}
+    # `twilight sources`' provisional list: the readings' names, and each mark the ruleset words in English.
+    wanted.update({m: set() for m in sources_message_ids(target, ir, tables[FALLBACK])})
     for lang in LANGUAGES:
         files = locale_files(folders, lang)
         for error in syntax_errors(files):
