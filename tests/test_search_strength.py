@@ -233,3 +233,40 @@ def test_the_rollout_player_sends_the_opponents_event_to_space_at_defcon_2() -> 
     assert player.decide(asked("ortega_elected_in_nicaragua")) == "influence"  # its own event
     engine.state.defcon = 3
     assert player.decide(asked("duck_and_cover")) == "influence"
+
+
+def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
+    """Game 38 of seed 2026's 400 (the human as the US) was lost when Junta's follow-up was answered
+    "coup" under the Cuban Missile Crisis: the coup itself was asked for at the next question, where every
+    target ended the game, and the check looked only up to that question. Here the same shape at DEFCON 2:
+    Suez Crisis (the USSR's event) played for a coup by the US when the only country open to one is a
+    battleground (its coup brings DEFCON to 1). "coup" stops at whether the event comes first, each answer
+    of which stops at the target, every one of which loses: so it loses at once; influence does not."""
+    found: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> None:
+        state = engine.state
+        assert "coup" in decision.options and "influence" in decision.options
+        state.defcon = 2
+        state.vars["primary_region"] = "central_america"
+        state.vars["secondary_region"] = "south_america"
+        for country, influence in state.influence.items():
+            influence[USSR] = 3 if country == "panama" else 0
+        player = SearchPlayer(3, playouts=4, horizon=1)
+        player.engine = engine
+        found["coup"] = player._loses_at_once(engine, decision, decision.options.index("coup"), "coup")
+        found["influence"] = player._loses_at_once(
+            engine, decision, decision.options.index("influence"), "influence"
+        )
+        found["kept"] = player._not_losing_at_once(engine, decision).options
+        found["panama"] = dict(state.influence["panama"])
+
+    play_solo_until(
+        lambda d: d.name == "play_mode" and "coup" in d.options and "influence" in d.options,
+        act,
+        seed=1,
+        track=True,
+    )
+    assert found["coup"] is True and found["influence"] is False
+    assert "coup" not in found["kept"] and "influence" in found["kept"]
+    assert found["panama"][USSR] == 3, "the checks leave the game as it was"

@@ -59,6 +59,13 @@ from twilight.runtime.core.primitives.basics import action_rounds_this_turn
 from twilight.runtime.core.primitives.scoring import net_region_score
 from twilight.runtime.core.sides import SIDES, US, opponent
 from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
+from twilight.runtime.players.influence_plans import (
+    INFLUENCE_TARGET,
+    InfluencePlan,
+    PlanFollower,
+    first_point,
+    influence_plans,
+)
 from twilight.runtime.players.rollout import DEFCON_DANGER, RolloutPlayer
 from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
 
@@ -181,6 +188,7 @@ def _milops_due(engine: Engine, human: str) -> float:
 
 REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
 DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
+AT_ONCE_QUESTIONS = 3  # the questions of one side an answer's loss at once is followed through
 HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
 HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
 DEFCON_WAR_END = "defcon_1"  # the end reason of a game lost to DEFCON 1 (standard's victory.tsr)
@@ -297,6 +305,7 @@ def _rated(option: Any, outcomes: list[_Outcome]) -> RatedAnswer:
 
 
 Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
+_PLANNED = "planned_from"  # (a question of plans: the question of the first point, in its context)
 
 
 class SearchPlayer:
@@ -316,8 +325,13 @@ class SearchPlayer:
         max_candidates: int = DEFAULT_MAX_CANDIDATES,
         unsearched: frozenset[str] = UNSEARCHED,
         halving: bool = True,
+        plans: bool = True,
     ) -> None:
         self.seed = seed
+        # A card's influence points by whole plans (players/influence_plans.py), searched at its first
+        # point and followed to its last; without, each point is the rollout player's.
+        self.plans = plans
+        self._following: PlanFollower | None = None  # the plan of the placement under way
         self.halving = halving  # the playouts by successive halving, a tie's playouts carried over
         self._saved = 0  # the playouts the decisions so far left unspent (with `halving`)
         self._war: list[bool] = []  # the last halving: whether each answer lost to DEFCON 1 this round
@@ -344,6 +358,13 @@ class SearchPlayer:
         self.fallback.engine = engine
         self.decisions += 1
         known = self._known_cards(decision)
+        if decision.name != INFLUENCE_TARGET:
+            self._following = None  # (a placement ends at the first question of another kind)
+        elif self.plans and engine is not None and not engine.lookahead_depth:
+            if self._following is None and first_point(decision):
+                self._following = self._plan(engine, decision, known)
+            if self._following is not None:
+                return self._following.decide(decision)
         if (
             engine is None
             or not decision.single
@@ -353,6 +374,24 @@ class SearchPlayer:
         ):
             return self.fallback.decide(self._not_losing_at_once(engine, decision))
         return self._search(engine, decision, known)
+
+    def _plan(self, engine: Engine, decision: Decision, known: set[str]) -> PlanFollower | None:
+        """The plan the card's points follow (None: the rollout player places them): the plans offered
+        (players/influence_plans.py) searched as the answers of the question, each playout placing the
+        card's points by its plan."""
+
+        def rollout(twin: Engine) -> RolloutPlayer:
+            player = RolloutPlayer(_seed("twilight search plan", self.seed, self.decisions))
+            player.engine = twin
+            return player
+
+        weighed = self.fallback.weighed_regions(engine)
+        plans = influence_plans(engine, decision, weighed, rollout, self.max_candidates)
+        if not plans:
+            return None
+        asked = dataclasses.replace(decision, options=plans, context={**decision.context, _PLANNED: decision})
+        plan = self._search(engine, asked, known)
+        return PlanFollower(plan, self.fallback, engine)
 
     def _not_losing_at_once(self, engine: Engine | None, decision: Decision) -> Decision:
         """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
@@ -373,24 +412,47 @@ class SearchPlayer:
             return decision
         return dataclasses.replace(decision, options=kept)
 
-    def _loses_at_once(self, engine: Engine, decision: Decision, k: int, option: Any) -> bool:
+    def _loses_at_once(
+        self, engine: Engine, decision: Decision, k: int, option: Any, looked: tuple[int, ...] = ()
+    ) -> bool:
         """Whether the answer loses the game before the next question (a coup or an event that brings
         DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
-        at). For a question of several picks (Ortega's free coup: up to one country), the option picked
-        alone."""
+        at); or, when that next question is the same side's and has at most `max_candidates` answers,
+        whether every answer of it does, up to `AT_ONCE_QUESTIONS` questions on (Junta's coup under the
+        Cuban Missile Crisis: the coup chosen first, then its target, every one of which ends the game; a
+        card played for a coup, then whether the opponent's event comes first, then the target). For a
+        question of several picks (Ortega's free coup: up to one country), the option picked alone. (A
+        plan of influence points loses nothing at once.) `looked`: the answers before it in the copies
+        it is tried from."""
+        if isinstance(option, InfluencePlan):
+            return False
         if not decision.single:
             option = [option]
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
-        twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k))
-        twin.players = {side: _Stopping() for side in SIDES}
+        twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k, *looked))
+        stop = _Stopping()
+        deeper = len(looked) + 1 < AT_ONCE_QUESTIONS
+        if deeper:
+            stop.ahead = lambda asked: self._every_answer_loses(twin, asked, decision.side, (*looked, k))
+        twin.players = {side: stop for side in SIDES}
         try:
-            twin.resume(option, track=False)
+            # (a copy whose next question is looked into keeps its records: it is copied there)
+            twin.resume(option, track=deeper)
         except _Horizon:
             pass
         except Exception:  # (an error in the copy: nothing is known of this answer)
             return False
+        finally:
+            twin.players = {}
         state = twin.state
-        return bool(state.game_over and state.winner not in (decision.side, "draw"))
+        return stop.lost_ahead or bool(state.game_over and state.winner not in (decision.side, "draw"))
+
+    def _every_answer_loses(self, twin: Engine, asked: Decision, side: str, looked: tuple[int, ...]) -> bool:
+        """At the copy's next question: whether it is the same side's, with a few answers, each of which
+        loses the game at once."""
+        if asked.side != side or not asked.single or not 1 <= len(asked.options) <= self.max_candidates:
+            return False
+        return all(self._loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options))
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
@@ -588,9 +650,15 @@ class SearchPlayer:
         for side in SIDES:
             if side not in players:
                 players[side] = self._opponent(twin, side)
+        answer = option
+        if isinstance(option, InfluencePlan):
+            # The card's points by the plan: its first here, the others as the copy asks them.
+            follower = PlanFollower(option, greedy, twin)
+            players[human] = follower
+            answer = follower.decide(decision.context[_PLANNED])
         twin.players = {side: _Watched(p, at_decision) for side, p in players.items()}
         try:
-            twin.resume(option, track=False)
+            twin.resume(answer, track=False)
         except _Horizon:
             pass
         except Exception:  # the copy failed (an error in the rules): no information, an even score
@@ -647,9 +715,16 @@ def _seated(model: Any, twin: Engine, sample: int) -> Any:
 
 
 class _Stopping:
-    """A copy's player that stops it at its first question."""
+    """A copy's player that stops it at its first question, having looked into it (`ahead`) when asked to:
+    whether every answer there loses at once (`lost_ahead`)."""
+
+    def __init__(self) -> None:
+        self.ahead: Callable[[Decision], bool] | None = None
+        self.lost_ahead = False
 
     def decide(self, decision: Decision) -> Any:
+        if self.ahead is not None:
+            self.lost_ahead = self.ahead(decision)
         raise _Horizon
 
 
