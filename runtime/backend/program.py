@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.backend import build_record
+from twilight.runtime.backend import build_record, kept_functions
 from twilight.runtime.backend.codegen import UNBOUND, ExprCompiler, ordered_comparisons
 from twilight.runtime.backend.generated_module import module_file_for, src_comment
 from twilight.runtime.backend.locality import board_reads, reads_board_only_at
@@ -109,6 +109,9 @@ class AppendixEntry:
     against_human: Stmt | None
 
 
+_TUPLE_OF = object()  # (`_call_pick`: a list argument's tuple, in the evaluation's memory)
+
+
 class Program:
     """The compiled ruleset."""
 
@@ -190,6 +193,7 @@ class Program:
         finally:
             if collecting:
                 gc.enable()
+        kept_functions.install(self)  # (the region scoring's results kept between evaluations)
 
     def _build(
         self,
@@ -505,7 +509,15 @@ class Program:
             if list in map(type, values):
                 parts = []  # (a loop: in 3.11 a comprehension makes a function at each call)
                 for v in values:
-                    parts.append(tuple(v) if type(v) is list else v)
+                    if type(v) is list:
+                        # (a list asked about once per candidate, the countries offered: made a tuple
+                        # once per evaluation, kept with the list itself, which the evaluation cannot
+                        # change and which, held, keeps its id its own)
+                        made = memo.get((_TUPLE_OF, id(v)))
+                        if made is None or made[0] is not v:
+                            made = memo[(_TUPLE_OF, id(v))] = (v, tuple(v))
+                        v = made[1]
+                    parts.append(v)
                 key = ("pick", name, *parts)
             found = memo.get(key, _MISSING)  # (None is a pick's answer too)
             if found is not _MISSING:
@@ -774,7 +786,8 @@ class Program:
             name, label, body = node["phase"], node["label"], self.body(node["body"])
 
             def phase(f: Frame) -> None:
-                f.engine.trace("phase", phase=name, label=label)
+                if not f.engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+                    f.engine.trace("phase", phase=name, label=label)
                 body(f)
 
             return phase
@@ -851,12 +864,14 @@ class Program:
             def phase(f: Frame) -> None:
                 e = f.engine
                 if not e.track:
-                    e.trace("phase", phase=name, label=label)
+                    if not e.dice_only_trace:  # (a quiet engine keeps only the dice)
+                        e.trace("phase", phase=name, label=label)
                     body(f)
                     return
                 rec = e.enter("phase")
                 if rec.pc == 0:
-                    e.trace("phase", phase=name, label=label)
+                    if not e.dice_only_trace:  # (a quiet engine keeps only the dice)
+                        e.trace("phase", phase=name, label=label)
                     rec.pc = 1
                 body(f)
                 e.leave(rec)

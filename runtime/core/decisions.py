@@ -15,6 +15,7 @@ from typing import Any, Protocol
 
 from twilight.runtime.core import registry
 from twilight.runtime.core.board_reads import BoardReads
+from twilight.runtime.core.board_stamps import named_part
 
 _CARD_OF = attrgetter("card")  # (a lasting effect's card)
 
@@ -128,7 +129,9 @@ class _Gains:
     region's, and those it names), which cards' effects are in force, and the country. A search's
     rollouts place points on the same boards over and over (every playout of an answer starts from the
     same board), and working a region's score out twice per point was most of the greedy's time. Kept
-    for every game of a program, a bounded number at a time."""
+    for every game of a program, a bounded number at a time. In a copy that keeps the board's stamps (a
+    playout, core/board_stamps.py) the stamps of the region and of the countries the scoring names stand
+    for their influence in the key."""
 
     _KEPT = 10_000  # (the gains of one program: a key shares its board's numbers with the region's others)
 
@@ -163,6 +166,16 @@ class _Gains:
         region (which tells the countries read), the effects' cards, each side's influence there."""
         board = self.boards.get(region)
         if board is None:
+            stamps = self.engine.board_stamps
+            if stamps is not None:
+                # (a copy that keeps the board's stamps: those of the region and of the countries the
+                # scoring names stand for their influence, core/board_stamps.py)
+                of = stamps.of
+                stamp = of.get(region)
+                named = of.get(named_part(registry.REGION_VP.name)) if self.reads.countries else 0
+                if stamp is not None and named is not None:
+                    board = self.boards[region] = (self.side, region, self.effects, "stamped", stamp, named)
+                    return (board, c)
             from twilight.runtime.core.primitives.map_queries import board as map_of
 
             countries = list(self.reads.countries)
@@ -177,6 +190,31 @@ class _Gains:
                 tuple([influence[x][opponent] for x in countries]),
             )
         return (board, c)
+
+
+class _Late:
+    """What the greedy heuristic uses of the primitives and the state, imported at its first use (the
+    primitives import this module), then kept: an import in the function itself looks the module up
+    again at every call, and the search's playouts choose cards and place points by the thousand."""
+
+    def __init__(self) -> None:
+        from twilight.runtime.core.primitives.cards import ops_for
+        from twilight.runtime.core.primitives.core import other
+        from twilight.runtime.core.primitives.map_queries import board
+        from twilight.runtime.core.primitives.scoring import net_region_score
+        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
+
+        self.ops_for, self.other, self.board = ops_for, other, board
+        self.net_region_score, self.primary_region = net_region_score, PRIMARY_REGION_VARIABLE
+
+
+_LATE: list[_Late] = []
+
+
+def _primitives() -> _Late:
+    if not _LATE:
+        _LATE.append(_Late())
+    return _LATE[0]
 
 
 class GreedyPlayer(RandomPlayer):
@@ -211,11 +249,7 @@ class GreedyPlayer(RandomPlayer):
         return decision.name in (registry.ACTION_CARD.name, "influence_target")
 
     def _best_card(self, decision: Decision) -> Any:
-        # (imported here: the primitives import this module; from their modules, not from the package,
-        # whose names importlib's own Python code looks up at every such import: the search's playouts
-        # choose cards and place points by the thousand)
-        from twilight.runtime.core.primitives.cards import ops_for
-
+        ops_for = _primitives().ops_for
         side = decision.side
         best = max(ops_for(self.engine, side, c) for c in decision.options)
         return self.rng.choice([c for c in decision.options if ops_for(self.engine, side, c) == best])
@@ -224,10 +258,8 @@ class GreedyPlayer(RandomPlayer):
         """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
         Primary region's); ties to a battleground, then to the country closest to control (building
         towards the next point's score)."""
-        from twilight.runtime.core.primitives.core import other
-        from twilight.runtime.core.primitives.map_queries import board
-        from twilight.runtime.core.primitives.scoring import net_region_score
-
+        late = _primitives()
+        other, board, net_region_score = late.other, late.board, late.net_region_score
         engine = self.engine
         side = decision.side
         b = board(engine)
@@ -271,10 +303,14 @@ class GreedyPlayer(RandomPlayer):
                     if region not in before:
                         before[region] = net(region)
                     influence_now[c] = {**influence, side: own + 1}  # (a value of its own)
+                    # (a board tried for a moment has no stamps, core/board_stamps.py: what is worked
+                    # out on it is kept by the gains, and would be found by no other question)
+                    stamps, engine.board_stamps = engine.board_stamps, None
                     try:
                         gained = net(region) - before[region]
                     finally:
                         influence_now[c] = influence
+                        engine.board_stamps = stamps
                     if gains is not None:
                         gains.found[key] = gained
                 swing += weight * gained
@@ -285,7 +321,5 @@ class GreedyPlayer(RandomPlayer):
 
     def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
         """The regions whose score a point is placed for, with their weights: the Primary region."""
-        from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
-
-        region = engine.state.vars.get(PRIMARY_REGION_VARIABLE)
+        region = engine.state.vars.get(_primitives().primary_region)
         return [(region, 1)] if region else []

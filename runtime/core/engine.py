@@ -12,6 +12,7 @@ from types import MappingProxyType
 from typing import IO, TYPE_CHECKING, Any
 
 from twilight.runtime.core import registry, sides
+from twilight.runtime.core.board_stamps import BoardStamps, stamps_for_copy
 from twilight.runtime.core.compiled import CompiledRules
 from twilight.runtime.core.decisions import Decision, IllegalAnswer, Player
 from twilight.runtime.core.dice import Dice
@@ -48,6 +49,9 @@ class Engine:
     # Whether `trace` keeps only the dice (QuietEngine): the hottest callers then skip making events that
     # would be dropped (a playout's or a look-ahead's thousands of picks, points and answers).
     dice_only_trace = False
+    # Whether a copy of this class keeps the board's stamps (core/board_stamps.py): one that only the
+    # rules play on (QuietEngine), each change of influence through the primitives
+    keeps_board_stamps = False
     # Every attribute of an engine, declared (its role is told where __init__ sets it). CPython 3.11 reads
     # an attribute, and finds a method, the quick way only in an object without a dictionary of its own
     # or with a few attributes (30 at most): the engine has more. (`__weakref__`: the AI of a look-ahead
@@ -66,6 +70,7 @@ class Engine:
         "answers",
         "at_decision",
         "board",
+        "board_stamps",
         "defcon_actor",
         "dice",
         "events",
@@ -165,6 +170,9 @@ class Engine:
         # While an expression is evaluated: pure rule functions' results by call (see codegen.py).
         self.memo: dict[Any, Any] | None = None
         self.board: Any = None  # the map's facts, precomputed (primitives.map_queries.board)
+        # The board's stamps (core/board_stamps.py): kept by a quiet copy (`clone`, `look_ahead_copy`),
+        # never by the game itself, whose influence a scenario or the board editor may set in place
+        self.board_stamps: BoardStamps | None = None
         self.accessible_cache: dict[str, Any] = {}  # per side, for the round's start (map_queries.accessible)
         # The countries whose influence changed since the last action round began (None: not known, as
         # when the game starts or a state is put in place), and the board and lists that round fixed
@@ -212,8 +220,20 @@ class Engine:
         )
         twin.track = False  # (a look-ahead runs what it weighs to its end: it stops at no decision)
         self._lend_lasting_index(twin)
+        if twin.keeps_board_stamps:
+            twin.board_stamps = stamps_for_copy(self.program, self.board_stamps)
         twin.accessible_cache = dict(self.accessible_cache)  # (see `clone`)
         return twin
+
+    def _lend_round_start(self, twin: Engine) -> None:
+        """What the last action round's start found (the map's facts too), for a copy's next round start
+        to look again only where influence changed since (map_queries.influence_as_round_begins): the
+        copy's board is the one it looked at, as it stands, with the same countries touched since."""
+        twin.board = self.board  # (the map's facts, the same for every game of the ruleset)
+        at_start, touched = self.influence_at_round_start, self.influence_touched
+        if at_start is not None and touched is not None and at_start.board is self.state.influence:
+            twin.influence_at_round_start = at_start.for_copy(twin.state.influence)
+            twin.influence_touched = set(touched)
 
     def _lend_lasting_index(self, twin: Engine) -> None:
         """A copy's lasting effects are the game's, in a list of its own: the game's index of them (when
@@ -403,6 +423,10 @@ class Engine:
         twin.most_steps_between_decisions = self.most_steps_between_decisions
         twin.path = copy_path(self.path, twin)
         self._lend_lasting_index(twin)
+        self._lend_round_start(twin)
+        if twin.keeps_board_stamps:
+            # (a game copied at a decision, as a search copies it for each playout: stamped by its board)
+            twin.board_stamps = stamps_for_copy(self.program, self.board_stamps, twin.state.influence)
         # The countries each side could reach as its last round began, with the list of countries they
         # were worked out for: an entry holds for any state whose round began with that list (checked
         # at each use) and is replaced, never changed, so the copy starts with the game's.
@@ -839,6 +863,20 @@ class Engine:
             if not refused:
                 yield candidate
 
+    def heard(self, trigger: str) -> bool:
+        """Whether setting the trigger off now can do anything (`fire`): a standing rule has a hook on
+        it, an effect in force hears it or ends on it, or the game's place is being taken up again. When
+        not, the hottest callers skip `fire` (and the variables they would give it)."""
+        if self.resuming is not None or trigger in self.program.rule_hooks:
+            return True
+        effects = self.state.in_effect
+        if not effects:
+            return False
+        index = self._lasting_indexed  # (as in `modified`)
+        if index is None or index.effects is not effects or index.version != self._lasting_version:
+            index = self._lasting_index()
+        return trigger in index.listening
+
     def fire(self, trigger: str, /, **bound: Any) -> None:
         """Run the hooks listening to a trigger, and end the effects that end on it."""
         # effects a hook starts now do not hear this trigger (the index's list, taken now, is a snapshot)
@@ -998,21 +1036,24 @@ class Engine:
         )
         self.state.in_effect.append(effect)
         self._lasting_version += 1
-        self.trace("effect_start", card=card, effect=name, owner=owner, until=until)
+        if not self.dice_only_trace:  # (a quiet engine keeps only the dice)
+            self.trace("effect_start", card=card, effect=name, owner=owner, until=until)
 
     def end_lasting_from(self, items: EffectItems) -> None:
         for effect in list(self.state.in_effect):
             if self.program.lasting.get((effect.card, effect.name)) is items:
                 self.state.in_effect.remove(effect)
                 self._lasting_version += 1
-                self.trace("effect_end", card=effect.card, effect=effect.name)
+                if not self.dice_only_trace:  # (a quiet engine keeps only the dice)
+                    self.trace("effect_end", card=effect.card, effect=effect.name)
 
     def cancel_card_effects(self, card: str) -> None:
         for effect in list(self.state.in_effect):
             if effect.card == card:
                 self.state.in_effect.remove(effect)
                 self._lasting_version += 1
-                self.trace("effect_end", card=card, effect=effect.name)
+                if not self.dice_only_trace:  # (a quiet engine keeps only the dice)
+                    self.trace("effect_end", card=card, effect=effect.name)
 
     def expire(self, until: str, side: str | None = None) -> None:
         for effect in list(self.state.in_effect):
@@ -1028,7 +1069,8 @@ class Engine:
                     continue
             self.state.in_effect.remove(effect)
             self._lasting_version += 1
-            self.trace("effect_end", card=effect.card, effect=effect.name)
+            if not self.dice_only_trace:  # (a quiet engine keeps only the dice)
+                self.trace("effect_end", card=effect.card, effect=effect.name)
 
     # ------------------------------------------------------------------ saves
     def save_data(self) -> dict[str, Any]:
@@ -1091,6 +1133,7 @@ class QuietEngine(Engine):
 
     __slots__ = ()
     dice_only_trace = True
+    keeps_board_stamps = True
 
     def trace(self, kind: str, /, **data: Any) -> None:
         if kind == "die":

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 import marshal
+from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, fields
 from itertools import chain
 from operator import attrgetter
@@ -95,7 +96,7 @@ class GameState:
         text = _DIGEST_JSON.encode(self.fields())
         return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
 
-    def fingerprint(self) -> bytes:
+    def fingerprint(self, board: tuple[Any, ...] | None = None) -> bytes:
         """Equal for equal states (the cache of the AI's look-ahead is keyed by it): cheaper than
         `digest`, whose value saves record and must never change."""
         # What the state's copies share with it (each country's influence, the lasting effects: values,
@@ -103,7 +104,10 @@ class GameState:
         # than one place, which must not tell equal states apart. The board as its numbers, in the
         # map's order (every change keeps a country's sides in their order); the effects' fields in
         # marshal's format 2, which marks nothing.
-        board = tuple(chain.from_iterable(map(dict.values, self.influence.values())))
+        # `board`: what stands for the board instead, given by a caller that knows one (the board's stamps,
+        # core/board_stamps.py), of another shape than the numbers' tuple (a different key, never equal)
+        if board is None:
+            board = tuple(chain.from_iterable(map(dict.values, self.influence.values())))
         plain = _unshared_values(self)  # (the fields' values in their order: their names are no part of it)
         try:
             data = marshal.dumps((plain, board)) + marshal.dumps(list(map(_effect_values, self.in_effect)), 2)
@@ -116,14 +120,7 @@ class GameState:
         and immutable values, and the lasting effects; each field is copied as deep as its shape goes
         (`_FIELD_COPIES`; a field not named there, deeply), many times faster than `copy.deepcopy`."""
         twin = GameState.__new__(GameState)
-        for name in _FIELD_NAMES:  # (set one by one, in their order: see _FIELD_NAMES)
-            value = getattr(self, name)
-            copy_field = _FIELD_COPIES.get(name)
-            if copy_field is not None:
-                value = copy_field(value)
-            elif type(value) not in _IMMUTABLE:
-                value = copy_plain(value)
-            setattr(twin, name, value)
+        _copy_fields(self, twin)
         return twin
 
     def fields(self) -> dict[str, Any]:
@@ -240,6 +237,28 @@ def _effect_fields(value: Any) -> dict[str, Any]:
     if type(value) is not LastingEffect:
         return dict(vars(value))
     return dict(zip(_EFFECT_FIELD_NAMES, _effect_values(value), strict=True))
+
+
+def _fields_copier() -> Callable[[GameState, GameState], None]:
+    """`GameState.clone`'s copy of every field, written out field by field once (one statement each, set
+    in their order: see _FIELD_NAMES), not looked up by name at every copy: the search's playouts and
+    the AI's look-ahead copy states thousands of times."""
+    namespace: dict[str, Any] = {"_IMMUTABLE": _IMMUTABLE, "copy_plain": copy_plain}
+    lines = ["def copy_fields(self, twin):"]
+    for i, name in enumerate(_FIELD_NAMES):
+        copy_field = _FIELD_COPIES.get(name)
+        if copy_field is not None:
+            namespace[f"_copy_{i}"] = copy_field
+            lines.append(f"    twin.{name} = _copy_{i}(self.{name})")
+        else:  # (an immutable value as it is, anything else deeply)
+            lines.append(f"    v = self.{name}")
+            lines.append(f"    twin.{name} = v if type(v) in _IMMUTABLE else copy_plain(v)")
+    exec("\n".join(lines), namespace)  # (the code of the dataclass's own field names)
+    copier: Callable[[GameState, GameState], None] = namespace["copy_fields"]
+    return copier
+
+
+_copy_fields = _fields_copier()
 
 
 # The digest's JSON writer, made once. The state is a tree (plain data and the lasting effects, nothing

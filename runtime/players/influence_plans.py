@@ -13,10 +13,9 @@ smallest margin (the AI moves before a region scores, and coups where a level ca
 towards the battleground whose control the card cannot take that needs the fewest points more. Each is
 then played to its end in a copy of the game, so that what the rules really allow (costs as they change,
 a cap on the points in one country) decides its board: a plan whose goals the rules do not let it reach
-is not offered, and plans that end on the same board are one. The
-search plays the few left out in its playouts, and the game follows the one it chose point by point
-(`PlanFollower`): each point to the first goal not reached whose country is still offered, the rest (and
-what a goal could not take) to the rollout player.
+is not offered, and plans that end on the same board are one. The search tries the plans left in its
+playouts, and the game follows the one it chose point by point (`PlanFollower`): each point to the first
+goal not reached whose country is still offered, the rest to the rollout player.
 """
 
 from __future__ import annotations
@@ -204,14 +203,19 @@ class _Score:
         self.engine, self.side, self.weighed = engine, side, weighed
 
     def of(self, goals: list[Goal]) -> float:
-        influence = self.engine.state.influence
+        engine = self.engine
+        influence = engine.state.influence
         kept = {g.country: influence[g.country] for g in goals}
+        # (a board supposed for a moment has no stamps: core/board_stamps.py; a copy's would otherwise
+        # keep what is worked out here as the board it stands for)
+        stamps, engine.board_stamps = engine.board_stamps, None
         try:
             for goal in goals:
                 influence[goal.country] = {**influence[goal.country], self.side: goal.influence}
-            return float(sum(w * net_region_score(self.engine, self.side, r) for r, w in self.weighed))
+            return float(sum(w * net_region_score(engine, self.side, r) for r, w in self.weighed))
         finally:
             influence.update(kept)
+            engine.board_stamps = stamps
 
 
 class _PlacementOver(Exception):

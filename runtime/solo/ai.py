@@ -63,7 +63,8 @@ class RulesAIPlayer:
             raise RuntimeError("RulesAIPlayer.engine must be set before the game starts")
         with engine.ai_deciding():
             picks, used = self._answer(engine, decision)
-        engine.trace("ai_answer", decision=decision.name, side=decision.side, answered_by=used)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("ai_answer", decision=decision.name, side=decision.side, answered_by=used)
         return picks[0] if decision.single else picks
 
     def _answer(self, engine: Engine, decision: Decision) -> tuple[list[Any], str]:
@@ -78,14 +79,25 @@ class RulesAIPlayer:
             return list(decision.options[: max(1, decision.min_count)]), "default"
         domain = list(decision.options)
         picks: list[Any] = []
-        while len(picks) < decision.max_count and domain:
-            frame = Frame(engine, self._arguments(plist, decision.side, domain))
-            choice = plist.pick(frame, domain)
-            if choice is None:
-                break
-            picks.append(choice)
-            if decision.distinct:
-                domain.remove(choice)
+        # The picks of one answer look at one board (nothing is placed until all are made): in a copy
+        # that keeps no trace of them, they share one memory of the rules' pure functions (and of the
+        # lists picked under them), as the conditions of one pick do. (Not where each pick is traced, nor
+        # in a game counting the rules' firings: a result remembered is traced and counted once.)
+        shared = engine.dice_only_trace and engine.firings is None and engine.memo is None
+        if shared:
+            engine.memo = {}
+        try:
+            while len(picks) < decision.max_count and domain:
+                frame = Frame(engine, self._arguments(plist, decision.side, domain))
+                choice = plist.pick(frame, domain)
+                if choice is None:
+                    break
+                picks.append(choice)
+                if decision.distinct:
+                    domain.remove(choice)
+        finally:
+            if shared:
+                engine.memo = None
         # The list left some picks the decision still needs: the first options left, as offered.
         for option in list(domain):
             if len(picks) >= max(decision.min_count, 1 if decision.single else 0):
@@ -113,7 +125,8 @@ class RulesAIPlayer:
             return int(value.call(twin, decision.side))
 
         rated = [(rate(option), -i, option) for i, option in enumerate(decision.options)]
-        engine.trace("ai_options_rated", decision=decision.name, values={str(o): v for v, _, o in rated})
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("ai_options_rated", decision=decision.name, values={str(o): v for v, _, o in rated})
         return max(rated)[2]
 
     @staticmethod

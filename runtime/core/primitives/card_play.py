@@ -127,17 +127,20 @@ def begin_action_round(engine: Engine, side: str) -> None:
         state.placed_this_round = {US: {}, USSR: {}}
         state.drawn_this_round = {US: [], USSR: []}
         state.round_start_influence = influence_as_round_begins(engine)
-        engine.trace("action_round", side=side)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("action_round", side=side)
         if rec is not None:
             rec.pc = 1
     if rec is None:
-        engine.fire("action_round_start", actor=side)
+        if engine.heard("action_round_start"):  # (no one hears it: nothing to set off)
+            engine.fire("action_round_start", actor=side)
         for name, body, frame in engine.allowed_actions(side):
             if engine.ask_one(name, side, ["yes", "no"]) == "yes":
                 body(frame)
         return
     if rec.pc == 1:
-        engine.fire("action_round_start", actor=side)
+        if engine.heard("action_round_start"):  # (no one hears it: nothing to set off)
+            engine.fire("action_round_start", actor=side)
         rec.pc = 2
         rec.data = [[list(a) for a in engine.allowed_actions(side)], 0, False]
     d = rec.data
@@ -200,17 +203,20 @@ def play_card(engine: Engine, side: str, card: str) -> None:
         from_hand = card in state.hands[side]
         if from_hand:
             state.hands[side].remove(card)
-        engine.trace("play", side=side, card=card)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("play", side=side, card=card)
         if engine.firings is not None:
             engine.firings["card", card] += 1
         modes = _modes(engine, side, card)
         if not modes:
             engine.trace("no_legal_play", side=side, card=card)
             _dispose(engine, card, from_hand, as_event=False)
-            engine.fire("card_played", actor=side, card=card)
+            if engine.heard("card_played"):  # (no one hears it: nothing to set off)
+                engine.fire("card_played", actor=side, card=card)
             return
         mode = engine.ask_one("play_mode", side, modes, shown={"card": card})
-        engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+        if engine.heard("card_play_chosen"):  # (no one hears it: nothing to set off)
+            engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
         info = card_info(engine, card)
         if mode == "event":
             play_event(engine, side, card, from_hand)
@@ -227,7 +233,8 @@ def play_card(engine: Engine, side: str, card: str) -> None:
             if opponent_event and not event_first:
                 _opponent_event(engine, side, card)
             _disposed_after_ops(engine, side, card, from_hand, opponent_event)
-        engine.fire("card_played", actor=side, card=card)
+        if engine.heard("card_played"):  # (no one hears it: nothing to set off)
+            engine.fire("card_played", actor=side, card=card)
         return
     _play_card_steps(engine, rec, side, card)
     engine.leave(rec)
@@ -245,7 +252,8 @@ def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
             from_hand = card in state.hands[side]
             if from_hand:
                 state.hands[side].remove(card)
-            engine.trace("play", side=side, card=card)
+            if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+                engine.trace("play", side=side, card=card)
             modes = _modes(engine, side, card)
             d = rec.data = {"from_hand": from_hand, "modes": modes}
             if not modes:
@@ -258,7 +266,8 @@ def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
             d["mode"] = engine.ask_one_at(rec, "play_mode", side, d["modes"], shown={"card": card})
             rec.pc = 2
         elif pc == 2:
-            engine.fire("card_play_chosen", actor=side, card=card, mode=d["mode"])
+            if engine.heard("card_play_chosen"):  # (no one hears it: nothing to set off)
+                engine.fire("card_play_chosen", actor=side, card=card, mode=d["mode"])
             mode = d["mode"]
             if mode == "event":
                 rec.pc = 3
@@ -301,7 +310,8 @@ def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
             _disposed_after_ops(engine, side, card, d["from_hand"], d["opponent"])
             rec.pc = 9
         else:
-            engine.fire("card_played", actor=side, card=card)
+            if engine.heard("card_played"):  # (no one hears it: nothing to set off)
+                engine.fire("card_played", actor=side, card=card)
             return
 
 
@@ -322,7 +332,8 @@ PLAY_MODES = ("event", *MODES, "space")
 def begin_play(engine: Engine, side: str, card: str) -> None:
     if card in engine.state.hands[side]:
         engine.state.hands[side].remove(card)
-    engine.trace("play", side=side, card=card)
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("play", side=side, card=card)
 
 
 @impl()
@@ -334,7 +345,8 @@ def announce_play(engine: Engine, side: str, card: str, mode: str) -> None:
         raise RuleError(
             "unknown_play_mode", f"{card} played as {mode!r}: a play is one of {', '.join(PLAY_MODES)}"
         )
-    engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
+    if engine.heard("card_play_chosen"):  # (no one hears it: nothing to set off)
+        engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
 
 
 @impl()
@@ -388,7 +400,8 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
             )
         else:
             block = None
-        engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("event", side=owner, card=card, **({"appendix": block[0]} if block else {}))
         info = card_info(engine, card)
         if info["permanent"]:
             # In effect from now on, whatever carries the event out (what it prevents stays prevented).
@@ -400,13 +413,15 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
             run, frame = engine.program.events[card], Frame(engine, {"player": owner, "this_card": card})
         if rec is None:
             run(frame)
-            engine.fire("event_played", actor=owner, card=card)
+            if engine.heard("event_played"):  # (no one hears it: nothing to set off)
+                engine.fire("event_played", actor=owner, card=card)
             return
         rec.data, rec.frame, rec.pc = run, frame, 1
     if rec.pc == 1:
         rec.data(rec.frame)
         rec.pc = 2
-    engine.fire("event_played", actor=owner, card=card)
+    if engine.heard("event_played"):  # (no one hears it: nothing to set off)
+        engine.fire("event_played", actor=owner, card=card)
     engine.leave(rec)
 
 

@@ -54,7 +54,8 @@ def then_fire(
             return
         if rec is not None:
             rec.pc = 1
-    engine.fire(trigger, **bound)
+    if engine.heard(trigger):
+        engine.fire(trigger, **bound)
     if rec is not None:
         engine.leave(rec)
 

@@ -42,7 +42,8 @@ def deal_up_to(engine: Engine, side: str, size: int) -> None:
         if card is None:
             break
         hand.append(card)
-    engine.trace("dealt", side=side, hand=len(hand))
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("dealt", side=side, hand=len(hand))
 
 
 @impl()
@@ -88,7 +89,8 @@ def discard(engine: Engine, side: str, card: str) -> None:
     if card in engine.state.hands[side] and engine.forbidden("discard", actor=side, card=card) is None:
         engine.state.hands[side].remove(card)
         engine.state.discard.append(card)
-        engine.trace("discard", side=side, card=card)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("discard", side=side, card=card)
 
 
 def _take_out(engine: Engine, card: str) -> None:
@@ -104,7 +106,8 @@ def move_to_discard(engine: Engine, card: str) -> None:
         return
     _take_out(engine, card)
     engine.state.discard.append(card)
-    engine.trace("discard", card=card)
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("discard", card=card)
 
 
 @impl()
@@ -148,7 +151,8 @@ def reveal_hand(engine: Engine, side: str, to: str) -> None:
 
 @impl()
 def reveal_cards(engine: Engine, side: str, cards: list[str]) -> None:
-    engine.trace("cards_revealed", side=side, to=other(side), cards=list(cards))
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("cards_revealed", side=side, to=other(side), cards=list(cards))
 
 
 @impl()

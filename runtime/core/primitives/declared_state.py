@@ -43,7 +43,8 @@ def track_bounds(engine: Engine, track: str) -> tuple[float, float]:
 @impl()
 def set_variable(engine: Engine, name: str, value: Any) -> None:
     engine.state.vars[name] = list(value) if isinstance(value, list) else value
-    engine.trace("variable", name=name, value=engine.state.vars[name])
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("variable", name=name, value=engine.state.vars[name])
 
 
 def _take_out_anywhere(engine: Engine, card: str) -> None:
@@ -63,7 +64,8 @@ def move_to_zone(engine: Engine, card: str, z: str, on_top: bool) -> None:
         pile.insert(0, card)
     else:
         pile.append(card)
-    engine.trace("zone", card=card, zone=z, top=bool(on_top))
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("zone", card=card, zone=z, top=bool(on_top))
 
 
 @impl()

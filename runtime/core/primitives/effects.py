@@ -22,6 +22,9 @@ def _changed_influence(engine: Engine, side: str, c: str, amount: int) -> None:
     after = now[side] + amount
     changed[side] = after if after > 0 else 0  # (max(0, after) parses keywords: a call per point placed)
     board[c] = changed
+    stamps = engine.board_stamps  # (a quiet copy's: core/board_stamps.py)
+    if stamps is not None:
+        stamps.changed(c, side, changed[side])
     touched = engine.influence_touched  # (for the next round's start, map_queries.influence_as_round_begins)
     if touched is not None:
         touched.add(c)
@@ -83,7 +86,8 @@ def _changed_defcon(engine: Engine, by: int) -> bool:
     engine.state.defcon = int(max(low, min(high, before + by)))
     if engine.state.defcon == before:
         return False
-    engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("defcon", now=engine.state.defcon, actor=engine.defcon_actor)
     return True
 
 
@@ -95,7 +99,8 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
 
     def moved() -> None:
         engine.state.vp += amount if side == US else -amount
-        engine.trace("vp", side=side, change=amount, now=engine.state.vp)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("vp", side=side, change=amount, now=engine.state.vp)
 
     then_fire(engine, "gain_vp", "vp_changed", moved)
 
@@ -169,7 +174,8 @@ def begin_final_scoring(engine: Engine) -> None:
 
 @impl()
 def ai_decision(engine: Engine, what: str, card: str | None, rule: str) -> None:
-    engine.trace("ai_decision", what=what, card=card, rule=rule)
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("ai_decision", what=what, card=card, rule=rule)
 
 
 @impl()

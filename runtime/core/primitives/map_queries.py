@@ -214,6 +214,17 @@ class InfluenceAtRoundStart:
         self.present = {side: set(countries) for side, countries in ordered.items()}
         self.position: dict[str, int] | None = None
 
+    def for_copy(self, board: dict[str, dict[str, int]]) -> InfluenceAtRoundStart:
+        """The same for a copy of the game whose board is `board` (a copy of the one looked at, as it
+        stands): sets of its own, which its round starts change; the lists (replaced, never changed) and
+        the board's order shared."""
+        twin = InfluenceAtRoundStart.__new__(InfluenceAtRoundStart)
+        twin.board = board
+        twin.ordered = dict(self.ordered)
+        twin.present = {side: set(countries) for side, countries in self.present.items()}
+        twin.position = self.position
+        return twin
+
 
 def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
     """Per side, the countries where it has influence now, in the map's order (`GameState.
@@ -240,8 +251,9 @@ def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
                 if last.position is None:
                     last.position = {c: i for i, c in enumerate(board)}
                 # (each flipped country put in its place or taken out: the few of them, not the side's
-                # whole list sorted again)
-                countries, position = last.ordered[side], last.position.__getitem__
+                # whole list sorted again; in a list of its own, the one the last round began with being
+                # the state's, never changed once given)
+                countries, position = list(last.ordered[side]), last.position.__getitem__
                 for c in flipped:
                     if c in present:
                         present.remove(c)
@@ -249,10 +261,10 @@ def influence_as_round_begins(engine: Engine) -> dict[str, list[str]]:
                     else:
                         present.add(c)
                         insort(countries, c, key=position)
-    # (the state's own lists; built without a comprehension, which in 3.11 makes a function at each call,
-    # and zip's strict=True, which parses keywords: a dict's keys and values are as many)
-    ordered = last.ordered
-    return dict(zip(ordered, map(list, ordered.values())))  # noqa: B905
+                last.ordered[side] = countries
+    # (the lists are the state's, shared with `last` and the copies' records: none of them changes a list,
+    # a round's start makes a new one where the countries differ)
+    return dict(last.ordered)
 
 
 def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
@@ -261,7 +273,9 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     the side had influence as the round began differ from those of its last round that asked."""
     start = engine.state.round_start_influence[side]
     cached = engine.accessible_cache.get(side)
-    if cached is not None and cached[0] == start:  # (a copy of the list it was worked out for)
+    # (the list it was worked out for, or one equal to it: a round's start gives the state lists of its
+    # own that nothing changes, `influence_as_round_begins`, and a copy of the game lists equal to them)
+    if cached is not None and (cached[0] is start or cached[0] == start):
         known: frozenset[str] = cached[1]
         return known
     b = board(engine)
@@ -282,7 +296,7 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
         for c in start:
             near.update(opened.get(c, (c,)))
         found = b.country_set.intersection(near)
-    engine.accessible_cache[side] = (list(start), found, now)
+    engine.accessible_cache[side] = (start, found, now)
     return found
 
 
@@ -310,11 +324,16 @@ def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable
     saved, saved_memo = board[c], engine.memo
     board[c] = {**saved, side: amount}  # (a value of its own: the one it stands for may be shared)
     engine.memo = {}
+    # (and its stamps, core/board_stamps.py: those of the board supposed, then those it had)
+    stamps = engine.board_stamps
+    saved_stamps = stamps.supposing(c, side, amount) if stamps is not None else None
     try:
         return fn()
     finally:
         board[c] = saved
         engine.memo = saved_memo
+        if stamps is not None and saved_stamps is not None:
+            stamps.restore(saved_stamps)
 
 
 def _function(engine: Engine, need: registry.Need, *args: Any) -> Any:

@@ -53,7 +53,8 @@ def reveal_headlines(engine: Engine) -> None:
     rec = engine.enter("reveal_headlines") if leads_on(engine, "headline_revealed") else None
     us_card, ussr_card = engine.state.headline[US], engine.state.headline[USSR]
     if rec is None or rec.pc == 0:
-        engine.trace("headlines", us=us_card, ussr=ussr_card)
+        if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+            engine.trace("headlines", us=us_card, ussr=ussr_card)
         if rec is not None:
             rec.data, rec.pc = [us_card, ussr_card], 1
     else:
