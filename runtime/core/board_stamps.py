@@ -44,6 +44,17 @@ _DERIVED_KEPT = 50_000
 _OF_CONTENT: dict[tuple[Any, ...], int] = {}
 
 
+def _stamp_by(found: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:
+    """The stamp kept for the key, or a fresh one kept for it (the table bounded: forgetting a stamp only
+    makes the next such key take a fresh one)."""
+    stamp = found.get(key)
+    if stamp is None:
+        if len(found) >= _DERIVED_KEPT:
+            found.clear()
+        stamp = found[key] = _fresh()
+    return stamp
+
+
 class BoardStamps:
     """One engine's stamps (`of`: by part), and which parts each country is in (`parts_of`, the
     program's, shared)."""
@@ -98,13 +109,7 @@ class BoardStamps:
             return
         of = self.of
         for part in parts:
-            key = (of[part], c, side, after)
-            stamp = _DERIVED.get(key)
-            if stamp is None:
-                if len(_DERIVED) >= _DERIVED_KEPT:
-                    _DERIVED.clear()
-                stamp = _DERIVED[key] = _fresh()
-            of[part] = stamp
+            of[part] = _stamp_by(_DERIVED, (of[part], c, side, after))
 
 
 class StampedParts:
@@ -155,12 +160,7 @@ class StampedParts:
         for part, countries in self.countries.items():
             # (each side's influence in the sides' order: a country's values are dicts of both sides)
             key = (part, tuple([(v[US], v[USSR]) for v in map(influence.__getitem__, countries)]))
-            stamp = _OF_CONTENT.get(key)
-            if stamp is None:
-                if len(_OF_CONTENT) >= _DERIVED_KEPT:
-                    _OF_CONTENT.clear()
-                stamp = _OF_CONTENT[key] = _fresh()
-            of[part] = stamp
+            of[part] = _stamp_by(_OF_CONTENT, key)
         self._last = (list(influence), values, of.copy(), self.parts_of)
         return BoardStamps(of, self.parts_of)
 
