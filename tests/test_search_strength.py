@@ -270,3 +270,36 @@ def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
     assert found["coup"] is True and found["influence"] is False
     assert "coup" not in found["kept"] and "influence" in found["kept"]
     assert found["panama"][USSR] == 3, "the checks leave the game as it was"
+
+
+def test_a_question_with_many_answers_is_followed_by_the_rollout_players_answer() -> None:
+    """Game 100 of the 400-game cell of the human as the USSR (seed 69615602473572): at DEFCON 2 the search
+    played KAL 007 (the US's event) for influence, operations first: its points of influence were placed,
+    then the event brought DEFCON to 1. The question of the points has more answers than the at-once check
+    tries one by one, so the check stopped there. Now it follows such a question by the rollout player's
+    answer. Here: the same coup setting as above, with three battlegrounds open to the coup and a search
+    that tries at most two answers of a question: "coup" is still found to lose at once."""
+    found: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> None:
+        state = engine.state
+        state.defcon = 2
+        state.vars["primary_region"] = "central_america"
+        state.vars["secondary_region"] = "south_america"
+        open_to_coup = {"panama", "cuba", "mexico"}
+        for country, influence in state.influence.items():
+            influence[USSR] = 3 if country in open_to_coup else 0
+        player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=2)
+        player.engine = engine
+        found["coup"] = player._loses_at_once(engine, decision, decision.options.index("coup"), "coup")
+        found["influence"] = player._loses_at_once(
+            engine, decision, decision.options.index("influence"), "influence"
+        )
+
+    play_solo_until(
+        lambda d: d.name == "play_mode" and "coup" in d.options and "influence" in d.options,
+        act,
+        seed=1,
+        track=True,
+    )
+    assert found["coup"] is True and found["influence"] is False

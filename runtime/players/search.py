@@ -188,7 +188,8 @@ def _milops_due(engine: Engine, human: str) -> float:
 
 REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
 DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
-AT_ONCE_QUESTIONS = 3  # the questions of one side an answer's loss at once is followed through
+AT_ONCE_QUESTIONS = 3  # the questions of one side whose every answer the at-once check tries
+AT_ONCE_FOLLOWED = 12  # the questions of one side it follows in all (past those, the rollout's answer)
 HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
 HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
 DEFCON_WAR_END = "defcon_1"  # the end reason of a game lost to DEFCON 1 (standard's victory.tsr)
@@ -420,10 +421,12 @@ class SearchPlayer:
         at); or, when that next question is the same side's and has at most `max_candidates` answers,
         whether every answer of it does, up to `AT_ONCE_QUESTIONS` questions on (Junta's coup under the
         Cuban Missile Crisis: the coup chosen first, then its target, every one of which ends the game; a
-        card played for a coup, then whether the opponent's event comes first, then the target). For a
-        question of several picks (Ortega's free coup: up to one country), the option picked alone. (A
-        plan of influence points loses nothing at once.) `looked`: the answers before it in the copies
-        it is tried from."""
+        card played for a coup, then whether the opponent's event comes first, then the target); a
+        question of the same side with more answers, or further on, by the rollout player's answer, up to
+        `AT_ONCE_FOLLOWED` questions (an opponent's event that brings DEFCON to 1 after the card's points
+        of influence are placed, wherever they go). For a question of several picks (Ortega's free coup:
+        up to one country), the option picked alone. (A plan of influence points loses nothing at once.)
+        `looked`: the answers before it in the copies it is tried from (-1: the rollout player's)."""
         if isinstance(option, InfluencePlan):
             return False
         if not decision.single:
@@ -431,7 +434,7 @@ class SearchPlayer:
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k, *looked))
         stop = _Stopping()
-        deeper = len(looked) + 1 < AT_ONCE_QUESTIONS
+        deeper = len(looked) + 1 < AT_ONCE_FOLLOWED
         if deeper:
             stop.ahead = lambda asked: self._every_answer_loses(twin, asked, decision.side, (*looked, k))
         twin.players = {side: stop for side in SIDES}
@@ -448,11 +451,21 @@ class SearchPlayer:
         return stop.lost_ahead or bool(state.game_over and state.winner not in (decision.side, "draw"))
 
     def _every_answer_loses(self, twin: Engine, asked: Decision, side: str, looked: tuple[int, ...]) -> bool:
-        """At the copy's next question: whether it is the same side's, with a few answers, each of which
-        loses the game at once."""
-        if asked.side != side or not asked.single or not 1 <= len(asked.options) <= self.max_candidates:
+        """At the copy's next question: whether it is the same side's and every answer of it loses the
+        game at once (a question with a few answers, while fewer than `AT_ONCE_QUESTIONS` have been
+        tried answer by answer), or the rollout player's answer does (any other)."""
+        if asked.side != side or not asked.single or not asked.options:
             return False
-        return all(self._loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options))
+        tried = sum(1 for j in looked if j >= 0)
+        if len(asked.options) <= self.max_candidates and tried < AT_ONCE_QUESTIONS:
+            return all(self._loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options))
+        line = RolloutPlayer(_seed("twilight search safety line", self.seed, self.decisions, *looked))
+        line.engine = twin
+        try:
+            answer = line.decide(asked)
+        finally:
+            line.engine = None
+        return self._loses_at_once(twin, asked, -1, answer, looked)
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
