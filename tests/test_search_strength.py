@@ -235,13 +235,11 @@ def test_the_rollout_player_sends_the_opponents_event_to_space_at_defcon_2() -> 
     assert player.decide(asked("duck_and_cover")) == "influence"
 
 
-def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
-    """Game 38 of seed 2026's 400 (the human as the US) was lost when Junta's follow-up was answered
-    "coup" under the Cuban Missile Crisis: the coup itself was asked for at the next question, where every
-    target ended the game, and the check looked only up to that question. Here the same shape at DEFCON 2:
-    Suez Crisis (the USSR's event) played for a coup by the US when the only country open to one is a
-    battleground (its coup brings DEFCON to 1). "coup" stops at whether the event comes first, each answer
-    of which stops at the target, every one of which loses: so it loses at once; influence does not."""
+def _coup_at_defcon_2(open_to_coup: set[str], max_candidates: int) -> dict[str, Any]:
+    """The US asked how to play Suez Crisis (the USSR's event), set at DEFCON 2 with Central and South
+    America the round's regions and the USSR's influence only in `open_to_coup` (battlegrounds: a coup
+    there brings DEFCON to 1): what the search's at-once check makes of "coup" and "influence", the
+    question without the answers that lose at once, and the board after the checks."""
     found: dict[str, Any] = {}
 
     def act(engine: Engine, decision: Decision) -> None:
@@ -251,15 +249,13 @@ def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
         state.vars["primary_region"] = "central_america"
         state.vars["secondary_region"] = "south_america"
         for country, influence in state.influence.items():
-            influence[USSR] = 3 if country == "panama" else 0
-        player = SearchPlayer(3, playouts=4, horizon=1)
+            influence[USSR] = 3 if country in open_to_coup else 0
+        player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=max_candidates)
         player.engine = engine
-        found["coup"] = player._loses_at_once(engine, decision, decision.options.index("coup"), "coup")
-        found["influence"] = player._loses_at_once(
-            engine, decision, decision.options.index("influence"), "influence"
-        )
+        for answer in ("coup", "influence"):
+            found[answer] = player._loses_at_once(engine, decision, decision.options.index(answer), answer)
         found["kept"] = player._not_losing_at_once(engine, decision).options
-        found["panama"] = dict(state.influence["panama"])
+        found["board"] = {c: dict(state.influence[c]) for c in open_to_coup}
 
     play_solo_until(
         lambda d: d.name == "play_mode" and "coup" in d.options and "influence" in d.options,
@@ -267,9 +263,20 @@ def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
         seed=1,
         track=True,
     )
+    return found
+
+
+def test_an_answer_whose_every_next_answer_loses_at_once_is_left_out() -> None:
+    """Game 38 of seed 2026's 400 (the human as the US) was lost when Junta's follow-up was answered
+    "coup" under the Cuban Missile Crisis: the coup itself was asked for at the next question, where every
+    target ended the game, and the check looked only up to that question. Here the same shape at DEFCON 2:
+    Suez Crisis (the USSR's event) played for a coup by the US when the only country open to one is a
+    battleground (its coup brings DEFCON to 1). "coup" stops at whether the event comes first, each answer
+    of which stops at the target, every one of which loses: so it loses at once; influence does not."""
+    found = _coup_at_defcon_2({"panama"}, max_candidates=8)
     assert found["coup"] is True and found["influence"] is False
     assert "coup" not in found["kept"] and "influence" in found["kept"]
-    assert found["panama"][USSR] == 3, "the checks leave the game as it was"
+    assert found["board"]["panama"][USSR] == 3, "the checks leave the game as it was"
 
 
 def test_a_question_with_many_answers_is_followed_by_the_rollout_players_answer() -> None:
@@ -279,27 +286,5 @@ def test_a_question_with_many_answers_is_followed_by_the_rollout_players_answer(
     tries one by one, so the check stopped there. Now it follows such a question by the rollout player's
     answer. Here: the same coup setting as above, with three battlegrounds open to the coup and a search
     that tries at most two answers of a question: "coup" is still found to lose at once."""
-    found: dict[str, Any] = {}
-
-    def act(engine: Engine, decision: Decision) -> None:
-        state = engine.state
-        state.defcon = 2
-        state.vars["primary_region"] = "central_america"
-        state.vars["secondary_region"] = "south_america"
-        open_to_coup = {"panama", "cuba", "mexico"}
-        for country, influence in state.influence.items():
-            influence[USSR] = 3 if country in open_to_coup else 0
-        player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=2)
-        player.engine = engine
-        found["coup"] = player._loses_at_once(engine, decision, decision.options.index("coup"), "coup")
-        found["influence"] = player._loses_at_once(
-            engine, decision, decision.options.index("influence"), "influence"
-        )
-
-    play_solo_until(
-        lambda d: d.name == "play_mode" and "coup" in d.options and "influence" in d.options,
-        act,
-        seed=1,
-        track=True,
-    )
+    found = _coup_at_defcon_2({"panama", "cuba", "mexico"}, max_candidates=2)
     assert found["coup"] is True and found["influence"] is False

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.engine import QuietEngine
-from twilight.runtime.core.primitives.map_queries import board
+from twilight.runtime.core.primitives.map_queries import board, supposing_influence
 from twilight.runtime.core.primitives.scoring import net_region_score
 from twilight.runtime.core.sides import SIDES, opponent
 
@@ -196,26 +196,22 @@ def _guarding_goals(
 
 
 class _Score:
-    """What the weighed regions would score for the side with some goals reached (the influence they end
-    with put in place for the count, then put back)."""
+    """What the weighed regions would score for the side with some goals reached (the board supposed so
+    for the count, then put back: map_queries.supposing_influence)."""
 
     def __init__(self, engine: Engine, side: str, weighed: list[tuple[str, Any]]) -> None:
         self.engine, self.side, self.weighed = engine, side, weighed
 
     def of(self, goals: list[Goal]) -> float:
-        engine = self.engine
-        influence = engine.state.influence
-        kept = {g.country: influence[g.country] for g in goals}
-        # (a board supposed for a moment has no stamps: core/board_stamps.py; a copy's would otherwise
-        # keep what is worked out here as the board it stands for)
-        stamps, engine.board_stamps = engine.board_stamps, None
-        try:
-            for goal in goals:
-                influence[goal.country] = {**influence[goal.country], self.side: goal.influence}
-            return float(sum(w * net_region_score(engine, self.side, r) for r, w in self.weighed))
-        finally:
-            influence.update(kept)
-            engine.board_stamps = stamps
+        engine, side = self.engine, self.side
+        return float(
+            supposing_influence(
+                engine,
+                side,
+                {g.country: g.influence for g in goals},
+                lambda: sum(w * net_region_score(engine, side, r) for r, w in self.weighed),
+            )
+        )
 
 
 class _PlacementOver(Exception):

@@ -4,7 +4,7 @@ control, and the same questions asked of a hypothetical board (one country's inf
 from __future__ import annotations
 
 from bisect import insort
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.core import registry
@@ -314,6 +314,21 @@ def _with_control(engine: Engine, side: str, c: str, fn: Callable[[], Any]) -> A
     if engine.state.influence[c][side] == 0 and need == 0:
         need = 1
     return _with_influence(engine, c, side, engine.state.influence[c][side] + need, fn)
+
+
+def supposing_influence(engine: Engine, side: str, amounts: Mapping[str, int], fn: Callable[[], Any]) -> Any:
+    """Evaluate with the side's influence in each country of `amounts` set so (as `_with_influence`, one
+    country after the other), then put the board back: a plan of several points looked at before it is
+    played."""
+    changes = list(amounts.items())
+
+    def from_(i: int) -> Any:
+        if i == len(changes):
+            return fn()
+        c, amount = changes[i]
+        return _with_influence(engine, c, side, amount, lambda: from_(i + 1))
+
+    return from_(0)
 
 
 def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable[[], Any]) -> Any:
