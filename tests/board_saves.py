@@ -21,21 +21,34 @@ class _Enough(Exception):
 
 
 class _UntilTurn:
-    def __init__(self, inner: CautiousPlayer, engine: Engine, turn: int, round_: int) -> None:
+    def __init__(
+        self, inner: CautiousPlayer, engine: Engine, turn: int, round_: int, question: str | None = None
+    ) -> None:
         self.inner, self.engine, self.turn, self.round = inner, engine, turn, round_
+        self.question = question
 
     def decide(self, decision: Decision) -> Any:
         state = self.engine.state
-        if (state.turn, state.action_round) >= (self.turn, self.round):
+        if (state.turn, state.action_round) >= (self.turn, self.round) and self.question in (
+            None,
+            decision.name,
+        ):
             raise _Enough
         return self.inner.decide(decision)
 
 
 def write_save(
-    target: str, path: Path, seed: int, turn: int, lang: str = "en", round_: int = 0
+    target: str,
+    path: Path,
+    seed: int,
+    turn: int,
+    lang: str = "en",
+    round_: int = 0,
+    question: str | None = None,
 ) -> dict[str, Any]:
-    """Play `target` (a ruleset's name or folder) on `seed` up to action round `round_` of `turn`, write
-    the save at `path` and return its state (as the save holds it)."""
+    """Play `target` (a ruleset's name or folder) on `seed` up to action round `round_` of `turn` (and with
+    `question`, on to the first question of that name), write the save at `path` and return its state (as
+    the save holds it)."""
     result = api.compile_target(target)
     assert result.ir is not None and result.ok, [str(d) for d in result.diagnostics]
     ir = result.ir
@@ -44,7 +57,7 @@ def write_save(
     for side in ("us", "ussr"):
         inner = CautiousPlayer(seed * 2 + (1 if side == "us" else 2))
         inner.engine = engine
-        people[side] = _UntilTurn(inner, engine, turn, round_)
+        people[side] = _UntilTurn(inner, engine, turn, round_, question)
     players, ai = players_with_ai(ir, engine.state.settings, people)
     if ai is not None:
         ai.engine = engine

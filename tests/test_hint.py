@@ -123,9 +123,39 @@ def _text(ruleset: str) -> PlayText:
     return PlayText(ruleset, "en", ir)
 
 
-def test_a_question_the_search_does_not_weigh_gets_the_heuristic_answer_or_none() -> None:
+PLANS = re.compile(
+    r"^Whole placements of the card's points left are rated here.*first point goes to (.+): give"
+)
+
+
+def test_a_point_of_influence_is_rated_by_whole_plans_whatever_the_countries_open() -> None:
+    """At a point of influence among more countries than the hint weighs one by one, the hint rates whole
+    placements of the card's points (as the search plays them): each shown as the influence it adds in
+    each country, all of them open to the card; the first point of the best is named, and is open."""
     text = _text("solo-v2")
-    many = _hint("solo-v2", lambda d: d.name == "influence_target" and len(d.options) > MAX_CANDIDATES)
+    found = _hint("solo-v2", lambda d: d.name == "influence_target" and len(d.options) > MAX_CANDIDATES)
+    decision, lines = found["decision"], found["lines"]
+    assert lines[0].startswith("Hint from the search:"), lines
+    first = PLANS.match(lines[1])
+    assert first, lines
+    open_countries = {text.option(c): c for c in decision.options}
+    assert first.group(1) in open_countries
+    moves = _moves(found)
+    assert len(moves) >= 2
+    points_left = decision.context["points_left"]
+    for _, plan, _, _ in moves:
+        placed = [part.rsplit(" +", 1) for part in plan.split(", ")]
+        assert all(name in open_countries for name, _ in placed), plan
+        assert 1 <= sum(int(n) for _, n in placed) <= points_left
+    assert moves[0][1].startswith(first.group(1) + " +")  # (the best's first point is the one named)
+    assert found["after"] == found["before"]
+
+
+def test_a_question_the_search_does_not_weigh_gets_the_heuristic_answer_or_none() -> None:
+    # (the standard game names no regions a round: no plans, and a point among many countries gets the
+    # heuristic's answer)
+    text = _text("standard")
+    many = _hint("standard", lambda d: d.name == "influence_target" and len(d.options) > MAX_CANDIDATES)
     (line,) = many["lines"]
     said = re.match(r"Hint: (.+) \(the quick heuristic's suggestion", line)
     assert said, line

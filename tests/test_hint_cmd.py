@@ -42,6 +42,26 @@ def test_the_advice_on_a_saved_question_as_json_and_in_both_languages(tmp_path: 
     assert save.read_bytes() == before  # only read
 
 
+def test_a_point_of_influence_is_advised_as_whole_plans_in_json(tmp_path: Path) -> None:
+    """At a saved point of influence, each answer is a plan for the card's points: the country its first
+    point goes to (the answer to give now) and the influence it adds in each country, all of them open."""
+    save = tmp_path / "game.json"
+    write_save("solo-v2", save, seed=11, turn=2, round_=2, question="influence_target")
+    code, out = _hint(str(save), "--json", "--budget-ms", "600")
+    assert code == 0, out
+    advice = json.loads(out)
+    assert advice["question"] == "influence_target"
+    answers = advice["answers"]
+    assert len(answers) >= 2
+    state = json.loads(save.read_text(encoding="utf-8"))["state"]
+    for a in answers:
+        plan = a["plan"]
+        assert plan and all(p["influence"] >= 1 and p["country"] in state["influence"] for p in plan)
+        assert a["answer"] == plan[0]["country"]  # (the plan's points in the order it places them)
+        assert a["words"].count(" +") == len(plan)  # (each country by name, with the influence it gets)
+    assert len({json.dumps(a["plan"]) for a in answers}) == len(answers)  # (each plan a board of its own)
+
+
 def test_what_is_no_save_gets_a_message(tmp_path: Path) -> None:
     broken = tmp_path / "broken.json"
     broken.write_text("{not json", encoding="utf-8")

@@ -5,9 +5,10 @@ The search sees what the player sees: the cards the player cannot see are dealt 
 the search policy deals them, never the AI's real hand or the draw pile's order. Nothing of the game
 changes: the playouts run on copies of the game made at the question (`Engine.clone`: no die of the real
 game is rolled, no answer is taken, the save is not written). A question the search does not weigh (a
-choice among more than `MAX_CANDIDATES` answers, a pick of several, an influence point among many
-countries) gets the quick heuristic's answer where the heuristic weighs it, said as such, or a line
-saying there is no hint.
+choice among more than `MAX_CANDIDATES` answers, a pick of several) gets the quick heuristic's answer
+where the heuristic weighs it, said as such, or a line saying there is no hint. A point of influence is
+rated as the search plays it: whole plans for the card's points left, each shown as the points it puts in
+each country, with the country its first point goes to (the answer to type now).
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ from typing import Any
 
 from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
+from twilight.runtime.players.influence_plans import InfluencePlan
 
 # The wall-clock time the playouts may take: with the start of the search and the lines printed, a hint
 # answers within a second (`twilight bench` measures it: hint.wall_p99_ms).
@@ -84,11 +86,14 @@ def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
             horizon=horizon,
         )
     ]
+    best = advice.ranked[0].option if advice.ranked else None
+    if isinstance(best, InfluencePlan) and best.first is not None:
+        lines.append(t.t("play-advice-plans", country=t.country(best.first)))
     for rank, answer in enumerate(advice.ranked[:SHOWN], start=1):
         line = t.t(
             "play-advice-move",
             rank=rank,
-            answer=t.option(answer.option),
+            answer=answer_words(t, answer.option),
             score=round(answer.mean * 100),
             low=round(answer.low * 100),
             high=round(answer.high * 100),
@@ -102,6 +107,15 @@ def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
         lines.append(why)
     lines.append(t.t("play-advice-scale"))
     return lines
+
+
+def answer_words(t: Any, option: Any) -> str:
+    """How an answer the hint rates reads: a plan for the card's points as the influence it adds in each
+    country, in the order it places them; any other as the question's option."""
+    if isinstance(option, InfluencePlan):
+        points = [t.t("play-advice-plan-point", country=t.country(c), count=n) for c, n in option.placed]
+        return str(t.t("play-advice-plan", points=", ".join(points)))
+    return str(t.option(option))
 
 
 # What one unit of each fact is worth in a playout's value (runtime/search.py playout_value): a game lost
@@ -130,7 +144,7 @@ def why_line(t: Any, advice: Any) -> str | None:
     if found is None:
         return None
     cause, best, other = found
-    names = {"answer": t.option(best.option), "other": t.option(other.option)}
+    names = {"answer": answer_words(t, best.option), "other": answer_words(t, other.option)}
     if cause == "tie":
         return str(t.t("play-advice-why-tie", **names))
     if cause == "lost":
@@ -167,8 +181,8 @@ def advice_json(t: Any, decision: Decision, advice: Any, horizon: int) -> dict[s
         "region": advice.region,
         "answers": [
             {
-                "answer": a.option,
-                "words": t.option(a.option),
+                **_answer_data(a.option),
+                "words": answer_words(t, a.option),
                 "score": round(a.mean * 100, 1),
                 "interval": [round(a.low * 100, 1), round(a.high * 100, 1)],
                 "playouts": a.playouts,
@@ -182,6 +196,17 @@ def advice_json(t: Any, decision: Decision, advice: Any, horizon: int) -> dict[s
         ],
         "why": None if found is None else {"cause": found[0], "line": why_line(t, advice)},
     }
+
+
+def _answer_data(option: Any) -> dict[str, Any]:
+    """An answer as data: the option itself; for a plan of the card's points, the country its first point
+    goes to (the answer to give now) and the influence it adds in each country."""
+    if isinstance(option, InfluencePlan):
+        return {
+            "answer": option.first,
+            "plan": [{"country": c, "influence": n} for c, n in option.placed],
+        }
+    return {"answer": option}
 
 
 def heuristic_lines(session: GameSession, decision: Decision) -> list[str]:

@@ -63,11 +63,15 @@ class Goal:
 
 @dataclass(frozen=True)
 class InfluencePlan:
-    """A card's points by their goals, in order (none: every point the rollout player's), and the board
-    it ended on when played in a copy (the countries it changed, with the side's influence there)."""
+    """A card's points by their goals, in order (none: every point the rollout player's), and what it did
+    when played in a copy: the board it ended on (the countries it changed, with the side's influence
+    there), the points it added to each of them (in the order they were first placed in), and the country
+    of its first point (what a player following it answers now)."""
 
     goals: tuple[Goal, ...]
     board: tuple[tuple[str, int], ...] = ()
+    placed: tuple[tuple[str, int], ...] = ()
+    first: str | None = None
 
     def __str__(self) -> str:  # (the search's `last_values` and traces name the answers by str)
         return "+".join(f"{g.kind} {g.country} {g.influence}" for g in self.goals) or "rollout"
@@ -133,11 +137,11 @@ def influence_plans(
     plans: list[InfluencePlan] = []
     boards: set[tuple[tuple[str, int], ...]] = set()
     for goals_of_plan in [(), *ranked[:placed], *guarding, *ranked[placed:]]:
-        ended = _played(engine, decision, InfluencePlan(goals_of_plan), rollout)
-        if ended is None or ended in boards:
+        played = _played(engine, decision, InfluencePlan(goals_of_plan), rollout)
+        if played is None or played.board in boards:
             continue
-        boards.add(ended)
-        plans.append(InfluencePlan(goals_of_plan, ended))
+        boards.add(played.board)
+        plans.append(played)
         if len(plans) >= most:
             break
     return plans if len(plans) > 1 else []
@@ -219,13 +223,16 @@ class _PlacementOver(Exception):
 
 
 class _UntilPlaced:
-    def __init__(self, inner: PlanFollower) -> None:
+    def __init__(self, inner: PlanFollower, order: list[str]) -> None:
         self.inner = inner
+        self.order = order
 
     def decide(self, decision: Decision) -> Any:
         if decision.name != INFLUENCE_TARGET:
             raise _PlacementOver
-        return self.inner.decide(decision)
+        answer = self.inner.decide(decision)
+        self.order.append(answer)
+        return answer
 
 
 class _Stopped:
@@ -235,19 +242,21 @@ class _Stopped:
 
 def _played(
     engine: Engine, decision: Decision, plan: InfluencePlan, rollout: Callable[[Engine], Any]
-) -> tuple[tuple[str, int], ...] | None:
-    """The plan played in a copy of the game to the end of the card's placement: the countries whose
-    influence of the side it changed, with that influence (None when a goal was not reached there, or the
-    copy failed)."""
+) -> InfluencePlan | None:
+    """The plan played in a copy of the game to the end of the card's placement, with what it did there
+    (None when a goal was not reached there, or the copy failed)."""
     side = decision.side
     twin = engine.clone(events=False, cls=QuietEngine)
     follower = PlanFollower(plan, rollout(twin), twin)
     before = {c: twin.state.influence[c][side] for c in decision.options}
+    order: list[str] = []  # (the countries in the order the points went to them)
     players: dict[str, Any] = {s: _Stopped() for s in SIDES}
-    players[side] = _UntilPlaced(follower)
+    players[side] = _UntilPlaced(follower, order)
     twin.players = players
     try:
-        twin.resume(follower.decide(decision), track=False)
+        first = follower.decide(decision)
+        order.append(first)
+        twin.resume(first, track=False)
     except _PlacementOver:
         pass
     except Exception:  # (an error in the copy: the plan is not offered)
@@ -257,4 +266,8 @@ def _played(
     if not all(goal.reached(twin, side) for goal in plan.goals):
         return None
     after = twin.state.influence
-    return tuple(sorted((c, after[c][side]) for c in before if after[c][side] != before[c]))
+    board_after = tuple(sorted((c, after[c][side]) for c in before if after[c][side] != before[c]))
+    placed = tuple(
+        (c, after[c][side] - before[c]) for c in dict.fromkeys(order) if after[c][side] != before[c]
+    )
+    return InfluencePlan(plan.goals, board_after, placed, first)

@@ -380,9 +380,19 @@ class SearchPlayer:
         """The plan the card's points follow (None: the rollout player places them): the plans offered
         (players/influence_plans.py) searched as the answers of the question, each playout placing the
         card's points by its plan."""
+        asked = self._plans_question(engine, decision, "twilight search plan", self.seed, self.decisions)
+        if asked is None:
+            return None
+        plan = self._search(engine, asked, known)
+        return PlanFollower(plan, self.fallback, engine)
+
+    def _plans_question(self, engine: Engine, decision: Decision, *seed: Any) -> Decision | None:
+        """The question of a point of influence as a question of whole plans for the card's points left
+        (players/influence_plans.py), each worked out with a rollout player drawing from `seed`; None when
+        fewer than two plans are offered."""
 
         def rollout(twin: Engine) -> RolloutPlayer:
-            player = RolloutPlayer(_seed("twilight search plan", self.seed, self.decisions))
+            player = RolloutPlayer(_seed(*seed))
             player.engine = twin
             return player
 
@@ -390,9 +400,7 @@ class SearchPlayer:
         plans = influence_plans(engine, decision, weighed, rollout, self.max_candidates)
         if not plans:
             return None
-        asked = dataclasses.replace(decision, options=plans, context={**decision.context, _PLANNED: decision})
-        plan = self._search(engine, asked, known)
-        return PlanFollower(plan, self.fallback, engine)
+        return dataclasses.replace(decision, options=plans, context={**decision.context, _PLANNED: decision})
 
     def _not_losing_at_once(self, engine: Engine | None, decision: Decision) -> Decision:
         """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
@@ -600,8 +608,18 @@ class SearchPlayer:
         best first, within `budget_ms` (wall clock) at most. The game is not changed: the playouts run in
         copies of it. Called from inside the player's `decide` (the copies are made there, at the
         decision). None when the search does not weigh this kind of decision. Without `budget_ms`, the
-        playouts are `playouts` in all (in whole rounds: one playout per answer)."""
+        playouts are `playouts` in all (in whole rounds: one playout per answer). A point of influence is
+        rated as the search plays it: by whole plans for the card's points left (`InfluencePlan`s are then
+        the answers rated), whatever the number of countries open."""
         engine = self.engine
+        if (
+            self.plans
+            and engine is not None
+            and decision.name == INFLUENCE_TARGET
+            and not engine.lookahead_depth
+        ):
+            seed = ("twilight hint plan", self.seed, len(engine.answers))
+            decision = self._plans_question(engine, decision, *seed) or decision
         if (
             engine is None
             or not decision.single

@@ -381,6 +381,9 @@ play-advice-move = { $rank }. { $answer }: scores { $score }% [{ $low }–{ $hig
    *[other] { $count } playouts
 })
 play-advice-tie = , tied with the best
+play-advice-plans = Whole placements of the card's points left are rated here, each played to its last point. The best one's first point goes to { $country }: give that country now.
+play-advice-plan = { $points }
+play-advice-plan-point = { $country } +{ $count }
 play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (and the Primary and Secondary regions' scores): 50% is level. In brackets: where the score lies, 19 times in 20.
 play-advice-why-tie = { $answer } and { $other } are tied: their intervals overlap, and only more playouts could tell them apart.
 play-advice-why-loss = Why { $answer }: its lines of play lose the game in { $lost }% of the playouts, those of { $other } in { $other_lost }%.
