@@ -610,7 +610,8 @@ class SearchPlayer:
         decision). None when the search does not weigh this kind of decision. Without `budget_ms`, the
         playouts are `playouts` in all (in whole rounds: one playout per answer). A point of influence is
         rated as the search plays it: by whole plans for the card's points left (`InfluencePlan`s are then
-        the answers rated), whatever the number of countries open."""
+        the answers rated), whatever the number of countries open: working them out counts in the budget."""
+        started = time.perf_counter()
         engine = self.engine
         if (
             self.plans
@@ -627,7 +628,6 @@ class SearchPlayer:
             or engine.lookahead_depth
         ):
             return None
-        started = time.perf_counter()
         known = self._known_cards(decision)
         sample = ("twilight hint", self.seed, len(engine.answers))
         # (without a time, `playouts` in all: reproducible, as the search's own budget)
