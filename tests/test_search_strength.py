@@ -214,6 +214,30 @@ def test_a_free_coup_of_several_picks_is_not_made_where_it_starts_the_war() -> N
     assert answers == [["costa_rica"]]
 
 
+def test_a_question_of_several_picks_asks_for_no_more_than_the_answers_left(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Ask Not What Your Country Can Do For You at DEFCON 2: discard up to two of the cards held, one of
+    which loses the game at once picked alone. The question left has one card and asks for at most one:
+    before, it still asked for up to two, the heuristic drew two of the one card, and the game stopped
+    with an error (turn 10 of a 100-game run of seed 2026, game 61)."""
+    engine = new_engine(compiled_ir("solo-v2"), {}, seed=3)
+    engine.track = True
+    engine.state.defcon = 2
+    player = SearchPlayer(3)
+    player.engine = engine
+    losing = "pershing_ii_deployed"
+    monkeypatch.setattr(player, "_loses_at_once", lambda engine, decision, k, option: option == losing)
+    asked = Decision("ask_not_discard", US, [losing, "grain_sales_to_soviets"], min_count=0, max_count=2)
+    kept = player._not_losing_at_once(engine, asked)
+    assert kept.options == ["grain_sales_to_soviets"] and (kept.min_count, kept.max_count) == (0, 1)
+    for seed in range(40):
+        heuristic = RolloutPlayer(seed)
+        heuristic.engine = engine
+        answer = heuristic.decide(kept)
+        assert asked.check(answer) is None and losing not in answer
+
+
 def test_the_rollout_player_sends_the_opponents_event_to_space_at_defcon_2() -> None:
     """In a playout the search's own player cannot try an event first: at DEFCON 2 it sends a card that
     carries the opponent's event to the Space Race when it may (game 236 of the same run was lost when

@@ -419,7 +419,10 @@ class SearchPlayer:
         kept = [o for k, o in enumerate(decision.options) if not self._loses_at_once(engine, decision, k, o)]
         if not kept or len(kept) == len(decision.options):
             return decision
-        return dataclasses.replace(decision, options=kept)
+        # (a question of several distinct picks asks for no more than the answers left: up to two of the
+        # cards held, one of them left out, is up to one)
+        most = min(decision.max_count, len(kept)) if decision.distinct else decision.max_count
+        return dataclasses.replace(decision, options=kept, max_count=most)
 
     def _loses_at_once(
         self, engine: Engine, decision: Decision, k: int, option: Any, looked: tuple[int, ...] = ()
