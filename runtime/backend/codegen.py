@@ -41,6 +41,10 @@ _T = TypeVar("_T")
 
 
 class ExprCompiler:
+    # Whether a pick asked for each candidate of a filter is kept by the arguments that change with the
+    # candidate (`_pick_by_candidate`); off, each candidate asks it (tests compare the two)
+    picks_by_candidate = True
+
     def __init__(
         self,
         program: Program,
@@ -93,6 +97,9 @@ class ExprCompiler:
         # worked out once before the loop (a frame's variable, the state, a side's opponent); None
         # elsewhere.
         self.eager: dict[str, str] | None = None
+        # While the `require`s of a priority list's options are emitted (`option_filter`): code asked
+        # once per candidate and pick, which makes what it needs when first asked, not before the loop.
+        self.asked_once = False
         # ...and the variables whose value changes from one pass of its loops to the next: the
         # candidate, a comprehension's own variable.
         self.loop_names: frozenset[str] = frozenset()
@@ -489,7 +496,11 @@ class ExprCompiler:
                 self.eager.update(eager)
                 self.hoisted.update(hoisted)
             else:
-                requires_test = self._emit_in_memo(_conjunction(required), bound, truth=True)
+                self.asked_once = True
+                try:
+                    requires_test = self._emit_in_memo(_conjunction(required), bound, truth=True)
+                finally:
+                    self.asked_once = False
                 if written is not None:
                     snapshot = (requires_test, dict(self.eager), dict(self.hoisted))
                     written["requires"] = (outside_requires, required, *snapshot)
@@ -938,12 +949,14 @@ class ExprCompiler:
             return code
         if "pick" in node:
             self.unmovable_written += 1
-            code = f"_pick(e, {node['pick']!r}, [{self._list(node['args'], bound)}])"
-            if self.memo_open and self._invariant(code):
+            codes = [self.emit(a, bound) for a in node["args"]]
+            code = f"_pick(e, {node['pick']!r}, [{', '.join(codes)}])"
+            if self.memo_open and (self._invariant(code) or self._invariant_node(node["args"], bound)):
                 # the same pick for every candidate: made when the first needs it, as its memory would
-                # give it to the others (and traced once, as it is)
+                # give it to the others (and traced once, as it is). (Its arguments may hold a
+                # comprehension, whose own variable its code names: the IR tells that no candidate does.)
                 return self._hoist(code)
-            return code
+            return self._pick_by_candidate(node, codes, bound, code)
         if "agg" in node or "each" in node:
             code = self._aggregate(node, bound) if "agg" in node else self._comprehension(node, bound)
             if self._invariant_node(node, bound):
@@ -965,6 +978,36 @@ class ExprCompiler:
                 return f"(not ({parts[0]}))"
             return f"(({parts[0]}) {node['op']} ({parts[1]}))"
         return self.emit(node, bound)
+
+    def _pick_by_candidate(self, node: Any, codes: list[str], bound: frozenset[str], code: str) -> str:
+        """A pick whose arguments change with the candidate (the candidate's region), in a filter whose
+        memory is open: the pick for each value of those arguments, kept in a dict of the filter's call
+        by them (the others read the same for every candidate), so that the candidates after the first
+        of each value find it there, not in the memory through `_pick` (its key made of every argument,
+        for each of them). The same answers: the memory gives a pick made once for equal arguments. Only
+        where those arguments are of the list's declared types that are plain values (a side, a region,
+        a number...: a list would be no key) and can be read without any effect."""
+        if not self.picks_by_candidate or not self.memo_open or self.hoisted is None or self.eager is None:
+            return code
+        plist = self.program.ir.get("priorities", {}).get(node["pick"])
+        params = plist.get("params", []) if isinstance(plist, dict) else []
+        if len(params) != len(codes):
+            return code
+        varying = [i for i, a in enumerate(node["args"]) if any(_mentions(a, name) for name in bound)]
+        if not varying:
+            return code
+        for i in varying:
+            kinds = str(params[i].get("type", "")).split(" or ")
+            if not all(kind.strip() in _PLAIN_KEY_TYPES for kind in kinds):
+                return code
+            if self._cost(node["args"][i]) is None:
+                return code
+        number = len(self.eager)
+        # (a dict of its own for this pick: its code names the pick, so that no other shares it)
+        kept = self._eager_local(f"{{}}  # picks of {node['pick']} by candidate, {number}", f"_pk{number}")
+        key = f"_pq{number}"
+        parts = "".join(f"{codes[i]}, " for i in varying)
+        return f"({kept}[{key}] if ({key} := ({parts})) in {kept} else {kept}.setdefault({key}, {code}))"
 
     def _list(self, nodes: list[Any], bound: frozenset[str]) -> str:
         return ", ".join(self.emit(n, bound) for n in nodes)
@@ -1115,7 +1158,9 @@ class ExprCompiler:
         if op in ("in", "not_in") and self._simple(args[1]) and self._invariant(b):
             # a filter's `x in list`: the list made a set once, not searched through for every candidate
             # (before the loop when the list is a local: making the set cannot fail)
-            local = self.eager is not None and b in self.eager.values()
+            # (not in a priority list's `require`s asked once per candidate and pick, `option_filter`:
+            # most options of a pick find every candidate asked already, and need no set)
+            local = self.eager is not None and b in self.eager.values() and not self.asked_once
             b = self._eager_local(f"_as_set(e, {b})") if local else self._hoist(f"_as_set(e, {b})")
             self._constant(_as_set, "_as_set")
         if op in ("==", "!=") and (args[0] is None or args[1] is None):
@@ -1255,6 +1300,11 @@ def _set_of(value: list[Any]) -> Any:
 
 
 _AS_SET = object()  # (its key in the memory: no rule function's or pick's key can equal it)
+
+
+# The declared types of a priority list's parameters whose values are plain names or numbers, each a key
+# of a dict as it is (`_pick_by_candidate`)
+_PLAIN_KEY_TYPES = frozenset({"side", "region", "country", "card", "int", "bool", "text", "none"})
 
 
 def _mentions(node: Any, name: str) -> bool:

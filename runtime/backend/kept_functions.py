@@ -117,7 +117,7 @@ def _keeping(
             if type(region) is str:
                 stamped.want(region)
             return work_out(e, a, b)
-        effects: Any = ()
+        effects: Any = 0  # (the number of the cards in force, BoardStamps.effects_in_force: none, 0)
         in_effect = e.state.in_effect
         if in_effect:
             known = stamps.effects  # (the cards in force, read again only when the effects changed)
@@ -127,7 +127,7 @@ def _keeping(
             if effects is None:  # (an effect in force modifies what it reads)
                 return work_out(e, a, b)
             if not effects_read:
-                effects = ()
+                effects = 0
         key = (other, region_stamp, of[named] if named is not None else 0, effects)
         try:
             found = results.get(key, _MISSING)

@@ -145,6 +145,10 @@ class PriorityList:
                         looked_at = fixed_lists[option.index]
                         if looked_at is None:
                             looked_at = fixed_lists[option.index] = fixed(frame, domain)
+                    if not looked_at:
+                        # (no candidate to look at: the option's filter would give none, asking nothing,
+                        # since what it works out before its loop cannot fail, codegen.option_filter)
+                        continue
                 try:
                     candidates = kept_by(frame, looked_at, passed)
                 except TypeError:
@@ -217,7 +221,9 @@ class PriorityList:
             scored = []
             present = []
             for c in candidates:
-                v = _comparable(value(frame, c))
+                v = value(frame, c)
+                if isinstance(v, bool):  # (a truth as a number, for each candidate and key: no call)
+                    v = int(v)
                 scored.append((v, c))
                 if v is not None:
                     present.append(v)
@@ -250,9 +256,3 @@ def _unhashable(items: list[Any]) -> bool:
     except TypeError:
         return True
     return False
-
-
-def _comparable(value: Any) -> Any:
-    if isinstance(value, bool):
-        return int(value)
-    return value

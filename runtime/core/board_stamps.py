@@ -19,9 +19,10 @@ copies (the AI's look-ahead, a search's playout), which nothing but the rules pl
 keeps none (a scenario, the board editor set the influence in place). Every lasting change of influence
 in a copy goes through `changed` (primitives.effects); a board looked at for a moment as if a side's
 influence in a country were some amount, then put back, has the stamps of that board while it stands
-(`supposing`, `restore`: map_queries._with_influence), or none (the engine's stamps None: the greedy
-heuristic's point tried in each country, whose gains are kept by the stamps of the board as it stands).
-Anything else that writes influence in place must set a stamped engine's stamps to None while it does."""
+(`supposing`, `restore`: map_queries._with_influence, the greedy heuristic's point tried in each
+country): the stamps a point placed there would give, so that what is worked out on the board supposed
+is found again once a point makes it. Anything else that writes influence in place must set a stamped
+engine's stamps to None while it does."""
 
 from __future__ import annotations
 
@@ -42,6 +43,10 @@ _DERIVED: dict[tuple[Any, ...], int] = {}
 _DERIVED_KEPT = 50_000
 # The stamp of a part's influence, by the part and its countries' influence (`StampedParts.of_board`)
 _OF_CONTENT: dict[tuple[Any, ...], int] = {}
+# A number for each list of the cards whose effects are in force (`BoardStamps.effects_in_force`), which
+# a kept result's key holds instead of the list (hashed again at every look, the list would cost the
+# most of the key): bounded; a list forgotten takes a new number, never one given before (`_fresh`).
+_EFFECTS_NUMBERS: dict[tuple[str, ...], int] = {}
 
 
 def _stamp_by(found: dict[tuple[Any, ...], int], key: tuple[Any, ...]) -> int:
@@ -64,21 +69,22 @@ class BoardStamps:
     def __init__(self, of: dict[Any, int], parts_of: Mapping[str, tuple[Any, ...]]) -> None:
         self.of = of
         self.parts_of = parts_of
-        # The cards of the lasting effects in force (None: one of them modifies what the kept functions
-        # read), with the list of effects and its version they were read from (`effects_in_force`)
-        self.effects: tuple[Any, int, tuple[str, ...] | None] = (None, -1, ())
+        # The cards of the lasting effects in force as a number (`_EFFECTS_NUMBERS`; None: one of them
+        # modifies what the kept functions read), with the list of effects and its version they were
+        # read from (`effects_in_force`)
+        self.effects: tuple[Any, int, int | None] = (None, -1, 0)
 
-    def effects_in_force(
-        self, engine: Any, modifying: frozenset[str]
-    ) -> tuple[Any, int, tuple[str, ...] | None]:
-        """The cards of the engine's lasting effects in force, or None when one of them is among
-        `modifying` (one program's, always the same), with the list and its version: kept until the list
-        changes (`Engine._lasting_version`, which every change of it bumps) or is replaced."""
+    def effects_in_force(self, engine: Any, modifying: frozenset[str]) -> tuple[Any, int, int | None]:
+        """The number of the cards of the engine's lasting effects in force (the same cards, the same
+        number), or None when one of them is among `modifying` (one program's, always the same), with
+        the list and its version: kept until the list changes (`Engine._lasting_version`, which every
+        change of it bumps) or is replaced."""
         in_effect = engine.state.in_effect
-        cards: tuple[str, ...] | None = tuple(map(_CARD_OF, in_effect))
-        if not modifying.isdisjoint(cards):  # type: ignore[arg-type]
-            cards = None
-        known = self.effects = (in_effect, engine._lasting_version, cards)
+        cards = tuple(map(_CARD_OF, in_effect))
+        number: int | None = None
+        if modifying.isdisjoint(cards):
+            number = _stamp_by(_EFFECTS_NUMBERS, cards)
+        known = self.effects = (in_effect, engine._lasting_version, number)
         return known
 
     @classmethod
@@ -93,8 +99,14 @@ class BoardStamps:
         """The stamps as the side's influence in the country is supposed to be `amount` for a moment
         (the board is put back after); returns what `restore` puts back then."""
         of = self.of
-        saved = [(part, of[part]) for part in self.parts_of.get(c, ())]
-        self.changed(c, side, amount)
+        saved = []
+        # (`changed` written out, and `_stamp_by`'s look: the AI asks this of every country it weighs)
+        for part in self.parts_of.get(c, ()):
+            stamp = of[part]
+            saved.append((part, stamp))
+            key = (stamp, c, side, amount)
+            derived = _DERIVED.get(key)
+            of[part] = derived if derived is not None else _stamp_by(_DERIVED, key)
         return saved
 
     def restore(self, saved: list[tuple[Any, int]]) -> None:
@@ -109,7 +121,9 @@ class BoardStamps:
             return
         of = self.of
         for part in parts:
-            of[part] = _stamp_by(_DERIVED, (of[part], c, side, after))
+            key = (of[part], c, side, after)
+            derived = _DERIVED.get(key)  # (`_stamp_by`'s look written out: asked at every change)
+            of[part] = derived if derived is not None else _stamp_by(_DERIVED, key)
 
 
 class StampedParts:

@@ -288,33 +288,38 @@ class GreedyPlayer(RandomPlayer):
             swing: Any = 0
             influence = influence_now[c]
             own, theirs, needed = influence[side], influence[opponent], stability[c]
+            short = needed + theirs - own
+            # Only a point that changes who controls the country can change a region's score: the side's
+            # control gained, or the opponent's lost (else no region is asked; the same in each).
+            if (own > 0 and own - theirs >= needed) == (own - theirs + 1 >= needed) and (
+                theirs > 0 and theirs - own >= needed
+            ) == (theirs > 0 and theirs - own - 1 >= needed):
+                scored[c] = (0, int(battleground[c]), -(short if short > 0 else 0))
+                continue
             for members, region, weight in weighed:
                 if c not in members:
                     continue
-                # Only a point that changes who controls the country can change the score: the side's
-                # control gained, or the opponent's lost.
-                if (own > 0 and own - theirs >= needed) == (own - theirs + 1 >= needed) and (
-                    theirs > 0 and theirs - own >= needed
-                ) == (theirs > 0 and theirs - own - 1 >= needed):
-                    break
                 key = gains.key(region, c) if gains is not None else None
                 gained = gains.found.get(key) if gains is not None else None
                 if gained is None:
                     if region not in before:
                         before[region] = net(region)
                     influence_now[c] = {**influence, side: own + 1}  # (a value of its own)
-                    # (a board tried for a moment has no stamps, core/board_stamps.py: what is worked
-                    # out on it is kept by the gains, and would be found by no other question)
-                    stamps, engine.board_stamps = engine.board_stamps, None
+                    # (a board tried for a moment has the stamps of that board while it stands,
+                    # core/board_stamps.py: the same as the board once the point is placed there, so
+                    # that the scores worked out on the point chosen are found again, kept by them,
+                    # when the board it makes is scored: by the next point, the AI, the playout's end)
+                    stamps = engine.board_stamps
+                    saved = stamps.supposing(c, side, own + 1) if stamps is not None else None
                     try:
                         gained = net(region) - before[region]
                     finally:
                         influence_now[c] = influence
-                        engine.board_stamps = stamps
+                        if stamps is not None and saved is not None:
+                            stamps.restore(saved)
                     if gains is not None:
                         gains.found[key] = gained
                 swing += weight * gained
-            short = needed + theirs - own
             scored[c] = (swing, int(battleground[c]), -(short if short > 0 else 0))
         best = max(scored.values())
         return self.rng.choice([c for c, v in scored.items() if v == best])

@@ -275,9 +275,15 @@ def _accessible_now(engine: Engine, side: str) -> frozenset[str]:
     cached = engine.accessible_cache.get(side)
     # (the list it was worked out for, or one equal to it: a round's start gives the state lists of its
     # own that nothing changes, `influence_as_round_begins`, and a copy of the game lists equal to them)
-    if cached is not None and (cached[0] is start or cached[0] == start):
-        known: frozenset[str] = cached[1]
-        return known
+    if cached is not None:
+        if cached[0] is start:
+            known: frozenset[str] = cached[1]
+            return known
+        if cached[0] == start:
+            # (kept for this list from now on: a copy's lists are equal to its game's, not the same)
+            engine.accessible_cache[side] = (start, cached[1], cached[2])
+            known = cached[1]
+            return known
     b = board(engine)
     # a country next to the superpower, one with influence, or one that has a country with influence
     # among its neighbours: from the few countries with influence outwards, not over the whole map
