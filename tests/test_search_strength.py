@@ -12,6 +12,7 @@ from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.primitives.effects import add_influence
 from twilight.runtime.core.sides import US, USSR
+from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
 from twilight.runtime.game import new_engine
 from twilight.runtime.players import search
 from twilight.runtime.players.rollout import RolloutPlayer
@@ -67,6 +68,29 @@ def test_a_military_operations_shortfall_counts_before_the_turn_ends() -> None:
 
     _play_to_card("duck_and_cover", act, seed=1)
     assert found["short"] < found["made_up"] < found["ai_short"]
+
+
+def test_the_whole_board_counts_as_the_final_scoring_nears() -> None:
+    """A battleground taken outside the regions a round names (Asia's Japan, Asia neither Primary nor
+    Secondary here) changes nothing a position is scored by in the middle of the game; in the last turn,
+    where the final scoring will score every region, it is worth nearly its VP, and the turn before less.
+    (Before, the final scoring counted only once a playout reached it: the US human lost every one of
+    17 games of a 100-game run that ended there.)"""
+    found: dict[int, tuple[float, float]] = {}
+
+    def act(engine: Engine, decision: Decision) -> None:
+        state = engine.state
+        state.vars.update({PRIMARY_REGION_VARIABLE: "europe", SECONDARY_REGION_VARIABLE: "middle_east"})
+        for turn in (5, 9, 10):
+            state.turn = turn
+            before = playout_value(engine, US)
+            add_influence(engine, US, "japan", 4)
+            found[turn] = (before, playout_value(engine, US))
+            add_influence(engine, US, "japan", -4)
+
+    _play_to_card("duck_and_cover", act, seed=1)
+    gain = {turn: after - before for turn, (before, after) in found.items()}
+    assert gain[5] == 0 < gain[9] < gain[10]
 
 
 def _halving_game(seed: int) -> tuple[Any, ...]:

@@ -130,26 +130,42 @@ def _china_card(ir: dict[str, Any]) -> str | None:
 def playout_value(engine: Engine, human: str) -> float:
     """The position for the human, 0 (lost) to 1 (won): a finished game by its winner; else the VP lead
     on the scale of the 20 VP that win, with a little for the score the Primary and the Secondary region
-    would give now (the regions scored soonest), and less at DEFCON 2, where a card drawn may force the
+    would give now (the regions scored soonest), in the game's last turns what the whole board would give
+    at the final scoring (`_final_scoring_weight`), and less at DEFCON 2, where a card drawn may force the
     war."""
     state = engine.state
     if state.game_over:
         return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
     lead = state.vp if human == US else -state.vp
-    value = 0.5 + 0.45 * max(-1.0, min(1.0, lead / _winning_lead(engine)))
+    value = 0.5 + LEAD_WEIGHT * max(-1.0, min(1.0, lead / _winning_lead(engine)))
     try:
         for name in (PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE):
             region = state.vars.get(name)
             if region:
                 value += REGION_WEIGHT * net_region_score(engine, human, region)
-        if BOARD_WEIGHT:
-            value += BOARD_WEIGHT * _board_score(engine, human)
+        weight = _final_scoring_weight(engine)
+        if weight:
+            value += weight * _board_score(engine, human)
     except Exception:  # a ruleset without region scoring: the VP alone
         pass
     if state.defcon == DEFCON_DANGER:
         value -= DEFCON_DANGER_COST
     value += MILOPS_WEIGHT * _milops_due(engine, human) / _winning_lead(engine)
     return max(0.01, min(0.99, value))
+
+
+def _final_scoring_weight(engine: Engine) -> float:
+    """What a VP of the whole board's score weighs in a position: near the game's end, the final scoring
+    (standard 4.5 I) will score every region, and a playout cut at its horizon before it would never see
+    that; in the last turn nearly as much as a VP of the lead, less the turn before (the board can still
+    change), nothing earlier (where a whole-board term measured no better: docs/balance.md)."""
+    track = engine.ir.get("tracks", {}).get(registry.TURN_TRACK.name)
+    if not track:
+        return 0.0
+    turns_left = int(track["max"]) - engine.state.turn
+    if not 0 <= turns_left < len(FINAL_SCORING_WEIGHTS):
+        return 0.0
+    return FINAL_SCORING_WEIGHTS[turns_left] * LEAD_WEIGHT / _winning_lead(engine)
 
 
 def _board_score(engine: Engine, human: str) -> int:
@@ -194,7 +210,10 @@ HALVING_FIRST = 2  # playouts of every option before any is dropped (or the deci
 HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
 DEFCON_WAR_END = "defcon_1"  # the end reason of a game lost to DEFCON 1 (standard's victory.tsr)
 LOST = 0.01  # a playout's value below this is a lost game (an unfinished one scores 0.01 at least)
-BOARD_WEIGHT = 0.0  # a VP of any region's score now (measured at 0.006 and 0.015: no better; see docs)
+# A VP of the whole board's score in the last turn and the one before, as a share of a VP of the lead
+# (measured: docs/balance.md)
+FINAL_SCORING_WEIGHTS = (0.8, 0.3)
+LEAD_WEIGHT = 0.45  # the value of a lead of the whole VP that wins (`playout_value`'s 0.45 * lead / 20)
 MILOPS_WEIGHT = 0.45  # a VP the military operations check will move weighs as a VP of the lead
 
 
