@@ -119,6 +119,22 @@ def compiled_ir(ruleset: str) -> dict[str, Any]:
     return ir
 
 
+def solo_against_random(program: Any, seed: int) -> Any:
+    """A solo-v2 game (its IR from `compiled_ir`, run by `program`) of its AI against the random policy,
+    built and not yet run."""
+    from twilight.cli.simulate_cmd import game_players
+    from twilight.runtime.core.engine import Engine
+    from twilight.runtime.solo.ai import ai_side_of
+
+    ir = compiled_ir("solo-v2")
+    chosen = game_players(seed, "random", ai_side_of(ir, {}))
+    engine = Engine(ir, chosen, seed=seed, program=program)
+    for player in chosen.values():
+        if hasattr(player, "engine"):
+            player.engine = engine
+    return engine
+
+
 class StopHere(Exception):
     """Raised by `GreedyUntil` once its test has looked at the game: the game stops there."""
 

@@ -8,41 +8,26 @@ games' traces must be those of the code that asks the list for each candidate.""
 
 from __future__ import annotations
 
-import functools
 from typing import Any
 
 import pytest
-from twilight.cli.simulate_cmd import game_players
-from twilight.compiler.api import compile_target
 from twilight.runtime.backend.codegen import ExprCompiler
 from twilight.runtime.backend.program import Program
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.frames import Frame
 from twilight.runtime.game import IMPLEMENTATIONS
-from twilight.runtime.solo.ai import ai_side_of
+
+from tests.helpers import compiled_ir, solo_against_random
 
 ANSWER_LIST = "ai_answer_place"
 ASKED_LIST = "ai_influence_placement"
 BY_REGION = 3  # (its option "the_cards_region": the placement list asked in each candidate's region)
 
 
-@functools.cache
-def solo_ir() -> dict[str, Any]:
-    result = compile_target("solo-v2")
-    assert result.ir is not None
-    ir: dict[str, Any] = result.ir
-    return ir
-
-
 def _game(program: Program, seed: int, at_question: Any = None) -> list[dict[str, Any]]:
     """The trace of one solo game, its AI against the random policy; `at_question(frame, domain)` is
     called at each pick of the answer list (before it is made)."""
-    ir = solo_ir()
-    chosen = game_players(seed, "random", ai_side_of(ir, {}))
-    engine = Engine(ir, chosen, seed=seed, program=program)
-    for player in chosen.values():
-        if hasattr(player, "engine"):
-            player.engine = engine
+    engine = solo_against_random(program, seed)
     if at_question is not None:
         plist = program.priorities[ANSWER_LIST]
         real = plist._pick
@@ -58,7 +43,7 @@ def _game(program: Program, seed: int, at_question: Any = None) -> list[dict[str
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_the_filter_keeps_what_asking_each_candidate_keeps(seed: int) -> None:
-    program = Program(solo_ir(), IMPLEMENTATIONS)
+    program = Program(compiled_ir("solo-v2"), IMPLEMENTATIONS)
     namespace = program.codegen.namespace
     real_pick = namespace["_pick"]
     calls: list[str] = []
@@ -104,8 +89,8 @@ def test_the_filter_keeps_what_asking_each_candidate_keeps(seed: int) -> None:
 def test_the_same_games_as_asking_the_list_for_each_candidate(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kept = _game(Program(solo_ir(), IMPLEMENTATIONS), seed)
+    kept = _game(Program(compiled_ir("solo-v2"), IMPLEMENTATIONS), seed)
     monkeypatch.setattr(ExprCompiler, "picks_by_candidate", False)
-    asked = _game(Program(solo_ir(), IMPLEMENTATIONS), seed)
+    asked = _game(Program(compiled_ir("solo-v2"), IMPLEMENTATIONS), seed)
     assert [e for e in kept if e["kind"] == "ai_choice" and e["priority"] == ANSWER_LIST]
     assert kept == asked

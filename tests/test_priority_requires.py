@@ -9,12 +9,12 @@ import functools
 from typing import Any
 
 import pytest
-from twilight.cli.simulate_cmd import game_players
 from twilight.compiler.api import compile_target
 from twilight.runtime.backend.program import Program
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.game import IMPLEMENTATIONS
-from twilight.runtime.solo.ai import ai_side_of
+
+from tests.helpers import solo_against_random
 
 
 @functools.cache
@@ -27,12 +27,7 @@ def solo_ir() -> dict[str, Any]:
 
 def _game(program: Program, seed: int) -> list[dict[str, Any]]:
     """The trace of one solo game, its AI against the random policy."""
-    ir = solo_ir()
-    chosen = game_players(seed, "random", ai_side_of(ir, {}))
-    engine = Engine(ir, chosen, seed=seed, program=program)
-    for player in chosen.values():
-        if hasattr(player, "engine"):
-            player.engine = engine
+    engine = solo_against_random(program, seed)
     engine.run()
     return engine.events
 
