@@ -8,7 +8,7 @@ being run.
 Pure rule functions (no dice, no AI pick) remember their results for the length of one evaluation: the
 state cannot change while an expression is evaluated (effects are statements), so repeats within it
 cost a lookup (`Engine.memo`; opened by the outermost evaluation, dropped when it returns; a look at a
-hypothetical board gets a memory of its own, primitives.map_queries._with_influence).
+hypothetical board gets a memory of its own, primitives.map_queries.with_influence).
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ copies (the AI's look-ahead, a search's playout), which nothing but the rules pl
 keeps none (a scenario, the board editor set the influence in place). Every lasting change of influence
 in a copy goes through `changed` (primitives.effects); a board looked at for a moment as if a side's
 influence in a country were some amount, then put back, has the stamps of that board while it stands
-(`supposing`, `restore`: map_queries._with_influence, the greedy heuristic's point tried in each
+(`supposing`, `restore`: map_queries.with_influence, the greedy heuristic's point tried in each
 country): the stamps a point placed there would give, so that what is worked out on the board supposed
 is found again once a point makes it. Anything else that writes influence in place must set a stamped
 engine's stamps to None while it does."""

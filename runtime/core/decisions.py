@@ -10,6 +10,7 @@ import random
 import weakref
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from operator import attrgetter
 from typing import Any, Protocol
 
@@ -200,11 +201,11 @@ class _Late:
     def __init__(self) -> None:
         from twilight.runtime.core.primitives.cards import ops_for
         from twilight.runtime.core.primitives.core import other
-        from twilight.runtime.core.primitives.map_queries import board
+        from twilight.runtime.core.primitives.map_queries import board, with_influence
         from twilight.runtime.core.primitives.scoring import net_region_score
         from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
 
-        self.ops_for, self.other, self.board = ops_for, other, board
+        self.ops_for, self.other, self.board, self.with_influence = ops_for, other, board, with_influence
         self.net_region_score, self.primary_region = net_region_score, PRIMARY_REGION_VARIABLE
 
 
@@ -259,7 +260,12 @@ class GreedyPlayer(RandomPlayer):
         Primary region's); ties to a battleground, then to the country closest to control (building
         towards the next point's score)."""
         late = _primitives()
-        other, board, net_region_score = late.other, late.board, late.net_region_score
+        other, board, net_region_score, with_influence = (
+            late.other,
+            late.board,
+            late.net_region_score,
+            late.with_influence,
+        )
         engine = self.engine
         side = decision.side
         b = board(engine)
@@ -304,19 +310,11 @@ class GreedyPlayer(RandomPlayer):
                 if gained is None:
                     if region not in before:
                         before[region] = net(region)
-                    influence_now[c] = {**influence, side: own + 1}  # (a value of its own)
-                    # (a board tried for a moment has the stamps of that board while it stands,
-                    # core/board_stamps.py: the same as the board once the point is placed there, so
-                    # that the scores worked out on the point chosen are found again, kept by them,
-                    # when the board it makes is scored: by the next point, the AI, the playout's end)
-                    stamps = engine.board_stamps
-                    saved = stamps.supposing(c, side, own + 1) if stamps is not None else None
-                    try:
-                        gained = net(region) - before[region]
-                    finally:
-                        influence_now[c] = influence
-                        if stamps is not None and saved is not None:
-                            stamps.restore(saved)
+                    # (the point supposed for a moment by the primitives' own supposing, which gives
+                    # the board tried the stamps a point placed there gives, core/board_stamps.py: the
+                    # scores worked out on the point chosen are found again, kept by them, when the
+                    # board it makes is scored: by the next point, the AI, the playout's end)
+                    gained = with_influence(engine, c, side, own + 1, partial(net, region)) - before[region]
                     if gains is not None:
                         gains.found[key] = gained
                 swing += weight * gained

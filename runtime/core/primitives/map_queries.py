@@ -319,11 +319,11 @@ def _with_control(engine: Engine, side: str, c: str, fn: Callable[[], Any]) -> A
     need = ops_to_control(engine, side, c)
     if engine.state.influence[c][side] == 0 and need == 0:
         need = 1
-    return _with_influence(engine, c, side, engine.state.influence[c][side] + need, fn)
+    return with_influence(engine, c, side, engine.state.influence[c][side] + need, fn)
 
 
 def supposing_influence(engine: Engine, side: str, amounts: Mapping[str, int], fn: Callable[[], Any]) -> Any:
-    """Evaluate with the side's influence in each country of `amounts` set so (as `_with_influence`, one
+    """Evaluate with the side's influence in each country of `amounts` set so (as `with_influence`, one
     country after the other), then put the board back: a plan of several points looked at before it is
     played."""
     changes = list(amounts.items())
@@ -332,12 +332,12 @@ def supposing_influence(engine: Engine, side: str, amounts: Mapping[str, int], f
         if i == len(changes):
             return fn()
         c, amount = changes[i]
-        return _with_influence(engine, c, side, amount, lambda: from_(i + 1))
+        return with_influence(engine, c, side, amount, lambda: from_(i + 1))
 
     return from_(0)
 
 
-def _with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable[[], Any]) -> Any:
+def with_influence(engine: Engine, c: str, side: str, amount: int, fn: Callable[[], Any]) -> Any:
     """Evaluate with the side's influence in the country set to `amount`, then put the board back. The
     function results remembered by the evaluation around this one describe the real board: the
     hypothetical board gets a memory of its own."""
@@ -377,7 +377,7 @@ def level_without_control(engine: Engine, side: str, c: str, region: str) -> str
     short = max(0, engine.state.influence[c][other(side)] + board(engine).stability[c] - 1)
     return ordinal(
         str(
-            _with_influence(
+            with_influence(
                 engine, c, side, short, lambda: _function(engine, registry.SCORING_LEVEL, side, region)
             )
         )
@@ -418,4 +418,4 @@ def score_swing_if_broken(engine: Engine, side: str, c: str, region: str) -> int
 
     before = net()
     broken = engine.state.influence[c][side] + ops_to_break_control(engine, side, c)
-    return int(_with_influence(engine, c, side, broken, net)) - before
+    return int(with_influence(engine, c, side, broken, net)) - before
