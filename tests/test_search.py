@@ -12,7 +12,7 @@ from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.state import GameState
 from twilight.runtime.game import new_engine
-from twilight.runtime.players.search import SearchPlayer, determinize
+from twilight.runtime.players.search import SearchPlayer, _Deal, determinize
 from twilight.runtime.solo.ai import RulesAIPlayer
 
 from tests.helpers import compiled_ir, play_solo_until
@@ -71,6 +71,36 @@ def test_determinize_deals_the_hidden_cards_anew_and_keeps_the_known_ones() -> N
     assert len({tuple(t.hands["ussr"]) for t in deals}) > 1
     assert len({tuple(t.draw_pile) for t in deals}) > 1
     assert any(t.hands["ussr"] != before.hands["ussr"] for t in deals)
+
+
+def test_a_deal_drawn_once_gives_every_copy_what_determinize_and_the_seeds_give() -> None:
+    """Playout j of every answer shares one deal (`_Deal`, drawn once per decision and sample): each copy
+    it is given to holds the cards `determinize` deals from the sample's generator, and the deal's seeds of
+    the dice and of the rollout player are that generator's next two draws, as when each playout drew its
+    own. Drawing it leaves the game as it was."""
+    seen: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        ir, state = engine.ir, engine.state
+        known = {c for c in decision.options if c in ir["cards"]}
+        before = _places(state)
+        for sample in (0, 1, 7, 2**62 + 5):
+            alone = state.clone()
+            rng = random.Random(sample)
+            determinize(alone, ir, "us", known, rng)
+            seeds = (rng.getrandbits(63), rng.getrandbits(63))
+            deal = _Deal(state, ir, "us", known, sample)
+            assert _places(state) == before, "drawing a deal deals nothing in the game it is drawn in"
+            for _ in range(2):
+                shared = state.clone()
+                deal.deal(shared, ir, "us", known)
+                assert _places(shared) == _places(alone)
+            assert (deal.dice_seed, deal.rollout_seed) == seeds
+            seen.setdefault("deals", []).append(_places(alone))
+        return decision.options[0]
+
+    _play_to("action_card", act)
+    assert len({tuple(d["hand:ussr"]) for d in seen["deals"]}) > 1, "the samples deal differently"
 
 
 def test_the_search_never_sees_the_hidden_cards_or_the_dice() -> None:

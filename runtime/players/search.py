@@ -93,6 +93,15 @@ def determinize(
     """Deal the cards the human cannot see anew, in place (lists are changed, never replaced: the rules
     running at the decision may hold them). Known cards, public places and The China Card stay put; each
     hidden place keeps its size; the same cards stay hidden."""
+    places = _hidden_places(state, ir, human, known)
+    _put(places, _dealt(places, rng))
+
+
+def _hidden_places(
+    state: GameState, ir: dict[str, Any], human: str, known: set[str]
+) -> list[list[tuple[list[str], int]]]:
+    """The places of the cards the human cannot see (each a pile and an index in it), in the groups whose
+    cards are dealt among themselves: the draw pile with both hands, then each face-down zone."""
     ai = opponent(human)
     china = _china_card(ir)
     pooled: list[tuple[list[str], int]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
@@ -106,12 +115,44 @@ def determinize(
     for name, zone in state.zones.items():
         if ir.get("zones", {}).get(name, {}).get("face_down"):
             groups.append([(zone, i) for i, card in enumerate(zone) if card not in known])
-    for group in groups:
+    return groups
+
+
+def _dealt(places: list[list[tuple[list[str], int]]], rng: random.Random) -> list[list[str]]:
+    """Each group's cards in the order they are dealt to its places."""
+    dealt = []
+    for group in places:
         # Sorted first: the dealing depends on which cards are hidden, never on where they really are.
         cards = sorted(pile[i] for pile, i in group)
         rng.shuffle(cards)
+        dealt.append(cards)
+    return dealt
+
+
+def _put(places: list[list[tuple[list[str], int]]], dealt: list[list[str]]) -> None:
+    for group, cards in zip(places, dealt, strict=True):
         for (pile, i), card in zip(group, cards, strict=True):
             pile[i] = card
+
+
+class _Deal:
+    """What a playout's sample draws before its game goes on: the hidden cards dealt anew (`determinize`),
+    then the seeds of the copy's dice and of its rollout player, in that order from one generator. Playout
+    j of every answer of a decision draws from the same sample in the same game, so the deal is drawn once
+    and given to each answer's copy (seeding the generator and shuffling cost about a percent of a
+    playout)."""
+
+    def __init__(
+        self, state: GameState, ir: dict[str, Any], human: str, known: set[str], sample: int
+    ) -> None:
+        rng = random.Random(sample)
+        self.cards = _dealt(_hidden_places(state, ir, human, known), rng)
+        self.dice_seed = rng.getrandbits(63)
+        self.rollout_seed = rng.getrandbits(63)
+
+    def deal(self, state: GameState, ir: dict[str, Any], human: str, known: set[str]) -> None:
+        """The cards dealt in a copy of the game the deal was drawn in (the same hidden places)."""
+        _put(_hidden_places(state, ir, human, known), self.cards)
 
 
 def _winning_lead(engine: Engine) -> int:
@@ -572,11 +613,13 @@ class SearchPlayer:
         self._war = [False] * len(options)  # (read by `_search`)
         alive = list(range(len(options)))
         spent = 0
+        deals: dict[int, _Deal] = {}
         j = 0
         while True:
             per_round = len(alive)
+            drawn = _seed(*sample, j)
             for k in alive:
-                outcome = self._playout(engine, decision, options[k], known, _seed(*sample, j))
+                outcome = self._playout(engine, decision, options[k], known, drawn, deals=deals)
                 values[k].append(outcome.value)
                 self._war[k] = self._war[k] or outcome.war_now
             spent += per_round
@@ -611,10 +654,12 @@ class SearchPlayer:
         options = list(decision.options)
         outcomes: list[list[_Outcome]] = [[] for _ in options]
         started = time.perf_counter()
+        deals: dict[int, _Deal] = {}
         j = 0
         while True:
+            drawn = _seed(*sample, j)
             for k, option in enumerate(options):
-                outcomes[k].append(self._playout(engine, decision, option, known, _seed(*sample, j), facts))
+                outcomes[k].append(self._playout(engine, decision, option, known, drawn, facts, deals))
             j += 1
             if deadline is not None:
                 now = time.perf_counter()
@@ -674,15 +719,21 @@ class SearchPlayer:
         known: set[str],
         sample: int,
         facts: _Facts | None = None,
+        deals: dict[int, _Deal] | None = None,
     ) -> _Outcome:
         """The candidate answered in a copy of the game, the game played on to the horizon there, and the
         position scored for the human. The copy keeps no records once it has taken up its place: it is
-        never copied again."""
+        never copied again. `deals`: the deals drawn so far at this decision, by sample (for the other
+        answers' playouts of the same sample)."""
         human = decision.side
-        rng = random.Random(sample)
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
-        determinize(twin.state, twin.ir, human, known, rng)
-        twin.dice = Dice(rng.getrandbits(63))  # the future rolls are unknown too
+        deal = deals.get(sample) if deals is not None else None
+        if deal is None:
+            deal = _Deal(twin.state, twin.ir, human, known, sample)
+            if deals is not None:
+                deals[sample] = deal
+        deal.deal(twin.state, twin.ir, human, known)
+        twin.dice = Dice(deal.dice_seed)  # the future rolls are unknown too
 
         rounds = [0]
         where = [(twin.state.turn, twin.state.action_round)]
@@ -695,7 +746,7 @@ class SearchPlayer:
                 if rounds[0] >= self.horizon:
                     raise _Horizon
 
-        greedy = RolloutPlayer(rng.getrandbits(63))
+        greedy = RolloutPlayer(deal.rollout_seed)
         greedy.engine = twin
         players: dict[str, Any] = {human: greedy}
         for side, model in self.opponents.items():
