@@ -269,7 +269,10 @@ class GreedyPlayer(RandomPlayer):
         engine = self.engine
         side = decision.side
         b = board(engine)
-        weighed = [(b.member_set.get(r, _NO_COUNTRIES), r, w) for r, w in self.weighed_regions(engine)]
+        # (a loop: in 3.11 a comprehension makes a function at every call, at every point here)
+        weighed: list[tuple[Any, str, Any]] = []
+        for r, w in self.weighed_regions(engine):
+            weighed.append((b.member_set.get(r, _NO_COUNTRIES), r, w))
 
         def net(region: str) -> int:
             # (one memory of the rules' pure functions for the two sides' scores: they share the level,
@@ -294,13 +297,15 @@ class GreedyPlayer(RandomPlayer):
             swing: Any = 0
             influence = influence_now[c]
             own, theirs, needed = influence[side], influence[opponent], stability[c]
-            short = needed + theirs - own
+            margin = own - theirs
+            short = needed - margin
             # Only a point that changes who controls the country can change a region's score: the side's
             # control gained, or the opponent's lost (else no region is asked; the same in each).
-            if (own > 0 and own - theirs >= needed) == (own - theirs + 1 >= needed) and (
-                theirs > 0 and theirs - own >= needed
-            ) == (theirs > 0 and theirs - own - 1 >= needed):
-                scored[c] = (0, int(battleground[c]), -(short if short > 0 else 0))
+            if (own > 0 and margin >= needed) == (margin + 1 >= needed) and (
+                theirs > 0 and -margin >= needed
+            ) == (theirs > 0 and -margin - 1 >= needed):
+                # (a truth as a number and the points short as written: no call, no negation of 0)
+                scored[c] = (0, 1 if battleground[c] else 0, -short if short > 0 else 0)
                 continue
             for members, region, weight in weighed:
                 if c not in members:
@@ -318,9 +323,13 @@ class GreedyPlayer(RandomPlayer):
                     if gains is not None:
                         gains.found[key] = gained
                 swing += weight * gained
-            scored[c] = (swing, int(battleground[c]), -(short if short > 0 else 0))
+            scored[c] = (swing, 1 if battleground[c] else 0, -short if short > 0 else 0)
         best = max(scored.values())
-        return self.rng.choice([c for c, v in scored.items() if v == best])
+        tied: list[Any] = []  # (a loop, as above)
+        for c, v in scored.items():
+            if v == best:
+                tied.append(c)
+        return self.rng.choice(tied)
 
     def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
         """The regions whose score a point is placed for, with their weights: the Primary region."""
