@@ -222,8 +222,8 @@ class PriorityList:
             present = []
             for c in candidates:
                 v = value(frame, c)
-                if isinstance(v, bool):  # (a truth as a number, for each candidate and key: no call)
-                    v = int(v)
+                if type(v) is bool:  # (a truth as a number, for each candidate and key: no call)
+                    v = 1 if v else 0
                 scored.append((v, c))
                 if v is not None:
                     present.append(v)

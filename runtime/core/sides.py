@@ -29,7 +29,11 @@ def sides(ir: dict[str, Any] | None = None) -> tuple[str, ...]:
 
 def first(ir: dict[str, Any]) -> str:
     """The side that moves first (`side … moves first`, a need of the contract: registry.FIRST_SIDE)."""
-    return str(next(name for name, side in ir["map"]["sides"].items() if side.get(registry.FIRST_SIDE.name)))
+    # (a loop: in 3.11 a generator is a function made at each call, and every copy of a game asks)
+    for name, side in ir["map"]["sides"].items():
+        if side.get(registry.FIRST_SIDE.name):
+            return str(name)
+    raise StopIteration  # (as `next` of the sides would: a ruleset without it breaks the contract)
 
 
 def opponent(side: str) -> str:

@@ -185,10 +185,16 @@ class _LookAheadAI(RulesAIPlayer):
 
 def _kind_of(domains: Mapping[str, frozenset[Any]], options: list[Any]) -> str | None:
     """ "country" or "card" when every option is one, else None."""
+    if not options:
+        return None
     try:
-        return next((k for k in ("country", "card") if options and domains[k].issuperset(options)), None)
+        # (a loop: in 3.11 a generator is a function made at each call, and the AI answers by the thousand)
+        for kind in ("country", "card"):
+            if domains[kind].issuperset(options):
+                return kind
     except TypeError:  # an option that is no name (a list): neither
         return None
+    return None
 
 
 def players_with_ai(

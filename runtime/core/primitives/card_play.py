@@ -72,7 +72,10 @@ def _playable(engine: Engine, side: str) -> list[str]:
             return [card]
     hand = state.hands[side]
     may_hold = set(engine.permitted("hold", "card", hand, actor=side))
-    must = [c for c in hand if c not in may_hold]
+    must: list[str] = []  # (a loop: in 3.11 a comprehension makes a function at each call)
+    for c in hand:
+        if c not in may_hold:
+            must.append(c)
     if must and len(must) >= _remaining_rounds(engine, side):
         return [c for c in cards if c in must]
     return cards
