@@ -1094,12 +1094,12 @@ class Program:
                 options = [x for x in options if f.engine.forbidden("discard", actor=chooser, card=x) is None]
             elif intent == "place":
                 # Rules may narrow where a side puts influence it places by an event (solo headline).
+                # (every item asked at once, `forbidden` for many targets: the prohibitions read what no
+                # target changes once, not once per country of the map)
                 card = f.vars.get("this_card")
-                options = [
-                    x
-                    for x in options
-                    if f.engine.forbidden("event_influence", actor=chooser, card=card, target=x) is None
-                ]
+                options = list(
+                    f.engine.permitted("event_influence", "target", options, actor=chooser, card=card)
+                )
             if count is not None:
                 wanted = count(f)
                 low, high = wanted, wanted
