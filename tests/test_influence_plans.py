@@ -7,7 +7,7 @@ from typing import Any
 
 import pytest
 from twilight.runtime.core.decisions import Decision
-from twilight.runtime.core.engine import Engine
+from twilight.runtime.core.engine import Engine, QuietEngine
 from twilight.runtime.game import new_engine
 from twilight.runtime.players.influence_plans import (
     HOLD,
@@ -135,3 +135,57 @@ def test_the_search_without_plans_places_point_by_point() -> None:
 
     play_solo_until(first_point, act, seed=3, track=True)
     assert seen["following"] is None and seen["playouts"] == 0
+
+
+def test_a_plans_copy_stops_as_its_last_point_is_placed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each plan is read on the board its own points leave: its copy stops as the placement's last point
+    is placed, in the same action round, before the AI moves. (It used to play on to the next question a
+    player was asked: through the round's end and the AI's next round, whose moves were read as the
+    plan's.)"""
+    copies: list[Engine] = []
+    resume = QuietEngine.resume
+
+    def recorded(self: QuietEngine, answer: Any, track: bool | None = None) -> Any:
+        copies.append(self)
+        return resume(self, answer, track)
+
+    looked: list[tuple[int, int, str, dict[str, int]]] = []
+    greedy = RolloutPlayer(5)
+
+    class Human:
+        engine: Any = None
+
+        def decide(self, decision: Decision) -> Any:
+            greedy.engine = self.engine
+            if len(looked) >= 6:
+                raise StopHere
+            if first_point(decision):
+                state = self.engine.state
+                copies.clear()
+                with monkeypatch.context() as patched:
+                    patched.setattr(QuietEngine, "resume", recorded)
+                    plans = influence_plans(
+                        self.engine, decision, greedy.weighed_regions(self.engine), _rollout, 8
+                    )
+                if plans:
+                    ai_influence = {c: i["ussr"] for c, i in state.influence.items()}
+                    for copy in copies:
+                        end = copy.state
+                        assert (end.turn, end.action_round, end.phasing) == (
+                            state.turn,
+                            state.action_round,
+                            "us",
+                        )
+                        assert {c: i["ussr"] for c, i in end.influence.items()} == ai_influence
+                    looked.append((state.turn, state.action_round, decision.name, ai_influence))
+            return greedy.decide(decision)
+
+    ir = compiled_ir("solo-v2")
+    human = Human()
+    ai = RulesAIPlayer()
+    engine = new_engine(ir, {"us": human, "ussr": ai}, seed=3)
+    engine.track = engine.track_after = True
+    human.engine = ai.engine = engine
+    with pytest.raises(StopHere):
+        engine.run()
+    assert len(looked) == 6

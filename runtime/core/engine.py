@@ -86,6 +86,7 @@ class Engine:
         "most_steps_between_decisions",
         "ops_region_reads",
         "path",
+        "placement_over",
         "players",
         "program",
         "rating",
@@ -138,6 +139,10 @@ class Engine:
         # CPython 3.11 reads the quick way, not of the class.)
         self.trace_notes: Mapping[str, Callable[[Any, str, dict[str, Any]], None]] = _NO_NOTES
         self.after_each_event: Callable[[str], None] | None = None
+        # Called when a placement of influence with operations is over (its last point placed): a copy
+        # that plays one placement to its end, and no further, stops there (the search's influence plans).
+        # Never copied: a copy of the game stops where its own caller says.
+        self.placement_over: Callable[[], None] | None = None
         self.players = dict(players)
         self.dice = Dice(seed, dice or [])
         if state is None:

@@ -240,11 +240,18 @@ class _Stopped:
         raise _PlacementOver
 
 
+def _placement_over() -> None:
+    raise _PlacementOver
+
+
 def _played(
     engine: Engine, decision: Decision, plan: InfluencePlan, rollout: Callable[[Engine], Any]
 ) -> InfluencePlan | None:
     """The plan played in a copy of the game to the end of the card's placement, with what it did there
-    (None when a goal was not reached there, or the copy failed)."""
+    (None when a goal was not reached there, or the copy failed). The copy stops as the placement's last
+    point is placed (`Engine.placement_over`), not at the next question some player is asked: the rules
+    would play on through the round's end and the opponent's next round, and the plan would be read on
+    the board the opponent's answer left."""
     side = decision.side
     twin = engine.clone(events=False, cls=QuietEngine)
     follower = PlanFollower(plan, rollout(twin), twin)
@@ -253,6 +260,7 @@ def _played(
     players: dict[str, Any] = {s: _Stopped() for s in SIDES}
     players[side] = _UntilPlaced(follower, order)
     twin.players = players
+    twin.placement_over = _placement_over
     try:
         first = follower.decide(decision)
         order.append(first)

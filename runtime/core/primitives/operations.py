@@ -387,6 +387,8 @@ def place_influence_with_ops(engine: Engine, side: str, ops: int, card: str | No
         d[2] = d[3] if d[4] else None
         if rec is not None:
             rec.pc = 0
+    if engine.placement_over is not None:
+        engine.placement_over()
     if rec is not None:
         engine.leave(rec)
 
