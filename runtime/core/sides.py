@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.runtime.core import registry
+from twilight.runtime.core.rule_errors import RuleError
 
 US: str = registry.US_SIDE.name
 USSR: str = registry.USSR_SIDE.name
@@ -33,7 +34,11 @@ def first(ir: dict[str, Any]) -> str:
     for name, side in ir["map"]["sides"].items():
         if side.get(registry.FIRST_SIDE.name):
             return str(name)
-    raise StopIteration  # (as `next` of the sides would: a ruleset without it breaks the contract)
+    raise RuleError(
+        "contract",
+        f"no side of the ruleset {registry.FIRST_SIDE.name.replace('_', ' ')}, which the runtime needs: "
+        f"{registry.FIRST_SIDE.doc}",
+    )
 
 
 def opponent(side: str) -> str:

@@ -143,16 +143,31 @@ class _Deal:
     playout)."""
 
     def __init__(
-        self, state: GameState, ir: dict[str, Any], human: str, known: set[str], sample: int
+        self,
+        state: GameState,
+        ir: dict[str, Any],
+        human: str,
+        known: set[str],
+        sample: int,
+        places: list[list[tuple[list[str], int]]] | None = None,
     ) -> None:
         rng = random.Random(sample)
-        self.cards = _dealt(_hidden_places(state, ir, human, known), rng)
+        found = places if places is not None else _hidden_places(state, ir, human, known)
+        self.cards = _dealt(found, rng)
         self.dice_seed = rng.getrandbits(63)
         self.rollout_seed = rng.getrandbits(63)
 
-    def deal(self, state: GameState, ir: dict[str, Any], human: str, known: set[str]) -> None:
-        """The cards dealt in a copy of the game the deal was drawn in (the same hidden places)."""
-        _put(_hidden_places(state, ir, human, known), self.cards)
+    def deal(
+        self,
+        state: GameState,
+        ir: dict[str, Any],
+        human: str,
+        known: set[str],
+        places: list[list[tuple[list[str], int]]] | None = None,
+    ) -> None:
+        """The cards dealt in a copy of the game the deal was drawn in (the same hidden places; `places`:
+        the copy's, when its caller found them already)."""
+        _put(places if places is not None else _hidden_places(state, ir, human, known), self.cards)
 
 
 def _winning_lead(engine: Engine) -> int:
@@ -727,12 +742,15 @@ class SearchPlayer:
         answers' playouts of the same sample)."""
         human = decision.side
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
+        # (the copy's hidden places found once: the first answer of a sample draws the deal from them
+        # and is dealt into them)
+        places = _hidden_places(twin.state, twin.ir, human, known)
         deal = deals.get(sample) if deals is not None else None
         if deal is None:
-            deal = _Deal(twin.state, twin.ir, human, known, sample)
+            deal = _Deal(twin.state, twin.ir, human, known, sample, places)
             if deals is not None:
                 deals[sample] = deal
-        deal.deal(twin.state, twin.ir, human, known)
+        deal.deal(twin.state, twin.ir, human, known, places)
         twin.dice = Dice(deal.dice_seed)  # the future rolls are unknown too
 
         rounds = [0]
