@@ -49,7 +49,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     found: dict[str, Any] = {}
 
     def at_question(engine: Any, decision: Any) -> None:
-        search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES)
+        search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
         search.engine = engine
         found.update(decision=decision, advice=search.advise(decision, budget_ms), horizon=search.horizon)
 

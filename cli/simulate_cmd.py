@@ -447,7 +447,7 @@ def search_budget_options(command: Any) -> Any:
         type=click.IntRange(min=2, max=MAX_CANDIDATES_LIMIT),
         default=None,
         help="Search policy: the most answers a question may have to be searched; one with more is "
-        "answered by the greedy heuristic (default 8).",
+        "answered by the greedy heuristic (default 16).",
     )(command)
     command = click.option(
         "--horizon",

@@ -336,3 +336,63 @@ def test_a_question_with_many_answers_is_followed_by_the_rollout_players_answer(
     that tries at most two answers of a question: "coup" is still found to lose at once."""
     found = _coup_at_defcon_2({"panama", "cuba", "mexico"}, max_candidates=2)
     assert found["coup"] is True and found["influence"] is False
+
+
+def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
+    """The US played by the greedy heuristic until it may play a card for a coup; there the USSR is given
+    a point of influence in countries of the round's regions where neither side has any, until it holds
+    some in 12 of them (a coup may take each), and the card goes to a coup; at the question of its target
+    (more than 8 countries) a search (`max_candidates`, None: its default) answers. What it answered, the
+    answers it rated, and the countries offered."""
+    found: dict[str, Any] = {}
+    greedy = GreedyPlayer(5)
+
+    class CoupEverywhere:
+        engine: Any = None
+
+        def decide(self, decision: Decision) -> Any:
+            greedy.engine = engine
+            state = engine.state
+            if decision.name == "play_mode" and "coup" in decision.options and state.turn >= 2:
+                regions = {state.vars[PRIMARY_REGION_VARIABLE], state.vars.get(SECONDARY_REGION_VARIABLE)}
+                inside = [c for c, info in engine.ir["map"]["countries"].items() if info["region"] in regions]
+                held = sum(1 for c in inside if state.influence[c][USSR])
+                for country in inside:
+                    influence = state.influence[country]
+                    if held < 12 and not influence[US] and not influence[USSR]:
+                        add_influence(engine, USSR, country, 1)
+                        held += 1
+                return "coup"
+            if decision.name == "coup_target":
+                player = SearchPlayer(3, playouts=4, horizon=1)
+                if max_candidates is not None:
+                    player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=max_candidates)
+                player.engine = engine
+                found["answer"] = player.decide(decision)
+                found["rated"] = dict(player.last_values)
+                found["offered"] = list(decision.options)
+                raise StopHere
+            return greedy.decide(decision)
+
+    human = CoupEverywhere()
+    ai = RulesAIPlayer()
+    engine = new_engine(compiled_ir("solo-v2"), {US: human, USSR: ai}, seed=1)
+    engine.track = engine.track_after = True
+    human.engine = ai.engine = engine
+    with pytest.raises(StopHere):
+        engine.run()
+    return found
+
+
+def test_a_coup_with_many_targets_is_searched_not_left_to_the_rollout_player() -> None:
+    """A coup or a realignment may offer 9 to 15 countries; with at most 8 answers searched, the rollout
+    player's pick decided every such question (about 7 a game). The search now weighs up to 16 answers:
+    each target of the coup is rated by its playouts; with `max_candidates=8` the question still goes to
+    the rollout player, which rates nothing."""
+    found = _search_at_a_wide_coup(None)
+    assert 8 < len(found["offered"]) <= search.DEFAULT_MAX_CANDIDATES
+    assert set(found["rated"]) == {str(c) for c in found["offered"]}
+    best = max(found["rated"].values())
+    assert found["rated"][str(found["answer"])] == best
+    narrow = _search_at_a_wide_coup(8)
+    assert narrow["rated"] == {} and narrow["answer"] in narrow["offered"]

@@ -60,7 +60,7 @@ def hint_lines(session: GameSession, decision: Decision) -> list[str]:
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
     t, engine = session.text, session.engine
-    search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES)
+    search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
     search.engine = engine
     search.opponents = opponents_of(engine, decision.side)
     try:

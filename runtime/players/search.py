@@ -67,6 +67,7 @@ from twilight.runtime.players.influence_plans import (
     influence_plans,
 )
 from twilight.runtime.players.rollout import DEFCON_DANGER, RolloutPlayer
+from twilight.runtime.players.trap_cards import traps_held
 from twilight.runtime.solo.ai import RulesAIPlayer, ai_side_of
 
 if TYPE_CHECKING:
@@ -75,7 +76,14 @@ if TYPE_CHECKING:
 
 DEFAULT_PLAYOUTS = 16
 DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
-DEFAULT_MAX_CANDIDATES = 8
+# The most answers a question may have to be searched: a coup or a realignment may offer 9 to 15
+# countries, and the rollout player's pick among them was no match for a search (docs/balance.md)
+DEFAULT_MAX_CANDIDATES = 16
+# The plans offered for a card's influence, and the answers of a question the at-once check tries one
+# by one, at most (each no more than `max_candidates`): fewer plans with more playouts each lost what the
+# plans left out, and more would share the same playouts (docs/balance.md)
+PLANS_OFFERED = 8
+AT_ONCE_ANSWERS = 8
 # The questions left to the rollout player: a point of influence (its heuristic places for the regions
 # scored soonest; a few playouts per country told the countries apart by luck alone, and the playouts
 # go further on the card and how it is played), and whether an opponent's event comes before or after
@@ -188,7 +196,7 @@ def playout_value(engine: Engine, human: str) -> float:
     on the scale of the 20 VP that win, with a little for the score the Primary and the Secondary region
     would give now (the regions scored soonest), in the game's last turns what the whole board would give
     at the final scoring (`_final_scoring_weight`), and less at DEFCON 2, where a card drawn may force the
-    war."""
+    war, and for each of the opponent's cards that lower DEFCON the human still holds at DEFCON 2 or 3."""
     state = engine.state
     if state.game_over:
         return 1.0 if state.winner == human else 0.5 if state.winner == "draw" else 0.0
@@ -206,6 +214,12 @@ def playout_value(engine: Engine, human: str) -> float:
         pass
     if state.defcon == DEFCON_DANGER:
         value -= DEFCON_DANGER_COST
+    if state.defcon <= DEFCON_DANGER + 1:
+        # The opponent's cards that lower DEFCON, still held (players/trap_cards.py): at DEFCON 2 each is a
+        # war the side must find a way not to start; at 3, one a coup or an event away.
+        held = traps_held(engine.ir, state.hands.get(human, ()), human)
+        if held:
+            value -= held * (TRAP_COST if state.defcon <= DEFCON_DANGER else TRAP_COST_AHEAD)
     value += MILOPS_WEIGHT * _milops_due(engine, human) / _winning_lead(engine)
     return max(0.01, min(0.99, value))
 
@@ -260,6 +274,10 @@ def _milops_due(engine: Engine, human: str) -> float:
 
 REGION_WEIGHT = 0.01  # a region's VP (now) against the VP lead's 0.0225 each
 DEFCON_DANGER_COST = 0.08  # (about 3.5 VP: a coup down to DEFCON 2 must gain more than that)
+# A card held that carries the opponent's event lowering DEFCON: at DEFCON 2 (about 6.7 VP: it may be the
+# last card the side must play, game 75 of docs/balance.md's USSR cell), and at DEFCON 3 (about 2 VP)
+TRAP_COST = 0.15
+TRAP_COST_AHEAD = 0.04
 AT_ONCE_QUESTIONS = 3  # the questions of one side whose every answer the at-once check tries
 AT_ONCE_FOLLOWED = 12  # the questions of one side it follows in all (past those, the rollout's answer)
 HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
@@ -402,8 +420,11 @@ class SearchPlayer:
         unsearched: frozenset[str] = UNSEARCHED,
         halving: bool = True,
         plans: bool = True,
+        most_plans: int | None = None,
     ) -> None:
         self.seed = seed
+        # How many plans a card's placement offers (the hint shows as many plans as answers)
+        self.most_plans = most_plans if most_plans is not None else min(PLANS_OFFERED, max_candidates)
         # A card's influence points by whole plans (players/influence_plans.py), searched at its first
         # point and followed to its last; without, each point is the rollout player's.
         self.plans = plans
@@ -472,7 +493,7 @@ class SearchPlayer:
             return player
 
         weighed = self.fallback.weighed_regions(engine)
-        plans = influence_plans(engine, decision, weighed, rollout, self.max_candidates)
+        plans = influence_plans(engine, decision, weighed, rollout, self.most_plans)
         if not plans:
             return None
         return dataclasses.replace(decision, options=plans, context={**decision.context, _PLANNED: decision})
@@ -504,7 +525,7 @@ class SearchPlayer:
     ) -> bool:
         """Whether the answer loses the game before the next question (a coup or an event that brings
         DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
-        at); or, when that next question is the same side's and has at most `max_candidates` answers,
+        at); or, when that next question is the same side's and has at most `AT_ONCE_ANSWERS` answers,
         whether every answer of it does, up to `AT_ONCE_QUESTIONS` questions on (Junta's coup under the
         Cuban Missile Crisis: the coup chosen first, then its target, every one of which ends the game; a
         card played for a coup, then whether the opponent's event comes first, then the target); a
@@ -543,7 +564,7 @@ class SearchPlayer:
         if asked.side != side or not asked.single or not asked.options:
             return False
         tried = sum(1 for j in looked if j >= 0)
-        if len(asked.options) <= self.max_candidates and tried < AT_ONCE_QUESTIONS:
+        if len(asked.options) <= min(AT_ONCE_ANSWERS, self.max_candidates) and tried < AT_ONCE_QUESTIONS:
             return all(self._loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options))
         line = RolloutPlayer(_seed("twilight search safety line", self.seed, self.decisions, *looked))
         line.engine = twin
