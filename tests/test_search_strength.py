@@ -385,10 +385,10 @@ def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
 
 
 def test_a_coup_with_many_targets_is_searched_not_left_to_the_rollout_player() -> None:
-    """A coup or a realignment may offer 9 to 15 countries; with at most 8 answers searched, the rollout
-    player's pick decided every such question (about 7 a game). The search now weighs up to 16 answers:
-    each target of the coup is rated by its playouts; with `max_candidates=8` the question still goes to
-    the rollout player, which rates nothing."""
+    """A coup or a realignment may offer 9 to 16 countries; with at most 8 answers searched, the rollout
+    player's pick decided every such question (about 4 a game as the USSR). The search now weighs up to 16
+    answers: each target of the coup is rated by its playouts; with `max_candidates=8` the question still
+    goes to the rollout player, which rates nothing."""
     found = _search_at_a_wide_coup(None)
     assert 8 < len(found["offered"]) <= search.DEFAULT_MAX_CANDIDATES
     assert set(found["rated"]) == {str(c) for c in found["offered"]}

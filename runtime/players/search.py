@@ -76,8 +76,8 @@ if TYPE_CHECKING:
 
 DEFAULT_PLAYOUTS = 16
 DEFAULT_HORIZON = 3  # action rounds a playout looks ahead before its position is scored
-# The most answers a question may have to be searched: a coup or a realignment may offer 9 to 15
-# countries, and the rollout player's pick among them was no match for a search (docs/balance.md)
+# The most answers a question may have to be searched: a coup or a realignment may offer 9 to 16
+# countries (about 4 such questions a game), which went to the rollout player's pick (docs/balance.md)
 DEFAULT_MAX_CANDIDATES = 16
 # The plans offered for a card's influence, and the answers of a question the at-once check tries one
 # by one, at most (each no more than `max_candidates`): fewer plans with more playouts each lost what the
