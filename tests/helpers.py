@@ -162,12 +162,17 @@ class GreedyUntil:
 def play_solo_until(where: Any, act: Any, seed: int = 3, track: bool = False) -> None:
     """A solo-v2 game, the US played by `GreedyUntil(where, act)` against the AI, up to that decision.
     `track`: the game keeps its place in the rules as records (a search copies it at its decisions)."""
+    play_solo_until_stopped(GreedyUntil(where, act), seed, track)
+
+
+def play_solo_until_stopped(human: Any, seed: int, track: bool = False) -> None:
+    """A solo-v2 game, the US played by `human` (bound to the engine as `human.engine`) against the AI,
+    until `human` raises `StopHere`. `track`: as `play_solo_until`'s."""
     import pytest
     from twilight.runtime.game import new_engine
     from twilight.runtime.solo.ai import RulesAIPlayer
 
     ir = compiled_ir("solo-v2")
-    human = GreedyUntil(where, act)
     ai = RulesAIPlayer()
     engine = new_engine(ir, {"us": human, "ussr": ai}, seed=seed)
     if track:

@@ -19,7 +19,7 @@ from twilight.runtime.players.rollout import RolloutPlayer
 from twilight.runtime.players.search import SearchPlayer, playout_value
 from twilight.runtime.solo.ai import RulesAIPlayer
 
-from tests.helpers import StopHere, compiled_ir, play_solo_until
+from tests.helpers import StopHere, compiled_ir, play_solo_until, play_solo_until_stopped
 
 
 def _play_to_card(card: str, act: Any, seed: int) -> None:
@@ -351,7 +351,7 @@ def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
         engine: Any = None
 
         def decide(self, decision: Decision) -> Any:
-            greedy.engine = engine
+            engine = greedy.engine = self.engine
             state = engine.state
             if decision.name == "play_mode" and "coup" in decision.options and state.turn >= 2:
                 regions = {state.vars[PRIMARY_REGION_VARIABLE], state.vars.get(SECONDARY_REGION_VARIABLE)}
@@ -374,13 +374,7 @@ def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
                 raise StopHere
             return greedy.decide(decision)
 
-    human = CoupEverywhere()
-    ai = RulesAIPlayer()
-    engine = new_engine(compiled_ir("solo-v2"), {US: human, USSR: ai}, seed=1)
-    engine.track = engine.track_after = True
-    human.engine = ai.engine = engine
-    with pytest.raises(StopHere):
-        engine.run()
+    play_solo_until_stopped(CoupEverywhere(), seed=1, track=True)
     return found
 
 
