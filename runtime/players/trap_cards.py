@@ -33,7 +33,7 @@ def lowers_defcon(event: Any) -> bool:
     return False
 
 
-def _constant(value: Any) -> float:
+def _constant(value: Any) -> int:
     """A constant number of the IR (a literal, or the negation of one); 0 for anything else."""
     if type(value) is int:
         return value
