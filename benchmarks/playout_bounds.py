@@ -127,7 +127,9 @@ def timed(decisions: int) -> dict[str, Any]:
 
 def counted(decisions: int) -> dict[str, Any]:
     """The run with what could be found again counted (see the module)."""
-    endings: dict[tuple[int, int], list[str]] = collections.defaultdict(list)
+    # (by the game's seed, the player's count of decisions, the question and the playout's number: an id
+    # alone could be a question's of an earlier game, freed)
+    endings: dict[tuple[Any, ...], list[str]] = collections.defaultdict(list)
     last_end: list[str | None] = [None]
     picks: collections.Counter[str] = collections.Counter()
     repeats: collections.Counter[str] = collections.Counter()
@@ -151,7 +153,7 @@ def counted(decisions: int) -> dict[str, Any]:
         outcome = playout(self, engine, decision, option, known, sample, *rest, **named)
         # (a copy that failed is scored without its state: its own ending)
         end = last_end[0] if last_end[0] is not None else f"failed {id(outcome)}"
-        endings[(id(decision), sample)].append(end)
+        endings[(self.seed, self.decisions, id(decision), sample)].append(end)
         return outcome
 
     # The CPU a pick found again took (less the keys worked out inside it), when no pick around it was
