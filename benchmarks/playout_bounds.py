@@ -31,37 +31,21 @@ import argparse
 import collections
 import hashlib
 import json
-import resource
 import sys
 import time
-from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from collections.abc import Callable
 from dataclasses import asdict
 from typing import Any
+from unittest.mock import patch
 
 from twilight.cli.bench import copies
+from twilight.cli.bench.probing import cpu_seconds
 from twilight.runtime.backend import priorities
 from twilight.runtime.players import search
 from twilight.runtime.solo import lookahead
 
 # A state's fields left out of a pick's key: with less in it, a key finds more, so the count is a bound
 UNREAD_BY_PICKS = ("draw_pile", "discard")
-
-
-def cpu_seconds() -> float:
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    return own.ru_utime + own.ru_stime
-
-
-@contextmanager
-def patched(owner: Any, name: str, replacement: Any) -> Iterator[None]:
-    """`owner.name` replaced for the block, put back after."""
-    original = getattr(owner, name)
-    setattr(owner, name, replacement)
-    try:
-        yield
-    finally:
-        setattr(owner, name, original)
 
 
 def _digest(value: Any) -> str:
@@ -114,7 +98,10 @@ def timed(decisions: int) -> dict[str, Any]:
             looking[0] -= 1
 
     started = cpu_seconds()
-    with patched(priorities.PriorityList, "pick", timed_pick), patched(lookahead, "what_if", timed_what_if):
+    with (
+        patch.object(priorities.PriorityList, "pick", timed_pick),
+        patch.object(lookahead, "what_if", timed_what_if),
+    ):
         got = copies.probe_search({"decisions": decisions})
     cpu = cpu_seconds() - started
     return {
@@ -205,10 +192,10 @@ def counted(decisions: int) -> dict[str, Any]:
             lookahead_saved[0] += time.process_time() - started - (keying[0] - keyed_before)
 
     with (
-        patched(search.SearchPlayer, "_playout", counted_playout),
-        patched(search, "playout_value", counted_value),
-        patched(priorities.PriorityList, "pick", counted_pick),
-        patched(lookahead, "_cached", counted_cached),
+        patch.object(search.SearchPlayer, "_playout", counted_playout),
+        patch.object(search, "playout_value", counted_value),
+        patch.object(priorities.PriorityList, "pick", counted_pick),
+        patch.object(lookahead, "_cached", counted_cached),
     ):
         started = cpu_seconds()
         got = copies.probe_search({"decisions": decisions})

@@ -16,25 +16,18 @@ Both are measured in a fresh process (`probe.py`'s kinds `copies` and `search`),
 
 from __future__ import annotations
 
-import resource
 import statistics
 import time
 from typing import Any
 
 from twilight.cli.bench.levels import default_level
+from twilight.cli.bench.probing import cpu_seconds
 from twilight.runtime.core import registry
 from twilight.runtime.core.sides import US
 
 # The copies timed are of the game from its Mid War on (turn 4): the middle of the game, where its state
 # and trace are larger than at the start.
 MID_WAR = 4
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its reaped children, user and system."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 def _percentile(values: list[float], p: int) -> float:
@@ -100,7 +93,7 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
 
     searched = 0
     playouts = 0
-    started = _cpu_seconds()
+    started = cpu_seconds()
 
     class Counting:
         """The search's answers, counting the decisions it searched (made playouts for)."""
@@ -127,7 +120,7 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
             playouts += player.playouts_run
             break
         playouts += player.playouts_run
-    cpu = _cpu_seconds() - started
+    cpu = cpu_seconds() - started
     return {
         "decisions": searched,
         "playouts": playouts,

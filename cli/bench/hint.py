@@ -6,22 +6,15 @@ playouts run in it, on copies of the game), with any child process's counted too
 
 from __future__ import annotations
 
-import resource
 import time
 from typing import Any
 
 from twilight.cli.bench.levels import default_level
+from twilight.cli.bench.probing import cpu_seconds
 from twilight.runtime.core import registry
 from twilight.runtime.core.sides import US
 
 SEEDS = range(1, 1000)  # games one after the other until the hints are counted
-
-
-def _cpu_seconds() -> float:
-    """CPU time of this process and of its reaped children (the playouts), user and system."""
-    own = resource.getrusage(resource.RUSAGE_SELF)
-    children = resource.getrusage(resource.RUSAGE_CHILDREN)
-    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 class _Enough(Exception):
@@ -47,10 +40,10 @@ class _HintingPlayer:
         if decision.single and 2 <= len(decision.options) <= MAX_CANDIDATES:
             if len(self.wall) >= self.hints:
                 raise _Enough
-            cpu, wall = _cpu_seconds(), time.perf_counter()
+            cpu, wall = cpu_seconds(), time.perf_counter()
             lines = hint_lines(self.session, decision)
             self.wall.append(time.perf_counter() - wall)
-            self.cpu.append(_cpu_seconds() - cpu)
+            self.cpu.append(cpu_seconds() - cpu)
             if not lines:
                 raise RuntimeError("the hint said nothing")
         return self.greedy.decide(decision)

@@ -1,10 +1,19 @@
 """What the probes of `twilight bench` share (cli/bench/probe.py runs them; cli/bench/copies.py holds two):
-the error a probe reports as its answer, and a ruleset's IR loaded as a game loads it. Only the standard
+the error a probe reports as its answer, a ruleset's IR loaded as a game loads it, and the CPU clock the
+search's and the hint's probes read. Only the standard
 library at the top, as in probe.py: a probe's import time is measured."""
 
 from __future__ import annotations
 
+import resource
 from typing import Any
+
+
+def cpu_seconds() -> float:
+    """CPU time of this process and of its reaped children (a playout that ran in one), user and system."""
+    own = resource.getrusage(resource.RUSAGE_SELF)
+    children = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + children.ru_utime + children.ru_stime
 
 
 class ProbeError(Exception):
