@@ -338,11 +338,11 @@ def test_a_question_with_many_answers_is_followed_by_the_rollout_players_answer(
     assert found["coup"] is True and found["influence"] is False
 
 
-def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
+def _search_at_a_wide_coup(max_candidates: int) -> dict[str, Any]:
     """The US played by the greedy heuristic until it may play a card for a coup; there the USSR is given
     a point of influence in countries of the round's regions where neither side has any, until it holds
     some in 12 of them (a coup may take each), and the card goes to a coup; at the question of its target
-    (more than 8 countries) a search (`max_candidates`, None: its default) answers. What it answered, the
+    (more than 8 countries) a search that weighs up to `max_candidates` answers picks one. What it answered, the
     answers it rated, and the countries offered."""
     found: dict[str, Any] = {}
     greedy = GreedyPlayer(5)
@@ -364,9 +364,7 @@ def _search_at_a_wide_coup(max_candidates: int | None) -> dict[str, Any]:
                         held += 1
                 return "coup"
             if decision.name == "coup_target":
-                player = SearchPlayer(3, playouts=4, horizon=1)
-                if max_candidates is not None:
-                    player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=max_candidates)
+                player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=max_candidates)
                 player.engine = engine
                 found["answer"] = player.decide(decision)
                 found["rated"] = dict(player.last_values)
@@ -383,7 +381,7 @@ def test_a_coup_with_many_targets_is_searched_not_left_to_the_rollout_player() -
     player's pick decided every such question (about 4 a game as the USSR). The search now weighs up to 16
     answers: each target of the coup is rated by its playouts; with `max_candidates=8` the question still
     goes to the rollout player, which rates nothing."""
-    found = _search_at_a_wide_coup(None)
+    found = _search_at_a_wide_coup(search.DEFAULT_MAX_CANDIDATES)
     assert 8 < len(found["offered"]) <= search.DEFAULT_MAX_CANDIDATES
     assert set(found["rated"]) == {str(c) for c in found["offered"]}
     best = max(found["rated"].values())
