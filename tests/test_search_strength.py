@@ -342,8 +342,8 @@ def _search_at_a_wide_coup(max_candidates: int) -> dict[str, Any]:
     """The US played by the greedy heuristic until it may play a card for a coup; there the USSR is given
     a point of influence in countries of the round's regions where neither side has any, until it holds
     some in 12 of them (a coup may take each), and the card goes to a coup; at the question of its target
-    (more than 8 countries) a search that weighs up to `max_candidates` answers picks one. What it answered, the
-    answers it rated, and the countries offered."""
+    (more than 8 countries) a search that weighs up to `max_candidates` answers picks one. What it
+    answered, the answers it rated, and the countries offered."""
     found: dict[str, Any] = {}
     greedy = GreedyPlayer(5)
 
