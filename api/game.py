@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 from twilight.api.errors import SERIAL_FORMAT, GameError
 from twilight.api.state import State
 from twilight.api.vocabulary import Vocabulary
+from twilight.common.input_bounds import InputRefused, parse_json
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
@@ -98,9 +99,13 @@ class Game:
     def deserialize_state(self, text: str) -> State:
         """The state `State.serialize` wrote: its actions played again from the start of a game of this
         one (a state that is not one of this game's is a GameError saying why)."""
+        if not isinstance(text, str):
+            raise GameError(f"not a serialized state: text is wanted, not {type(text).__name__}")
         try:
-            data = json.loads(text)
-        except (ValueError, TypeError) as err:
+            # (the project's bounded reader: a hostile text nested thousands deep, a number of thousands of
+            # digits or a key given twice is refused in one line, never a RecursionError)
+            data = parse_json(text)
+        except InputRefused as err:
             raise GameError(f"not a serialized state: {err}") from None
         if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
             raise GameError(f"not a serialized state of format {SERIAL_FORMAT}")

@@ -180,12 +180,16 @@ class State:
     def apply_action(self, action: int) -> None:
         """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
         here raises ValueError and changes nothing (any integer type is taken: NumPy's too)."""
+        if isinstance(action, bool):  # (before `operator.index`, which makes True the number 1)
+            raise ValueError(f"an action is a whole number, not {action!r}")
         try:
             action = operator.index(action)
         except TypeError:
             raise ValueError(f"an action is a whole number, not {action!r}") from None
-        if isinstance(action, bool) or not self._legal(action):
-            raise ValueError(f"action {action} is not legal here (legal: {self.legal_actions()[:20]}…)")
+        if not self._legal(action):
+            legal = self.legal_actions()
+            shown = ", ".join(map(str, legal[:20])) + (", …" if len(legal) > 20 else "")
+            raise ValueError(f"action {action} is not legal here (legal: {shown})")
         self._history.append(action)
         if self._chance:
             self._outcomes.append(action)

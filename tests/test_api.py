@@ -176,6 +176,11 @@ def test_an_illegal_action_changes_nothing(games: dict[str, Game]) -> None:
         with pytest.raises(ValueError):
             state.apply_action(garbage)  # type: ignore[arg-type]
     assert state.history() == history
+    fresh = games["solo-us"].new_initial_state()
+    one = next(a for a in fresh.legal_actions() if a == 1)  # (True is the number 1 to `operator.index`)
+    with pytest.raises(ValueError, match="whole number, not True"):
+        fresh.apply_action(True)
+    assert fresh.history() == [] and one in fresh.legal_actions()
     import numpy as np  # (an environment's actions are NumPy integers)
 
     state.apply_action(np.int64(state.legal_actions()[0]))
@@ -226,6 +231,14 @@ def test_serialized_and_read_back(games: dict[str, Game]) -> None:
     for wrong in bad:
         with pytest.raises(GameError):
             game.deserialize_state(wrong)
+    # Hostile text is refused in one line, never a RecursionError or a number of thousands of digits.
+    for hostile, message in (
+        ('{"actions": ' + "[" * 5000, "nested more than"),
+        (text.replace('"actions":[', '"actions":[' + "1" * 5000 + ","), "digits"),
+        (text.replace('"format":', '"format":1,"format":'), "given twice"),
+    ):
+        with pytest.raises(GameError, match=message):
+            game.deserialize_state(hostile)
     import pickle
 
     assert pickle.loads(pickle.dumps(state)).history() == state.history()

@@ -296,12 +296,15 @@ def test_runs_of_one_sweep_merge_into_the_report_of_one_run(tmp_path: Path) -> N
     assert got["levels"] == one["levels"] and len(got["levels"]) == 2  # (the AI as US, as USSR)
     assert got["run"]["levels"] == ["normal", "expert"] and len(got["merged_from"]) == 2
     assert merged.read_text(encoding="utf-8").count("<svg") == 4
+    deep = tmp_path / "deep.json"
+    deep.write_text("[" * 100_000, encoding="utf-8")  # (Python's own reader gave up with a RecursionError)
     other = tmp_path / "other.json"
     assert _balance([*base[:4], "4", *base[5:], "--levels", "normal", "-o", str(other)]).exit_code == 0
     for bad, message in (
         ([runs[1], str(other)], "its games (4) is not"),
         ([runs[0], runs[0]], "is in"),
         ([str(tmp_path / "missing.json")], "cannot read it"),
+        ([str(deep)], "nested more than"),
     ):
         result = CliRunner().invoke(cli, ["balance-report", *bad, "-o", str(merged)])
         assert result.exit_code == 1 and message in result.output and "Traceback" not in result.output

@@ -11,6 +11,7 @@ from typing import Any
 import click
 from twilight.cli.balance.figures import levels_order
 from twilight.cli.balance.keys import AI_SIDE, LEVEL
+from twilight.common.input_bounds import InputRefused, parse_json
 
 # What the runs must share for their cells to stand in one report: the same games, seeds and player.
 SHARED = ("games", "seed", "policy", "search")
@@ -95,11 +96,13 @@ def _add(total: dict[str, Any], more: dict[str, Any]) -> None:
 
 def _read(path: str) -> dict[str, Any]:
     try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        data = parse_json(Path(path).read_text(encoding="utf-8"))
     except OSError as err:
         raise MergeError(f"{path}: cannot read it: {err.strerror or err}") from None
-    except (ValueError, UnicodeDecodeError) as err:
+    except UnicodeDecodeError as err:
         raise MergeError(f"{path}: not JSON ({err})") from None
+    except InputRefused as err:  # (not JSON, or JSON no run writes: nested thousands deep, say)
+        raise MergeError(f"{path}: not JSON of a run ({err})") from None
     if not isinstance(data, dict) or not all(k in data for k in ("run", "rulesets", "cells")):
         raise MergeError(f"{path}: not the JSON of a twilight balance run")
     return data
