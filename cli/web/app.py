@@ -10,6 +10,7 @@ MAX_BODY bytes is refused (413). Every error is a page in the player's language,
 from __future__ import annotations
 
 import logging
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, quote
@@ -23,6 +24,7 @@ from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
+from twilight.cli.session.saves import SEED_LIMIT
 from twilight.cli.web.game import Games, WebError
 from twilight.cli.web.page import GamePage, error_page, start_page
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
@@ -38,6 +40,8 @@ MAX_BODY = 64 * 1024
 OPEN_LOG = "/replays/open"
 MAX_LOG_FORM = 3 * 2_000_000 + 4096
 MAX_FIELDS = 300
+# The start page's seed field takes at most this many digits (SEED_LIMIT, 2**64, has 20).
+MAX_SEED_DIGITS = len(str(SEED_LIMIT - 1))
 log = logging.getLogger("twilight.web")
 
 
@@ -127,6 +131,17 @@ async def read_form(request: Request, most: int = MAX_BODY) -> ImmutableMultiDic
     return ImmutableMultiDict(pairs)
 
 
+def read_seed(raw: str | None) -> int | None:
+    """The seed the start page's form asks for: None (a random one) when the field is missing or empty;
+    WebError when it is anything but a whole number in the digits 0-9 below SEED_LIMIT. (A malformed seed
+    once started a game with a random seed without a word: the player thought it was the seed typed.)"""
+    if not raw:
+        return None
+    if not ascii_digits(raw) or len(raw) > MAX_SEED_DIGITS or int(raw) >= SEED_LIMIT:
+        raise WebError("web-error-seed", 400, limit=str(SEED_LIMIT))
+    return int(raw)
+
+
 def language(request: Request, form: Any = None, default: str | None = None) -> str | None:
     for source in (form, request.query_params):
         if source is not None:
@@ -159,8 +174,9 @@ def create_app(
                 out.append((entry, ir))
         return out
 
-    def html(body: str, status: int = 200) -> HTMLResponse:
-        return HTMLResponse(body, status_code=status, headers={"Cache-Control": "no-store"})
+    def html(body: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
+        kept = {**(headers or {}), "Cache-Control": "no-store"}
+        return HTMLResponse(body, status_code=status, headers=kept)
 
     def home(request: Request) -> Response:
         from twilight.cli.session.unfinished import unfinished_games
@@ -173,8 +189,7 @@ def create_app(
         form = await read_form(request)
         shown = language(request, form, lang) or lang
         request.state.lang = shown
-        seed_raw = form.get("seed")
-        seed = int(seed_raw) if seed_raw and ascii_digits(seed_raw) and len(seed_raw) < 21 else None
+        seed = read_seed(form.get("seed"))  # (before the game starts: a refused form makes no save)
         asked = {k.removeprefix("setting-"): str(v) for k, v in form.items() if k.startswith("setting-")}
         view = await run(
             games.start,
@@ -298,8 +313,15 @@ def create_app(
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
-        msg = "web-error-not-found" if exc.status_code == 404 else "web-error-form"
-        return html(error_page(page_lang(request), msg, {"name": request.url.path[:60]}), exc.status_code)
+        args = {"name": request.url.path[:60], "method": request.method[:20]}
+        if exc.status_code == 404:
+            msg = "web-error-not-found"
+        elif exc.status_code == 405:  # (a GET of a form's address: the form was not what failed)
+            msg = "web-error-method"
+        else:
+            msg = "web-error-form"
+        # (405 carries its Allow header: the methods the page does take)
+        return html(error_page(page_lang(request), msg, args), exc.status_code, exc.headers)
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("twilight serve: an internal error on %s", request.url.path)

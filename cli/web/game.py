@@ -293,8 +293,9 @@ class Games:
         path = self.path_of(name)
         with self.lock_of(path), self.save_lock(path):
             data, rules = self._read(path)
+            # (its rules are the save's own: a page drawn before an earlier restart, or a request by hand)
             if rules.new_ir is None or rules.entry is None:
-                raise WebError("web-error-stale", 409)
+                raise WebError("web-error-no-restart", 409)
             problem = settings_problem(rules.new_ir, data["settings"])
             if problem:
                 raise WebError("play-rules-restart-refused", 400, detail=problem[:300])
