@@ -22,6 +22,7 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
+from twilight.api.errors import whole_number
 from twilight.api.game import Game
 from twilight.api.state import State
 from twilight.api.views import tensor_size
@@ -45,6 +46,9 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            modes = ", ".join(self.metadata["render_modes"])
+            raise ValueError(f"render_mode {render_mode!r}: None or one of {modes} is expected")
         self.game = Game(ruleset, settings, lang)
         self.render_mode = render_mode
         self.possible_agents = list(self.game.sides)
@@ -65,10 +69,21 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
         self.np_random = np.random.default_rng()
 
     def observation_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self._observation_spaces[agent]
+        return self._observation_spaces[self._known(agent)]
 
     def action_space(self, agent: str) -> gymnasium.spaces.Space[Any]:
-        return self._action_spaces[agent]
+        return self._action_spaces[self._known(agent)]
+
+    def _known(self, agent: str) -> str:
+        if agent not in self.possible_agents:
+            raise ValueError(
+                f"no agent {agent!r} in this game: its agents are {', '.join(self.possible_agents)}"
+            )
+        return agent
+
+    def _started(self) -> None:
+        if not hasattr(self, "agent_selection"):
+            raise RuntimeError("the environment has no game yet: call reset() first")
 
     # ------------------------------------------------------------------ the loop
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
@@ -85,12 +100,14 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
         self._select()
 
     def step(self, action: Any) -> None:
+        self._started()
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
+        # (a whole number only: int() would take 33.9 or "33" for 33; an illegal one changes nothing)
+        self.state_now.apply_action(whole_number(action, "an action"))
         self._cumulative_rewards[agent] = 0.0
-        self.state_now.apply_action(int(action))
         self._play_chance()
         self._clear_rewards()
         if self.state_now.is_terminal():
@@ -116,8 +133,12 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
         else:
             self.agent_selection = self.possible_agents[state.current_player()]
 
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self._started()
+        return super().last(observe)  # type: ignore[no-any-return]
+
     def observe(self, agent: str) -> dict[str, Any]:
-        player = self.possible_agents.index(agent)
+        player = self.possible_agents.index(self._known(agent))
         mask = np.zeros(self.game.num_distinct_actions(), np.int8)
         mask[self.state_now.legal_actions(player)] = 1
         return {

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
+from os import PathLike, fspath
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import SERIAL_FORMAT, GameError
 from twilight.api.state import State
 from twilight.api.vocabulary import Vocabulary
-from twilight.common.input_bounds import InputRefused, parse_json
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
@@ -36,6 +37,15 @@ class Game:
 
         if lang not in LANGUAGES:
             raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
+        if not isinstance(ruleset, (str, PathLike)) or not str(ruleset).strip():
+            # (an empty name would be the folder the program runs in)
+            shown = clip(repr(ruleset), ECHO_CHARS)
+            raise GameError(f"a ruleset is a name (`twilight rulesets` lists them) or a folder, not {shown}")
+        ruleset = fspath(ruleset)
+        if settings is not None and not isinstance(settings, Mapping):
+            raise GameError(
+                f"settings are a mapping of names to values, not {clip(repr(settings), ECHO_CHARS)}"
+            )
         result = compile_target(ruleset)
         if not result.ok or result.ir is None:
             first = next((d for d in result.diagnostics if d.severity.value == "error"), None)
@@ -86,9 +96,12 @@ class Game:
 
     def text(self, lang: str | None = None) -> PlayText:
         """The words of the game in a language (this game's by default), made once each."""
+        from twilight.cli.localizer import LANGUAGES
         from twilight.cli.session.text import PlayText
 
-        lang = lang or self.lang
+        lang = self.lang if lang is None else lang
+        if lang not in LANGUAGES:
+            raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
         if lang not in self._text:
             name = self.ir["ruleset"]["name"]
             target = self.ruleset if Path(self.ruleset).is_dir() else name
@@ -107,7 +120,8 @@ class Game:
             data = parse_json(text)
         except InputRefused as err:
             raise GameError(f"not a serialized state: {err}") from None
-        if not isinstance(data, dict) or data.get("format") != SERIAL_FORMAT:
+        form = data.get("format") if isinstance(data, dict) else None
+        if type(form) is not int or form != SERIAL_FORMAT:  # (not true, nor 1.0: the number written)
             raise GameError(f"not a serialized state of format {SERIAL_FORMAT}")
         for key, mine in (("ruleset", self.ir["ruleset"]["name"]), ("settings", self.settings)):
             if data.get(key) != mine:

@@ -13,11 +13,10 @@ engines and copies only the lists."""
 from __future__ import annotations
 
 import json
-import operator
 from typing import TYPE_CHECKING, Any
 
-from twilight.api.errors import SERIAL_FORMAT, GameError
-from twilight.api.vocabulary import DONE
+from twilight.api.errors import SERIAL_FORMAT, GameError, whole_number
+from twilight.api.vocabulary import DONE, VocabularyError
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.dice import ChanceDice, ChanceNeeded
 from twilight.runtime.core.engine import Engine
@@ -180,12 +179,7 @@ class State:
     def apply_action(self, action: int) -> None:
         """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
         here raises ValueError and changes nothing (any integer type is taken: NumPy's too)."""
-        if isinstance(action, bool):  # (before `operator.index`, which makes True the number 1)
-            raise ValueError(f"an action is a whole number, not {action!r}")
-        try:
-            action = operator.index(action)
-        except TypeError:
-            raise ValueError(f"an action is a whole number, not {action!r}") from None
+        action = whole_number(action, "an action")
         if not self._legal(action):
             legal = self.legal_actions()
             shown = ", ".join(map(str, legal[:20])) + (", …" if len(legal) > 20 else "")
@@ -215,18 +209,50 @@ class State:
 
     def apply_answer(self, answer: Any) -> None:
         """Answer the question with a plain value (a country, a card, a word; a list for several picks),
-        as a sequence of actions."""
-        vocabulary = self.game.vocabulary
-        if self._decision is None:
-            raise ValueError("no question is being asked")
-        if self._decision.single:
-            self.apply_action(vocabulary.action(answer))
-            return
-        picks = list(answer)
-        for pick in picks:
-            self.apply_action(vocabulary.action(pick))
-        if picks == [] or len(picks) < self._decision.max_count:
-            self.apply_action(DONE)
+        as a sequence of actions. An answer the question does not take raises ValueError saying why and
+        changes nothing (its actions are taken on a copy first)."""
+        trial = self.clone()
+        for action in self._actions_of(answer):
+            trial.apply_action(action)
+        for name in State.__slots__:
+            setattr(self, name, getattr(trial, name))
+
+    def _actions_of(self, answer: Any) -> list[int]:
+        """The actions that answer the question with `answer`, or a ValueError saying why there are
+        none: each pick must be offered (once, where picks are distinct), their number within the
+        question's, and the whole answer is for this question alone (never runs on into the next)."""
+        decision = self._decision
+        if decision is None:
+            raise ValueError("no question is being asked" + (" (a chance node)" if self._chance else ""))
+        if decision.single:
+            return [self._action_of(answer, decision)]
+        if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
+            raise ValueError(f"the question {decision.name!r} takes a list of picks, not {_shown(answer)}")
+        made = len(self._picks)
+        low, high = max(0, decision.min_count - made), decision.max_count - made
+        if not low <= len(answer) <= high:
+            wanted = f"{low}" if low == high else f"{low} to {high}"
+            raise ValueError(f"the question {decision.name!r} takes {wanted} more picks, not {len(answer)}")
+        chosen = [*self._picks]
+        actions = []
+        for pick in answer:
+            action = self._action_of(pick, decision)
+            if decision.distinct and pick in chosen:
+                raise ValueError(f"{_shown(pick)} is picked twice: the question takes each once")
+            chosen.append(pick)
+            actions.append(action)
+        if len(chosen) < decision.max_count:  # (at its most, the question is answered by itself)
+            actions.append(DONE)
+        return actions
+
+    def _action_of(self, answer: Any, decision: Decision) -> int:
+        try:
+            action = self.game.vocabulary.action(answer)
+        except (VocabularyError, TypeError):  # (an unhashable answer is no action of the game either)
+            action = None
+        if action is None or answer not in decision.options:
+            raise ValueError(f"{_shown(answer)} is not an answer the question {decision.name!r} offers")
+        return action
 
     def history(self) -> list[int]:
         return list(self._history)
@@ -284,18 +310,28 @@ class State:
     # ------------------------------------------------------------------ as text
     def action_to_string(self, player: int, action: int, lang: str | None = None) -> str:
         """An action in the game's language (or `lang`): an answer by its name, a chance outcome by what
-        it does."""
+        it does. An action no player of this game could take is a ValueError."""
         text = self.game.text(lang)
+        player = whole_number(player, "a player")
+        action = whole_number(action, "an action")
         if player == CHANCE:
+            places = self._chance[0] if self._chance else None
+            if action < 0 or (places is not None and action >= places):
+                outcomes = "none below 0" if places is None else f"0 to {places - 1}"
+                raise ValueError(f"chance outcome {action}: a chance node has outcomes {outcomes}")
             kind = self._chance_kind if self._chance else ""
             if kind == "die":
                 return text.t("api-chance-die", value=action + 1)
-            places = self._chance[0] if self._chance else action + 1
+            places = places if places is not None else action + 1
             if kind == "shuffle":
                 return text.t("api-chance-shuffle", place=action + 1, places=places)
             if kind == "pick":
                 return text.t("api-chance-pick", place=action + 1, places=places)
             return text.t("api-chance-outcome", value=action)
+        if not 0 <= player < self.game.num_players():
+            raise ValueError(f"player {player}: this game has players 0 to {self.game.num_players() - 1}")
+        if not 0 <= action < len(self.game.vocabulary):
+            raise ValueError(f"action {action}: this game's actions are 0 to {len(self.game.vocabulary) - 1}")
         if action == DONE:
             return text.t("api-action-done")
         return text.option(self.game.vocabulary.answer(action))
@@ -322,3 +358,9 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self}>"
+
+
+def _shown(value: Any) -> str:
+    """A value as a message shows it: its repr, cut short (a caller's value may be of any size)."""
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."

@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING, Any
 
+from twilight.api.errors import whole_number
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
@@ -24,6 +25,7 @@ CARD_PLACES = ("own_hand", "discard", "removed", "in_effect", "unseen")
 
 def _side(state: State, player: int) -> str:
     sides = state.game.sides
+    player = whole_number(player, "a player")
     if not 0 <= player < len(sides):
         raise ValueError(f"player {player}: this game has players 0 to {len(sides) - 1}")
     return sides[player]

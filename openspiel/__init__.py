@@ -14,6 +14,7 @@ Needs the optional extra `openspiel` (pip install 'twilight[openspiel]')."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import numpy as np
@@ -26,18 +27,42 @@ SHORT_NAME = "twilight"
 # games played through the API take about 2,000 (decisions, picks and chance steps together).
 MAX_GAME_LENGTH = 20_000
 DEFAULT_PARAMETERS = {"ruleset": "solo-v2", "settings": "", "lang": "en"}
+_INT = re.compile(r"-?[0-9]{1,18}")  # (a player or an action: OpenSpiel's 64-bit numbers)
 
 
 def _settings(text: str) -> dict[str, str]:
     """`level:hard;ai_side:us` (OpenSpiel's game strings keep `=` and `,` for its own parameters)."""
     pairs = [p.strip() for p in text.split(";") if p.strip()]
-    out = {}
+    out: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition(":")
         if not sep:
             raise ValueError(f"settings: {pair!r} is not NAME:VALUE (pairs separated by ';')")
+        if name.strip() in out:  # (the last would win without a word)
+            raise ValueError(f"settings: {name.strip()!r} is given twice")
         out[name.strip()] = value.strip()
     return out
+
+
+def _history(text: str) -> list[tuple[int, int]]:
+    """The (player, action) pairs of OpenSpiel's text of a state (`history=P:A,P:A…`, then
+    `move_number=N` and `__dict__=…`), with its move number checked against them; ValueError for text
+    of any other shape."""
+    if not isinstance(text, str):
+        raise ValueError(f"a state's text is wanted, not {type(text).__name__}")
+    lines = text.split("\n", 2)
+    if len(lines) < 2 or not lines[0].startswith("history=") or not lines[1].startswith("move_number="):
+        raise ValueError("not the text of an OpenSpiel state (history=…, move_number=…)")
+    pairs = []
+    for item in filter(None, lines[0].removeprefix("history=").split(",")):
+        player, sep, action = item.partition(":")
+        if not sep or not _INT.fullmatch(player) or not _INT.fullmatch(action):
+            raise ValueError(f"history: {item[:40]!r} is not PLAYER:ACTION")
+        pairs.append((int(player), int(action)))
+    moves = lines[1].removeprefix("move_number=")
+    if not _INT.fullmatch(moves) or int(moves) != len(pairs):
+        raise ValueError(f"move_number={moves[:20]}: the history holds {len(pairs)} moves")
+    return pairs
 
 
 def _game_type(players: int) -> pyspiel.GameType:
@@ -80,6 +105,22 @@ class TwilightGame(pyspiel.Game):  # type: ignore[misc]
         # (OpenSpiel clones a Python state by making a new initial state and deep-copying the attributes
         # over it: the start is played once, each new one a copy of it)
         return TwilightState(self, self.initial.clone())
+
+    def deserialize_state(self, text: str) -> TwilightState:
+        """A state from the text `state.serialize()` wrote, by its history alone: each action played
+        again on a new initial state, each checked legal for the player the history names (ValueError
+        for one that is not, or for text of another shape). OpenSpiel's own reader would also unpickle
+        the text's `__dict__=` part, and a pickle may run any code it names: a state's actions say all
+        there is, so text from anywhere is read without it. (`pyspiel.deserialize_game_and_state` still
+        goes through OpenSpiel's reader: give it only text you trust.)"""
+        state = self.new_initial_state()
+        for move, (player, action) in enumerate(_history(text), 1):
+            if player != state.current_player():
+                raise ValueError(
+                    f"move {move}: player {player} plays it, but player {state.current_player()} is to act"
+                )
+            state.apply_action(action)
+        return state
 
     def __reduce__(self) -> tuple[Any, ...]:
         # (a game pickles as its parameters: the compiled ruleset is read again where it is unpickled)

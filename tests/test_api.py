@@ -234,6 +234,8 @@ def test_serialized_and_read_back(games: dict[str, Game]) -> None:
     # Hostile text is refused in one line, never a RecursionError or a number of thousands of digits.
     for hostile, message in (
         ('{"actions": ' + "[" * 5000, "nested more than"),
+        (text.replace('"format":1', '"format":true'), "format"),
+        (text.replace('"format":1', '"format":1.0'), "format"),
         (text.replace('"actions":[', '"actions":[' + "1" * 5000 + ","), "digits"),
         (text.replace('"format":', '"format":1,"format":'), "given twice"),
     ):
@@ -295,7 +297,71 @@ def test_a_game_that_cannot_be_made_says_why() -> None:
         Game("solo-v2", {"level": "impossible"})
     with pytest.raises(GameError, match="language"):
         Game("solo-v2", lang="fr")
+    for ruleset in (None, 1, ["solo-v2"], "", "  "):  # ("" would be the folder the program runs in)
+        with pytest.raises(GameError, match="a ruleset is a name"):
+            Game(ruleset)  # type: ignore[arg-type]
+    with pytest.raises(GameError, match="settings are a mapping"):
+        Game("solo-v2", "level=hard")  # type: ignore[arg-type]
     assert Game("solo-v2", {"ai_side": "us", "optional_cards": "true"}).sides == ("ussr",)
+
+
+def test_an_answer_the_question_does_not_take_changes_nothing(games: dict[str, Game]) -> None:
+    """`apply_answer` refuses, with a ValueError saying why, an answer that is not the question's
+    (too many picks, which would run on into the next questions; a pick not offered, or twice; a word
+    where a list is wanted, or a list where one answer is), and the state is as it was."""
+    state = games["standard"].new_initial_state()
+    while state.is_chance_node() or state.decision().single:
+        state.apply_action(random.Random(len(state.history())).choice(state.legal_actions()))
+    several = state.decision()
+    assert several.name == "ussr_setup_influence" and several.max_count > 1
+    offered, most = list(several.options), several.max_count
+    history = state.history()
+    for wrong, message in (
+        ([offered[0]] * (most + 20), "more picks, not"),
+        ([*offered[: most - 1], "nowhere"], "not an answer the question"),
+        (offered[0], "takes a list of picks"),
+        (None, "takes a list of picks"),
+        ([[offered[0]], *offered[1:most]], "not an answer the question"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            state.apply_answer(wrong)
+        assert state.history() == history and state.picks() == [] and state.decision() is several
+    if several.distinct:
+        with pytest.raises(ValueError, match="picked twice"):
+            state.apply_answer([offered[0], *offered[: most - 1]])
+    state.apply_answer(offered[:most])
+    assert state.decision() is not several and len(state.history()) > len(history)
+    while state.is_chance_node() or not state.decision().single:
+        state.apply_action(random.Random(len(state.history())).choice(state.legal_actions()))
+    single, history = state.decision(), state.history()
+    for wrong in ([single.options[0]], {"a": 1}, "nowhere"):
+        with pytest.raises(ValueError, match="not an answer the question"):
+            state.apply_answer(wrong)
+        assert state.history() == history
+
+
+def test_words_for_actions_no_player_could_take_are_refused(games: dict[str, Game]) -> None:
+    """`action_to_string`, the observations and the information state refuse a player or an action
+    outside the game, or not a whole number, with a ValueError; a language the game has not with a
+    GameError, as `Game` does."""
+    state = games["standard"].new_initial_state()
+    assert state.is_chance_node()
+    places = len(state.legal_actions())
+    assert state.action_to_string(CHANCE, places - 1).endswith(f"{places} of {places}")
+    for player, action in ((CHANCE, -1), (CHANCE, places), (CHANCE, 10**27), (CHANCE, 2.5), (0, -1)):
+        with pytest.raises(ValueError):
+            state.action_to_string(player, action)
+    for player, action in ((0, len(games["standard"].vocabulary)), (0, None), (0, "x"), (2, 1), (True, 1)):
+        with pytest.raises(ValueError):
+            state.action_to_string(player, action)  # type: ignore[arg-type]
+    for read in (state.observation_string, state.information_state_string, state.observation_tensor):
+        for player in (None, "0", 1.0, 2, -1, True):
+            with pytest.raises(ValueError, match="player"):
+                read(player)  # type: ignore[arg-type]
+    for lang in ("de", "", "EN", 1):
+        with pytest.raises(GameError, match="language"):
+            state.action_to_string(0, 1, lang)  # type: ignore[arg-type]
+    assert state.action_to_string(0, 1, "ru") and state.action_to_string(0, 1) != ""
 
 
 def docs_examples() -> list[str]:

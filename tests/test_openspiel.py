@@ -3,8 +3,11 @@ own `random_sim_test` and its MCTS bot over whole games, PettingZoo's own API te
 
 from __future__ import annotations
 
+import base64
 import pickle
 import warnings
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -75,6 +78,65 @@ def test_bad_parameters_are_refused_with_a_reason() -> None:
         pyspiel.load_game("twilight", {"ruleset": "solo-v2", "settings": "colour:red"})
     with pytest.raises((GameError, ValueError), match="NAME:VALUE"):
         pyspiel.load_game("twilight", {"ruleset": "solo-v2", "settings": "hard"})
+    with pytest.raises(ValueError, match="given twice"):
+        pyspiel.load_game("twilight", {"ruleset": "solo-v2", "settings": "level:hard;level:expert"})
+
+
+def test_a_states_text_is_read_by_its_actions_and_never_unpickled(tmp_path: Path) -> None:
+    """`game.deserialize_state` reads OpenSpiel's text of a state by its history: the same state back,
+    each action checked legal for the player it names; the `__dict__=` part, a pickle, is never loaded
+    (a pickle runs what it names), and text of another shape is a ValueError."""
+    game = pyspiel.load_game("twilight", {"ruleset": "standard"})
+    state = game.new_initial_state()
+    rng = np.random.RandomState(2)
+    for _ in range(120):
+        state.apply_action(int(rng.choice(state.legal_actions())))
+    again = game.deserialize_state(state.serialize())
+    assert again.history() == state.history() and str(again) == str(state)
+    assert again.move_number() == state.move_number()
+    marker = tmp_path / "ran"
+
+    class Payload:
+        def __reduce__(self) -> tuple[Any, ...]:
+            return (marker.write_text, ("the pickle ran",))
+
+    hostile = "history=\nmove_number=0\n__dict__=" + base64.b64encode(pickle.dumps({"x": Payload()})).decode()
+    assert game.deserialize_state(hostile).history() == [] and not marker.exists()
+    for wrong, message in (
+        ("x", "not the text of an OpenSpiel state"),
+        ("history=0:1\nmove_number=5\n", "holds 1 moves"),
+        ("history=-1:999\nmove_number=1\n", "not legal"),
+        ("history=3:1\nmove_number=1\n", "player -1 is to act"),
+        ("history=a:b\nmove_number=1\n", "PLAYER:ACTION"),
+    ):
+        with pytest.raises(ValueError, match=message):
+            game.deserialize_state(wrong)
+
+
+def test_the_environment_takes_whole_numbers_only() -> None:
+    """PettingZoo's environment refuses an action that is not a whole number (int() would take 33.9 and
+    "33"), an unknown agent, a render mode it has not, and a step before `reset`: each with a message,
+    nothing changed."""
+    from twilight.api.aec import TwilightEnv
+
+    with pytest.raises(ValueError, match="render_mode"):
+        TwilightEnv("standard", render_mode="bogus")
+    env = TwilightEnv("standard")
+    for early in (lambda: env.step(1), env.last):
+        with pytest.raises(RuntimeError, match="reset"):
+            early()
+    env.reset(seed=1)
+    agent = env.agent_selection
+    legal = int(np.flatnonzero(env.last()[0]["action_mask"])[0])
+    history = env.state_now.history()
+    for wrong in (legal + 0.9, str(legal), None, True):
+        with pytest.raises(ValueError, match="whole number"):
+            env.step(wrong)
+        assert env.state_now.history() == history and env.agent_selection == agent
+    with pytest.raises(ValueError, match="no agent"):
+        env.action_space("nobody")
+    env.step(np.int64(legal))
+    assert env.state_now.history()[len(history)] == legal
 
 
 @pytest.mark.parametrize("ruleset", ["solo-v2", "standard"])
