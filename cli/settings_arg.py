@@ -1,5 +1,6 @@
 """`--set NAME=VALUE`: a ruleset's settings chosen on the command line (`twilight simulate`, `twilight play`),
-and the check of settings read from a save: every setting against its declared type and values.
+and the check of settings read from a save: every setting against its declared type and values, and an int
+setting declared `int from MIN to MAX` against its bounds.
 
 A module of its own so that `twilight play` reads them without importing the simulator (its start-up
 imports only what a game needs: tests/test_play_start.py)."""
@@ -38,8 +39,11 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
             out[name] = raw.lower() in _TRUE
         elif kind == "int":
             number = whole_number(raw) if re.fullmatch(r"[+-]?\d+", raw) else None
-            if number is None:
-                raise click.BadParameter(f"{name}: expected a whole number, got {shown}", param_hint="--set")
+            bounds = int_bounds(declared[name])
+            if number is None or not within(number, bounds):
+                raise click.BadParameter(
+                    f"{name}: expected {whole_number_wanted(bounds)}, got {shown}", param_hint="--set"
+                )
             out[name] = number
         elif values and raw not in values:
             raise click.BadParameter(
@@ -52,7 +56,8 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
 
 def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None:
     """What is wrong with settings read from a file (a save), checked as `--set` checks them: a name the
-    ruleset does not declare, or a value not of the setting's type or not one of its values."""
+    ruleset does not declare, or a value not of the setting's type, not one of its values or outside its
+    bounds."""
     declared: dict[str, Any] = ir.get("settings", {})
     for name, value in settings.items():
         setting = declared.get(name)
@@ -65,7 +70,9 @@ def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None
         if kind == "bool":
             fits, wanted = isinstance(value, bool), "true or false"
         elif kind == "int":
-            fits, wanted = isinstance(value, int) and not isinstance(value, bool), "a whole number"
+            bounds = int_bounds(setting)
+            is_int = isinstance(value, int) and not isinstance(value, bool)
+            fits, wanted = is_int and within(value, bounds), whole_number_wanted(bounds)
         elif values:
             fits, wanted = isinstance(value, str) and value in values, f"one of {', '.join(values)}"
         else:
@@ -73,3 +80,20 @@ def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None
         if not fits:
             return f"settings.{name}: {wanted} is expected, got {show(value)}"
     return None
+
+
+def int_bounds(setting: dict[str, Any]) -> tuple[int, int] | None:
+    """The bounds of an int setting declared `int from MIN to MAX` (both included), None when it has none."""
+    low, high = setting.get("min"), setting.get("max")
+    if isinstance(low, int) and isinstance(high, int):
+        return low, high
+    return None
+
+
+def within(number: int, bounds: tuple[int, int] | None) -> bool:
+    return bounds is None or bounds[0] <= number <= bounds[1]
+
+
+def whole_number_wanted(bounds: tuple[int, int] | None) -> str:
+    """What an int setting takes, as a message says it."""
+    return "a whole number" if bounds is None else f"a whole number from {bounds[0]} to {bounds[1]}"

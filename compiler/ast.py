@@ -299,6 +299,10 @@ class SettingDecl(Decl):
     values: list[Ident] = field(default_factory=list)
     default: tuple[object, Pos] | None = None
     asked: bool = False  # a player picks it when a game starts
+    # `int from LOW to HIGH`: the values a game may give an int setting, both included (None: any whole
+    # number), and where the bounds are written
+    bounds: tuple[int, int] | None = None
+    bounds_pos: Pos | None = None
 
 
 @dataclass

@@ -591,14 +591,43 @@ class RulesetChecker:
                     )
                     value = values[0] if values else False
                 default = value
+            bounds: dict[str, int] = {}
+            if decl.bounds is not None:
+                self._check_setting_bounds(decl, decl.bounds, default)
+                bounds = {"min": decl.bounds[0], "max": decl.bounds[1]}
             out[decl.name.name] = {
                 "type": decl.type,
                 "values": values,
                 "default": default,
+                **bounds,
                 **({"asked": True} if decl.asked else {}),
                 **self.common(decl),
             }
         return out
+
+    def _check_setting_bounds(self, decl: ast.SettingDecl, bounds: tuple[int, int], default: Any) -> None:
+        """`int from LOW to HIGH = DEFAULT`: the bounds in order (LOW = HIGH is allowed: a setting held at
+        one value for now) and the default within them, since a game refuses a value outside them and the
+        ruleset's own default would then be unplayable. A default of another type is E508's, said above."""
+        low, high = bounds
+        name = decl.name.name
+        if low > high:
+            self.sink.add(
+                "E210",
+                f"setting '{name}' runs from {low} to {high}: the first bound is above the second",
+                decl.bounds_pos or decl.pos,
+                f"the lower bound comes first: `int from {high} to {low}`",
+            )
+            return
+        if decl.default is None or not isinstance(default, int) or isinstance(default, bool):
+            return
+        if not low <= default <= high:
+            self.sink.add(
+                "E210",
+                f"default {default} of setting '{name}' is outside its bounds, {low} to {high}",
+                decl.default[1],
+                f"give a default from {low} to {high}, or widen the bounds",
+            )
 
     # ------------------------------------------------------------------ the ruleset's own state
     def check_state(self) -> dict[str, Any]:

@@ -102,6 +102,11 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     ),
     "E208": (Severity.ERROR, "remove of nothing", "`remove KIND NAME` removes an inherited declaration."),
     "E209": (Severity.ERROR, "wrong kind of name", "The clause needs a name of another kind."),
+    "E210": (
+        Severity.ERROR,
+        "int setting's bounds out of order, or its default outside them",
+        "Write `int from LOW to HIGH` with LOW at most HIGH, and a default from LOW to HIGH (both included).",
+    ),
     "E221": (Severity.ERROR, "patch of nothing", "`patch KIND NAME` changes a declaration in force."),
     "E222": (
         Severity.ERROR,

@@ -380,13 +380,16 @@ class _Builder:
 
     # -------------------------------------------------------- settings
     def bool_type(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("stype", ("bool", []), self._pos(meta))
+        return _Tag("stype", ("bool", [], None), self._pos(meta))
 
     def int_type(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("stype", ("int", []), self._pos(meta))
+        # `int from LOW to HIGH`: the bounds, where the first is written (their order is checked later)
+        bounds = _tags(children, "bound")
+        low_high = (bounds[0].value, bounds[1].value, bounds[0].pos) if bounds else None
+        return _Tag("stype", ("int", [], low_high), self._pos(meta))
 
     def enum_type(self, meta: Any, children: list[Any]) -> _Tag:
-        return _Tag("stype", ("enum", [self._ident(t) for t in children]), self._pos(meta))
+        return _Tag("stype", ("enum", [self._ident(t) for t in children], None), self._pos(meta))
 
     def true(self, meta: Any, children: list[Any]) -> ast.Lit:
         return ast.Lit(self._pos(meta), True)
@@ -400,7 +403,10 @@ class _Builder:
     def setting_decl(self, meta: Any, children: list[Any]) -> ast.SettingDecl:
         override, notes, pos = self._decl_head(meta, children)
         decl = ast.SettingDecl("setting", self._ident(self._names(children)[0]), pos, override, notes)
-        decl.type, decl.values = _tag(children, "stype")
+        decl.type, decl.values, bounds = _tag(children, "stype")
+        if bounds is not None:
+            low, high, decl.bounds_pos = bounds
+            decl.bounds = (low, high)
         value = next(c for c in children if isinstance(c, ast.Expr))
         if isinstance(value, ast.Name):
             decl.default = (value.name, value.pos)

@@ -516,7 +516,8 @@ class Scenario:
             if setting["type"] == "bool":
                 settings[key] = _bool(value, where)
             elif setting["type"] == "int":
-                settings[key] = _int(value, where)
+                # (an int setting declared `int from MIN to MAX` holds a scenario to its bounds, as `--set`)
+                settings[key] = _int(value, where, setting.get("min"), setting.get("max"))
             elif not isinstance(value, str) or value not in setting["values"]:
                 raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
             else:

@@ -350,6 +350,22 @@ CASES = [
         "E206",
     ),
     (
+        "setting_default_outside_its_bounds",
+        "standard",
+        "standard/settings.tsr",
+        "int from 0 to 10 = 0",
+        "int from 0 to 10 = 11",
+        "E210",
+    ),
+    (
+        "setting_bounds_out_of_order",
+        "standard",
+        "standard/settings.tsr",
+        "int from 0 to 10 = 0",
+        "int from 10 to 0 = 0",
+        "E210",
+    ),
+    (
         "adjacent_to_itself",
         "standard",
         "standard/map/europe.tsr",

@@ -218,6 +218,18 @@ def test_setting_default_changed(tmp_path: Path) -> None:
     assert [(d.field, d.before, d.after) for d in change.details] == [("default", "normal", "hard")]
 
 
+def test_int_setting_bounds_changed(tmp_path: Path) -> None:
+    text = declaration("standard/settings.tsr", "setting us_handicap_influence")
+    text = edited(text, "from 0 to 10 = 0", "from 1 to 4 = 2")
+    change = only_change(diff_report("standard", variant(tmp_path / "setting", "standard", text), "en"))
+    assert (change.kind, change.id) == ("setting", "us_handicap_influence")
+    assert [(d.field, d.before, d.after) for d in change.details] == [
+        ("default", 0, 2),
+        ("min", 0, 1),
+        ("max", 10, 4),
+    ]
+
+
 def test_country_stability_changed(tmp_path: Path) -> None:
     text = edited(declaration("standard/map/europe.tsr", "country poland"), "stability 3", "stability 2")
     report = diff_report("standard", variant(tmp_path / "map", "standard", text), "en")

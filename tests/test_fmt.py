@@ -302,3 +302,10 @@ def test_bad_paths_and_files_get_one_line_messages(tmp_path: Path) -> None:
 
 def test_a_tracks_negative_bound_keeps_its_minus_on_the_number() -> None:
     assert canonical("track vp from - 20 to 20\n") == "track vp from -20 to 20\n"
+
+
+def test_an_int_settings_bounds_are_laid_out_like_a_tracks() -> None:
+    loose = 'setting  swing :int   from - 3 to  10=0 asked\n  source "t · 1"\n'
+    laid_out = 'setting swing: int from -3 to 10 = 0 asked\n  source "t · 1"\n'
+    assert canonical(loose) == laid_out
+    assert canonical(laid_out) == laid_out

@@ -347,3 +347,20 @@ def test_the_name_tables_tell_locals_calls_and_the_parts_a_patch_names() -> None
     assert table.uses("key_new") == [] and (moved.pos.line, moved.pos.col) == (5, 15)
     assert [u.kind for u in table.uses("korean_war")] == ["appendix"]
     assert table.at("t.tsr", 5, 16) == moved and table.at("t.tsr", 1, 12) == declared
+
+
+def test_the_hover_line_of_an_int_setting_gives_its_bounds() -> None:
+    from twilight.cli.lsp.describe import signature
+    from twilight.compiler.diagnostics import Sink
+    from twilight.compiler.parser import parse_text
+    from twilight.compiler.symbols import SymbolTable, file_symbols
+
+    text = 'setting swing: int from -3 to 10 = 2 asked source "t · 1"\nsetting free: int = 7 source "t · 1"\n'
+    sink = Sink()
+    parsed = parse_text(text, "t.tsr", sink)
+    assert parsed is not None and not sink.items
+    table = SymbolTable()
+    table.add(file_symbols(parsed))
+    [swing], [free] = table.declarations("swing"), table.declarations("free")
+    assert signature(swing) == "setting swing: int from -3 to 10 = 2 (asked when a game starts)"
+    assert signature(free) == "setting free: int = 7"

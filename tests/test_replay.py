@@ -170,6 +170,17 @@ def test_a_made_up_game_replays_without_divergence() -> None:
     assert state["milops"]["ussr"] == 4
 
 
+@pytest.mark.parametrize("handicap", ["11", "1000"])
+def test_a_handicap_beyond_the_settings_bounds_is_not_played(handicap: str) -> None:
+    """us_handicap_influence is `int from 0 to 10`: a header asking for more stops the replay before setup,
+    saying why, rather than asking for handicap points the log never places."""
+    header = HEADER.replace("Handicap influence: US +2", f"Handicap influence: US +{handicap}")
+    result = Replay(parse_log(header + ROUND, names()), game().ir, game().program).run()
+    assert not result.complete and result.lines_replayed == 0
+    assert result.stopped is not None and "us_handicap_influence" in result.stopped
+    assert "from 0 to 10" in result.stopped and handicap in result.stopped
+
+
 def test_a_divergence_is_told_in_the_players_words() -> None:
     """What our rules have instead and the card behind it, by their names in the player's language (never
     our ids); the JSON keeps its plain English `ours`."""

@@ -76,3 +76,14 @@ def test_solo_settings_are_chosen_by_their_declared_values(tmp_path: Path) -> No
         "level": "hard",
         "ai_side": "us",
     }
+
+
+@pytest.mark.parametrize("value", [-1, 11])
+def test_a_bounded_whole_number_setting_refuses_a_value_outside_its_bounds(
+    tmp_path: Path, value: int
+) -> None:
+    """`us_handicap_influence: int from 0 to 10`: a scenario is held to the bounds `--set` is held to."""
+    text = f"ruleset: standard\nsetup: empty\noptions: {{us_handicap_influence: {value}}}\n"
+    result = run_file(_write(tmp_path, text))
+    assert not result.passed
+    assert f"options.us_handicap_influence: {value} is out of range (0..10)" in result.reason, result.reason

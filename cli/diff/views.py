@@ -210,6 +210,9 @@ class Views:
             "type": setting.get("type"),
             "values": [str(v) for v in setting.get("values") or []],
             "default": setting.get("default"),
+            # an int setting's bounds (`int from MIN to MAX`); none: any whole number
+            "min": setting.get("min"),
+            "max": setting.get("max"),
         }
 
     def procedure(self, procedure: dict[str, Any]) -> dict[str, Any]:
@@ -289,7 +292,8 @@ def summary(kind: str, view: dict[str, Any]) -> str:
     if kind == "table":
         return f"{counted(len(view['rows']), 'row')} × {counted(len(view['columns']), 'column')}"
     if kind == "setting":
-        return f"{view['type']} = {view['default']}"
+        bounds = "" if view["min"] is None else f" from {view['min']} to {view['max']}"
+        return f"{view['type']}{bounds} = {view['default']}"
     if kind == "country":
         ground = ", battleground" if view["battleground"] else ""
         return f"{view['region']}, stability {view['stability']}{ground}"

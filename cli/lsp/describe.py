@@ -117,6 +117,8 @@ def _clauses(clauses: Mapping[str, tuple[object, object]]) -> str:
 
 def _setting(decl: ast.SettingDecl) -> str:
     kind = " | ".join(v.name for v in decl.values) if decl.type == "enum" else decl.type
+    if decl.bounds is not None:
+        kind += f" from {decl.bounds[0]} to {decl.bounds[1]}"
     default = f" = {_value(decl.default[0])}" if decl.default is not None else ""
     return f"{kind}{default}{' (asked when a game starts)' if decl.asked else ''}"
 

@@ -20,6 +20,7 @@ from twilight.cli.replay.ids import standard_ids
 from twilight.cli.replay.judge import judge
 from twilight.cli.replay.log import Event, GameLog
 from twilight.cli.replay.names import region_names
+from twilight.cli.settings_arg import settings_problem
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.dice import Dice
@@ -198,6 +199,9 @@ class Replay:
             ids.deluxe_map: True,  # (the digital edition plays the deluxe map)
             ids.us_handicap: log.handicap.get(US, 0) + log.bid.get(US, 0),
         }
+        # A header's handicap is held to the setting's bounds as `--set` is (a made-up +1000 would have
+        # the game ask for handicap points long after the log has none left to give).
+        self.refused = settings_problem(ir, settings)
         self.engine = new_engine(
             ir,
             {US: self, USSR: self},
@@ -224,6 +228,9 @@ class Replay:
     # ------------------------------------------------------------------ the run
     def run(self) -> ReplayResult:
         result = self.result
+        if self.refused is not None:
+            result.stopped = f"the log's header does not fit the rules: {self.refused}"
+            return result
         self._enter(0 if self.segments and self.segments[0].kind == "setup" else -1)
         try:
             self.engine.run()

@@ -474,7 +474,13 @@ def build_schema() -> dict[str, Any]:
                         "values": ids,
                         "default": {"type": ["boolean", "integer", "string"]},
                     },
-                    {"asked": {"type": "boolean"}, **decl_common},
+                    # `int from MIN to MAX`: the values a game may give an int setting, both included
+                    {
+                        "min": {"type": "integer"},
+                        "max": {"type": "integer"},
+                        "asked": {"type": "boolean"},
+                        **decl_common,
+                    },
                 ),
             },
             # the state the ruleset declares: `variable NAME: TYPE = VALUE`, `zone NAME`, `track NAME from
