@@ -180,3 +180,12 @@ def play_solo_until_stopped(human: Any, seed: int, track: bool = False) -> None:
     human.engine = ai.engine = engine
     with pytest.raises(StopHere):
         engine.run()
+
+
+def check_lone(tmp_path: Path, text: str) -> Any:
+    """A lone rule file checked on top of the standard ruleset (no cache: each check compiles)."""
+    from twilight.compiler import api
+
+    lone = tmp_path / "lone.tsr"
+    lone.write_text(text, encoding="utf-8")
+    return api.compile_target(str(lone), use_cache=False)

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import describe, errors, read_rule, shown
+from helpers import check_lone, describe, errors, read_rule, shown
 from twilight.compiler import api
 from twilight.compiler.diagnostics import render
 from twilight.runtime.backend.program import Program
@@ -22,13 +22,6 @@ from twilight.runtime.core.decisions import RandomPlayer
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.rule_errors import RuleError
 from twilight.runtime.game import IMPLEMENTATIONS
-
-
-def check(tmp_path: Path, text: str) -> Any:
-    """A lone rule file checked on top of the standard ruleset."""
-    lone = tmp_path / "lone.tsr"
-    lone.write_text(text, encoding="utf-8")
-    return api.compile_target(str(lone), use_cache=False)
 
 
 def e508(result: Any) -> list[Any]:
@@ -53,7 +46,7 @@ def test_a_value_that_may_be_none_is_refused_where_a_primitive_needs_one(
     tmp_path: Path, body: str, where: tuple[int, int]
 ) -> None:
     text = f'function t(c: card or none): int source "test · 1" {{\n  {body}\n}}\n'
-    result = check(tmp_path, text)
+    result = check_lone(tmp_path, text)
     found = e508(result)
     assert found, describe(result.diagnostics)
     diag = found[0]
@@ -78,20 +71,20 @@ def test_a_value_that_may_be_none_is_refused_where_a_primitive_needs_one(
     ],
 )
 def test_a_checked_value_is_taken(tmp_path: Path, body: str) -> None:
-    result = check(tmp_path, f'function t(c: card or none): int source "test · 1" {{\n  {body}\n}}\n')
+    result = check_lone(tmp_path, f'function t(c: card or none): int source "test · 1" {{\n  {body}\n}}\n')
     assert not errors(result.diagnostics), describe(result.diagnostics)
 
 
 def test_a_functions_declared_type_says_whether_it_may_be_none(tmp_path: Path) -> None:
     plain = 'function t(): card source "test · 1" {\n  first(hand(us))\n}\n'
-    diag = e508(check(tmp_path, plain))[0]
+    diag = e508(check_lone(tmp_path, plain))[0]
     assert "the function's value may be none" in diag.message and diag.pos.line == 2
     declared = 'function t(): card or none source "test · 1" {\n  first(hand(us))\n}\n'
     user = 'function u(): int source "test · 1" {\n  ops(t())\n}\n'
-    result = check(tmp_path, declared + user)
+    result = check_lone(tmp_path, declared + user)
     assert [d.pos.line for d in e508(result)] == [5], describe(result.diagnostics)
     guarded = 'function u(): int source "test · 1" {\n  if t() == none then 0 else 1\n}\n'
-    assert not errors(check(tmp_path, declared + guarded).diagnostics)
+    assert not errors(check_lone(tmp_path, declared + guarded).diagnostics)
 
 
 def test_statements_follow_what_is_known(tmp_path: Path) -> None:
@@ -110,7 +103,7 @@ def test_statements_follow_what_is_known(tmp_path: Path) -> None:
   }
 }
 """
-    result = check(tmp_path, fine)
+    result = check_lone(tmp_path, fine)
     assert not errors(result.diagnostics), describe(result.diagnostics)
     looped = """procedure t source "test · 1" {
   let c = first(hand(us))
@@ -122,7 +115,7 @@ def test_statements_follow_what_is_known(tmp_path: Path) -> None:
   }
 }
 """
-    result = check(tmp_path, looped)
+    result = check_lone(tmp_path, looped)
     assert [(d.pos.line, d.pos.col) for d in e508(result)] == [(5, 19)], describe(result.diagnostics)
     one_branch = """procedure t source "test · 1" {
   let c = first(hand(us))
@@ -132,7 +125,7 @@ def test_statements_follow_what_is_known(tmp_path: Path) -> None:
   discard(us, c)
 }
 """
-    assert [d.pos.line for d in e508(check(tmp_path, one_branch))] == [6]
+    assert [d.pos.line for d in e508(check_lone(tmp_path, one_branch))] == [6]
 
 
 def test_one_edit_of_a_real_appendix_file_is_refused_at_its_line() -> None:

@@ -17,21 +17,13 @@ from typing import Any
 import click
 import pytest
 from click.testing import CliRunner
-from helpers import compiled_ir, describe, errors
+from helpers import check_lone, compiled_ir, describe, errors
 from twilight.cli.main import cli
 from twilight.cli.play import cmd as play_cmd
 from twilight.cli.settings_arg import read_settings, settings_problem
-from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, render
 
 HANDICAP = "us_handicap_influence"
-
-
-def check(tmp_path: Path, text: str) -> Any:
-    """A lone rule file checked on top of the standard ruleset."""
-    lone = tmp_path / "lone.tsr"
-    lone.write_text(text, encoding="utf-8")
-    return api.compile_target(str(lone), use_cache=False)
 
 
 def e210(result: Any) -> list[Any]:
@@ -46,7 +38,7 @@ def test_the_bounds_reach_the_ir_of_the_ruleset_and_its_variants() -> None:
 
 
 def test_a_bounded_setting_parses_with_negative_bounds_and_one_value(tmp_path: Path) -> None:
-    result = check(
+    result = check_lone(
         tmp_path,
         'setting test_swing: int from -3 to 4 = 2 provisional "P10: t"\n'
         'setting test_fixed: int from 1 to 1 = 1 provisional "P10: t"\n'
@@ -66,7 +58,7 @@ def test_a_bounded_setting_parses_with_negative_bounds_and_one_value(tmp_path: P
 
 def test_a_default_outside_the_bounds_is_e210_at_the_default(tmp_path: Path) -> None:
     text = 'setting test_rounds: int from 0 to 5 = 7 provisional "P10: t"\n'
-    result = check(tmp_path, text)
+    result = check_lone(tmp_path, text)
     [diag] = e210(result)
     assert diag.pos is not None and (diag.pos.line, diag.pos.col) == (1, text.index("7") + 1)
     assert "default 7 of setting 'test_rounds'" in diag.message and "0 to 5" in diag.message
@@ -78,7 +70,7 @@ def test_a_default_outside_the_bounds_is_e210_at_the_default(tmp_path: Path) -> 
 
 def test_bounds_out_of_order_are_e210_at_the_first_bound(tmp_path: Path) -> None:
     text = 'setting test_rounds: int from 9 to 2 = 5 provisional "P10: t"\n'
-    result = check(tmp_path, text)
+    result = check_lone(tmp_path, text)
     [diag] = e210(result)
     assert diag.pos is not None and (diag.pos.line, diag.pos.col) == (1, text.index("9") + 1)
     assert "runs from 9 to 2" in diag.message
@@ -87,21 +79,21 @@ def test_bounds_out_of_order_are_e210_at_the_first_bound(tmp_path: Path) -> None
 
 
 def test_a_default_of_another_type_is_e508_not_e210(tmp_path: Path) -> None:
-    result = check(tmp_path, 'setting test_rounds: int from 0 to 5 = true provisional "P10: t"\n')
+    result = check_lone(tmp_path, 'setting test_rounds: int from 0 to 5 = true provisional "P10: t"\n')
     assert [d.code for d in errors(result.diagnostics)] == ["E508"], describe(result.diagnostics)
 
 
 def test_a_patched_default_is_held_to_the_inherited_bounds(tmp_path: Path) -> None:
     text = f'patch setting {HANDICAP} {{\n  default 11 provisional "P10: t"\n}}\n'
-    [diag] = e210(check(tmp_path, text))
+    [diag] = e210(check_lone(tmp_path, text))
     assert diag.pos is not None and (diag.pos.line, diag.pos.col) == (2, text.split("\n")[1].index("11") + 1)
-    inside = check(tmp_path, text.replace("default 11", "default 2"))
+    inside = check_lone(tmp_path, text.replace("default 11", "default 2"))
     assert inside.ok and inside.ir is not None, describe(inside.diagnostics)
     assert inside.ir["settings"][HANDICAP]["default"] == 2 and inside.ir["settings"][HANDICAP]["max"] == 10
 
 
 def test_an_override_gives_other_bounds(tmp_path: Path) -> None:
-    result = check(tmp_path, f'override setting {HANDICAP}: int from 1 to 3 = 2 provisional "P10: t"\n')
+    result = check_lone(tmp_path, f'override setting {HANDICAP}: int from 1 to 3 = 2 provisional "P10: t"\n')
     assert result.ok and result.ir is not None, describe(result.diagnostics)
     assert {k: result.ir["settings"][HANDICAP][k] for k in ("min", "max", "default")} == {
         "min": 1,

@@ -10,7 +10,6 @@ import shutil
 import subprocess
 import sys
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -20,25 +19,7 @@ warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 from twilight.cli.session.saves import SaveLock, read_save, saves_dir  # noqa: E402
 from twilight.cli.web.app import create_app  # noqa: E402
-
-BASE = "http://127.0.0.1:8000"
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture(scope="module")
-def app() -> Any:
-    return create_app("127.0.0.1", 8000, "en")
-
-
-@pytest.fixture
-def client(app: Any, home: Path) -> Iterator[TestClient]:
-    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
-        yield c
+from web_client import BASE  # noqa: E402 (its fixtures home, app and client: conftest.py)
 
 
 def start(client: TestClient, lang: str = "en", seed: int = 3) -> str:

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,9 +15,7 @@ import pytest
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
 from twilight.cli.session.saves import SEED_LIMIT, read_save, saves_dir  # noqa: E402
-from twilight.cli.web.app import create_app  # noqa: E402
 
-BASE = "http://127.0.0.1:8000"
 FORM = {"ruleset": "solo-v2", "side": "us", "level": "normal"}
 # What each language's page says of a malformed seed, of a restart with nothing new, of a wrong method.
 SAID = {
@@ -38,23 +35,6 @@ FORMER = {
     "en": ("already answered", "does not hold the form"),
     "ru": ("уже ответили", "нет формы"),
 }
-
-
-@pytest.fixture
-def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
-    return tmp_path
-
-
-@pytest.fixture(scope="module")
-def app() -> Any:
-    return create_app("127.0.0.1", 8000, "en")
-
-
-@pytest.fixture
-def client(app: Any, home: Path) -> Iterator[TestClient]:
-    with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
-        yield c
 
 
 def problem(page: str) -> str:
