@@ -4,6 +4,7 @@ shared with the terminal game both ways. The whole game by clicks in Chromium: t
 
 from __future__ import annotations
 
+import json
 import os
 import re
 import shutil
@@ -209,6 +210,27 @@ def test_the_browser_continues_a_terminal_game(client: TestClient, home: Path) -
     form = first_answer(page)
     assert client.post(f"/game/{path.stem}/answer", data=form, follow_redirects=False).status_code == 303
     assert len(read_save(path)["answers"]) > len(saved["answers"])
+
+
+def test_a_save_with_a_person_at_the_ais_side_is_refused_by_both(client: TestClient, home: Path) -> None:
+    """A save edited so that its person plays the side its AI plays: the AI took that seat and the other
+    side's first question, with no one to answer it, reached the terminal as a traceback. Now both the
+    terminal and the browser refuse the save with the field that is wrong, and leave it as it was."""
+    args = ["--ruleset", "solo-v2", "--side", "us", "--level", "normal", "--seed", "3", "--lang", "en"]
+    assert play_terminal(args, "1\nquit\n", home).returncode == 0
+    (path,) = saves_dir().glob("*.json")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["settings"]["ai_side"] == "ussr"
+    data["play"]["humans"] = ["ussr"]
+    path.write_text(json.dumps(data), encoding="utf-8")
+    edited = path.read_bytes()
+    done = play_terminal(["--resume", path.stem], "", home)
+    said = done.stdout + done.stderr
+    assert done.returncode == 1 and "Traceback" not in said and "internal error" not in said
+    assert "play.humans: ussr is the side the AI plays" in " ".join(said.split())
+    page = client.get(f"/game/{path.stem}")
+    assert page.status_code == 400 and "play.humans" in page.text
+    assert path.read_bytes() == edited
 
 
 def test_an_internal_error_is_a_page_not_a_traceback(

@@ -51,6 +51,7 @@ from twilight.cli.session.saves import (
     resumable_saves,
     save_at,
     save_name,
+    seats_problem,
     trace_path_for,
 )
 from twilight.cli.session.text import GameWords, PlayText, Words
@@ -646,13 +647,10 @@ def choose_save(
             # A save pinned to its rules is replayed under the IR it began with, from the rules store.
             check_save_names(path, data, installed=False)
             ir = pinned_ir(path, data, rules_paths, {} if pinned is None else pinned)
-            problem = settings_problem(ir, data["settings"])
-            if problem:
-                raise SaveError("not-a-save", path, problem)
-            return ir
-        check_save_names(path, data)  # names, never folders, before the ruleset is looked up
-        ir = compile_ruleset(data["ruleset"], console, lang or data["play"]["lang"])
-        problem = settings_problem(ir, data["settings"])
+        else:
+            check_save_names(path, data)  # names, never folders, before the ruleset is looked up
+            ir = compile_ruleset(data["ruleset"], console, lang or data["play"]["lang"])
+        problem = settings_problem(ir, data["settings"]) or seats_problem(ir, data)
         if problem:
             raise SaveError("not-a-save", path, problem)
         return ir

@@ -569,6 +569,17 @@ def _shown_name(value: str, limit: int = 40) -> str:
     return repr(value if len(value) <= limit else value[:limit] + "…")
 
 
+def seats_problem(ir: dict[str, Any], data: dict[str, Any]) -> str | None:
+    """What is wrong with who plays a save's game: a person at the side the game's AI plays (the AI
+    would take that seat and the other side's questions would have no one to answer them)."""
+    from twilight.runtime.solo.ai import ai_side_of
+
+    ai = ai_side_of(ir, data["settings"])
+    if ai is not None and ai in data["play"]["humans"]:
+        return f"play.humans: {ai} is the side the AI plays in this game (settings.ai_side), not a person"
+    return None
+
+
 def check_save_names(path: Path, data: dict[str, Any], installed: bool = True) -> None:
     """A save's `ruleset` and `lang` are names, looked up among the known rulesets and languages, never
     paths: a save names the game it belongs to, it does not say where rules or words are read from.

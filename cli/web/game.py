@@ -41,6 +41,7 @@ from twilight.cli.session.saves import (
     read_save,
     readable_save_path,
     save_at,
+    seats_problem,
     shown_path,
     trace_path_for,
     write_atomic,
@@ -410,7 +411,7 @@ class Games:
             if err.code == "rules-missing":  # it says which ruleset, version and hash it needs
                 raise WebError("play-save-rules-missing", 400, path=path.name, detail=err.detail) from None
             raise WebError("web-error-save", 400, detail=err.detail or err.code) from None
-        problem = settings_problem(rules.ir, data["settings"])
+        problem = settings_problem(rules.ir, data["settings"]) or seats_problem(rules.ir, data)
         if problem:
             raise WebError("web-error-save", 400, detail=problem)
         if AI_SIDE not in data["settings"]:
