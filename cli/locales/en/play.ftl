@@ -289,6 +289,7 @@ play-hand-over = Hand over to the { $side } player — press Enter
 play-hand-over-prompt = Enter »
 play-ruleset-errors = The ruleset { $ruleset } has errors; no game was started. Run: twilight check { $ruleset }
 play-level-unknown = There is no level "{ $level }"; the levels are: { $levels }.
+play-set-disagrees = --set { $setting } and { $option } ask for different games: give one of them.
 
 ## Unfinished games: `twilight saves`, and the question `twilight play` asks when there are some
 

@@ -326,6 +326,7 @@ play-hand-over = Очередь игрока за { $side }: передайте 
 play-hand-over-prompt = Enter »
 play-ruleset-errors = В наборе правил { $ruleset } есть ошибки, игра не начата. Выполните: twilight check { $ruleset }
 play-level-unknown = Уровня «{ $level }» нет; есть уровни: { $levels }.
+play-set-disagrees = --set { $setting } и { $option } задают разные партии: укажите что-то одно.
 
 ## Незаконченные игры: `twilight saves` и вопрос, который задает `twilight play`, если они есть
 
