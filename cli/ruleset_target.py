@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
+from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Diagnostic
 from twilight.compiler.loader import MANIFEST, known_rulesets
@@ -41,6 +42,8 @@ class RulesetNotFound(Exception):
 
 def ruleset_target(spec: str, rules_paths: Iterable[str | Path] = ()) -> str:
     """What `api.compile_target` is to compile for `spec`. RulesetNotFound when it names nothing."""
+    if not could_be_path(spec):  # (pathlib raises, rather than answers no, for a name this long)
+        raise RulesetNotFound(clip(spec, ECHO_CHARS), catalog(rules_paths), UnknownRuleset(spec, [], None))
     path = Path(spec)
     # A ruleset folder in the working directory wins over a name, as compile_target has always had it:
     # a copied rules tree checks as itself.

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from twilight.common.input_bounds import could_be_path
 from twilight.compiler.diagnostics import suggest
 from twilight.compiler.loader import MANIFEST, known_rulesets, rules_root
 
@@ -122,7 +123,8 @@ def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
     seen: set[Path] = set()
     found: list[RulesetEntry] = []
     for root, origin in roots:
-        if not root.is_dir():
+        # (a rules path too long to be a folder is none: pathlib would raise rather than answer no)
+        if not could_be_path(str(root)) or not root.is_dir():
             continue
         for folder in _folders(root):
             real = folder.resolve()

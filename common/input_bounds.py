@@ -9,6 +9,7 @@ or depth (a value echoed whole could be megabytes)."""
 from __future__ import annotations
 
 import json
+import os
 import warnings
 from typing import Any
 
@@ -300,3 +301,25 @@ def ascii_digits(text: str) -> bool:
     """Whether the text is a whole number written in the digits 0-9 alone (`str.isdigit` also takes ²
     and other digits that `int` refuses)."""
     return text.isascii() and text.isdigit()
+
+
+# ---------------------------------------------------------------------- paths
+# The longest name of one file or folder, and of a whole path, this program looks up: the limits of
+# Linux's file systems (NAME_MAX, PATH_MAX). pathlib's `is_dir`, `exists` and the like raise for a name
+# over them rather than answer no, so a name typed that long is told apart before any look-up.
+MAX_NAME_BYTES = 255
+MAX_PATH_BYTES = 4095
+
+
+def could_be_path(text: str) -> bool:
+    """Whether `text` could name a file or folder at all: no NUL, no part longer than MAX_NAME_BYTES and
+    no more than MAX_PATH_BYTES in all (in the file system's encoding)."""
+    try:
+        raw = os.fsencode(text)
+    except (UnicodeError, TypeError):
+        return False
+    return (
+        b"\0" not in raw
+        and len(raw) <= MAX_PATH_BYTES
+        and all(len(p) <= MAX_NAME_BYTES for p in raw.split(b"/"))
+    )

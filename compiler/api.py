@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.common.cachedir import cache_dir, read_trusted, write_private
+from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 from twilight.compiler.loader import (
     MANIFEST,
@@ -194,6 +195,11 @@ def _from_cache(name: str, hit: dict[str, Any], loader: Loader, started: float) 
 def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
     """A ruleset name, a ruleset folder, or a lone .tsr file -> (folder, name, lone file)."""
     known = known_rulesets(root)
+    if not could_be_path(target):  # (a name too long for any file system: no file, folder or ruleset)
+        sink.add(
+            "E002", f"'{clip(target, ECHO_CHARS)}' is neither a known ruleset nor a file or folder", None
+        )
+        return None
     path = Path(target)
     # A ruleset folder in the working directory wins over an installed ruleset of the same name, so that
     # a copied rules tree checks as itself.

@@ -657,3 +657,30 @@ def test_fuzz_typed_answers(typed: str, digits: int) -> None:
                     assert len(str(value)) <= ECHO_CHARS or isinstance(value, list)
             else:
                 assert decision.check(got) is None
+
+
+# A name longer than any file system takes: pathlib's `is_dir` and `exists` raise for it rather than answer
+# no, and every command that looks a ruleset up once said "internal error: OSError: File name too long".
+TOO_LONG = "b" * 300
+
+
+@pytest.mark.parametrize(
+    "args",
+    [
+        ["check", TOO_LONG],
+        ["check", f"/tmp/{TOO_LONG}/x.tsr"],
+        ["simulate", "--ruleset", TOO_LONG, "--games", "1"],
+        ["sources", TOO_LONG],
+        ["explain", "state", "--ruleset", TOO_LONG],
+        ["play", "--ruleset", TOO_LONG, "--lang", "en"],
+    ],
+    ids=["check", "check-file", "simulate", "sources", "explain", "play"],
+)
+def test_a_name_too_long_for_a_file_is_an_unknown_ruleset(tmp_path: Path, args: list[str]) -> None:
+    from twilight.cli.main import cli
+
+    result = CliRunner().invoke(cli, args, input="", env={"TWILIGHT_HOME": str(tmp_path)})
+    said = result.output
+    assert result.exit_code in (1, 2), said[-300:]
+    assert "internal error" not in said and "Errno 36" not in said and "Traceback" not in said
+    assert any(words in said for words in ("neither a known ruleset", "unknown ruleset", "no ruleset"))

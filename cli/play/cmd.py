@@ -61,7 +61,7 @@ from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
-from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 from twilight.runtime.core.sides import SIDES, US, opponent
@@ -177,7 +177,8 @@ def ruleset_entry(
     (said when there are several); None for a folder or a lone file given by its path (compiled as it
     is). Stops with the versions there are when the name or version is unknown."""
     path = Path(spec)
-    if VERSION_SEP not in spec and path.exists() and not any(e.name == spec for e in entries):
+    exists = could_be_path(spec) and path.exists()  # (pathlib raises for a name too long to be a file)
+    if VERSION_SEP not in spec and exists and not any(e.name == spec for e in entries):
         return None
     words = GameWords(lang or "en")
     try:
