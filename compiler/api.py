@@ -265,6 +265,20 @@ def _compile(
     folder, name, lone = resolved
     implicit: set[str] | None = None
     if lone is not None:
+        if base not in known_rulesets(root):
+            # (checked on nothing, the file got a heap of errors of rules it never meant to declare)
+            known = known_rulesets(root)
+            hint = suggest(base, known)
+            said = (
+                f"the base '{clip(base, ECHO_CHARS)}' a lone rule file is checked against is no known ruleset"
+            )
+            sink.add(
+                "E002",
+                said,
+                None,
+                f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known)}",
+            )
+            return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
         chain, implicit = _lone_chain(loader, lone, name, base, root)
     else:
         if use_cache and loader.read_chain(folder, name, root, _known_extends):
@@ -294,7 +308,7 @@ def _lone_chain(
     """A lone rule file as the last ruleset of `base`'s chain; its declarations may override without
     saying so (the set of its shown path)."""
     known = known_rulesets(root)
-    chain = loader.load_chain(known[base], base, root) if base in known else []
+    chain = loader.load_chain(known[base], base, root)
     loader.ir_paths[display_path(lone)] = lone.name
     lone_set = LoadedRuleset(name, lone.parent, None)
     if loader.read(lone) is not None:

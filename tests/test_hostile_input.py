@@ -684,3 +684,17 @@ def test_a_name_too_long_for_a_file_is_an_unknown_ruleset(tmp_path: Path, args: 
     assert result.exit_code in (1, 2), said[-300:]
     assert "internal error" not in said and "Errno 36" not in said and "Traceback" not in said
     assert any(words in said for words in ("neither a known ruleset", "unknown ruleset", "no ruleset"))
+
+
+@pytest.mark.parametrize(("base", "help_says"), [("nosuch", "known rulesets:"), ("standrd", "'standard'")])
+def test_a_lone_file_against_an_unknown_base_says_so(tmp_path: Path, base: str, help_says: str) -> None:
+    """Checked against nothing, a lone file once got a heap of errors of rules it never meant to declare
+    ("the ruleset has 0 sequence declarations"), none naming the base."""
+    from twilight.cli.main import cli
+
+    lone = tmp_path / "lone.tsr"
+    lone.write_text("card 200 foo {\n  ops 1 side us period early\n}\n", encoding="utf-8")
+    result = CliRunner().invoke(cli, ["check", "--base", base, str(lone)])
+    assert result.exit_code == 1
+    assert f"E002]: the base '{base}'" in result.output and help_says in result.output
+    assert "sequence declarations" not in result.output
