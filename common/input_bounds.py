@@ -303,6 +303,13 @@ def ascii_digits(text: str) -> bool:
     return text.isascii() and text.isdigit()
 
 
+# ---------------------------------------------------------------------- numbers of the rules
+# The largest whole number a rule may write or hold: the IR is JSON, and past 2**53 - 1 not every reader
+# of JSON (a browser's) keeps an integer exact. The compiler refuses a literal past it; the runtime, a
+# value worked out past it (runtime/backend/codegen.bounded_number).
+MAX_RULE_INT = 2**53 - 1
+
+
 # ---------------------------------------------------------------------- paths
 # The longest name of one file or folder, and of a whole path, this program looks up: the limits of
 # Linux's file systems (NAME_MAX, PATH_MAX). pathlib's `is_dir`, `exists` and the like raise for a name

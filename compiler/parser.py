@@ -15,6 +15,7 @@ from typing import Any
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from twilight.common.cachedir import cache_dir, file_is_ours, trusted_folder
+from twilight.common.input_bounds import MAX_RULE_INT
 from twilight.compiler import ast, brackets
 from twilight.compiler.diagnostics import Pos, Sink, suggest
 from twilight.compiler.texts import grammar_text as grammar_text  # the parser's users import it from here
@@ -1115,9 +1116,8 @@ class _Builder:
         raise ValueError(f"grammar rule without a builder: {data}")
 
 
-# The largest number a rule may write: the IR is JSON, and past 2**53 - 1 not every reader of JSON
-# keeps an integer exact.
-MAX_INT = 2**53 - 1
+# The largest number a rule may write (common/input_bounds.py says why).
+MAX_INT = MAX_RULE_INT
 
 # Chains of one operator written many times in a row (the grammar's rules, with the operator of the two
 # that have no operator token) and how many operators make a chain long enough to be regrouped

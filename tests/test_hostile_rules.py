@@ -524,3 +524,27 @@ def test_fuzz_hostile_edits_never_end_in_an_internal_error() -> None:
     print(
         f"rule-file fuzz: {tried} edits, worst {worst_seconds:.2f} s CPU, worst {worst_bytes / 2**20:.1f} MB"
     )
+
+
+# ---------------------------------------------------------------------------------------------------
+# Arithmetic without end: a number past what a rule may hold stops the game at the rule that made it
+
+GROWING = {
+    # (a variable squared 40 times once ran for minutes; 14 times, then placed, left ~10**4000 influence
+    # that no save could write: "internal error: ValueError: Exceeds the limit (4300 digits)")
+    "squared": "let x = 3\n  repeat 40 as i {\n    set x = x * x\n  }",
+    "doubled": "let x = 1\n  repeat 200 as i {\n    set x = x + x\n  }",
+    # (played on without a word: 8 * 10**31 influence in Iran, 0 errors, 0 invariant violations)
+    "placed": "add_influence(us, iran, 9007199254740991 * 9007199254740991)",
+    "summed": "add_influence(us, iran, 9007199254740991 + 9007199254740991)",
+}
+
+
+@pytest.mark.parametrize("body", list(GROWING.values()), ids=list(GROWING))
+def test_a_number_past_what_a_rule_may_hold_is_a_rule_error_at_its_line(tmp_path: Path, body: str) -> None:
+    extra = f'override procedure fixed_setup_influence provisional "P1: test" {{\n  {body}\n}}\n'
+    folder = ruleset(tmp_path / "growing", "growing", "standard", extra)
+    status, said = run_cli(["simulate", "--ruleset", str(folder), "--games", "1", "--seed", "1"])
+    assert status == 1, said[-500:]
+    assert "more.tsr:" in said and "in procedure fixed_setup_influence" in said
+    assert f"past {MAX_INT:,}: the most a rule may hold" in said and "Traceback" not in said

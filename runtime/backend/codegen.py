@@ -28,6 +28,7 @@ from pathlib import Path
 from types import FunctionType, TracebackType
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from twilight.common.input_bounds import MAX_RULE_INT
 from twilight.runtime.backend.build_record import BuildRecord, RecordMismatch, recorded
 from twilight.runtime.backend.generated_module import GeneratedModule, ModuleNotLoaded, load
 from twilight.runtime.core import registry
@@ -1145,6 +1146,8 @@ class ExprCompiler:
         return code if self.memo_open else f"_scope(e, lambda: {code})"
 
     def _op(self, op: str, args: list[Any], bound: frozenset[str]) -> str:
+        if op == STORED:  # (a value a statement keeps or hands on: `stored`)
+            return f"{self._constant(bounded_number, '_bounded')}({self.emit(args[0], bound)})"
         if op in ("and", "or", "not"):  # a boolean of the parts' truth
             truth = self.test({"op": op, "args": args}, bound)
             return truth if op == "not" else f"(not not {truth})"
@@ -1167,6 +1170,8 @@ class ExprCompiler:
             # (`none` is equal to nothing else: told by identity, not by asking each type's `==`, which
             # for a name against none goes through both types' comparisons)
             return f"(({a}) {'is' if op == '==' else 'is not'} ({b}))"
+        if op == "*":  # (the one operator that can outgrow any bound in one expression: x * x * x …)
+            return f"{self._constant(bounded_number, '_bounded')}(({a}) * ({b}))"
         if op in _COMPARE:
             return f"(({a}) {_COMPARE[op]} ({b}))"
         if op in _ORDERED:
@@ -1265,6 +1270,43 @@ def _loops(node: Any) -> bool:
 
 
 _STRING_CONSTANT = re.compile(r"'[a-z_]+'")  # (a name written as a constant: a side, `'us'`)
+
+
+# The operator of the node `stored` wraps a value in: no rule writes it (the compiler has no word for it).
+STORED = "stored"
+
+
+def stored(node: Any) -> Any:
+    """The IR of a value a statement keeps (a variable's `let` or `set`) or hands on (a procedure's
+    argument, an effect's): the value itself, bounded (`bounded_number`) when arithmetic works it out.
+    Growth without bound takes one of these (a variable multiplied by itself in a loop, doubled by
+    additions, a procedure calling itself with its argument squared); a value read and dropped cannot
+    grow further than its expression."""
+    return {"op": STORED, "args": [node]} if _has_arithmetic(node) else node
+
+
+def _has_arithmetic(node: Any) -> bool:
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            if item.get("op") in ("+", "-", "*"):
+                return True
+            stack.extend(item.values())
+        elif isinstance(item, list):
+            stack.extend(item)
+    return False
+
+
+def bounded_number(value: Any) -> Any:
+    """`value`, unless it is a whole number past what a rule may hold (±MAX_RULE_INT, the compiler's bound
+    on a number written in a rule): then an OverflowError, which the engine reports at the rule that
+    worked it out (a rule's arithmetic once ran for minutes, or left 10**31 influence on the map)."""
+    if type(value) is int and not -MAX_RULE_INT <= value <= MAX_RULE_INT:
+        raise OverflowError(
+            f"a whole number of {value.bit_length()} bits, past {MAX_RULE_INT:,}: the most a rule may hold"
+        )
+    return value
 
 
 def _as_set(e: Any, value: Any) -> Any:

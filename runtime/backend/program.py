@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.backend import build_record, kept_functions
-from twilight.runtime.backend.codegen import UNBOUND, ExprCompiler, ordered_comparisons
+from twilight.runtime.backend.codegen import UNBOUND, ExprCompiler, ordered_comparisons, stored
 from twilight.runtime.backend.generated_module import module_file_for, src_comment
 from twilight.runtime.backend.locality import board_reads, reads_board_only_at
 from twilight.runtime.backend.priorities import PriorityList
@@ -627,7 +627,7 @@ class Program:
             kind = _written_out(s)
             if kind == "assign":
                 name = s.get("let") or s["set"]
-                lines.append(f"{indent}V[{name!r}] = {self.codegen.block_value(s['value'])}")
+                lines.append(f"{indent}V[{name!r}] = {self.codegen.block_value(stored(s['value']))}")
             elif kind == "if" and depth < _BLOCK_DEPTH:
                 lines.append(f"{indent}if {self.codegen.block_value(s['if'])}:")
                 if s["then"]:
@@ -638,7 +638,7 @@ class Program:
                     lines.append(f"{indent}else:")
                     self._block_lines(s["else"], depth + 1, lines)
             elif kind == "effect":
-                code = self.codegen.block_effect({"call": s["do"]})
+                code = self.codegen.block_effect({"call": _stored_arguments(s["do"])})
                 if code is None:
                     lines.append(indent + self.codegen.block_statement(self.stmt(s)))
                 else:
@@ -660,7 +660,8 @@ class Program:
             elif kind == "run" and self._arguments_fit(s):
                 params = [p["name"] for p in self.ir["procedures"][s["run"]]["params"]]
                 values = [
-                    f"{p!r}: {self.codegen.block_value(a)}" for p, a in zip(params, s["args"], strict=True)
+                    f"{p!r}: {self.codegen.block_value(stored(a))}"
+                    for p, a in zip(params, s["args"], strict=True)
                 ]
                 call = self.codegen.block_statement(self._procedure_call(s), "{" + ", ".join(values) + "}")
                 lines.append(indent + call + src_comment(s.get("src", "")))  # (its own rule line)
@@ -703,7 +704,7 @@ class Program:
 
     def _plain_stmt(self, node: dict[str, Any]) -> Stmt:
         if "do" in node:
-            call = self.codegen.effect({"call": node["do"]})
+            call = self.codegen.effect({"call": _stored_arguments(node["do"])})
 
             def effect(f: Frame) -> None:
                 engine = f.engine
@@ -723,7 +724,7 @@ class Program:
         if "run" in node:
             # (a block writes the call out when its arguments fit the procedure: `_block_lines`; this is
             # the call of one they may not fit, which the pairing refuses)
-            name, args = node["run"], [self.expr(a) for a in node["args"]]
+            name, args = node["run"], [self.expr(stored(a)) for a in node["args"]]
             run = self._procedure_call(node)
 
             def run_procedure(f: Frame) -> None:
@@ -733,7 +734,7 @@ class Program:
             return run_procedure
         if "let" in node or "set" in node:
             name = node.get("let") or node["set"]
-            value = self.expr(node["value"])
+            value = self.expr(stored(node["value"]))
 
             def assign(f: Frame) -> None:
                 f.vars[name] = value(f)
@@ -886,7 +887,7 @@ class Program:
         (taken up again, it is called with them, and takes up its own records)."""
         ((name, args),) = node["do"].items()
         implementation = self.primitives[name]
-        arguments = [self.expr(a) for a in args]
+        arguments = [self.expr(stored(a)) for a in args]
         plain = self._plain_stmt(node)
 
         def effect(f: Frame) -> None:
@@ -905,7 +906,7 @@ class Program:
     def _tracked_call(self, node: dict[str, Any]) -> Stmt:
         """A call of a procedure that can lead to a decision: the frame of its variables is kept in its
         record."""
-        name, args = node["run"], [self.expr(a) for a in node["args"]]
+        name, args = node["run"], [self.expr(stored(a)) for a in node["args"]]
         src, what = node.get("src", ""), f"the call of procedure '{node['run']}'"
 
         def call(f: Frame) -> None:
@@ -1567,3 +1568,9 @@ def _asking(ir: dict[str, Any], prims: dict[str, Any]) -> tuple[set[str], set[st
                 triggers.add(trigger)
                 changed = True
     return procedures, triggers
+
+
+def _stored_arguments(call: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """An effect's call with its arguments as values it hands on (`codegen.stored`)."""
+    ((name, args),) = call.items()
+    return {name: [stored(a) for a in args]}

@@ -20,7 +20,15 @@ if TYPE_CHECKING:
 
 # The errors of Python's own a rule can cause (a none, a missing key, a wrong type): each becomes a
 # RuleError. Anything else (a bug of the runtime: an assertion, a recursion guard) goes on as it is.
-PYTHON_ERRORS = (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError)
+PYTHON_ERRORS = (
+    KeyError,
+    TypeError,
+    ValueError,
+    AttributeError,
+    IndexError,
+    ZeroDivisionError,
+    OverflowError,
+)
 
 
 class RuleError(Exception):
