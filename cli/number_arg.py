@@ -29,7 +29,9 @@ def whole_number_option(limit: int, low: int | None = None) -> Callback:
             number: int | None = value
         else:
             text = str(value).strip()
-            number = whole_number(text) if re.fullmatch(r"[+-]?\d+", text) else None
+            number = (
+                whole_number(text) if re.fullmatch(r"[+-]?[0-9]+", text) else None
+            )  # (ASCII digits: "٣" is no seed)
         if number is None or not bottom < number < limit:
             raise click.BadParameter(f"{expected} is expected, got {clip(repr(value), ECHO_CHARS)}")
         return number

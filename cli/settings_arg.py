@@ -38,7 +38,7 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
                 raise click.BadParameter(f"{name}: expected true or false, got {shown}", param_hint="--set")
             out[name] = raw.lower() in _TRUE
         elif kind == "int":
-            number = whole_number(raw) if re.fullmatch(r"[+-]?\d+", raw) else None
+            number = whole_number(raw) if re.fullmatch(r"[+-]?[0-9]+", raw) else None
             bounds = int_bounds(declared[name])
             if number is None or not within(number, bounds):
                 raise click.BadParameter(

@@ -304,6 +304,8 @@ def ascii_digits(text: str) -> bool:
 
 
 # ---------------------------------------------------------------------- numbers of the rules
+# A seed is a number below 2**64 either way (`twilight play --seed`, a save and a scenario take no other).
+SEED_LIMIT = 2**64
 # The largest whole number a rule may write or hold: the IR is JSON, and past 2**53 - 1 not every reader
 # of JSON (a browser's) keeps an integer exact. The compiler refuses a literal past it; the runtime, a
 # value worked out past it (runtime/backend/codegen.bounded_number).

@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_yaml, show
+from twilight.common.input_bounds import ECHO_CHARS, SEED_LIMIT, InputRefused, clip, parse_yaml, show
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.backend.program import Program
 from twilight.runtime.core import primitives as prim
@@ -459,6 +459,9 @@ class Scenario:
         for key in ("ruleset", "setup"):
             if key not in data:
                 raise Invalid(key, "missing (required)")
+        seed = data.get("seed", 0)
+        if not -SEED_LIMIT < seed < SEED_LIMIT:  # (as `twilight play --seed` and a save take one)
+            raise Invalid("seed", f"a whole number below 2**64 either way is expected, got {show(seed)}")
         return data
 
     def _moments(self, setup: bool) -> list[str]:

@@ -123,6 +123,7 @@ def _scenario_line(tmp_path: Path, text: str) -> str:
         ),
         ("ruleset: standard\nsetup: empty\nname: [" + "x" * 100_000 + "]\n", "got ['xxxxx"),
         ("ruleset: standard\nsetup: empty\nstate: {" + "x" * 1000 + ": 1}\n", "state.xxxx"),
+        ("ruleset: standard\nsetup: empty\nseed: 18446744073709551616\n", "seed: a whole number below 2**64"),
     ],
     ids=[
         "billion-laughs",
@@ -138,6 +139,7 @@ def _scenario_line(tmp_path: Path, text: str) -> str:
         "fifty-realign-rolls",
         "long-value-echoed",
         "long-key-echoed",
+        "seed-of-2**64",
     ],
 )
 def test_a_hostile_scenario_is_one_line(tmp_path: Path, text: str, says: str) -> None:
@@ -698,3 +700,13 @@ def test_a_lone_file_against_an_unknown_base_says_so(tmp_path: Path, base: str, 
     assert result.exit_code == 1
     assert f"E002]: the base '{base}'" in result.output and help_says in result.output
     assert "sequence declarations" not in result.output
+
+
+@pytest.mark.parametrize("digits", ["٣", "３", "1٣"])
+def test_a_seed_in_digits_other_than_0_to_9_is_refused(digits: str) -> None:
+    """`--seed ٣` (an Arabic-Indic three) was once taken as 3: a seed is written in the digits 0-9, as
+    the browser game's form takes it."""
+    from twilight.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--seed", digits])
+    assert result.exit_code == 2 and "a whole number below 2**64" in result.output

@@ -34,14 +34,13 @@ except ImportError:  # not POSIX: saves are written the same way, without the lo
     fcntl = None  # type: ignore[assignment]
 
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+from twilight.common.input_bounds import SEED_LIMIT as SEED_LIMIT
 from twilight.runtime.core.sides import SIDES
 
 SAVE_SUFFIX = ".json"
 # A save holds a game's answers and its state: a whole game's is ~20 KB. A file far bigger is not a save
 # (and is not read into memory to find out).
 MAX_SAVE_BYTES = 8 * 1024 * 1024
-# A seed is a number below 2**64 either way (`twilight play --seed` takes no other).
-SEED_LIMIT = 2**64
 # Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
 SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save", "rules-missing")
 
