@@ -12,9 +12,10 @@ from pathlib import Path
 from typing import Literal
 
 import click
+from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.compiler.diagnostics import render
 from twilight.compiler.layout import LayoutBug, layout
-from twilight.compiler.loader import display_path
+from twilight.compiler.loader import MAX_RULE_FILE_BYTES, display_path
 
 DIFF_LINES = 16  # how much of the diff `--check` shows for each file
 Outcome = Literal["changed", "unchanged", "failed"]
@@ -46,10 +47,15 @@ def fmt(paths: tuple[Path, ...], check: bool) -> None:
 
 def _format_file(path: Path, check: bool) -> Outcome:
     """Format (or with `check`, only compare) one file: "changed", "unchanged" or "failed"."""
-    shown = display_path(path)
+    shown = _shown(path)
     try:
-        text = path.read_bytes().decode("utf-8")
-    except (OSError, UnicodeDecodeError) as err:
+        # The compiler's bound (E007): a file it would refuse is not worth laying out, and the bound keeps
+        # /dev/zero or a runaway file from taking all memory.
+        text = read_bounded(path, MAX_RULE_FILE_BYTES).decode("utf-8")
+    except FileTooLarge as err:
+        click.echo(f"error: {shown} is larger than {err.limit // 1024} KiB; left unchanged", err=True)
+        return "failed"
+    except (OSError, UnicodeDecodeError, NotRegularFile) as err:
         click.echo(f"error: cannot read {shown}: {_reason(err)}", err=True)
         return "failed"
     try:
@@ -68,13 +74,26 @@ def _format_file(path: Path, check: bool) -> Outcome:
         click.echo(f"{shown}: not formatted")
         click.echo(diff_excerpt(text, result.text, shown))
         return "changed"
+    # Through a symbolic link, the file it names is rewritten: replacing the link with a copy would cut
+    # it from the file it shares.
+    real = Path(os.path.realpath(path))
     try:
-        write_atomically(path, result.text)
+        write_atomically(real, result.text)
     except OSError as err:
         click.echo(f"error: cannot write {shown}: {_reason(err)}", err=True)
         return "failed"
-    click.echo(f"formatted {shown}")
+    linked = f" (the file it links to: {display_path(real)})" if path.is_symlink() else ""
+    click.echo(f"formatted {shown}{linked}")
     return "changed"
+
+
+def _shown(path: Path) -> str:
+    """The path as given (its folder made relative to the working directory when possible): a symbolic
+    link is named as itself, not as the file it links to."""
+    if path.name in ("", ".", ".."):
+        return display_path(path)
+    folder = display_path(path.parent)
+    return path.name if folder == "." else os.path.join(folder, path.name)
 
 
 def _rule_files(paths: tuple[Path, ...]) -> list[Path]:
@@ -146,6 +165,8 @@ def write_atomically(path: Path, text: str) -> None:
 def _reason(err: Exception) -> str:
     if isinstance(err, UnicodeDecodeError):
         return "not UTF-8 text"
+    if isinstance(err, NotRegularFile):
+        return "not a regular file"
     if isinstance(err, OSError) and err.strerror:
         return err.strerror
     return str(err)

@@ -13,12 +13,20 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import click
 from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from fluent.syntax.visitor import Visitor
 from twilight.compiler.diagnostics import Sink
-from twilight.compiler.loader import MANIFEST, LoadedRuleset, Loader, known_rulesets, rules_root
+from twilight.compiler.loader import (
+    MANIFEST,
+    LoadedRuleset,
+    Loader,
+    display_path,
+    known_rulesets,
+    rules_root,
+)
 
 FALLBACK = "en"
 LANGUAGES = ("en", "ru")
@@ -58,6 +66,94 @@ class _ManifestLoader(Loader):
         return loaded
 
 
+# Fluent's parser and its runtime descend once per placeable inside a placeable: a message nested a few
+# hundred deep exhausts Python's stack (RecursionError). No real message nests more than three deep.
+MAX_PLACEABLE_DEPTH = 20
+
+
+class FluentFileError(click.ClickException):
+    """A .ftl file no reader parses (nested too deep), told as `path:line:col: error: ...`; as a
+    ClickException, every command prints it as one line and exits 1."""
+
+    def __init__(self, path: Path | str, line: int, col: int, depth: int) -> None:
+        self.where = f"{display_path(Path(path))}:{line}:{col}"
+        self.what = (
+            f"a placeable nested {depth} deep in a Fluent message (at most {MAX_PLACEABLE_DEPTH}): "
+            "write the message flatter"
+        )
+        super().__init__(f"{self.where}: {self.what}")
+
+
+_NESTING_CHARS = re.compile(r'[{}"\n-]')  # (the only characters the scan below looks at)
+
+
+def too_deep(text: str) -> tuple[int, int, int] | None:
+    """(line, column, depth) of the first `{` that opens a placeable nested deeper than
+    MAX_PLACEABLE_DEPTH, or None; read without Fluent's parser, which is what would recurse.
+
+    Outside placeables only `{` and `}` matter; inside one, a string literal ("…", which may hold braces)
+    is skipped, and `->` turns it into the variants of a select expression, whose text is again text
+    (its quotes are plain characters). An entry's first line or a comment at the start of a line ends
+    whatever was open: Fluent's parser starts again there, so nothing nests across it."""
+    stack: list[str] = []  # "expr" (inside `{ … }`) or "variants" (the text after `->`)
+    line, line_start, i, n = 1, 0, 0, len(text)
+    while i < n:
+        found = _NESTING_CHARS.search(text, i)
+        if found is None:
+            break
+        i = found.start()
+        c = text[i]
+        if c == "\n":
+            line, line_start = line + 1, i + 1
+            i += 1
+            if i < n and (text[i] == "#" or ENTRY_START.match(text, i)):
+                stack.clear()
+            continue
+        in_expr = bool(stack) and stack[-1] == "expr"
+        if c == "{":
+            stack.append("expr")
+            if len(stack) > MAX_PLACEABLE_DEPTH:
+                return line, i - line_start + 1, len(stack)
+        elif c == "}":
+            if stack:
+                stack.pop()
+        elif in_expr and c == '"':
+            i += 1
+            while i < n and text[i] not in '"\n':
+                i += 2 if text[i] == "\\" else 1
+            if i < n and text[i] == '"':
+                i += 1
+            continue  # (a string cut short by its line's end ends there: the newline is read above)
+        elif in_expr and c == "-" and text.startswith("->", i):
+            stack[-1] = "variants"
+        i += 1
+    return None
+
+
+def fluent_errors(folders: list[Path]) -> list[FluentFileError]:
+    """The .ftl files of the folders' locales (every language) that no reader would parse."""
+    errors: list[FluentFileError] = []
+    for folder in folders:
+        locales = folder / "locales"
+        for path in sorted(locales.glob("*/*.ftl")) if locales.is_dir() else []:
+            try:
+                read_fluent(path)
+            except FluentFileError as err:
+                errors.append(err)
+            except (OSError, UnicodeDecodeError):
+                pass  # (what cannot be read at all is the readers' own error to tell)
+    return errors
+
+
+def read_fluent(path: Path) -> str:
+    """The text of a .ftl file; FluentFileError when a message in it nests too deep for the parser."""
+    text = path.read_text(encoding="utf-8")
+    found = too_deep(text)
+    if found is not None:
+        raise FluentFileError(path, *found)
+    return text
+
+
 def locale_files(folders: list[Path], lang: str) -> list[Path]:
     """The .ftl files of one language, base ruleset first, each folder's files sorted by name."""
     files: list[Path] = []
@@ -73,7 +169,7 @@ def message_table(files: list[Path]) -> dict[str, set[str]]:
     table: dict[str, set[str]] = {}
     parser = FluentParser(with_spans=False)
     for path in files:
-        resource = parser.parse(path.read_text(encoding="utf-8"))
+        resource = parser.parse(read_fluent(path))
         for entry in resource.body:
             if isinstance(entry, fast.Message):
                 table.setdefault(entry.id.name, set()).update(a.id.name for a in entry.attributes)
@@ -85,7 +181,7 @@ def syntax_errors(files: list[Path]) -> list[str]:
     errors: list[str] = []
     parser = FluentParser(with_spans=False)
     for path in files:
-        resource = parser.parse(path.read_text(encoding="utf-8"))
+        resource = parser.parse(read_fluent(path))
         for entry in resource.body:
             if isinstance(entry, fast.Junk):
                 errors.append(f"{path}: {(entry.content or '').strip()[:80]}")
@@ -173,7 +269,7 @@ class Catalog:
     def _texts(self) -> dict[str, list[str]]:
         texts: dict[str, list[str]] = {}
         for path in self.files:
-            for key, source in entry_texts(path.read_text(encoding="utf-8")):
+            for key, source in entry_texts(read_fluent(path)):
                 texts.setdefault(key, []).append(source)
         return texts
 

@@ -90,7 +90,9 @@ def show_changes(entry: Any, lang: str) -> None:
         click.echo(line)
 
 
-def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
+def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, int]:
+    """Print the diagnostics and the summary line; `told`: errors already printed (of the Fluent files),
+    which the summary counts too."""
     errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
     warnings = [d for d in result.diagnostics if d.severity is Severity.WARNING]
     if fmt == "json":
@@ -104,10 +106,11 @@ def _report(result: api.CompileResult, fmt: str) -> tuple[int, int]:
         for d in errors + warnings:
             click.echo(render(d, result.sources))
             click.echo("")
-        state = "ok" if not errors else "failed"
+        count = len(errors) + told
+        state = "ok" if not count else "failed"
         cached = ", cached" if result.cached else ""
         click.echo(
-            f"{result.target}: {state}: {len(errors)} error{'s' * (len(errors) != 1)}, "
+            f"{result.target}: {state}: {count} error{'s' * (count != 1)}, "
             f"{len(warnings)} warning{'s' * (len(warnings) != 1)} ({result.seconds:.2f} s{cached})"
         )
     return len(errors), len(warnings)
@@ -133,9 +136,28 @@ def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None
     failed = False
     for target in names:
         result = compile_ruleset(target, use_cache=not no_cache, base=base)
-        errors, _ = _report(result, fmt)
-        failed = failed or errors > 0 or result.ir is None
+        # (the texts of a ruleset that does not compile, or is not there, are told once it does)
+        texts = _fluent_report(target, result.target, fmt) if result.ir is not None else 0
+        errors, _ = _report(result, fmt, texts)
+        failed = failed or errors > 0 or texts > 0 or result.ir is None
     sys.exit(1 if failed else 0)
+
+
+def _fluent_report(target: str, shown: str, fmt: str) -> int:
+    """Tell the ruleset's .ftl files that no reader would parse (`explain`, `docs`, `play` and the i18n
+    tools would stop on them); how many. The compiler does not read Fluent: its summary line counts
+    only its own diagnostics."""
+    from twilight.cli.localizer import fluent_errors, ruleset_folders
+
+    errors = fluent_errors(ruleset_folders(target))
+    for err in errors:
+        if fmt == "json":
+            file, line, col = err.where.rsplit(":", 2)
+            fields = {"file": file, "line": int(line), "col": int(col), "shown": err.what}
+            click.echo(json.dumps({"target": shown, "severity": "error", "message": err.what, **fields}))
+        else:
+            click.echo(f"{err.where}: error: {err.what}")
+    return len(errors)
 
 
 @click.command("compile")

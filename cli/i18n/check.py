@@ -32,7 +32,7 @@ from fluent.syntax import ast as fast
 from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untranslated_copies
 from twilight.cli.i18n.sources import TODO_MARK
-from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, syntax_errors
+from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, read_fluent, syntax_errors
 from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
 from twilight.cli.sources_cmd import needed_message_ids as sources_message_ids
 from twilight.compiler.loader import display_path
@@ -233,7 +233,7 @@ def read_messages(files: list[Path]) -> dict[str, Message]:
     parser = FluentParser(with_spans=True)
     out: dict[str, Message] = {}
     for path in files:
-        source = path.read_text(encoding="utf-8")
+        source = read_fluent(path)
         for entry in parser.parse(source).body:
             if isinstance(entry, fast.Message):
                 variables: set[str] = set()
@@ -256,7 +256,7 @@ def defined_terms(files: list[Path]) -> set[str]:
     return {
         entry.id.name
         for path in files
-        for entry in parser.parse(path.read_text(encoding="utf-8")).body
+        for entry in parser.parse(read_fluent(path)).body
         if isinstance(entry, fast.Term)
     }
 

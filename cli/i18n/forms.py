@@ -19,6 +19,7 @@ from babel import Locale
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from twilight.cli.i18n.sources import parse_messages
+from twilight.cli.localizer import read_fluent
 from twilight.compiler.loader import display_path
 
 # CLDR's plural categories: a select whose keys name one of them (other aside, which is any default's)
@@ -72,7 +73,7 @@ def plural_gaps(files: list[Path], lang: str) -> Iterator[tuple[str, str, str]]:
     needed = plural_categories(lang)
     parser = FluentParser(with_spans=True)
     for path in files:
-        source = path.read_text(encoding="utf-8")
+        source = read_fluent(path)
         for entry in parser.parse(source).body:
             if not isinstance(entry, fast.Message | fast.Term):
                 continue

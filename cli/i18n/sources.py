@@ -27,7 +27,7 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fast
-from twilight.cli.localizer import FALLBACK, locale_files
+from twilight.cli.localizer import FALLBACK, locale_files, read_fluent
 
 SNAPSHOT_NAME = "source-en.json"
 # The comment `twilight i18n sync` puts above a message it copied from English for translation.
@@ -70,7 +70,7 @@ def text_hash(text: str) -> str:
 
 def parse_messages(path: Path, layer: int = 0) -> list[FtlMessage]:
     """The messages of one .ftl file, in file order (terms, comments and junk left out)."""
-    source = path.read_text(encoding="utf-8")
+    source = read_fluent(path)
     serializer = FluentSerializer()
     out: list[FtlMessage] = []
     for entry in FluentParser(with_spans=True).parse(source).body:

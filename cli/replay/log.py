@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.runtime.core.sides import US, USSR
 
 SIDES = {"US": US, "USA": US, "USSR": USSR}
@@ -212,9 +213,12 @@ def read_log(path: Path, names: Names) -> GameLog:
     """Read a game log; LogError (with a message id of cli/locales) for a file that is none, is cut short
     or names a card we do not know."""
     try:
-        if path.stat().st_size > MAX_LOG_BYTES:
-            raise LogError("replay-not-a-log", path=str(path))
-        raw = path.read_bytes()
+        # The bound applies to the bytes read, not to st_size: a device says 0 and gives bytes forever.
+        raw = read_bounded(path, MAX_LOG_BYTES)
+    except FileTooLarge:
+        raise LogError("replay-too-large", path=str(path), megabytes=MAX_LOG_BYTES // 1_000_000) from None
+    except NotRegularFile:
+        raise LogError("replay-not-a-file", path=str(path)) from None
     except OSError as err:
         raise LogError("replay-unreadable", path=str(path), why=err.strerror or str(err)) from None
     try:

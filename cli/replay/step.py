@@ -4,11 +4,12 @@ divergences found there."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.cli.replay.driver import ReplayResult, Snapshot
+from twilight.cli.replay.log import MAX_LOG_BYTES
 from twilight.runtime.core.sides import US, USSR
 
 
@@ -18,9 +19,10 @@ def step_through(text: Any, result: ReplayResult) -> None:
         click.echo(text.t("replay-step-empty"))
         return
     try:
-        lines = Path(result.log.path).read_text(encoding="utf-8-sig").splitlines()
-    except OSError:
-        lines = []
+        raw = read_bounded(result.log.path, MAX_LOG_BYTES)
+        lines = raw.decode("utf-8-sig", errors="replace").splitlines()
+    except (OSError, NotRegularFile, FileTooLarge):
+        lines = []  # (changed since it was replayed: the steps are shown without their log lines)
     at = 0
     while True:
         show(text, shots, at, lines, result)
