@@ -16,6 +16,7 @@ import multiprocessing
 import os
 import signal
 import sys
+import tempfile
 import time
 from collections import Counter
 from collections.abc import Iterable, Iterator
@@ -613,8 +614,12 @@ def simulate(
     if trace_dir is not None:
         try:
             Path(trace_dir).mkdir(parents=True, exist_ok=True)
+            # (a folder the permission bits call writable may take no file: /proc; told once, here, not
+            # as every game's error)
+            with tempfile.TemporaryFile(dir=trace_dir):
+                pass
         except OSError as err:
-            click.echo(f"error: cannot create {trace_dir}: {err.strerror or err}", err=True)
+            click.echo(f"error: cannot write traces in {trace_dir}: {err.strerror or err}", err=True)
             sys.exit(1)
     jobs_list = [(i, game_seed(seed, i)) for i in range(games)]
     show_bar = not as_json and sys.stderr.isatty()

@@ -710,3 +710,13 @@ def test_a_seed_in_digits_other_than_0_to_9_is_refused(digits: str) -> None:
 
     result = CliRunner().invoke(cli, ["simulate", "--games", "1", "--seed", digits])
     assert result.exit_code == 2 and "a whole number below 2**64" in result.output
+
+
+def test_a_trace_folder_that_takes_no_file_is_one_error_before_any_game() -> None:
+    """/proc passes the permission check of a writable folder but takes no file: each game once failed
+    with its own "SaveWriteError", and the run went on."""
+    from twilight.cli.main import cli
+
+    result = CliRunner().invoke(cli, ["simulate", "--games", "3", "--trace-dir", "/proc"])
+    assert result.exit_code == 1
+    assert "cannot write traces in /proc" in result.output and "SaveWriteError" not in result.output
