@@ -947,9 +947,18 @@ class Scenario:
                 if "card" not in item:
                     raise Invalid(f"{key}.card", "missing (required)")
                 by = _side(item["by"], f"{key}.by") if "by" in item else None
-                effects.append((self.names.card(item["card"], f"{key}.card"), by, key))
+                card, where = self.names.card(item["card"], f"{key}.card"), f"{key}.card"
             else:
-                effects.append((self.names.card(item, key), None, key))
+                by, card, where = None, self.names.card(item, key), key
+            # (The China Card has no event to be in effect; a card in effect twice is one event, as a
+            # card in a hand twice is one card: both were taken without a word)
+            if card == self.names.china:
+                raise Invalid(
+                    where, "The China Card has no event to be in effect: it is placed with state.china"
+                )
+            if any(card == seen for seen, _, _ in effects):
+                raise Invalid(where, f"card {self.names.show(card)} is already in effect in state.in_effect")
+            effects.append((card, by, key))
         return effects
 
     def _placed(self, zones: dict[str, list[str]]) -> dict[str, str]:

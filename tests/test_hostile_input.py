@@ -124,6 +124,8 @@ def _scenario_line(tmp_path: Path, text: str) -> str:
         ("ruleset: standard\nsetup: empty\nname: [" + "x" * 100_000 + "]\n", "got ['xxxxx"),
         ("ruleset: standard\nsetup: empty\nstate: {" + "x" * 1000 + ": 1}\n", "state.xxxx"),
         ("ruleset: standard\nsetup: empty\nseed: 18446744073709551616\n", "seed: a whole number below 2**64"),
+        ("ruleset: standard\nsetup: empty\nstate: {in_effect: [6]}\n", "The China Card has no event"),
+        ("ruleset: standard\nsetup: empty\nstate: {in_effect: [86, 86]}\n", "already in effect"),
     ],
     ids=[
         "billion-laughs",
@@ -140,6 +142,8 @@ def _scenario_line(tmp_path: Path, text: str) -> str:
         "long-value-echoed",
         "long-key-echoed",
         "seed-of-2**64",
+        "china-card-in-effect",
+        "in-effect-twice",
     ],
 )
 def test_a_hostile_scenario_is_one_line(tmp_path: Path, text: str, says: str) -> None:
