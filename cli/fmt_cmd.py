@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Literal
 
 import click
-from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.compiler.diagnostics import render
 from twilight.compiler.layout import LayoutBug, layout
 from twilight.compiler.loader import MAX_RULE_FILE_BYTES, display_path

@@ -32,6 +32,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.common.input_bounds import ECHO_CHARS, SEED_LIMIT, InputRefused, clip, parse_yaml, show
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.backend.program import Program
@@ -432,13 +433,18 @@ class Scenario:
     def _read(self) -> dict[str, Any]:
         """The file as a YAML map of the format's top keys, each of its type, the required ones there."""
         try:
-            with self.path.open("rb") as stream:
-                raw = stream.read(MAX_FILE_BYTES + 1)
-            text = raw.decode("utf-8")
+            # (only a regular file: a FIFO named as a scenario once waited for a writer for ever)
+            text = read_bounded(self.path, MAX_FILE_BYTES).decode("utf-8")
+        except FileTooLarge:
+            raise Invalid(
+                "", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big"
+            ) from None
+        except NotRegularFile:
+            raise Invalid(
+                "", "cannot read the file: not a regular file (a folder, a device or a pipe)"
+            ) from None
         except (OSError, UnicodeDecodeError) as err:
             raise Invalid("", f"cannot read the file: {err}") from None
-        if len(raw) > MAX_FILE_BYTES:
-            raise Invalid("", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big")
         try:
             data = parse_yaml(text)
         except InputRefused as err:

@@ -11,9 +11,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.cli.localizer import MAX_PLACEABLE_DEPTH, FluentFileError, read_fluent, too_deep
 from twilight.cli.replay.log import MAX_LOG_BYTES, LogError, Names, read_log
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.compiler.loader import MAX_RULE_FILE_BYTES
 
 UNIX = pytest.mark.skipif(not hasattr(os, "mkfifo") or not Path("/dev/zero").exists(), reason="POSIX only")
@@ -136,6 +136,35 @@ def test_replay_cli_refuses_dev_zero(tmp_path: Path) -> None:
     done = twilight("replay", "/dev/zero", cwd=tmp_path)
     one_line_error(done, "/dev/zero", "not a regular file")
     assert done.returncode == 1
+
+
+@UNIX
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (("scenario", "run", "pipe"), "not a regular file"),
+        (("play", "--resume", "pipe"), "not a regular file"),
+        (("board", "pipe", "-o", "out.svg"), "not a regular file"),
+        (("explain", "trace", "pipe"), "not a regular file"),
+    ],
+    ids=["scenario", "save", "board", "trace"],
+)
+def test_a_fifo_named_as_a_scenario_a_save_or_a_trace_is_refused_without_waiting(
+    tmp_path: Path, args: tuple[str, ...], said: str
+) -> None:
+    """Each once opened the pipe and waited for a writer for ever."""
+    os.mkfifo(tmp_path / "pipe")
+    done = subprocess.run(
+        [sys.executable, "-c", "from twilight.cli.main import main; main()", *args],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        timeout=120,
+        stdin=subprocess.DEVNULL,
+        env={**os.environ, "TWILIGHT_HOME": str(tmp_path / "home")},
+    )
+    told = done.stdout + done.stderr
+    assert said in told and "Traceback" not in told and "internal error" not in told
 
 
 # Fluent messages nested too deep

@@ -18,6 +18,7 @@ from typing import Any
 from twilight.cli.declared_state import label, variable_text
 from twilight.cli.localizer import Localizer, readable
 from twilight.cli.outline import Outliner, vocabulary_primitives
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 
 # The words this module formats; tests/test_locales.py checks each is in every language of an AI ruleset.
@@ -83,15 +84,16 @@ class TraceError(Exception):
 def read_trace(path: Path) -> list[dict[str, Any]]:
     """The events of a trace file, in order; any problem is one TraceError line."""
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_TRACE_BYTES + 1)
-        if len(raw) > MAX_TRACE_BYTES:
-            raise TraceError(f"{path}: over {MAX_TRACE_BYTES // 2**20} MiB, more than any game's trace")
-        text = raw.decode("utf-8")
+        # (only a regular file: a FIFO named as a trace once waited for a writer for ever)
+        text = read_bounded(path, MAX_TRACE_BYTES).decode("utf-8")
+    except FileTooLarge:
+        raise TraceError(f"{path}: over {MAX_TRACE_BYTES // 2**20} MiB, more than any game's trace") from None
+    except NotRegularFile:
+        if path.is_dir():
+            raise TraceError(f"{path} is a folder, not a trace file (give DIR/game-NNNNN.jsonl)") from None
+        raise TraceError(f"{path}: not a regular file (a device or a pipe)") from None
     except FileNotFoundError:
         raise TraceError(f"no trace file {path}") from None
-    except IsADirectoryError:
-        raise TraceError(f"{path} is a folder, not a trace file (give DIR/game-NNNNN.jsonl)") from None
     except (OSError, UnicodeDecodeError) as err:
         raise TraceError(f"cannot read the trace {path}: {err}") from None
     events: list[dict[str, Any]] = []

@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.runtime.core.sides import US, USSR
 
 SIDES = {"US": US, "USA": US, "USSR": USSR}

@@ -7,9 +7,9 @@ from __future__ import annotations
 from typing import Any
 
 import click
-from twilight.cli.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.cli.replay.driver import ReplayResult, Snapshot
 from twilight.cli.replay.log import MAX_LOG_BYTES
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.runtime.core.sides import US, USSR
 
 

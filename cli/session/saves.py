@@ -33,6 +33,7 @@ try:
 except ImportError:  # not POSIX: saves are written the same way, without the lock
     fcntl = None  # type: ignore[assignment]
 
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
 from twilight.common.input_bounds import SEED_LIMIT as SEED_LIMIT
 from twilight.runtime.core.sides import SIDES
@@ -394,16 +395,16 @@ class SaveLock:
 def read_save(path: Path) -> dict[str, Any]:
     """A save's data, or SaveError saying what is wrong with the file."""
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(MAX_SAVE_BYTES + 1)
+        # (only a regular file: a FIFO named as a save once waited for a writer for ever)
+        raw = read_bounded(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         raise SaveError("missing", path) from None
-    except IsADirectoryError:
-        raise SaveError("unreadable", path, "a folder") from None
+    except NotRegularFile:
+        raise SaveError("unreadable", path, "a folder" if path.is_dir() else "not a regular file") from None
+    except FileTooLarge:
+        raise SaveError("not-a-save", path, f"over {MAX_SAVE_BYTES // 2**20} MiB") from None
     except OSError as err:
         raise SaveError("unreadable", path, str(err.strerror or err)) from None
-    if len(raw) > MAX_SAVE_BYTES:
-        raise SaveError("not-a-save", path, f"over {MAX_SAVE_BYTES // 2**20} MiB")
     try:
         data = parse_json(raw.decode("utf-8"))
     except UnicodeDecodeError as err:
