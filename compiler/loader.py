@@ -154,7 +154,14 @@ class Loader:
     def _read(self, path: Path, report: bool) -> str | None:
         shown = self.display(path)
         if shown in self.overrides:
-            return self.overrides[shown]
+            # An override (an editor's unsaved text) is bounded as the file it stands for would be: the
+            # compiler's time and memory on it are the same.
+            text = self.overrides[shown]
+            # (a text of more characters than the bound has more bytes too: no need to encode it all)
+            size = (
+                len(text) if len(text) > MAX_RULE_FILE_BYTES else len(text.encode("utf-8", "surrogatepass"))
+            )
+            return text if self._within_bounds(shown, size, report) else None
         try:
             with path.open("rb") as file:
                 # (read one byte past the bound: a file that is larger is refused without reading it all)
@@ -164,26 +171,11 @@ class Loader:
                 why = err.strerror or err.__class__.__name__
                 self.sink.add("E001", f"cannot read {shown}: {why}", Pos(shown, 1, 1))
             return None
-        problem = None
-        if len(raw) > MAX_RULE_FILE_BYTES:
-            problem = (
-                f"{shown} is larger than {MAX_RULE_FILE_BYTES // 1024} KiB",
-                "split the file, or find what made it grow",
-            )
-        elif self.bytes_read + len(raw) > MAX_RULESET_BYTES:
-            problem = (
-                f"with {shown}, the rule files read come to more than {MAX_RULESET_BYTES // 2**20} MiB",
-                "a ruleset with its parents holds at most 1 MiB of rule files",
-            )
-        if problem is not None:
-            total = len(raw) <= MAX_RULE_FILE_BYTES
-            if report and not (total and self.over_budget):  # (the total told once, at the file passing it)
-                self.sink.add("E007", problem[0], Pos(shown, 1, 1), problem[1])
-            self.over_budget = self.over_budget or total
+        if not self._within_bounds(shown, len(raw), report):
             return None
-        self.bytes_read += len(raw)
         try:
-            return raw.decode("utf-8")
+            # (a byte order mark some editors write first is no character of the rules: E102 once)
+            return raw.decode("utf-8").removeprefix("\ufeff")
         except UnicodeDecodeError as err:
             if report:
                 byte = f"byte 0x{raw[err.start]:02x} at offset {err.start}"
@@ -194,6 +186,29 @@ class Loader:
                     "save the file as UTF-8",
                 )
             return None
+
+    def _within_bounds(self, shown: str, size: int, report: bool) -> bool:
+        """Whether a rule file of `size` bytes may be read (E007 when not): counted towards the ruleset's
+        total when it may."""
+        problem = None
+        if size > MAX_RULE_FILE_BYTES:
+            problem = (
+                f"{shown} is larger than {MAX_RULE_FILE_BYTES // 1024} KiB",
+                "split the file, or find what made it grow",
+            )
+        elif self.bytes_read + size > MAX_RULESET_BYTES:
+            problem = (
+                f"with {shown}, the rule files read come to more than {MAX_RULESET_BYTES // 2**20} MiB",
+                "a ruleset with its parents holds at most 1 MiB of rule files",
+            )
+        if problem is not None:
+            total = size <= MAX_RULE_FILE_BYTES
+            if report and not (total and self.over_budget):  # (the total told once, at the file passing it)
+                self.sink.add("E007", problem[0], Pos(shown, 1, 1), problem[1])
+            self.over_budget = self.over_budget or total
+            return False
+        self.bytes_read += size
+        return True
 
     def read(self, path: Path, report: bool = True) -> str | None:
         shown = self.display(path)

@@ -81,6 +81,28 @@ class LspProcess:
                 return message.get("result")
             self._keep(message)
 
+    def answer(self, message: dict[str, Any], timeout: float = 60) -> dict[str, Any]:
+        """Send a request as it is (an error answer is returned, not raised) and return the whole answer
+        with its id."""
+        self.send(message)
+        deadline = time.monotonic() + timeout
+        while True:
+            found = self._next(deadline, f"an answer to {message.get('method')}")
+            if (
+                "method" not in found
+                and ("result" in found or "error" in found)
+                and found.get("id") == message["id"]
+            ):
+                return found
+            self._keep(found)
+
+    def write(self, raw: bytes) -> None:
+        """Bytes on the server's stdin as they are (framing included, or not)."""
+        stdin = self.process.stdin
+        assert stdin is not None
+        stdin.write(raw)
+        stdin.flush()
+
     def _next(self, deadline: float, what: str) -> dict[str, Any]:
         left = deadline - time.monotonic()
         if left <= 0:

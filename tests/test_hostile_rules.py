@@ -548,3 +548,12 @@ def test_a_number_past_what_a_rule_may_hold_is_a_rule_error_at_its_line(tmp_path
     assert status == 1, said[-500:]
     assert "more.tsr:" in said and "in procedure fixed_setup_influence" in said
     assert f"past {MAX_INT:,}: the most a rule may hold" in said and "Traceback" not in said
+
+
+def test_a_byte_order_mark_before_the_rules_is_no_error(tmp_path: Path) -> None:
+    """Some editors write a UTF-8 byte order mark first: it was E102, "unexpected character"."""
+    lone = tmp_path / "marked.tsr"
+    lone.write_bytes(b"\xef\xbb\xbf" + b"card 200 foo {\n  ops 1 side us period early\n}\n")
+    result = api.compile_target(str(lone), use_cache=False)
+    assert result.ir is not None and not errors(result.diagnostics), describe(result.diagnostics)
+    assert "foo" in result.ir["cards"]

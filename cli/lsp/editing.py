@@ -11,6 +11,7 @@ from twilight.cli.lsp import describe
 from twilight.cli.lsp.convert import client_range, whole_text_range
 from twilight.compiler import ast
 from twilight.compiler.layout import layout
+from twilight.compiler.loader import MAX_RULE_FILE_BYTES
 from twilight.compiler.symbols import Declaration, FileSymbols, SymbolTable
 
 KIND = types.CompletionItemKind
@@ -60,7 +61,14 @@ OUTLINE_KINDS = {
     "layout": SYMBOL.Object,
 }
 
+
 # A `patch priority NAME {` whose block is still open, when the file does not parse as it is typed.
+def too_large(text: str) -> bool:
+    """Whether a document is over the compiler's bound on a rule file (E007): the editor's own work on
+    it (layout, reading the text before the cursor) is refused as the compile is."""
+    return len(text) > MAX_RULE_FILE_BYTES or len(text.encode("utf-8", "surrogatepass")) > MAX_RULE_FILE_BYTES
+
+
 PATCH_HEAD = re.compile(r"\bpatch\s+priority\s+([a-z_][a-z0-9_]*)\b[^{}]*$")
 
 
@@ -117,6 +125,8 @@ def patched_priority(symbols: FileSymbols | None, text: str, line: int, col: int
                 and _inside(decl, line, col)
             ):
                 return decl.name.name
+    if too_large(text):
+        return None
     lines = text.split("\n")
     before = "\n".join([*lines[: line - 1], lines[line - 1][: col - 1] if line - 1 < len(lines) else ""])
     return _open_patch(before)

@@ -4,34 +4,52 @@ Compiles run one at a time on a worker thread, a short while after the last chan
 compile, not one a letter), so the server keeps answering while a ruleset compiles. A request comes with
 the last analysis of its file's ruleset (a first one is made on the spot). Nothing a handler meets ends
 the server: an exception is logged to the client (window/logMessage) and the last good tables stay.
+Nor does anything a client sends: the framing is transport.py's, and a message that cannot be read is
+logged in one line (and answered, when it is a request).
+
+The analyses kept are bounded: those of files no open document belongs to (a hover on a file never
+opened compiles it) are dropped, least recently used first, past MAX_IDLE_ANALYSES.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import json
 import logging
 import os
 import re
 import sys
+import threading
+from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
 from importlib import metadata
 from pathlib import Path
-from typing import Any, TypeVar, cast
+from typing import Any, BinaryIO, TypeVar, cast
 
+import cattrs
 from lsprotocol import types
 from pygls import uris
+from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from twilight.cli.lsp import describe, editing
 from twilight.cli.lsp.analysis import Analysis, Target, absolute, analyse, definitions, target_of
 from twilight.cli.lsp.convert import client_range, lsp_diagnostic, server_position
+from twilight.cli.lsp.transport import FramedWriter, MessageReader
 from twilight.compiler.diagnostics import Diagnostic, Pos
 from twilight.compiler.symbols import Declaration, Use
 
 # How long after a change the compile starts: the next keystroke within it restarts the wait.
 DEBOUNCE_SECONDS = 0.15
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# How many analyses of targets without an open document are kept (each holds a ruleset's name tables,
+# some megabytes): enough for hovering about a ruleset and the ones it extends.
+MAX_IDLE_ANALYSES = 8
+
+logger = logging.getLogger("twilight.lsp")
+# What the stdin thread hands the event loop when the client has closed stdin.
+END_OF_INPUT = object()
 
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[Any]])
 
@@ -48,10 +66,85 @@ class RulesServer(LanguageServer):
         super().__init__(
             "twilight", _version(), text_document_sync_kind=types.TextDocumentSyncKind.Incremental
         )
-        self.analyses: dict[Target, Analysis] = {}
+        # (least recently used first: see keep())
+        self.analyses: OrderedDict[Target, Analysis] = OrderedDict()
         self.published: dict[Target, set[str]] = {}
         self.pending: dict[Target, asyncio.Task[None]] = {}
         self.compiler = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twilight-compile")
+        self.unusable: set[str] = set()  # the uris of open documents that are no path (logged once)
+        self.writer: FramedWriter | None = None
+
+    # ------------------------------------------------------------------ the wire
+    def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
+        """Serve over stdin and stdout with transport.py's framing instead of pygls's (which a client's
+        bad header ends or derails for good): pygls is handed each message read, and sends bare bodies
+        that the writer frames."""
+        self.writer = FramedWriter(stdout or sys.stdout.buffer)
+        self.protocol.set_writer(self.writer, include_headers=False)
+        # (stdin unbuffered: the reading thread, a daemon, must hold no lock of a buffered reader when the
+        # process exits, or the interpreter aborts at shutdown)
+        reader = MessageReader(
+            stdin or cast(BinaryIO, getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)), logger.warning
+        )
+        # (pygls's shutdown() sets this event; the loop below stops on it)
+        self._stop_event = threading.Event()
+        try:
+            asyncio.run(self._serve(reader))
+        except BrokenPipeError:
+            logger.error("the client closed its end of stdout: stopping")
+        finally:
+            self.shutdown()  # type: ignore[no-untyped-call]  # (pygls leaves it unannotated)
+
+    async def _serve(self, reader: MessageReader) -> None:
+        loop = asyncio.get_running_loop()
+        inbox: asyncio.Queue[object] = asyncio.Queue()
+        # A daemon thread: one blocked on stdin must not hold up the process's exit.
+        threading.Thread(
+            target=_read_messages, args=(reader, loop, inbox), name="twilight-stdin", daemon=True
+        ).start()
+        while self._stop_event is not None and not self._stop_event.is_set():
+            data = await inbox.get()
+            if data is END_OF_INPUT:
+                break
+            self.receive(data)
+
+    def receive(self, data: object) -> None:
+        """Hand one message (parsed JSON) to pygls; what it cannot take is logged in one line, and a
+        request among it is answered with the JSON-RPC error."""
+        if not isinstance(data, dict):
+            logger.warning("a message that is not a JSON object (%s): skipped", type(data).__name__)
+            return
+        request = "method" in data and "id" in data
+        if data.get("jsonrpc") != "2.0":
+            logger.warning("%s that is not JSON-RPC 2.0: skipped", _described(data))
+            if request and _valid_id(data["id"]):
+                self.answer_error(data["id"], JsonRpcInvalidRequest("Invalid Request: not JSON-RPC 2.0"))
+            return
+        if "id" in data and not _valid_id(data["id"]):
+            logger.warning("a message whose id is not a number or a string: skipped")
+            if request:
+                self.answer_error(
+                    None, JsonRpcInvalidRequest("Invalid Request: an id is a number or a string")
+                )
+            return
+        try:
+            message = self.protocol.structure_message(data)
+        except Exception as err:
+            refused = err if isinstance(err, JsonRpcException) else JsonRpcInternalError()
+            logger.warning("%s: %s", _described(data), _why(err))
+            if request:
+                self.answer_error(data["id"], refused)
+            return
+        try:
+            self.protocol.handle_message(message)
+        except Exception as err:
+            logger.error("%s failed: %s: %s", _described(data), err.__class__.__name__, err)
+
+    def answer_error(self, msg_id: int | str | None, error: JsonRpcException) -> None:
+        if self.writer is not None:
+            self.writer.send(
+                {"jsonrpc": "2.0", "id": msg_id, "error": {"code": error.code, "message": error.message}}
+            )
 
     # ------------------------------------------------------------------ the client's documents
     def log(self, message: str, kind: types.MessageType = types.MessageType.Log) -> None:
@@ -61,10 +154,22 @@ class RulesServer(LanguageServer):
         """The open rule files: absolute path -> uri."""
         found: dict[str, str] = {}
         for uri in list(self.workspace.text_documents):
-            path = _path_of(uri)
+            path = self.path_of(uri)
             if path is not None:
                 found[path] = uri
         return found
+
+    def path_of(self, uri: str) -> str | None:
+        """The absolute, resolved path of a rule file's uri; None for anything else, and for a uri that
+        names no path the system can resolve (a NUL in it, a symlink loop), said once per uri: such a
+        document is left out, the others are checked."""
+        try:
+            return _path_of(uri)
+        except (OSError, ValueError, RuntimeError) as err:
+            if uri not in self.unusable:
+                self.unusable.add(uri)
+                self.log(f"{uri} is not checked: {err.__class__.__name__}: {err}", types.MessageType.Warning)
+            return None
 
     def overlays(self) -> dict[str, str]:
         """Absolute path -> the editor's text, for every open rule file."""
@@ -121,9 +226,46 @@ class RulesServer(LanguageServer):
                 f"checking {target.path} failed: {err.__class__.__name__}: {err}", types.MessageType.Error
             )
             return None
-        self.analyses[target] = analysis
+        self.keep(analysis)
         self.log(analysis.summary())
         return analysis
+
+    def keep(self, analysis: Analysis) -> None:
+        """Store an analysis as the most recent, dropping the oldest of those no open document needs
+        beyond MAX_IDLE_ANALYSES."""
+        self.analyses[analysis.target] = analysis
+        self.analyses.move_to_end(analysis.target)
+        needed = {target_of(Path(path)) for path in self.open_paths()}
+        idle = [target for target in self.analyses if target not in needed]
+        for target in idle[: max(0, len(idle) - MAX_IDLE_ANALYSES)]:
+            self.forget(target)
+
+    def forget(self, target: Target) -> None:
+        """Drop what is kept of a target (its diagnostics shown stay: the next check of it clears them)."""
+        self.analyses.pop(target, None)
+        waiting = self.pending.pop(target, None)
+        if waiting is not None and not waiting.done():
+            waiting.cancel()
+        if not self.published.get(target, True):
+            del self.published[target]
+
+    def closed(self, path: str) -> None:
+        """A document was closed: its ruleset's analysis is dropped when no other open document needs
+        it; the rulesets analysed that read the file are checked again (the file on disk counts now)."""
+        target = target_of(Path(path))
+        if not any(target_of(Path(other)) == target for other in self.open_paths()):
+            self.forget(target)
+            if target.lone:
+                # (a lone file's diagnostics are of its unsaved text, which is gone)
+                self.text_document_publish_diagnostics(
+                    types.PublishDiagnosticsParams(uri=self.uri_of(path), diagnostics=[])
+                )
+                self.published.pop(target, None)
+        else:
+            self.schedule(target, 0)
+        for other, analysis in list(self.analyses.items()):
+            if other != target and analysis.covers(path):
+                self.schedule(other, 0)
 
     async def analysis_for(self, path: str) -> Analysis | None:
         """The latest analysis covering the file, made now if there is none yet."""
@@ -131,6 +273,8 @@ class RulesServer(LanguageServer):
         found = self.analyses.get(target)
         if found is None:
             found = await self.compile(target)
+        else:
+            self.analyses.move_to_end(target)
         return found
 
     def publish(self, analysis: Analysis) -> None:
@@ -164,7 +308,7 @@ class RulesServer(LanguageServer):
     async def name_at(self, uri: str, position: types.Position) -> tuple[Analysis, Declaration | Use] | None:
         """The declaration or use under the cursor, from the tables; the word under it when the tables
         have nothing there (a file changed since it last parsed)."""
-        path = _path_of(uri)
+        path = self.path_of(uri)
         if path is None:
             return None
         analysis = await self.analysis_for(path)
@@ -191,11 +335,58 @@ class RulesServer(LanguageServer):
 
 
 def _path_of(uri: str) -> str | None:
-    """The absolute, resolved path of a rule file's uri; None for anything else."""
+    """The absolute, resolved path of a rule file's uri; None for anything else. Raises what resolving
+    the path raises (ValueError for a NUL in it, RuntimeError or OSError for a symlink loop)."""
     path = uris.to_fs_path(uri)
     if path is None or not path.endswith(".tsr"):
         return None
     return str(Path(path).resolve())
+
+
+def _read_messages(
+    reader: MessageReader, loop: asyncio.AbstractEventLoop, inbox: asyncio.Queue[object]
+) -> None:
+    """The stdin thread: each message parsed into the event loop's inbox, END_OF_INPUT last. A body that
+    is not JSON is logged and skipped (reading on from a header inside it, when there is one)."""
+    try:
+        while True:
+            body = reader.next_body()
+            if body is None:
+                break
+            try:
+                data = json.loads(body)
+            except (ValueError, RecursionError) as err:  # (UnicodeDecodeError is a ValueError)
+                logger.warning("a message that is not JSON (%s): skipped", _why(err))
+                reader.resume_within(body)
+                continue
+            loop.call_soon_threadsafe(inbox.put_nowait, data)
+    except Exception as err:
+        logger.error("reading stdin failed: %s: %s", err.__class__.__name__, err)
+    finally:
+        loop.call_soon_threadsafe(inbox.put_nowait, END_OF_INPUT)
+
+
+def _valid_id(msg_id: object) -> bool:
+    """Whether an id is one JSON-RPC allows (a string, an integer, or null)."""
+    return (
+        msg_id is None
+        or isinstance(msg_id, str)
+        or (isinstance(msg_id, int) and not isinstance(msg_id, bool))
+    )
+
+
+def _described(data: dict[str, Any]) -> str:
+    method = data.get("method")
+    what = f"{method!r}" if isinstance(method, str) else "a message"
+    return f"request {data['id']!r} {what}" if "id" in data and method is not None else what
+
+
+def _why(err: BaseException) -> str:
+    """One line on why a message could not be read: cattrs's validation errors, where they were."""
+    cause = err.__cause__ if isinstance(err, JsonRpcException) and err.__cause__ is not None else err
+    if isinstance(cause, cattrs.ClassValidationError):
+        return "invalid params: " + "; ".join(cattrs.transform_error(cause))[:500]
+    return f"{cause.__class__.__name__}: {str(cause)[:300]}"
 
 
 def guarded(server: RulesServer, default: object) -> Callable[[Handler], Handler]:
@@ -223,30 +414,31 @@ def build_server() -> RulesServer:
     @server.feature(types.TEXT_DOCUMENT_DID_OPEN)
     @guarded(server, None)
     async def did_open(params: types.DidOpenTextDocumentParams) -> None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
         if path is not None:
             server.changed(path, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CHANGE)
     @guarded(server, None)
     async def did_change(params: types.DidChangeTextDocumentParams) -> None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
         if path is not None:
             server.changed(path, DEBOUNCE_SECONDS)
 
     @server.feature(types.TEXT_DOCUMENT_DID_SAVE)
     @guarded(server, None)
     async def did_save(params: types.DidSaveTextDocumentParams) -> None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
         if path is not None:
             server.changed(path, 0)
 
     @server.feature(types.TEXT_DOCUMENT_DID_CLOSE)
     @guarded(server, None)
     async def did_close(params: types.DidCloseTextDocumentParams) -> None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
+        server.unusable.discard(params.text_document.uri)
         if path is not None:
-            server.changed(path, 0)  # (the file on disk counts again)
+            server.closed(path)
 
     @server.feature(types.TEXT_DOCUMENT_DEFINITION)
     @guarded(server, None)
@@ -264,7 +456,7 @@ def build_server() -> RulesServer:
         if found is None:
             return None
         analysis, item = found
-        path = _path_of(params.text_document.uri) or ""
+        path = server.path_of(params.text_document.uri) or ""
         # Every ruleset analysed that reads this file: the uses in its variants count too.
         readers = [analysis, *(a for a in server.analyses.values() if a is not analysis and a.covers(path))]
         places: dict[tuple[str, int, int], types.Location] = {}
@@ -304,7 +496,7 @@ def build_server() -> RulesServer:
     )
     @guarded(server, None)
     async def completion(params: types.CompletionParams) -> types.CompletionList | None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
         analysis = await server.analysis_for(path) if path is not None else None
         if path is None or analysis is None:
             return None
@@ -319,7 +511,7 @@ def build_server() -> RulesServer:
     @server.feature(types.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     @guarded(server, None)
     async def document_symbol(params: types.DocumentSymbolParams) -> list[types.DocumentSymbol] | None:
-        path = _path_of(params.text_document.uri)
+        path = server.path_of(params.text_document.uri)
         analysis = await server.analysis_for(path) if path is not None else None
         if path is None or analysis is None:
             return None
@@ -334,7 +526,10 @@ def build_server() -> RulesServer:
     @guarded(server, [])
     async def formatting(params: types.DocumentFormattingParams) -> list[types.TextEdit]:
         document = server.workspace.get_text_document(params.text_document.uri)
-        path = _path_of(params.text_document.uri) or document.path
+        path = server.path_of(params.text_document.uri) or document.path
+        if editing.too_large(document.source):
+            server.log(f"{params.text_document.uri} is too large to format", types.MessageType.Warning)
+            return []
         return editing.formatting(document.source, path, server.workspace.position_codec)
 
     @server.feature(types.INITIALIZED)
@@ -352,7 +547,17 @@ class OneLine(logging.Formatter):
     def format(self, record: logging.LogRecord) -> str:
         error = record.exc_info[1] if record.exc_info else None
         why = f": {error.__class__.__name__}: {error}" if error is not None else ""
-        return f"twilight lsp: {record.levelname.lower()}: {record.getMessage()}{why}"
+        # (pygls puts a traceback in the text of some messages, after their first line)
+        first = record.getMessage().split("\n", 1)[0]
+        return f"twilight lsp: {record.levelname.lower()}: {first}{why}"
+
+
+class WithoutRepeats(logging.Filter):
+    """pygls logs a message it cannot structure (with its traceback) before the server logs why, in one
+    line (RulesServer.receive): its own line is left out."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith("Unable to deserialize message")
 
 
 def serve() -> None:
@@ -360,5 +565,6 @@ def serve() -> None:
     which editors keep as the server's log: stdout carries the protocol alone."""
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(OneLine())
+    handler.addFilter(WithoutRepeats())
     logging.basicConfig(level=logging.WARNING, handlers=[handler], force=True)
     build_server().start_io()
