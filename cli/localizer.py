@@ -106,7 +106,7 @@ def too_deep(text: str) -> tuple[int, int, int] | None:
         if c == "\n":
             line, line_start = line + 1, i + 1
             i += 1
-            if i < n and (text[i] == "#" or ENTRY_START.match(text, i)):
+            if _starts_anew(text, i):
                 stack.clear()
             continue
         in_expr = bool(stack) and stack[-1] == "expr"
@@ -114,20 +114,30 @@ def too_deep(text: str) -> tuple[int, int, int] | None:
             stack.append("expr")
             if len(stack) > MAX_PLACEABLE_DEPTH:
                 return line, i - line_start + 1, len(stack)
-        elif c == "}":
-            if stack:
-                stack.pop()
+        elif c == "}" and stack:
+            stack.pop()
         elif in_expr and c == '"':
-            i += 1
-            while i < n and text[i] not in '"\n':
-                i += 2 if text[i] == "\\" else 1
-            if i < n and text[i] == '"':
-                i += 1
+            i = _past_string(text, i)
             continue  # (a string cut short by its line's end ends there: the newline is read above)
-        elif in_expr and c == "-" and text.startswith("->", i):
+        elif in_expr and text.startswith("->", i):
             stack[-1] = "variants"
         i += 1
     return None
+
+
+def _starts_anew(text: str, i: int) -> bool:
+    """Whether the line at `i` is a comment or an entry's first line: Fluent's parser starts again there."""
+    return i < len(text) and (text[i] == "#" or ENTRY_START.match(text, i) is not None)
+
+
+def _past_string(text: str, i: int) -> int:
+    """Where the string literal opening at `i` (a `"`) ends: past its closing quote, or at its line's end
+    when it is cut short there (a backslash escapes the character after it)."""
+    n = len(text)
+    i += 1
+    while i < n and text[i] not in '"\n':
+        i += 2 if text[i] == "\\" else 1
+    return i + 1 if i < n and text[i] == '"' else i
 
 
 def fluent_errors(folders: list[Path]) -> list[FluentFileError]:

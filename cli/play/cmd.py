@@ -170,6 +170,27 @@ def ask_ruleset(reader: LineReader, console: Console, words: GameWords, entries:
     return ask_choice(reader, console, words, words.t("play-setup-ruleset"), options, default)
 
 
+def side_and_level_set(
+    settings: dict[str, Any], side: str | None, level: str | None, console: Console, text: PlayText
+) -> tuple[str | None, str | None]:
+    """`--side` and `--level`, with what `--set ai_side=…` and `--set level=…` say taken as them (they
+    were once overwritten without a word); both ways given and disagreeing stop before any game starts."""
+    for name, given, option in ((AI_SIDE, side, "--side"), (LEVEL, level, "--level")):
+        if name not in settings:
+            continue
+        wanted = other(str(settings[name])) if name == AI_SIDE else str(settings[name])
+        if given is not None and given != wanted:
+            shown = f"{name}={clip(str(settings[name]), ECHO_CHARS)}"
+            said = text.t("play-set-disagrees", setting=shown, option=f"{option} {clip(given, ECHO_CHARS)}")
+            console.print(said, markup=False)
+            raise PlayStop(2)
+        if name == AI_SIDE:
+            side = wanted
+        else:
+            level = wanted
+    return side, level
+
+
 def ruleset_entry(
     spec: str, entries: list[RulesetEntry], console: Console, lang: str | None
 ) -> RulesetEntry | None:
@@ -409,23 +430,7 @@ def new_game(
     settings = assigned_settings(ir, assignments)
     solo = AI_SIDE in ir["settings"]
     if solo:
-        # `--set ai_side=…` and `--set level=…` say what `--side` and `--level` say: taken as those (they
-        # were once overwritten without a word), and refused when both are given and disagree.
-        for name, given, option in ((AI_SIDE, side, "--side"), (LEVEL, level, "--level")):
-            if name not in settings:
-                continue
-            wanted = other(str(settings[name])) if name == AI_SIDE else str(settings[name])
-            if given is not None and given != wanted:
-                shown = f"{name}={clip(str(settings[name]), ECHO_CHARS)}"
-                said = text.t(
-                    "play-set-disagrees", setting=shown, option=f"{option} {clip(given, ECHO_CHARS)}"
-                )
-                console.print(said, markup=False)
-                raise PlayStop(2)
-            if name == AI_SIDE:
-                side = wanted
-            else:
-                level = wanted
+        side, level = side_and_level_set(settings, side, level, console, text)
         if side is None:
             default_side = other(str(ir["settings"][AI_SIDE]["default"]))
             options = [(s, text.side(s)) for s in SIDES]
