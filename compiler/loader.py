@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from importlib import resources
@@ -106,6 +107,9 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
+_LONE_CR = re.compile(r"\r(?!\n)")
+
+
 class Loader:
     """Reads and parses files once per process; `overrides` replaces file texts (tests, mutation)."""
 
@@ -174,8 +178,10 @@ class Loader:
         if not self._within_bounds(shown, len(raw), report):
             return None
         try:
-            # (a byte order mark some editors write first is no character of the rules: E102 once)
-            return raw.decode("utf-8").removeprefix("\ufeff")
+            # (a byte order mark some editors write first is no character of the rules: E102 once; a
+            # line ended by a lone CR, as old Mac editors end them, is a line: it was read as part of the
+            # line before, so that a comment ran to the end of the file and hid every rule after it)
+            return _LONE_CR.sub("\n", raw.decode("utf-8").removeprefix("\ufeff"))
         except UnicodeDecodeError as err:
             if report:
                 byte = f"byte 0x{raw[err.start]:02x} at offset {err.start}"

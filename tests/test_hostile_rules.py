@@ -557,3 +557,13 @@ def test_a_byte_order_mark_before_the_rules_is_no_error(tmp_path: Path) -> None:
     result = api.compile_target(str(lone), use_cache=False)
     assert result.ir is not None and not errors(result.diagnostics), describe(result.diagnostics)
     assert "foo" in result.ir["cards"]
+
+
+def test_lines_ended_by_a_lone_carriage_return_are_lines(tmp_path: Path) -> None:
+    """A file whose lines end in CR alone (old Mac editors) was one line: its first comment ran to the
+    end and hid every rule, and `check` said ok with nothing declared."""
+    lone = tmp_path / "old_mac.tsr"
+    lone.write_bytes(b"# a comment\rcard 200 foo {\r  ops 1 side us period early\r}\r")
+    result = api.compile_target(str(lone), use_cache=False)
+    assert result.ir is not None and "foo" in result.ir["cards"], describe(result.diagnostics)
+    assert result.ir["cards"]["foo"]["src"].endswith(":2")
