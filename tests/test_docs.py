@@ -221,7 +221,12 @@ def test_every_page_renders_in_chromium(
             assert any(node["label"] in text and name in text for text in sequence.texts), node["phase"]
     assert set(ir["tables"]) <= set(rendered[folder / "tables.html"].codes)
     assert set(ir["rules"]) <= set(rendered[folder / "restrictions.html"].codes)
-    assert set(ir["settings"]) <= set(rendered[folder / "settings.html"].codes)
+    settings = rendered[folder / "settings.html"]
+    assert set(ir["settings"]) <= set(settings.codes)
+    for setting in ir["settings"].values():  # (an int setting's bounds: it has no list of values to show)
+        if "min" in setting:
+            bounds = f" {setting['min']} ", f" {setting['max']}"
+            assert any(all(b in text for b in bounds) for text in settings.texts), setting
     if ruleset == "solo-v2":
         ai = rendered[folder / "ai.html"]
         listed = [text for tag, text in ai.headings if tag == "h2"]

@@ -367,6 +367,17 @@ def setting_anchor(name: str) -> str:
     return f"setting-{name}"
 
 
+def _whole_numbers(ctx: DocsContext, setting: dict[str, Any]) -> Inlines:
+    """What an int setting takes, in words: any whole number, or those of its bounds; then its default."""
+    low, high = setting.get("min"), setting.get("max")
+    if isinstance(low, int) and isinstance(high, int):
+        said = ctx.t("docs-setting-whole-range", "a whole number from {$low} to {$high}", low=low, high=high)
+    else:
+        said = ctx.t("docs-setting-whole-any", "any whole number")
+    default = str(setting.get("default"))
+    return (said, " — ", Strong(ctx.t("docs-setting-default-is", "the default: {$value}", value=default)))
+
+
 def settings_page(ctx: DocsContext) -> Page:
     blocks: list[Block] = [
         Heading(1, (page_title(ctx, "settings"),)),
@@ -385,6 +396,8 @@ def settings_page(ctx: DocsContext) -> Page:
             if value == default:
                 label += (" — ", Strong(ctx.t("docs-setting-default", "the default")))
             rows.append([label, (Code(value),)])
+        if setting.get("type") == "int":  # (no list of values: the numbers it takes, and its default)
+            rows.append([_whole_numbers(ctx, setting), (Code(default),)])
         header: list[Inlines] = [
             (ctx.t("docs-setting-value", "Value"),),
             (ctx.t("docs-setting-ident", "In the rule files"),),

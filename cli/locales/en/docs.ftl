@@ -154,3 +154,6 @@ docs-settings-intro = What is chosen before a game starts (`twilight play` asks,
 docs-setting-value = Value
 docs-setting-ident = In the rule files
 docs-setting-default = the default
+docs-setting-whole-range = a whole number from { $low } to { $high }
+docs-setting-whole-any = any whole number
+docs-setting-default-is = the default: { $value }

@@ -161,3 +161,6 @@ docs-settings-intro = Что выбирают до начала игры (`twili
 docs-setting-value = Значение
 docs-setting-ident = В файлах правил
 docs-setting-default = по умолчанию
+docs-setting-whole-range = целое число от { $low } до { $high }
+docs-setting-whole-any = любое целое число
+docs-setting-default-is = по умолчанию: { $value }
