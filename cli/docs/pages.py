@@ -371,9 +371,9 @@ def _whole_numbers(ctx: DocsContext, setting: dict[str, Any]) -> Inlines:
     """What an int setting takes, in words: any whole number, or those of its bounds; then its default."""
     low, high = setting.get("min"), setting.get("max")
     if isinstance(low, int) and isinstance(high, int):
-        said = ctx.t("docs-setting-whole-range", "a whole number from {$low} to {$high}", low=low, high=high)
+        said = ctx.t("docs-setting-whole-range", "A whole number from {$low} to {$high}", low=low, high=high)
     else:
-        said = ctx.t("docs-setting-whole-any", "any whole number")
+        said = ctx.t("docs-setting-whole-any", "Any whole number")
     default = str(setting.get("default"))
     return (said, " — ", Strong(ctx.t("docs-setting-default-is", "the default: {$value}", value=default)))
 
