@@ -29,14 +29,12 @@ class Game:
     def __init__(
         self, ruleset: str = "solo-v2", settings: Mapping[str, Any] | None = None, lang: str = "en"
     ) -> None:
-        from twilight.cli.localizer import LANGUAGES
         from twilight.common.cachedir import cache_dir
         from twilight.compiler.api import compile_target
         from twilight.runtime.game import build_program
         from twilight.runtime.solo.ai import ai_side_of
 
-        if lang not in LANGUAGES:
-            raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
+        _check_language(lang)
         if not isinstance(ruleset, (str, PathLike)) or not str(ruleset).strip():
             # (an empty name would be the folder the program runs in)
             shown = clip(repr(ruleset), ECHO_CHARS)
@@ -96,12 +94,10 @@ class Game:
 
     def text(self, lang: str | None = None) -> PlayText:
         """The words of the game in a language (this game's by default), made once each."""
-        from twilight.cli.localizer import LANGUAGES
         from twilight.cli.session.text import PlayText
 
         lang = self.lang if lang is None else lang
-        if lang not in LANGUAGES:
-            raise GameError(f"language {lang!r}: one of {', '.join(LANGUAGES)} is expected")
+        _check_language(lang)
         if lang not in self._text:
             name = self.ir["ruleset"]["name"]
             target = self.ruleset if Path(self.ruleset).is_dir() else name
@@ -164,3 +160,12 @@ def _read_text_settings(ir: dict[str, Any], given: dict[str, str]) -> dict[str, 
 
 
 _GAMES: dict[tuple[str, str, str], Game] = {}  # the games pickled states were read into
+
+
+def _check_language(lang: Any) -> None:
+    """GameError unless `lang` is a language the game's words are written in (a game's, or one asked of
+    `action_to_string`)."""
+    from twilight.cli.localizer import LANGUAGES
+
+    if lang not in LANGUAGES:
+        raise GameError(f"language {clip(repr(lang), ECHO_CHARS)}: one of {', '.join(LANGUAGES)} is expected")

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import SERIAL_FORMAT, GameError, whole_number
 from twilight.api.vocabulary import DONE, VocabularyError
+from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.dice import ChanceDice, ChanceNeeded
 from twilight.runtime.core.engine import Engine
@@ -227,7 +228,9 @@ class State:
         if decision.single:
             return [self._action_of(answer, decision)]
         if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
-            raise ValueError(f"the question {decision.name!r} takes a list of picks, not {_shown(answer)}")
+            raise ValueError(
+                f"the question {decision.name!r} takes a list of picks, not {clip(repr(answer), ECHO_CHARS)}"
+            )
         made = len(self._picks)
         low, high = max(0, decision.min_count - made), decision.max_count - made
         if not low <= len(answer) <= high:
@@ -238,7 +241,9 @@ class State:
         for pick in answer:
             action = self._action_of(pick, decision)
             if decision.distinct and pick in chosen:
-                raise ValueError(f"{_shown(pick)} is picked twice: the question takes each once")
+                raise ValueError(
+                    f"{clip(repr(pick), ECHO_CHARS)} is picked twice: the question takes each once"
+                )
             chosen.append(pick)
             actions.append(action)
         if len(chosen) < decision.max_count:  # (at its most, the question is answered by itself)
@@ -251,7 +256,9 @@ class State:
         except (VocabularyError, TypeError):  # (an unhashable answer is no action of the game either)
             action = None
         if action is None or answer not in decision.options:
-            raise ValueError(f"{_shown(answer)} is not an answer the question {decision.name!r} offers")
+            raise ValueError(
+                f"{clip(repr(answer), ECHO_CHARS)} is not an answer the question {decision.name!r} offers"
+            )
         return action
 
     def history(self) -> list[int]:
@@ -358,9 +365,3 @@ class State:
 
     def __repr__(self) -> str:
         return f"<State {self}>"
-
-
-def _shown(value: Any) -> str:
-    """A value as a message shows it: its repr, cut short (a caller's value may be of any size)."""
-    text = repr(value)
-    return text if len(text) <= 60 else text[:57] + "..."
