@@ -192,8 +192,10 @@ def _from_cache(name: str, hit: dict[str, Any], loader: Loader, started: float) 
     return CompileResult(name, hit["ir"], warnings, loader.sources, True, time.perf_counter() - started)
 
 
-def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | None] | None:
-    """A ruleset name, a ruleset folder, or a lone .tsr file -> (folder, name, lone file)."""
+def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path | None] | None:
+    """A ruleset name, a ruleset folder, or a lone .tsr file -> (folder, name, lone file). A file the
+    loader holds unsaved text for (an editor's new file) counts as one though it is not on disk yet."""
+    sink = loader.sink
     known = known_rulesets(root)
     if not could_be_path(target):  # (a name too long for any file system: no file, folder or ruleset)
         sink.add(
@@ -217,7 +219,7 @@ def _resolve(target: str, root: Path, sink: Sink) -> tuple[Path, str, Path | Non
             "a ruleset folder holds ruleset.tsr",
         )
         return None
-    if path.is_file():
+    if path.is_file() or loader.display(path) in loader.overrides:
         for parent in path.resolve().parents:
             if (parent / MANIFEST).is_file():
                 return parent, parent.name, None
@@ -259,7 +261,7 @@ def _compile(
 ) -> CompileResult:
     """`compile_target`'s work: the IR from the cache, or compiled (and cached)."""
     sink = loader.sink
-    resolved = _resolve(target, root, sink)
+    resolved = _resolve(target, root, loader)
     if resolved is None:
         return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
     folder, name, lone = resolved

@@ -223,3 +223,26 @@ def test_the_analyses_of_files_no_document_needs_are_bounded_and_a_closed_one_is
     del opened[str(held.path)]
     server.closed(str(held.path))
     assert held not in server.analyses
+
+
+def test_a_new_file_not_yet_saved_is_checked_as_its_text_and_hovered_without_an_error(
+    lsp: LspProcess, tmp_path: Path
+) -> None:
+    # (an editor's new buffer: the file and its folder exist only in the editor; it was E002 "neither a
+    # known ruleset nor a file or folder", and a hover on it logged FileNotFoundError)
+    uri = (tmp_path / "not-yet" / "new.tsr").as_uri()
+    before = len(lsp.notifications)
+    open_doc(lsp, uri, "procedure p() {\n  p()\n}\n")
+    assert {d["code"] for d in lsp.diagnostics_for(uri)} == {"W201", "E511"}
+    hover = lsp.request(
+        "textDocument/hover", {"textDocument": {"uri": uri}, "position": {"line": 1, "character": 3}}
+    )
+    assert "procedure p()" in hover["contents"]["value"]
+    told = [
+        m["params"]["message"] for m in lsp.notifications[before:] if m.get("method") == "window/logMessage"
+    ]
+    assert any(line.startswith("checked new: 1 error, 1 warning") for line in told)
+    assert not any("Error" in line or "failed" in line for line in told)
+    assert not (tmp_path / "not-yet").exists()
+    close_doc(lsp, uri)
+    ping(lsp)
