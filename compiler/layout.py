@@ -246,7 +246,11 @@ class _Formatter:
             return ""
         if right == "[" and self.src.rule(right) == "type_arg":
             return ""
-        if left == "-" and self.src.rule(left) in ("neg", "bound_down"):  # -1, a track's `from -20`
+        if left == "-" and self.src.rule(left) in (
+            "neg",
+            "bound_down",
+            "negative_int_lit",
+        ):  # -1, a track's `from -20`
             return ""
         return " "
 

@@ -1078,6 +1078,10 @@ class _Builder:
     def int_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
         return ast.Lit(self._pos(meta), self._int(children[0]))
 
+    def negative_int_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
+        """A setting's or a variable's value below zero (an expression's `-2` is `neg`, an operator)."""
+        return ast.Lit(self._pos(meta), -self._int(children[0]))
+
     def string_lit(self, meta: Any, children: list[Any]) -> ast.Lit:
         return ast.Lit(self._pos(meta), _unquote(children[0]))
 

@@ -22,6 +22,7 @@ from twilight.cli.main import cli
 from twilight.cli.play import cmd as play_cmd
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.compiler.diagnostics import CODES, render
+from twilight.compiler.layout import layout
 
 HANDICAP = "us_handicap_influence"
 
@@ -54,6 +55,23 @@ def test_a_bounded_setting_parses_with_negative_bounds_and_one_value(tmp_path: P
     }
     assert (settings["test_fixed"]["min"], settings["test_fixed"]["max"]) == (1, 1)
     assert "min" not in settings["test_free"] and "max" not in settings["test_free"]  # any whole number
+
+
+def test_a_default_below_zero_is_written_with_its_sign_and_kept_by_fmt(tmp_path: Path) -> None:
+    # (a range wholly below zero could have no default: a value was written without a sign)
+    text = (
+        'setting test_cold: int from -5 to -1 = -3 provisional "P10: t"\n'
+        'variable test_chill: int = -2 provisional "P10: t"\n'
+    )
+    result = check_lone(tmp_path, text)
+    assert result.ok and result.ir is not None, describe(result.diagnostics)
+    assert result.ir["settings"]["test_cold"]["default"] == -3
+    assert result.ir["variables"]["test_chill"]["initial"] == -2
+    assert layout(text, "lone.tsr").text == text  # (`- 3` was the formatter's spacing of a minus)
+    outside = check_lone(tmp_path, text.replace("= -3", "= -7"))
+    [diag] = e210(outside)
+    assert "default -7 of setting 'test_cold'" in diag.message and "-5 to -1" in diag.message
+    assert diag.pos is not None and diag.pos.col == text.index("-3") + 1
 
 
 def test_a_default_outside_the_bounds_is_e210_at_the_default(tmp_path: Path) -> None:
