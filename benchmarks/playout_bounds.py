@@ -5,7 +5,7 @@ bounded").
     python benchmarks/playout_bounds.py [--decisions 100] [--json]
 
 plays the bench's search probe (cli/bench/copies.py, `probe_search`: solo-v2 against the normal AI, the US
-searched at the default budget, until `--decisions` searched decisions) three times in this process:
+searched at the default budget, until `--decisions` searched decisions) four times in this process:
 
 - **plain**, as the bench plays it: its playouts and CPU;
 - **timed**: the CPU of the AI's priority lists (each outermost pick, the picks it asks inside it
@@ -21,7 +21,17 @@ searched at the default budget, until `--decisions` searched decisions) three ti
   - each look-ahead copy the AI asks for, by its own cache's key, found in the copy's own cache (as now)
     or only in one cache shared by every engine of the run, and the CPU of those found only there.
 
-The three runs must make the same number of playouts (the counting and timing change nothing the search
+- **prefixed**: the CPU each playout spends, once it has taken up its answer (`Engine.resume` of the
+  copy), before it first reads anything its sample decides: a die, a shuffle or a random pick of its
+  dice, a card drawn from or a look at the draw pile, or a question the AI answers (from its hand, which
+  the sample dealt). Up to there every sample of one answer plays the same: playing the answer once,
+  before dealing, and copying it per sample could save that part, no more (less where the rules read a
+  dealt hand outside the AI's questions, which is not watched: the figure is a bound). The copy's draw
+  pile is watched through a list of its own kind put in its place, which the rules' frames at the
+  decision could hold the old one of: the playouts' count, checked as for the others, says whether the
+  search was changed.
+
+The four runs must make the same number of playouts (the counting and timing change nothing the search
 does): otherwise the script says so and exits 1. What the figures bound is said in docs/bench.md.
 """
 
@@ -41,8 +51,10 @@ from unittest.mock import patch
 from twilight.cli.bench import copies
 from twilight.cli.bench.probing import cpu_seconds
 from twilight.runtime.backend import priorities
+from twilight.runtime.core.engine import Engine
 from twilight.runtime.players import search
 from twilight.runtime.solo import lookahead
+from twilight.runtime.solo.ai import RulesAIPlayer
 
 # A state's fields left out of a pick's key: with less in it, a key finds more, so the count is a bound
 UNREAD_BY_PICKS = ("draw_pile", "discard")
@@ -216,12 +228,108 @@ def counted(decisions: int) -> dict[str, Any]:
     }
 
 
+class _FirstLuck:
+    """The CPU of the playout at hand from taking up its answer to its first read of luck (see the
+    module), and what that read was."""
+
+    def __init__(self) -> None:
+        self.twin: Any = None
+        self.started = 0.0
+        self.first: float | None = None
+        self.spent = {"before_luck_cpu_s": 0.0, "resumed_cpu_s": 0.0}
+        self.first_reads: collections.Counter[str] = collections.Counter()
+
+    def read(self, what: str) -> None:
+        if self.twin is not None and self.first is None:
+            self.first = time.process_time()
+            self.first_reads[what] += 1
+
+
+def prefixed(decisions: int) -> dict[str, Any]:
+    """The run with the CPU of each playout before its first read of luck added up (see the module)."""
+    watch = _FirstLuck()
+    in_playout = [False]
+
+    class WatchedDice(search.Dice):
+        def d6(self) -> int:
+            watch.read("die")
+            return int(super().d6())
+
+        def shuffle(self, items: list[Any]) -> None:
+            watch.read("shuffle")
+            super().shuffle(items)
+
+        def pick(self, items: Any) -> Any:
+            watch.read("random pick")
+            return super().pick(items)
+
+    class WatchedPile(list[Any]):
+        def pop(self, *where: Any) -> Any:
+            watch.read("card drawn")
+            return super().pop(*where)
+
+        def __iter__(self) -> Any:
+            watch.read("draw pile looked at")
+            return super().__iter__()
+
+        def __getitem__(self, where: Any) -> Any:
+            watch.read("draw pile looked at")
+            return super().__getitem__(where)
+
+    playout = search.SearchPlayer._playout
+    resume = Engine.resume
+    decide = RulesAIPlayer.decide
+
+    def watched_playout(self: Any, *args: Any, **named: Any) -> Any:
+        in_playout[0] = True
+        try:
+            return playout(self, *args, **named)
+        finally:
+            in_playout[0] = False
+
+    def watched_resume(self: Any, answer: Any, track: bool | None = None) -> Any:
+        if not in_playout[0] or watch.twin is not None or self.lookahead_depth:
+            return resume(self, answer, track)
+        self.state.draw_pile = WatchedPile(self.state.draw_pile)
+        watch.twin, watch.first, watch.started = self, None, time.process_time()
+        try:
+            return resume(self, answer, track)
+        finally:
+            ended = time.process_time()
+            watch.spent["resumed_cpu_s"] += ended - watch.started
+            watch.spent["before_luck_cpu_s"] += (watch.first or ended) - watch.started
+            if watch.first is None:
+                watch.first_reads["none before the horizon"] += 1
+            watch.twin = None
+
+    def watched_decide(self: Any, decision: Any) -> Any:
+        if self.engine is not None and self.engine is watch.twin:
+            watch.read("the AI's question")
+        return decide(self, decision)
+
+    started = cpu_seconds()
+    with (
+        patch.object(search, "Dice", WatchedDice),
+        patch.object(search.SearchPlayer, "_playout", watched_playout),
+        patch.object(Engine, "resume", watched_resume),
+        patch.object(RulesAIPlayer, "decide", watched_decide),
+    ):
+        got = copies.probe_search({"decisions": decisions})
+    return {
+        "playouts": got["playouts"],
+        "cpu_s": cpu_seconds() - started,
+        **watch.spent,
+        "first_reads": dict(watch.first_reads.most_common()),
+    }
+
+
 def measure(decisions: int) -> dict[str, Any]:
     return {
         "decisions": decisions,
         "plain": plain(decisions),
         "timed": timed(decisions),
         "counted": counted(decisions),
+        "prefixed": prefixed(decisions),
     }
 
 
@@ -252,6 +360,13 @@ def report(result: dict[str, Any]) -> list[str]:
         f" {looked['shared_cache_only']} more a cache shared by the run would find, saving"
         f" {_percent(counted_run['lookahead_found_shared_cpu_s'], whole)} of the CPU",
     ]
+    ahead = result["prefixed"]
+    firsts = ", ".join(f"{what} {count}" for what, count in ahead["first_reads"].items())
+    lines += [
+        "what the playouts play before their first read of luck (a die, the draw pile, the AI's question):"
+        f" {_percent(ahead['before_luck_cpu_s'], ahead['resumed_cpu_s'])} of their own CPU,"
+        f" {_percent(ahead['before_luck_cpu_s'], ahead['cpu_s'])} of the run's; the first reads: {firsts}",
+    ]
     return lines
 
 
@@ -267,7 +382,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.decisions < 1:
         parser.error("--decisions must be at least 1")
     result = measure(args.decisions)
-    counts = {result[run]["playouts"] for run in ("plain", "timed", "counted")}
+    counts = {result[run]["playouts"] for run in ("plain", "timed", "counted", "prefixed")}
     result["same_search"] = len(counts) == 1
     if args.json:
         print(json.dumps(result, indent=2))

@@ -1,5 +1,5 @@
 """benchmarks/playout_bounds.py: what sharing work between the search's playouts could save at most
-(docs/bench.md, "What is left, bounded"). Checked here: the three runs make the same search (the counting
+(docs/bench.md, "What is left, bounded"). Checked here: the four runs make the same search (the counting
 changes nothing the search does), the counts agree with each other, and nothing the script replaced for
 its runs is left replaced. No figure is compared with a target: they are what the runs found."""
 
@@ -15,8 +15,10 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "benchmarks"))
 import playout_bounds  # noqa: E402  (a script of benchmarks/, not a package)
 from twilight.runtime.backend import priorities  # noqa: E402
+from twilight.runtime.core.engine import Engine  # noqa: E402
 from twilight.runtime.players import search  # noqa: E402
 from twilight.runtime.solo import lookahead  # noqa: E402
+from twilight.runtime.solo.ai import RulesAIPlayer  # noqa: E402
 
 
 def test_the_runs_search_alike_and_their_counts_agree(capsys: pytest.CaptureFixture[str]) -> None:
@@ -26,6 +28,9 @@ def test_the_runs_search_alike_and_their_counts_agree(capsys: pytest.CaptureFixt
         priorities.PriorityList.pick,
         lookahead._cached,
         lookahead.what_if,
+        search.Dice,
+        Engine.resume,
+        RulesAIPlayer.decide,
     )
     assert playout_bounds.main(["--decisions", "3", "--json"]) == 0
     result = json.loads(capsys.readouterr().out)
@@ -33,6 +38,7 @@ def test_the_runs_search_alike_and_their_counts_agree(capsys: pytest.CaptureFixt
     playouts = result["plain"]["playouts"]
     assert playouts > 0
     assert result["timed"]["playouts"] == result["counted"]["playouts"] == playouts
+    assert result["prefixed"]["playouts"] == playouts
 
     counted = result["counted"]
     ends = counted["final_states"]
@@ -47,6 +53,9 @@ def test_the_runs_search_alike_and_their_counts_agree(capsys: pytest.CaptureFixt
     assert 0 <= counted["picks_found_again_cpu_s"] <= counted["cpu_s_less_keys"]
     for share in (result["timed"]["picks_cpu_share"], result["timed"]["lookahead_cpu_share"]):
         assert 0 < share < 1
+    prefixed = result["prefixed"]
+    assert sum(prefixed["first_reads"].values()) == playouts  # (one first read, or none, per playout)
+    assert 0 < prefixed["before_luck_cpu_s"] < prefixed["resumed_cpu_s"] < prefixed["cpu_s"]
 
     assert (
         search.SearchPlayer._playout,
@@ -54,6 +63,9 @@ def test_the_runs_search_alike_and_their_counts_agree(capsys: pytest.CaptureFixt
         priorities.PriorityList.pick,
         lookahead._cached,
         lookahead.what_if,
+        search.Dice,
+        Engine.resume,
+        RulesAIPlayer.decide,
     ) == replaced
 
 
