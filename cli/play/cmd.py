@@ -266,6 +266,9 @@ def ask_settings(
     for name, setting in ir["settings"].items():
         if not setting.get("asked") or name in settings:
             continue
+        if setting["type"] == "int":  # (a number, not a choice among values: it has none)
+            settings[name] = ask_number(reader, console, text, ir, name) if asks else setting["default"]
+            continue
         default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
         options = setting_options(text, ir, name)
         chosen = (
@@ -274,6 +277,41 @@ def ask_settings(
             else default
         )
         settings[name] = chosen == "true" if setting["type"] == "bool" else chosen
+
+
+def ask_number(reader: LineReader, console: Console, text: PlayText, ir: dict[str, Any], name: str) -> int:
+    """An `int` setting asked before the game: a whole number within its bounds, if it has any (read as
+    `--set NAME=VALUE` reads it, so a save holds a number, never the text typed); Enter takes the
+    default."""
+    setting = ir["settings"][name]
+    default = int(setting["default"])
+    bounded = "min" in setting and "max" in setting
+    bounds = {"low": setting["min"], "high": setting["max"]} if bounded else {}
+    console.print(Text(text.t(f"setting-{name}"), style="bold"))
+    said = text.t("play-setup-number" if bounded else "play-setup-number-any", default=default, **bounds)
+    console.print(f"  {said}", markup=False, highlight=False)
+    while True:
+        try:
+            typed = reader.read(text.t("play-setup-prompt"), [])
+        except (EOFError, KeyboardInterrupt):
+            console.print(text.t("play-setup-aborted"))
+            raise PlayStop(1) from None
+        if not typed.strip():
+            return default
+        command = setup_command(typed, text)
+        if command == "quit":
+            console.print(text.t("play-setup-aborted"))
+            raise PlayStop(1)
+        if command != "help":
+            try:
+                return int(read_settings(ir, (f"{name}={typed.strip()}",))[name])
+            except click.BadParameter:
+                shown = clip(typed.strip(), ECHO_CHARS)
+                wrong = "play-setup-not-number" if bounded else "play-setup-not-number-any"
+                console.print(text.t(wrong, typed=shown, **bounds), style="bold red", markup=False)
+                continue
+        console.print(f"  {said}", markup=False, highlight=False)
+        console.print(text.t("play-setup-number-help"), style="dim", markup=False)
 
 
 # The longest pause a demo makes on a card choice (`--delay`): a minute is already more than anyone waits.

@@ -202,6 +202,10 @@ def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[
             continue
         default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
         out.append(f'<fieldset class="asked"><legend>{e(text.t(f"setting-{name}"))}</legend>')
+        if setting["type"] == "int":  # (a number: it has no values to choose among)
+            out.append(_number_field(text, name, setting))
+            out.append("</fieldset>")
+            continue
         for value, label in setting_options(text, ir, name):
             checked = " checked" if value == default else ""
             out.append(
@@ -210,6 +214,21 @@ def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[
             )
         out.append("</fieldset>")
     return out
+
+
+def _number_field(text: PlayText, name: str, setting: dict[str, Any]) -> str:
+    """An `int` setting's field on the start page: a whole number within its bounds, if it has any (the
+    server reads it as `--set` reads it, and refuses one outside them)."""
+    bounded = "min" in setting and "max" in setting
+    bounds = {"low": setting["min"], "high": setting["max"]} if bounded else {}
+    said = text.t(
+        "play-setup-number" if bounded else "play-setup-number-any", default=setting["default"], **bounds
+    )
+    limits = f' min="{setting["min"]}" max="{setting["max"]}"' if bounded else ""
+    return (
+        f'<label class="number"><input type="number" name="setting-{e(name)}" value="{setting["default"]}"'
+        f' step="1"{limits} required> {e(said)}</label>'
+    )
 
 
 # ---------------------------------------------------------------------- a game

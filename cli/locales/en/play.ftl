@@ -18,6 +18,11 @@ play-setup-prompt = Enter takes the default »
 play-setup-default = (default)
 play-setup-help = Type the number or the name of a choice; Enter takes the default; "quit" starts no game.
 play-setup-aborted = No game was started.
+play-setup-number = A whole number from { $low } to { $high }; the default: { $default }
+play-setup-number-any = A whole number; the default: { $default }
+play-setup-not-number = “{ $typed }” is not a whole number from { $low } to { $high }.
+play-setup-not-number-any = “{ $typed }” is not a whole number.
+play-setup-number-help = Type the number (digits, a minus sign before a number below zero); Enter takes the default; "quit" starts no game.
 play-resumed = Resumed { $path } ({ $count } answers replayed).
 
 ## The screen

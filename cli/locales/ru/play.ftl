@@ -26,6 +26,11 @@ play-setup-prompt = Enter — по умолчанию »{ " " }
 play-setup-default = (по умолчанию)
 play-setup-help = Введите номер или название варианта; Enter — вариант по умолчанию; «выход» — не начинать игру.
 play-setup-aborted = Игра не начата.
+play-setup-number = Целое число от { $low } до { $high }; по умолчанию: { $default }
+play-setup-number-any = Целое число; по умолчанию: { $default }
+play-setup-not-number = «{ $typed }» — не целое число от { $low } до { $high }.
+play-setup-not-number-any = «{ $typed }» — не целое число.
+play-setup-number-help = Введите число (цифрами, со знаком минус, если оно меньше нуля); Enter — значение по умолчанию; «выход» — не начинать игру.
 play-resumed = Продолжаем игру из { $path } ({ $count ->
     [one] повторён { $count } ответ
     [few] повторено { $count } ответа
