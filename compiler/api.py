@@ -10,9 +10,11 @@ import hashlib
 import json
 import marshal
 import os
+import re
 import sys
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -215,7 +217,7 @@ def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path |
         sink.add(
             "E003",
             f"{display_path(path)} is a folder without {MANIFEST}",
-            Pos(display_path(path), 1, 1),
+            None,  # (a folder has no line to point at: the message names it)
             "a ruleset folder holds ruleset.tsr",
         )
         return None
@@ -293,7 +295,7 @@ def _compile(
         hit = _cache_read(key)
         if hit is not None:
             return _from_cache(name, hit, loader, started)
-    ir = _checked_ir(chain, name, loader, implicit)
+    ir = _checked_ir(chain, name, loader, implicit, root)
     if ir is None:
         return CompileResult(name, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
     ir = interned(ir)
@@ -319,8 +321,32 @@ def _lone_chain(
     return chain, {display_path(lone)}
 
 
+def _declared_elsewhere(chain: list[LoadedRuleset], root: Path) -> Callable[[str, str], list[str]]:
+    """For a lone file: the installed rulesets outside its chain that declare a `kind name` (read from
+    their files' text, as a declaration starts its line), to tell the `--base` to check the file on."""
+    inside = {loaded.name for loaded in chain}
+
+    def declared(kind: str, name: str) -> list[str]:
+        head = re.compile(rf"^(?:override\s+)?{re.escape(kind)}\s+(?:\d+\s+)?{re.escape(name)}\b", re.M)
+        found = []
+        for ruleset, folder in known_rulesets(root).items():
+            if ruleset in inside:
+                continue
+            for path in sorted(folder.rglob("*.tsr")):
+                try:
+                    text = path.read_text(encoding="utf-8")
+                except (OSError, UnicodeDecodeError):
+                    continue
+                if head.search(text):
+                    found.append(ruleset)
+                    break
+        return found
+
+    return declared
+
+
 def _checked_ir(
-    chain: list[LoadedRuleset], name: str, loader: Loader, implicit: set[str] | None
+    chain: list[LoadedRuleset], name: str, loader: Loader, implicit: set[str] | None, root: Path
 ) -> dict[str, Any] | None:
     """Parse, merge, check and validate: the IR, or None when the sink has an error."""
     from twilight.compiler.decls import RulesetChecker
@@ -329,9 +355,12 @@ def _checked_ir(
     loader.parse_all(chain)
     if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
         return None
-    merged = merge(chain, sink, implicit)
+    elsewhere = _declared_elsewhere(chain, root) if implicit is not None else None
+    merged = merge(chain, sink, implicit, elsewhere)
     checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
+    told = len(sink.items)
     ir = checker.run(name)
+    merged.blame(sink.items[told:])
     if sink.has_errors():
         return None
     _check_depth(ir, checker.emit.where, sink)

@@ -64,11 +64,16 @@ class RulesetChecker:
                 if sym.kind == "side":
                     self.symbols[name] = sym
                 return
+            where = f" ({other.pos})" if other.pos else ""
+            value = sym.kind == "enum" and sym.type.startswith("setting:")
             self.sink.add(
                 "E203",
-                f"'{name}' names both a {other.kind} and a {sym.kind}",
+                f"'{name}' is already {_described(other)}{where}",
                 sym.pos,
-                notes=[f"the {other.kind} is declared at {other.pos}"] if other.pos else [],
+                "the values of settings share one namespace with the other names (countries, cards, the "
+                "values of other settings): rename this one"
+                if value
+                else f"a name stands for one thing in the rules: rename this {sym.kind}",
             )
             return
         self.symbols[name] = sym
@@ -80,12 +85,13 @@ class RulesetChecker:
         notes = decl.annotations if notes is None else notes
         self.check_annotations(notes)
         if not notes:
+            where = "before its `{`" if _has_brace(decl) else "at the end of the declaration"
             self.sink.add(
                 "W201",
                 f"{decl.kind} '{decl.name.name}' has no source or provisional mark",
                 decl.name.pos,
-                f'write `source "<seed file> · <section>"` after `{decl.kind} {decl.name.name}…`, before its '
-                '`{`, or `provisional "P<n>: <why>"` with the number of the gap it reads (the gaps file)',
+                f'write `source "<seed file> · <section>"` after `{decl.kind} {decl.name.name}…`, {where}, '
+                'or `provisional "P<n>: <why>"` with the number of the gap it reads (the gaps file)',
             )
         return self.emit.provenance(notes)
 
@@ -204,9 +210,9 @@ class RulesetChecker:
             what = "priority list" if other.priority else "function" if other.returns else "procedure"
             self.sink.add(
                 "E203",
-                f"'{ident.name}' names both a {what} and a {kind}",
+                f"'{ident.name}' is already {_article(what)} ({other.pos})",
                 ident.pos,
-                notes=[f"the {what} is declared at {other.pos}"],
+                f"functions, priority lists and procedures are called alike: rename this {kind}",
             )
 
     def params(self, params: list[ast.Param]) -> list[tuple[str, str]]:
@@ -445,14 +451,34 @@ class RulesetChecker:
         if decl.number < 1:
             self.sink.add("E206", f"card number {decl.number} is not 1 or more", decl.pos)
         if decl.number in numbers:
-            first = numbers[decl.number]
+            # told at the card of the later ruleset (a variant's override that took the number), else at
+            # the second
+            other, card = numbers[decl.number], decl
+            if self.merged.level_of(other.pos) > self.merged.level_of(card.pos):
+                other, card = card, other
             self.sink.add(
                 "E401",
-                f"card number {decl.number} is used by '{first.name.name}' too",
-                decl.pos,
-                notes=[f"'{first.name.name}' is declared at {first.pos}"],
+                f"card number {decl.number} is used by '{other.name.name}' too",
+                _head(card),
+                self._number_help(card, other),
+                notes=[f"'{other.name.name}' is declared at {other.pos}"],
             )
         numbers[decl.number] = decl
+
+    def _number_help(self, card: ast.CardDecl, other: ast.CardDecl) -> str:
+        """E401's fix: an override keeps the name and, unless it means to change it, the number of the
+        card it replaces."""
+        name = card.name.name
+        changes = self.merged.changes.get(("card", name), [])
+        replaced = changes[-1].replaced if changes and changes[-1].verb in ("override", "replace") else None
+        if isinstance(replaced, ast.CardDecl) and replaced.number != card.number:
+            return f"the override gives '{name}' number {card.number}: keep its number {replaced.number}"
+        if card.override and self.merged.level_of(other.pos) < self.merged.level_of(card.pos):
+            return (
+                f"did you mean `override card {card.number} {other.name.name}`? an override keeps the name "
+                "of the card it replaces"
+            )
+        return f"give '{name}' a number no other card has"
 
     def _card(
         self, decl: ast.CardDecl, enabled_by: dict[str, list[str]], prevented_by: dict[str, list[str]]
@@ -724,7 +750,12 @@ class RulesetChecker:
             last = -1
             for option in decl.options:
                 if option.number <= last:
-                    self.sink.add("E406", f"option {option.number} comes after option {last}", option.pos)
+                    self.sink.add(
+                        "E406",
+                        f"option {option.number} comes after option {last}",
+                        Pos(option.pos.file, option.pos.line, option.pos.col, *_end(option.name.pos)),
+                        "number the options 0, 1, 2 … in the order they are written",
+                    )
                 last = max(last, option.number)
                 self.check_annotations(option.annotations)
                 # An option's `when`s are asked first, then its `where`s in order (runtime/priorities.py):
@@ -751,7 +782,7 @@ class RulesetChecker:
                     }
                 )
             if not options:
-                self.sink.add("E204", f"priority '{decl.name.name}' has no options", decl.name.pos)
+                self._left_empty(decl, "has no options", "keep one option at least: remove fewer of them")
             final = []
             for key, notes in decl.final:
                 self.check_annotations(notes)
@@ -767,6 +798,22 @@ class RulesetChecker:
             }
         return out
 
+    def _left_empty(self, decl: ast.Decl, what: str, fix: str) -> None:
+        """E204 for a declaration left without the part it needs: at the patch that emptied it, when a
+        patch did (the declaration it changed as a note), else at the declaration."""
+        kind, name = decl.kind, decl.name.name
+        patch = self.merged.patched_by(kind, name)
+        if patch is None:
+            self.sink.add("E204", f"{kind} '{name}' {what}", decl.name.pos, fix)
+            return
+        self.sink.add(
+            "E204",
+            f"{kind} '{name}' {what} after the patch",
+            patch.at,
+            fix,
+            notes=[f"{kind} '{name}' is declared at {patch.was}"],
+        )
+
     # ------------------------------------------------------------------ appendix
     def check_appendix(self, cards: dict[str, Any]) -> dict[str, Any]:
         out: dict[str, Any] = {}
@@ -779,16 +826,7 @@ class RulesetChecker:
 
     def _appendix_entry(self, decl: ast.AppendixDecl, by_number: dict[int, str]) -> dict[str, Any]:
         name = decl.name.name
-        card = by_number.get(decl.number)
-        if card is None:
-            self.sink.add("E402", f"appendix {decl.number}: there is no card {decl.number}", decl.pos)
-        elif card != name:
-            self.sink.add(
-                "E402",
-                f"appendix {decl.number} '{name}': card {decl.number} is '{card}'",
-                decl.name.pos,
-                f"write `appendix {decl.number} {card}`",
-            )
+        self._appendix_card(decl, by_number)
         self.emit.decision_prefix = name
         scope = Scope(dict(self.vocab.contexts["appendix"]))
         notes = list(decl.annotations)
@@ -818,10 +856,9 @@ class RulesetChecker:
             and blocks["reaction"] is None
             and blocks["against_human"] is None
         ):
-            self.sink.add(
-                "E204",
-                f"appendix '{name}' says nothing",
-                decl.name.pos,
+            self._left_empty(
+                decl,
+                "says nothing",
                 "add `ai_event …`, `ops_only`, `reaction { … }` or `against_human { … }`",
             )
         return {
@@ -831,6 +868,39 @@ class RulesetChecker:
             **blocks,
             **self.common(decl, notes),
         }
+
+    def _appendix_card(self, decl: ast.AppendixDecl, by_number: dict[int, str]) -> None:
+        """E402 when the entry's number and name are not those of one card. When the card is declared by
+        a later ruleset than the entry (a variant renamed, renumbered or removed it), the fix is the
+        variant's, and the help says so."""
+        name, number = decl.name.name, decl.number
+        if by_number.get(number) == name:
+            return
+        cards = {d.name.name: d for d in self.of(ast.CardDecl)}
+        own = cards.get(name)
+        if own is not None and own.number == number:
+            return  # (another card of its number is told by E401)
+        card = cards.get(by_number.get(number, ""))
+        if own is not None:
+            message = f"appendix {number} '{name}': card '{name}' is number {own.number}"
+            fix = f"write `appendix {own.number} {name}`"
+            if self._later(own, decl):
+                fix = f"keep card '{name}' at number {number} where it is declared ({own.pos})"
+        elif card is not None:
+            message = f"appendix {number} '{name}': card {number} is '{card.name.name}'"
+            fix = f"write `appendix {number} {card.name.name}`"
+            if self._later(card, decl):
+                fix = f"name card {number} '{name}' where it is declared ({card.pos}), as the entry does"
+        else:
+            message = f"appendix {number} '{name}': there is no card {number}"
+            fix = f"declare card {number} '{name}', or remove this entry"
+            if self.merged.level_of(decl.pos) < len(self.merged.chain) - 1:
+                fix = f"remove the entry with its card: `remove appendix {name}`"
+        self.sink.add("E402", message, decl.name.pos, fix)
+
+    def _later(self, decl: ast.Decl, than: ast.Decl) -> bool:
+        """Whether `decl` is declared by a later ruleset of the chain than `than`."""
+        return self.merged.level_of(decl.pos) > self.merged.level_of(than.pos)
 
     def _appendix_event(self, event: ast.AppendixEvent, scope: Scope) -> dict[str, Any]:
         """One `ai_event`: the moments it is played at, its condition and what it does instead."""
@@ -1284,6 +1354,52 @@ class RulesetChecker:
         version = schema()["x-twilight"]["ir_version"]
         assert isinstance(version, int)
         return version
+
+
+# The kinds of declaration written with a `{ … }` body (a region has one when it has subregions).
+_BRACED = (
+    ast.CardDecl,
+    ast.PriorityDecl,
+    ast.AppendixDecl,
+    ast.TableDecl,
+    ast.OrderDecl,
+    ast.SequenceDecl,
+    ast.ProcedureDecl,
+    ast.FunctionDecl,
+    ast.RuleDecl,
+    ast.MomentDecl,
+    ast.LayoutDecl,
+)
+
+
+def _end(pos: Pos) -> tuple[int | None, int | None]:
+    """Where a span ends (its line and column)."""
+    return pos.end_line, pos.end_col
+
+
+def _head(decl: ast.Decl) -> Pos:
+    """A declaration's head, from its first word to the end of its name (`override card 15 nasser`)."""
+    return Pos(decl.pos.file, decl.pos.line, decl.pos.col, *_end(decl.name.pos))
+
+
+def _has_brace(decl: ast.Decl) -> bool:
+    """Whether a declaration is written with a `{ … }` body, its marks before it."""
+    return isinstance(decl, _BRACED) or (isinstance(decl, ast.RegionDecl) and bool(decl.subregions))
+
+
+def _article(words: str) -> str:
+    """`words` after "a" or "an", as its first sound asks."""
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
+
+
+def _described(sym: Symbol) -> str:
+    """What a name stands for, in an author's words: "a country", "a value of setting 'level'", "a
+    period of the game" (a value the runtime gives, declared by no rule file)."""
+    if sym.kind == "enum" and sym.type.startswith("setting:"):
+        return f"a value of setting '{sym.type.removeprefix('setting:')}'"
+    if sym.kind == "enum":
+        return f"{_article(sym.type.replace('_', ' '))} of the game"
+    return _article(sym.kind)
 
 
 def _listed(clauses: dict[str, tuple[object, Pos]], key: str) -> Iterable[Any]:

@@ -190,6 +190,12 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         "procedure runs itself",
         "Repeat with `while` or `repeat`: a procedure may not run itself, directly or through others.",
     ),
+    "E512": (
+        Severity.ERROR,
+        "value may be none here",
+        "Check it first (`if x != none { … }`, `x != none and …`), or give the empty case a value "
+        "(`if x == none then … else …`).",
+    ),
     # E45x: scenario moments
     "E450": (
         Severity.ERROR,
@@ -231,6 +237,12 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     ),
     "E902": (Severity.ERROR, "internal compiler error", "Please report it with the input that caused it."),
     # Wxxx: warnings
+    "W001": (
+        Severity.WARNING,
+        "ruleset named otherwise than its folder",
+        "Rename the folder or the ruleset so that the two agree: `extends`, `twilight check` and the IR "
+        "know a ruleset by its folder's name.",
+    ),
     "W201": (
         Severity.WARNING,
         "declaration without source or provisional mark",

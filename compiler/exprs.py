@@ -133,13 +133,13 @@ class Emitter:
         return ir
 
     def expect(self, got: str, want: str, pos: Pos, what: str, none_ok: bool = False) -> None:
-        """E503 when a value of type `got` cannot stand where `want` is asked; E508 when it may be none
+        """E503 when a value of type `got` cannot stand where `want` is asked; E512 when it may be none
         and `want` may not (`none_ok`: none is taken there, as a condition takes it for false)."""
         if not T.fits(got, want):
             self.sink.add("E503", f"{what} must be {T.shown(want)}, not {T.shown(got)}", pos)
         elif T.may_be_none(got) and not T.may_be_none(want) and not none_ok:
             self.sink.add(
-                "E508",
+                "E512",
                 f"{what} may be none here ({T.shown(got)})",
                 pos,
                 "check it first (`if x != none { … }`, `x != none and …`), or give the empty case a "

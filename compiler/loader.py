@@ -10,13 +10,13 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from twilight.compiler.diagnostics import Pos, Sink, suggest
+from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
 
 if TYPE_CHECKING:
     from twilight.compiler import ast
@@ -91,12 +91,75 @@ class LoadedRuleset:
     paths: list[Path] = field(default_factory=list)
 
 
+@dataclass(frozen=True)
+class Change:
+    """What a ruleset's `remove`, `override` or `patch` (`verb`; "replace" for a lone file's declaration
+    that replaces an inherited one without `override`) did to an inherited declaration (or, for a patch,
+    to one of its own): `pos` is where the change is written, `at` its name there, `was` the name of the
+    declaration it changed (`replaced`); `level` the place of the changing ruleset in the chain."""
+
+    verb: str
+    kind: str
+    name: str
+    pos: Pos
+    at: Pos
+    was: Pos
+    level: int
+    replaced: ast.Decl | None = field(default=None, compare=False)
+
+    def note(self) -> str:
+        """The note a diagnostic the change caused carries: what it did, and where."""
+        what = f"{self.kind} '{self.name}'"
+        if self.verb == "remove":
+            return f"{what} is removed at {self.pos}, by `remove {self.kind} {self.name}`"
+        if self.verb == "patch":
+            return f"{what} is changed at {self.pos}, by `patch {self.kind} {self.name}`"
+        if self.verb == "replace":  # (a lone file's declaration replaces the inherited one of its name)
+            return f"{what} is replaced at {self.pos}, by a declaration of the same name"
+        return f"{what} is replaced at {self.pos}, by `override {self.kind} {self.name}`"
+
+
 @dataclass
 class Merged:
-    """The declarations in force after `extends`, `override` and `remove`, in a stable order."""
+    """The declarations in force after `extends`, `override` and `remove`, in a stable order; `changes`,
+    what each `remove`, `override` and `patch` did (by the namespace and name it changed), so that a
+    mistake it causes in another ruleset's file can point back at it."""
 
     chain: list[LoadedRuleset]
     decls: dict[tuple[str, str], ast.Decl]
+    changes: dict[tuple[str, str], list[Change]] = field(default_factory=dict)
+    # each rule file (as diagnostics show it) -> the place of its ruleset in the chain
+    levels: dict[str, int] = field(default_factory=dict)
+
+    def patched_by(self, kind: str, name: str) -> Change | None:
+        """The patch that made the declaration in force `kind name`, if a patch changed it last."""
+        found = self.changes.get((NAMESPACE.get(kind, kind), name), [])
+        return found[-1] if found and found[-1].verb == "patch" else None
+
+    def blame(self, diagnostics: Iterable[Diagnostic]) -> None:
+        """Point each diagnostic told in a file of an extended ruleset back at what a later ruleset of the
+        chain did to a name it quotes: the note of the `remove`, `override` or `patch` (its place), which
+        the file it is told in never shows."""
+        by_name: dict[str, list[Change]] = {}
+        for changes in self.changes.values():
+            for change in changes:
+                by_name.setdefault(change.name, []).append(change)
+        if not by_name:
+            return
+        for diag in diagnostics:
+            level = self.level_of(diag.pos)
+            if level < 0:
+                continue
+            for name in dict.fromkeys(_QUOTED.findall(diag.message)):
+                for change in by_name.get(name, ()):
+                    note = change.note()
+                    if change.level > level and note not in diag.notes:
+                        diag.notes.append(note)
+
+    def level_of(self, pos: Pos | None) -> int:
+        """The place in the chain of the ruleset whose file `pos` is in (a patched declaration's is the
+        patch's); -1 when it is none of the chain's."""
+        return -1 if pos is None else self.levels.get(pos.file, -1)
 
 
 def display_path(path: Path) -> str:
@@ -108,6 +171,8 @@ def display_path(path: Path) -> str:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+# A name a diagnostic's message quotes ('nasser'): the declarations it is about.
+_QUOTED = re.compile(r"'([A-Za-z_][A-Za-z0-9_]*)'")
 
 
 class Loader:
@@ -248,7 +313,8 @@ class Loader:
                 loaded.paths.append(path)
         manifest_path = folder / MANIFEST
         if not manifest_path.is_file():
-            self.sink.add("E003", f"no {MANIFEST} in {self.display(folder)}", Pos(self.display(folder), 1, 1))
+            # (a folder has no line to point at: the message names it)
+            self.sink.add("E003", f"no {MANIFEST} in folder {self.display(folder)}", None)
             return loaded
         parsed = self.parse(manifest_path)
         if parsed is not None:
@@ -259,7 +325,20 @@ class Loader:
                 )
             else:
                 loaded.manifest = manifests[0]
+                self._same_name(loaded.manifest, name)
         return loaded
+
+    def _same_name(self, manifest: ast.RulesetDecl, name: str) -> None:
+        """W001 when the manifest names the ruleset otherwise than its folder does: the ruleset is found,
+        extended and compiled by the folder's name, and listed by the manifest's."""
+        if manifest.title == name or not name:
+            return
+        self.sink.add(
+            "W001",
+            f"ruleset \"{manifest.title}\" is in folder '{name}': it is known by the folder's name",
+            manifest.name.pos,
+            f"rename the folder to '{manifest.title}', or write `ruleset \"{name}\"`",
+        )
 
     def parse_all(self, chain: list[LoadedRuleset]) -> None:
         """Parse every file of the chain (each text once per process)."""
@@ -410,148 +489,247 @@ def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     return parsed
 
 
+def merge(
+    chain: list[LoadedRuleset],
+    sink: Sink,
+    implicit_override: set[str] | None = None,
+    elsewhere: Callable[[str, str], list[str]] | None = None,
+) -> Merged:
+    """Apply each ruleset's declarations over its base's, reporting duplicates and bad overrides.
+
+    `implicit_override`: files whose declarations replace same-named inherited ones without the
+    keyword (used when a lone file is checked on top of a ruleset). `elsewhere(kind, name)`: the rulesets
+    outside the chain that declare `kind name` (for a lone file: a patch, override or remove of what its
+    base does not declare names the ruleset to check it on).
+    """
+    return _Merger(chain, sink, implicit_override, elsewhere).run()
+
+
+class _Merger:
+    """`merge`'s work: the declarations in force, where each came from, and what changed them."""
+
+    def __init__(
+        self,
+        chain: list[LoadedRuleset],
+        sink: Sink,
+        implicit_override: set[str] | None,
+        elsewhere: Callable[[str, str], list[str]] | None,
+    ) -> None:
+        self.chain = chain
+        self.sink = sink
+        self.implicit_override = implicit_override
+        self.elsewhere = elsewhere
+        self.decls: dict[tuple[str, str], ast.Decl] = {}
+        self.origin: dict[tuple[str, str], str] = {}
+        self.changes: dict[tuple[str, str], list[Change]] = {}
+        self.levels = {f.path: level for level, loaded in enumerate(chain) for f in loaded.files}
+
+    def run(self) -> Merged:
+        from twilight.compiler import ast
+
+        for level, loaded in enumerate(self.chain):
+            local: dict[tuple[str, str], ast.Decl] = {}
+            patches: list[ast.PatchDecl] = []
+            for rule_file in loaded.files:
+                for decl in rule_file.decls:
+                    if isinstance(decl, ast.RulesetDecl):
+                        continue
+                    if isinstance(decl, ast.PatchDecl):
+                        patches.append(decl)
+                    elif isinstance(decl, ast.RemoveDecl):
+                        self._remove(decl, loaded.name, level)
+                    else:
+                        keys = [(NAMESPACE[decl.kind], decl.name.name)]
+                        if isinstance(decl, ast.RegionDecl):
+                            keys += [("region", sub.name) for sub, _ in decl.subregions]
+                        for key in keys:
+                            self._place(decl, key, level, loaded.name, local)
+            # Patches change what this ruleset's declarations and the extended ones made, in file order.
+            for patch in patches:
+                self._patch(patch, level)
+        return Merged(self.chain, self.decls, self.changes, self.levels)
+
+    def _record(
+        self, verb: str, decl: ast.Decl, key: tuple[str, str], kind: str, replaced: ast.Decl, level: int
+    ) -> None:
+        """Note that `decl` (a remove, an override or a patch) changed `replaced`, in force at `key`."""
+        change = Change(verb, kind, key[1], decl.pos, decl.name.pos, replaced.name.pos, level, replaced)
+        self.changes.setdefault(key, []).append(change)
+
+    def _names_of(self, kind: str, inherited_by: str | None = None) -> list[str]:
+        """The names of the declarations of `kind` in force (those another ruleset than `inherited_by`
+        declared, when it is given)."""
+        space = NAMESPACE[kind]
+        return sorted(
+            key[1]
+            for key, d in self.decls.items()
+            if key[0] == space
+            and _kind_of(d) == kind
+            and (inherited_by is None or self.origin.get(key) != inherited_by)
+        )
+
+    def _elsewhere_help(self, kind: str, name: str) -> str | None:
+        """For a lone file: which ruleset to check it on, for a `kind name` its base does not declare."""
+        if self.elsewhere is None:
+            return None
+        found = self.elsewhere(kind, name)
+        if found:
+            return (
+                f"ruleset '{found[0]}' declares {kind} '{name}': check this file on it, with "
+                f"`--base {found[0]}`"
+            )
+        return None
+
+    def _lone_help(self, kind: str, name: str) -> str | None:
+        """For a lone file: that it is checked on its base, and how to name another."""
+        if self.elsewhere is None or len(self.chain) < 2:
+            return None
+        return (
+            f"the file is checked on ruleset '{self.chain[-2].name}', which has no {kind} '{name}': name "
+            "the ruleset that declares it with `--base RULESET`"
+        )
+
+    def _patch(self, patch: ast.PatchDecl, level: int) -> None:
+        from twilight.compiler.patches import PARTS, apply_patch
+
+        sink = self.sink
+        kind = patch.target_kind.name if patch.target_kind else ""
+        if kind not in PARTS:
+            hint = suggest(kind, PARTS)
+            sink.add(
+                "E224",
+                f"`patch {kind}`: the kinds a patch can change are {', '.join(sorted(PARTS))}",
+                patch.target_kind.pos if patch.target_kind else patch.pos,
+                f"did you mean '{hint}'?" if hint else "replace other declarations whole with `override`",
+            )
+            return
+        key = (NAMESPACE[kind], patch.name.name)
+        target = self.decls.get(key)
+        if target is None or _kind_of(target) != kind:
+            hint = suggest(patch.name.name, self._names_of(kind))
+            sink.add(
+                "E221",
+                f"stale patch: no {kind} '{patch.name.name}' to patch",
+                patch.name.pos,
+                self._elsewhere_help(kind, patch.name.name)
+                or (f"did you mean '{hint}'?" if hint else None)
+                or self._lone_help(kind, patch.name.name)
+                or f"a patch changes a {kind} of an extended ruleset",
+            )
+            return
+        if not patch.annotations and not any(_marked(item) for item in patch.items):
+            # a change of the rules says where it comes from, as a declaration does
+            sink.add(
+                "W201",
+                f"patch of {kind} '{patch.name.name}' has no source or provisional mark",
+                patch.name.pos,
+            )
+        self.decls[key] = apply_patch(target, patch, sink)
+        self._record("patch", patch, key, kind, target, level)
+
+    def _place(
+        self,
+        decl: ast.Decl,
+        key: tuple[str, str],
+        level: int,
+        ruleset: str,
+        local: dict[tuple[str, str], ast.Decl],
+    ) -> None:
+        sink, decls, origin = self.sink, self.decls, self.origin
+        what = f"{_kind_of(decl)} '{key[1]}'"
+        if key in local:
+            first = local[key]
+            sink.add(
+                "E201",
+                f"{what} is declared twice in ruleset '{ruleset}'",
+                decl.name.pos,
+                notes=[f"first declared at {first.name.pos}"],
+            )
+            return
+        local[key] = decl
+        inherited = key in decls and origin[key] != ruleset
+        forced = self.implicit_override is not None and decl.pos.file in self.implicit_override
+        if inherited and not decl.override and not forced:
+            sink.add(
+                "E201",
+                f"{what} is already declared by ruleset '{origin[key]}'",
+                decl.name.pos,
+                "write `override` before it to replace the inherited one",
+                notes=[f"inherited from {decls[key].name.pos}"],
+            )
+            return
+        if decl.override and not inherited:
+            sink.add(
+                "E202",
+                f"`override` of {what}, which no extended ruleset declares",
+                decl.name.pos,
+                self._override_help(decl, ruleset),
+            )
+        if inherited:
+            verb = "override" if decl.override else "replace"
+            self._record(verb, decl, key, _kind_of(decl), decls[key], level)
+        decls[key] = decl
+        origin[key] = ruleset
+
+    def _override_help(self, decl: ast.Decl, ruleset: str) -> str | None:
+        """E202's help: the inherited name the override may have meant (for a card, the one of its
+        number), or the ruleset a lone file should be checked on."""
+        from twilight.compiler import ast
+
+        kind = _kind_of(decl)
+        names = self._names_of(kind, inherited_by=ruleset)
+        hint = suggest(decl.name.name, names)
+        if isinstance(decl, ast.CardDecl):
+            # (an override keeps the name of the card it replaces: one of the same number was meant)
+            same = [
+                key[1]
+                for key, d in self.decls.items()
+                if isinstance(d, ast.CardDecl) and d.number == decl.number and self.origin.get(key) != ruleset
+            ]
+            if same:
+                return f"did you mean '{same[0]}'? card {decl.number} of the extended rulesets is '{same[0]}'"
+        return (
+            self._elsewhere_help(kind, decl.name.name)
+            or (f"did you mean '{hint}'?" if hint else None)
+            or self._lone_help(kind, decl.name.name)
+        )
+
+    def _remove(self, decl: ast.RemoveDecl, ruleset: str, level: int) -> None:
+        sink = self.sink
+        kind = decl.target_kind.name if decl.target_kind else ""
+        space = NAMESPACE.get(kind)
+        if space is None:
+            hint = suggest(kind, NAMESPACE)
+            sink.add(
+                "E104",
+                f"unknown declaration kind '{kind}'",
+                decl.target_kind.pos if decl.target_kind else decl.pos,
+                f"did you mean '{hint}'?" if hint else None,
+            )
+            return
+        key = (space, decl.name.name)
+        if key not in self.decls:
+            hint = suggest(decl.name.name, self._names_of(kind))
+            sink.add(
+                "E208",
+                f"`remove {kind} {decl.name.name}`: nothing of that name is inherited",
+                decl.name.pos,
+                self._elsewhere_help(kind, decl.name.name)
+                or (f"did you mean '{hint}'?" if hint else None)
+                or self._lone_help(kind, decl.name.name),
+            )
+            return
+        self._record("remove", decl, key, kind, self.decls[key], level)
+        del self.decls[key]
+        self.origin.pop(key, None)
+
+
 def _kind_of(decl: ast.Decl) -> str:
     from twilight.compiler import ast
 
     return decl.rule_kind if isinstance(decl, ast.RuleDecl) else decl.kind
 
 
-def merge(chain: list[LoadedRuleset], sink: Sink, implicit_override: set[str] | None = None) -> Merged:
-    """Apply each ruleset's declarations over its base's, reporting duplicates and bad overrides.
-
-    `implicit_override`: files whose declarations replace same-named inherited ones without the
-    keyword (used when a lone file is checked on top of a ruleset).
-    """
-    from twilight.compiler import ast
-
-    decls: dict[tuple[str, str], ast.Decl] = {}
-    origin: dict[tuple[str, str], str] = {}
-    for level, loaded in enumerate(chain):
-        local: dict[tuple[str, str], ast.Decl] = {}
-        patches: list[ast.PatchDecl] = []
-        for rule_file in loaded.files:
-            for decl in rule_file.decls:
-                if isinstance(decl, ast.RulesetDecl):
-                    continue
-                if isinstance(decl, ast.PatchDecl):
-                    patches.append(decl)
-                    continue
-                if isinstance(decl, ast.RemoveDecl):
-                    _remove(decl, decls, origin, loaded.name, sink)
-                    continue
-                keys = [(NAMESPACE[decl.kind], decl.name.name)]
-                if isinstance(decl, ast.RegionDecl):
-                    keys += [("region", sub.name) for sub, _ in decl.subregions]
-                for key in keys:
-                    _place(decl, key, level, loaded.name, local, decls, origin, sink, implicit_override)
-        # Patches change what this ruleset's declarations and the extended ones made, in file order.
-        for patch in patches:
-            _patch(patch, decls, sink)
-    return Merged(chain, decls)
-
-
-def _patch(patch: ast.PatchDecl, decls: dict[tuple[str, str], ast.Decl], sink: Sink) -> None:
-    from twilight.compiler.patches import PARTS, apply_patch
-
-    kind = patch.target_kind.name if patch.target_kind else ""
-    if kind not in PARTS:
-        hint = suggest(kind, PARTS)
-        sink.add(
-            "E224",
-            f"`patch {kind}`: the kinds a patch can change are {', '.join(sorted(PARTS))}",
-            patch.target_kind.pos if patch.target_kind else patch.pos,
-            f"did you mean '{hint}'?" if hint else "replace other declarations whole with `override`",
-        )
-        return
-    key = (NAMESPACE[kind], patch.name.name)
-    target = decls.get(key)
-    if target is None or _kind_of(target) != kind:
-        names = sorted(
-            n for (space, n), d in decls.items() if space == NAMESPACE[kind] and _kind_of(d) == kind
-        )
-        hint = suggest(patch.name.name, names)
-        sink.add(
-            "E221",
-            f"stale patch: no {kind} '{patch.name.name}' to patch",
-            patch.name.pos,
-            f"did you mean '{hint}'?" if hint else f"a patch changes a {kind} of an extended ruleset",
-        )
-        return
-    if not patch.annotations and not any(_marked(item) for item in patch.items):
-        # a change of the rules says where it comes from, as a declaration does
-        sink.add(
-            "W201", f"patch of {kind} '{patch.name.name}' has no source or provisional mark", patch.name.pos
-        )
-    decls[key] = apply_patch(target, patch, sink)
-
-
 def _marked(item: ast.PatchItem) -> bool:
     """Whether a patch item carries a mark, on itself or on what it writes (an option's own lines)."""
     return bool(item.annotations) or bool(getattr(item.value, "annotations", None))
-
-
-def _place(
-    decl: ast.Decl,
-    key: tuple[str, str],
-    level: int,
-    ruleset: str,
-    local: dict[tuple[str, str], ast.Decl],
-    decls: dict[tuple[str, str], ast.Decl],
-    origin: dict[tuple[str, str], str],
-    sink: Sink,
-    implicit_override: set[str] | None,
-) -> None:
-    what = f"{_kind_of(decl)} '{key[1]}'"
-    if key in local:
-        first = local[key]
-        sink.add(
-            "E201",
-            f"{what} is declared twice in ruleset '{ruleset}'",
-            decl.name.pos,
-            notes=[f"first declared at {first.name.pos}"],
-        )
-        return
-    local[key] = decl
-    inherited = key in decls and origin[key] != ruleset
-    forced = implicit_override is not None and decl.pos.file in implicit_override
-    if inherited and not decl.override and not forced:
-        sink.add(
-            "E201",
-            f"{what} is already declared by ruleset '{origin[key]}'",
-            decl.name.pos,
-            "write `override` before it to replace the inherited one",
-            notes=[f"inherited from {decls[key].name.pos}"],
-        )
-        return
-    if decl.override and not inherited:
-        sink.add("E202", f"`override` of {what}, which no extended ruleset declares", decl.pos)
-    decls[key] = decl
-    origin[key] = ruleset
-
-
-def _remove(
-    decl: ast.RemoveDecl,
-    decls: dict[tuple[str, str], ast.Decl],
-    origin: dict[tuple[str, str], str],
-    ruleset: str,
-    sink: Sink,
-) -> None:
-    kind = decl.target_kind.name if decl.target_kind else ""
-    space = NAMESPACE.get(kind)
-    if space is None:
-        hint = suggest(kind, NAMESPACE)
-        sink.add(
-            "E104",
-            f"unknown declaration kind '{kind}'",
-            decl.target_kind.pos if decl.target_kind else decl.pos,
-            f"did you mean '{hint}'?" if hint else None,
-        )
-        return
-    key = (space, decl.name.name)
-    if key not in decls:
-        sink.add(
-            "E208", f"`remove {kind} {decl.name.name}`: nothing of that name is inherited", decl.name.pos
-        )
-        return
-    del decls[key]
-    origin.pop(key, None)

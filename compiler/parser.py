@@ -1228,6 +1228,8 @@ def _unexpected_token(err: UnexpectedToken, path: str, sink: Sink) -> None:
     sink.add("E101", f"unexpected {what}", pos, f"expected {_expected(expected)}")
 
 
+# The words a declaration starts with (`override` and each kind's keyword): every token that may begin
+# a declaration of the grammar (tests/test_variant_diagnostics.py derives them from it and compares).
 _DECL_KEYWORDS = {
     "ruleset",
     "region",
@@ -1251,6 +1253,8 @@ _DECL_KEYWORDS = {
     "remove",
     "override",
     "moment",
+    "patch",
+    "layout",
 }
 _SCAN = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[{}]|[A-Za-z_][A-Za-z0-9_]*|\n|.', re.S)
 

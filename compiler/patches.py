@@ -51,7 +51,7 @@ def apply_patch(target: ast.Decl, patch: ast.PatchDecl, sink: Sink) -> ast.Decl:
             allowed = ", ".join(sorted(PARTS.get(kind, set()))) or "nothing"
             sink.add(
                 "E224",
-                f"a patch of {kind} '{patch.name.name}' cannot change a {item.part.replace('_', ' ')}",
+                f"a patch of {kind} '{patch.name.name}' cannot change {_article(item.part)}",
                 item.pos,
                 f"a {kind} patch changes: {allowed}",
             )
@@ -64,6 +64,12 @@ def apply_patch(target: ast.Decl, patch: ast.PatchDecl, sink: Sink) -> ast.Decl:
             # what a removal or a new default writes is the declaration itself: the marks go there
             result.annotations.extend(item.annotations)
     return result
+
+
+def _article(part: str) -> str:
+    """A part of a declaration after "a" or "an" ("an ai_event line", "a row")."""
+    words = {"ai_event": "ai_event line", "setting": "default"}.get(part, part)
+    return f"{'an' if words[:1] in 'aeiou' else 'a'} {words}"
 
 
 def _names_text(names: list[str], sep: str = ", ") -> str:
@@ -86,6 +92,16 @@ def _missing(
         else f"its {_PLURAL.get(what, what + 's')} are: {_names_text(have, sep)}",
     )
     raise _Stale
+
+
+def _span(item: ast.PatchItem) -> Pos:
+    """Where an item's anchor is written, all of it (a row's keys, an appendix line's moments)."""
+    if not item.anchor:
+        return item.pos
+    first, last = item.anchor[0].pos, item.anchor[-1].pos
+    if last.file != first.file or last.line != first.line:
+        return first
+    return Pos(first.file, first.line, first.col, last.end_line, last.end_col)
 
 
 def _index(names: list[str], wanted: ast.Ident, sink: Sink, item: ast.PatchItem, what: str) -> int:
@@ -161,7 +177,7 @@ def _row(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
     rows = list(decl.rows)
     keys = [_row_key(r.keys) for r in rows]
     wanted = _row_key(item.anchor)
-    anchor = ast.Ident(wanted, item.anchor[0].pos if item.anchor else item.pos)
+    anchor = ast.Ident(wanted, _span(item))
     if item.action == "insert":
         assert isinstance(item.value, ast.TableRow)
         if wanted in keys:
@@ -208,7 +224,7 @@ def _event(decl: ast.Decl, item: ast.PatchItem, sink: Sink) -> None:
     assert isinstance(decl, ast.AppendixDecl)
     events = list(decl.events)
     keys = [_moments_key([m.name for m in e.moments]) for e in events]
-    anchor = ast.Ident(_moments_key(item.anchor), item.anchor[0].pos if item.anchor else item.pos)
+    anchor = ast.Ident(_moments_key(item.anchor), _span(item))
     at = _index(keys, anchor, sink, item, "ai_event line")
     if item.action == "replace":
         assert isinstance(item.value, ast.AppendixEvent)

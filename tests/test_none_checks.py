@@ -3,7 +3,7 @@
 Hostile round 3 found rules that compiled clean yet passed none into a primitive (`first()` of an empty
 list; one `!=` turned into `==` in a real appendix file): the game died with a bare `KeyError: None`. Now
 a value that may be none has a type that says so (`card or none`); the compiler refuses it where a value
-is required unless the rule checked it (E508, at the value, with the way out); and whatever still gets
+is required unless the rule checked it (E512, at the value, with the way out); and whatever still gets
 through (an IR made some other way) stops the game with a rule error naming the rule file and line.
 """
 
@@ -24,8 +24,8 @@ from twilight.runtime.core.rule_errors import RuleError
 from twilight.runtime.game import IMPLEMENTATIONS
 
 
-def e508(result: Any) -> list[Any]:
-    return [d for d in result.diagnostics if d.code == "E508"]
+def e512(result: Any) -> list[Any]:
+    return [d for d in result.diagnostics if d.code == "E512"]
 
 
 @pytest.mark.parametrize(
@@ -47,7 +47,7 @@ def test_a_value_that_may_be_none_is_refused_where_a_primitive_needs_one(
 ) -> None:
     text = f'function t(c: card or none): int source "test · 1" {{\n  {body}\n}}\n'
     result = check_lone(tmp_path, text)
-    found = e508(result)
+    found = e512(result)
     assert found, describe(result.diagnostics)
     diag = found[0]
     assert (diag.pos.line, diag.pos.col) == where, describe(found)
@@ -77,12 +77,12 @@ def test_a_checked_value_is_taken(tmp_path: Path, body: str) -> None:
 
 def test_a_functions_declared_type_says_whether_it_may_be_none(tmp_path: Path) -> None:
     plain = 'function t(): card source "test · 1" {\n  first(hand(us))\n}\n'
-    diag = e508(check_lone(tmp_path, plain))[0]
+    diag = e512(check_lone(tmp_path, plain))[0]
     assert "the function's value may be none" in diag.message and diag.pos.line == 2
     declared = 'function t(): card or none source "test · 1" {\n  first(hand(us))\n}\n'
     user = 'function u(): int source "test · 1" {\n  ops(t())\n}\n'
     result = check_lone(tmp_path, declared + user)
-    assert [d.pos.line for d in e508(result)] == [5], describe(result.diagnostics)
+    assert [d.pos.line for d in e512(result)] == [5], describe(result.diagnostics)
     guarded = 'function u(): int source "test · 1" {\n  if t() == none then 0 else 1\n}\n'
     assert not errors(check_lone(tmp_path, declared + guarded).diagnostics)
 
@@ -116,7 +116,7 @@ def test_statements_follow_what_is_known(tmp_path: Path) -> None:
 }
 """
     result = check_lone(tmp_path, looped)
-    assert [(d.pos.line, d.pos.col) for d in e508(result)] == [(5, 19)], describe(result.diagnostics)
+    assert [(d.pos.line, d.pos.col) for d in e512(result)] == [(5, 19)], describe(result.diagnostics)
     one_branch = """procedure t source "test · 1" {
   let c = first(hand(us))
   if c == none and defcon() > 2 {
@@ -125,7 +125,7 @@ def test_statements_follow_what_is_known(tmp_path: Path) -> None:
   discard(us, c)
 }
 """
-    assert [d.pos.line for d in e508(check_lone(tmp_path, one_branch))] == [6]
+    assert [d.pos.line for d in e512(check_lone(tmp_path, one_branch))] == [6]
 
 
 def test_one_edit_of_a_real_appendix_file_is_refused_at_its_line() -> None:
@@ -137,7 +137,7 @@ def test_one_edit_of_a_real_appendix_file_is_refused_at_its_line() -> None:
     result = api.compile_target(
         "solo-v2", overrides={shown(rel): text.replace("where c != none", "where c == none")}, use_cache=False
     )
-    found = e508(result)
+    found = e512(result)
     assert found and all(d.pos.file == shown(rel) for d in found), describe(result.diagnostics)
     assert any("argument 'card' of ops_for() may be none" in d.message for d in found), describe(found)
 
