@@ -84,7 +84,7 @@ provisional-p3-1-050801 = influence the AI must give you goes where it matters l
 provisional-p3-1-57da84 = an AI or neutral event when its appendix entry allows this moment, else operations
 
 # function cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:67)
-provisional-p3-1-78e96c = the AI ends your crisis only as a coup of its choosing begins, and only where the 2 points change no control
+provisional-p3-1-b53b87 = when the AI could not end your crisis at once, it ends it only as a coup of its choosing begins, where the 2 points change no control
 
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
 provisional-p3-2-83cce6 = your event first, then the AI's operations
