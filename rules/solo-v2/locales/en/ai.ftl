@@ -10,6 +10,7 @@
 
 ai-rule-headline_top_card = it headlines the top card of its deck/hand, which it may headline
 ai-rule-headline_turned_over = it turned over cards until one it may headline, and headlines that one
+ai-rule-headline_box4_fewest_ops = with its box-4 ability no card reaches your card's ops, so it headlines the valid card with the fewest ops
 ai-rule-headline_fewest_ops = no card would do, so it headlines its card with the fewest ops
 ai-rule-china_card_influence = The China Card: the AI uses it for influence only
 ai-rule-human_event_to_space = your event, outside a scoring round: the AI sends it to the Space Race

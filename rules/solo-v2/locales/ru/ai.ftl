@@ -11,6 +11,7 @@
 
 ai-rule-headline_top_card = ИИ выкладывает в { -headline-phase(case: "prep") } верхнюю карту своей колоды/руки: её можно выложить
 ai-rule-headline_turned_over = ИИ открывал карты, пока не нашлась та, что можно выложить в { -headline-phase(case: "prep") }, и выкладывает её
+ai-rule-headline_box4_fewest_ops = у ИИ бонус 4-й клетки, но ни одна карта не дотягивает до ОО вашей: ИИ выкладывает в { -headline-phase(case: "prep") } подходящую карту с наименьшими ОО
 ai-rule-headline_fewest_ops = ни одна карта не подошла: ИИ выкладывает в { -headline-phase(case: "prep") } карту с наименьшими ОО
 ai-rule-china_card_influence = { -china-card }: ИИ тратит её ОО только на влияние
 ai-rule-human_event_to_space = ваше событие вне Раунда с подсчетом очков: ИИ отправляет карту в Космическую гонку
