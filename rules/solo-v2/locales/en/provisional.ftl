@@ -115,13 +115,10 @@ provisional-p3-5-5f0657 = the Space Race when allowed, else influence by option 
 provisional-p3-5-b1fd98 = influence by option 9 anywhere legal
 
 # priority ai_anywhere, option 2 (solo-v2/ai/operations.tsr:237)
-provisional-p3-5-bdff51 = a Key country when no other country is open
+provisional-p3-5-a032ab = beyond its words: with no non-Key country open anywhere, a Key country, so the operations are spent
 
 # order region_country_priority (solo-v2/ai/region_country_priority.tsr:6)
 provisional-p4-15d931 = the seeds lack section 9; regions, then Key countries, stability, name
-
-# function brush_war_solo_target (solo-v2/appendix/036_brush_war.tsr:18)
-provisional-p5-6cc950 = 'applies' read as: you have influence there for the war to take
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)

@@ -115,13 +115,10 @@ provisional-p3-5-5f0657 = Космическая гонка, когда она �
 provisional-p3-5-b1fd98 = влияние по варианту 9 везде, где это допустимо
 
 # priority ai_anywhere, option 2 (solo-v2/ai/operations.tsr:237)
-provisional-p3-5-bdff51 = Ключевая страна, когда никакая другая страна не доступна
+provisional-p3-5-a032ab = сверх его слов: если нигде не осталось доступной не-Ключевой страны, то Ключевая страна, чтобы операции не пропали
 
 # order region_country_priority (solo-v2/ai/region_country_priority.tsr:6)
 provisional-p4-15d931 = в источниках нет раздела 9; регионы, затем Ключевые страны, стабильность, название
-
-# function brush_war_solo_target (solo-v2/appendix/036_brush_war.tsr:18)
-provisional-p5-6cc950 = «применимо» понимаем так: там есть ваше влияние, которое война может отнять
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)
