@@ -10,6 +10,7 @@
 
 ai-rule-headline_top_card = it headlines the top card of its deck/hand, which it may headline
 ai-rule-headline_turned_over = it turned over cards until one it may headline, and headlines that one
+ai-rule-headline_box4_fewest_ops = with its box-4 ability no card reaches your card's ops, so it headlines the valid card with the fewest ops
 ai-rule-headline_fewest_ops = no card would do, so it headlines its card with the fewest ops
 ai-rule-china_card_influence = The China Card: the AI uses it for influence only
 ai-rule-human_event_to_space = your event, outside a scoring round: the AI sends it to the Space Race
@@ -18,6 +19,7 @@ ai-rule-own_card_for_ops = its own or a neutral card: the AI spends the ops
 ai-rule-nothing_legal_to_space = nothing to do with the ops in its regions, outside a scoring round: the AI attempts the Space Race with the card
 ai-rule-appendix_event = its own or a neutral card whose appendix entry allows this moment, and its condition holds: the AI plays the event
 ai-rule-appendix_says_ops = its own or a neutral card whose appendix entry does not allow the event now: the AI spends the ops
+ai-rule-crisis_ended_at_once = you play Cuban Missile Crisis against the AI and it has 2 influence in Turkey: it gives them up at once, and the crisis is over for it
 ai-rule-crisis_way_out = your Cuban Missile Crisis stands and a coup of the AI's choosing begins: it gives up 2 of its influence where that changes no control, which ends the crisis, and makes the coup
 
 ## Priority lists
@@ -126,4 +128,5 @@ ai-explain-decision-of-card = the event of { $card }
 function-ai_position_value = the AI's standing after each answer (the answer that leaves it best placed)
 outline-var-ops_left = operations left
 outline-var-by_event = by an event
+function-cuban_missile_crisis_at_once = where the AI gives up 2 influence as soon as you play Cuban Missile Crisis: Turkey, if it has 2 there
 function-cuban_missile_crisis_way_out = where the AI gives up 2 influence to end your Cuban Missile Crisis, if that changes no control there

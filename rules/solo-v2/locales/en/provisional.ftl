@@ -84,7 +84,7 @@ provisional-p3-1-050801 = influence the AI must give you goes where it matters l
 provisional-p3-1-57da84 = an AI or neutral event when its appendix entry allows this moment, else operations
 
 # function cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:67)
-provisional-p3-1-78e96c = the AI ends your crisis only as a coup of its choosing begins, and only where the 2 points change no control
+provisional-p3-1-b53b87 = when the AI could not end your crisis at once, it ends it only as a coup of its choosing begins, where the 2 points change no control
 
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
 provisional-p3-2-83cce6 = your event first, then the AI's operations
@@ -115,13 +115,10 @@ provisional-p3-5-5f0657 = the Space Race when allowed, else influence by option 
 provisional-p3-5-b1fd98 = influence by option 9 anywhere legal
 
 # priority ai_anywhere, option 2 (solo-v2/ai/operations.tsr:237)
-provisional-p3-5-bdff51 = a Key country when no other country is open
+provisional-p3-5-a032ab = beyond its words: with no non-Key country open anywhere, a Key country, so the operations are spent
 
 # order region_country_priority (solo-v2/ai/region_country_priority.tsr:6)
 provisional-p4-15d931 = the seeds lack section 9; regions, then Key countries, stability, name
-
-# function brush_war_solo_target (solo-v2/appendix/036_brush_war.tsr:18)
-provisional-p5-6cc950 = 'applies' read as: you have influence there for the war to take
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)

@@ -84,7 +84,7 @@ provisional-p3-1-050801 = влияние, которое ИИ должен да�
 provisional-p3-1-57da84 = событие ИИ или нейтральное — если его статья приложения разрешает этот момент, иначе операции
 
 # function cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:67)
-provisional-p3-1-78e96c = ИИ прекращает ваш кризис, только начиная выбранный им переворот, и только там, где 2 очка влияния не меняют контроля
+provisional-p3-1-b53b87 = если ИИ не смог сразу прекратить ваш кризис, он прекращает его, только начиная выбранный им переворот, и только там, где 2 очка влияния не меняют контроля
 
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
 provisional-p3-2-83cce6 = сначала ваше событие, затем операции ИИ
@@ -115,13 +115,10 @@ provisional-p3-5-5f0657 = Космическая гонка, когда она �
 provisional-p3-5-b1fd98 = влияние по варианту 9 везде, где это допустимо
 
 # priority ai_anywhere, option 2 (solo-v2/ai/operations.tsr:237)
-provisional-p3-5-bdff51 = Ключевая страна, когда никакая другая страна не доступна
+provisional-p3-5-a032ab = сверх его слов: если нигде не осталось доступной не-Ключевой страны, то Ключевая страна, чтобы операции не пропали
 
 # order region_country_priority (solo-v2/ai/region_country_priority.tsr:6)
 provisional-p4-15d931 = в источниках нет раздела 9; регионы, затем Ключевые страны, стабильность, название
-
-# function brush_war_solo_target (solo-v2/appendix/036_brush_war.tsr:18)
-provisional-p5-6cc950 = «применимо» понимаем так: там есть ваше влияние, которое война может отнять
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)
