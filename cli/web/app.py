@@ -19,14 +19,14 @@ from starlette.applications import Starlette
 from starlette.datastructures import ImmutableMultiDict
 from starlette.exceptions import HTTPException
 from starlette.requests import ClientDisconnect, Request
-from starlette.responses import HTMLResponse, RedirectResponse, Response
+from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.session.saves import SEED_LIMIT
-from twilight.cli.web.game import Games, WebError
-from twilight.cli.web.page import GamePage, error_page, start_page
+from twilight.cli.web.game import Games, WebError, WrongCount
+from twilight.cli.web.page import GamePage, error_page, start_page, web_words
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
 from twilight.cli.web.replays import Replays
 from twilight.common.input_bounds import ascii_digits
@@ -74,14 +74,28 @@ def machine_names() -> set[str]:
     return names
 
 
+def game_named(path: str, games: Games) -> str | None:
+    """The game a request of a game's pages (`/game/NAME…`, the path as served: decoded) names, when
+    there is a save of that name: its error page links back to it."""
+    parts = path.split("/")
+    if len(parts) < 3 or parts[1] != "game" or not parts[2]:
+        return None
+    try:
+        games.path_of(parts[2])
+    except WebError:
+        return None
+    return parts[2]
+
+
 class Guard:
     """Refuses a foreign Host or Origin and a huge body before the application sees the request."""
 
-    def __init__(self, app: ASGIApp, hosts: set[str], lang: str) -> None:
+    def __init__(self, app: ASGIApp, hosts: set[str], lang: str, games: Games | None = None) -> None:
         self.app = app
         self.hosts = hosts
         self.origins = {f"http://{h}" for h in hosts}
         self.lang = lang
+        self.games = games  # (a refused request of a game links back to it; not one of a foreign Host)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         if scope["type"] != "http":
@@ -110,7 +124,9 @@ class Guard:
     ) -> None:
         asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
         shown = asked if asked in LANGUAGES else self.lang
-        response = HTMLResponse(error_page(shown, msg_id, args), status_code=status)
+        path = str(scope.get("path", ""))
+        game = game_named(path, self.games) if self.games is not None and status != 421 else None
+        response = HTMLResponse(error_page(shown, msg_id, args, game), status_code=status)
         await response(scope, receive, send)
 
 
@@ -178,18 +194,25 @@ def create_app(
         kept = {**(headers or {}), "Cache-Control": "no-store"}
         return HTMLResponse(body, status_code=status, headers=kept)
 
-    def home(request: Request) -> Response:
+    def start(shown: str, chosen: Mapping[str, str] | None = None, problem: str | None = None) -> str:
         from twilight.cli.session.unfinished import unfinished_games
 
-        shown = language(request, default=lang) or lang
         games_left = [g for g in unfinished_games([]) if len(g.humans) == 1]
-        return html(start_page(shown, solo_rulesets(), games_left))
+        return start_page(shown, solo_rulesets(), games_left, chosen, problem)
+
+    def home(request: Request) -> Response:
+        return html(start(language(request, default=lang) or lang))
 
     async def new_game(request: Request) -> Response:
         form = await read_form(request)
         shown = language(request, form, lang) or lang
         request.state.lang = shown
-        seed = read_seed(form.get("seed"))  # (before the game starts: a refused form makes no save)
+        try:  # (before the game starts: a refused form makes no save)
+            seed = read_seed(form.get("seed"))
+        except WebError as err:  # the start page again, with what was wrong and the form as it was
+            said = web_words(shown).t(err.msg_id, **err.args_)
+            chosen = {k: str(v) for k, v in form.items()}
+            return html(await run(start, shown, chosen, said), err.status)
         asked = {k.removeprefix("setting-"): str(v) for k, v in form.items() if k.startswith("setting-")}
         view = await run(
             games.start,
@@ -227,8 +250,8 @@ def create_app(
     async def hint(request: Request) -> Response:
         """The game's page with the hint's lines under the question (the search runs on copies)."""
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
-        view, lines = await run(games.hint, request.path_params["name"], language(request))
-        return html(GamePage(view, hint=lines).html())
+        view, lines, picks = await run(games.hint, request.path_params["name"], language(request))
+        return html(GamePage(view, hint=lines, hinted=picks).html())
 
     async def game_form(request: Request) -> tuple[Any, str | None, int]:
         """A game's posted form, the language it asks for (set for the error page too), and the number
@@ -252,7 +275,14 @@ def create_app(
     async def answer(request: Request) -> Response:
         form, shown, n = await game_form(request)
         name = request.path_params["name"]
-        return to_game(await run(games.answer, name, n, str(form.get("decision") or ""), form, shown))
+        try:
+            view = await run(games.answer, name, n, str(form.get("decision") or ""), form, shown)
+        except WrongCount as err:  # too few or too many ticked: the question again, its ticks kept
+            assert err.view is not None
+            said = web_words(err.view.text.lang).t(err.msg_id, **err.args_)
+            page = GamePage(err.view, problem=said, ticked=err.ticked)
+            return html(await run(page.html), err.status)
+        return to_game(view)
 
     async def run(fn: Any, *args: Any) -> Any:
         from starlette.concurrency import run_in_threadpool
@@ -307,9 +337,13 @@ def create_app(
         """The error page's language: the one the request asked for, else its game's, else the server's."""
         return getattr(request.state, "lang", None) or language(request, default=lang) or lang
 
+    def game_of(request: Request) -> str | None:
+        return game_named(request.url.path, games)
+
     async def on_web_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, WebError)
-        return html(error_page(page_lang(request), exc.msg_id, exc.args_), exc.status)
+        game = game_of(request)
+        return html(error_page(page_lang(request), exc.msg_id, exc.args_, game), exc.status)
 
     async def on_http_error(request: Request, exc: Exception) -> Response:
         assert isinstance(exc, HTTPException)
@@ -321,14 +355,20 @@ def create_app(
         else:
             msg = "web-error-form"
         # (405 carries its Allow header: the methods the page does take)
-        return html(error_page(page_lang(request), msg, args), exc.status_code, exc.headers)
+        page = error_page(page_lang(request), msg, args, game_of(request))
+        return html(page, exc.status_code, exc.headers)
 
     async def on_error(request: Request, exc: Exception) -> Response:
         log.exception("twilight serve: an internal error on %s", request.url.path)
-        return html(error_page(page_lang(request), "web-error-internal", {}), 500)
+        return html(error_page(page_lang(request), "web-error-internal", {}, game_of(request)), 500)
+
+    def favicon(request: Request) -> Response:
+        """The game's icon, where browsers ask for it first (the pages name /static/favicon.svg)."""
+        return FileResponse(STATIC / "favicon.svg", media_type="image/svg+xml")
 
     routes = [
         Route("/", home),
+        Route("/favicon.ico", favicon),
         Route("/new", new_game, methods=["POST"]),
         Route("/changes/{name:str}", changes),
         Route("/game/{name:str}", game),
@@ -346,7 +386,7 @@ def create_app(
         routes=routes,
         exception_handlers={WebError: on_web_error, HTTPException: on_http_error, Exception: on_error},
     )
-    app.add_middleware(Guard, hosts=allowed_hosts(host, port), lang=lang)
+    app.add_middleware(Guard, hosts=allowed_hosts(host, port), lang=lang, games=games)
     app.state.games = games
     app.state.replays = replays
     return app

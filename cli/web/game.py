@@ -72,6 +72,21 @@ class WebError(Exception):
         self.args_ = args
 
 
+class WrongCount(WebError):
+    """A pick of several sent with too few or too many answers ticked (the page's script says so before
+    sending; without it, the server does): the question is shown again, its ticks kept (`ticked`: each
+    option's place in the question's list and how many times it was picked), with what is wrong."""
+
+    def __init__(self, decision: Decision, ticked: dict[int, int]) -> None:
+        count = sum(ticked.values())
+        low, high = decision.min_count, decision.max_count
+        msg_id = "web-tick-too-few" if count < low else "web-tick-too-many"
+        same = "yes" if low == high else "no"
+        super().__init__(msg_id, 400, count=count, min=low, max=high, same=same)
+        self.ticked = ticked
+        self.view: GameView | None = None  # the game at the question (set by `Games.answer`)
+
+
 # A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
 PinnedRules = tuple[dict[str, Any], RulesetEntry | None, dict[str, Any] | None]
 
@@ -335,12 +350,25 @@ class Games:
         with self.lock_of(path):
             data, rules = self._read(path)
             kept = self._kept_view(path)
-            if kept is not None and self._same(kept, data) and (lang is None or lang == kept.text.lang):
+            if kept is not None and self._same(kept, data):
                 # (whether the rules changed is asked anew: a rule file may change while the game is shown)
-                return replace(kept, rules_changed=data["play"]["rules"] if rules.new_ir else None)
+                changed = data["play"]["rules"] if rules.new_ir else None
+                if lang is None or lang == kept.text.lang:
+                    return replace(kept, rules_changed=changed)
+                return self._in_language(kept, rules, lang, changed)
             # (no lock: viewing writes nothing, and a save is only ever replaced whole, so a read-only
             # saves folder or a game another process plays can still be looked at)
             return self._play(path, data, rules, lang, fresh=False, write=False)
+
+    def _in_language(
+        self, kept: GameView, rules: SaveRules, lang: str, changed: dict[str, Any] | None
+    ) -> GameView:
+        """The kept game with its words in `lang`: the language is only how the page is shown, so the
+        game, its earlier questions (for undo) and the AI's reasons stay as they are (no replay), and the
+        game is kept in that language (the save takes it at the next answer)."""
+        text = self.text(rules, lang)
+        shown = replace(kept, text=text, meta={**kept.meta, "lang": text.lang}, rules_changed=changed)
+        return self._keep(shown, write=False)
 
     def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
         """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
@@ -356,7 +384,13 @@ class Games:
             decision = kept.decision
             if decision is None or kept.answered != answered or decision.name != decision_name:
                 raise WebError("web-error-stale", 409)
-            return self._go_on(kept, answer_from_form(decision, form), rules, lang)
+            try:
+                given = answer_from_form(decision, form)
+            except WrongCount as err:  # (shown again in the form's language: nothing was played)
+                same = lang is None or lang == kept.text.lang
+                err.view = kept if same else self._in_language(kept, rules, str(lang), kept.rules_changed)
+                raise
+            return self._go_on(kept, given, rules, lang)
 
     # ------------------------------------------------------------------ inside
     def _kept_view(self, path: Path) -> GameView | None:
@@ -482,20 +516,20 @@ class Games:
             view = replace(view, engine=back.engine.clone())
             return self._keep(view, write=True)
 
-    def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str]]:
-        """The game called `name` at its question, and the hint's lines on it: the terminal's `hint`
-        (cli/session/hint.py: the search's best answers with their scores and why, from playouts on copies
-        of the game; nothing of the game changes)."""
+    def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str], list[Any]]:
+        """The game called `name` at its question, the hint's lines on it (the terminal's `hint`: the
+        search's best answers with their scores and why, from playouts on copies of the game; nothing of
+        the game changes) and the answers it recommends (marked on the question's options)."""
         from twilight.cli.session.game import GameSession
-        from twilight.cli.session.hint import hint_lines
 
         view = self.view(name, lang)
-        if view.decision is None:
-            raise WebError("web-error-stale", 409)
+        if view.decision is None:  # (a finished game: there is no question to hint at)
+            raise WebError("web-error-over", 409)
         with self.lock_of(view.path):
             # (the page's game is saved by the server at each click: the hint's session saves nothing)
             asked = GameSession(view.engine, view.text, view.meta)
-            return view, hint_lines(asked, view.decision)
+            lines, picks = hint_and_picks(asked, view.decision)
+            return view, lines, picks
 
     def _played(self, view: GameView, run: Any) -> GameView:
         """`view`'s engine, its AI seated, played by `run` until it stops at the person's question
@@ -561,36 +595,83 @@ def rules_stamp(entries: list[RulesetEntry]) -> tuple[tuple[str, int, int], ...]
     return tuple(stamp)
 
 
+def hint_and_picks(session: Any, decision: Decision) -> tuple[list[str], list[Any]]:
+    """The hint's lines (as `hint_lines` in cli/session/hint.py words them, from the same search and the
+    same quick heuristic) and the answers it recommends: the search's best (for a plan of a card's
+    points, the country its first point goes to), else the heuristic's; none when it has no hint."""
+    import time
+
+    from twilight.cli.session.hint import BUDGET_MS, MAX_CANDIDATES, advice_lines, hint_seed, opponents_of
+    from twilight.runtime.core.decisions import GreedyPlayer
+    from twilight.runtime.players.influence_plans import InfluencePlan
+    from twilight.runtime.players.search import SearchPlayer
+
+    started = time.perf_counter()
+    t, engine = session.text, session.engine
+    search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
+    search.engine = engine
+    search.opponents = opponents_of(engine, decision.side)
+    advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
+    if advice is not None:
+        best = advice.ranked[0].option if advice.ranked else None
+        if isinstance(best, InfluencePlan):
+            best = best.first
+        return advice_lines(t, advice, search.horizon), [] if best is None else [best]
+    greedy = GreedyPlayer(hint_seed(engine))
+    greedy.engine = engine
+    if not greedy.weighs(decision):
+        return [t.t("play-advice-none", max=MAX_CANDIDATES)], []
+    answer = greedy.decide(decision)
+    said = t.t("play-advice-heuristic", answer=t.option(answer), max=MAX_CANDIDATES)
+    return [said], list(answer) if isinstance(answer, list) else [answer]
+
+
 def answer_from_form(decision: Decision, form: Any) -> Any:
     """The answer a page's form gives: `pick` holds options by their place in the question's list (one for
     a single answer, any number for a pick of several); `count-N` how many times option N is picked where
-    a pick may repeat. WebError("web-error-answer") when it is not a legal answer."""
+    a pick may repeat. WebError("web-error-answer") when it is not a legal answer; WrongCount when it is a
+    pick of several with too few or too many."""
     options = decision.options
-
-    def option_at(raw: Any) -> Any:
-        if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 6 or int(raw) >= len(options):
-            raise WebError("web-error-answer", 400)
-        return options[int(raw)]
-
-    picks_raw = list(form.getlist("pick"))
     if decision.single:
+        picks_raw = list(form.getlist("pick"))
         if len(picks_raw) != 1:
             raise WebError("web-error-answer", 400)
-        answer: Any = option_at(picks_raw[0])
+        answer: Any = options[option_place(picks_raw[0], len(options))]
     else:
-        picks = [option_at(p) for p in picks_raw]
-        if not decision.distinct:
-            for i in range(len(options)):
-                raw = form.get(f"count-{i}")
-                if raw in (None, ""):
-                    continue
-                if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 3:
-                    raise WebError("web-error-answer", 400)
-                picks += [options[i]] * int(raw)
-        answer = picks
+        ticked = ticked_in_form(decision, form)
+        answer = [options[i] for i, times in ticked.items() for _ in range(times)]
+        if not decision.min_count <= len(answer) <= decision.max_count:
+            raise WrongCount(decision, ticked)
     if decision.check(answer) is not None:
         raise WebError("web-error-answer", 400)
     return answer
+
+
+def option_place(raw: Any, count: int) -> int:
+    """An option's place in a question's list of `count`, as a form gives it (WebError when it is not)."""
+    if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 6 or int(raw) >= count:
+        raise WebError("web-error-answer", 400)
+    return int(raw)
+
+
+def ticked_in_form(decision: Decision, form: Any) -> dict[int, int]:
+    """A pick of several as its form gives it: each option's place and how many times it is picked (a box
+    ticked: once; where a pick may repeat, `count-N`), in the form's order."""
+    count = len(decision.options)
+    ticked: dict[int, int] = {}
+    for raw in form.getlist("pick"):
+        place = option_place(raw, count)
+        ticked[place] = ticked.get(place, 0) + 1
+    if not decision.distinct:
+        for i in range(count):
+            raw = form.get(f"count-{i}")
+            if raw in (None, ""):
+                continue
+            if not isinstance(raw, str) or not ascii_digits(raw) or len(raw) > 3:
+                raise WebError("web-error-answer", 400)
+            if int(raw):
+                ticked[i] = ticked.get(i, 0) + int(raw)
+    return ticked
 
 
 def first_live_event(events: list[dict[str, Any]], replayed: int) -> int:

@@ -6,7 +6,10 @@ log) and its end, and the error page. Every word comes from the terminal game's 
 from __future__ import annotations
 
 import functools
-from html import escape
+import json
+import re
+from collections.abc import Mapping
+from html import escape, unescape
 from typing import Any
 from urllib.parse import quote
 
@@ -25,6 +28,10 @@ from twilight.runtime.core.state import TURN_TRACK
 
 SIDE_CLASS = {US: US, USSR: USSR}
 LAST_MOVES = 14
+PHONE_MOVES = 6  # (the moves a phone shows of them, and every roll)
+# The most ticks of a pick of several whose words the page carries for its script (a count past it reads
+# as the last).
+MOST_SAID = 400
 DIE_FACES = {1: "⚀", 2: "⚁", 3: "⚂", 4: "⚃", 5: "⚄", 6: "⚅"}
 SCORES_SHOWN = 12
 
@@ -50,12 +57,17 @@ def e(value: Any) -> str:
     return escape(str(value), quote=True)
 
 
+# The game's icon (static/favicon.svg; the app serves it at /favicon.ico too, where browsers look first).
+FAVICON_LINK = '<link rel="icon" href="/static/favicon.svg" type="image/svg+xml">'
+
+
 def document(lang: str, title: str, body: str) -> str:
     return (
         "<!doctype html>\n"
         f'<html lang="{e(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{e(title)}</title>"
+        f"{FAVICON_LINK}"
         '<link rel="stylesheet" href="/static/web.css">'
         '<script src="/static/web.js" defer></script>'
         f"</head><body>{body}</body></html>\n"
@@ -74,13 +86,19 @@ def language_links(words: WebWords, here: str) -> str:
 
 
 # ---------------------------------------------------------------------- the error page
-def error_page(lang: str, msg_id: str, args: dict[str, Any]) -> str:
+def error_page(lang: str, msg_id: str, args: dict[str, Any], game: str | None = None) -> str:
+    """What went wrong, in the player's words, with a link to the start page and, for a request of a
+    game (`game`: its name), first a link back to that game as it stands."""
     words = web_words(lang)
+    back = ""
+    if game:
+        href = f"/game/{quote(game)}?lang={words.lang}"
+        back = f'<a class="button" id="back-to-game" href="{e(href)}">{e(words.t("web-back-game"))}</a> '
     body = (
         '<main class="error">'
         "<h1>" + e(words.t("web-error-title")) + "</h1>"
         f'<p class="problem">{e(words.t(msg_id, **args))}</p>'
-        f'<p><a href="/?lang={e(words.lang)}">{e(words.t("web-back-home"))}</a></p>'
+        f'<p class="error-links">{back}<a href="/?lang={e(words.lang)}">{e(words.t("web-back-home"))}</a></p>'
         "</main>"
     )
     return document(words.lang, words.t("web-error-title"), body)
@@ -110,80 +128,37 @@ def changes_page(lang: str, entry: Any) -> str:
     return document(words.lang, words.t("web-changes"), body)
 
 
-def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: list[Any]) -> str:
+def start_page(
+    lang: str,
+    rulesets: list[tuple[Any, dict[str, Any]]],
+    games: list[Any],
+    chosen: Mapping[str, str] | None = None,
+    problem: str | None = None,
+) -> str:
     """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume.
     `rulesets`: the entries found (cli/versions.py) with an AI, each with its IR; each is offered as
-    `NAME@VERSION` with its version, what it extends and its description (`twilight play`'s words)."""
-    from twilight.cli.session.rules import DEFAULT_RULESET, ruleset_label
-    from twilight.cli.versions import UnknownRuleset, resolve
-
+    `NAME@VERSION` with its version, what it extends and its description (`twilight play`'s words).
+    `chosen`: a refused form's values, shown again (with `problem`, what was wrong) so nothing is lost."""
     words = web_words(lang)
+    chosen = chosen or {}
     title = e(words.t("web-title"))
     parts = [f"<header><h1>{title}</h1>{language_links(words, '/')}</header>", "<main>"]
+    if problem:
+        parts.append(f'<p role="alert" class="problem">{e(problem)}</p>')
     parts.append(f'<section class="panel"><h2>{e(words.t("web-new-game"))}</h2>')
     parts.append('<form method="post" action="/new" class="setup">')
     parts.append(f'<input type="hidden" name="lang" value="{e(words.lang)}">')
-    parts.append(f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">')
-    default: Any
-    try:  # the default: solo-v2 (its highest version), as `twilight play` starts
-        default = resolve(DEFAULT_RULESET, [entry for entry, _ir in rulesets])
-    except UnknownRuleset:
-        default = rulesets[0][0] if rulesets else None
-    for entry, _ir in rulesets:
-        selected = " selected" if entry is default else ""
-        label = ruleset_label(words, entry, words.lang)
-        parts.append(f'<option value="{e(entry.spec)}"{selected}>{e(label)}</option>')
-    parts.append("</select></label>")
-    # What each version changes against the one it extends, on a page of its own.
-    links = [
-        f'<a href="/changes/{e(quote(entry.spec, safe="@"))}?lang={e(words.lang)}">{e(entry.spec)}</a>'
-        for entry, _ir in rulesets
-        if entry.extends
-    ]
-    if links:
-        parts.append(f'<p class="changes">{e(words.t("web-changes"))}: {", ".join(links)}</p>')
+    default = chosen_ruleset(rulesets, chosen.get("ruleset"))
+    parts.extend(ruleset_field(words, rulesets, default))
     first_ir = next((ir for entry, ir in rulesets if entry is default), None)
-    text = PlayText(str(default.folder), words.lang, first_ir) if first_ir and default else None
-    parts.append("<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>")
-    for i, side in enumerate(SIDES):
-        name = text.side(side) if text else side
-        checked = " checked" if i == 0 else ""
-        parts.append(
-            f'<label class="choice {side}"><input type="radio" name="side" value="{side}"{checked}> '
-            f"{e(name)}</label>"
-        )
-    parts.append("</fieldset>")
-    if first_ir and registry.LEVEL.name in first_ir["settings"] and text:
-        setting = first_ir["settings"][registry.LEVEL.name]
-        parts.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
-        for value in setting["values"]:
-            checked = " checked" if value == setting["default"] else ""
-            parts.append(
-                f'<label class="choice"><input type="radio" name="{registry.LEVEL.name}" '
-                f'value="{e(value)}"{checked}> '
-                f"{e(text.t(f'setting-level-{value}'))}</label>"
-            )
-        parts.append("</fieldset>")
-    if first_ir and text:
-        parts.extend(asked_settings(words, text, first_ir))
-    parts.append(
-        f'<details class="more"><summary>{e(words.t("web-more"))}</summary><label>{e(words.t("web-seed"))} '
-        '<input type="text" inputmode="numeric" name="seed" pattern="[0-9]*" maxlength="20" size="12">'
-        "</label></details>"
-    )
+    if first_ir and default:
+        text = PlayText(str(default.folder), words.lang, first_ir)
+        parts.extend(side_and_level(words, text, first_ir, chosen))
+        parts.extend(asked_settings(words, text, first_ir, chosen))
+    parts.append(seed_field(words, chosen.get("seed") or "", bool(problem and chosen.get("seed"))))
     parts.append(f'<button type="submit" class="primary" id="start">{e(words.t("web-start"))}</button>')
     parts.append("</form></section>")
-    if games:
-        from twilight.cli.session.unfinished import SaveWords
-
-        described = SaveWords(words.lang)
-        parts.append(f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">')
-        for game in games:
-            parts.append(
-                f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(described.describe(game))}</a>'
-                f' <span class="dim">{e(game.name)}</span></li>'
-            )
-        parts.append("</ul></section>")
+    parts.extend(games_to_resume(words, games))
     # A game played online (a log of the digital edition), stepped through read-only (replay_page.py).
     replays = e(words.t("web-replay-link"))
     parts.append(f'<p class="panel"><a id="replays" href="/replays?lang={e(words.lang)}">{replays}</a></p>')
@@ -191,32 +166,131 @@ def start_page(lang: str, rulesets: list[tuple[Any, dict[str, Any]]], games: lis
     return document(words.lang, words.t("web-title"), "".join(parts))
 
 
-def asked_settings(words: WebWords, text: PlayText, ir: dict[str, Any]) -> list[str]:
+def chosen_ruleset(rulesets: list[tuple[Any, dict[str, Any]]], spec: str | None) -> Any:
+    """The ruleset the form shows chosen: the one a refused form named, else solo-v2 (its highest
+    version), as `twilight play` starts, else the first found."""
+    from twilight.cli.session.rules import DEFAULT_RULESET
+    from twilight.cli.versions import UnknownRuleset, resolve
+
+    entries = [entry for entry, _ir in rulesets]
+    for name in (spec, DEFAULT_RULESET):
+        if not name:
+            continue
+        try:
+            return resolve(name, entries)
+        except UnknownRuleset:
+            continue
+    return entries[0] if entries else None
+
+
+def ruleset_field(words: WebWords, rulesets: list[tuple[Any, dict[str, Any]]], default: Any) -> list[str]:
+    """The list of rulesets (each `NAME@VERSION` with its words), and links to what each version changes
+    against the one it extends, on a page of its own."""
+    from twilight.cli.session.rules import ruleset_label
+
+    out = [f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">']
+    for entry, _ir in rulesets:
+        selected = " selected" if entry is default else ""
+        label = ruleset_label(words, entry, words.lang)
+        out.append(f'<option value="{e(entry.spec)}"{selected}>{e(label)}</option>')
+    out.append("</select></label>")
+    links = [
+        f'<a href="/changes/{e(quote(entry.spec, safe="@"))}?lang={e(words.lang)}">{e(entry.spec)}</a>'
+        for entry, _ir in rulesets
+        if entry.extends
+    ]
+    if links:
+        out.append(f'<p class="changes">{e(words.t("web-changes"))}: {", ".join(links)}</p>')
+    return out
+
+
+def radio(name: str, value: str, label: str, checked: bool, cls: str = "choice") -> str:
+    mark = " checked" if checked else ""
+    return (
+        f'<label class="{e(cls)}"><input type="radio" name="{e(name)}" value="{e(value)}"{mark}> '
+        f"{e(label)}</label>"
+    )
+
+
+def side_and_level(
+    words: WebWords, text: PlayText, ir: dict[str, Any], chosen: Mapping[str, str]
+) -> list[str]:
+    """The person's side and the AI's level (each as chosen before, else the first side and the
+    ruleset's default level)."""
+    side_now = chosen.get("side") if chosen.get("side") in SIDES else SIDES[0]
+    out = ["<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>"]
+    out += [radio("side", side, text.side(side), side == side_now, f"choice {side}") for side in SIDES]
+    out.append("</fieldset>")
+    setting = ir["settings"].get(registry.LEVEL.name)
+    if setting is None:
+        return out
+    values = [str(v) for v in setting["values"]]
+    level_now = chosen.get(registry.LEVEL.name)
+    level_now = level_now if level_now in values else str(setting["default"])
+    out.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
+    for value in values:
+        out.append(radio(registry.LEVEL.name, value, text.t(f"setting-level-{value}"), value == level_now))
+    out.append("</fieldset>")
+    return out
+
+
+def seed_field(words: WebWords, seed: str, open_it: bool) -> str:
+    """More settings (folded unless a seed was refused): the seed."""
+    shown = " open" if open_it else ""
+    label = e(words.t("web-seed"))
+    return (
+        f'<details class="more"{shown}><summary>{e(words.t("web-more"))}</summary><label>{label} '
+        '<input type="text" inputmode="numeric" name="seed" pattern="[0-9]*" maxlength="20" size="12"'
+        f' value="{e(seed[:40])}"></label></details>'
+    )
+
+
+def games_to_resume(words: WebWords, games: list[Any]) -> list[str]:
+    """The unfinished games of one person, each a link to its page."""
+    if not games:
+        return []
+    from twilight.cli.session.unfinished import SaveWords
+
+    described = SaveWords(words.lang)
+    out = [f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">']
+    for game in games:
+        out.append(
+            f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(described.describe(game))}</a>'
+            f' <span class="dim">{e(game.name)}</span></li>'
+        )
+    out.append("</ul></section>")
+    return out
+
+
+def asked_settings(
+    words: WebWords, text: PlayText, ir: dict[str, Any], chosen: Mapping[str, str] | None = None
+) -> list[str]:
     """A fieldset for each setting the ruleset asks at the start besides side and level (the deluxe map's
-    Canada…), as `twilight play` asks them (`setting-NAME` and its answers' words)."""
+    Canada…), as `twilight play` asks them (`setting-NAME` and its answers' words); each as chosen in a
+    refused form, else its default."""
     from twilight.cli.session.rules import setting_options
 
+    chosen = chosen or {}
     out = []
     for name, setting in ir["settings"].items():
         if not setting.get("asked") or name in (registry.AI_SIDE.name, registry.LEVEL.name):
             continue
         default = str(setting["default"]).lower() if setting["type"] == "bool" else str(setting["default"])
+        now = chosen.get(f"setting-{name}", default)
         out.append(f'<fieldset class="asked"><legend>{e(text.t(f"setting-{name}"))}</legend>')
         if setting["type"] == "int":  # (a number: it has no values to choose among)
-            out.append(_number_field(text, name, setting))
+            out.append(_number_field(text, name, setting, now))
             out.append("</fieldset>")
             continue
-        for value, label in setting_options(text, ir, name):
-            checked = " checked" if value == default else ""
-            out.append(
-                f'<label class="choice"><input type="radio" name="setting-{e(name)}" value="{e(value)}"'
-                f"{checked}> {e(label)}</label>"
-            )
+        options = setting_options(text, ir, name)
+        if now not in [value for value, _label in options]:
+            now = default
+        out += [radio(f"setting-{name}", value, label, value == now) for value, label in options]
         out.append("</fieldset>")
     return out
 
 
-def _number_field(text: PlayText, name: str, setting: dict[str, Any]) -> str:
+def _number_field(text: PlayText, name: str, setting: dict[str, Any], now: str | None = None) -> str:
     """An `int` setting's field on the start page: a whole number within its bounds, if it has any (the
     server reads it as `--set` reads it, and refuses one outside them)."""
     bounded = "min" in setting and "max" in setting
@@ -225,15 +299,70 @@ def _number_field(text: PlayText, name: str, setting: dict[str, Any]) -> str:
         "play-setup-number" if bounded else "play-setup-number-any", default=setting["default"], **bounds
     )
     limits = f' min="{setting["min"]}" max="{setting["max"]}"' if bounded else ""
+    value = now if now is not None and re.fullmatch(r"-?[0-9]{1,11}", now) else setting["default"]
     return (
-        f'<label class="number"><input type="number" name="setting-{e(name)}" value="{setting["default"]}"'
+        f'<label class="number"><input type="number" name="setting-{e(name)}" value="{e(value)}"'
         f' step="1"{limits} required> {e(said)}</label>'
     )
 
 
 # ---------------------------------------------------------------------- a game
+# A country the question offers, as the map draws it (cli/board/draw.py): its group, and its box.
+OFFERED_BOX = re.compile(
+    r'(<g class="country clickable[^"]*"[^>]*>(?:<title>[^<]*</title>)?)'
+    r'(<rect x="(-?[\d.]+)" y="(-?[\d.]+)" width="([\d.]+)" height="([\d.]+)")'
+)
+RING_GAP = 5  # the ring around a country offered, outside its box (pixels of the map)
+
+
+def with_pick_rings(svg: str, picked: frozenset[str] = frozenset()) -> str:
+    """The map with a ring around each country the question offers: a dark line on a white halo, outside
+    the box (its border stays the controller's colour), unlike the gold frame of a marked region. Those
+    in `picked` (ticked in a refused form shown again) are marked picked."""
+
+    def ring(found: re.Match[str]) -> str:
+        x, y, w, h = (float(found.group(i)) for i in range(3, 7))
+        box = (
+            f'x="{x - RING_GAP:g}" y="{y - RING_GAP:g}" width="{w + 2 * RING_GAP:g}" '
+            f'height="{h + 2 * RING_GAP:g}" rx="9" fill="none"'
+        )
+        rings = f'<rect class="pick-halo" {box} /><rect class="pick-ring" {box} />'
+        group = found.group(1)
+        country = re.search(r'data-country="([^"]*)"', group)
+        if country and unescape(country.group(1)) in picked:
+            group = group.replace('class="country clickable', 'class="country clickable picked', 1)
+        return group + rings + found.group(2)
+
+    return OFFERED_BOX.sub(ring, svg)
+
+
+def tick_words(words: WebWords, count: int, low: int, high: int) -> tuple[str, str]:
+    """A pick of several with `count` ticked: how many ("3 of 7 ticked"), and what is wrong when that is
+    too few or too many for a question that takes `low` to `high` (else "")."""
+    same = "yes" if low == high else "no"
+    status = words.t("web-ticked", count=count, min=low, max=high, same=same)
+    if count < low:
+        wrong = words.t("web-tick-too-few", count=count, min=low, max=high, same=same)
+    elif count > high:
+        wrong = words.t("web-tick-too-many", count=count, min=low, max=high, same=same)
+    else:
+        wrong = ""
+    return status, wrong
+
+
 class GamePage:
-    def __init__(self, view: GameView, problem: str | None = None, hint: list[str] | None = None) -> None:
+    """A game at its question (or over). `hint`: the hint's lines, and `hinted` the answers it recommends
+    (marked on the options); `ticked`, a refused pick of several shown again (each option's place and how
+    many times it was picked) with `problem`, what was wrong with it, said under its boxes."""
+
+    def __init__(
+        self,
+        view: GameView,
+        problem: str | None = None,
+        hint: list[str] | None = None,
+        hinted: list[Any] | None = None,
+        ticked: dict[int, int] | None = None,
+    ) -> None:
         self.view = view
         self.text = view.text
         self.engine = view.engine
@@ -242,6 +371,8 @@ class GamePage:
         self.narrator = Narrator(view.text)
         self.problem = problem
         self.hint = hint
+        self.hinted = {str(option) for option in hinted or ()}
+        self.ticked = ticked or {}
         events = self.engine.events[self.person_since() :]
         self.moves, self.kept = what_happened(Narrator(view.text), events)
         self.changed = changed_countries(events)
@@ -258,15 +389,15 @@ class GamePage:
             self.status(),
             self.happened(),
         ]
-        if self.problem:
+        if self.problem and (v.decision is None or v.decision.single):
             parts.append(f'<p class="problem">{e(self.problem)}</p>')
         if v.rules_changed:
             parts.append(self.rules_changed(v.rules_changed))
         if v.decision is None:
             parts.append(self.end())
-        else:
-            parts.append(self.question(v.decision))
+        else:  # (the hint first: its link opens the page there, the question with its pick marked under it)
             parts.append(self.hint_panel())
+            parts.append(self.question(v.decision))
         parts.append(f'<section class="board panel">{self.board()}</section>')
         parts.append(self.why())
         parts.append(self.regions())
@@ -348,11 +479,40 @@ class GamePage:
                 ("fit", "⤢", "web-zoom-fit"),
             )
         )
+        decision = self.view.decision
+        picked = frozenset(str(decision.options[i]) for i in self.ticked) if decision else frozenset()
+        drawn = with_pick_rings(svg[svg.index("<svg") :], picked)
+        items = "".join(
+            f'<li><span class="swatch {e(swatch)}" aria-hidden="true">{e(mark)}</span> {e(w.t(msg_id))}</li>'
+            for swatch, mark, msg_id in self.legend_items(drawn)
+        )
         return (
             f'<div class="map-tools">{zoom}<span class="dim">{e(w.t("web-map-help"))}</span></div>'
-            f'<div class="map-view" id="map">{svg[svg.index("<svg") :]}</div>'
-            f'<p class="dim legend">{e(self.text.t("play-board-legend"))}</p>'
+            f'<div class="map-view" id="map">{drawn}</div>'
+            f'<ul class="legend" aria-label="{e(w.t("web-legend"))}">{items}</ul>'
         )
+
+    def legend_items(self, svg: str) -> list[tuple[str, str, str]]:
+        """What the map's marks mean (the web map's own: cli/board/draw.py), each a swatch drawn by the
+        style sheet, a mark in it, and its words: only the marks this map shows besides the boxes."""
+        decision = self.view.decision
+        items = [
+            ("sw-battleground", "", "web-legend-battleground"),
+            ("sw-influence", "", "web-legend-influence"),
+            ("sw-control", "", "web-legend-control"),
+            ("sw-stability", "2", "web-legend-stability"),
+        ]
+        if "data-marked=" in svg:
+            items.append(("sw-marked", "", "web-legend-marked"))
+        if "pick-ring" in svg:
+            items.append(("sw-offered", "", "web-legend-offered"))
+            if decision is not None and not decision.single:
+                items.append(("sw-picked", "", "web-legend-picked"))
+        if self.changed:
+            items.append(("sw-changed", "", "web-legend-changed"))
+        if "→ " in svg:
+            items.append(("sw-far", "→", "web-legend-far"))
+        return items
 
     def board_table(self, offered: list[str]) -> str:
         """The board as tables, region by region (where no map picture can be drawn)."""
@@ -409,18 +569,17 @@ class GamePage:
     def question(self, decision: Decision) -> str:
         t, v = self.text, self.view
         prompt = self.prompt_text(decision)
-        out = [f'<section class="question panel" id="question"><h2>{e(prompt)}</h2>']
+        out = [f'<section class="question panel" id="question"><h2 tabindex="-1">{e(prompt)}</h2>']
         if not decision.single:
             same = "yes" if decision.min_count == decision.max_count else "no"
             how = self.words.t("web-how-many", min=decision.min_count, max=decision.max_count, same=same)
             out.append(f'<p class="dim how-many">{e(how)}</p>')
         out.extend(f'<p class="why-not">{e(line)}</p>' for line in self.notes(decision))
-        costs = decision.context.get("costs") or {}
         points = points_left(t, decision)
         if points is not None:
             out.append(f'<p class="points">{e(points)}</p>')
         out.append(
-            f'<form method="post" action="/game/{e(v.name)}/answer" class="answer" '
+            f'<form method="post" action="/game/{e(v.name)}/answer" class="answer" id="answer-form" '
             f'data-min="{decision.min_count}" data-max="{decision.max_count}">'
         )
         out.append(f'<input type="hidden" name="n" value="{v.answered}">')
@@ -428,33 +587,10 @@ class GamePage:
         out.append(f'<input type="hidden" name="lang" value="{e(t.lang)}">')
         all_cards = all(str(o) in t.cards for o in decision.options)
         out.append(f'<div class="options{" cards" if all_cards else ""}">')
-        for i, option in enumerate(decision.options):
-            o = str(option)
-            kind = "card" if o in t.cards else "country" if o in t.countries else "word"
-            label = self.card_tile(o, decision.side) if o in t.cards else e(t.option(option))
-            if costs.get(option, 1) != 1:
-                label = e(t.t("play-option-cost", option=t.option(option), cost=costs[option]))
-            data = f' data-option="{e(o)}" data-kind="{kind}"'
-            if decision.single:
-                out.append(
-                    f'<button type="submit" name="pick" value="{i}" class="option {kind}"{data}>'
-                    f"{label}</button>"
-                )
-            elif decision.distinct or decision.max_count == 1:  # (a box to tick: each picked once)
-                out.append(
-                    f'<label class="option pickable {kind}"{data}><input type="checkbox" name="pick" '
-                    f'value="{i}"> {label}</label>'
-                )
-            else:
-                out.append(
-                    f'<label class="option {kind}"{data}>{label} <input type="number" name="count-{i}" '
-                    f'min="0" max="{decision.max_count}" value="0"></label>'
-                )
+        out.extend(self.option(decision, i, option) for i, option in enumerate(decision.options))
         out.append("</div>")
         if not decision.single:
-            out.append(
-                f'<button type="submit" class="primary" id="send">{e(self.words.t("web-send"))}</button>'
-            )
+            out.append(self.send(decision))
         out.append("</form>")
         # the rules behind the question, as the terminal's `?` gives them: first the mechanics in plain
         # words, then what asks it, and its sources
@@ -467,6 +603,57 @@ class GamePage:
         out.append(self.tools())
         out.append("</section>")
         return "".join(out)
+
+    def option(self, decision: Decision, i: int, option: Any) -> str:
+        """One answer: a button (a single answer), a box to tick, or a count (a pick that may repeat);
+        marked when the hint recommends it, ticked as a refused form had it."""
+        t = self.text
+        o = str(option)
+        kind = "card" if o in t.cards else "country" if o in t.countries else "word"
+        label = self.card_tile(o, decision.side) if o in t.cards else e(t.option(option))
+        cost = (decision.context.get("costs") or {}).get(option, 1)
+        if cost != 1:
+            label = e(t.t("play-option-cost", option=t.option(option), cost=cost))
+        hinted = o in self.hinted
+        if hinted:
+            label += f' <span class="hinted-mark">{e(self.words.t("web-hint-pick"))}</span>'
+        data = f' data-option="{e(o)}" data-kind="{kind}"'
+        cls = f"option {kind}" + (" hinted" if hinted else "")
+        if decision.single:
+            return f'<button type="submit" name="pick" value="{i}" class="{cls}"{data}>{label}</button>'
+        times = self.ticked.get(i, 0)
+        if decision.distinct or decision.max_count == 1:  # (a box to tick: each picked once)
+            checked = " checked" if times else ""
+            return (
+                f'<label class="{cls} pickable"{data}><input type="checkbox" name="pick" '
+                f'value="{i}"{checked}> {label}</label>'
+            )
+        return (
+            f'<label class="{cls}"{data}>{label} <input type="number" name="count-{i}" '
+            f'min="0" max="{decision.max_count}" value="{times}"></label>'
+        )
+
+    def send(self, decision: Decision) -> str:
+        """A pick of several: how many are ticked (kept up to date by the page's script, which also says
+        what is wrong before the form is sent: each count's words are in `data-said`), what was wrong with
+        a refused form, and the Answer button; on a phone, a bar at the foot of the screen with the count
+        and a second Answer button (the boxes are ticked on the map, far below the form's own)."""
+        low, high = decision.min_count, decision.max_count
+        ticked = sum(self.ticked.values())
+        most = len(decision.options) * (1 if decision.distinct or high == 1 else high)
+        said = [tick_words(self.words, count, low, high) for count in range(min(most, MOST_SAID) + 1)]
+        status, wrong = tick_words(self.words, ticked, low, high)
+        problem = wrong if self.problem or self.ticked else ""
+        send = e(self.words.t("web-send"))
+        hidden = "" if problem else " hidden"
+        return (
+            f'<p class="ticked" id="ticked" aria-live="polite" data-said="{e(json.dumps(said))}">'
+            f"{e(status)}</p>"
+            f'<p class="tick-problem" id="tick-problem" role="alert"{hidden}>{e(problem)}</p>'
+            f'<button type="submit" class="primary" id="send">{send}</button>'
+            f'<div class="send-bar" id="send-bar"><span class="ticked-count">{e(status)}</span>'
+            f'<button type="submit" class="primary">{send}</button></div>'
+        )
 
     def notes(self, decision: Decision) -> list[str]:
         """As the terminal says them under a question: where the player is in a repeated choice ("keep
@@ -497,10 +684,14 @@ class GamePage:
     def happened(self) -> str:
         """What just happened, at the top: the moves since the person last answered (their roll and its
         arithmetic, the AI's card and move, VP and DEFCON), each with its dice drawn as dice; how many
-        bookkeeping lines went to the history."""
+        earlier moves are left out (a phone shows fewer) and how many bookkeeping lines went to the
+        history."""
         moves = self.moves[-LAST_MOVES:]
-        items = [] if moves else [f'<li class="quiet dim">{e(self.words.t("web-happened-nothing"))}</li>']
-        for move in moves:
+        cut = len(self.moves) - len(moves)
+        # a phone shows the last PHONE_MOVES moves and every roll: the others are marked to hide there
+        early = {i for i, move in enumerate(moves[:-PHONE_MOVES]) if not move.dice}
+        items = [] if moves else [f'<li class="quiet dim">{e(self.words.t(self.nothing_said()))}</li>']
+        for i, move in enumerate(moves):
             dice = "".join(
                 f'<span class="die" role="img" aria-label="{e(self.words.t("web-die", value=d))}">'
                 f"{DIE_FACES[d]}</span>"
@@ -508,17 +699,33 @@ class GamePage:
             )
             side = f" {move.side}" if move.side else ""
             rolled = " rolled" if move.dice else ""
-            items.append(
-                f'<li class="move {e(move.kind)}{side}{rolled}">{dice}<span>{e(move.line)}</span></li>'
-            )
-        more = ""
+            cls = f"move {e(move.kind)}{side}{rolled}" + (" early" if i in early else "")
+            items.append(f'<li class="{cls}">{dice}<span>{e(move.line)}</span></li>')
+        more = [
+            self.earlier_note(cut, "wide-only"),
+            self.earlier_note(cut + len(early), "phone-only"),
+        ]
         if self.kept:
-            more = f'<p class="dim more">{e(self.words.t("web-happened-more", count=len(self.kept)))}</p>'
+            more.append(
+                f'<p class="dim more">{e(self.words.t("web-happened-more", count=len(self.kept)))}</p>'
+            )
         title = e(self.words.t("web-happened"))
         return (
             f'<section class="happened panel" id="happened"><h2>{title}</h2>'
-            f"<ul>{''.join(items)}</ul>{more}</section>"
+            f"<ul>{''.join(items)}</ul>{''.join(more)}</section>"
         )
+
+    def nothing_said(self) -> str:
+        """No move since the person's last answer: at the start of the game, the game waits for them;
+        after an answer, that answer led straight to this question."""
+        return "web-happened-nothing" if self.person_since() == 0 else "web-happened-none-since"
+
+    def earlier_note(self, count: int, where: str) -> str:
+        """How many earlier moves what just happened leaves out (on a laptop, or on a phone)."""
+        if not count:
+            return ""
+        said = self.words.t("web-happened-earlier", count=count)
+        return f'<p class="dim more {where}">{e(said)}</p>'
 
     def tools(self) -> str:
         """Undo, hint, and leaving (the game is saved after every answer)."""
@@ -533,7 +740,7 @@ class GamePage:
             f'<input type="hidden" name="lang" value="{e(t.lang)}">'
             f'<button type="submit" id="undo" title="{undo_title}"{disabled}>'
             f"{undo}</button></form>"
-            f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}" '
+            f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}#hint-lines" '
             f'title="{e(self.words.t("web-hint-title"))}">{e(self.words.t("web-hint"))}</a>'
             f'<a class="button" id="leave" href="/?lang={e(t.lang)}">{e(self.words.t("web-leave"))}</a>'
             f'<p class="dim saved">{e(self.words.t("web-saved", name=v.name))}</p>'
@@ -541,11 +748,17 @@ class GamePage:
         )
 
     def hint_panel(self) -> str:
+        """The hint's lines, as the terminal gives them (they number the answers they rate themselves:
+        no list marks of the page's own), and where its pick is marked."""
         if self.hint is None:
             return ""
         items = "".join(f"<li>{e(line)}</li>" for line in self.hint)
+        marked = f'<p class="dim">{e(self.words.t("web-hint-marked"))}</p>' if self.hinted else ""
         title = e(self.words.t("web-hint-heading"))
-        return f'<section class="hint panel" id="hint-lines"><h2>{title}</h2><ul>{items}</ul></section>'
+        return (
+            f'<section class="hint panel" id="hint-lines"><h2>{title}</h2>'
+            f'<ul class="hint-lines">{items}</ul>{marked}</section>'
+        )
 
     def regions(self) -> str:
         """Each region now: each side's level (presence, domination, control) and battlegrounds held, by

@@ -15,7 +15,7 @@ from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
 from twilight.cli.web.game import GameView, WebError
-from twilight.cli.web.page import DIE_FACES, GamePage, e, language_links, web_words
+from twilight.cli.web.page import DIE_FACES, FAVICON_LINK, GamePage, e, language_links, web_words
 from twilight.cli.web.replays import LogFile, Replayed, Step, Summary
 
 # The judgments of a divergence (cli/replay/judge.py's kinds), as the page names them.
@@ -39,6 +39,7 @@ def replay_document(lang: str, title: str, body: str) -> str:
         f'<html lang="{e(lang)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width, initial-scale=1">'
         f"<title>{e(title)}</title>"
+        f"{FAVICON_LINK}"
         '<link rel="stylesheet" href="/static/web.css">'
         '<link rel="stylesheet" href="/static/replay.css">'
         '<script src="/static/web.js" defer></script>'
@@ -152,6 +153,11 @@ class ReplayStepPage(GamePage):
         """The game page's map, its help saying what the marks mean here (this round's changes)."""
         drawn = super().board()
         return drawn.replace(e(self.words.t("web-map-help")), e(self.words.t("web-replay-map-help")), 1)
+
+    def legend_items(self, svg: str) -> list[tuple[str, str, str]]:
+        """The game page's legend, but for what changed since the person's answer: the help above the map
+        says what the dashed green marks here (this round's changes)."""
+        return [item for item in super().legend_items(svg) if item[2] != "web-legend-changed"]
 
     def navigation(self) -> str:
         """Back, forward, first and last, a turn to jump to; where this step is and what it shows."""

@@ -10,6 +10,18 @@ web-more = More settings
 web-seed = Seed (the same seed, the same game; empty: a random one)
 web-resume = Continue a game
 web-send = Answer
+web-ticked = { $same ->
+    [yes] { $count } of { $max } ticked
+   *[no] { $count } ticked ({ $min } to { $max })
+}
+web-tick-too-few = { $count } ticked: this question takes { $same ->
+    [yes] { $min }
+   *[no] at least { $min }
+}. Tick more, then Answer.
+web-tick-too-many = { $count } ticked: this question takes { $same ->
+    [yes] { $max }
+   *[no] at most { $max }
+}. Untick some, then Answer.
 web-how-many = { $same ->
     [yes] { $max ->
         [one] Tick one
@@ -29,36 +41,54 @@ web-happened-more = { $count ->
    *[other] and { $count } more lines of bookkeeping in the history below
 }
 web-happened-nothing = Nothing yet: the game waits for your answer.
+web-happened-none-since = Nothing moved on the board since your last answer: it led straight to this question.
+web-happened-earlier = { $count ->
+    [one] one earlier move is not shown here: it is in the history below
+   *[other] { $count } earlier moves are not shown here: they are in the history below
+}
 web-die = die showing { $value }
 web-undo = Undo
 web-undo-title = Take back your last answer (and the AI's moves after it)
 web-hint = Hint
 web-hint-title = What the search would answer here, and why
 web-hint-heading = Hint
+web-hint-pick = the hint's pick
+web-hint-marked = The hint's pick is marked among the answers below.
 web-leave = Save and leave
 web-saved = Saved after every answer as “{ $name }”: continue it from the start page.
 web-zoom-in = Zoom in
 web-zoom-out = Zoom out
 web-zoom-fit = Whole map
-web-map-help = Drag the map or scroll it to move around; the buttons zoom. Outlined in gold: the countries you may pick; dashed green: what changed since your last answer.
+web-map-help = Drag the map or scroll it to move around; the buttons zoom.
+web-legend = What the map shows
+web-legend-battleground = name on purple: a battleground (on the region's colour: not one)
+web-legend-influence = blue box (left): US influence; red box (right): USSR influence
+web-legend-control = a box filled in, and the country's border in its colour: that side controls the country
+web-legend-stability = number in the circle: the stability (the influence a side needs over the other's to control the country)
+web-legend-marked = gold frame and tag: the solo game's Primary and Secondary regions
+web-legend-offered = black ring on white: a country you may pick now (click it)
+web-legend-picked = filled yellow: a country you have ticked
+web-legend-changed = dashed green: changed since your last answer
+web-legend-far = a link to a box far across the map, drawn short and named by its far end
 web-regions = Regions now
 web-region = Region
 web-region-battlegrounds = { $held } of { $total } battlegrounds
 web-level-none = nothing
 
-## Errors: each shown as a page, with a link back to the start
+## Errors: each shown as a page, with a link back to the start (and to the game, for a game's request)
 
 web-error-title = This did not work
 web-back-home = Back to the start page
+web-back-game = Back to the game
 web-error-host = This server answers only at its own address, not at “{ $host }”: open the address `twilight serve` printed.
 web-error-origin = A form from another site ({ $origin }) was refused: only this server's own pages can answer.
 web-error-too-big = The request is far larger than any answer: refused.
 web-error-form = The request does not hold the form this page sends: nothing was changed.
 web-error-method = The page { $name } does not take a { $method } request (method not allowed): nothing was changed.
 web-error-seed = The seed must be a whole number written in the digits 0–9 alone (at most 20 of them, below { $limit }), or left empty for a random one: no game was started.
-web-error-answer = That answer is not one the question offers: nothing was changed. Reload the game's page and choose again.
+web-error-answer = That answer is not one the question offers: nothing was changed. Go back to the game and choose again.
 web-error-no-undo = There is no earlier answer of yours this server can take back (it keeps those of the games it played since it started).
-web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Reload the game's page.
+web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Go back to the game to see where it stands.
 web-error-no-restart = There is nothing to restart: the rules of this game have not changed since it began. The game goes on as it was.
 web-error-no-game = There is no saved game called “{ $name }”.
 web-error-not-found = There is no page at { $name }.
@@ -69,3 +99,4 @@ web-error-not-solo = This game is for two people at one terminal: play it with `
 web-error-rules = The rules stopped the game: { $detail }
 web-error-ruleset = The ruleset { $ruleset } has errors: `twilight check { $ruleset }` shows them.
 web-error-internal = Something went wrong inside the server (it is written in the server's log). Your game's last save stands.
+web-error-over = This game is over: there is no question left to hint at. Its page shows how it ended.

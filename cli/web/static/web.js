@@ -1,7 +1,24 @@
 // twilight serve: a click on a country of the map (or of the board's tables) answers the question when it
-// offers that country: the same as pressing the country's button below the question. The map can be
-// dragged and zoomed; it opens on the countries offered (else on those the last moves changed).
+// offers that country: the same as pressing the country's button below the question, or ticking its box
+// (and a box ticked below marks the country on the map). A pick of several counts what is ticked and says
+// what is wrong before the form is sent. The map can be dragged and zoomed; it opens on the countries
+// offered (else on those the last moves changed). After an answer the keyboard starts at the question.
 "use strict";
+
+const FOCUS_KEY = "twilight-focus-question";
+
+// Every place a country is drawn (the map's box, a row of the board's tables).
+function placesOf(name) {
+  return document.querySelectorAll(`[data-country="${CSS.escape(name)}"]`);
+}
+
+// How many times an option of a pick of several is picked: its box ticked, or its count.
+function timesPicked(option) {
+  const box = option.querySelector("input[type=checkbox]");
+  if (box) return box.checked ? 1 : 0;
+  const count = option.querySelector("input[type=number]");
+  return count ? Math.max(0, Math.floor(Number(count.value) || 0)) : 0;
+}
 
 function answerByCountry() {
   const byOption = new Map();
@@ -10,19 +27,70 @@ function answerByCountry() {
     const option = byOption.get(country.dataset.country);
     if (!option) continue;
     country.classList.add("offered");
+    if (option.classList.contains("hinted")) country.classList.add("hinted");
     country.setAttribute("role", "button");
     country.setAttribute("tabindex", "0");
     const answer = () => {
-      if (option.tagName === "BUTTON") option.click();
-      else {
-        const box = option.querySelector("input[type=checkbox]");
-        if (box) { box.checked = !box.checked; country.classList.toggle("picked", box.checked); }
-        const count = option.querySelector("input[type=number]");
-        if (count) { count.value = String(Number(count.value || 0) + 1); country.classList.add("picked"); }
+      if (option.tagName === "BUTTON") { option.click(); return; }
+      const box = option.querySelector("input[type=checkbox]");
+      if (box) box.checked = !box.checked;
+      const count = option.querySelector("input[type=number]");
+      if (count) {  // one more each click, back to none past its most
+        const next = Number(count.value || 0) + 1;
+        count.value = String(count.max !== "" && next > Number(count.max) ? 0 : next);
       }
+      option.closest("form").dispatchEvent(new Event("change", { bubbles: true }));
     };
     country.addEventListener("click", (ev) => { if (!document.body.dataset.dragged) answer(); ev.stopPropagation(); });
     country.addEventListener("keydown", (ev) => { if (ev.key === "Enter" || ev.key === " ") { ev.preventDefault(); answer(); } });
+  }
+}
+
+// A pick of several: the map marks what is ticked, the count is said as it changes (in the page's words:
+// data-said holds, for each count, how many are ticked and what is wrong with it), and a form with too
+// few or too many is not sent: what is wrong is said under the boxes (and in the phone's bar), the ticks
+// stay.
+function pickOfSeveral(form) {
+  const shown = document.getElementById("ticked");
+  if (!shown) return;
+  const said = JSON.parse(shown.dataset.said || "[]");
+  const problem = document.getElementById("tick-problem");
+  const bar = document.getElementById("send-bar");
+  const barCount = bar && bar.querySelector(".ticked-count");
+  const options = [...form.querySelectorAll(".options [data-option]")];
+  const words = (count) => said[Math.min(count, said.length - 1)] || ["", ""];
+  const update = () => {
+    let count = 0;
+    for (const option of options) {
+      const times = timesPicked(option);
+      count += times;
+      option.classList.toggle("picked", times > 0);
+      for (const place of placesOf(option.dataset.option)) place.classList.toggle("picked", times > 0);
+    }
+    const [status, wrong] = words(count);
+    shown.textContent = status;
+    if (barCount) { barCount.textContent = status; bar.classList.remove("wrong"); }
+    if (problem && (!wrong || !problem.hidden)) { problem.textContent = wrong; problem.hidden = !wrong; }
+    return wrong;
+  };
+  form.addEventListener("change", update);
+  form.addEventListener("input", update);
+  update();
+  form.addEventListener("submit", (ev) => {
+    const wrong = update();
+    if (!wrong) return;
+    ev.preventDefault();
+    problem.textContent = wrong;
+    problem.hidden = false;
+    if (barCount) { barCount.textContent = wrong; bar.classList.add("wrong"); }
+  });
+  // On a phone the bar at the foot of the screen answers while the boxes are ticked on the map; it
+  // steps aside while the form's own Answer button is on the screen.
+  const send = document.getElementById("send");
+  if (bar && send && "IntersectionObserver" in window) {
+    new IntersectionObserver((seen) => {
+      for (const s of seen) bar.classList.toggle("away", s.isIntersecting);
+    }).observe(send);
   }
 }
 
@@ -33,8 +101,9 @@ function mapZoom() {
   const svg = view && view.querySelector("svg");
   if (!svg) return;
   const box = svg.viewBox.baseVal;
-  // Readable at once on a laptop (names of 11 px and more); the whole width on a phone, to be zoomed.
-  let zoom = window.innerWidth >= 1000 ? 0.9 : 0.55;
+  // Readable at once (names of 11 px and more), on a laptop and on a phone: the map is moved around, or
+  // zoomed out with − and "whole map".
+  let zoom = window.innerWidth >= 1000 ? 0.9 : 0.85;
   const fit = () => Math.max(ZOOM_MIN, (view.clientWidth - 4) / box.width);
   const apply = (next, cx, cy) => {
     const before = { x: view.scrollLeft + (cx ?? view.clientWidth / 2), y: view.scrollTop + (cy ?? view.clientHeight / 2) };
@@ -56,14 +125,34 @@ function mapZoom() {
       apply(Math.min(ZOOM_MAX, Math.max(ZOOM_MIN, next)));
     });
   }
-  // Open on what the question is about: the countries offered, else those just changed.
-  const focus = view.querySelector("g.country.offered, g.country.clickable") || view.querySelector("g.country.changed");
-  if (focus) {
-    const r = focus.getBoundingClientRect(), v = view.getBoundingClientRect();
-    view.scrollLeft += r.left - v.left - view.clientWidth / 2 + r.width / 2;
-    view.scrollTop += r.top - v.top - view.clientHeight / 2 + r.height / 2;
+  openOn(view);
+  dragToMove(view);
+}
+
+// Open the map on what the question is about: the countries offered (all of them when they fit, else
+// the middle of them), else those just changed, else the solo game's marked regions.
+function openOn(view) {
+  const chosen = [...view.querySelectorAll("g.country.offered, g.country.clickable")];
+  const changed = [...view.querySelectorAll("g.country.changed")];
+  const marked = [...view.querySelectorAll("g.region.marked")];
+  const group = chosen.length ? chosen : changed.length ? changed : marked;
+  if (!group.length) return;
+  const v = view.getBoundingClientRect();
+  const all = group.map((g) => g.getBoundingClientRect());
+  const left = Math.min(...all.map((a) => a.left)), right = Math.max(...all.map((a) => a.right));
+  const top = Math.min(...all.map((a) => a.top)), bottom = Math.max(...all.map((a) => a.bottom));
+  let x = (left + right) / 2, y = (top + bottom) / 2;
+  if (right - left > view.clientWidth || bottom - top > view.clientHeight) {
+    const middle = (values) => values.sort((a, b) => a - b)[Math.floor(values.length / 2)];
+    x = middle(all.map((a) => a.left + a.width / 2));
+    y = middle(all.map((a) => a.top + a.height / 2));
   }
-  // Drag to move around (a click that did not move still answers).
+  view.scrollLeft += x - v.left - view.clientWidth / 2;
+  view.scrollTop += y - v.top - view.clientHeight / 2;
+}
+
+// Drag to move around (a click that did not move still answers).
+function dragToMove(view) {
   let start = null;
   view.addEventListener("pointerdown", (ev) => {
     if (ev.button !== 0) return;
@@ -89,13 +178,33 @@ function mapZoom() {
   view.addEventListener("pointerleave", end);
 }
 
+// After an answer (or undo, or a hint) the keyboard starts at the question, not at the page's top: the
+// next Tab reaches its first answer. The page does not scroll there (what just happened stays in view).
+function focusAfterAnswer() {
+  let asked = null;
+  try { asked = sessionStorage.getItem(FOCUS_KEY); sessionStorage.removeItem(FOCUS_KEY); } catch (_) { return; }
+  const question = document.querySelector("#question h2");
+  if (asked && question) question.focus({ preventScroll: true });
+}
+
+function remember() {
+  try { sessionStorage.setItem(FOCUS_KEY, "1"); } catch (_) { /* (no storage: the page starts at its top) */ }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
   answerByCountry();
+  const answerForm = document.getElementById("answer-form");
+  if (answerForm) pickOfSeveral(answerForm);
   mapZoom();
+  focusAfterAnswer();
   // One answer at a time: a second click while the page loads would answer a question already answered.
   for (const form of document.querySelectorAll("form")) {
-    form.addEventListener("submit", () => setTimeout(() => {
-      for (const b of form.querySelectorAll("button")) b.disabled = true;
-    }, 0));
+    form.addEventListener("submit", (ev) => {
+      if (ev.defaultPrevented) return;  // (a pick of several refused by its count: registered first)
+      if (form.matches("form.answer, form.undo")) remember();
+      setTimeout(() => { for (const b of form.querySelectorAll("button")) b.disabled = true; }, 0);
+    });
   }
+  const hint = document.getElementById("hint");
+  if (hint) hint.addEventListener("click", remember);
 });
