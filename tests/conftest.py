@@ -18,8 +18,9 @@ from pathlib import Path
 import pytest
 from hypothesis import configuration as hypothesis_configuration
 
-# The fixtures of the tests of `twilight serve` by HTTP (home, app, client), shared by their modules.
-pytest_plugins = ["web_client"]
+# The fixtures of the tests of `twilight serve` by HTTP (home, app, client) and in a browser (browser,
+# server), shared by their modules.
+pytest_plugins = ["web_client", "web_browser"]
 
 ROOT = Path(__file__).resolve().parent.parent
 

@@ -7,11 +7,8 @@ a thread of this test on a free port of 127.0.0.1; the game is brought to its qu
 
 from __future__ import annotations
 
-import shutil
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,10 +16,9 @@ import pytest
 sync_api = pytest.importorskip("playwright.sync_api")
 from test_web import first_answer  # noqa: E402
 from test_web_audit import MARSHALL_AFTER, OPERATIONS_AFTER  # noqa: E402
+from web_browser import CHROMIUM  # noqa: E402  (the browser and server fixtures: tests/web_browser.py)
 
-CHROMIUM = shutil.which("chromium")
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 WIDE = {"width": 1366, "height": 768}
 PHONE = {"width": 390, "height": 844}
 LEAST_TEXT_PX = 11.0
@@ -31,25 +27,6 @@ SAID = {
     "en": ("3 of 7 ticked", "3 ticked: this question takes 7."),
     "ru": ("Отмечено: 3 из 7", "Отмечено: 3, а нужно 7."),
 }
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    from twilight.cli.web.server import server_thread
-
-    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
-    with server_thread("en") as base:
-        yield base
 
 
 def post(base: str, path: str, form: dict[str, Any]) -> str:

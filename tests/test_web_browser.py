@@ -5,48 +5,20 @@ a free port of 127.0.0.1. Skipped where there is no Chromium or no Playwright.""
 
 from __future__ import annotations
 
-import shutil
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium")
+from web_browser import CHROMIUM  # noqa: E402  (the browser and server fixtures: tests/web_browser.py)
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
-ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-]
 # A game that ends soon when each question gets its first answer: the person plays the USSR, and the AI
 # (US) wins on turn 1 (28 answers).
 SEED = "10"
 SIDE = "ussr"
 MOST_CLICKS = 200
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
-
-
-@pytest.fixture
-def server(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
-    from twilight.cli.web.server import server_thread
-
-    monkeypatch.setenv("TWILIGHT_HOME", str(tmp_path))
-    with server_thread("en") as base:
-        yield base
 
 
 def answer_by_clicks(page: Any) -> str:

@@ -18,21 +18,11 @@ from typing import Any
 import pytest
 
 sync_api = pytest.importorskip("playwright.sync_api")
-CHROMIUM = shutil.which("chromium")
+from web_browser import CHROMIUM  # noqa: E402  (the browser and server fixtures: tests/web_browser.py)
+
 pytestmark = pytest.mark.skipif(CHROMIUM is None, reason="no chromium on this machine")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"]
 LAPTOP = {"width": 1280, "height": 800}
 DOCS_WEB = Path(__file__).resolve().parent.parent / "docs" / "web"
-
-
-@pytest.fixture(scope="module")
-def browser() -> Iterator[Any]:
-    with sync_api.sync_playwright() as p:
-        launched = p.chromium.launch(executable_path=CHROMIUM, args=ARGS)
-        try:
-            yield launched
-        finally:
-            launched.close()
 
 
 @pytest.fixture
