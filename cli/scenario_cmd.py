@@ -7,6 +7,7 @@ import sys
 from typing import Any
 
 import click
+from twilight.cli.step_limits import step_limit_options, step_limits
 
 
 @click.group()
@@ -17,13 +18,17 @@ def scenario() -> None:
 @scenario.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file.")
-def run(files: tuple[str, ...], as_json: bool) -> None:
-    """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed."""
+@step_limit_options
+def run(files: tuple[str, ...], as_json: bool, step_limit: int | None, game_step_limit: int | None) -> None:
+    """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed. A file's
+    problems (unknown keys, values of the wrong type, unknown names) are all reported before any of its
+    steps runs, each at its line and column; a rule that runs too long stops at the step limits."""
     from twilight.harness.scenario import run_file
 
+    limits = step_limits(step_limit, game_step_limit)
     passed = failed = 0
     for path in files:
-        result = run_file(path)
+        result = run_file(path, limits)
         if as_json:
             click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         else:

@@ -27,14 +27,27 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
-from twilight.common.input_bounds import ECHO_CHARS, SEED_LIMIT, InputRefused, clip, parse_yaml, show
+from twilight.common.input_bounds import ECHO_CHARS, SEED_LIMIT, InputRefused, clip, parse_yaml
 from twilight.compiler.diagnostics import suggest
+from twilight.harness.scenario_problems import (
+    MOST_LISTED,
+    Gather,
+    Invalid,
+    Positions,
+    Problem,
+    gathered,
+    in_file_order,
+    reason,
+    split_key,
+)
+from twilight.harness.scenario_problems import yaml_text as show
 from twilight.runtime.backend.program import Program
 from twilight.runtime.core import primitives as prim
 from twilight.runtime.core import registry
@@ -112,13 +125,12 @@ MAX_INFLUENCE = 99
 # The most a modifier adds to a card's operations in one play (The China Card's +1 in Asia with Vietnam
 # Revolts' +1 in Southeast Asia): a play's targets number at most the ruleset's highest card ops plus this.
 OPS_BONUS_CEILING = 2
-
-
-class Invalid(Exception):
-    """The file is not a valid scenario: the key and the problem."""
-
-    def __init__(self, key: str, problem: str) -> None:
-        super().__init__(clip(f"{clip(key, ECHO_CHARS)}: {problem}" if key else problem))
+# How much of an expected value and of the game's a difference shows.
+SHOWN_CHARS = 160
+# The steps whose unknown card or country is the refusal the file expects, not a mistake in it.
+NAME_REFUSALS = ("unknown_card", "unknown_country")
+# What broke an AI choice's tie, as the trace says it (runtime/backend/priorities.py).
+DECIDED_BY = re.compile(r"(prefer|then_by)\[\d+\]|domain_order")
 
 
 class Refused(Exception):
@@ -132,7 +144,9 @@ class Refused(Exception):
 
 def _differ(key: str, wanted: Any, got: Any) -> list[str]:
     """The problem of an expected value the game does not hold, if it does not."""
-    return [] if wanted == got else [f"{key}: expected {wanted}, got {got}"]
+    if wanted == got:
+        return []
+    return [f"{key}: expected {show(wanted, SHOWN_CHARS)}, got {show(got, SHOWN_CHARS)}"]
 
 
 def _refusal_problems(refusal: Refused | None, wanted_error: Any) -> list[str]:
@@ -165,8 +179,12 @@ class ScenarioResult:
     events: list[str] = field(default_factory=list)  # cards whose event ran during the steps
     played: list[str] = field(default_factory=list)  # cards played in an action round or headlined
     refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
+    # what failed, each at its place in the file, in the file's order (`reason` says them on one line)
+    problems: list[Problem] = field(default_factory=list)
 
     def __post_init__(self) -> None:
+        if self.problems and not self.reason:
+            self.reason = reason(self.path, self.problems)
         # One line each, whatever the file held: a value it repeats is shown in part.
         self.reason, self.name = clip(self.reason), clip(self.name, ECHO_CHARS * 2)
 
@@ -183,6 +201,7 @@ class ScenarioResult:
             "events": self.events,
             "played": self.played,
             "refused": self.refused,
+            "problems": [p.to_json() for p in self.problems[:MOST_LISTED]],
         }
 
 
@@ -239,7 +258,8 @@ class Names:
             return self.card_id[value]
         if isinstance(value, str) and value in self.number:
             return value
-        raise Invalid(key, f"unknown card {show(value)} (cards are given by number)")
+        near = _hint(value, set(self.number)) if isinstance(value, str) else ""
+        raise Invalid(key, f"unknown card {show(value)} (cards are given by number){near}")
 
     def show(self, card: str) -> str:
         return f"{self.number[card]} {card}" if card in self.number else str(card)
@@ -307,16 +327,32 @@ def _side(value: Any, key: str, allowed: tuple[str, ...] = SIDES) -> str:
     return str(value)
 
 
-def _keys(value: dict[Any, Any], key: str, known: tuple[str, ...] | list[str]) -> None:
-    for k in value:
-        if k not in known:
-            raise Invalid(f"{key}.{k}" if key else str(k), f"unknown key{_hint(str(k), set(known))}")
+def _keys(
+    value: dict[Any, Any],
+    key: str,
+    known: tuple[str, ...] | list[str],
+    elsewhere: Callable[[str], str] | None = None,
+) -> None:
+    """Every key of the map that is not one of `known`: where it belongs (`elsewhere`: a key of another
+    part of the file), or the nearest known one."""
+    with gathered() as check:
+        for k in check.over(value):
+            if k not in known:
+                hint = (elsewhere(str(k)) if elsewhere else "") or _hint(str(k), set(known))
+                check.add(f"{key}.{k}" if key else str(k), f"unknown key{hint}")
 
 
 def _per_side(value: Any, key: str, read: Callable[[Any, str], Any]) -> dict[str, Any]:
     value = _map(value, key)
-    _keys(value, key, SIDES)
-    return {side: read(v, f"{key}.{side}") for side, v in value.items()}
+    out: dict[str, Any] = {}
+    with gathered() as check:
+        with check.each():
+            _keys(value, key, SIDES)
+        for side, v in value.items():
+            if side in SIDES:
+                with check.each():
+                    out[side] = read(v, f"{key}.{side}")
+    return out
 
 
 def _ranged(low: int, high: int | None) -> Callable[[Any, str], int]:
@@ -324,28 +360,43 @@ def _ranged(low: int, high: int | None) -> Callable[[Any, str], int]:
 
 
 def _card_list(names: Names, value: Any, key: str) -> list[str]:
-    return [names.card(c, f"{key}[{i}]") for i, c in enumerate(_list(value, key))]
+    cards: list[str] = []
+    with gathered() as check:
+        for i, card in check.over(enumerate(_list(value, key))):
+            with check.each():
+                cards.append(names.card(card, f"{key}[{i}]"))
+    return cards
 
 
 def _read_influence(names: Names, value: Any, key: str) -> None:
-    for country, sides in _map(value, key).items():
-        names.country(country, f"{key}.{country}")
-        _per_side(sides, f"{key}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
+    with gathered() as check:
+        for country, sides in check.over(_map(value, key).items()):
+            with check.each():
+                names.country(country, f"{key}.{country}")
+            with check.each():
+                _per_side(sides, f"{key}.{country}", lambda v, k: _int(v, k, 0, MAX_INFLUENCE))
 
 
 def _read_controlled_by(names: Names, value: Any, key: str) -> None:
-    for country, side in _map(value, key).items():
-        names.country(country, f"{key}.{country}")
-        _side(side, f"{key}.{country}", (US, USSR, "none"))
+    with gathered() as check:
+        for country, side in check.over(_map(value, key).items()):
+            with check.each():
+                names.country(country, f"{key}.{country}")
+            with check.each():
+                _side(side, f"{key}.{country}", (US, USSR, "none"))
 
 
 def _read_china(names: Names, value: Any, key: str) -> None:
     china = _map(value, key)
-    _keys(china, key, ("holder", "face_up"))
-    if "holder" in china:
-        _side(china["holder"], f"{key}.holder")
-    if "face_up" in china:
-        _bool(china["face_up"], f"{key}.face_up")
+    with gathered() as check:
+        with check.each():
+            _keys(china, key, ("holder", "face_up"))
+        if "holder" in china:
+            with check.each():
+                _side(china["holder"], f"{key}.holder")
+        if "face_up" in china:
+            with check.each():
+                _bool(china["face_up"], f"{key}.face_up")
 
 
 def _a_word(what: str) -> Callable[[Names, Any, str], None]:
@@ -403,38 +454,49 @@ class Scenario:
         self.allow_names: set[str] = set()
         self.steps_begin = 0  # index of the first trace event of the steps
         self.refused_cards: list[str] = []
+        self.positions: Positions | None = None  # where each key of the file is
+        self.raw: dict[Any, Any] = {}  # the file's map as written (`data`: its keys of the format)
 
     # ------------------------------------------------------------------ reading
     def load(self) -> None:
-        data = self._read()
-        self.data = data
-        self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
-        setups = self._moments(setup=True)
-        if data["setup"] not in setups:
-            raise Invalid(
-                "setup",
-                f"one of {', '.join(setups) or '(none)'} is expected (the setups the ruleset declares), "
-                f"got {show(data['setup'])}{_hint(str(data['setup']), set(setups))}",
-            )
-        self.names = Names(self.ir)
-        self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
-        for i, die in enumerate(data.get("dice", [])):
-            _int(die, f"dice[{i}]", 1, 6)
+        """Read the file and check it whole before anything runs: every problem of its keys, types and
+        names at once (an Invalid with them all), or none."""
+        with gathered() as check:
+            data = self._read(check)
+            self.data = data
+            with check.each():
+                self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
+            with check.each():  # (once the ruleset is known: a key may be one of its settings or steps)
+                _keys(self.raw, "", list(TOP_KEYS), self._belongs_elsewhere(""))
+            if self.program is None:
+                return
+            self.names = Names(self.ir)
+            self.solo = bool(self.ir.get("appendix")) or bool(self.ir.get("priorities"))
+            for part in (
+                self._check_setup,
+                self._check_dice,
+                self._check_options,
+                self._check_state_keys,
+                self._check_steps,
+                self._check_expect,
+            ):
+                with check.each():
+                    part()
         self.answers = list(enumerate(data.get("answers", [])))
-        self._check_options()
-        self._check_state_keys()
-        self._check_steps()
-        self._check_expect()
+        assert self.program is not None
         for rule in self.program.rules:
             self.allow_names.update(name for name, *_ in rule.allows)
         for items in self.program.lasting.values():
             self.allow_names.update(name for name, *_ in items.allows)
 
-    def _read(self) -> dict[str, Any]:
-        """The file as a YAML map of the format's top keys, each of its type, the required ones there."""
+    def where_in_file(self, key: str, problem: str) -> Problem:
+        """A problem at its place in the file (a YAML error's own, before the file was read)."""
+        return (self.positions or Positions("", None)).problem(key, problem)
+
+    def _text(self) -> str:
         try:
             # (only a regular file: a FIFO named as a scenario once waited for a writer for ever)
-            text = read_bounded(self.path, MAX_FILE_BYTES).decode("utf-8")
+            return read_bounded(self.path, MAX_FILE_BYTES).decode("utf-8")
         except FileTooLarge:
             raise Invalid(
                 "", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big"
@@ -445,6 +507,11 @@ class Scenario:
             ) from None
         except (OSError, UnicodeDecodeError) as err:
             raise Invalid("", f"cannot read the file: {err}") from None
+
+    def _read(self, check: Gather) -> dict[str, Any]:
+        """The file as a YAML map of the format's top keys, each of its type, the required ones there (a
+        key of another type or unknown is a problem noted in `check`, and left out)."""
+        text = self._text()
         try:
             data = parse_yaml(text)
         except InputRefused as err:
@@ -453,22 +520,78 @@ class Scenario:
             raise Invalid(
                 "", "a scenario is a YAML map of keys (name, ruleset, setup, state, steps, expect...)"
             )
-        for key, value in data.items():
-            if key not in TOP_KEYS:
-                raise Invalid(str(key), f"unknown key{_hint(str(key), set(TOP_KEYS))}")
-            wanted = TOP_KEYS[key]
-            if not isinstance(value, wanted) or (isinstance(value, bool) and wanted is not bool):
-                kinds = wanted if isinstance(wanted, tuple) else (wanted,)
-                raise Invalid(
-                    key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}"
-                )
+        self.positions = Positions(text, data)
+        self.raw = data
+        kept = {
+            key: value for key, value in data.items() if key in TOP_KEYS and self._typed(check, key, value)
+        }
         for key in ("ruleset", "setup"):
             if key not in data:
-                raise Invalid(key, "missing (required)")
-        seed = data.get("seed", 0)
+                check.add(key, "missing (required)")
+        seed = kept.get("seed", 0)
         if not -SEED_LIMIT < seed < SEED_LIMIT:  # (as `twilight play --seed` and a save take one)
-            raise Invalid("seed", f"a whole number below 2**64 either way is expected, got {show(seed)}")
-        return data
+            check.add("seed", f"a whole number below 2**64 either way is expected, got {show(seed)}")
+        if "ruleset" not in kept:
+            check.done()  # (without its ruleset, no name of the file can be checked)
+        return kept
+
+    @staticmethod
+    def _typed(check: Gather, key: str, value: Any) -> bool:
+        """Whether a top key's value is of its type (if not, a problem in `check`)."""
+        wanted = TOP_KEYS[key]
+        if isinstance(value, wanted) and not (isinstance(value, bool) and wanted is not bool):
+            return True
+        kinds = wanted if isinstance(wanted, tuple) else (wanted,)
+        check.add(key, f"{' or '.join(_TYPE_NAMES[k] for k in kinds)} is expected, got {show(value)}")
+        return False
+
+    def _belongs_elsewhere(self, part: str) -> Callable[[str], str]:
+        """Where a key unknown in `part` of the file (the top, "options", "state", "expect") belongs: the
+        part of the file that takes it (a key indented wrongly, or not at all)."""
+        homes = self._homes()
+
+        def elsewhere(key: str) -> str:
+            if part == "" and key in homes["steps"]:
+                return f" ({key} is a step: an item of the list under steps:, `- {key}: …`)"
+            found = [home for home, keys in homes.items() if home not in (part, "steps") and key in keys]
+            if not found:
+                return ""
+            indented = ", indented" if part == "" else ""
+            return f" ({key} belongs under {' or '.join(f'{home}:' for home in found)}{indented})"
+
+        return elsewhere
+
+    def _homes(self) -> dict[str, set[str]]:
+        """The keys each part of the file takes, as far as the ruleset is known."""
+        declared = set(self._declared()) if self.ir else set()
+        spec_options = (registry.AI_SIDE.name, registry.LEVEL.name, registry.OPTIONAL_CARDS.name)
+        return {
+            "options": {*spec_options, *(self.ir.get("settings", {}) if self.ir else ())},
+            "state": {*STATE_KEYS, *declared},
+            "expect": {
+                *EXPECT_KEYS,
+                *declared,
+                *AI_TRACE_EXPECT,
+                *(f"{zone}_size" for zone in self._zones()),
+            },
+            "steps": set(self._moments(setup=False)) if self.program else set(RUNNER_STEPS),
+        }
+
+    def _check_setup(self) -> None:
+        setups = self._moments(setup=True)
+        setup = self.data.get("setup")
+        if setup is not None and setup not in setups:
+            raise Invalid(
+                "setup",
+                f"one of {', '.join(setups) or '(none)'} is expected (the setups the ruleset declares), "
+                f"got {show(setup)}{_hint(str(setup), set(setups))}",
+            )
+
+    def _check_dice(self) -> None:
+        with gathered() as check:
+            for i, die in check.over(enumerate(self.data.get("dice", []))):
+                with check.each():
+                    _int(die, f"dice[{i}]", 1, 6)
 
     def _moments(self, setup: bool) -> list[str]:
         """The ruleset's scenario setups, or its step kinds (the runner's `play` first)."""
@@ -504,34 +627,44 @@ class Scenario:
         return cards
 
     def _check_options(self) -> dict[str, Any]:
+        """The settings the file's `options` choose, each read by its declared type."""
         options = self.data.get("options", {})
         settings: dict[str, Any] = {}
         # The spec's options (ai_side, level, optional_cards) and any other setting the ruleset declares
         # (e.g. deluxe_map_canada): a scenario chooses what `twilight play` and `--set` can choose.
         ai_side, level = registry.AI_SIDE.name, registry.LEVEL.name
-        _keys(options, "options", (ai_side, level, registry.OPTIONAL_CARDS.name, *self.ir["settings"]))
-        for key, value in options.items():
-            where = f"options.{key}"
-            if key in (ai_side, level):
-                self._solo_only(where)
-            if key == ai_side:
-                _side(value, where)
-            setting = self.ir["settings"].get(key)
-            if setting is None:
-                if key == ai_side:
-                    continue  # the side the AI plays is not a setting of the rules
-                raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
-            # Each by its declared type: true/false, a whole number, or one of the values it declares.
-            if setting["type"] == "bool":
-                settings[key] = _bool(value, where)
-            elif setting["type"] == "int":
-                # (an int setting declared `int from MIN to MAX` holds a scenario to its bounds, as `--set`)
-                settings[key] = _int(value, where, setting.get("min"), setting.get("max"))
-            elif not isinstance(value, str) or value not in setting["values"]:
-                raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
-            else:
-                settings[key] = value
+        known = (ai_side, level, registry.OPTIONAL_CARDS.name, *self.ir["settings"])
+        with gathered() as check:
+            with check.each():
+                _keys(options, "options", known, self._belongs_elsewhere("options"))
+            for key, value in options.items():
+                if key in known:
+                    with check.each():
+                        self._check_option(key, value, settings)
         return settings
+
+    def _check_option(self, key: str, value: Any, settings: dict[str, Any]) -> None:
+        where = f"options.{key}"
+        ai_side, level = registry.AI_SIDE.name, registry.LEVEL.name
+        if key in (ai_side, level):
+            self._solo_only(where)
+        if key == ai_side:
+            _side(value, where)
+        setting = self.ir["settings"].get(key)
+        if setting is None:
+            if key == ai_side:
+                return  # the side the AI plays is not a setting of the rules
+            raise Invalid(where, f"the ruleset '{self.data['ruleset']}' has no such option")
+        # Each by its declared type: true/false, a whole number, or one of the values it declares.
+        if setting["type"] == "bool":
+            settings[key] = _bool(value, where)
+        elif setting["type"] == "int":
+            # (an int setting declared `int from MIN to MAX` holds a scenario to its bounds, as `--set`)
+            settings[key] = _int(value, where, setting.get("min"), setting.get("max"))
+        elif not isinstance(value, str) or value not in setting["values"]:
+            raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
+        else:
+            settings[key] = value
 
     def _zones(self) -> list[str]:
         return list(self.ir.get("zones", {}))
@@ -574,41 +707,110 @@ class Scenario:
         raise Invalid(key, f"a variable of type {typ} cannot be set by a scenario")
 
     def _check_state_keys(self) -> None:
+        """Each key of `state` and its value: its type, range and names; a card placed twice."""
         state = self.data.get("state", {})
-        known = [*STATE_KEYS]
-        _keys(state, "state", [*known, *self._declared()])
+        with gathered() as check:
+            with check.each():
+                _keys(state, "state", [*STATE_KEYS, *self._declared()], self._belongs_elsewhere("state"))
+            for key, value in check.over(state.items()):
+                read = self._state_reader(str(key))
+                if read is not None:
+                    with check.each():
+                        read(value, f"state.{key}")
+            with check.each():
+                self._check_placed(state)
+
+    def _state_reader(self, key: str) -> Callable[[Any, str], object] | None:
+        """How the value of a `state` key is read and checked (raising Invalid); None for an unknown key.
+        (The action round's and the Space Race attempts' upper bounds depend on the game: set up first.)"""
         assert self.names is not None
-        for key in self._declared():
-            if key in state:
-                self._declared_value(key, state[key], f"state.{key}")
+        names = self.names
+        if key in self._declared():
+            return lambda value, where: self._declared_value(key, value, where)
+        tracks = {"turn": (TURN_TRACK, 1), "defcon": (DEFCON_TRACK, 1), "vp": (VP_TRACK, -MAX_INFLUENCE)}
+        if key in tracks:
+            return _ranged(*self._track(*tracks[key]))
+        per_side = {"milops": MILITARY_OPERATIONS_TRACK, "space": SPACE_RACE_TRACK}
+        if key in per_side:
+            bounds = self._track(per_side[key], 0)
+            return lambda value, where: _per_side(value, where, _ranged(*bounds))
+        readers: dict[str, Callable[[Any, str], object]] = {
+            "action_round": _ranged(0, None),
+            "phasing": _side,
+            "space_attempts": lambda value, where: _per_side(value, where, _ranged(0, MAX_INFLUENCE)),
+            "influence": lambda value, where: _read_influence(names, value, where),
+            "hands": lambda value, where: _per_side(value, where, lambda v, k: _card_list(names, v, k)),
+            **dict.fromkeys(
+                ("draw_pile", "discard", "removed"), lambda value, where: _card_list(names, value, where)
+            ),
+            "in_effect": lambda value, where: self._effects_in({"in_effect": value}),
+            "china": lambda value, where: _read_china(names, value, where),
+        }
+        return readers.get(key)
+
+    def _check_placed(self, state: dict[str, Any]) -> None:
+        """No card placed twice by `state` (The China Card only in a solo deck/hand)."""
+        try:
+            _, zones = self._state_zones(state)
+        except Invalid:
+            return  # (the keys' own checks said what is wrong with them)
+        self._placed(zones)
+
+    def _state_zones(self, state: dict[str, Any]) -> tuple[dict[str, list[str]], dict[str, list[str]]]:
+        """The hands `state` gives, by side, and every hand and pile it fills, by name."""
+        assert self.names is not None
+        names = self.names
+        hands = _per_side(state.get("hands", {}), "state.hands", lambda v, k: _card_list(names, v, k))
+        zones: dict[str, list[str]] = {f"hands.{s}": cards for s, cards in hands.items()}
+        for zone in ("draw_pile", "discard", "removed"):
+            zones[zone] = _card_list(names, state.get(zone, []), f"state.{zone}")
+        return hands, zones
 
     def _check_steps(self) -> None:
-        assert self.names is not None and self.program is not None
+        steps = self.data.get("steps", [])
+        with gathered() as check:
+            for i, step in check.over(enumerate(steps)):
+                with check.each():
+                    self._check_step(i, step, self._names_refused(i, len(steps)))
+
+    def _names_refused(self, i: int, count: int) -> bool:
+        """Whether an unknown card or country in step i is the refusal the file expects (its last step,
+        with `expect.error: unknown_card` or `unknown_country`) rather than a mistake in it."""
+        return i == count - 1 and self.data.get("expect", {}).get("error") in NAME_REFUSALS
+
+    def _check_step(self, i: int, step: Any, names_refused: bool) -> None:
         kinds = self._moments(setup=False)
-        for i, step in enumerate(self.data.get("steps", [])):
-            key = f"steps[{i}]"
-            if not isinstance(step, dict) or len(step) != 1:
-                raise Invalid(key, f"a step is a map with one key ({', '.join(kinds)})")
-            ((kind, arg),) = step.items()
-            if kind not in kinds:
-                raise Invalid(
-                    f"{key}.{kind}",
-                    f"unknown step{_hint(str(kind), set(kinds))}; the ruleset '{self.data['ruleset']}' has "
-                    f"the steps {', '.join(kinds)}",
-                )
-            where = f"{key}.{kind}"
-            if kind == "play":
-                self._check_play(_map(arg, where), where)
-            elif kind == HEADLINE_STEP:
-                arg = _map(arg, where)
+        key = f"steps[{i}]"
+        if not isinstance(step, dict) or len(step) != 1:
+            raise Invalid(key, f"a step is a map with one key ({', '.join(kinds)})")
+        ((kind, arg),) = step.items()
+        if kind not in kinds:
+            raise Invalid(
+                f"{key}.{kind}",
+                f"unknown step{_hint(str(kind), set(kinds))}; the ruleset '{self.data['ruleset']}' has "
+                f"the steps {', '.join(kinds)}",
+            )
+        where = f"{key}.{kind}"
+        if kind == "play":
+            self._check_play(_map(arg, where), where, names_refused)
+        elif kind == HEADLINE_STEP:
+            self._check_headline(_map(arg, where), where, names_refused)
+        else:
+            self._step_value(kind, arg, where)
+
+    def _check_headline(self, arg: dict[str, Any], where: str, names_refused: bool) -> None:
+        assert self.names is not None
+        with gathered() as check:
+            with check.each():
                 _keys(arg, where, SIDES)
-                if not arg:
-                    raise Invalid(where, "name the headline card of us, ussr or both")
-                for side, card in arg.items():
+            if not arg:
+                check.add(where, "name the headline card of us, ussr or both")
+            for side, card in arg.items():
+                with check.each():
                     if not _is_int(card) and not isinstance(card, str):
                         raise Invalid(f"{where}.{side}", f"a card number is expected, got {show(card)}")
-            else:
-                self._step_value(kind, arg, where)
+                    if not names_refused:
+                        self.names.card(card, f"{where}.{side}")
 
     def _step_value(self, kind: str, arg: Any, where: str) -> Any:
         """The value a step gives its moment's parameter, read by the parameter's type; `true` for a
@@ -633,25 +835,56 @@ class Scenario:
             raise Invalid(where, f"the step's {name} is a {typ}, which a scenario cannot give")
         return read(arg, where)
 
-    def _check_play(self, arg: dict[str, Any], where: str) -> None:
-        _keys(arg, where, ("side", "card", "as", "target", "targets", "event_first"))
-        for required in ("side", "card", "as"):
-            if required not in arg:
-                raise Invalid(f"{where}.{required}", "missing (required)")
-        _side(arg["side"], f"{where}.side")
-        if not _is_int(arg["card"]) and not isinstance(arg["card"], str):
-            raise Invalid(f"{where}.card", f"a card number is expected, got {show(arg['card'])}")
+    def _check_play(self, arg: dict[str, Any], where: str, names_refused: bool) -> None:
+        assert self.names is not None
+        with gathered() as check:
+            with check.each():
+                _keys(arg, where, ("side", "card", "as", "target", "targets", "event_first"))
+            for required in ("side", "card", "as"):
+                if required not in arg:
+                    check.add(f"{where}.{required}", "missing (required)")
+            if "side" in arg:
+                with check.each():
+                    _side(arg["side"], f"{where}.side")
+            if "card" in arg:
+                with check.each():
+                    card = arg["card"]
+                    if not _is_int(card) and not isinstance(card, str):
+                        raise Invalid(f"{where}.card", f"a card number is expected, got {show(card)}")
+                    if not names_refused:
+                        self.names.card(card, f"{where}.card")
+            if "event_first" in arg:
+                with check.each():
+                    _bool(arg["event_first"], f"{where}.event_first")
+            if "as" in arg:
+                with check.each():
+                    self._check_play_mode(arg, where, names_refused)
+
+    def _check_play_mode(self, arg: dict[str, Any], where: str, names_refused: bool) -> None:
+        """`as` and the targets it takes: none, one country (a coup), countries (influence, realign)."""
         mode = arg["as"]
         if mode not in PLAY_MODES:
             raise Invalid(f"{where}.as", f"one of {', '.join(PLAY_MODES)} is expected, got {show(mode)}")
-        if "event_first" in arg:
-            _bool(arg["event_first"], f"{where}.event_first")
         if mode in ("event", "space"):
             _no_targets(arg, where, mode)
-        elif mode == "coup":
+            return
+        if mode == "coup":
             _one_target(arg, where)
+            countries = {f"{where}.target": arg["target"]}
         else:
             self._check_targets(arg, where, mode)
+            targets = arg["targets"]
+            countries = (
+                {f"{where}.targets.{clip(str(c), ECHO_CHARS)}": c for c in targets}
+                if isinstance(targets, dict)
+                else {f"{where}.targets[{j}]": c for j, c in enumerate(targets)}
+            )
+        if not names_refused:
+            assert self.names is not None
+            with gathered() as check:
+                for key, country in check.over(countries.items()):
+                    with check.each():
+                        self.names.country(country, key)
 
     def _check_targets(self, arg: dict[str, Any], where: str, mode: str) -> None:
         """`as: influence` / `as: realign`: the countries, no more than any play's operations."""
@@ -684,65 +917,97 @@ class Scenario:
         return highest + OPS_BONUS_CEILING
 
     def _check_expect(self) -> None:
-        assert self.names is not None
-        names = self.names
         expect = self.data.get("expect", {})
-        known = [*EXPECT_KEYS]
         sizes = [f"{zone}_size" for zone in self._zones()]
-        _keys(expect, "expect", [*known, *self._declared(), *sizes, *AI_TRACE_EXPECT])
-        for key, value in expect.items():
-            where = f"expect.{key}"
-            if key in AI_TRACE_EXPECT:
-                self._solo_only(where)
-                self._check_ai_trace(key, value, where)
-            elif key.endswith("_size") and key[: -len("_size")] in self._zones():
-                _int(value, where, 0)
-            elif key in self._declared():
-                self._declared_value(key, value, where)
-            elif key in _EXPECT_READ:
-                _EXPECT_READ[key](names, value, where)
+        known = [*EXPECT_KEYS, *self._declared(), *sizes, *AI_TRACE_EXPECT]
+        with gathered() as check:
+            with check.each():
+                _keys(expect, "expect", known, self._belongs_elsewhere("expect"))
+            for key, value in check.over(expect.items()):
+                with check.each():
+                    self._check_expect_value(str(key), value)
+
+    def _check_expect_value(self, key: str, value: Any) -> None:
+        assert self.names is not None
+        where = f"expect.{key}"
+        if key in AI_TRACE_EXPECT:
+            self._solo_only(where)
+            self._check_ai_trace(key, value, where)
+        elif key.endswith("_size") and key[: -len("_size")] in self._zones():
+            _int(value, where, 0)
+        elif key in self._declared():
+            self._declared_value(key, value, where)
+        elif key in _EXPECT_READ:
+            _EXPECT_READ[key](self.names, value, where)
 
     def _check_ai_trace(self, key: str, value: Any, where: str) -> list[dict[str, Any]]:
         """`expect.ai_choices` / `expect.ai_decisions`: a list of maps naming some of the trace event's keys;
         the items as the trace spells them (cards by id)."""
-        assert self.names is not None
-        names = self.names
         _, allowed = AI_TRACE_EXPECT[key]
-        priorities = set(self.ir.get("priorities", {}))
         items: list[dict[str, Any]] = []
-        for i, raw in enumerate(_list(value, where)):
-            at = f"{where}[{i}]"
-            if not isinstance(raw, dict):
-                shape = ", ".join(allowed)
-                raise Invalid(at, f"a map with some of the keys {shape} is expected, got {show(raw)}")
-            _keys(raw, at, allowed)
-            item: dict[str, Any] = {}
-            for k, v in raw.items():
-                here = f"{at}.{k}"
-                if k == "priority":
-                    if not isinstance(v, str) or v not in priorities:
-                        hint = (
-                            _hint(str(v), priorities)
-                            or f" (the ruleset's lists: {', '.join(sorted(priorities))})"
-                        )
-                        raise Invalid(here, f"unknown priority list {show(v)}{hint}")
-                elif k == "option":
-                    if v is not None and not _is_int(v):
-                        raise Invalid(
-                            here, f"an option number or null (no option applied) is expected, got {show(v)}"
-                        )
-                elif k == "target":
-                    v = self._trace_target(v, here)
-                elif k == "card":
-                    v = None if v is None else names.card(v, here)
-                elif k in ("option_name", "decided_by"):
-                    if v is not None and not isinstance(v, str):
-                        raise Invalid(here, f"a word or null is expected, got {show(v)}")
-                elif not isinstance(v, str):
-                    raise Invalid(here, f"a word is expected, got {show(v)}")
-                item[k] = v
-            items.append(item)
+        with gathered() as check:
+            for i, raw in check.over(enumerate(_list(value, where))):
+                with check.each():
+                    items.append(self._ai_trace_item(raw, f"{where}[{i}]", allowed))
         return items
+
+    def _ai_trace_item(self, raw: Any, at: str, allowed: tuple[str, ...]) -> dict[str, Any]:
+        if not isinstance(raw, dict):
+            raise Invalid(
+                at, f"a map with some of the keys {', '.join(allowed)} is expected, got {show(raw)}"
+            )
+        item: dict[str, Any] = {}
+        with gathered() as check:
+            with check.each():
+                _keys(raw, at, allowed)
+            for k, v in raw.items():
+                if k in allowed:
+                    with check.each():
+                        item[k] = self._ai_trace_value(k, v, f"{at}.{k}")
+            with check.each():
+                self._check_option_of_list(item, at)
+        return item
+
+    def _ai_trace_value(self, k: str, v: Any, here: str) -> Any:
+        """One value of an AI trace item, as the trace spells it."""
+        assert self.names is not None
+        if k == "priority":
+            priorities = set(self.ir.get("priorities", {}))
+            if not isinstance(v, str) or v not in priorities:
+                hint = _hint(str(v), priorities) or f" (the ruleset's lists: {', '.join(sorted(priorities))})"
+                raise Invalid(here, f"unknown priority list {show(v)}{hint}")
+        elif k == "option":
+            if v is not None and not _is_int(v):
+                raise Invalid(
+                    here, f"an option number or null (no option applied) is expected, got {show(v)}"
+                )
+        elif k == "target":
+            return self._trace_target(v, here)
+        elif k == "card":
+            return None if v is None else self.names.card(v, here)
+        elif k in ("option_name", "decided_by"):
+            if v is not None and not isinstance(v, str):
+                raise Invalid(here, f"a word or null is expected, got {show(v)}")
+            if k == "decided_by" and v is not None and not DECIDED_BY.fullmatch(v):
+                raise Invalid(here, f"prefer[N], then_by[N], domain_order or null is expected, got {show(v)}")
+        elif not isinstance(v, str):
+            raise Invalid(here, f"a word is expected, got {show(v)}")
+        return v
+
+    def _check_option_of_list(self, item: dict[str, Any], at: str) -> None:
+        """An item's `option_name` is an option of its list (of any list when it names none). (Its number
+        is not held to the name: a variant's scenario run under the ruleset it changes shows how the
+        option that fires differs.)"""
+        lists = self.ir.get("priorities", {})
+        priority = item.get("priority")
+        mine = priority in lists
+        options = lists[priority]["options"] if mine else [o for p in lists.values() for o in p["options"]]
+        names = {str(o["name"]) for o in options if o.get("name")}
+        name = item.get("option_name")
+        if isinstance(name, str) and name not in names:
+            whose = f"{priority} has no option" if mine else "no AI list has an option"
+            hint = _hint(name, names) or (f" (its options: {', '.join(sorted(names))})" if mine else "")
+            raise Invalid(f"{at}.option_name", f"{whose} '{name}'{hint}")
 
     def _trace_target(self, value: Any, key: str) -> Any:
         """A traced target: null (nothing picked), a country id, or a card (by number)."""
@@ -765,28 +1030,33 @@ class Scenario:
         wanted = self._check_ai_trace(key, value, where)
         got = [e for e in self.engine.events[self.steps_begin :] if e["kind"] == kind]
 
-        def show(event: dict[str, Any]) -> str:
-            return "{" + ", ".join(f"{k}: {event.get(k)}" for k in allowed if k in event) + "}"
+        def traced(event: dict[str, Any]) -> str:
+            return show({k: event.get(k) for k in allowed if k in event}, SHOWN_CHARS)
 
         problems = []
         for i, item in enumerate(wanted):
             if i >= len(got):
-                problems.append(f"{where}[{i}]: expected {item}, but the steps traced only {len(got)}")
+                problems.append(
+                    f"{where}[{i}]: expected {show(item, SHOWN_CHARS)}, but the steps traced only {len(got)}"
+                )
                 break
-            for k, v in item.items():
-                if got[i].get(k) != v:
-                    problems.append(
-                        f"{where}[{i}].{k}: expected {v}, got {got[i].get(k)} (traced {show(got[i])})"
-                    )
+            differ = [k for k, v in item.items() if got[i].get(k) != v]
+            for k in differ:  # (the traced choice shown once, with the first that differs)
+                also = f" (traced {traced(got[i])})" if k == differ[0] else ""
+                problems.append(
+                    f"{where}[{i}].{k}: expected {show(item[k])}, got {show(got[i].get(k))}{also}"
+                )
         if len(got) > len(wanted):
-            extra = "; ".join(show(e) for e in got[len(wanted) :])
+            extra = "; ".join(traced(e) for e in got[len(wanted) :])
             problems.append(
                 f"{where}: {len(wanted)} listed, the steps traced {len(got)}; not listed: {extra}"
             )
         return problems
 
     # ------------------------------------------------------------------ setting up
-    def build(self) -> Engine:
+    def build(self, limits: dict[str, int] | None = None) -> Engine:
+        """The engine, set up and with the file's state (`limits`: the Engine's step_limit and
+        game_step_limit, `scenario run --step-limit`)."""
         assert self.program is not None
         settings = self._check_options()
         # Solo rulesets: the AI side's event choices are answered by the ruleset's AI (its ai_answer_*
@@ -799,6 +1069,7 @@ class Scenario:
             settings=settings,
             dice=[int(d) for d in self.data.get("dice", [])],
             program=self.program,
+            **(limits or {}),
         )
         self.engine = engine
         if ai_player is not None:
@@ -839,8 +1110,7 @@ class Scenario:
 
     def _track(self, track: str, low: int) -> tuple[int, int]:
         """The bounds of a track the ruleset declares; of one it does not, `low` up to MAX_INFLUENCE."""
-        assert self.engine is not None
-        declared = (self.engine.ir.get("tracks") or {}).get(track)
+        declared = (self.ir.get("tracks") or {}).get(track)
         if declared is None:
             return low, MAX_INFLUENCE
         return int(declared["min"]), int(declared["max"])
@@ -925,10 +1195,7 @@ class Scenario:
     def _apply_cards(self, state: dict[str, Any]) -> None:
         assert self.engine is not None and self.names is not None
         names, st = self.names, self.engine.state
-        hands = _per_side(state.get("hands", {}), "state.hands", lambda v, k: _card_list(names, v, k))
-        zones: dict[str, list[str]] = {f"hands.{s}": cards for s, cards in hands.items()}
-        for zone in ("draw_pile", "discard", "removed"):
-            zones[zone] = _card_list(names, state.get(zone, []), f"state.{zone}")
+        hands, zones = self._state_zones(state)
         effects = self._effects_in(state)
         placed = self._placed(zones)
         self._take_out(set(placed) | {card for card, _, _ in effects if card != names.china})
@@ -946,26 +1213,32 @@ class Scenario:
         """`state.in_effect`: each card (by number, or `{card, by}`), who played it, and its key."""
         assert self.names is not None
         effects: list[tuple[str, str | None, str]] = []
-        for i, item in enumerate(_list(state.get("in_effect", []), "state.in_effect")):
-            key = f"state.in_effect[{i}]"
-            if isinstance(item, dict):
-                _keys(item, key, ("card", "by"))
-                if "card" not in item:
-                    raise Invalid(f"{key}.card", "missing (required)")
-                by = _side(item["by"], f"{key}.by") if "by" in item else None
-                card, where = self.names.card(item["card"], f"{key}.card"), f"{key}.card"
-            else:
-                by, card, where = None, self.names.card(item, key), key
-            # (The China Card has no event to be in effect; a card in effect twice is one event, as a
-            # card in a hand twice is one card: both were taken without a word)
-            if card == self.names.china:
-                raise Invalid(
-                    where, "The China Card has no event to be in effect: it is placed with state.china"
-                )
-            if any(card == seen for seen, _, _ in effects):
-                raise Invalid(where, f"card {self.names.show(card)} is already in effect in state.in_effect")
-            effects.append((card, by, key))
+        with gathered() as check:
+            for i, item in check.over(enumerate(_list(state.get("in_effect", []), "state.in_effect"))):
+                with check.each():
+                    effects.append(self._effect(item, f"state.in_effect[{i}]", effects))
         return effects
+
+    def _effect(
+        self, item: Any, key: str, before: list[tuple[str, str | None, str]]
+    ) -> tuple[str, str | None, str]:
+        """An item of `state.in_effect`: the card, who played it, its key."""
+        assert self.names is not None
+        if isinstance(item, dict):
+            _keys(item, key, ("card", "by"))
+            if "card" not in item:
+                raise Invalid(f"{key}.card", "missing (required)")
+            by = _side(item["by"], f"{key}.by") if "by" in item else None
+            card, where = self.names.card(item["card"], f"{key}.card"), f"{key}.card"
+        else:
+            by, card, where = None, self.names.card(item, key), key
+        # (The China Card has no event to be in effect; a card in effect twice is one event, as a
+        # card in a hand twice is one card: both were taken without a word)
+        if card == self.names.china:
+            raise Invalid(where, "The China Card has no event to be in effect: it is placed with state.china")
+        if any(card == seen for seen, _, _ in before):
+            raise Invalid(where, f"card {self.names.show(card)} is already in effect in state.in_effect")
+        return card, by, key
 
     def _placed(self, zones: dict[str, list[str]]) -> dict[str, str]:
         """Each card the hands and piles of `state` name, with where: a card placed once, The China Card
@@ -973,14 +1246,16 @@ class Scenario:
         assert self.names is not None
         names = self.names
         placed: dict[str, str] = {}
-        for zone, cards in zones.items():
-            for i, card in enumerate(cards):
-                where = f"state.{zone}[{i}]"
-                if card == names.china and not (self.solo and zone.startswith("hands.")):
-                    raise Invalid(where, "The China Card is placed with state.china, not in a pile or hand")
-                if card in placed:
-                    raise Invalid(where, f"card {names.show(card)} is already placed in {placed[card]}")
-                placed[card] = where
+        with gathered() as check:
+            for zone, cards in zones.items():
+                for i, card in enumerate(cards):
+                    where = f"state.{zone}[{i}]"
+                    if card == names.china and not (self.solo and zone.startswith("hands.")):
+                        check.add(where, "The China Card is placed with state.china, not in a pile or hand")
+                    elif card in placed:
+                        check.add(where, f"card {names.show(card)} is already placed in {placed[card]}")
+                    else:
+                        placed[card] = where
         return placed
 
     def _take_out(self, moved: set[str]) -> None:
@@ -1569,11 +1844,12 @@ def _lasting_blocks(node: Any) -> list[dict[str, Any]]:
 
 
 # ---------------------------------------------------------------------- entry points
-def run_file(path: str | Path) -> ScenarioResult:
-    """Run one scenario file; never raises."""
+def run_file(path: str | Path, limits: dict[str, int] | None = None) -> ScenarioResult:
+    """Run one scenario file; never raises. `limits`: the steps the rules may take (the Engine's
+    step_limit and game_step_limit; its defaults without)."""
     shown = str(path)
     scenario = Scenario(Path(path))
-    result = _run(scenario, shown)
+    result = _run(scenario, shown, limits)
     if not result.passed:  # (a failing file still tells which ruleset it ran, once it got that far)
         result.ruleset = str(scenario.data.get("ruleset", ""))
         result.ruleset_name = scenario.compiled_ruleset()["ruleset_name"]
@@ -1581,29 +1857,36 @@ def run_file(path: str | Path) -> ScenarioResult:
     return result
 
 
-def _run(scenario: Scenario, shown: str) -> ScenarioResult:
-    name = ""
+def _run(scenario: Scenario, shown: str, limits: dict[str, int] | None = None) -> ScenarioResult:
+    def failed(*problems: str) -> ScenarioResult:
+        """A FAIL with its problems, each at its place in the file (a message that starts with a key)."""
+        return placed([split_key(p, TOP_KEYS) for p in problems])
+
+    def placed(problems: list[tuple[str, str]]) -> ScenarioResult:
+        found = in_file_order([scenario.where_in_file(key, problem) for key, problem in problems])
+        return ScenarioResult(shown, False, "", str(scenario.data.get("name", "")), problems=found)
+
     try:
         scenario.load()
-        name = str(scenario.data.get("name", ""))
-        scenario.build()
+        scenario.build(limits)
         refusal = scenario.run_steps()
         problems = scenario.check(refusal)
-    except (Invalid, Failed) as err:
-        return ScenarioResult(shown, False, str(err), name)
+    except Invalid as err:
+        return placed(err.problems)
+    except Failed as err:
+        return failed(str(err))
     except Refused as err:
-        return ScenarioResult(shown, False, f"{scenario.where}: refused ({err.code}): {err}", name)
+        return failed(f"{scenario.where}: refused ({err.code}): {err}")
     except GameEnded:
-        return ScenarioResult(shown, False, f"{scenario.where}: the game ended during setup", name)
+        return failed(f"{scenario.where}: the game ended during setup")
     except StepLimitExceeded as err:  # a rule that never ends: its file, line and loop, not an internal error
-        where = f"{scenario.where}: " if scenario.where else ""
-        return ScenarioResult(shown, False, f"{where}{err}", name)
+        return failed(f"{scenario.where}: {err}" if scenario.where else str(err))
     except Exception as err:  # a bug in the engine or the rules: still a FAIL line, never a traceback
         where = f"{scenario.where}: " if scenario.where else ""
-        return ScenarioResult(shown, False, f"{where}internal error: {err.__class__.__name__}: {err}", name)
+        return failed(f"{where}internal error: {err.__class__.__name__}: {err}")
     if problems:
-        return ScenarioResult(shown, False, "; ".join(problems), name)
-    return ScenarioResult(shown, True, "", name, **scenario.coverage())
+        return failed(*problems)
+    return ScenarioResult(shown, True, "", str(scenario.data.get("name", "")), **scenario.coverage())
 
 
 def run_files(paths: list[str]) -> list[ScenarioResult]:

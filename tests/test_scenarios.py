@@ -271,7 +271,7 @@ def test_cli_reports_each_file_and_the_count(tmp_path: Path) -> None:
     lines = done.stdout.splitlines()
     assert lines == [
         f"PASS {good}",
-        f"FAIL {bad}: stat: unknown key (did you mean 'state'?)",
+        f"FAIL {bad}: {bad}:3:1: stat: unknown key (did you mean 'state'?)",
         "1 passed, 1 failed",
     ]
     assert done.stderr == ""

@@ -11,7 +11,8 @@ from typing import Any
 import click
 from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
-from twilight.cli.explain.state import STATE_WORDS
+from twilight.cli.explain.state import STATE_WORDS, provenance
+from twilight.cli.explain.trace import _short
 from twilight.cli.localizer import FALLBACK, Localizer, ruleset_folders
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
@@ -65,7 +66,6 @@ def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any
     def names(ids: Any) -> list[dict[str, str]]:
         return [{"id": str(i), "name": loc.card(str(i))} for i in ids or []]
 
-    provenance = card.get("provenance") or {}
     view: dict[str, Any] = {
         "number": card.get("number"),
         "id": card_id,
@@ -81,7 +81,7 @@ def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any
         "prevents": names(card.get("prevents")),
         "requires_any": names(card.get("requires_any")),
         "prevented_by": names(card.get("prevented_by")),
-        "source": {"sources": list(provenance.get("sources") or []), "src": card.get("src")},
+        "source": card_source(loc, card),
         "has_event": bool(card.get("event")),
         "outline": outline_event(loc, ir, card),
     }
@@ -92,6 +92,21 @@ def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any
         view["appendix"] = entry
         view["appendix_text"] = explainer.lines(entry, card)
     return view
+
+
+def card_source(loc: Localizer, card: dict[str, Any]) -> dict[str, Any]:
+    """Where the card comes from: its rule book sections, each provisional mark (a gap it fills, as the
+    appendix's marks and `explain state` show them: the text, and the gap's number), its file and line;
+    `lines` in words."""
+    source = provenance(loc, card)
+    codes = list(dict.fromkeys(_short(p) for p in source["provisional"]))
+    return {
+        "sources": source["sources"],
+        "provisional": source["provisional"],
+        "codes": codes,
+        "src": source["src"],
+        "lines": source["lines"],
+    }
 
 
 def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
@@ -115,9 +130,7 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
     ):
         if view[key]:
             lines.append(f"{label(word, word)}: {', '.join(c['name'] for c in view[key])}")
-    source = view["source"]
-    where = f" ({source['src']})" if source.get("src") else ""
-    lines.append(f"{label('source', 'Source')}: {'; '.join(source['sources']) or '-'}{where}")
+    lines.extend(view["source"]["lines"])
     lines.append(f"{label('event', 'Event')}:")
     lines.extend("  " + line for line in view["outline"])
     lines.extend(view.get("appendix_text") or [])

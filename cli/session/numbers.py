@@ -1,7 +1,7 @@
 """What a version of the rules changes, said in numbers: "action rounds a turn: 7 instead of 6 (turns 1–3)",
-"Space Race: boxes 0–6 instead of 0–8", "NATO: 3 operations instead of 4", an AI list's option moved
-from 7th to 6th. `twilight rulesets --changes` shows these lines above its list, and `twilight play` when
-a saved game's rules have changed since it began.
+"Space Race: boxes 0–6 instead of 0–8", "NATO: 3 operations instead of 4", an AI list's option that is
+number 6 instead of 7, new or taken out. `twilight rulesets --changes` shows these lines above its list,
+and `twilight play` when a saved game's rules have changed since it began.
 
 Every line comes from `twilight diff`'s comparison of the two IRs (cli/diff/ir.py), read field by field,
 except the counts a player keeps each turn (action rounds, Space Race attempts), which no field holds: a
@@ -138,10 +138,11 @@ def _track_lines(
     ]
 
 
-def _option_names(ir: dict[str, Any], priority: str) -> list[str]:
-    return [
-        str(option.get("name")) for option in ir.get("priorities", {}).get(priority, {}).get("options", [])
-    ]
+def _option_numbers(ir: dict[str, Any], priority: str) -> dict[str, int]:
+    """Each option of the list by name, with the number the player sees (the one `twilight diff` and the
+    AI's own explanations give it), in the list's order."""
+    options = ir.get("priorities", {}).get(priority, {}).get("options", [])
+    return {str(option.get("name")): int(option.get("number", i + 1)) for i, option in enumerate(options)}
 
 
 def _moved_options(
@@ -152,25 +153,21 @@ def _moved_options(
     t: Words,
     option_words: Callable[[str], str],
 ) -> list[str]:
-    """Each option whose place in the list changed: its number before and now (an option's number is its
-    place, counted from the list's own first number)."""
-    before, after = _option_names(old_ir, change.id), _option_names(new_ir, change.id)
-    first = 0 if any(o.get("number") == 0 for o in new_ir["priorities"][change.id]["options"]) else 1
+    """Each option whose number changed, with its number before and now (each list's own numbers), in the
+    new list's order; then each option the list did not have, and each it no longer has."""
+    before, after = _option_numbers(old_ir, change.id), _option_numbers(new_ir, change.id)
     lines = []
-    for detail in change.details:
-        if detail.change != "moved" or not isinstance(detail.after, list):
-            continue
-        for option in detail.after:
-            if option in before and option in after and before.index(option) != after.index(option):
-                lines.append(
-                    t(
-                        "play-numbers-option-moved",
-                        list=name,
-                        option=option_words(str(option)),
-                        before=before.index(option) + first,
-                        after=after.index(option) + first,
-                    )
-                )
+    for option, now in after.items():
+        shown = option_words(option)
+        if option not in before:
+            lines.append(t("play-numbers-option-new", list=name, option=shown, number=now))
+        elif before[option] != now:
+            lines.append(
+                t("play-numbers-option-moved", list=name, option=shown, before=before[option], after=now)
+            )
+    for option, was in before.items():
+        if option not in after:
+            lines.append(t("play-numbers-option-removed", list=name, option=option_words(option), number=was))
     return lines
 
 
