@@ -580,6 +580,17 @@ class _Merger:
             )
         return None
 
+    def _missing_help(self, kind: str, name: str, inherited_by: str | None = None) -> str | None:
+        """The help for a `kind name` that is not there to change (E202, E208, E221): for a lone file, the
+        ruleset that declares it; else the nearest name of that kind (of those another ruleset than
+        `inherited_by` declared, when given); else, for a lone file, `--base`."""
+        hint = suggest(name, self._names_of(kind, inherited_by))
+        return (
+            self._elsewhere_help(kind, name)
+            or (f"did you mean '{hint}'?" if hint else None)
+            or self._lone_help(kind, name)
+        )
+
     def _lone_help(self, kind: str, name: str) -> str | None:
         """For a lone file: that it is checked on its base, and how to name another."""
         if self.elsewhere is None or len(self.chain) < 2:
@@ -606,14 +617,11 @@ class _Merger:
         key = (NAMESPACE[kind], patch.name.name)
         target = self.decls.get(key)
         if target is None or _kind_of(target) != kind:
-            hint = suggest(patch.name.name, self._names_of(kind))
             sink.add(
                 "E221",
                 f"stale patch: no {kind} '{patch.name.name}' to patch",
                 patch.name.pos,
-                self._elsewhere_help(kind, patch.name.name)
-                or (f"did you mean '{hint}'?" if hint else None)
-                or self._lone_help(kind, patch.name.name)
+                self._missing_help(kind, patch.name.name)
                 or f"a patch changes a {kind} of an extended ruleset",
             )
             return
@@ -676,9 +684,6 @@ class _Merger:
         number), or the ruleset a lone file should be checked on."""
         from twilight.compiler import ast
 
-        kind = _kind_of(decl)
-        names = self._names_of(kind, inherited_by=ruleset)
-        hint = suggest(decl.name.name, names)
         if isinstance(decl, ast.CardDecl):
             # (an override keeps the name of the card it replaces: one of the same number was meant)
             same = [
@@ -688,11 +693,7 @@ class _Merger:
             ]
             if same:
                 return f"did you mean '{same[0]}'? card {decl.number} of the extended rulesets is '{same[0]}'"
-        return (
-            self._elsewhere_help(kind, decl.name.name)
-            or (f"did you mean '{hint}'?" if hint else None)
-            or self._lone_help(kind, decl.name.name)
-        )
+        return self._missing_help(_kind_of(decl), decl.name.name, inherited_by=ruleset)
 
     def _remove(self, decl: ast.RemoveDecl, ruleset: str, level: int) -> None:
         sink = self.sink
@@ -709,14 +710,11 @@ class _Merger:
             return
         key = (space, decl.name.name)
         if key not in self.decls:
-            hint = suggest(decl.name.name, self._names_of(kind))
             sink.add(
                 "E208",
                 f"`remove {kind} {decl.name.name}`: nothing of that name is inherited",
                 decl.name.pos,
-                self._elsewhere_help(kind, decl.name.name)
-                or (f"did you mean '{hint}'?" if hint else None)
-                or self._lone_help(kind, decl.name.name),
+                self._missing_help(kind, decl.name.name),
             )
             return
         self._record("remove", decl, key, kind, self.decls[key], level)

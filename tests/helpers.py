@@ -189,3 +189,18 @@ def check_lone(tmp_path: Path, text: str) -> Any:
     lone = tmp_path / "lone.tsr"
     lone.write_text(text, encoding="utf-8")
     return api.compile_target(str(lone), use_cache=False)
+
+
+def write_variant(
+    folder: Path, text: str, parent: str = "solo-v2", name: str | None = None, rules: str = "variant.tsr"
+) -> Path:
+    """A ruleset folder extending `parent` (a provisional test ruleset), its rules `text` in the file
+    `rules`; the manifest names it `name` (the folder's name unless told)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    (folder / "ruleset.tsr").write_text(
+        f'ruleset "{name or folder.name}" provisional "P11: a test variant" {{\n'
+        f'  version "1"\n  extends "{parent}"\n}}\n',
+        encoding="utf-8",
+    )
+    (folder / rules).write_text(text, encoding="utf-8")
+    return folder

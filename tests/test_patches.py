@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import describe, errors, run_cli
+from helpers import describe, errors, run_cli, write_variant
 from twilight.cli.diff.cmd import diff_report, render_text
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Diagnostic, render
@@ -70,14 +70,7 @@ KOREAN_WAR = (
 
 
 def write_ruleset(folder: Path, parent: str, text: str) -> Path:
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "ruleset.tsr").write_text(
-        f'ruleset "{folder.name}" provisional "P10: a test ruleset" {{\n'
-        f'  version "1"\n  extends "{parent}"\n}}\n',
-        encoding="utf-8",
-    )
-    (folder / "rules.tsr").write_text(text, encoding="utf-8")
-    return folder
+    return write_variant(folder, text, parent, rules="rules.tsr")
 
 
 @pytest.fixture

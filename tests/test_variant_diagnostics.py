@@ -19,25 +19,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, col_of, describe, errors, line_of, read_rule, run_cli, shown
+from helpers import ROOT, col_of, describe, errors, line_of, read_rule, run_cli, shown, write_variant
 from lark import Lark
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Diagnostic, Severity, render
 from twilight.compiler.parser import _DECL_KEYWORDS
 from twilight.compiler.texts import grammar_text
-
-
-def write_variant(folder: Path, text: str, parent: str = "solo-v2", name: str | None = None) -> Path:
-    """A ruleset folder extending `parent`, its rules in variant.tsr; the manifest names it `name` (the
-    folder's name unless told)."""
-    folder.mkdir(parents=True, exist_ok=True)
-    (folder / "ruleset.tsr").write_text(
-        f'ruleset "{name or folder.name}" provisional "P11: a test variant" {{\n'
-        f'  version "1"\n  extends "{parent}"\n}}\n',
-        encoding="utf-8",
-    )
-    (folder / "variant.tsr").write_text(text, encoding="utf-8")
-    return folder
 
 
 def check(folder: Path) -> api.CompileResult:
