@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 # The deepest nesting any input of ours needs: a scenario goes ~6 levels deep, a save or a trace event ~5.
@@ -42,40 +43,25 @@ def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
 
-def show(value: Any, limit: int = ECHO_CHARS) -> str:
+def show(value: Any, limit: int = ECHO_CHARS, scalar: Callable[[Any, int], str] | None = None) -> str:
     """A value as `repr` writes it, but never more than `limit` characters and never deeper than needed
-    for them: safe on a nested, shared or huge value (a 4,000-digit number, a list of a million items)."""
+    for them: safe on a nested, shared or huge value (a 4,000-digit number, a list of a million items).
+    `scalar(item, limit)`: how a single value (no map, list or tuple) is written instead of by `repr`;
+    a tuple is then written as a list (as YAML and JSON write one)."""
     out: list[str] = []
     size = 0
     # A stack of pieces still to write: a string is written as is, a value is expanded.
     stack: list[tuple[bool, Any]] = [(False, value)]
     while stack and size <= limit:
         literal, item = stack.pop()
+        parts = None if literal else _parts(item, limit, tuple_brackets=scalar is None)
+        if parts is not None:
+            stack.extend(reversed(parts))
+            continue
         if literal:
             piece = str(item)
-        elif isinstance(item, dict):
-            parts: list[tuple[bool, Any]] = [(True, "{")]
-            for i, (k, v) in enumerate(item.items()):
-                if i:
-                    parts.append((True, ", "))
-                parts += [(False, k), (True, ": "), (False, v)]
-                if i > limit:
-                    break
-            parts.append((True, "}"))
-            stack.extend(reversed(parts))
-            continue
-        elif isinstance(item, (list, tuple)):
-            open_, close = ("[", "]") if isinstance(item, list) else ("(", ")")
-            parts = [(True, open_)]
-            for i, v in enumerate(item):
-                if i:
-                    parts.append((True, ", "))
-                parts.append((False, v))
-                if i > limit:
-                    break
-            parts.append((True, close))
-            stack.extend(reversed(parts))
-            continue
+        elif scalar is not None:
+            piece = scalar(item, limit)
         elif isinstance(item, int) and not isinstance(item, bool):
             piece = _int_text(item, limit)
         elif isinstance(item, str):
@@ -88,6 +74,27 @@ def show(value: Any, limit: int = ECHO_CHARS) -> str:
     if stack or size > limit:
         return text[: limit - 1] + "…"
     return text
+
+
+def _parts(item: Any, limit: int, tuple_brackets: bool) -> list[tuple[bool, Any]] | None:
+    """A map, a list or a tuple as the pieces that write it (at most `limit` items of it: no more could
+    be shown); None for a single value."""
+    if isinstance(item, dict):
+        parts: list[tuple[bool, Any]] = [(True, "{")]
+        for i, (k, v) in enumerate(item.items()):
+            parts += [(True, ", ")] * bool(i) + [(False, k), (True, ": "), (False, v)]
+            if i > limit:
+                break
+        return [*parts, (True, "}")]
+    if isinstance(item, (list, tuple)):
+        open_, close = ("(", ")") if tuple_brackets and isinstance(item, tuple) else ("[", "]")
+        parts = [(True, open_)]
+        for i, v in enumerate(item):
+            parts += [(True, ", ")] * bool(i) + [(False, v)]
+            if i > limit:
+                break
+        return [*parts, (True, close)]
+    return None
 
 
 def _int_text(number: int, limit: int) -> str:

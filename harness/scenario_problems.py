@@ -216,41 +216,7 @@ def reason(path: str, problems: list[Problem]) -> str:
 def yaml_text(value: Any, limit: int = ECHO_CHARS) -> str:
     """A value as YAML writes it in flow style (`null`, `true`, `[19, 35]`, `{us: 1}`, a word plain, other
     text quoted), never more than `limit` characters and never deeper than needed for them."""
-    out: list[str] = []
-    size = 0
-    stack: list[tuple[bool, Any]] = [(False, value)]
-    while stack and size <= limit:
-        literal, item = stack.pop()
-        parts = None if literal else _parts(item, limit)
-        if parts is not None:
-            stack.extend(reversed(parts))
-            continue
-        piece = str(item) if literal else _scalar(item, limit)
-        out.append(piece)
-        size += len(piece)
-    text = "".join(out)
-    if stack or size > limit:
-        return text[: limit - 1] + "…"
-    return text
-
-
-def _parts(item: Any, limit: int) -> list[tuple[bool, Any]] | None:
-    """A map or a list as the pieces that write it; None for a single value."""
-    if isinstance(item, dict):
-        parts: list[tuple[bool, Any]] = [(True, "{")]
-        for i, (k, v) in enumerate(item.items()):
-            parts += [(True, ", ")] * bool(i) + [(False, k), (True, ": "), (False, v)]
-            if i > limit:
-                break
-        return [*parts, (True, "}")]
-    if isinstance(item, (list, tuple)):
-        parts = [(True, "[")]
-        for i, v in enumerate(item):
-            parts += [(True, ", ")] * bool(i) + [(False, v)]
-            if i > limit:
-                break
-        return [*parts, (True, "]")]
-    return None
+    return show(value, limit, scalar=_scalar)
 
 
 def _scalar(item: Any, limit: int) -> str:

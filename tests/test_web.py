@@ -511,20 +511,10 @@ def test_the_question_shows_the_rules_behind_it(
     assert asked_by in said and source in said, said
 
 
-def test_clicks_go_on_from_the_game_kept_in_memory(home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_clicks_go_on_from_the_game_kept_in_memory(home: Path, replays: list[int]) -> None:
     """A game the server holds goes on from a copy of it at each click: nothing is replayed. A server
     that does not hold it (just started) replays its save once, then holds it. The save and the trace
     follow every click."""
-    from twilight.runtime.core.engine import Engine
-
-    replays: list[int] = []
-    made = Engine.resume_from
-
-    def counted(engine: Any, save: Any) -> None:
-        replays.append(len(save["answers"]))
-        made(engine, save)
-
-    monkeypatch.setattr(Engine, "resume_from", counted)
 
     def click(c: TestClient, location: str, times: int) -> None:
         for _ in range(times):

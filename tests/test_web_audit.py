@@ -12,7 +12,6 @@ import html
 import json
 import re
 import warnings
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -45,22 +44,6 @@ def answer_first(client: TestClient, location: str, times: int) -> None:
         form = first_answer(client.get(location).text)
         got = client.post(f"/game/{game_name(location)}/answer", data=form, follow_redirects=False)
         assert got.status_code == 303, got.text[:300]
-
-
-@pytest.fixture
-def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
-    """Each replay of a save (its answers' count), as the server makes one."""
-    from twilight.runtime.core.engine import Engine
-
-    made: list[int] = []
-    resume = Engine.resume_from
-
-    def counted(engine: Any, save: Any) -> None:
-        made.append(len(save["answers"]))
-        resume(engine, save)
-
-    monkeypatch.setattr(Engine, "resume_from", counted)
-    yield made
 
 
 # ------------------------------------------------------------------------------ 1. the language

@@ -1,5 +1,6 @@
 """The fixtures of the tests of `twilight serve` by HTTP (Starlette's TestClient, no browser): a home
-folder of the test's own, the app, and a client of it. Imported by the test modules that use them."""
+folder of the test's own, the app, a client of it, and the replays of saves the server makes. Imported
+by the test modules that use them."""
 
 from __future__ import annotations
 
@@ -32,3 +33,19 @@ def app() -> Any:
 def client(app: Any, home: Path) -> Iterator[TestClient]:
     with TestClient(app, base_url=BASE, raise_server_exceptions=False) as c:
         yield c
+
+
+@pytest.fixture
+def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Each replay of a save (its answers' count), as the server makes one."""
+    from twilight.runtime.core.engine import Engine
+
+    made: list[int] = []
+    resume = Engine.resume_from
+
+    def counted(engine: Any, save: Any) -> None:
+        made.append(len(save["answers"]))
+        resume(engine, save)
+
+    monkeypatch.setattr(Engine, "resume_from", counted)
+    yield made
