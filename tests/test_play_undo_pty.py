@@ -124,7 +124,7 @@ def test_undo_refuses_after_a_coup_and_says_which(tmp_path: Path, lang: str) -> 
     ("lang", "said"),
     [
         ("en", ["Coup and realignment are not offered:", "is outside this round's regions"]),
-        ("ru", ["не предлагаются:", "вне регионов этого раунда"]),
+        ("ru", ["не предлагаются.", "вне регионов этого раунда"]),
     ],
 )
 def test_the_operations_question_says_why_no_coup(tmp_path: Path, lang: str, said: list[str]) -> None:

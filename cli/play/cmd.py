@@ -3,6 +3,7 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import functools
 import secrets
 import sys
 from collections.abc import Callable
@@ -149,11 +150,24 @@ def ask_choice(
 
 
 def setup_command(typed: str, text: Words) -> str | None:
-    """`help` (or `?`) and `quit` at a question before the game, in English or the player's language."""
+    """`help` (or `?`) and `quit` at a question before the game, in the player's language or any other
+    (the question of the language is asked before there is one: `выход` quits it too)."""
     loc = getattr(text, "loc", None)
     words = command_words_of(loc, ("help", "quit")) if loc is not None else {"help": "help", "quit": "quit"}
+    for word, command in setup_words().items():
+        words.setdefault(word, command)
     found = command_of(typed, words)
     return found[0] if found is not None else None
+
+
+@functools.cache
+def setup_words() -> dict[str, str]:
+    """The words of `help` and `quit` in every language of the game."""
+    words: dict[str, str] = {}
+    for lang in LANGUAGES:
+        for word, command in command_words_of(GameWords(lang).loc, ("help", "quit")).items():
+            words.setdefault(word, command)
+    return words
 
 
 def ask_ruleset(reader: LineReader, console: Console, words: GameWords, entries: list[RulesetEntry]) -> str:
@@ -721,7 +735,7 @@ def choose_save(
 
     def locked(path: Path) -> tuple[Path, dict[str, Any], dict[str, Any]]:
         """The save at `path`, locked first and then read: the save read is the last one written."""
-        hold_save(path, console, early)
+        hold_save(path, console, words_of_save(path, lang) or early)
         try:
             data = read_save(path)
             return path, data, usable(path, data)
@@ -754,6 +768,20 @@ def choose_save(
         raise PlayStop(1)
     # Read again under the lock: another game may have written the chosen save since.
     return locked(chosen[0])
+
+
+def words_of_save(path: Path, lang: str | None) -> GameWords | None:
+    """The words of the game a save holds, in its language (unless `--lang` names one), read before its
+    lock is taken: that another game holds it is said in the player's language. None when the save says
+    no language (or cannot be read: the message after the lock says why)."""
+    if lang is not None:
+        return None
+    try:
+        play = read_save(path).get("play")
+    except SaveError:
+        return None
+    saved = play.get("lang") if isinstance(play, dict) else None
+    return GameWords(saved) if saved in LANGUAGES else None
 
 
 def build_session(
@@ -900,5 +928,6 @@ def end_screen(session: PlaySession, trace_path: Path) -> None:
             )
         )
     lines.append(text.t("play-end-trace", path=str(trace_path)))
-    lines.append(text.t("play-end-explain", path=str(trace_path)))
+    if session.ai_plays:  # (a hot-seat game has no AI's reasons to explain)
+        lines.append(text.t("play-end-explain", path=str(trace_path)))
     session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))

@@ -163,6 +163,10 @@ class Screen:
         self.engine = engine
         # In the solo game a side's "hand" is its face-down deck: nobody may see its order.
         self.secret_hands = secret_hands
+        # The answers of a question that lose the game at once (set by the session: a coup that sets off
+        # nuclear war), marked in the list.
+        self.losing: Callable[[Decision], list[Any]] | None = None
+        self.ai_plays = True  # (the footer names `why`, the AI's last move, only when an AI plays)
 
     # ------------------------------------------------------------------ parts
     def status(self, panel: bool = True, tracks_only: bool = False) -> Panel | Group:
@@ -209,8 +213,9 @@ class Screen:
                 )
             )
         )
+        # (face down is the game's word for a China Card not playable until the turn's end: said so)
         china = t.t(
-            "play-status-china-up" if state.china_face_up else "play-status-china-down",
+            "play-status-china-up" if state.china_face_up else "play-status-china-unplayable",
             **t.side_args(state.china_holder),
         )
         lines.append(Text(china))
@@ -471,6 +476,11 @@ class Screen:
             label if costs.get(o, 1) == 1 else self.text.t("play-option-cost", option=label, cost=costs[o])
             for label, o in zip(labels, decision.options, strict=True)
         ]
+        losing = {str(o) for o in self.losing(decision)} if self.losing is not None else set()
+        labels = [
+            t.t("play-option-war", option=label) if str(o) in losing else label
+            for label, o in zip(labels, decision.options, strict=True)
+        ]
         parts: list[Any] = [Text(prompt, style="bold")]
         if self.show_ids:
             picks = f"{decision.min_count}-{decision.max_count}"
@@ -490,7 +500,7 @@ class Screen:
         else:
             parts.append(Columns([Text(label) for label in labels], padding=(0, 3)))
         if hint:
-            parts.append(Text(t.t("play-hint"), style="dim"))
+            parts.append(Text(t.t("play-hint" if self.ai_plays else "play-hint-no-ai"), style="dim"))
         return Group(*parts)
 
     def packed(self, labels: list[str], gap: int = 3) -> list[Text]:

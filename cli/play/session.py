@@ -29,6 +29,7 @@ from twilight.cli.play.input import (
     parse_answer,
 )
 from twilight.cli.play.screen import SIDE_STYLE, Screen
+from twilight.cli.session import question
 from twilight.cli.session.game import GameSession
 from twilight.cli.session.happened import what_happened
 from twilight.cli.session.log import Narrator
@@ -70,6 +71,8 @@ class PlaySession(GameSession):
         self.console = console
         self.reader = reader or LineReader()
         self.screen = Screen(console, text, engine, secret_hands, bool(meta.get("ids")))
+        self.screen.losing = self.losing_answers
+        self.screen.ai_plays = self.ai_plays  # (no AI, no `why`: the footer says the other commands)
         self.narrator = Narrator(text)
         self.shown_upto = 0  # trace events already shown on a screen
         # Hot-seat: both sides are people at this terminal (set by build_session); the side whose screen
@@ -80,6 +83,9 @@ class PlaySession(GameSession):
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
         self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
+        # The last answer taken for the player and its pick in a repeated choice (`forced_again`); None
+        # once the player is asked.
+        self.last_forced: tuple[tuple[str, str, str, int], Any] | None = None
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -177,17 +183,35 @@ class PlaySession(GameSession):
         answer = decision.options[0]
         # (kept in the save: `undo` takes such an answer back with the one before it)
         self.meta["forced"] = [*self.forced_answers(), len(self.engine.answers)]
-        note = self.text.t(
-            "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
-        )
-        why_not = self.why_not(decision)
         # Where the player is in a repeated choice, and why the other candidates are not there.
         progress = self.screen.progress(decision)
-        why_not = [*([progress] if progress else []), *why_not, *self.screen.not_offered(decision)]
-        self.pending_lines = [*self.recent_lines(), note, *why_not]
-        for line in [note, *why_not]:
+        if self.forced_again(decision, answer):
+            # The same pick taken again in a choice repeated (Suez Crisis's removals): said once, then
+            # only where the repeats are.
+            said = [progress] if progress else []
+        else:
+            note = self.text.t(
+                "play-forced-choice", prompt=self.prompt_text(decision), answer=self.text.option(answer)
+            )
+            said = [note, *([progress] if progress else []), *self.why_not(decision)]
+            said += self.screen.not_offered(decision)
+        self.pending_lines = [*self.recent_lines(), *said]
+        for line in said:
             self.console.print(line, style="dim", markup=False, highlight=False)
         return answer
+
+    def forced_again(self, decision: Decision, answer: Any) -> bool:
+        """Whether a forced answer repeats the one before it: the next pick of the same repeated choice,
+        the same answer taken, no other question of the player's between them."""
+        at = decision.context.get("progress")
+        pick = at.get("pick") if isinstance(at, dict) else None
+        key = (decision.name, decision.side, str(answer), len(self.engine.answers))
+        last, self.last_forced = self.last_forced, (key, pick)
+        if last is None or not isinstance(pick, int):
+            return False
+        (name, side, said, answers), last_pick = last
+        follows = answers < key[3] and last_pick == pick - 1
+        return (name, side, said) == key[:3] and follows
 
     # ------------------------------------------------------------------ commands
     def run_command(self, command: str, rest: str, decision: Decision) -> None:
@@ -242,6 +266,25 @@ class PlaySession(GameSession):
             else:
                 raise UndoTo(point)
 
+    def confirmed(self, decision: Decision, answer: Any) -> bool:
+        """Whether the player stands by an answer that loses the game at once (a coup target whose coup
+        sets off nuclear war: legal, and never refused): asked once more, "yes" in any language takes it."""
+        t = self.text
+        if str(answer) not in {str(o) for o in self.losing_answers(decision)}:
+            return True
+        self.console.print(
+            t.t("play-war-confirm", **t.country_args(str(answer))),
+            style="bold red",
+            markup=False,
+            highlight=False,
+        )
+        try:
+            typed = self.reader.read(t.t("play-war-prompt"), [])
+        except (EOFError, KeyboardInterrupt):
+            raise QuitGame from None
+        yes = {normalize(w) for loc in t.all_langs.values() for w in (loc.get("play-war-yes") or "").split()}
+        return normalize(typed) in yes
+
     def show_card(self, typed: str) -> None:
         """`card NAME` (`? NAME`): the card's text, wrapped to the terminal; or one line saying why no
         card was found, with the closest ones."""
@@ -263,6 +306,7 @@ class PlaySession(GameSession):
         screens show follows: the last moves start at the question asked again, saying what was undone."""
         taken = super().rebuild(keep)
         self.screen.engine = self.engine
+        self.last_forced = None
         self.shown_upto = len(self.engine.events)
         answer = taken[0][1]  # the player's; the AI's answers after it go back with it
         said = ", ".join(self.text.option(p) for p in (answer if isinstance(answer, list) else [answer]))
@@ -292,7 +336,7 @@ class PlaySession(GameSession):
         # (a question explained by its own name says more than the interpreter's one line of help)
         explained = mechanics_key(t, decision) == f"mechanics-{decision.name}"
         lines.extend(rule_lines(t, self.homes, decision, runtime_help=not explained))
-        lines.append(t.t("play-help-commands"))
+        lines.append(t.t("play-help-commands" if self.ai_plays else "play-help-commands-no-ai"))
         lines.append(t.t("play-help-board"))
         lines.append(t.t("play-help-undo"))
         lines.append(t.t("play-help-hint"))
@@ -310,6 +354,9 @@ class PlaySession(GameSession):
             if said:
                 return said[0]
         if not any(wanted in self.country_names[c] for c in self.text.countries):
+            card = self.card_named(typed)
+            if card is not None:  # (a card's name is never a misspelt country: "US/Japan" is no Japan)
+                return self.text.t("play-input-card-not-offered", **self.text.card_args(card))
             # A misspelt country ("Itlay", "Италя"): the closest one's refusal says which it took it for.
             wanted = suggest(wanted, [n for names in self.country_names.values() for n in names]) or wanted
         for country in self.text.countries:
@@ -326,13 +373,29 @@ class PlaySession(GameSession):
                 )
         return None
 
+    def card_named(self, typed: str) -> str | None:
+        """The card `typed` names (its whole name, or a beginning of the name or of a later word of it that
+        only this card has, in any language) when it begins no country's name."""
+        wanted = normalize(typed)
+        if not wanted or wanted.replace(" ", "").isdigit():
+            return None
+        if any((" " + n).find(" " + wanted) >= 0 for names in self.country_names.values() for n in names):
+            return None
+        got = self.all_cards.one(typed)
+        return None if isinstance(got, Problem) else str(got)
+
+    @functools.cached_property
+    def all_cards(self) -> Matcher:
+        """Every card of the rules by its names in every language (read at the first use)."""
+        return Matcher(list(self.text.cards), self.text.names_of)
+
     def left_out(self, decision: Decision, typed: str) -> str | None:
         """When `typed` names a candidate the rules left out of this list (a card the draft's operations
         limit keeps out once others are kept), the rule's reason in its own words."""
-        refused = decision.context.get("refused")
-        if refused is None or typed.strip().lstrip("#").isdigit():  # (a number picks from the list shown)
+        refused = question.refusals(decision)
+        if not refused or typed.strip().lstrip("#").isdigit():  # (a number picks from the list shown)
             return None
-        rules = {str(option): rule for option, rule in refused()}
+        rules = {str(option): rule for option, rule in refused}
         got = Matcher(list(rules), self.text.names_of).one(typed)
         why = None if isinstance(got, Problem) else self.text.maybe(f"function-{rules[str(got)]}")
         if why is None:
@@ -434,6 +497,7 @@ class TerminalPlayer:
         s.autosave(decision, person=True)
         if forced(decision):
             return s.take_forced(decision)
+        s.last_forced = None
         prompt = s.prompt_text(decision)
         s.screen.show(decision, prompt, s.recent_lines(), s.round_notices(decision) + s.why_not(decision))
         matcher = Matcher(decision.options, s.text.names_of)
@@ -465,6 +529,8 @@ class TerminalPlayer:
             answer = parse_answer(typed, decision, matcher)
             if isinstance(answer, Problem):
                 s.console.print(s.problem_text(answer, decision, typed), style="bold red", markup=False)
+                continue
+            if not s.confirmed(decision, answer):
                 continue
             return answer
 

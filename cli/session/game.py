@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.session import question
+from twilight.cli.session.danger import LosingAnswers
 from twilight.cli.session.homes import decision_homes
 from twilight.cli.session.saves import write_atomic
 from twilight.cli.session.text import PlayText
@@ -65,6 +66,7 @@ class GameSession:
         self.people: set[str] = set()
         # Set by `rebuild`: the game goes on by asking its question again (Engine.resume(ASK_AGAIN)).
         self.ask_again = False
+        self.losing = LosingAnswers()  # the answers of the question asked that lose the game at once
 
     @functools.cached_property
     def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
@@ -91,9 +93,18 @@ class GameSession:
     def prompt_text(self, decision: Decision) -> str:
         return question.prompt_text(self.text, decision)
 
+    def losing_answers(self, decision: Decision) -> list[Any]:
+        """The answers of the question that lose the game at once (a coup that sets off nuclear war)."""
+        return self.losing.of(self.engine, decision)
+
     def why_not(self, decision: Decision) -> list[str]:
         """Why the operations question leaves out a coup or a realignment (the rules' refusals)."""
         return why_not_lines(self.text, self.engine, decision)
+
+    @property
+    def ai_plays(self) -> bool:
+        """Whether the AI plays a side (not a hot-seat game, both sides at the terminal)."""
+        return len(self.meta.get("humans") or []) <= 1
 
     def why_lines(self) -> list[str]:
         """`why`: the AI's last move as `twilight explain trace` tells it, in a player's words."""
@@ -101,7 +112,7 @@ class GameSession:
         from twilight.cli.explain.trace import group_moves
         from twilight.cli.session.why import PlayerExplainer
 
-        if len(self.meta.get("humans") or []) > 1:
+        if not self.ai_plays:
             return [self.text.t("play-why-no-ai")]
         moves = group_moves(self.engine.events)
         if not moves:
@@ -142,7 +153,7 @@ class GameSession:
     def remember(self, decision: Decision) -> None:
         """At each question put to a person (the engine's `at_decision`): a copy of the game there."""
         if decision.side in self.people:
-            self.points[len(self.engine.answers)] = self.engine.clone()
+            self.points[len(self.engine.answers)] = question.copy_at_question(self.engine, decision)
 
     def rebuild(self, keep: int) -> list[Any]:
         """The game as it was at the question answer `keep` answered: a copy of the copy made there (see

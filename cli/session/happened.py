@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from twilight.cli.session.log import NARRATED, Narrator, narrated_runs
-from twilight.runtime.core.sides import SIDES
+from twilight.runtime.core.sides import SIDES, opponent
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
 # zones, cards dealt, revealed or shuffled, effects ending…): every other one is a move a player wants
@@ -38,6 +38,8 @@ BOOKKEEPING = frozenset(
     }
 )
 MOVES = frozenset(NARRATED) - BOOKKEEPING
+# Bookkeeping but when an event causes it: its result, a move (Blockade's discard, CIA Created's hand shown).
+EVENT_RESULTS = frozenset({"discard", "cards_revealed", "hand_revealed"})
 
 
 @dataclass
@@ -76,12 +78,23 @@ def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[lis
         line = narrator.line(event)  # (every event goes through: the narrator follows the card in play)
         if not line:
             continue
-        if event["kind"] in MOVES:
-            side = event.get("side") if event.get("side") in SIDES else None
-            moves.append(Moment(line, dice_of(event), side, event["kind"]))
+        kind = event["kind"]
+        if kind in MOVES or (kind in EVENT_RESULTS and narrator.in_event):
+            moves.append(Moment(line, dice_of(event), side_of(event), kind))
         else:
             kept.append(line)
     return moves, kept
+
+
+def side_of(event: dict[str, Any]) -> str | None:
+    """Whose move an event is, to colour it: its side, but for VP the side that gains them (the rules'
+    `gain_vp(side, -n)` is the opponent gaining n, told so)."""
+    side = event.get("side")
+    if side not in SIDES:
+        return None
+    if event["kind"] == "vp" and isinstance(event.get("change"), int) and event["change"] < 0:
+        return opponent(side)
+    return str(side)
 
 
 def changed_countries(events: Iterable[dict[str, Any]]) -> list[str]:

@@ -13,9 +13,11 @@ each country, with the country its first point goes to (the answer to type now).
 
 from __future__ import annotations
 
+import dataclasses
 import time
 from typing import Any
 
+from twilight.cli.session.danger import loses_at_once
 from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.players.influence_plans import InfluencePlan
@@ -60,19 +62,43 @@ def hint_lines(session: GameSession, decision: Decision) -> list[str]:
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
     t, engine = session.text, session.engine
+    war, decision = war_lines(session, decision)
+    if war and len(decision.options) < 2:  # (every answer, or all but one, loses at once: said)
+        return war
     search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
     search.engine = engine
     search.opponents = opponents_of(engine, decision.side)
     try:
         advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
     except KeyboardInterrupt:  # Ctrl-C during the hint stops the hint, not the game
-        return [t.t("play-advice-stopped")]
+        return [*war, t.t("play-advice-stopped")]
     if advice is None:
-        return heuristic_lines(session, decision)
-    lines = advice_lines(t, advice, search.horizon)
+        return [*war, *heuristic_lines(session, decision, bool(war))]
+    lines = [*war, *advice_lines(t, advice, search.horizon)]
     if len(session.meta.get("humans") or []) > 1:
         lines.append(t.t("play-advice-greedy-opponent"))
     return lines
+
+
+def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Decision]:
+    """The answers that lose the game at once (a coup that sets off nuclear war), said first, and the
+    question the hint weighs without them: ([], the question) when none does. When one answer is left it
+    is named; when none is, that every one loses."""
+    t = session.text
+    if isinstance(session, GameSession):
+        losing = session.losing_answers(decision)
+    else:  # (a session of a test's making: nothing kept of the question)
+        losing = loses_at_once(session.engine, decision)
+    if not losing:
+        return [], decision
+    named = ", ".join(t.option(o) for o in losing)
+    lines = [t.t("play-advice-war", answers=named, count=len(losing))]
+    safe = [o for o in decision.options if o not in losing]
+    if not safe:
+        return [t.t("play-advice-war-all")], dataclasses.replace(decision, options=[])
+    if len(safe) == 1:
+        lines.append(t.t("play-advice-war-one-safe", answer=t.option(safe[0])))
+    return lines, dataclasses.replace(decision, options=safe)
 
 
 def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
@@ -105,8 +131,17 @@ def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
     why = why_line(t, advice)
     if why:
         lines.append(why)
-    lines.append(t.t("play-advice-scale"))
+    ir = getattr(t, "ir", None)
+    regions = ir is None or names_regions(ir)
+    lines.append(t.t("play-advice-scale" if regions else "play-advice-scale-no-regions"))
     return lines
+
+
+def names_regions(ir: dict[str, Any]) -> bool:
+    """Whether the rules name a Primary region (solo-v2), whose score the playouts' value counts."""
+    from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
+
+    return PRIMARY_REGION_VARIABLE in (ir.get("variables") or {})
 
 
 def answer_words(t: Any, option: Any) -> str:
@@ -134,8 +169,20 @@ def why_cause(advice: Any) -> tuple[str, Any, Any] | None:
     gains = {name: (getattr(best, name) - getattr(other, name)) * w for name, w in FACT_WEIGHTS.items()}
     if advice.region is None:
         gains.pop("region_gain")
-    cause = max(gains, key=lambda name: gains[name])
-    return (cause if gains[cause] > 0 else "score"), best, other
+    # (only a fact whose difference the line would say: "0 VP better off" says nothing)
+    said = {name: gain for name, gain in gains.items() if gain > 0 and _said(name, best, other)}
+    if not said:
+        return "score", best, other
+    return max(said, key=lambda name: said[name]), best, other
+
+
+def _said(fact: str, best: Any, other: Any) -> bool:
+    """Whether the difference of `fact` between the two answers is something once rounded as the line
+    says it (whole percents of games lost or won, tenths of VP)."""
+    mine, theirs = float(getattr(best, fact)), float(getattr(other, fact))
+    if fact in ("lost", "won"):
+        return round(mine * 100) != round(theirs * 100)
+    return round(mine - theirs, 1) > 0
 
 
 def why_line(t: Any, advice: Any) -> str | None:
@@ -209,12 +256,15 @@ def _answer_data(option: Any) -> dict[str, Any]:
     return {"answer": option}
 
 
-def heuristic_lines(session: GameSession, decision: Decision) -> list[str]:
-    """The quick heuristic's answer, where it weighs the question; else a line saying there is none."""
+def heuristic_lines(session: GameSession, decision: Decision, war: bool = False) -> list[str]:
+    """The quick heuristic's answer, where it weighs the question; else a line saying there is none (or,
+    `war`: after the answers that lose at once were named, that the others are safe)."""
     t = session.text
     greedy = GreedyPlayer(hint_seed(session.engine))
     greedy.engine = session.engine
     if not greedy.weighs(decision):
+        if war:
+            return [t.t("play-advice-war-others", count=len(decision.options))]
         return [t.t("play-advice-none", max=MAX_CANDIDATES)]
     # (the heuristic tries a point in each country on the real board and takes it back at once)
     answer = greedy.decide(decision)

@@ -78,11 +78,18 @@ VARIANT_IDS = (
 )
 
 
+# The events after which an event that was happening is over.
+EVENT_ENDS = ("play", "action_round", "turn", "turn_end", "headlines", "phase")
+
+
 class Narrator:
     def __init__(self, text: PlayText) -> None:
         self.text = text
         # The card whose event is happening, named on its dice rolls (a war's roll says which war).
         self.event_card: str | None = None
+        # Whether an event is happening now (from its start to the next card played, round, turn or
+        # phase): a discard it causes or a hand it reveals is its result, not the deal's bookkeeping.
+        self.in_event = False
         # The cards whose effect came into force since the last card played: a card that starts two
         # effects at once (a lasting one and this turn's) is said once.
         self.started: set[str] = set()
@@ -106,6 +113,8 @@ class Narrator:
             self.event_card = e.get("card")
         elif kind in ("play", "action_round", "turn", "headlines"):
             self.event_card = None
+        if kind in ("event", *EVENT_ENDS):
+            self.in_event = kind == "event"
         if kind in ("event", "play", "action_round", "turn", "headlines"):
             self.started.clear()
         elif kind == "effect_start":

@@ -40,14 +40,32 @@ def progress(t: PlayText, decision: Decision) -> str | None:
     return own if own is not None else t.t("play-progress", **at)
 
 
-def not_offered(t: PlayText, decision: Decision) -> list[str]:
-    """Why candidates are missing from the list: the ones a rule function refused (as the engine
-    evaluates the choice's condition), named with that function's words, one line per function."""
+def refusals(decision: Decision) -> list[tuple[Any, str]]:
+    """The candidates a rule left out of the question, each with that rule: worked out when asked (the
+    engine's function), or as a copy made for going back to it holds them (`copy_at_question`)."""
     refused = decision.context.get("refused")
     if refused is None:
         return []
+    return list(refused()) if callable(refused) else [(option, rule) for option, rule in refused]
+
+
+def copy_at_question(engine: Any, decision: Decision | None = None) -> Any:
+    """A copy of the game at the question it stands at (`decision`, or its pending one), to go back to
+    (undo): it keeps what the question refuses, worked out here, where the game is at the question. (A
+    copy keeps none of the question's functions, `Engine.clone`: they read the game that asked.)"""
+    twin = engine.clone()
+    asked = decision if decision is not None else engine.pending()
+    copied = twin.pending()
+    if asked is not None and copied is not None and callable(asked.context.get("refused")):
+        copied.context["refused"] = refusals(asked)
+    return twin
+
+
+def not_offered(t: PlayText, decision: Decision) -> list[str]:
+    """Why candidates are missing from the list: the ones a rule function refused (as the engine
+    evaluates the choice's condition), named with that function's words, one line per function."""
     by_rule: dict[str, list[str]] = {}
-    for option, rule in refused():
+    for option, rule in refusals(decision):
         by_rule.setdefault(rule, []).append(t.option(option))
     lines = []
     for rule, names in by_rule.items():

@@ -24,12 +24,30 @@ DEFAULT_ANSWERS = {
 }
 
 
+# The heading of a move's steps, with how many choices the AI made.
+CHOICES = "ai-explain-move-choices"
+# The explainer's messages the player reads in words of the game's own: the state "as the move began" is
+# the AI's move's, which a player between turns would read as the turn's ("к началу хода").
+WORDED = {"ai-explain-state": "play-why-state"}
+
+
 class PlayerExplainer(TraceExplainer):
     """The trace explainer of `twilight explain`, worded for the player at the game's prompt."""
 
     def __init__(self, loc: Any, ir: dict[str, Any], ruleset: str) -> None:
         super().__init__(loc, ir, ruleset)
         self.events: list[dict[str, Any]] = []  # the move being told (an answer looks for what it answered)
+        self.choices_made: int | None = None  # the move being rendered: its steps that chose something
+
+    def render(self, view: dict[str, Any]) -> list[str]:
+        """The move in lines; "its N choices" counts the steps that chose something, not a list that
+        offered nothing (the AI then went on to its next step: told, but no choice)."""
+        made = sum(1 for step in view["steps"] if not offered_nothing(step))
+        self.choices_made = made or None
+        try:
+            return super().render(view)
+        finally:
+            self.choices_made = None
 
     def move(self, number: int, move: Move) -> dict[str, Any]:
         self.events = move.events
@@ -37,6 +55,13 @@ class PlayerExplainer(TraceExplainer):
         title = TITLES.get(move.kind, TITLES["action"])
         view["title"] = self.t(title, "AI move {$number} · {$when}", number=number, when=view["when"])
         return view
+
+    def t(self, msg_id: str, default: str, **args: Any) -> str:
+        if msg_id == CHOICES and self.choices_made is not None:
+            args = {**args, "count": self.choices_made}
+        own = WORDED.get(msg_id)
+        got = self.loc.get(own, **args) if own is not None else None
+        return got if got is not None else super().t(msg_id, default, **args)
 
     def step_prefix(self, step: dict[str, Any]) -> str:
         return ""
@@ -83,3 +108,8 @@ class PlayerExplainer(TraceExplainer):
             elif after and e["kind"] == "decision" and e.get("decision") == event.get("decision"):
                 return e.get("answer")
         return None
+
+
+def offered_nothing(step: dict[str, Any]) -> bool:
+    """Whether a step of a move is a priority list none of whose options offered anything."""
+    return step.get("type") == "choice" and step.get("option") is None

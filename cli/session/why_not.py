@@ -16,6 +16,8 @@ OPERATIONS = "operations"
 # The engine's question of how to play a card (its event, an operation, the Space Race).
 PLAY_MODE = "play_mode"
 ATTACKS = ("coup", "realign")
+# The answers of the question of how to play a card that play it for operations.
+OPERATION_MODES = ("influence", *ATTACKS)
 # Near misses told: the groups of countries refused for the same reasons, the most particular first.
 GROUPS_TOLD = 2
 
@@ -23,13 +25,24 @@ GROUPS_TOLD = 2
 def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
     """One line for each attack the operations question leaves out, saying why (one line for both when
     the same reasons keep out both); for the question of how to play a card, why its event is not
-    offered, when a rule refuses it."""
-    from twilight.runtime.core.primitives.operations import attack_refusals
-
+    offered, when a rule refuses it, and, when the card may be played for operations, why a coup or a
+    realignment is not among them."""
     if decision.name == PLAY_MODE:
-        return event_refused(text, engine, decision)
+        offered = {str(o) for o in decision.options}
+        played_for_ops = any(mode in offered for mode in OPERATION_MODES)
+        return [
+            *event_refused(text, engine, decision),
+            *(attacks_left_out(text, engine, decision) if played_for_ops else []),
+        ]
     if decision.name != OPERATIONS:
         return []
+    return attacks_left_out(text, engine, decision)
+
+
+def attacks_left_out(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+    """Why each attack missing from the question's answers is missing (see `why_not_lines`)."""
+    from twilight.runtime.core.primitives.operations import attack_refusals
+
     offered = {str(o) for o in decision.options}
     card = decision.context.get("card")
     said: dict[str, tuple[str, str]] = {}  # action -> (message id, reasons)

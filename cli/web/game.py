@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import click
+from twilight.cli.session.question import copy_at_question
 from twilight.cli.session.saves import (
     SEED_LIMIT,
     SaveError,
@@ -513,7 +514,7 @@ class Games:
             text = self.text(rules, lang or kept.text.lang)
             view = replace(back, text=text, meta={**back.meta, "lang": text.lang}, earlier=kept.earlier[:-1])
             # (the copy kept there is played on no more: the page's game is a copy of it)
-            view = replace(view, engine=back.engine.clone())
+            view = replace(view, engine=copy_at_question(back.engine))
             return self._keep(view, write=True)
 
     def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str], list[Any]]:

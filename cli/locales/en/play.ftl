@@ -40,6 +40,7 @@ play-status-milops = Military ops: US { $us }, USSR { $ussr } (required { $neede
 play-status-space = Space Race: US { $us }, USSR { $ussr }
 play-status-china-up = The China Card: { $side }, face up
 play-status-china-down = The China Card: { $side }, face down
+play-status-china-unplayable = The China Card: { $side }, face down (not playable until the turn ends)
 play-status-state = { $name }: { $value }
 play-status-zone-size = { $count ->
     [one] { $count } card
@@ -90,8 +91,13 @@ play-points-left = Influence: { $left } of { $total } { $total ->
 play-progress = Pick { $pick } of { $picks }
 play-not-offered = Not offered: { $options } — { $why }
 play-option-cost = { $option } (costs { $cost })
+play-option-war = { $option } (DEFCON 1: you lose at once)
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
+play-war-confirm = A coup in { $country } brings DEFCON to 1 — nuclear war, and you lose the game at once. Type yes to make it anyway; anything else chooses again.
+play-war-prompt = yes/no »
+play-war-yes = yes y
 play-hint = Type a number or a name (Tab completes) · ? explains · hint · why · log · board · save · quit
+play-hint-no-ai = Type a number or a name (Tab completes) · ? explains · hint · log · board · save · quit
 play-prompt = { $side } » 
 play-decision-unworded = Decide: { $name }
 play-draw = nobody (a draw)
@@ -121,6 +127,7 @@ play-why-move-headline = AI move { $number } · { $when } · its headline
 play-why-move-action = AI move { $number } · { $when } · its action round
 play-why-move-answer = AI move { $number } · { $when } · it answers an event's choice
 play-why-provisional = our reading of a gap in the rules ({ $codes })
+play-why-state = as the AI's move began: { $state }
 play-why-default-yes = answers “{ $decision }” with yes: no list of the AI answers this choice, and the AI takes yes whenever it is offered
 play-why-default-country = answers “{ $decision }” with { $answer }: no list of the AI answers this choice, so it takes { $count ->
     [one] the first
@@ -131,11 +138,14 @@ play-why-default-first = answers “{ $decision }” with { $answer }: no list o
    *[other] the first { $count } answers
 } in the order the choice offers them
 play-mechanics-any = Choose among the answers listed: each is one the rules allow now, and any left out is named with the rule that keeps it out. The rule this question comes from is named below.
+play-mechanics-rules-place = This influence comes from the rules themselves (the setup, or a step of the turn), not from a card's event: it goes only to the countries offered, one point a pick, with no need to be next to your influence.
+play-mechanics-rules-discard = The rules themselves ask for this discard (a step of the turn, not a card's event): the cards picked go to the discard pile, which is shuffled back into the draw deck when the deck runs out.
 play-help-card = This choice comes from the event of { $card }: { $summary }
 play-help-procedure = This choice is part of: { $procedure }
 play-help-source = Rule: { $source }
 play-help-provisional = Provisional rule { $codes } (not in the rule book): { $note }
 play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
+play-help-commands-no-ai = Commands: ? this help · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
 play-help-board = board all: every region in full · region NAME: one region or subregion in full (region Europe, region Eastern Europe)
 play-demo-chose = { $prompt }: { $answer }
 
@@ -154,6 +164,7 @@ play-input-count-exactly = Pick { $count } (you gave { $got }).
 play-input-repeat = Each choice may be picked only once.
 play-input-not-allowed = Not { $option }: { $why }.
 play-input-not-offered = { $country } is not among the choices now.
+play-input-card-not-offered = { $card } is not among the choices now.
 play-input-refused = Not { $country }: { $reason }
 play-input-several-refused = Answer { $number } of { $given } ("{ $text }"): { $problem } None of the answers was taken.
 play-input-several-extra = Only { $count } of the { $given } answers fit this question here; none was taken.
@@ -391,6 +402,7 @@ play-advice-plans = Whole placements of the card's points left are rated here, e
 play-advice-plan = { $points }
 play-advice-plan-point = { $country } +{ $count }
 play-advice-scale = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (and the Primary and Secondary regions' scores; in the last two turns every region's, as the final scoring will): 50% is level. In brackets: where the score lies, 19 times in 20.
+play-advice-scale-no-regions = A score is 100% for a win and 0% for a loss; a game not over by then counts its VP lead (in the last two turns also every region's score, as the final scoring will): 50% is level. In brackets: where the score lies, 19 times in 20.
 play-advice-why-tie = { $answer } and { $other } are tied: their intervals overlap, and only more playouts could tell them apart.
 play-advice-why-loss = Why { $answer }: its lines of play lose the game in { $lost }% of the playouts, those of { $other } in { $other_lost }%.
 play-advice-why-win = Why { $answer }: its lines of play win the game in { $won }% of the playouts, those of { $other } in { $other_won }%.
@@ -401,6 +413,13 @@ play-advice-greedy-opponent = In the playouts the other side is played by the qu
 play-advice-heuristic = Hint: { $answer } (the quick heuristic's suggestion: the search weighs only a choice of one answer among 2 to { $max }).
 play-advice-none = No hint for this question: the search weighs only a choice of one answer among 2 to { $max }, and the quick heuristic has no preference here.
 play-advice-stopped = Hint stopped.
+play-advice-war = { $answers }: a coup there brings DEFCON to 1 — nuclear war, and you would lose at once.
+play-advice-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once (undo takes back your previous answer).
+play-advice-war-one-safe = Hint: { $answer }, the only target that does not.
+play-advice-war-others = { $count ->
+    [one] The other target is safe from that.
+   *[other] The other { $count } targets are safe from that.
+}
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
