@@ -55,29 +55,48 @@ def opponents_of(engine: Any, side: str) -> dict[str, Any]:
     return out
 
 
+@dataclasses.dataclass
+class Hint:
+    """What the hint says (its lines, in the player's language) and the answers it recommends: the
+    search's best (for a plan of a card's points, the country its first point goes to), else the quick
+    heuristic's, else the one answer that does not lose at once; none when it has no hint."""
+
+    lines: list[str]
+    picks: list[Any]
+
+
 def hint_lines(session: GameSession, decision: Decision) -> list[str]:
-    """The hint's lines, in the player's language. The search plays its playouts on copies of the game made
-    at this decision (`Engine.clone`): the game itself is not changed."""
+    """The hint's lines (`hint`)."""
+    return hint(session, decision).lines
+
+
+def hint(session: GameSession, decision: Decision) -> Hint:
+    """The hint on the question, in the player's language. The search plays its playouts on copies of the
+    game made at this decision (`Engine.clone`): the game itself is not changed."""
     from twilight.runtime.players.search import SearchPlayer
 
     started = time.perf_counter()  # (the budget counts from here: the words looked up count too)
     t, engine = session.text, session.engine
     war, decision = war_lines(session, decision)
     if war and len(decision.options) < 2:  # (every answer, or all but one, loses at once: said)
-        return war
+        return Hint(war, list(decision.options))
     search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
     search.engine = engine
     search.opponents = opponents_of(engine, decision.side)
     try:
         advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
     except KeyboardInterrupt:  # Ctrl-C during the hint stops the hint, not the game
-        return [*war, t.t("play-advice-stopped")]
+        return Hint([*war, t.t("play-advice-stopped")], [])
     if advice is None:
-        return [*war, *heuristic_lines(session, decision, bool(war))]
+        lines, picks = heuristic_hint(session, decision, bool(war))
+        return Hint([*war, *lines], picks)
     lines = [*war, *advice_lines(t, advice, search.horizon)]
     if len(session.meta.get("humans") or []) > 1:
         lines.append(t.t("play-advice-greedy-opponent"))
-    return lines
+    best = advice.ranked[0].option if advice.ranked else None
+    if isinstance(best, InfluencePlan):
+        best = best.first
+    return Hint(lines, [] if best is None else [best])
 
 
 def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Decision]:
@@ -256,16 +275,20 @@ def _answer_data(option: Any) -> dict[str, Any]:
     return {"answer": option}
 
 
-def heuristic_lines(session: GameSession, decision: Decision, war: bool = False) -> list[str]:
-    """The quick heuristic's answer, where it weighs the question; else a line saying there is none (or,
-    `war`: after the answers that lose at once were named, that the others are safe)."""
+def heuristic_hint(
+    session: GameSession, decision: Decision, war: bool = False
+) -> tuple[list[str], list[Any]]:
+    """The quick heuristic's answer (its line, and the answer), where it weighs the question; else a line
+    saying there is none (or, `war`: after the answers that lose at once were named, that the others are
+    safe), and no answer."""
     t = session.text
     greedy = GreedyPlayer(hint_seed(session.engine))
     greedy.engine = session.engine
     if not greedy.weighs(decision):
         if war:
-            return [t.t("play-advice-war-others", count=len(decision.options))]
-        return [t.t("play-advice-none", max=MAX_CANDIDATES)]
+            return [t.t("play-advice-war-others", count=len(decision.options))], []
+        return [t.t("play-advice-none", max=MAX_CANDIDATES)], []
     # (the heuristic tries a point in each country on the real board and takes it back at once)
     answer = greedy.decide(decision)
-    return [t.t("play-advice-heuristic", answer=t.option(answer), max=MAX_CANDIDATES)]
+    said = t.t("play-advice-heuristic", answer=t.option(answer), max=MAX_CANDIDATES)
+    return [said], list(answer) if isinstance(answer, list) else [answer]

@@ -597,34 +597,12 @@ def rules_stamp(entries: list[RulesetEntry]) -> tuple[tuple[str, int, int], ...]
 
 
 def hint_and_picks(session: Any, decision: Decision) -> tuple[list[str], list[Any]]:
-    """The hint's lines (as `hint_lines` in cli/session/hint.py words them, from the same search and the
-    same quick heuristic) and the answers it recommends: the search's best (for a plan of a card's
-    points, the country its first point goes to), else the heuristic's; none when it has no hint."""
-    import time
+    """The hint's lines, as the terminal's `hint` says them, and the answers it recommends (none when it
+    has no hint)."""
+    from twilight.cli.session.hint import hint
 
-    from twilight.cli.session.hint import BUDGET_MS, MAX_CANDIDATES, advice_lines, hint_seed, opponents_of
-    from twilight.runtime.core.decisions import GreedyPlayer
-    from twilight.runtime.players.influence_plans import InfluencePlan
-    from twilight.runtime.players.search import SearchPlayer
-
-    started = time.perf_counter()
-    t, engine = session.text, session.engine
-    search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
-    search.engine = engine
-    search.opponents = opponents_of(engine, decision.side)
-    advice = search.advise(decision, BUDGET_MS - (time.perf_counter() - started) * 1000)
-    if advice is not None:
-        best = advice.ranked[0].option if advice.ranked else None
-        if isinstance(best, InfluencePlan):
-            best = best.first
-        return advice_lines(t, advice, search.horizon), [] if best is None else [best]
-    greedy = GreedyPlayer(hint_seed(engine))
-    greedy.engine = engine
-    if not greedy.weighs(decision):
-        return [t.t("play-advice-none", max=MAX_CANDIDATES)], []
-    answer = greedy.decide(decision)
-    said = t.t("play-advice-heuristic", answer=t.option(answer), max=MAX_CANDIDATES)
-    return [said], list(answer) if isinstance(answer, list) else [answer]
+    said = hint(session, decision)
+    return said.lines, said.picks
 
 
 def answer_from_form(decision: Decision, form: Any) -> Any:
