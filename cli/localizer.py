@@ -186,16 +186,65 @@ def message_table(files: list[Path]) -> dict[str, set[str]]:
     return table
 
 
-def syntax_errors(files: list[Path]) -> list[str]:
-    """Entries Fluent could not parse, as `path: text` lines."""
-    errors: list[str] = []
-    parser = FluentParser(with_spans=False)
+@dataclass(frozen=True)
+class FluentSyntaxError:
+    """Text Fluent's parser could not read (a Junk entry), where it went wrong and why: Fluent's own
+    annotation (`code` E0003, its `arguments` and `message`), the line it is on (`text`, as written) and
+    the id of the message or term the broken text starts with ("" when it starts with none)."""
+
+    path: Path
+    line: int
+    col: int
+    code: str
+    arguments: tuple[str, ...]
+    message: str
+    text: str
+    msg_id: str
+
+    @property
+    def where(self) -> str:
+        return f"{display_path(self.path)}:{self.line}:{self.col}"
+
+
+# How much of a broken line an error quotes.
+QUOTED_CHARS = 80
+
+
+def syntax_errors(files: list[Path]) -> list[FluentSyntaxError]:
+    """Entries Fluent could not parse, each with its position and Fluent's reason."""
+    errors: list[FluentSyntaxError] = []
+    parser = FluentParser(with_spans=True)
     for path in files:
-        resource = parser.parse(read_fluent(path))
-        for entry in resource.body:
+        source = read_fluent(path)
+        for entry in parser.parse(source).body:
             if isinstance(entry, fast.Junk):
-                errors.append(f"{path}: {(entry.content or '').strip()[:80]}")
+                errors.append(_junk_error(path, source, entry))
     return errors
+
+
+def _junk_error(path: Path, source: str, junk: fast.Junk) -> FluentSyntaxError:
+    """A Junk entry told by its first annotation. Fluent places an error found at the end of a line (a
+    placeable left open) at the start of the next one, outside the junk: it is told at the end of the
+    broken text instead, where the translator must look."""
+    start = junk.span.start if junk.span else 0
+    content = junk.content or ""
+    annotation = junk.annotations[0] if junk.annotations else None
+    at = annotation.span.start if annotation is not None and annotation.span else start
+    at = max(start, min(at, start + len(content.rstrip())))
+    line_start = source.rfind("\n", 0, at) + 1
+    line_end = source.find("\n", at)
+    text = source[line_start : line_end if line_end >= 0 else len(source)].rstrip()
+    found = ENTRY_START.match(content)
+    return FluentSyntaxError(
+        path=path,
+        line=source.count("\n", 0, at) + 1,
+        col=at - line_start + 1,
+        code=annotation.code if annotation is not None else "",
+        arguments=tuple(str(a) for a in annotation.arguments) if annotation is not None else (),
+        message=(annotation.message or "") if annotation is not None else "",
+        text=text if len(text) <= QUOTED_CHARS else text[: QUOTED_CHARS - 1] + "…",
+        msg_id=found.group(1) if found else "",
+    )
 
 
 # A message or term begins with its identifier at the start of a line, then `=`; nothing else in Fluent

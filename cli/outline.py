@@ -80,7 +80,22 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-is-set",
     "outline-fx-remove_influence-all",
     "outline-typed-var",
+    "outline-named",
 )
+
+# The things a ruleset declares, named in an outline by the messages the game names them by (a table by
+# `table-<name>`, declared state by `state-<name>` as the play screen labels it); a setting by its
+# `.name`, else by its question without the question mark. Each is quoted (`outline-named`); the id,
+# spaced, stands in when no message names it.
+DECLARED_LABELS: dict[str, str] = {
+    "table": "table-{}",
+    "zone": "state-{}",
+    "track": "state-{}",
+    "variable": "state-{}",
+}
+SETTING_NAME = "name"  # the attribute of `setting-<name>` that names the setting in a sentence
+# The primitives whose text argument names a declared thing: (primitive, argument index) -> its kind.
+NAMED_TEXTS: dict[tuple[str, int], str] = {("set_variable", 0): "variable", ("setting", 0): "setting"}
 
 # Families of words keyed by a name from the IR vocabulary (compiler/schema/ir.schema.json x-twilight).
 FAMILIES: dict[str, str] = {
@@ -282,11 +297,48 @@ class Outliner:
         return isinstance(inner, list) and inner == values[:2]
 
     def _call(self, family: str, name: str, values: list[Any], case: str | None = None) -> str:
-        got = self.loc.get_case(f"outline-{family}-{name}", case, **self._args(values))
+        args = {**self._args(values), **self._named_texts(name, values)}
+        got = self.loc.get_case(f"outline-{family}-{name}", case, **args)
         if got is not None:
             return got
         rendered = ", ".join(self.expr(v) for v in values)
         return f"{readable(name).lower()} ({rendered})" if values else readable(name).lower()
+
+    def _named_texts(self, name: str, values: list[Any]) -> dict[str, Any]:
+        """The arguments of a primitive that name a declared thing by a text (`set_variable`'s variable,
+        `setting`'s setting, `table_value`'s column), each named as the outline names the thing."""
+        out: dict[str, Any] = {}
+        for i, value in enumerate(values):
+            text = value.get("str") if isinstance(value, dict) else None
+            if not isinstance(text, str):
+                continue
+            kind = NAMED_TEXTS.get((name, i))
+            if kind is not None:
+                shown = self.declared(kind, text)
+            elif (
+                name == "table_value"
+                and i == 2
+                and isinstance(values[0], dict)
+                and values[0].get("ref") == "table"
+            ):
+                shown = self.named(self.loc.get(f"table-{values[0].get('id')}-column-{text}"), text)
+            else:
+                continue
+            out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = shown
+        return out
+
+    def declared(self, kind: str, ident: str) -> str:
+        """A table, zone, track, variable or setting by the words that name it, quoted."""
+        if kind == "setting":
+            name = self.loc.get(f"setting-{ident}", SETTING_NAME)
+            question = None if name is not None else self.loc.get(f"setting-{ident}")
+            return self.named(name or (question.rstrip(" ?？") if question else None), ident)
+        return self.named(self.loc.get(DECLARED_LABELS[kind].format(ident)), ident)
+
+    def named(self, words: str | None, ident: str) -> str:
+        """A name quoted as the language quotes one; the id, spaced, when no words name it."""
+        shown = words if words else readable(ident).lower()
+        return self.w("outline-named", f"“{shown}”", name=shown)
 
     def _s_run(self, node: dict[str, Any], depth: int) -> list[str]:
         name = self.w(f"procedure-{node['run']}", readable(str(node["run"])).lower())
@@ -537,8 +589,13 @@ class Outliner:
         # A priority list used as a value: the target it picks now.
         values = e.get("args") or []
         rendered = ", ".join(self.expr(v) for v in values)
-        name = self.w(f"function-{e['pick']}", readable(str(e["pick"])).lower(), case)
+        name = self.priority_name(str(e["pick"]), case)
         return self.w("outline-pick", f"{name} ({rendered})", case, list=name, args=rendered)
+
+    def priority_name(self, ident: str, case: str | None = None) -> str:
+        """A priority list by the name the AI's explanations give it (`ai-priority-<name>`)."""
+        got = self.loc.get_case(f"ai-priority-{ident}", case)
+        return got if got is not None else self.w(f"function-{ident}", readable(ident).lower(), case)
 
     def _say_op(self, e: dict[str, Any], case: str | None) -> str | None:
         return self._op(str(e["op"]), list(e.get("args") or []), case)
@@ -585,6 +642,8 @@ class Outliner:
             if self.loc.has(f"side-{ident}"):
                 return self.loc.side(ident)
             return self.w(f"outline-enum-{ident}", readable(ident).lower(), case)
+        if kind in DECLARED_LABELS or kind == "setting":
+            return self.declared(kind, ident)
         return f"“{readable(ident).lower()}”"
 
     def _wrap(self, child: Any, parent: str, right: bool = False) -> str:

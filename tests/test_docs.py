@@ -520,8 +520,9 @@ def test_no_raw_column_names_bare_yes_or_sign_with_nothing(
     if ruleset == "solo-v2":
         # The options that take any candidate say so, in the page's language.
         assert f"**{loc.get('docs-ai-where')}:** {loc.get('docs-ai-where-any', kind='country')}\n" in shown
-        # and `primary_region != none` is said as words.
-        assert loc.get("outline-is-set", x="“primary region”") in shown.replace("\\_", "_")
+        # and `primary_region != none` is said as words, the variable by its label.
+        region = loc.get("outline-named", name=loc.get("state-primary_region"))
+        assert loc.get("outline-is-set", x=region) in shown.replace("\\_", "_")
 
 
 def test_the_table_words_are_required_by_i18n_check(irs: dict[str, dict[str, Any]]) -> None:

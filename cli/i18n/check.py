@@ -10,10 +10,15 @@ ratings, settings and phases; the words of `explain` and of the AI's explanation
 - unused: a message no part of the game can show (a typo, or left over after a rename);
 - mismatched: a message whose attributes or variables differ from English (`$country_gen` counts as
   `$country`: grammatical forms are the translator's choice);
-- syntax: a line Fluent cannot parse;
+- syntax: a line Fluent cannot parse, told at its line and column with Fluent's reason in words and the
+  line quoted (cli/i18n/syntax.py);
 - untranslated: an English copy `twilight i18n sync` left marked TODO(translate) in another language;
-- plural: a select on a number lacking a plural category of the language (cli/i18n/forms.py).
-A missing message says which file it belongs in and the shape of its English (variables, attributes).
+- plural: a select on a number lacking a plural category of the language (cli/i18n/forms.py);
+and, as a warning (an error with --strict):
+- stale: a message a variant inherits for a card, procedure, function or priority option it changed, and
+  does not write itself (cli/i18n/stale.py): the parent's words may say what the rule no longer does.
+A missing message says which file it belongs in (for one English lacks too, the file of its family in
+the ruleset's own folder, or in cli/locales) and the shape of its English (variables, attributes).
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import json
 import re
 import sys
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -32,6 +38,8 @@ from fluent.syntax import ast as fast
 from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untranslated_copies
 from twilight.cli.i18n.sources import TODO_MARK
+from twilight.cli.i18n.stale import parent_ir, stale_messages
+from twilight.cli.i18n.syntax import detail as syntax_detail
 from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, read_fluent, syntax_errors
 from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
 from twilight.cli.sources_cmd import needed_message_ids as sources_message_ids
@@ -207,8 +215,11 @@ def optional_ids(ir: dict[str, Any]) -> set[str]:
     return mechanics_message_ids(asked)
 
 
-# The kinds of problem, in the order the summary line counts them.
+# The kinds of problem, in the order the summary line counts them: errors (the check fails on any),
+# then warnings (it fails on them only with --strict).
 KINDS = ("missing", "unused", "mismatched", "syntax", "untranslated", "plural")
+WARNING_KINDS = ("stale",)
+ERROR, WARNING = "error", "warning"
 # Problems the input parser names (cli/play/input.py `Problem.code`).
 PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "count-exactly", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present; a
@@ -287,8 +298,22 @@ class Report:
     ruleset: str
     problems: list[dict[str, Any]] = field(default_factory=list)
 
-    def add(self, kind: str, lang: str, msg_id: str, detail: str = "", where: str = "") -> None:
-        self.problems.append({"kind": kind, "lang": lang, "id": msg_id, "detail": detail, "where": where})
+    def add(
+        self,
+        kind: str,
+        lang: str,
+        msg_id: str,
+        detail: str = "",
+        where: str = "",
+        severity: str = ERROR,
+        **more: str,
+    ) -> None:
+        problem = {"kind": kind, "lang": lang, "id": msg_id, "detail": detail, "where": where}
+        self.problems.append({**problem, "severity": severity, **more})
+
+    def failed(self, strict: bool = False) -> bool:
+        """Whether any problem is an error (with `strict`, any problem at all)."""
+        return any(strict or p["severity"] == ERROR for p in self.problems)
 
 
 def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
@@ -300,72 +325,131 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
     tables = {lang: read_messages(locale_files(folders, lang)) for lang in LANGUAGES}
     # `twilight sources`' provisional list: the readings' names, and each mark the ruleset words in English.
     wanted.update({m: set() for m in sources_message_ids(target, ir, tables[FALLBACK])})
+    # A variant's words for what it changed (cli/i18n/stale.py): its parent's IR says what that is.
+    parent = parent_ir(ir, folders[1:])
     for lang in LANGUAGES:
         files = locale_files(folders, lang)
-        for error in syntax_errors(files):
-            report.add("syntax", lang, "", error)
-        for msg_id, detail, where in plural_gaps(files, lang):
-            report.add("plural", lang, msg_id, detail, where)
         table = tables[lang]
-        # A term comes from the ruleset (its seed's word): the game's own words rely on it being there.
-        terms = defined_terms(files)
-        for msg_id in sorted(table):
-            for term in sorted(table[msg_id].terms - terms):
-                where = f"{table[msg_id].path}:{table[msg_id].line}"
-                report.add("missing", lang, f"-{term}", f"the term is used by {msg_id}", where)
-        for msg_id, forms in sorted(grammar_needed(ir, table).items()):
-            named = table[msg_id]
-            for form in sorted(forms - named.attributes):
-                report.add("missing", lang, f"{msg_id}.{form}", where=f"{named.path}:{named.line}")
-        for msg_id in sorted(wanted):
-            found = table.get(msg_id)
-            if found is None:
-                report.add("missing", lang, msg_id, missing_detail(tables[FALLBACK].get(msg_id), lang))
-                continue
-            for attr in sorted(wanted[msg_id] - found.attributes):
-                report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
-        for msg_id in sorted(table):
-            # A decision asked in a `repeat` may have its words for "pick 2 of 3" (cli/session/question.py).
-            progress_of = msg_id.removesuffix(OPTIONAL_PROGRESS_SUFFIX)
-            if progress_of != msg_id and progress_of.startswith("decision-") and progress_of in wanted:
-                continue
-            if msg_id not in wanted and msg_id not in optional and not msg_id.startswith(OPTIONAL_PREFIXES):
-                stray = table[msg_id]
-                report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
-        if lang == FALLBACK:
-            continue
-        for msg_id, where in untranslated_copies(files):
-            report.add("untranslated", lang, msg_id, f"an English copy still marked {TODO_MARK}", where)
-        english = tables[FALLBACK]
-        for msg_id in sorted(set(table) & set(english)):
-            mine, theirs = table[msg_id], english[msg_id]
-            where = f"{mine.path}:{mine.line}"
-            attrs = (mine.attributes - GRAMMAR_ATTRIBUTES) ^ (theirs.attributes - GRAMMAR_ATTRIBUTES)
-            if attrs:
-                report.add(
-                    "mismatched", lang, msg_id, f"attributes differ from {FALLBACK}: {sorted(attrs)}", where
-                )
-            if mine.variables != theirs.variables:
-                lost = sorted(theirs.variables - mine.variables)
-                extra = sorted(mine.variables - theirs.variables)
-                detail = "; ".join(
-                    part
-                    for part in (
-                        f"lacks ${', $'.join(lost)}" if lost else "",
-                        f"uses ${', $'.join(extra)} that {FALLBACK} does not" if extra else "",
-                    )
-                    if part
-                )
-                report.add("mismatched", lang, msg_id, detail, where)
+        check_writing(report, lang, files, table)
+        check_needed(report, lang, ir, table, wanted, (tables[FALLBACK], folders))
+        check_unused(report, lang, table, wanted, optional)
+        if parent is not None:
+            for msg_id, detail, where in stale_messages(ir, parent, folders[1:], table, lang):
+                report.add("stale", lang, msg_id, detail, where, severity=WARNING)
+        if lang != FALLBACK:
+            check_translation(report, lang, files, table, tables[FALLBACK])
     return report
 
 
-def missing_detail(english: Message | None, lang: str) -> str:
-    """Where a missing message goes and how its English is built (nothing to say when English lacks it)."""
-    if english is None or lang == FALLBACK:
+def check_writing(report: Report, lang: str, files: list[Path], table: dict[str, Message]) -> None:
+    """What Fluent cannot parse, plurals the language lacks, and terms no file defines."""
+    for error in syntax_errors(files):
+        report.add(
+            "syntax", lang, error.msg_id, syntax_detail(error), error.where, code=error.code, text=error.text
+        )
+    for msg_id, detail, where in plural_gaps(files, lang):
+        report.add("plural", lang, msg_id, detail, where)
+    # A term comes from the ruleset (its seed's word): the game's own words rely on it being there.
+    terms = defined_terms(files)
+    for msg_id in sorted(table):
+        for term in sorted(table[msg_id].terms - terms):
+            where = f"{table[msg_id].path}:{table[msg_id].line}"
+            report.add("missing", lang, f"-{term}", f"the term is used by {msg_id}", where)
+
+
+def check_needed(
+    report: Report,
+    lang: str,
+    ir: dict[str, Any],
+    table: dict[str, Message],
+    wanted: dict[str, set[str]],
+    english: tuple[dict[str, Message], list[Path]],
+) -> None:
+    """The messages (and attributes, and grammatical forms) the ruleset needs that the language lacks;
+    `english`: the English messages and the chain's folders, to say where a missing one belongs."""
+    for msg_id, forms in sorted(grammar_needed(ir, table).items()):
+        named = table[msg_id]
+        for form in sorted(forms - named.attributes):
+            report.add("missing", lang, f"{msg_id}.{form}", where=f"{named.path}:{named.line}")
+    for msg_id in sorted(wanted):
+        found = table.get(msg_id)
+        if found is None:
+            report.add("missing", lang, msg_id, missing_detail(msg_id, *english, lang))
+            continue
+        for attr in sorted(wanted[msg_id] - found.attributes):
+            report.add("missing", lang, f"{msg_id}.{attr}", where=f"{found.path}:{found.line}")
+
+
+def check_unused(
+    report: Report, lang: str, table: dict[str, Message], wanted: dict[str, set[str]], optional: set[str]
+) -> None:
+    """The messages no part of the game can show."""
+    for msg_id in sorted(table):
+        # A decision asked in a `repeat` may have its words for "pick 2 of 3" (cli/session/question.py).
+        progress_of = msg_id.removesuffix(OPTIONAL_PROGRESS_SUFFIX)
+        if progress_of != msg_id and progress_of.startswith("decision-") and progress_of in wanted:
+            continue
+        if msg_id not in wanted and msg_id not in optional and not msg_id.startswith(OPTIONAL_PREFIXES):
+            stray = table[msg_id]
+            report.add("unused", lang, msg_id, where=f"{stray.path}:{stray.line}")
+
+
+def check_translation(
+    report: Report, lang: str, files: list[Path], table: dict[str, Message], english: dict[str, Message]
+) -> None:
+    """A translation's copies still to translate, and messages whose attributes or variables differ
+    from English."""
+    for msg_id, where in untranslated_copies(files):
+        report.add("untranslated", lang, msg_id, f"an English copy still marked {TODO_MARK}", where)
+    for msg_id in sorted(set(table) & set(english)):
+        mine, theirs = table[msg_id], english[msg_id]
+        where = f"{mine.path}:{mine.line}"
+        attrs = (mine.attributes - GRAMMAR_ATTRIBUTES) ^ (theirs.attributes - GRAMMAR_ATTRIBUTES)
+        if attrs:
+            report.add(
+                "mismatched", lang, msg_id, f"attributes differ from {FALLBACK}: {sorted(attrs)}", where
+            )
+        if mine.variables != theirs.variables:
+            lost = sorted(theirs.variables - mine.variables)
+            extra = sorted(mine.variables - theirs.variables)
+            detail = "; ".join(
+                part
+                for part in (
+                    f"lacks ${', $'.join(lost)}" if lost else "",
+                    f"uses ${', $'.join(extra)} that {FALLBACK} does not" if extra else "",
+                )
+                if part
+            )
+            report.add("mismatched", lang, msg_id, detail, where)
+
+
+def missing_detail(msg_id: str, english: dict[str, Message], folders: list[Path], lang: str) -> str:
+    """Where a missing message goes and, when English has it, how its English is built."""
+    found = english.get(msg_id)
+    if found is None:
+        home = display_path(home_file(msg_id, english, folders, lang))
+        return f"belongs in {home}" + ("" if lang == FALLBACK else f"; {FALLBACK} lacks it too")
+    if lang == FALLBACK:
         return ""
-    shape = english_shape(english.variables, english.attributes)
-    return f"belongs in {display_path(file_for(english.path, lang))}; in {FALLBACK}: {shape}"
+    shape = english_shape(found.variables, found.attributes)
+    return f"belongs in {display_path(file_for(found.path, lang))}; in {FALLBACK}: {shape}"
+
+
+def home_file(msg_id: str, english: dict[str, Message], folders: list[Path], lang: str) -> Path:
+    """The file of `lang` a message no English file holds belongs in: the file that holds most messages
+    of its family (the id up to a dash: `ai-option-`, else `ai-`), in the ruleset's own folder (the last
+    of `folders`), or in the game's own words (cli/locales) when only they have the family; the
+    ruleset's play.ftl when no message is of its family."""
+    own, app = folders[-1], (APP_FOLDER / "locales").resolve()
+    parts = msg_id.split("-")
+    for n in range(len(parts) - 1, 0, -1):
+        prefix = "-".join(parts[:n]) + "-"
+        paths = [m.path for key, m in english.items() if key.startswith(prefix) and key != msg_id]
+        if paths:
+            name = Counter(path.name for path in paths).most_common(1)[0][0]
+            only_app = all(path.resolve().is_relative_to(app) for path in paths)
+            return (APP_FOLDER if only_app else own) / "locales" / lang / name
+    return own / "locales" / lang / "play.ftl"
 
 
 def grammar_needed(ir: dict[str, Any], table: dict[str, Message]) -> dict[str, set[str]]:
@@ -384,18 +468,19 @@ def grammar_needed(ir: dict[str, Any], table: dict[str, Message]) -> dict[str, s
     return out
 
 
-def render_report(report: Report) -> list[str]:
+def render_report(report: Report, strict: bool = False) -> list[str]:
     lines = []
     for p in report.problems:
         where = f" ({p['where']})" if p["where"] else ""
-        detail = f": {p['detail']}" if p["detail"] else ""
-        lines.append(f"{report.ruleset} [{p['lang']}] {p['kind']}: {p['id']}{detail}{where}")
+        said = ": ".join(part for part in (p["id"], p["detail"]) if part)
+        lines.append(f"{report.ruleset} [{p['lang']}] {p['kind']}: {said}{where}")
     counts: dict[str, int] = {}
     for p in report.problems:
         counts[p["kind"]] = counts.get(p["kind"], 0) + 1
     summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in KINDS)
-    state = "ok" if not report.problems else "failed"
-    lines.append(f"{report.ruleset}: {state}: {summary} ({', '.join(LANGUAGES)})")
+    warnings = ", ".join(f"{counts.get(k, 0)} {k}" for k in WARNING_KINDS)
+    state = "failed" if report.failed(strict) else "ok"
+    lines.append(f"{report.ruleset}: {state}: {summary}; warnings: {warnings} ({', '.join(LANGUAGES)})")
     return lines
 
 
@@ -407,9 +492,11 @@ def i18n() -> None:
 @i18n.command("check")
 @click.argument("rulesets", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per problem, then none: for tools.")
-def check_cmd(rulesets: tuple[str, ...], as_json: bool) -> None:
-    """Report missing, unused and mismatched messages of each ruleset (default: all), in every language.
-    Exit 1 on any problem."""
+@click.option("--strict", is_flag=True, help="Exit 1 on warnings too (stale words of a variant).")
+def check_cmd(rulesets: tuple[str, ...], as_json: bool, strict: bool) -> None:
+    """Report missing, unused and mismatched messages of each ruleset (default: all), in every language,
+    and the words a variant inherits for what it changed (warnings). Exit 1 on any error (with
+    --strict, on any warning too)."""
     from twilight.cli.ruleset_target import compile_ruleset, ruleset_target
     from twilight.compiler.loader import known_rulesets
 
@@ -422,11 +509,11 @@ def check_cmd(rulesets: tuple[str, ...], as_json: bool) -> None:
             failed = True
             continue
         report = check_ruleset(ruleset_target(name), result.ir)
-        failed = failed or bool(report.problems)
+        failed = failed or report.failed(strict)
         if as_json:
             for problem in report.problems:
                 click.echo(json.dumps({"ruleset": report.ruleset, **problem}, ensure_ascii=False))
         else:
-            for line in render_report(report):
+            for line in render_report(report, strict):
                 click.echo(line)
     sys.exit(1 if failed else 0)

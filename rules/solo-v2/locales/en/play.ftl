@@ -56,15 +56,19 @@ rating-draw = Draw
 
 ## Settings asked before the game
 
+# Each setting's question; its `.name` names it in the rules' outlines (`twilight docs`, `explain`, `diff`).
 setting-level = Which skill level?
+    .name = Skill level
 setting-level-normal = Normal
 setting-level-experienced = Experienced (the AI starts with 2 VP)
 setting-level-hard = Hard (the AI starts with 4 VP)
 setting-level-expert = Expert (the AI starts with 7 VP)
 setting-setup_dice = How is the variable setup rolled?
+    .name = Dice of the variable setup
 setting-setup_dice-one_die = One die
 setting-setup_dice-lower_of_two = Two dice, the lower one counts
 setting-ai_side = Which side does the AI play?
+    .name = The AI's side
 setting-ai_side-us = The US (you play the USSR)
 setting-ai_side-ussr = The USSR (you play the US)
 

@@ -63,15 +63,19 @@ rating-draw = Ничья
 
 ## Настройки перед игрой
 
+# Вопрос каждой настройки; `.name` называет её в изложении правил (`twilight docs`, `explain`, `diff`).
 setting-level = Какой уровень сложности?
+    .name = Уровень сложности
 setting-level-normal = Обычный
 setting-level-experienced = Опытный (ИИ начинает с 2 ПО)
 setting-level-hard = Сложный (ИИ начинает с 4 ПО)
 setting-level-expert = Экспертный (ИИ начинает с 7 ПО)
 setting-setup_dice = Как бросать кубик для вариативной расстановки?
+    .name = Кубики вариативной расстановки
 setting-setup_dice-one_die = Один кубик
 setting-setup_dice-lower_of_two = Два кубика, считается меньший
 setting-ai_side = За какую сторону играет ИИ?
+    .name = Сторона ИИ
 setting-ai_side-us = За США (вы играете за СССР)
 setting-ai_side-ussr = За СССР (вы играете за США)
 

@@ -377,6 +377,9 @@ outline-fx-shuffle_zone = shuffle { $a0 }
 outline-q-zone = the cards of { $a0 }
 outline-q-track_min = the lowest value of the track { $a0 }
 outline-q-track_max = the highest value of the track { $a0 }
+# A table, zone, track, variable or setting of the ruleset, by the words that name it (`table-<name>`,
+# `state-<name>`, a setting's `.name`), quoted: “Variable setup”, “Scoring deck”
+outline-named = “{ $name }”
 
 ## Added for the solo game: its turn, the AI's reasons, game results
 outline-forbid-discard = discarding a card

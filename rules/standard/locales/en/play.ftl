@@ -213,13 +213,17 @@ end-cuban_missile_crisis = a coup attempt during the { card-cuban_missile_crisis
 
 ## Settings asked before the game
 
+# Each setting's question; its `.name` names it in the rules' outlines (`twilight docs`, `explain`, `diff`).
 setting-optional_cards = Play with the optional cards (104-110)?
+    .name = Optional cards
 setting-optional_cards-true = Yes, add the optional cards
 setting-optional_cards-false = No, the 103 cards of the basic game
 setting-deluxe_map_canada = The US's starting influence: which map?
+    .name = The deluxe edition's map
 setting-deluxe_map_canada-false = The rule book's: 23 US markers, none in Canada
 setting-deluxe_map_canada-true = The deluxe edition's map: 2 more US influence in Canada
 setting-us_handicap_influence = Extra US influence at setup (the league handicap of the digital edition)
+    .name = Extra US influence at setup
 
 ## Parts of the turn
 
