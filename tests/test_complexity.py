@@ -23,7 +23,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # graded F; it joins this list, with its own count added to CEILING, once that work has landed.
 PACKAGES = ("common", "compiler", "harness", "cli", "api", "openspiel")
 # The functions graded D or E today (issue 48 began at 45 here): only ever lowered.
-CEILING = 15
+CEILING = 13
 # radon's grades: A 1-5, B 6-10, C 11-20, D 21-30, E 31-40, F 41 and more.
 TOO_COMPLEX = ("D", "E")
 FAILING = "F"
