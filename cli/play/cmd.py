@@ -119,17 +119,9 @@ def ask_choice(
         mark = "  " + text.t("play-setup-default") if value == default else ""
         console.print(f"  {i}. {label}{mark}", markup=False, highlight=False)
     while True:
-        try:
-            typed = reader.read(text.t("play-setup-prompt"), [label for _, label in options])
-        except (EOFError, KeyboardInterrupt):
-            console.print(text.t("play-setup-aborted"))
-            raise PlayStop(1) from None
+        typed, command = read_setup_answer(reader, console, text, [label for _, label in options])
         if not typed.strip():
             return default
-        command = setup_command(typed, text)
-        if command == "quit":
-            console.print(text.t("play-setup-aborted"))
-            raise PlayStop(1)
         if command == "help":  # (the question again, and how it is answered)
             console.print(Text(question, style="bold"))
             for i, (value, label) in enumerate(options, 1):
@@ -147,6 +139,23 @@ def ask_choice(
             console.print(text.t(f"play-input-{got.code}", **args), style="bold red", markup=False)
             continue
         return str(got)
+
+
+def read_setup_answer(
+    reader: LineReader, console: Console, text: Words, words: list[str]
+) -> tuple[str, str | None]:
+    """A line typed at a question before the game (`words` complete it), and the command it is (`help`,
+    or None); Ctrl-D, Ctrl-C or `quit` start no game (PlayStop)."""
+    try:
+        typed = reader.read(text.t("play-setup-prompt"), words)
+    except (EOFError, KeyboardInterrupt):
+        console.print(text.t("play-setup-aborted"))
+        raise PlayStop(1) from None
+    command = setup_command(typed, text) if typed.strip() else None
+    if command == "quit":
+        console.print(text.t("play-setup-aborted"))
+        raise PlayStop(1)
+    return typed, command
 
 
 def setup_command(typed: str, text: Words) -> str | None:
@@ -305,17 +314,9 @@ def ask_number(reader: LineReader, console: Console, text: PlayText, ir: dict[st
     said = text.t("play-setup-number" if bounded else "play-setup-number-any", default=default, **bounds)
     console.print(f"  {said}", markup=False, highlight=False)
     while True:
-        try:
-            typed = reader.read(text.t("play-setup-prompt"), [])
-        except (EOFError, KeyboardInterrupt):
-            console.print(text.t("play-setup-aborted"))
-            raise PlayStop(1) from None
+        typed, command = read_setup_answer(reader, console, text, [])
         if not typed.strip():
             return default
-        command = setup_command(typed, text)
-        if command == "quit":
-            console.print(text.t("play-setup-aborted"))
-            raise PlayStop(1)
         if command != "help":
             try:
                 return int(read_settings(ir, (f"{name}={typed.strip()}",))[name])
