@@ -8,19 +8,14 @@ import os
 from pathlib import Path
 
 import pytest
+import test_play_locks
 from click.testing import CliRunner
 from twilight.cli.play.cmd import play
 from twilight.cli.session.saves import SaveLock
 
-A_SAVE = {
-    "format": 1,
-    "ruleset": "solo-v2",
-    "seed": 5,
-    "settings": {"ai_side": "ussr"},
-    "answers": [],
-    "digest": "0123456789abcdef",
-    "play": {"humans": ["us"], "lang": "ru", "policy": None, "finished": False},
-}
+# (test_play_locks's save, played in Russian by a person)
+PLAYED = {"humans": ["us"], "lang": "ru", "policy": None, "finished": False}
+A_SAVE = {**test_play_locks.A_SAVE, "play": PLAYED}
 IN_USE = {"ru": "занято другой игрой", "en": "is in use by another game"}
 
 
