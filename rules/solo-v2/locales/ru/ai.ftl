@@ -118,7 +118,7 @@ ai-explain-order-bool = { $desc ->
    *[no] сначала «нет»
 }
 ai-explain-source = источник: { $sources }
-ai-explain-state = к началу хода: { $state }
+ai-explain-state = к началу этого действия: { $state }
 ai-explain-provisional = предварительно: { $codes }
 ai-explain-answer = отвечает на выбор «{ $decision }» по списку: { $list }
 ai-explain-answer-default = отвечает на выбор «{ $decision }» по умолчанию (ни один список не подходит)
