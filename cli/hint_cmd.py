@@ -7,6 +7,7 @@ the player cannot see are dealt anew in each playout)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import sys
 from typing import Any
@@ -42,16 +43,24 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     one's are said to be tied with it."""
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
-    from twilight.cli.session.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed
+    from twilight.cli.session.danger import loses_at_once
+    from twilight.cli.session.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed, losing_lines
     from twilight.cli.session.text import PlayText
     from twilight.runtime.players.search import SearchPlayer
 
     found: dict[str, Any] = {}
 
     def at_question(engine: Any, decision: Any) -> None:
-        search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
-        search.engine = engine
-        found.update(decision=decision, advice=search.advise(decision, budget_ms), horizon=search.horizon)
+        # (as the game's own hint: the answers that lose at once are said, and the others weighed)
+        losing = loses_at_once(engine, decision)
+        weighed = [o for o in decision.options if o not in losing]
+        found.update(decision=decision, losing=losing, advice=None)
+        if weighed and len(weighed) < len(decision.options) and len(weighed) > 1:
+            decision = dataclasses.replace(decision, options=weighed)
+        if len(weighed) > 1 or not losing:
+            search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
+            search.engine = engine
+            found.update(advice=search.advise(decision, budget_ms), horizon=search.horizon)
 
     try:
         ir, _state, data = save_state(find_save(save), _compile, ruleset, at_question)
@@ -63,18 +72,26 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     if "decision" not in found:
         _say(text.t("hint-no-question"), as_json, {"question": None, "answers": [], "why": None})
         return
-    decision, advice = found["decision"], found["advice"]
+    decision, advice, losing = found["decision"], found["advice"], found["losing"]
+    war, _weighed = losing_lines(text, decision, losing, every_one="hint-war-all")
+    war_data = {"loses_at_once": [_answer_id(o) for o in losing]}
     if advice is None:
-        line = text.t("play-advice-none", max=MAX_CANDIDATES)
-        _say(line, as_json, {"question": decision.name, "answers": [], "why": None, "message": line})
+        line = "\n".join(war) if war and len(decision.options) - len(losing) < 2 else ""
+        line = line or "\n".join([*war, text.t("play-advice-none", max=MAX_CANDIDATES)])
+        data = {"question": decision.name, "answers": [], "why": None, **war_data}
+        _say(line, as_json, data)
         return
     if as_json:
-        click.echo(
-            json.dumps(advice_json(text, decision, advice, found["horizon"]), ensure_ascii=False, indent=1)
-        )
+        data = {**advice_json(text, decision, advice, found["horizon"]), **war_data}
+        click.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    for line in advice_lines(text, advice, found["horizon"]):
+    for line in [*war, *advice_lines(text, advice, found["horizon"])]:
         click.echo(line)
+
+
+def _answer_id(option: Any) -> Any:
+    """An answer as JSON holds it (the option itself: a country's or a card's id)."""
+    return option if isinstance(option, (str, int)) else str(option)
 
 
 def _say(line: str, as_json: bool, data: dict[str, Any]) -> None:

@@ -121,3 +121,32 @@ def test_no_target_is_said_to_lose_above_defcon_2() -> None:
         assert loses_at_once(engine, decision) == []
 
     at_the_coup(act)
+
+
+def test_hint_of_a_save_at_that_coup_names_the_targets_that_lose_and_weighs_the_others(
+    tmp_path: Path,
+) -> None:
+    """`twilight hint SAVE` says what the game's own hint says of a war-starting coup (it gave the search's
+    ranks of every target, war or not), in the save's language and as JSON."""
+    from click.testing import CliRunner
+    from twilight.cli.main import cli
+
+    save = tmp_path / "coup.json"
+    options = coup_save(save, "ru")
+    found: dict[str, Any] = {}
+    at_the_coup(lambda engine, decision: found.update(war=_war(engine, decision)))
+    war = found["war"]
+    t = PlayText("solo-v2", "ru", compiled_ir("solo-v2"))
+    result = CliRunner().invoke(cli, ["hint", str(save), "--budget-ms", "300"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = result.output.splitlines()
+    named = ", ".join(t.option(c) for c in war)
+    assert lines[0] == f"{named}: переворот там доведет DEFCON до 1 — ядерная война, и вы сразу проиграете."
+    rated = [line.split(". ", 1)[1].split(":")[0] for line in lines if line[:2] in ("1.", "2.", "3.")]
+    safe = [t.option(c) for c in options if c not in war]
+    if len(safe) > 1:
+        assert rated and set(rated) <= set(safe), lines
+    result = CliRunner().invoke(cli, ["hint", str(save), "--json", "--budget-ms", "300"])
+    data = json.loads(result.output)
+    assert data["loses_at_once"] == war
+    assert {a["answer"] for a in data["answers"]} <= set(options) - set(war)

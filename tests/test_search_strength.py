@@ -251,7 +251,7 @@ def test_a_question_of_several_picks_asks_for_no_more_than_the_answers_left(
     player = SearchPlayer(3)
     player.engine = engine
     losing = "pershing_ii_deployed"
-    monkeypatch.setattr(player, "_loses_at_once", lambda engine, decision, k, option: option == losing)
+    monkeypatch.setattr(player, "answer_loses_at_once", lambda engine, decision, k, option: option == losing)
     asked = Decision("ask_not_discard", US, [losing, "grain_sales_to_soviets"], min_count=0, max_count=2)
     kept = player._not_losing_at_once(engine, asked)
     assert kept.options == ["grain_sales_to_soviets"] and (kept.min_count, kept.max_count) == (0, 1)
@@ -301,7 +301,9 @@ def _coup_at_defcon_2(open_to_coup: set[str], max_candidates: int) -> dict[str, 
         player = SearchPlayer(3, playouts=4, horizon=1, max_candidates=max_candidates)
         player.engine = engine
         for answer in ("coup", "influence"):
-            found[answer] = player._loses_at_once(engine, decision, decision.options.index(answer), answer)
+            found[answer] = player.answer_loses_at_once(
+                engine, decision, decision.options.index(answer), answer
+            )
         found["kept"] = player._not_losing_at_once(engine, decision).options
         found["board"] = {c: dict(state.influence[c]) for c in open_to_coup}
 

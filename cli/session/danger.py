@@ -4,7 +4,7 @@ is legal (it is offered, and taken when confirmed); the screen marks those targe
 one, and the hint says so.
 
 They are found as the search finds the answers it never gambles on (runtime/players/search.py
-`_loses_at_once`): each tried in a copy of the game up to its next question, with dice of its own (the
+`answer_loses_at_once`): each tried in a copy of the game up to its next question, with dice of its own (the
 game's are not looked at), under every rule in force. Only the coup's target question is tried (the one
 where a player weighs a dozen countries and the list says nothing of DEFCON); the search's own questions
 are its business."""
@@ -37,7 +37,7 @@ def loses_at_once(engine: Any, decision: Decision) -> list[Any]:
 
     search = SearchPlayer(SAFETY_SEED)
     search.engine = engine
-    return [o for k, o in enumerate(decision.options) if search._loses_at_once(engine, decision, k, o)]
+    return [o for k, o in enumerate(decision.options) if search.answer_loses_at_once(engine, decision, k, o)]
 
 
 class LosingAnswers:

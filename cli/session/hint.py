@@ -103,18 +103,24 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
     """The answers that lose the game at once (a coup that sets off nuclear war), said first, and the
     question the hint weighs without them: ([], the question) when none does. When one answer is left it
     is named; when none is, that every one loses."""
-    t = session.text
     if isinstance(session, GameSession):
         losing = session.losing_answers(decision)
     else:  # (a session of a test's making: nothing kept of the question)
         losing = loses_at_once(session.engine, decision)
+    return losing_lines(session.text, decision, losing)
+
+
+def losing_lines(
+    t: Any, decision: Decision, losing: list[Any], every_one: str = "play-advice-war-all"
+) -> tuple[list[str], Decision]:
+    """`war_lines` for answers already found to lose at once (`every_one`: the line when all do)."""
     if not losing:
         return [], decision
     named = ", ".join(t.option(o) for o in losing)
     lines = [t.t("play-advice-war", answers=named, count=len(losing))]
     safe = [o for o in decision.options if o not in losing]
     if not safe:
-        return [t.t("play-advice-war-all")], dataclasses.replace(decision, options=[])
+        return [t.t(every_one)], dataclasses.replace(decision, options=[])
     if len(safe) == 1:
         lines.append(t.t("play-advice-war-one-safe", answer=t.option(safe[0])))
     return lines, dataclasses.replace(decision, options=safe)

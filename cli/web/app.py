@@ -25,7 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.session.saves import SEED_LIMIT
-from twilight.cli.web.game import Games, WebError, WrongCount
+from twilight.cli.web.game import ConfirmWar, Games, WebError, WrongCount
 from twilight.cli.web.page import GamePage, error_page, start_page, web_words
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
 from twilight.cli.web.replays import Replays
@@ -282,6 +282,8 @@ def create_app(
             said = web_words(err.view.text.lang).t(err.msg_id, **err.args_)
             page = GamePage(err.view, problem=said, ticked=err.ticked)
             return html(await run(page.html), err.status)
+        except ConfirmWar as err:  # a coup that loses at once: what it does, and a button to make it
+            return html(await run(GamePage(err.view, confirm=err.place).html), err.status)
         return to_game(view)
 
     async def run(fn: Any, *args: Any) -> Any:

@@ -88,6 +88,29 @@ class WrongCount(WebError):
         self.view: GameView | None = None  # the game at the question (set by `Games.answer`)
 
 
+class ConfirmWar(WebError):
+    """An answer that loses the game at once (a coup that sets off nuclear war) sent without its
+    confirmation: the question is shown again with what it does and a button that makes it anyway
+    (`place`: the answer's place in the question's list). Nothing was played."""
+
+    def __init__(self, view: GameView, place: int) -> None:
+        super().__init__("web-war-confirm", 200)
+        self.view = view
+        self.place = place
+
+
+# The form's `confirm` that makes an answer that loses at once (the page's button sends it).
+WAR_CONFIRMED = "yes"
+
+
+def losing_answers(view: GameView) -> list[Any]:
+    """The answers of the view's question that lose the game at once, as the terminal marks them
+    (cli/session/danger.py: tried on copies of the game, whose dice are their own)."""
+    from twilight.cli.session.danger import loses_at_once
+
+    return [] if view.decision is None else loses_at_once(view.engine, view.decision)
+
+
 # A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
 PinnedRules = tuple[dict[str, Any], RulesetEntry | None, dict[str, Any] | None]
 
@@ -391,6 +414,10 @@ class Games:
                 same = lang is None or lang == kept.text.lang
                 err.view = kept if same else self._in_language(kept, rules, str(lang), kept.rules_changed)
                 raise
+            if decision.single and form.get("confirm") != WAR_CONFIRMED and given in losing_answers(kept):
+                same = lang is None or lang == kept.text.lang
+                shown = kept if same else self._in_language(kept, rules, str(lang), kept.rules_changed)
+                raise ConfirmWar(shown, list(decision.options).index(given))
             return self._go_on(kept, given, rules, lang)
 
     # ------------------------------------------------------------------ inside

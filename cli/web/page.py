@@ -20,7 +20,7 @@ from twilight.cli.session.log import Narrator
 from twilight.cli.session.question import points_left, prompt_text
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import APP_FOLDER, PlayText, bounded
-from twilight.cli.web.game import GameView
+from twilight.cli.web.game import WAR_CONFIRMED, GameView, losing_answers
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.sides import SIDES, US, USSR
@@ -362,8 +362,10 @@ class GamePage:
         hint: list[str] | None = None,
         hinted: list[Any] | None = None,
         ticked: dict[int, int] | None = None,
+        confirm: int | None = None,
     ) -> None:
         self.view = view
+        self.confirm = confirm  # the place of an answer that loses at once, sent without its confirmation
         self.text = view.text
         self.engine = view.engine
         self.state = view.engine.state
@@ -373,6 +375,7 @@ class GamePage:
         self.hint = hint
         self.hinted = {str(option) for option in hinted or ()}
         self.ticked = ticked or {}
+        self.losing = {str(o) for o in losing_answers(view)}
         events = self.engine.events[self.person_since() :]
         self.moves, self.kept = what_happened(Narrator(view.text), events)
         self.changed = changed_countries(events)
@@ -396,6 +399,7 @@ class GamePage:
         if v.decision is None:
             parts.append(self.end())
         else:  # (the hint first: its link opens the page there, the question with its pick marked under it)
+            parts.append(self.war_confirmation(v.decision))
             parts.append(self.hint_panel())
             parts.append(self.question(v.decision))
         parts.append(f'<section class="board panel">{self.board()}</section>')
@@ -617,8 +621,11 @@ class GamePage:
         hinted = o in self.hinted
         if hinted:
             label += f' <span class="hinted-mark">{e(self.words.t("web-hint-pick"))}</span>'
+        war = o in self.losing
+        if war:  # (legal, and taken once confirmed: marked as the terminal marks it)
+            label += f' <span class="war-mark">{e(self.words.t("web-war-mark"))}</span>'
         data = f' data-option="{e(o)}" data-kind="{kind}"'
-        cls = f"option {kind}" + (" hinted" if hinted else "")
+        cls = f"option {kind}" + (" hinted" if hinted else "") + (" war" if war else "")
         if decision.single:
             return f'<button type="submit" name="pick" value="{i}" class="{cls}"{data}>{label}</button>'
         times = self.ticked.get(i, 0)
@@ -631,6 +638,26 @@ class GamePage:
         return (
             f'<label class="{cls}"{data}>{label} <input type="number" name="count-{i}" '
             f'min="0" max="{decision.max_count}" value="{times}"></label>'
+        )
+
+    def war_confirmation(self, decision: Decision) -> str:
+        """An answer that loses the game at once, sent without its confirmation: what it does, a button
+        that makes it anyway (the same answer, confirmed) and a link back to the question."""
+        if self.confirm is None or not 0 <= self.confirm < len(decision.options):
+            return ""
+        t, v = self.text, self.view
+        option = decision.options[self.confirm]
+        said = self.words.t("web-war-confirm", **t.country_args(str(option)))
+        return (
+            f'<section class="war-confirm panel" id="war-confirm" role="alert"><p>{e(said)}</p>'
+            f'<form method="post" action="/game/{e(v.name)}/answer" class="answer">'
+            f'<input type="hidden" name="n" value="{v.answered}">'
+            f'<input type="hidden" name="decision" value="{e(decision.name)}">'
+            f'<input type="hidden" name="lang" value="{e(t.lang)}">'
+            f'<input type="hidden" name="pick" value="{self.confirm}">'
+            f'<input type="hidden" name="confirm" value="{e(WAR_CONFIRMED)}">'
+            f'<button type="submit" class="danger" id="war-go">{e(self.words.t("web-war-go"))}</button> '
+            f'<a class="button" href="#question">{e(self.words.t("web-war-back"))}</a></form></section>'
         )
 
     def send(self, decision: Decision) -> str:

@@ -512,7 +512,9 @@ class SearchPlayer:
             or not engine.track
         ):
             return decision
-        kept = [o for k, o in enumerate(decision.options) if not self._loses_at_once(engine, decision, k, o)]
+        kept = [
+            o for k, o in enumerate(decision.options) if not self.answer_loses_at_once(engine, decision, k, o)
+        ]
         if not kept or len(kept) == len(decision.options):
             return decision
         # (a question of several distinct picks asks for no more than the answers left: up to two of the
@@ -520,7 +522,7 @@ class SearchPlayer:
         most = min(decision.max_count, len(kept)) if decision.distinct else decision.max_count
         return dataclasses.replace(decision, options=kept, max_count=most)
 
-    def _loses_at_once(
+    def answer_loses_at_once(
         self, engine: Engine, decision: Decision, k: int, option: Any, looked: tuple[int, ...] = ()
     ) -> bool:
         """Whether the answer loses the game before the next question (a coup or an event that brings
@@ -533,7 +535,8 @@ class SearchPlayer:
         `AT_ONCE_FOLLOWED` questions (an opponent's event that brings DEFCON to 1 after the card's points
         of influence are placed, wherever they go). For a question of several picks (Ortega's free coup:
         up to one country), the option picked alone. (A plan of influence points loses nothing at once.)
-        `looked`: the answers before it in the copies it is tried from (-1: the rollout player's)."""
+        `looked`: the answers before it in the copies it is tried from (-1: the rollout player's).
+        The screen and the hint warn of such answers by this same test (cli/session/danger.py)."""
         if isinstance(option, InfluencePlan):
             return False
         if not decision.single:
@@ -565,14 +568,16 @@ class SearchPlayer:
             return False
         tried = sum(1 for j in looked if j >= 0)
         if len(asked.options) <= min(AT_ONCE_ANSWERS, self.max_candidates) and tried < AT_ONCE_QUESTIONS:
-            return all(self._loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options))
+            return all(
+                self.answer_loses_at_once(twin, asked, j, o, looked) for j, o in enumerate(asked.options)
+            )
         line = RolloutPlayer(_seed("twilight search safety line", self.seed, self.decisions, *looked))
         line.engine = twin
         try:
             answer = line.decide(asked)
         finally:
             line.engine = None
-        return self._loses_at_once(twin, asked, -1, answer, looked)
+        return self.answer_loses_at_once(twin, asked, -1, answer, looked)
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
@@ -629,7 +634,7 @@ class SearchPlayer:
             # event, How I Learned to Stop Worrying's DEFCON 1): the best answer that does not lose at
             # once, if any. (An answer that does always scores 0, so only a game scored lost needs this.)
             for k in ranked:
-                if not self._loses_at_once(engine, decision, k, options[k]):
+                if not self.answer_loses_at_once(engine, decision, k, options[k]):
                     return options[k]
         return options[ranked[0]]
 

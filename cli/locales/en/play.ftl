@@ -421,6 +421,7 @@ play-advice-war-others = { $count ->
    *[other] The other { $count } targets are safe from that.
 }
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
+hint-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
 play-ruleset-entry = { $name } { $version }{ $extends ->

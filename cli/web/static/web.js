@@ -28,6 +28,7 @@ function answerByCountry() {
     if (!option) continue;
     country.classList.add("offered");
     if (option.classList.contains("hinted")) country.classList.add("hinted");
+    if (option.classList.contains("war")) country.classList.add("war");
     country.setAttribute("role", "button");
     country.setAttribute("tabindex", "0");
     const answer = () => {
@@ -183,7 +184,8 @@ function dragToMove(view) {
 function focusAfterAnswer() {
   let asked = null;
   try { asked = sessionStorage.getItem(FOCUS_KEY); sessionStorage.removeItem(FOCUS_KEY); } catch (_) { return; }
-  const question = document.querySelector("#question h2");
+  // (an answer that loses at once comes back to be confirmed: its button first)
+  const question = document.querySelector("#war-go") || document.querySelector("#question h2");
   if (asked && question) question.focus({ preventScroll: true });
 }
 
