@@ -1,7 +1,7 @@
 """The game's Russian reads as Russian: a term in the case its sentence needs (`?` at the standard game's
 headline: «Карту Китая выбрать нельзя»), a card's name in quotes after words that need no case of it
 («чем при ответе «Саммит»», never «чем после «Саммит»»), no capital letter after a colon (the rules'
-refusals are sentences: they follow a full stop), the state of `why` «к началу этого хода ИИ» (the AI's
+refusals are sentences: they follow a full stop), the state of `why` «на момент этого решения ИИ» (the AI's
 move, not the turn), and the game's own words spelt with «е» throughout («еще», «подсчет»)."""
 
 from __future__ import annotations
@@ -63,7 +63,7 @@ def test_why_says_the_state_at_the_start_of_the_ais_move(standard_ru: PlayText) 
     text = PlayText("solo-v2", "ru", ir)
     explainer = PlayerExplainer(text.loc, ir, "solo-v2")
     said = explainer.t("ai-explain-state", "", state="Первичный регион: Европа")
-    assert said == "к началу этого хода ИИ: Первичный регион: Европа"
+    assert said == "на момент этого решения ИИ: Первичный регион: Европа"
 
 
 def test_the_games_own_russian_is_spelt_with_e() -> None:

@@ -147,7 +147,7 @@ play-why-move-headline = Решение ИИ № { $number } · { $when } · { -
 play-why-move-action = Решение ИИ № { $number } · { $when } · раунд действий ИИ
 play-why-move-answer = Решение ИИ № { $number } · { $when } · ИИ отвечает на выбор события
 play-why-provisional = наше прочтение пробела в правилах ({ $codes })
-play-why-state = к началу этого хода ИИ: { $state }
+play-why-state = на момент этого решения ИИ: { $state }
 play-why-default-yes = отвечает на выбор «{ $decision }» «да»: ни один список ИИ не отвечает на этот выбор, а «да» ИИ берет всегда, когда оно предложено
 play-why-default-country = отвечает на выбор «{ $decision }»: { $answer } — ни один список ИИ не отвечает на этот выбор, поэтому ИИ берет { $count ->
     [one] первую
