@@ -150,3 +150,120 @@ def test_hint_of_a_save_at_that_coup_names_the_targets_that_lose_and_weighs_the_
     data = json.loads(result.output)
     assert data["loses_at_once"] == war
     assert {a["answer"] for a in data["answers"]} <= set(options) - set(war)
+
+
+# The way a card is played that loses at once: solo-v2, the USSR played greedily, seed 39: on turn 6, at
+# DEFCON 2, We Will Bury You is to be played; its event brings DEFCON to 1 in the USSR's own round, and its
+# coup has one target, a battleground (Venezuela). Influence, realignment and the Space Race are safe.
+MODE_SEED = 39
+
+
+class _AtPlayMode:
+    """The USSR: greedy, until a question of how to play a card at DEFCON 2 where some way, not every
+    way, loses at once; there `act(engine, decision)` runs and the game stops."""
+
+    def __init__(self, act: Any) -> None:
+        self.greedy = GreedyPlayer(MODE_SEED)
+        self.engine: Any = None
+        self.act = act
+
+    def decide(self, decision: Decision) -> Any:
+        engine = self.engine
+        self.greedy.engine = engine
+        if engine.state.defcon == 2 and decision.name == "play_mode":
+            losing = loses_at_once(engine, decision)
+            if losing and len(losing) < len(decision.options):
+                self.act(engine, decision)
+                raise _Reached
+        return self.greedy.decide(decision)
+
+
+def at_the_play_mode(act: Any) -> None:
+    ir = compiled_ir("solo-v2")
+    engine = new_engine(ir, {}, seed=MODE_SEED, settings=SETTINGS)
+    person = _AtPlayMode(act)
+    person.engine = engine
+    players, ai = players_with_ai(ir, engine.state.settings, {"ussr": person})
+    assert ai is not None
+    ai.engine = engine
+    engine.players = players
+    with pytest.raises(_Reached):
+        engine.run()
+
+
+def play_mode_save(path: Path, lang: str) -> list[str]:
+    """A save of the game stopped at that question; the ways offered."""
+    found: list[str] = []
+
+    def act(engine: Any, decision: Decision) -> None:
+        found.extend(decision.options)
+        data = {**engine.save_data(), "play": {"humans": ["ussr"], "lang": lang, "ids": True}}
+        path.write_text(json.dumps(data), encoding="utf-8")
+
+    at_the_play_mode(act)
+    return found
+
+
+def test_the_ways_to_play_a_card_that_set_off_the_war_are_found_and_the_hint_says_so() -> None:
+    """The event of We Will Bury You (DEFCON down one, in the USSR's own round) and a coup whose only
+    target is a battleground lose at once; the hint says so in the words of ways to play a card (not of
+    coup targets) and weighs the others."""
+    found: dict[str, Any] = {}
+
+    def act(engine: Any, decision: Decision) -> None:
+        session = SimpleNamespace(
+            text=PlayText("solo-v2", "ru", engine.ir), engine=engine, meta={"humans": ["ussr"]}
+        )
+        found.update(
+            card=decision.context.get("card"),
+            options=list(decision.options),
+            losing=loses_at_once(engine, decision),
+            lines=hint_lines(session, decision),
+            text=session.text,
+        )
+
+    at_the_play_mode(act)
+    assert found["card"] == "we_will_bury_you"
+    assert found["losing"] == ["event", "coup"]
+    t, lines = found["text"], found["lines"]
+    named = ", ".join(t.option(o) for o in ["event", "coup"])
+    assert lines[0] == (
+        f"{named}: при таком розыгрыше DEFCON дойдет до 1, что бы вы ни выбрали дальше, — ядерная война, "
+        "и вы сразу проиграете."
+    )
+    rated = [line.split(". ", 1)[1].split(":")[0] for line in lines if line[:2] in ("1.", "2.", "3.")]
+    safe = {t.option(o) for o in found["options"] if o not in found["losing"]}
+    assert rated and set(rated) <= safe, lines
+
+
+def test_a_loss_after_the_opponents_move_is_no_warning() -> None:
+    """Only a nuclear war the player's own move sets off is warned of: a copy of the game holds the AI's
+    hidden cards, so a loss on points after its move (seed 0, the US, turn 5: Europe scored by the AI in
+    the same round) must say nothing, and neither may a line that loses only a round later."""
+    ir = compiled_ir("solo-v2")
+    engine = new_engine(ir, {}, seed=0, settings={"ai_side": "ussr", "deluxe_map_canada": False})
+    seen: list[tuple[int, int, list[Any]]] = []
+
+    class _Watching:
+        def __init__(self) -> None:
+            self.greedy = GreedyPlayer(0)
+            self.engine: Any = None
+
+        def decide(self, decision: Decision) -> Any:
+            self.greedy.engine = self.engine
+            state = self.engine.state
+            if state.defcon == 2 and decision.name == "play_mode":
+                seen.append((state.turn, state.action_round, loses_at_once(self.engine, decision)))
+                if (state.turn, state.action_round) == (5, 3):
+                    raise _Reached
+            return self.greedy.decide(decision)
+
+    person = _Watching()
+    person.engine = engine
+    players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
+    assert ai is not None
+    ai.engine = engine
+    engine.players = players
+    with pytest.raises(_Reached):
+        engine.run()
+    assert (5, 1, []) in seen and seen[-1] == (5, 3, []), seen

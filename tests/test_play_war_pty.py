@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from play_driver import PlayDriver
-from test_hint_war import coup_save
+from test_hint_war import coup_save, play_mode_save
 from test_play_pty import no_traceback
 
 pexpect = pytest.importorskip("pexpect")
@@ -60,3 +60,39 @@ def _line_of(screen: str, ident: str) -> str:
     """The part of the list's line that shows the option `ident` (up to the next option)."""
     found = re.search(rf"\[{ident}\]([^\[\n]*?)(?=\s+\d+\. |\n|$)", screen)
     return found.group(1) if found else ""
+
+
+MODE_ASKED = {
+    "en": "playing the card this way brings DEFCON to 1 whatever you choose after it",
+    "ru": "при таком розыгрыше карты DEFCON дойдет до 1, что бы вы ни выбрали дальше",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_way_to_play_a_card_that_sets_off_the_war_is_marked_and_asked_before_it_is_taken(
+    tmp_path: Path, lang: str
+) -> None:
+    """We Will Bury You at DEFCON 2: its event, and its coup (one target, a battleground, which the game
+    then takes for the player without asking), are marked; choosing the coup asks first, in the words of
+    a way to play the card; "no" asks the question again, and the Space Race is taken at once."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save = saves / "mode.json"
+    ways = play_mode_save(save, lang)
+    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    q = driver.question()
+    assert q is not None and q.name == "play_mode"
+    assert [ident for _, _, ident in q.options] == ways
+    marked = {ident for _, _, ident in q.options if MARK[lang] in _line_of(q.screen, ident)}
+    assert marked == {"event", "coup"}, q.screen[-2000:]
+    coup = next(n for n, _, ident in q.options if ident == "coup")
+    driver.send(str(coup))
+    assert MODE_ASKED[lang] in driver.until_prompt()
+    driver.send(YES_NO[lang][0])
+    driver.until_prompt()  # (the same question, asked again)
+    space = next(n for n, _, ident in q.options if ident == "space")
+    driver.send(str(space))
+    after = driver.question()
+    assert after is not None and after.name != "play_mode"
+    assert MODE_ASKED[lang] not in after.screen
+    no_traceback(driver.output())

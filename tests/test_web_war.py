@@ -14,7 +14,7 @@ import pytest
 
 warnings.filterwarnings("ignore", message=".*httpx.*")
 from starlette.testclient import TestClient  # noqa: E402
-from test_hint_war import _war, at_the_coup, coup_save  # noqa: E402
+from test_hint_war import _war, at_the_coup, coup_save, play_mode_save  # noqa: E402
 from twilight.cli.session.saves import read_save, saves_dir  # noqa: E402
 
 NAME = "coup"
@@ -82,3 +82,21 @@ def test_a_target_that_does_not_start_the_war_is_taken_at_once(client: TestClien
     made = client.post(f"/game/{NAME}/answer", data=_form(page, safe[0], lang="en"), follow_redirects=False)
     assert made.status_code == 303
     assert read_save(save)["answers"][before] == ["ussr", safe[0]]
+
+
+def test_a_way_to_play_a_card_that_sets_off_the_war_is_asked_in_its_own_words(
+    client: TestClient, home: Path
+) -> None:
+    """We Will Bury You at DEFCON 2 (test_hint_war.py): its event and its coup are marked, and the
+    confirmation speaks of a way to play the card, not of a coup's country."""
+    saves_dir().mkdir(parents=True, exist_ok=True)
+    save = saves_dir() / f"{NAME}.json"
+    ways = play_mode_save(save, "ru")
+    before = read_save(save)["answers"]
+    page = client.get(f"/game/{NAME}").text
+    assert _marked(page) == {w: w in ("event", "coup") for w in ways}
+    asked = client.post(f"/game/{NAME}/answer", data=_form(page, "coup", lang="ru"), follow_redirects=False)
+    assert asked.status_code == 200
+    assert "при таком розыгрыше карты DEFCON дойдет до 1" in html.unescape(asked.text)
+    assert "Все равно сыграть так" in asked.text and "Выбрать другой способ" in asked.text
+    assert read_save(save)["answers"] == before  # nothing played yet

@@ -30,6 +30,7 @@ from twilight.cli.play.input import (
 )
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.session import question
+from twilight.cli.session.danger import is_play_mode
 from twilight.cli.session.game import GameSession
 from twilight.cli.session.happened import what_happened
 from twilight.cli.session.log import Narrator
@@ -272,8 +273,12 @@ class PlaySession(GameSession):
         t = self.text
         if str(answer) not in {str(o) for o in self.losing_answers(decision)}:
             return True
+        if is_play_mode(decision):
+            said = t.t("play-war-confirm-mode", mode=t.option(answer))
+        else:
+            said = t.t("play-war-confirm", **t.country_args(str(answer)))
         self.console.print(
-            t.t("play-war-confirm", **t.country_args(str(answer))),
+            said,
             style="bold red",
             markup=False,
             highlight=False,

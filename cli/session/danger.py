@@ -1,31 +1,34 @@
 """The answers of a question that lose the game on the spot, for a player about to give one: at DEFCON 2 a
-coup in a battleground brings DEFCON to 1, and the side whose coup set off the nuclear war loses. The coup
-is legal (it is offered, and taken when confirmed); the screen marks those targets, asks before taking
-one, and the hint says so.
+coup in a battleground brings DEFCON to 1, and the side whose coup set off the nuclear war loses; so does
+a way of playing a card after which every answer does (a coup whose every target is a battleground, the
+only one taken for you) or whose event brings DEFCON to 1 (an opponent's Duck and Cover played for its
+operations). The answer is legal (it is offered, and taken when confirmed); the screen marks it, asks
+before taking it, and the hint says so.
 
 They are found as the search finds the answers it never gambles on (runtime/players/search.py
-`answer_loses_at_once`): each tried in a copy of the game up to its next question, with dice of its own (the
-game's are not looked at), under every rule in force. Only the coup's target question is tried (the one
-where a player weighs a dozen countries and the list says nothing of DEFCON); the search's own questions
-are its business."""
+`answer_loses_at_once`): each tried in a copy of the game up to its next question (and through the same
+side's next questions of a few answers in the same action round, every one of which must lose), with
+dice of its own (the game's are not looked at), under every rule in force. Only two questions are
+tried: a coup's target (where a player weighs a dozen countries and the list says nothing of DEFCON)
+and how a card is played; the search's own questions are its business."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from twilight.runtime.core.decisions import Decision
-from twilight.runtime.players.rollout import COUP_INTENT, DEFCON_DANGER
+from twilight.runtime.players.rollout import COUP_INTENT, DEFCON_DANGER, PLAY_MODE
 
 # The seed of the copies' dice: a coup's DEFCON drop does not depend on its roll.
 SAFETY_SEED = 1
 
 
 def loses_at_once(engine: Any, decision: Decision) -> list[Any]:
-    """The coup targets of `decision` whose coup loses the game before the next question (none above
-    DEFCON 2, nor at a question that is no coup's target)."""
+    """The coup targets, or the ways to play a card, of `decision` that lose the game at once (none above
+    DEFCON 2, nor at another question)."""
     if (
         engine is None
-        or decision.context.get("intent") != COUP_INTENT
+        or not is_war_checked(decision)
         or engine.state.defcon > DEFCON_DANGER
         or not engine.track
         or engine.lookahead_depth
@@ -37,7 +40,18 @@ def loses_at_once(engine: Any, decision: Decision) -> list[Any]:
 
     search = SearchPlayer(SAFETY_SEED)
     search.engine = engine
+    search.at_once_within = (engine.state.turn, engine.state.action_round)
     return [o for k, o in enumerate(decision.options) if search.answer_loses_at_once(engine, decision, k, o)]
+
+
+def is_war_checked(decision: Decision) -> bool:
+    """Whether `loses_at_once` tries the question's answers: a coup's target, or how a card is played."""
+    return decision.context.get("intent") == COUP_INTENT or is_play_mode(decision)
+
+
+def is_play_mode(decision: Decision) -> bool:
+    """The question of how a card is played (its answers are ways, not countries, in the words said)."""
+    return decision.name == PLAY_MODE
 
 
 class LosingAnswers:

@@ -17,7 +17,7 @@ import dataclasses
 import time
 from typing import Any
 
-from twilight.cli.session.danger import loses_at_once
+from twilight.cli.session.danger import is_play_mode, loses_at_once
 from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.players.influence_plans import InfluencePlan
@@ -113,16 +113,18 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
 def losing_lines(
     t: Any, decision: Decision, losing: list[Any], every_one: str = "play-advice-war-all"
 ) -> tuple[list[str], Decision]:
-    """`war_lines` for answers already found to lose at once (`every_one`: the line when all do)."""
+    """`war_lines` for answers already found to lose at once (`every_one`: the line when all do; for the
+    question of how a card is played, its `-mode` twin says "way to play" for "target")."""
     if not losing:
         return [], decision
+    mode = "-mode" if is_play_mode(decision) else ""
     named = ", ".join(t.option(o) for o in losing)
-    lines = [t.t("play-advice-war", answers=named, count=len(losing))]
+    lines = [t.t(f"play-advice-war{mode}", answers=named, count=len(losing))]
     safe = [o for o in decision.options if o not in losing]
     if not safe:
-        return [t.t(every_one)], dataclasses.replace(decision, options=[])
+        return [t.t(every_one + mode)], dataclasses.replace(decision, options=[])
     if len(safe) == 1:
-        lines.append(t.t("play-advice-war-one-safe", answer=t.option(safe[0])))
+        lines.append(t.t(f"play-advice-war-one-safe{mode}", answer=t.option(safe[0])))
     return lines, dataclasses.replace(decision, options=safe)
 
 

@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.session.danger import is_play_mode
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.homes import homes_of
 from twilight.cli.session.log import Narrator
@@ -647,7 +648,11 @@ class GamePage:
             return ""
         t, v = self.text, self.view
         option = decision.options[self.confirm]
-        said = self.words.t("web-war-confirm", **t.country_args(str(option)))
+        if is_play_mode(decision):  # (a way to play the card, not a country)
+            mode, said = "-mode", self.words.t("web-war-confirm-mode", mode=t.option(option))
+        else:
+            mode, said = "", self.words.t("web-war-confirm", **t.country_args(str(option)))
+        go, back = self.words.t("web-war-go" + mode), self.words.t("web-war-back" + mode)
         return (
             f'<section class="war-confirm panel" id="war-confirm" role="alert"><p>{e(said)}</p>'
             f'<form method="post" action="/game/{e(v.name)}/answer" class="answer">'
@@ -656,8 +661,8 @@ class GamePage:
             f'<input type="hidden" name="lang" value="{e(t.lang)}">'
             f'<input type="hidden" name="pick" value="{self.confirm}">'
             f'<input type="hidden" name="confirm" value="{e(WAR_CONFIRMED)}">'
-            f'<button type="submit" class="danger" id="war-go">{e(self.words.t("web-war-go"))}</button> '
-            f'<a class="button" href="#question">{e(self.words.t("web-war-back"))}</a></form></section>'
+            f'<button type="submit" class="danger" id="war-go">{e(go)}</button> '
+            f'<a class="button" href="#question">{e(back)}</a></form></section>'
         )
 
     def send(self, decision: Decision) -> str:

@@ -448,6 +448,11 @@ class SearchPlayer:
         # wrapped in what a playout must not do, such as saving the game): the AI itself, or for a
         # person's opponent at the same terminal, the greedy heuristic.
         self.opponents: dict[str, Any] = {}
+        # When set, the at-once check follows a side's questions only within this action round (turn,
+        # round), and counts only a nuclear war (DEFCON 1) as lost: a player is warned of what their own
+        # move sets off, not of a line that loses after the opponent's moves, whose hidden cards the copy
+        # holds (the search itself avoids those too).
+        self.at_once_within: tuple[int, int] | None = None
 
     # ------------------------------------------------------------------ deciding
     def decide(self, decision: Decision) -> Any:
@@ -558,13 +563,21 @@ class SearchPlayer:
         finally:
             twin.players = {}
         state = twin.state
-        return stop.lost_ahead or bool(state.game_over and state.winner not in (decision.side, "draw"))
+        lost = state.game_over and state.winner not in (decision.side, "draw")
+        if self.at_once_within is not None:  # (a player is warned of a nuclear war only)
+            lost = lost and state.defcon <= 1
+        return stop.lost_ahead or bool(lost)
 
     def _every_answer_loses(self, twin: Engine, asked: Decision, side: str, looked: tuple[int, ...]) -> bool:
         """At the copy's next question: whether it is the same side's and every answer of it loses the
         game at once (a question with a few answers, while fewer than `AT_ONCE_QUESTIONS` have been
         tried answer by answer), or the rollout player's answer does (any other)."""
         if asked.side != side or not asked.single or not asked.options:
+            return False
+        if (
+            self.at_once_within is not None
+            and (twin.state.turn, twin.state.action_round) != self.at_once_within
+        ):
             return False
         tried = sum(1 for j in looked if j >= 0)
         if len(asked.options) <= min(AT_ONCE_ANSWERS, self.max_candidates) and tried < AT_ONCE_QUESTIONS:

@@ -94,6 +94,7 @@ play-option-cost = { $option } (costs { $cost })
 play-option-war = { $option } (DEFCON 1: you lose at once)
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-war-confirm = A coup in { $country } brings DEFCON to 1 — nuclear war, and you lose the game at once. Type yes to make it anyway; anything else chooses again.
+play-war-confirm-mode = { $mode }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you lose the game at once. Type yes to do it anyway; anything else chooses again.
 play-war-prompt = yes/no »
 play-war-yes = yes y
 play-hint = Type a number or a name (Tab completes) · ? explains · hint · why · log · board · save · quit
@@ -419,9 +420,13 @@ play-advice-war-one-safe = Hint: { $answer }, the only target that does not.
 play-advice-war-others = { $count ->
     [one] The other target is safe from that.
    *[other] The other { $count } targets are safe from that.
+play-advice-war-mode = { $answers }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you would lose at once.
+play-advice-war-one-safe-mode = Hint: { $answer }, the only way to play the card that does not.
+play-advice-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once (undo takes back your previous answer).
 }
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 hint-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
+hint-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
 play-ruleset-entry = { $name } { $version }{ $extends ->
