@@ -42,6 +42,21 @@ def test_an_events_discard_and_revealed_hand_are_moves(narrator_text: PlayText) 
     assert not any("Duck and Cover" in line or "Nasser" in line for line in kept), kept
 
 
+def test_the_china_card_an_event_hands_over_is_a_move(narrator_text: PlayText) -> None:
+    """The AI plays Nixon Plays the China Card (the US's event goes first): the card passing to the US is
+    what the event did, said among the moves (it was left to `log`, so the screen showed the event and no
+    result)."""
+    events = [
+        _ev("action_round", side="ussr"),
+        _ev("play", side="ussr", card="nixon_plays_the_china_card"),
+        _ev("event", side="us", card="nixon_plays_the_china_card"),
+        _ev("china_card", holder="us", face_up=False),
+    ]
+    moves, kept = what_happened(Narrator(narrator_text), events)
+    assert "The China Card goes to US, face down." in [m.line for m in moves], [m.line for m in moves]
+    assert not any("China Card goes" in line for line in kept), kept
+
+
 def test_cards_the_deal_shows_and_a_discard_after_the_event_stay_bookkeeping(narrator_text: PlayText) -> None:
     events = [
         _ev("event", side="us", card="cia_created"),

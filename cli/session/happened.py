@@ -38,8 +38,9 @@ BOOKKEEPING = frozenset(
     }
 )
 MOVES = frozenset(NARRATED) - BOOKKEEPING
-# Bookkeeping but when an event causes it: its result, a move (Blockade's discard, CIA Created's hand shown).
-EVENT_RESULTS = frozenset({"discard", "cards_revealed", "hand_revealed"})
+# Bookkeeping but when an event causes it: its result, a move (Blockade's discard, CIA Created's hand shown,
+# the China Card that Nixon Plays the China Card hands over).
+EVENT_RESULTS = frozenset({"discard", "cards_revealed", "hand_revealed", "china_card"})
 
 
 @dataclass
