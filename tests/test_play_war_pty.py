@@ -96,3 +96,33 @@ def test_a_way_to_play_a_card_that_sets_off_the_war_is_marked_and_asked_before_i
     assert after is not None and after.name != "play_mode"
     assert MODE_ASKED[lang] not in after.screen
     no_traceback(driver.output())
+
+
+FORCED = {
+    "en": "only one choice, Venezuela, taken for you",
+    "ru": "вариант только один — Венесуэла, он выбран за вас",
+}
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_the_coup_taken_anyway_ends_the_game_and_its_forced_target_is_said_once(
+    tmp_path: Path, lang: str
+) -> None:
+    """ "yes" makes the coup; its one target is taken for the player (said as it happens) and the game
+    ends, lost: the end of the game, printed under that line, does not say it again."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save = saves / "mode.json"
+    play_mode_save(save, lang)
+    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    q = driver.question()
+    assert q is not None and q.name == "play_mode"
+    driver.send(str(next(n for n, _, ident in q.options if ident == "coup")))
+    assert MODE_ASKED[lang] in driver.until_prompt()
+    driver.send(YES_NO[lang][1])
+    assert driver.question() is None
+    assert driver.finish() == 0
+    out = driver.output()
+    no_traceback(out)
+    assert LOST[lang] in out, out[-2000:]
+    assert out.count(FORCED[lang]) == 1, out[-3000:]

@@ -908,7 +908,7 @@ def play_through(session: PlaySession) -> int:
 def end_screen(session: PlaySession, trace_path: Path) -> None:
     text, state, engine = session.text, session.engine.state, session.engine
     narrator = Narrator(text)
-    for line in session.recent_lines()[-12:]:
+    for line in session.recent_lines(below_live=True)[-12:]:
         session.console.print("  " + line, markup=False, highlight=False)
     lines = []
     if state.winner == "draw":

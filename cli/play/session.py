@@ -83,6 +83,9 @@ class PlaySession(GameSession):
         # Lines for the next screen's last moves that are not the engine's events (an answer taken for
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
+        # Of those, the lines printed as they happened (an answer taken for the player), still on the
+        # terminal until the next screen is drawn: the end of the game, drawn below them, says them once.
+        self.live_lines: list[str] = []
         self.noticed_round: tuple[Any, ...] | None = None  # the last action round its notices were shown
         # The last answer taken for the player and its pick in a repeated choice (`forced_again`); None
         # once the player is asked.
@@ -157,12 +160,15 @@ class PlaySession(GameSession):
         self.clear_screen()
 
     # ------------------------------------------------------------------ what happened
-    def recent_lines(self) -> list[str]:
+    def recent_lines(self, below_live: bool = False) -> list[str]:
         """The moves since the screen last showed them (the bookkeeping, such as the scoring deck's
-        lines, is left to `log`: at 80x24 it would push the AI's move out of the summary)."""
+        lines, is left to `log`: at 80x24 it would push the AI's move out of the summary). `below_live`:
+        for lines printed under what is on the terminal, without those printed as they happened."""
         moves, _ = what_happened(self.narrator, self.engine.events[self.shown_upto :])
         lines = self.pending_lines + [move.line for move in moves]
-        self.pending_lines = []
+        if below_live:
+            lines = [line for line in lines if line not in self.live_lines]
+        self.pending_lines, self.live_lines = [], []
         self.shown_upto = len(self.engine.events)
         return lines
 
@@ -197,6 +203,7 @@ class PlaySession(GameSession):
             said = [note, *([progress] if progress else []), *self.why_not(decision)]
             said += self.screen.not_offered(decision)
         self.pending_lines = [*self.recent_lines(), *said]
+        self.live_lines = list(said)
         for line in said:
             self.console.print(line, style="dim", markup=False, highlight=False)
         return answer
