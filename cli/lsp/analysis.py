@@ -15,6 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.compiler import ast
 from twilight.compiler.api import compile_target
 from twilight.compiler.diagnostics import Diagnostic, Sink
 from twilight.compiler.loader import (
@@ -26,6 +27,7 @@ from twilight.compiler.loader import (
     rules_root,
 )
 from twilight.compiler.symbols import Declaration, FileSymbols, SymbolTable, Use, chain_symbols
+from twilight.compiler.vocab import vocabulary
 
 # What a lone rule file (no manifest above it) is checked on top of, as `twilight check FILE` does.
 LONE_BASE = "standard"
@@ -66,6 +68,8 @@ class Analysis:
     unplaced: list[Diagnostic] = field(default_factory=list)  # diagnostics without a position
     texts: dict[str, str] = field(default_factory=dict)  # absolute path -> the text compiled
     shown: dict[str, str] = field(default_factory=dict)  # absolute path -> the path as Pos writes it
+    # absolute paths of the files that did not parse: their names are those an earlier text had
+    unparsed: set[str] = field(default_factory=set)
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     completions: list[Any] | None = None  # (the completion list, made once per analysis)
@@ -75,6 +79,11 @@ class Analysis:
 
     def file_symbols(self, path: str) -> FileSymbols | None:
         return self.table.files.get(self.shown_path(path))
+
+    def read_as(self, path: str, text: str) -> bool:
+        """Whether the names found in the file are those of `text`: it parsed, and as `text` (so that a
+        place with no name in the tables has none)."""
+        return path not in self.unparsed and self.texts.get(path) == text
 
     def covers(self, path: str) -> bool:
         """Whether the file at `path` (absolute) is one of the ruleset's or of those it extends."""
@@ -108,6 +117,11 @@ def analyse(target: Target, overlays: Mapping[str, str], previous: Analysis | No
     for shown, text in {**loader.sources, **result.sources}.items():
         analysis.texts[absolute(shown)] = text
         analysis.shown[absolute(shown)] = shown
+    for loaded in chain:
+        parsed = {rule_file.path for rule_file in loaded.files}
+        for read in loaded.paths:
+            if loader.display(read) not in parsed:
+                analysis.unparsed.add(absolute(loader.display(read)))
     for diag in result.diagnostics:
         if diag.pos is None:
             analysis.unplaced.append(diag)
@@ -139,14 +153,43 @@ def _disk_text(path: Path) -> str | None:
 
 def definitions(table: SymbolTable, item: Declaration | Use) -> list[Declaration]:
     """The declarations a name at the cursor stands for. A `patch KIND NAME` names its kind; elsewhere
-    a card's appendix entry (same name, another namespace) comes after the card itself."""
+    the thing an expression means comes first (see `meaning_rank`): a card before its appendix entry,
+    the side `ussr` before the superpower of that name. A value of a choice of side (`setting ai_side:
+    us | ussr`) is no declaration: the compiler reads it as the side (compiler/decls.py), there and
+    where the setting writes it."""
     found = table.declarations(item.name, item.owner)
     kind = item.kind if isinstance(item, Use) else None
     if kind is not None:
         wanted = NAMESPACE.get(kind, kind)
         return [d for d in found if NAMESPACE.get(d.kind, d.kind) == wanted] or found
-    if isinstance(item, Declaration):
+    if isinstance(item, Declaration) and not is_side_value(item):
         wanted = NAMESPACE.get(item.kind, item.kind)
         return [d for d in found if NAMESPACE.get(d.kind, d.kind) == wanted] or found
-    main = [d for d in found if d.kind != "appendix"]
-    return main + [d for d in found if d.kind == "appendix"]
+    named = [d for d in found if not is_side_value(d)] or found
+    return sorted(named, key=meaning_rank)
+
+
+# What a name written in an expression means, when several things share it: anything declared with
+# that name itself (a side, a card, a country…), then a side's superpower, then a setting's value, then
+# a card's appendix entry (which the expression never names).
+_RANKS = {"superpower": 1, "value": 2, "appendix": 3}
+
+
+def meaning_rank(declared: Declaration) -> int:
+    return _RANKS.get(declared.kind, 0)
+
+
+def namespace(declared: Declaration) -> str:
+    """The compiler's namespace of a declared name (loader.NAMESPACE); its kind for the names declared
+    inside another (a superpower, a setting's value, an option…)."""
+    return NAMESPACE.get(declared.kind, declared.kind)
+
+
+def is_side_value(declared: Declaration) -> bool:
+    """A value of a setting whose values are all sides (`setting ai_side: us | ussr`): the compiler
+    declares no new name for it, the value is the side."""
+    decl = declared.decl
+    if declared.kind != "value" or not isinstance(decl, ast.SettingDecl):
+        return False
+    sides = set(vocabulary().enums["side"])
+    return bool(decl.values) and {value.name for value in decl.values} <= sides

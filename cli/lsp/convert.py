@@ -23,7 +23,11 @@ SEVERITIES = {
 
 
 def client_position(lines: list[str], line: int, col: int, codec: PositionCodec) -> types.Position:
-    """The compiler's 1-based line and character column as a protocol position."""
+    """The compiler's 1-based line and character column as a protocol position, within `lines`: a place
+    past the text's end (names kept from an earlier, longer text of a file that does not parse now)
+    is its end, as the protocol wants every position to be in the document."""
+    if lines and line > len(lines):
+        line, col = len(lines), len(lines[-1]) + 1
     return codec.position_to_client_units(
         lines, types.Position(line=max(line - 1, 0), character=max(col - 1, 0))
     )

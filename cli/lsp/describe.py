@@ -7,12 +7,18 @@ words are English; the names it shows are the ruleset's, in both languages.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable, Mapping
 from pathlib import Path
 
+from twilight.cli.grammar_constructs import read_grammar
 from twilight.cli.localizer import Localizer
+from twilight.cli.lsp.analysis import namespace
 from twilight.compiler import ast
+from twilight.compiler.loader import NAMESPACE
+from twilight.compiler.parser import keywords
 from twilight.compiler.symbols import Declaration, SymbolTable
+from twilight.compiler.types import MAYBE
 from twilight.compiler.vocab import Signature, vocabulary
 
 # The message id of a declared thing's name in the rulesets' Fluent files, by its kind.
@@ -58,9 +64,9 @@ def signature(declared: Declaration) -> str:
     if isinstance(decl, ast.ProcedureDecl | ast.MomentDecl):
         return f"{head} {name}({_params(decl.params)})"
     if isinstance(decl, ast.FunctionDecl):
-        return f"{head} {name}({_params(decl.params)}): {decl.returns}"
+        return f"{head} {name}({_params(decl.params)}): {written_type(decl.returns)}"
     if isinstance(decl, ast.PriorityDecl):
-        target = f" -> target {decl.target[0].name}: {decl.target[1]}" if decl.target else ""
+        target = f" -> target {decl.target[0].name}: {written_type(decl.target[1])}" if decl.target else ""
         return f"{head} {name}({_params(decl.params)}){target}"
     if isinstance(decl, ast.CardDecl):
         return f"{head} {decl.number} {name}: {_clauses(decl.clauses)}"
@@ -74,7 +80,7 @@ def signature(declared: Declaration) -> str:
         return f"{head} {name}: {_setting(decl)}"
     if isinstance(decl, ast.VariableDecl):
         default = f" = {_value(decl.default[0])}" if decl.default is not None else ""
-        return f"{head} {name}: {decl.type}{default}"
+        return f"{head} {name}: {written_type(decl.type)}{default}"
     if isinstance(decl, ast.TrackDecl):
         return f"{head} {name} from {decl.low} to {decl.high}{' per side' if decl.per_side else ''}"
     if isinstance(decl, ast.ZoneDecl):
@@ -90,8 +96,14 @@ def signature(declared: Declaration) -> str:
     return f"{head} {name}"
 
 
+def written_type(parsed: str) -> str:
+    """A type as the rules write it: the parser marks a value that may be none with `?` (compiler/
+    types.py), which is no syntax of the language (`country or none`, `list[card or none]`)."""
+    return parsed.replace(MAYBE, " or none")
+
+
 def _params(params: list[ast.Param]) -> str:
-    return ", ".join(f"{p.name.name}: {p.type}" for p in params)
+    return ", ".join(f"{p.name.name}: {written_type(p.type)}" for p in params)
 
 
 def _value(value: object) -> str:
@@ -124,15 +136,16 @@ def _setting(decl: ast.SettingDecl) -> str:
 
 
 def marks(declared: Declaration) -> list[str]:
-    """Its `source` and `provisional` marks as written."""
-    node = declared.node
-    notes: Iterable[ast.Annotation]
+    """Its `source` and `provisional` marks as written: for a superpower or a setting's value, which
+    carry none of their own, those of the declaration that declares them (and for a subregion without
+    its own, its region's)."""
+    node, decl = declared.node, declared.decl
+    notes: Iterable[ast.Annotation] = decl.annotations
     if isinstance(node, ast.PriorityOption | ast.Phase):
         notes = node.annotations
-    elif declared.kind in ("subregion", "value", "superpower"):
-        notes = ()
-    else:
-        notes = declared.decl.annotations
+    elif declared.kind == "subregion" and isinstance(decl, ast.RegionDecl):
+        own = [marks for sub, marks in decl.subregions if sub.pos == declared.pos]
+        notes = (own[0] if own else []) or decl.annotations
     return [f'{note.kind} "{note.text}"' for note in notes]
 
 
@@ -159,22 +172,34 @@ def names(declared: Declaration, languages: list[Localizer]) -> list[tuple[str, 
 
 
 def hover_text(declared: list[Declaration], table: SymbolTable, folders: list[Path]) -> str:
-    """Markdown: the declaration in force (the last), its marks and names, and where each is declared
-    (paths as diagnostics show them)."""
-    current = declared[-1]
+    """Markdown: the declaration in force of the first thing `declared` names (the last of its
+    namespace), its marks and names, where it is declared, replaced and patched (paths as diagnostics
+    show them); then the other things of the same name (a card's appendix entry, a side's superpower),
+    each with its place."""
+    meant = namespace(declared[0])
+    own = [d for d in declared if namespace(d) == meant]
+    current = own[-1]
     lines = [f"```twilight\n{signature(current)}\n```"]
     for language, name in names(current, localizers(folders)):
         lines.append(f"{language}: **{name}**  ")
     current_marks = marks(current)
     lines.append("  \n".join(current_marks) if current_marks else "_no `source` or `provisional` mark_")
-    places = [f"`{d.pos.file}:{d.pos.line}`" for d in declared]
+    places = [f"`{d.pos.file}:{d.pos.line}`" for d in own]
     said = "declared at " + places[0]
     if len(places) > 1:
         said += "; " + "; ".join(f"replaced at {p}" for p in places[1:])
-    patches = [u for u in table.uses(current.name) if u.kind is not None]
+    patches = [
+        u for u in table.uses(current.name) if u.kind is not None and NAMESPACE.get(u.kind, u.kind) == meant
+    ]
     if patches:
         said += "; " + "; ".join(f"patched or removed at `{u.pos.file}:{u.pos.line}`" for u in patches)
     lines.append(said)
+    others = [d for d in declared if namespace(d) != meant]
+    if others:
+        lines.append(
+            "also of this name: "
+            + "; ".join(f"`{signature(d)}` at `{d.pos.file}:{d.pos.line}`" for d in others)
+        )
     return "\n\n".join(lines)
 
 
@@ -189,3 +214,47 @@ def short_detail(declared: Declaration, languages: list[Localizer]) -> str:
     english = next((name for language, name in names(declared, languages) if language == "English"), None)
     text = signature(declared)
     return f"{text} · {english}" if english else text
+
+
+# The forms a keyword's hover shows at most (`by`, `when` and `option` begin or hold many).
+MAX_KEYWORD_FORMS = 4
+
+
+@functools.cache
+def _keyword_forms() -> dict[str, list[tuple[str, str]]]:
+    """Keyword -> (syntax, meaning) of each form of the grammar that writes it, those it begins first:
+    the reference's own (`twilight reference`, docs/reference.md: grammar/twilight.lark and
+    cli/reference_notes.yaml)."""
+    from twilight.cli.reference import load_notes  # (click and yaml: only once a keyword is hovered)
+
+    notes = load_notes()
+    known = keywords()
+    first: dict[str, list[tuple[str, str]]] = {}
+    inside: dict[str, list[tuple[str, str]]] = {}
+    for construct in read_grammar().constructs():
+        meaning = notes.construct(construct.key).meaning
+        for syntax in construct.syntax:
+            words = [word.strip('"?*+()|[]') for word in syntax.split()]
+            words = words[1:] if words and words[0] == "override" else words
+            for place, word in enumerate(words):
+                if word in known:
+                    found = (first if place == 0 else inside).setdefault(word, [])
+                    if (syntax, meaning) not in found:
+                        found.append((syntax, meaning))
+    return {word: [*first.get(word, []), *inside.get(word, [])] for word in known}
+
+
+def keyword_text(word: str) -> str | None:
+    """Markdown for a keyword of the language: the forms that write it, as docs/reference.md gives them
+    (its syntax notation: an unquoted lowercase name is another form), and where the reference is."""
+    forms = _keyword_forms().get(word)
+    if not forms:
+        return None
+    lines = [f"keyword `{word}`"]
+    for syntax, meaning in forms[:MAX_KEYWORD_FORMS]:
+        lines.append(f"```twilight\n{syntax}\n```\n{meaning}")
+    more = len(forms) - MAX_KEYWORD_FORMS
+    if more > 0:
+        lines.append(f"and {more} more form{'s' * (more != 1)}")
+    lines.append("the forms of the language: docs/reference.md (`twilight reference`)")
+    return "\n\n".join(lines)

@@ -8,10 +8,11 @@ from pathlib import Path
 from lsprotocol import types
 from pygls.workspace.position_codec import PositionCodec
 from twilight.cli.lsp import describe
+from twilight.cli.lsp.analysis import meaning_rank, namespace
 from twilight.cli.lsp.convert import client_range, whole_text_range
 from twilight.compiler import ast
 from twilight.compiler.layout import layout
-from twilight.compiler.loader import MAX_RULE_FILE_BYTES
+from twilight.compiler.loader import MAX_RULE_FILE_BYTES, NAMESPACE
 from twilight.compiler.symbols import Declaration, FileSymbols, SymbolTable
 
 KIND = types.CompletionItemKind
@@ -73,16 +74,29 @@ PATCH_HEAD = re.compile(r"\bpatch\s+priority\s+([a-z_][a-z0-9_]*)\b[^{}]*$")
 
 
 def completion_items(table: SymbolTable, folders: list[Path]) -> list[types.CompletionItem]:
-    """Every declared name completion offers, each once (the one in force), and every primitive."""
-    items: dict[str, types.CompletionItem] = {}
+    """Every declared name completion offers, each once (the one in force), and every primitive. A name
+    a later ruleset removes (`remove function war_hindrance`) is not offered: it is no name there."""
+    offered: dict[str, Declaration] = {}
+    for symbols in table.files.values():  # (base first: a removal follows what it removes)
+        for decl in symbols.decls:
+            if isinstance(decl, ast.RemoveDecl) and decl.target_kind is not None:
+                kept = offered.get(decl.name.name)
+                if kept is not None and namespace(kept) == NAMESPACE.get(decl.target_kind.name):
+                    del offered[decl.name.name]
+        for declared in symbols.declarations:
+            if COMPLETED.get(declared.kind) is None or declared.owner is not None:
+                continue
+            kept = offered.get(declared.name)
+            # (a name several things share is offered as what an expression means)
+            if kept is None or meaning_rank(kept) >= meaning_rank(declared):
+                offered[declared.name] = declared
     languages = describe.localizers(folders)
-    for declared in table.all_declarations():
-        kind = COMPLETED.get(declared.kind)
-        if kind is None or declared.owner is not None:
-            continue
-        items[declared.name] = types.CompletionItem(
-            label=declared.name, kind=kind, detail=describe.short_detail(declared, languages)
+    items = {
+        name: types.CompletionItem(
+            label=name, kind=COMPLETED[declared.kind], detail=describe.short_detail(declared, languages)
         )
+        for name, declared in offered.items()
+    }
     for name, sig in describe.primitives().items():
         items.setdefault(
             name,
@@ -94,6 +108,26 @@ def completion_items(table: SymbolTable, folders: list[Path]) -> list[types.Comp
             ),
         )
     return list(items.values())
+
+
+def in_comment_or_string(line: str, col: int) -> bool:
+    """Whether the 1-based column `col` of a line (the cursor before that character) is inside a
+    comment or a string, where no name is written (strings end on their line: grammar/twilight.lark)."""
+    in_string = False
+    escaped = False
+    for ch in line[: col - 1]:
+        if in_string:
+            if escaped:
+                escaped = False
+            elif ch == "\\":
+                escaped = True
+            elif ch == '"':
+                in_string = False
+        elif ch == "#":
+            return True
+        elif ch == '"':
+            in_string = True
+    return in_string
 
 
 def option_items(table: SymbolTable, priority: str) -> list[types.CompletionItem]:

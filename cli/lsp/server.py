@@ -34,7 +34,15 @@ from pygls import uris
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
 from twilight.cli.lsp import describe, editing
-from twilight.cli.lsp.analysis import Analysis, Target, absolute, analyse, definitions, target_of
+from twilight.cli.lsp.analysis import (
+    Analysis,
+    Target,
+    absolute,
+    analyse,
+    definitions,
+    is_side_value,
+    target_of,
+)
 from twilight.cli.lsp.convert import client_range, lsp_diagnostic, server_position
 from twilight.cli.lsp.transport import FramedWriter, MessageReader
 from twilight.compiler.diagnostics import Diagnostic, Pos
@@ -46,6 +54,16 @@ WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
 # How many analyses of targets without an open document are kept (each holds a ruleset's name tables,
 # some megabytes): enough for hovering about a ruleset and the ones it extends.
 MAX_IDLE_ANALYSES = 8
+
+# What an open file of a ruleset that the compile did not read gets (a new file not saved yet: a
+# ruleset's files are those on disk), so that its empty list of problems does not pass for a clean check.
+NOT_SAVED_YET = types.Diagnostic(
+    range=types.Range(start=types.Position(line=0, character=0), end=types.Position(line=0, character=0)),
+    message="not checked yet: the ruleset's files are read from disk, and this one is not there; save it "
+    "and it is checked with the ruleset",
+    severity=types.DiagnosticSeverity.Information,
+    source="twilight",
+)
 
 logger = logging.getLogger("twilight.lsp")
 # What the stdin thread hands the event loop when the client has closed stdin.
@@ -73,6 +91,7 @@ class RulesServer(LanguageServer):
         self.compiler = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twilight-compile")
         self.unusable: set[str] = set()  # the uris of open documents that are no path (logged once)
         self.writer: FramedWriter | None = None
+        self.shutting_down = False  # (a `shutdown` request came: only `exit` is taken from then on)
 
     # ------------------------------------------------------------------ the wire
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
@@ -135,6 +154,13 @@ class RulesServer(LanguageServer):
             if request:
                 self.answer_error(data["id"], refused)
             return
+        if self.shutting_down and request and data["method"] != "exit":
+            # (the protocol: a request after `shutdown` is answered with an error, not left unanswered)
+            refused = JsonRpcInvalidRequest("Invalid Request: the server is shutting down")
+            self.answer_error(data["id"], refused)
+            return
+        if request and data["method"] == "shutdown":
+            self.shutting_down = True
         try:
             self.protocol.handle_message(message)
         except Exception as err:
@@ -151,12 +177,14 @@ class RulesServer(LanguageServer):
         self.window_log_message(types.LogMessageParams(type=kind, message=message))
 
     def open_paths(self) -> dict[str, str]:
-        """The open rule files: absolute path -> uri."""
+        """The open rule files: absolute path -> the uri the client opened it by (pygls keys its
+        documents by the uri percent-decoded, `file:///a b/` for `file:///a%20b/`, which is no uri the
+        client knows the file by: what is sent about the file carries the client's own)."""
         found: dict[str, str] = {}
-        for uri in list(self.workspace.text_documents):
-            path = self.path_of(uri)
+        for document in list(self.workspace.text_documents.values()):
+            path = self.path_of(document.uri)
             if path is not None:
-                found[path] = uri
+                found[path] = document.uri
         return found
 
     def path_of(self, uri: str) -> str | None:
@@ -249,6 +277,37 @@ class RulesServer(LanguageServer):
         if not self.published.get(target, True):
             del self.published[target]
 
+    def changed_on_disk(self, path: str) -> None:
+        """A rule file no document holds was written, made or deleted outside the editor (a checkout,
+        `twilight fmt`, another program): the rulesets analysed that read it, or whose folder holds it,
+        are checked again. No ruleset is analysed anew for it: only those the editor works on count."""
+        if path in self.open_paths():
+            return  # (the editor's text stands for it)
+        target = target_of(Path(path))
+        wanted = {t for t, a in self.analyses.items() if a.covers(path)}
+        if target in self.analyses:
+            wanted.add(target)
+        for each in wanted:
+            self.schedule(each, DEBOUNCE_SECONDS)
+
+    def watch_rule_files(self) -> None:
+        """Ask the client to say when rule files change on disk, when it can be asked
+        (workspace/didChangeWatchedFiles, registered dynamically: VS Code, Neovim 0.10 and later)."""
+        workspace = self.client_capabilities.workspace
+        watched = workspace.did_change_watched_files if workspace is not None else None
+        if watched is None or not watched.dynamic_registration:
+            return
+        options = types.DidChangeWatchedFilesRegistrationOptions(
+            watchers=[types.FileSystemWatcher(glob_pattern="**/*.tsr")]
+        )
+        registration = types.Registration(
+            id="twilight-rule-files",
+            method=types.WORKSPACE_DID_CHANGE_WATCHED_FILES,
+            register_options=options,
+        )
+        # (not awaited: the answer changes nothing here)
+        self.client_register_capability(types.RegistrationParams(registrations=[registration]))
+
     def closed(self, path: str) -> None:
         """A document was closed: its ruleset's analysis is dropped when no other open document needs
         it; the rulesets analysed that read the file are checked again (the file on disk counts now)."""
@@ -298,6 +357,9 @@ class RulesServer(LanguageServer):
         open_here = {p for p in opened if target_of(Path(p)) == target}
         for path in self.published.get(target, set()) | open_here:
             by_file.setdefault(path, [])
+        for path in open_here:
+            if not target.lone and not analysis.covers(path) and not Path(path).exists():
+                by_file[path].append(NOT_SAVED_YET)
         for path, shown in by_file.items():
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=shown)
@@ -306,24 +368,49 @@ class RulesServer(LanguageServer):
 
     # ------------------------------------------------------------------ names at the cursor
     async def name_at(self, uri: str, position: types.Position) -> tuple[Analysis, Declaration | Use] | None:
-        """The declaration or use under the cursor, from the tables; the word under it when the tables
-        have nothing there (a file changed since it last parsed)."""
+        """The declaration or use under the cursor, from the tables. When they were read from another
+        text (the file changed since it last parsed), the word under the cursor stands for a name where
+        the tables have no name of that word there; when they are of this text, a place they have no
+        name at has none (a table's column, a word of a comment: not whatever is declared so)."""
         path = self.path_of(uri)
         if path is None:
             return None
         analysis = await self.analysis_for(path)
         if analysis is None:
             return None
-        lines = self.workspace.get_text_document(uri).lines
+        document = self.workspace.get_text_document(uri)
+        lines = document.lines
         line, col = server_position(list(lines), position, self.workspace.position_codec)
         shown = analysis.shown_path(path)
         found = analysis.table.at(shown, line, col)
-        if found is not None:
-            return analysis, found
+        if analysis.read_as(path, document.source):
+            return (analysis, found) if found is not None else None
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         for word in WORD.finditer(text):
             if word.start() <= col - 1 <= word.end():
+                if found is not None and found.name == word.group():
+                    return analysis, found
                 return analysis, Use(word.group(), Pos(shown, line, word.start() + 1, line, word.end() + 1))
+        return None
+
+    def keyword_hover(self, uri: str, position: types.Position) -> types.Hover | None:
+        """What a keyword of the language under the cursor is (not in a comment or a string)."""
+        if self.path_of(uri) is None:
+            return None
+        lines = list(self.workspace.get_text_document(uri).lines)
+        codec = self.workspace.position_codec
+        line, col = server_position(lines, position, codec)
+        text = lines[line - 1] if 0 < line <= len(lines) else ""
+        for word in WORD.finditer(text):
+            if word.start() <= col - 1 <= word.end():
+                said = describe.keyword_text(word.group())
+                if said is None or editing.in_comment_or_string(text, word.start() + 1):
+                    return None
+                where = Pos("", line, word.start() + 1, line, word.end() + 1)
+                return types.Hover(
+                    contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=said),
+                    range=client_range(where, lines, codec),
+                )
         return None
 
     def location(self, pos: Pos, analysis: Analysis) -> types.Location:
@@ -462,8 +549,12 @@ def build_server() -> RulesServer:
         places: dict[tuple[str, int, int], types.Location] = {}
         for reader in readers:
             wanted: list[Declaration | Use] = list(reader.table.uses(item.name, item.owner))
+            declared = definitions(reader.table, item)
+            if any(d.kind == "side" for d in declared):
+                # (`setting ai_side: us | ussr` names the sides: no declaration, a use of each)
+                wanted += [d for d in reader.table.declarations(item.name) if is_side_value(d)]
             if params.context.include_declaration:
-                wanted[:0] = definitions(reader.table, item)
+                wanted[:0] = declared
             for one in wanted:
                 key = (absolute(one.pos.file), one.pos.line, one.pos.col)
                 places.setdefault(key, server.location(one.pos, reader))
@@ -474,7 +565,7 @@ def build_server() -> RulesServer:
     async def hover(params: types.HoverParams) -> types.Hover | None:
         found = await server.name_at(params.text_document.uri, params.position)
         if found is None:
-            return None
+            return server.keyword_hover(params.text_document.uri, params.position)
         analysis, item = found
         declared = definitions(analysis.table, item)
         signature = describe.primitives().get(item.name) if isinstance(item, Use) and item.call else None
@@ -483,7 +574,7 @@ def build_server() -> RulesServer:
         elif signature is not None:
             text = describe.primitive_text(signature)
         else:
-            return None
+            return server.keyword_hover(params.text_document.uri, params.position)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
             range=client_range(
@@ -491,9 +582,9 @@ def build_server() -> RulesServer:
             ),
         )
 
-    @server.feature(
-        types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["(", ",", " "])
-    )
+    # (not a space: a list of every name opened by each space typed, which Enter at the end of a line
+    # then takes, puts a name where the author meant a new line; a word typed opens the list anyway)
+    @server.feature(types.TEXT_DOCUMENT_COMPLETION, types.CompletionOptions(trigger_characters=["(", ","]))
     @guarded(server, None)
     async def completion(params: types.CompletionParams) -> types.CompletionList | None:
         path = server.path_of(params.text_document.uri)
@@ -503,7 +594,10 @@ def build_server() -> RulesServer:
         if analysis.completions is None:
             analysis.completions = editing.completion_items(analysis.table, analysis.folders)
         document = server.workspace.get_text_document(params.text_document.uri)
-        line, col = server_position(list(document.lines), params.position, server.workspace.position_codec)
+        lines = list(document.lines)
+        line, col = server_position(lines, params.position, server.workspace.position_codec)
+        if 0 < line <= len(lines) and editing.in_comment_or_string(lines[line - 1], col):
+            return None  # (no name is written there: a list of every name is only in the way)
         patched = editing.patched_priority(analysis.file_symbols(path), document.source, line, col)
         options = editing.option_items(analysis.table, patched) if patched is not None else []
         return types.CompletionList(is_incomplete=False, items=[*options, *analysis.completions])
@@ -536,6 +630,15 @@ def build_server() -> RulesServer:
     @guarded(server, None)
     async def initialized(params: types.InitializedParams) -> None:
         server.log(f"twilight lsp {server.version}, working directory {os.getcwd()}")
+        server.watch_rule_files()
+
+    @server.feature(types.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    @guarded(server, None)
+    async def did_change_watched_files(params: types.DidChangeWatchedFilesParams) -> None:
+        for change in params.changes:
+            path = server.path_of(change.uri)
+            if path is not None:
+                server.changed_on_disk(path)
 
     return server
 
