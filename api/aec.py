@@ -22,7 +22,7 @@ from typing import Any, ClassVar
 import gymnasium
 import numpy as np
 from pettingzoo import AECEnv
-from twilight.api.errors import whole_number
+from twilight.api.errors import GameError, whole_number
 from twilight.api.game import Game
 from twilight.api.state import State
 from twilight.api.views import tensor_size
@@ -106,9 +106,15 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
             self._was_dead_step(action)
             return
         # (a whole number only: int() would take 33.9 or "33" for 33; an illegal one changes nothing)
-        self.state_now.apply_action(whole_number(action, "an action"))
+        action = whole_number(action, "an action")
+        before = self.state_now.clone()
+        try:
+            self.state_now.apply_action(action)
+            self._play_chance()
+        except GameError:  # (the rules failed on it, or on the chance after it: the step is not taken)
+            self.state_now = before
+            raise
         self._cumulative_rewards[agent] = 0.0
-        self._play_chance()
         self._clear_rewards()
         if self.state_now.is_terminal():
             returns = self.state_now.returns()

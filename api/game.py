@@ -31,6 +31,7 @@ class Game:
     ) -> None:
         from twilight.common.cachedir import cache_dir
         from twilight.compiler.api import compile_target
+        from twilight.compiler.loader import MANIFEST
         from twilight.runtime.game import build_program
         from twilight.runtime.solo.ai import ai_side_of
 
@@ -49,8 +50,13 @@ class Game:
             first = next((d for d in result.diagnostics if d.severity.value == "error"), None)
             where = f"{first.pos.file}:{first.pos.line}:{first.pos.col}: " if first and first.pos else ""
             said = f"{where}{first.message}" if first else "it does not compile"
-            raise GameError(f"the ruleset {ruleset!r} cannot be played: {said} (`twilight check` shows all)")
-        self.ruleset = ruleset
+            shown = clip(repr(ruleset), ECHO_CHARS)
+            raise GameError(f"the ruleset {shown} cannot be played: {said} (`twilight check` shows all)")
+        folder = Path(ruleset)
+        # (a ruleset folder is kept by its whole path, as the compiler found it: a state pickled here is
+        # read back in a process working in another folder)
+        is_folder = folder.is_dir() and (folder / MANIFEST).is_file()
+        self.ruleset = str(folder.resolve()) if is_folder else ruleset
         self.lang = lang
         self.ir: dict[str, Any] = result.ir
         self.settings = self._settings(dict(settings or {}))

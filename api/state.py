@@ -13,6 +13,7 @@ engines and copies only the lists."""
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import SERIAL_FORMAT, GameError, whole_number
@@ -42,6 +43,7 @@ class State:
         "_chance",
         "_chance_kind",
         "_decision",
+        "_handed",
         "_history",
         "_now",
         "_outcomes",
@@ -51,6 +53,7 @@ class State:
 
     def __init__(self, game: Game, _empty: bool = False) -> None:
         self.game = game
+        self._handed: Decision | None = None  # (the copy of the question `decision` hands out)
         if _empty:
             return
         self._base: Engine | None = None
@@ -82,6 +85,7 @@ class State:
             ai.engine = engine
         self._now = engine
         self._decision: Decision | None = None
+        self._handed = None
         self._chance: list[int] = []
         self._chance_kind = ""
         try:
@@ -117,8 +121,14 @@ class State:
         return not self._chance and self._decision is None
 
     def decision(self) -> Decision | None:
-        """The question the current player is answering (None at a chance node or the end)."""
-        return self._decision
+        """The question the current player is answering (None at a chance node or the end): a copy of
+        the engine's, which every copy of the state shares (one per state, the same at each call)."""
+        decision = self._decision
+        if decision is None:
+            return None
+        if self._handed is None:
+            self._handed = replace(decision, options=list(decision.options), context=dict(decision.context))
+        return self._handed
 
     def picks(self) -> list[Any]:
         """The answers picked so far of a question that takes several (each was one action)."""
@@ -133,7 +143,7 @@ class State:
     # ------------------------------------------------------------------ actions
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The actions open now, ascending (for `player`: none unless it is to act)."""
-        if player is not None and player != self.current_player():
+        if player is not None and whole_number(player, "a player") != self.current_player():
             return []
         if self._chance:
             return list(range(self._chance[0]))
@@ -179,12 +189,23 @@ class State:
 
     def apply_action(self, action: int) -> None:
         """Take the action: a chance outcome, a pick, DONE or an answer. An action that is not legal
-        here raises ValueError and changes nothing (any integer type is taken: NumPy's too)."""
+        here raises ValueError and changes nothing (any integer type is taken: NumPy's too); one the
+        rules then fail on (a defect of the ruleset) raises GameError and changes nothing either."""
         action = whole_number(action, "an action")
+        if self.is_terminal():
+            raise ValueError(f"action {action}: the game is over, no action is legal")
         if not self._legal(action):
             legal = self.legal_actions()
             shown = ", ".join(map(str, legal[:20])) + (", …" if len(legal) > 20 else "")
             raise ValueError(f"action {action} is not legal here (legal: {shown})")
+        kept = self.clone()  # (an error of the rules while playing on leaves the state as it was)
+        try:
+            self._take(action)
+        except GameError:
+            self._become(kept)
+            raise
+
+    def _take(self, action: int) -> None:
         self._history.append(action)
         if self._chance:
             self._outcomes.append(action)
@@ -215,8 +236,11 @@ class State:
         trial = self.clone()
         for action in self._actions_of(answer):
             trial.apply_action(action)
+        self._become(trial)
+
+    def _become(self, other: State) -> None:
         for name in State.__slots__:
-            setattr(self, name, getattr(trial, name))
+            setattr(self, name, getattr(other, name))
 
     def _actions_of(self, answer: Any) -> list[int]:
         """The actions that answer the question with `answer`, or a ValueError saying why there are
@@ -224,7 +248,9 @@ class State:
         question's, and the whole answer is for this question alone (never runs on into the next)."""
         decision = self._decision
         if decision is None:
-            raise ValueError("no question is being asked" + (" (a chance node)" if self._chance else ""))
+            raise ValueError(
+                "no question is being asked: " + ("a chance node" if self._chance else "the game is over")
+            )
         if decision.single:
             return [self._action_of(answer, decision)]
         if isinstance(answer, (str, bytes)) or not isinstance(answer, (list, tuple)):
@@ -253,7 +279,7 @@ class State:
     def _action_of(self, answer: Any, decision: Decision) -> int:
         try:
             action = self.game.vocabulary.action(answer)
-        except (VocabularyError, TypeError):  # (an unhashable answer is no action of the game either)
+        except VocabularyError:
             action = None
         if action is None or answer not in decision.options:
             raise ValueError(
@@ -341,7 +367,10 @@ class State:
             raise ValueError(f"action {action}: this game's actions are 0 to {len(self.game.vocabulary) - 1}")
         if action == DONE:
             return text.t("api-action-done")
-        return text.option(self.game.vocabulary.answer(action))
+        answer = self.game.vocabulary.answer(action)
+        if answer in SIDES:  # (PlayText.option names countries, cards, regions and words, not sides)
+            return text.side(answer)
+        return text.option(answer)
 
     def observation_string(self, player: int) -> str:
         from twilight.api.views import observation

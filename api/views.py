@@ -84,7 +84,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         },
         "variables": s.vars,
     }
-    decision = state.decision()
+    decision = state._decision  # (the engine's: `decision()` copies it for callers)
     if state.is_chance_node():
         out["to_act"] = "chance"
     elif decision is None:
@@ -171,7 +171,7 @@ def observation_tensor(state: State, player: int) -> list[float]:
             else "unseen"
         )
         out += [float(place == p) for p in CARD_PLACES]
-    decision = state.decision()
+    decision = state._decision  # (the engine's: `decision()` copies it for callers)
     out.append(float(decision is not None and decision.side == side and not state.is_chance_node()))
     return out
 
@@ -182,7 +182,7 @@ def summary(state: State) -> str:
     where = f"turn {s.turn} round {s.action_round} DEFCON {s.defcon} VP {s.vp:+d}"
     if state.is_chance_node():
         return f"{where}: chance ({state._chance_kind}, {state._chance[0]} outcomes)"
-    decision = state.decision()
+    decision = state._decision  # (the engine's: `decision()` copies it for callers)
     if decision is None:
         return f"{where}: over, {s.winner} won ({s.end_reason})"
     return f"{where}: {decision.side} answers {decision.name} ({len(decision.options)} options)"

@@ -13,6 +13,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from twilight.api.errors import whole_number
+from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.runtime.core.primitives.operations import MODES
 from twilight.runtime.core.state import SIDES
 
@@ -23,8 +25,9 @@ DONE_WORD = "done"
 RUNTIME_WORDS = ("yes", "no", "event", "ops", "space", *MODES)
 
 
-class VocabularyError(Exception):
-    """A question offered an answer the game's actions do not number."""
+class VocabularyError(ValueError):
+    """An answer the game's actions do not number (asked of `action`, or offered by a question), or a
+    number that is no answer (asked of `answer`). A ValueError, as an illegal action is."""
 
 
 def answer_words(ir: dict[str, Any]) -> list[Any]:
@@ -76,12 +79,21 @@ class Vocabulary:
         return len(self.words)
 
     def action(self, answer: Any) -> int:
-        found = self._number.get((type(answer), answer))
+        try:
+            found = self._number.get((type(answer), answer))
+        except TypeError:  # (a list or a dict: unhashable, and no answer a question offers)
+            found = None
         if found is None:
-            raise VocabularyError(f"the answer {answer!r} is not one of the game's actions")
+            raise VocabularyError(
+                f"the answer {clip(repr(answer), ECHO_CHARS)} is not one of the game's actions"
+            )
         return found
 
     def answer(self, action: int) -> Any:
+        try:
+            action = whole_number(action, "an action")
+        except ValueError as err:
+            raise VocabularyError(str(err)) from None
         if action == DONE or not 0 < action < len(self.words):
             raise VocabularyError(f"action {action} is no answer of this game")
         return self.words[action]

@@ -21,6 +21,7 @@ import numpy as np
 import pyspiel
 from twilight.api import Game, State
 from twilight.api.views import observation_tensor, tensor_size
+from twilight.common.input_bounds import ECHO_CHARS, clip
 
 SHORT_NAME = "twilight"
 # An upper bound on a game's actions for OpenSpiel (its algorithms size buffers by it): the longest
@@ -36,11 +37,13 @@ def _settings(text: str) -> dict[str, str]:
     out: dict[str, str] = {}
     for pair in pairs:
         name, sep, value = pair.partition(":")
-        if not sep:
-            raise ValueError(f"settings: {pair!r} is not NAME:VALUE (pairs separated by ';')")
-        if name.strip() in out:  # (the last would win without a word)
-            raise ValueError(f"settings: {name.strip()!r} is given twice")
-        out[name.strip()] = value.strip()
+        name = name.strip()
+        if not sep or not name:
+            shown = clip(repr(pair), ECHO_CHARS)
+            raise ValueError(f"settings: {shown} is not NAME:VALUE (pairs separated by ';')")
+        if name in out:  # (the last would win without a word)
+            raise ValueError(f"settings: {clip(repr(name), ECHO_CHARS)} is given twice")
+        out[name] = value.strip()
     return out
 
 
@@ -123,10 +126,25 @@ class TwilightGame(pyspiel.Game):  # type: ignore[misc]
         return state
 
     def __reduce__(self) -> tuple[Any, ...]:
-        # (a game pickles as its parameters: the compiled ruleset is read again where it is unpickled)
-        return (TwilightGame, (self.get_parameters(),))
+        # (a game pickles as its parameters, its ruleset folder by its whole path: the compiled ruleset
+        # is read again where it is unpickled)
+        return (TwilightGame, ({**self.get_parameters(), "ruleset": self.game.ruleset},))
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> TwilightObserver:
+        """The observer of one player's view: the public information and that player's own, with perfect
+        recall (the information state) or without (the observation). Any other kind is a ValueError:
+        a public-only observer would need a view without the player's hand and answers, which the game
+        does not make, and one given the player's view instead would pass private cards off as public."""
+        if params:
+            raise ValueError(f"observer parameters are not supported (given {params!r})")
+        if iig_obs_type is not None and (
+            not iig_obs_type.public_info or iig_obs_type.private_info != pyspiel.PrivateInfoType.SINGLE_PLAYER
+        ):
+            raise ValueError(
+                "this game provides the observation of one player (public information and that player's "
+                f"private information), not public_info={iig_obs_type.public_info}, "
+                f"private_info={iig_obs_type.private_info.name}"
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return TwilightObserver(self.game, perfect_recall)
 
