@@ -92,8 +92,8 @@ ai-option-non_key_toward_key = a non-Key country where one point takes control, 
 ai-option-key_pair = a listed Key country that makes a pair it can pay with a later one of another region
 ai-option-key_and_two_non_key = a listed Key country it can pay together with the two cheapest non-Key countries
 ai-option-spare_influence = a country where the AI has influence beyond what keeps its control
-ai-option-roll_unhindered = a country where no neighbour of yours hinders the roll
-ai-option-roll_at_minus_one = a country where the roll is at -1
+ai-option-roll_unhindered = a country with no country you control, nor your superpower, next to it: the roll is not hindered
+ai-option-roll_at_minus_one = a country where one country you control (or your superpower) next to it puts the roll at -1
 ai-option-iraq_or_iran = Iraq or Iran
 ai-option-way_out_that_pays = a country where the AI has 2 influence and losing them changes no control
 
