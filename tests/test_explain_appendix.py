@@ -224,7 +224,7 @@ def test_every_card_with_an_event_has_a_marked_entry(ir: dict[str, Any]) -> None
     assert unmarked == []
 
 
-# The order of an entry's candidates is the point of 26, 30 and 33: every sort key shows, with its direction.
+# The order of an entry's candidates is the point of 26: every sort key shows, with its direction.
 ORDERS = {
     "26": {
         "en": [
@@ -236,30 +236,6 @@ ORDERS = {
             "сторона события карты c ≠ США, по порядку: ОО карты c по возрастанию)",
         ],
     },
-    "30": {
-        "en": [
-            "ordered by decolonization solo room (the AI, c) (highest first), then the rank of c in",
-            "ordered by decolonization solo key room (the AI, c) (highest first), then decolonization solo"
-            " room (the AI, c) (highest first), then the rank of c in",
-        ],
-        "ru": [
-            "по порядку: decolonization solo room (ИИ, c) по убыванию, затем место страны c в",
-            "по порядку: decolonization solo key room (ИИ, c) по убыванию, затем decolonization solo room"
-            " (ИИ, c) по убыванию, затем место страны c в",
-        ],
-    },
-    "33": {
-        "en": [
-            "ordered by influence the AI needs to control c (lowest first), then the rank of c in",
-            "ordered by de stalinization solo spare (the AI, c) (highest first), then the rank of c in"
-            " “region country priority” (highest first)",
-        ],
-        "ru": [
-            "по порядку: влияние, нужное ИИ для контроля: c по возрастанию, затем место страны c в",
-            "по порядку: de stalinization solo spare (ИИ, c) по убыванию, затем место страны c в"
-            " “region country priority” по убыванию",
-        ],
-    },
 }
 
 
@@ -269,4 +245,36 @@ def test_the_order_of_candidates_shows(number: str, lang: str) -> None:
     title = "AI (card appendix):" if lang == "en" else "ИИ (Приложение «Карточки»):"
     text = section(explain(number, "--lang", lang), title)
     for wanted in ORDERS[number][lang]:
+        assert wanted in text, (wanted, text)
+
+
+# The AI's choices of 30 and 33 are priority lists (traced, so that `why` tells them): the entry names each
+# list where it picks, by the words the AI's explanations give it.
+CHOOSING_LISTS = {
+    "30": {
+        "en": ["let next be the choice of the priority list where the AI puts a point of Decolonization"],
+        "ru": ["пусть next = выбор по списку приоритетов «куда ИИ ставит очко Деколонизации» (ИИ,"],
+    },
+    "33": {
+        "en": [
+            "let first_key be the choice of the priority list which listed Key country the AI takes first"
+            " with De-Stalinization (the AI,",
+            "let source be the choice of the priority list where the AI takes a point of De-Stalinization"
+            " from (the AI)",
+        ],
+        "ru": [
+            "пусть first_key = выбор по списку приоритетов «какую Ключевую страну из списка ИИ берёт первой"
+            " при Десталинизации» (ИИ,",
+            "пусть source = выбор по списку приоритетов «откуда ИИ снимает очко для Десталинизации» (ИИ)",
+        ],
+    },
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("number", sorted(CHOOSING_LISTS))
+def test_the_lists_that_choose_are_named(number: str, lang: str) -> None:
+    title = "AI (card appendix):" if lang == "en" else "ИИ (Приложение «Карточки»):"
+    text = section(explain(number, "--lang", lang), title)
+    for wanted in CHOOSING_LISTS[number][lang]:
         assert wanted in text, (wanted, text)

@@ -38,6 +38,21 @@ ai-priority-ai_answer_realign = where the AI makes a realignment an event grants
 ai-priority-ai_answer_discard = which card the AI discards
 ai-priority-ai_answer_play_event = which card's event the AI plays
 ai-priority-ai_answer_card = which card the AI picks
+ai-priority-blockade_solo_ai_card = which card the AI gives up to lift your Blockade
+ai-priority-debt_crisis_solo_ai_card = which card the AI gives up to escape your Latin American Debt Crisis
+ai-priority-quagmire_solo_ai_card = which card the AI gives up while your Quagmire holds it
+ai-priority-bear_trap_solo_ai_card = which card the AI gives up while your Bear Trap holds it
+ai-priority-un_intervention_solo_ai_card = which card's operations the AI uses with UN Intervention
+ai-priority-missile_envy_solo_ai_card = which card your Missile Envy takes from the AI
+ai-priority-decolonization_solo_country = where the AI puts a point of Decolonization
+ai-priority-de_stalinization_solo_first_key = which listed Key country the AI takes first with De-Stalinization
+ai-priority-de_stalinization_solo_second_key = which listed Key country the AI takes with it
+ai-priority-de_stalinization_solo_non_key = which non-Key country the AI takes with De-Stalinization
+ai-priority-de_stalinization_solo_spread_key = which listed Key country gets a point when De-Stalinization takes no control
+ai-priority-de_stalinization_solo_source = where the AI takes a point of De-Stalinization from
+ai-priority-brush_war_solo_target = where the AI's Brush War strikes
+ai-priority-iran_iraq_war_solo_target = where the AI's Iran-Iraq War strikes
+ai-priority-cuban_missile_crisis_way_out = where the AI gives up 2 influence to end your Cuban Missile Crisis, if that changes no control there
 
 ## Options of the lists
 
@@ -69,6 +84,18 @@ ai-option-own_event = its own event
 ai-option-neutral_event = a neutral event
 ai-option-own_card = its own or a neutral card
 ai-option-any_card = any card
+ai-option-worth_3_ops = a card worth 3 or more ops, the nearest the top of its deck/hand
+ai-option-worth_2_ops = a card worth 2 or more ops (no scoring card), the nearest the top of its deck/hand
+ai-option-strongest_card = its card with the most printed ops (never The China Card)
+ai-option-key_apart = a Key country where one point takes control, next to no Key country it picked for this card
+ai-option-non_key_toward_key = a non-Key country where one point takes control, next to a Key country the AI does not control
+ai-option-key_pair = a listed Key country that makes a pair it can pay with a later one of another region
+ai-option-key_and_two_non_key = a listed Key country it can pay together with the two cheapest non-Key countries
+ai-option-spare_influence = a country where the AI has influence beyond what keeps its control
+ai-option-roll_unhindered = a country with no country you control, nor your superpower, next to it: the roll is not hindered
+ai-option-roll_at_minus_one = a country where one country you control (or your superpower) next to it puts the roll at -1
+ai-option-iraq_or_iran = Iraq or Iran
+ai-option-way_out_that_pays = a country where the AI has 2 influence and losing them changes no control
 
 ## Orders and functions that tie-break keys use
 
@@ -77,6 +104,12 @@ function-realign_bonus = realignment modifiers
 function-borders_ai_influence = borders a country with AI influence
 function-score_swing_reached = VP the AI gains by the control or break it reaches
 function-points_to_what_is_reached = points to the control or break the AI reaches there
+function-decolonization_solo_room = neighbours the AI does not control
+function-decolonization_solo_key_room = Key neighbours the AI does not control
+function-de_stalinization_solo_spare = the AI's influence there beyond what keeps its control
+function-de_stalinization_solo_keys = De-Stalinization's Key countries you do not control, in the card's order
+function-brush_war_solo_group = the entry's group (1 the Primary region, 2 a Key country of the Secondary, 3 a Key country of Europe, 4 another country of Europe)
+function-cuban_missile_crisis_exits = the countries of the card's way out for the AI's side (Cuba; or Turkey, then West Germany)
 
 ## The command's words
 
@@ -129,4 +162,3 @@ function-ai_position_value = the AI's standing after each answer (the answer tha
 outline-var-ops_left = operations left
 outline-var-by_event = by an event
 function-cuban_missile_crisis_at_once = where the AI gives up 2 influence as soon as you play Cuban Missile Crisis: Turkey, if it has 2 there
-function-cuban_missile_crisis_way_out = where the AI gives up 2 influence to end your Cuban Missile Crisis, if that changes no control there

@@ -83,7 +83,9 @@ provisional-p3-1-050801 = influence the AI must give you goes where it matters l
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
 provisional-p3-1-57da84 = an AI or neutral event when its appendix entry allows this moment, else operations
 
-# function cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:67)
+# priority cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:86)
+# function cuban_missile_crisis_way_out_pays (solo-v2/appendix/040_cuban_missile_crisis.tsr:104)
+# function cuban_missile_crisis_has_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:112)
 provisional-p3-1-b53b87 = when the AI could not end your crisis at once, it ends it only as a coup of its choosing begins, where the 2 points change no control
 
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
@@ -122,6 +124,8 @@ provisional-p4-15d931 = the seeds lack section 9; regions, then Key countries, s
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)
+# priority quagmire_solo_ai_card (solo-v2/appendix/042_quagmire.tsr:64)
+# priority bear_trap_solo_ai_card (solo-v2/appendix/044_bear_trap.tsr:61)
 provisional-p5-0e1c75 = trapping you costs you action rounds, worth more than 3 ops outside a scoring round
 
 # appendix 43 salt_negotiations (solo-v2/appendix/043_salt_negotiations.tsr:10)
@@ -144,6 +148,7 @@ provisional-p5-dd3235 = 2 influence plus a free coup: worth the event when it ga
 provisional-p5-cd8829 = like Duck and Cover (seed 4): 2+ VP, or the win in a scoring round
 
 # appendix 49 missile_envy (solo-v2/appendix/049_missile_envy.tsr:9)
+# priority missile_envy_solo_ai_card (solo-v2/appendix/049_missile_envy.tsr:62)
 provisional-p5-6aa3af = your strongest card (3+ ops) gains the AI more than this card's 2 ops
 
 # appendix 50 we_will_bury_you (solo-v2/appendix/050_we_will_bury_you.tsr:5)
@@ -273,6 +278,7 @@ provisional-p5-b6b109 = a turn of weaker realignment rolls for you is worth less
 provisional-p5-23010c = the AI shuts the Primary region to your influence for the turn, worth more than 3 ops
 
 # appendix 95 latin_american_debt_crisis (solo-v2/appendix/095_latin_american_debt_crisis.tsr:3)
+# priority debt_crisis_solo_ai_card (solo-v2/appendix/095_latin_american_debt_crisis.tsr:51)
 provisional-p5-28d51a = with AI influence in 2+ South American countries; your way out read like Blockade (10)
 
 # appendix 96 tear_down_this_wall (solo-v2/appendix/096_tear_down_this_wall.tsr:2)
@@ -294,6 +300,7 @@ provisional-p5-57d0e8 = read like Arab-Israeli War (13): the AI plays it only wh
 provisional-p5-aaf244 = 3 influence beats 2 ops; Europe scoring only if it scores better
 
 # appendix 102 iran_iraq_war (solo-v2/appendix/102_iran_iraq_war.tsr:3)
+# priority iran_iraq_war_solo_target (solo-v2/appendix/102_iran_iraq_war.tsr:28)
 provisional-p5-f3a617 = like Indo-Pakistan War (24): hindrance 1 or less in the headline, 0 in other rounds
 
 # appendix 103 defectors (solo-v2/appendix/103_defectors.tsr:2)

@@ -39,6 +39,21 @@ ai-priority-ai_answer_realign = где ИИ делает бросок на { -re
 ai-priority-ai_answer_discard = какую карту ИИ сбрасывает
 ai-priority-ai_answer_play_event = событие какой карты разыгрывает ИИ
 ai-priority-ai_answer_card = какую карту выбирает ИИ
+ai-priority-blockade_solo_ai_card = какую карту ИИ отдаёт, чтобы снять вашу Блокаду
+ai-priority-debt_crisis_solo_ai_card = какую карту ИИ отдаёт, чтобы уйти от вашего Латиноамериканского долгового кризиса
+ai-priority-quagmire_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваша Трясина
+ai-priority-bear_trap_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваша Медвежья ловушка
+ai-priority-un_intervention_solo_ai_card = ОО какой карты ИИ тратит вместе с Вмешательством ООН
+ai-priority-missile_envy_solo_ai_card = какую карту ваша Ракетная зависть забирает у ИИ
+ai-priority-decolonization_solo_country = куда ИИ ставит очко Деколонизации
+ai-priority-de_stalinization_solo_first_key = какую Ключевую страну из списка ИИ берёт первой при Десталинизации
+ai-priority-de_stalinization_solo_second_key = какую Ключевую страну из списка ИИ берёт в пару к первой
+ai-priority-de_stalinization_solo_non_key = какую не-Ключевую страну ИИ берёт при Десталинизации
+ai-priority-de_stalinization_solo_spread_key = какая Ключевая страна из списка получает очко, когда Десталинизация нигде не даёт контроля
+ai-priority-de_stalinization_solo_source = откуда ИИ снимает очко для Десталинизации
+ai-priority-brush_war_solo_target = где ИИ начинает Малую войну
+ai-priority-iran_iraq_war_solo_target = куда бьёт Ирано-иракская война ИИ
+ai-priority-cuban_missile_crisis_way_out = где ИИ снимает 2 влияния, чтобы закончить ваш Карибский кризис, если это не меняет там контроля
 
 ## Варианты списков
 
@@ -70,6 +85,18 @@ ai-option-own_event = собственное событие ИИ
 ai-option-neutral_event = нейтральное событие
 ai-option-own_card = своя или нейтральная карта
 ai-option-any_card = любая карта
+ai-option-worth_3_ops = карта в 3 ОО и больше, ближайшая к верху колоды/руки
+ai-option-worth_2_ops = карта в 2 ОО и больше (не карта подсчета очков), ближайшая к верху колоды/руки
+ai-option-strongest_card = карта ИИ с наибольшими напечатанными ОО (только не { -china-card })
+ai-option-key_apart = Ключевая страна, где одно очко даёт контроль, не по соседству с Ключевыми странами, уже выбранными для этой карты
+ai-option-non_key_toward_key = не-Ключевая страна, где одно очко даёт контроль, по соседству с Ключевой страной, которую ИИ не контролирует
+ai-option-key_pair = Ключевая страна из списка, к которой находится пара дальше по списку в другом регионе, и на обе хватает очков
+ai-option-key_and_two_non_key = Ключевая страна из списка, на которую хватает очков вместе с двумя самыми дешёвыми не-Ключевыми странами
+ai-option-spare_influence = страна, где у ИИ влияния больше, чем нужно для контроля
+ai-option-roll_unhindered = страна, рядом с которой нет ни ваших подконтрольных стран, ни вашей сверхдержавы: бросок без помех
+ai-option-roll_at_minus_one = страна, где одна ваша подконтрольная страна (или ваша сверхдержава) по соседству даёт броску −1
+ai-option-iraq_or_iran = Ирак или Иран
+ai-option-way_out_that_pays = страна, где у ИИ есть 2 влияния и их потеря не меняет контроля
 
 ## Порядки и функции в ключах
 
@@ -78,6 +105,12 @@ function-realign_bonus = модификаторы { -realignment(case: "gen") }
 function-borders_ai_influence = граничит со страной, где есть влияние ИИ
 function-score_swing_reached = ПО, которые ИИ получает за достижимый контроль или отмену контроля
 function-points_to_what_is_reached = очков до достижимого там контроля или отмены контроля
+function-decolonization_solo_room = сколько соседей ИИ не контролирует
+function-decolonization_solo_key_room = сколько Ключевых соседей ИИ не контролирует
+function-de_stalinization_solo_spare = влияние ИИ там сверх того, что держит контроль
+function-de_stalinization_solo_keys = Ключевые страны Десталинизации, которых вы не контролируете, в порядке карты
+function-brush_war_solo_group = группа по статье приложения (1 — Первичный регион, 2 — Ключевая страна Вторичного, 3 — Ключевая страна Европы, 4 — другая страна Европы)
+function-cuban_missile_crisis_exits = страны, через которые карта даёт выход стороне ИИ (Куба; или Турция, затем Западная Германия)
 
 ## Слова команды
 
@@ -132,4 +165,3 @@ function-ai_position_value = положение ИИ после каждого �
 outline-var-ops_left = оставшиеся операции
 outline-var-by_event = по событию
 function-cuban_missile_crisis_at_once = откуда ИИ снимает 2 влияния сразу после вашего Карибского кризиса: из Турции, если у него там есть 2
-function-cuban_missile_crisis_way_out = где ИИ снимает 2 влияния, чтобы закончить ваш Карибский кризис, если это не меняет там контроля

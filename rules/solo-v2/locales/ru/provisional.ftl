@@ -83,7 +83,9 @@ provisional-p3-1-050801 = влияние, которое ИИ должен да�
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
 provisional-p3-1-57da84 = событие ИИ или нейтральное — если его статья приложения разрешает этот момент, иначе операции
 
-# function cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:67)
+# priority cuban_missile_crisis_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:86)
+# function cuban_missile_crisis_way_out_pays (solo-v2/appendix/040_cuban_missile_crisis.tsr:104)
+# function cuban_missile_crisis_has_way_out (solo-v2/appendix/040_cuban_missile_crisis.tsr:112)
 provisional-p3-1-b53b87 = если ИИ не смог сразу прекратить ваш кризис, он прекращает его, только начиная выбранный им переворот, и только там, где 2 очка влияния не меняют контроля
 
 # procedure ai_play_card (solo-v2/ai/operations.tsr:320)
@@ -122,6 +124,8 @@ provisional-p4-15d931 = в источниках нет раздела 9; рег�
 
 # appendix 42 quagmire (solo-v2/appendix/042_quagmire.tsr:7)
 # appendix 44 bear_trap (solo-v2/appendix/044_bear_trap.tsr:6)
+# priority quagmire_solo_ai_card (solo-v2/appendix/042_quagmire.tsr:64)
+# priority bear_trap_solo_ai_card (solo-v2/appendix/044_bear_trap.tsr:61)
 provisional-p5-0e1c75 = ловушка отнимает у вас раунды действий, а вне Раунда с подсчетом очков это ценнее 3 ОО
 
 # appendix 43 salt_negotiations (solo-v2/appendix/043_salt_negotiations.tsr:10)
@@ -144,6 +148,7 @@ provisional-p5-dd3235 = 2 влияния и бесплатный перевор�
 provisional-p5-cd8829 = как «Пригнись и накройся» (статья 4 источника): 2+ ПО или победа в Раунде с подсчетом очков
 
 # appendix 49 missile_envy (solo-v2/appendix/049_missile_envy.tsr:9)
+# priority missile_envy_solo_ai_card (solo-v2/appendix/049_missile_envy.tsr:62)
 provisional-p5-6aa3af = ваша сильнейшая карта (3+ ОО) даёт ИИ больше, чем 2 ОО этой карты
 
 # appendix 50 we_will_bury_you (solo-v2/appendix/050_we_will_bury_you.tsr:5)
@@ -273,6 +278,7 @@ provisional-p5-b6b109 = ход более слабых бросков на { -re
 provisional-p5-23010c = ИИ закрывает Первичный регион для вашего влияния на весь ход — это ценнее 3 ОО
 
 # appendix 95 latin_american_debt_crisis (solo-v2/appendix/095_latin_american_debt_crisis.tsr:3)
+# priority debt_crisis_solo_ai_card (solo-v2/appendix/095_latin_american_debt_crisis.tsr:51)
 provisional-p5-28d51a = при влиянии ИИ в 2+ странах Южной Америки; ваш выход понимаем как в «Блокаде» (10)
 
 # appendix 96 tear_down_this_wall (solo-v2/appendix/096_tear_down_this_wall.tsr:2)
@@ -294,6 +300,7 @@ provisional-p5-57d0e8 = понимаем как «Арабо-израильск�
 provisional-p5-aaf244 = 3 влияния лучше 2 ОО; подсчет Европы — только если так очков выйдет больше
 
 # appendix 102 iran_iraq_war (solo-v2/appendix/102_iran_iraq_war.tsr:3)
+# priority iran_iraq_war_solo_target (solo-v2/appendix/102_iran_iraq_war.tsr:28)
 provisional-p5-f3a617 = как «Индо-пакистанская война» (24): помеха 1 или меньше в { -headline-phase(case: "prep") }, 0 в остальных раундах
 
 # appendix 103 defectors (solo-v2/appendix/103_defectors.tsr:2)
