@@ -23,7 +23,7 @@ from twilight.compiler.loader import known_rulesets
     "--rules-path",
     "rules_paths",
     multiple=True,
-    type=click.Path(file_okay=False),
+    type=click.Path(exists=True, file_okay=False),
     help="A folder of rulesets (or one ruleset's folder) to list too (repeatable).",
 )
 @click.option(

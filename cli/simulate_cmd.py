@@ -341,8 +341,9 @@ def _share(n: int, total: int) -> str:
 
 def _print_text(summary: dict[str, Any], records: list[dict[str, Any]]) -> None:
     done = summary["completed"]
+    games = f"{summary['games']} game{'s' * (summary['games'] != 1)}"
     click.echo(
-        f"{summary['ruleset']}: {summary['games']} games (seed {summary['seed']}, "
+        f"{summary['ruleset']}: {games} (seed {summary['seed']}, "
         f"{summary['jobs']} job{'s' * (summary['jobs'] != 1)}) in {summary['seconds']:.1f} s, "
         f"{summary['games_per_second']:.2f} games/s"
     )
@@ -493,6 +494,13 @@ def search_budget(
     return budget
 
 
+def refuse_idle_budget(search: dict[str, Any], searching: bool, who: str) -> None:
+    """A search budget given where no side plays by search would change nothing: said, not ignored."""
+    if search and not searching:
+        given = ", ".join(f"--{key.replace('_', '-')}" for key in search)
+        raise click.UsageError(f"{given}: the search policy's budget, but no side plays by search ({who})")
+
+
 def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> str:
     """`--players KIND` or `--players us=KIND,ussr=KIND`, each KIND one of SIMULATE_POLICIES; the
     per-side form comes back with the US first."""
@@ -611,6 +619,9 @@ def simulate(
                 f"{ruleset} has no AI opponent; use --players", param_hint="--human-policy"
             )
         players = human_policy
+    search = search_budget(playouts, budget_ms, horizon, max_candidates)
+    searching = "search" in side_policies(players).values()
+    refuse_idle_budget(search, searching, "--players search, or --human-policy search against an AI")
     if trace_dir is not None:
         try:
             Path(trace_dir).mkdir(parents=True, exist_ok=True)
@@ -625,7 +636,6 @@ def simulate(
     show_bar = not as_json and sys.stderr.isatty()
     started = time.perf_counter()
     limits = step_limits(step_limit, game_step_limit)
-    search = search_budget(playouts, budget_ms, horizon, max_candidates)
     with _played(result.ir, jobs_list, jobs, trace_dir, settings, players, limits, search) as played:
         records = sorted(progress(played, games, show_bar), key=lambda r: int(r["game"]))
     seconds = time.perf_counter() - started

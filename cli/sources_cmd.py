@@ -778,6 +778,8 @@ def _rank_line(words: Any, entry: dict[str, Any]) -> str | None:
 def sources(ruleset: str, as_json: bool, lang: str, markdown: bool, output: str | None) -> None:
     """Which seed sections a ruleset's rules cite (with the declarations citing each, file:line), every
     provisional mark with its P-number, and the sections of the seeds' tables of contents no rule cites."""
+    if as_json and markdown:
+        raise click.UsageError("--json and --markdown are two forms of the report: give one of them")
     try:
         report = report_for(ruleset)
         words = Words(lang, resolved_target(ruleset))

@@ -151,6 +151,7 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
     "--output",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
+    callback=lambda _ctx, _param, value: report_output(value),
     help="report.html: the page with plots, and the figures as JSON beside it (report.json); "
     "report.json: the figures only.",
 )
@@ -186,6 +187,7 @@ def balance(
     if address is not None and backend != "ray":
         raise click.BadParameter("--address is for --backend ray", param_hint="--address")
     search = simulate_cmd.search_budget(playouts, budget_ms, horizon, max_candidates)
+    simulate_cmd.refuse_idle_budget(search, policy == "search", "--policy search")
     targets = [ruleset] + ([ruleset_b] if ruleset_b else [])
     irs = {key: _compiled(t) for key, t in zip("ab", targets, strict=False)}
     first = irs["a"]
@@ -235,6 +237,30 @@ def balance(
     sys.exit(1 if errors else 0)
 
 
+# What `-o` may name: the page (its figures written as JSON beside it), or the figures alone.
+PAGE_SUFFIXES = (".html", ".htm")
+JSON_SUFFIX = ".json"
+
+
+def report_output(value: str | None) -> str | None:
+    """`-o`'s name, refused at once unless it says what to write (checked before any game is played)."""
+    if value is not None and Path(value).suffix.lower() not in (*PAGE_SUFFIXES, JSON_SUFFIX):
+        raise click.BadParameter(
+            f"'{value}': the file's name ends in .html (the page with plots, and its figures as JSON "
+            "beside it) or .json (the figures only)",
+            param_hint="-o",
+        )
+    return value
+
+
+def written_files(output: str) -> list[Path]:
+    """The files `-o output` writes: the JSON alone, or the page and the JSON beside it."""
+    path = Path(output)
+    if path.suffix.lower() == JSON_SUFFIX:
+        return [path]
+    return [path, path.with_suffix(JSON_SUFFIX)]
+
+
 def _cells(
     irs: dict[str, dict[str, Any]], level_list: list[str], side_list: list[str], assignments: tuple[str, ...]
 ) -> tuple[list[runner.Cell], dict[str, dict[str, Any]]]:
@@ -246,6 +272,10 @@ def _cells(
         _choices(ir, LEVEL_SETTING, level_list, "--levels")
         _choices(ir, SIDE_SETTING, side_list, "--sides")
         chosen = read_settings(ir, assignments)
+        for name, option in ((LEVEL_SETTING, "--levels"), (SIDE_SETTING, "--sides")):
+            if name in chosen:  # (each cell sets its own: a --set of it would be overridden unsaid)
+                message = f"{name} is each cell's own: give it with {option}"
+                raise click.BadParameter(message, param_hint="--set")
         for level in level_list:
             for side in side_list:
                 cell = runner.Cell(key, level, side)
@@ -259,7 +289,7 @@ def _ready_to_play(output: str | None, backend: str, address: str | None) -> Non
     at the address) is not played."""
     if output is not None:
         check_output_file(output)
-    if output is not None and not output.endswith(".json"):
+    if output is not None and Path(output).suffix.lower() != JSON_SUFFIX:
         from twilight.cli.balance import report as report_module
 
         try:
@@ -413,13 +443,13 @@ def _print_cells(report: dict[str, Any]) -> None:
 def _write(report: dict[str, Any], path: Path) -> None:
     """The JSON alone (`.json`), or the page and the JSON beside it; each file whole or not at all."""
     text = json.dumps(report, ensure_ascii=False, indent=1) + "\n"
-    if path.suffix == ".json":
+    if path.suffix.lower() == JSON_SUFFIX:
         write_output_file(text, str(path))
         click.echo(f"wrote {path}")
         return
     from twilight.cli.balance.report import render
 
     write_output_file(render(report), str(path))
-    beside = path.with_suffix(".json")
+    beside = path.with_suffix(JSON_SUFFIX)
     write_output_file(text, str(beside))
     click.echo(f"wrote {path} and {beside}")

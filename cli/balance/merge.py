@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import click
+from twilight.cli.balance.cmd import report_output, written_files
 from twilight.cli.balance.figures import levels_order
 from twilight.cli.balance.keys import AI_SIDE, LEVEL
 from twilight.common.input_bounds import InputRefused, parse_json
@@ -108,6 +109,18 @@ def _read(path: str) -> dict[str, Any]:
     return data
 
 
+def _not_over_a_run(output: str, runs: tuple[str, ...]) -> None:
+    """The report (or the JSON written beside its page) must not replace a run it reads: those figures
+    would be lost."""
+    read = {Path(run).resolve(): run for run in runs}
+    for written in written_files(output):
+        run = read.get(written.resolve())
+        if run is not None:
+            raise MergeError(
+                f"{written} would overwrite {run}, a run this report reads: give -o another name"
+            )
+
+
 @click.command("balance-report")
 @click.argument("runs", nargs=-1, required=True, metavar="RUN.json...")
 @click.option(
@@ -115,6 +128,7 @@ def _read(path: str) -> dict[str, Any]:
     "--output",
     required=True,
     type=click.Path(dir_okay=False),
+    callback=lambda _ctx, _param, value: report_output(value),
     help="report.html: the page with plots, and the figures as JSON beside it; report.json: the figures.",
 )
 def balance_report(runs: tuple[str, ...], output: str) -> None:
@@ -124,6 +138,7 @@ def balance_report(runs: tuple[str, ...], output: str) -> None:
     from twilight.cli.balance.report import PlotsMissing
 
     try:
+        _not_over_a_run(output, runs)
         report = merge([(path, _read(path)) for path in runs])
     except MergeError as err:
         click.echo(f"error: {err}", err=True)

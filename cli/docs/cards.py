@@ -87,7 +87,8 @@ def card_blocks(ctx: DocsContext, view: dict[str, Any]) -> list[Block]:
     for key, msg_id, default in CARD_LINKS:
         if view[key]:
             rows.append((loc.text(msg_id, default), ctx.card_links([c["id"] for c in view[key]])))
-    rows.append((loc.text("explain-source", "Source"), ctx.marks(card.get("provenance"), card.get("src"))))
+    provenance = card.get("provenance")
+    rows.append((ctx.sources_label(provenance), ctx.marks(provenance, card.get("src"), labelled=False)))
     blocks: list[Block] = [
         Heading(2, (f"#{view['number']} {view['name']}", " ", Code(card_id)), card_anchor(card_id)),
         Fields(rows),
@@ -240,7 +241,8 @@ class ListWords:
         if option.get("place") is not None:
             rows.append((ctx.t("docs-ai-place", "Places"), (self.words.expr(option["place"]),)))
         if ctx.has_marks(option.get("provenance")):
-            rows.append((ctx.t("docs-source", "Source"), ctx.marks(option.get("provenance"))))
+            provenance = option.get("provenance")
+            rows.append((ctx.sources_label(provenance), ctx.marks(provenance, labelled=False)))
         else:
             rows.append((ctx.t("docs-source", "Source"), (ctx.t("docs-ai-inherited", "as the list's"),)))
         blocks: list[Block] = [

@@ -38,12 +38,14 @@ class DocsContext:
         return Outliner(self.loc, self.ir)
 
     # ------------------------------------------------------------------ marks
-    def marks(self, provenance: Any, src: Any = None) -> Inlines:
-        """`Sources: 000 · Раздел · 3; … · ⚠ provisional P4 text · written in rules/x.tsr:3`."""
+    def marks(self, provenance: Any, src: Any = None, labelled: bool = True) -> Inlines:
+        """`Sources: 000 · Раздел · 3; … · ⚠ provisional P4 text · written in rules/x.tsr:3`; without
+        the leading `Sources:` when not `labelled` (a field that `sources_label` already names)."""
         mark = _mark(provenance)
         parts: list[Inline] = []
         if mark["sources"]:
-            parts.append(self.t("docs-sources", "Sources", count=len(mark["sources"])) + ": ")
+            if labelled:
+                parts.append(self.t("docs-sources", "Sources", count=len(mark["sources"])) + ": ")
             parts.extend(join([(Source(source),) for source in mark["sources"]], "; "))
         for provisional in mark["provisional"]:
             parts.extend([" · "] * bool(parts))
@@ -58,6 +60,10 @@ class DocsContext:
         code = _short(text)
         rest = text.split(":", 1)[1].strip() if code != text else text
         return Provisional(self.t("docs-provisional", "provisional"), code if code != text else "", rest)
+
+    def sources_label(self, provenance: Any) -> str:
+        """The label of a field that holds an item's marks: "Source" or "Sources", as many as it has."""
+        return self.t("docs-sources", "Sources", count=max(1, len(_mark(provenance)["sources"])))
 
     def marks_para(self, provenance: Any, src: Any = None) -> Para:
         return Para(self.marks(provenance, src), role="marks")

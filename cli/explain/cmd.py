@@ -311,12 +311,15 @@ def explain_trace(
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def explain_state_cmd(save: Path | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
     """The state the ruleset declares (variables, zones, tracks, its own and those it inherits), each
-    with its source: how each starts, or with SAVE (a save of `twilight play`) its value in that game now.
+    with its source: how each starts, or with SAVE (a save of `twilight play`: its file, or its name as
+    `twilight saves` lists it) its value in that game now.
     A face-down zone shows only how many cards it holds."""
+    from twilight.cli.board.game import find_save
     from twilight.cli.explain.state import explain_state, render_state
 
     try:
-        loc, view = explain_state(ruleset, lang, save)
+        # A path, or a name as `twilight saves` lists it (as `board` and `hint` take it).
+        loc, view = explain_state(ruleset, lang, find_save(str(save)) if save is not None else None)
     except ExplainError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(1)

@@ -39,6 +39,10 @@ def replay(logs: tuple[str, ...], as_json: bool, lang: str, show_all: bool, step
     from twilight.cli.replay.step import step_through
     from twilight.cli.session.text import PlayText
 
+    if step and as_json:
+        raise click.UsageError(
+            "--step shows a log round by round at the terminal, --json prints it whole: give one"
+        )
     try:
         ir, program = compiled("standard")
     except RulesetBroken:

@@ -44,6 +44,18 @@ INTENT_CHANGES = {
     "remove": (-1, False),
     "remove_own": (-1, True),
 }
+# Why the log gives no answer to a decision (a guess's `why` fact, worded by the report's
+# `replay-why-<key>`), with its English words for the JSON's `ours`.
+GUESS_WHY = {
+    "no-mode": "the log shows no way to play the card",
+    "no-card": "the log names no card here",
+    "no-card-for-it": "the log names no card for it",
+    "no-options": "no options",
+    "no-country": "the log names no country for it",
+    "few-countries": "the log names too few countries for it",
+    "few-cards": "the log names too few cards for it",
+    "not-said": "the log does not say",
+}
 
 
 @dataclass
@@ -112,6 +124,8 @@ class Snapshot:
     state: dict[str, Any]
     # The whole game at that moment (`Engine.clone`: shares nothing mutable), for `twilight serve`'s board.
     engine: Engine | None = None
+    # The segment itself, for its name in the player's words (report.round_words).
+    segment: Segment | None = None
 
 
 @dataclass
@@ -122,7 +136,10 @@ class ReplayResult:
     divergences: list[Finding] = field(default_factory=list)
     gaps: list[Finding] = field(default_factory=list)  # the replay's edits (cards moved into a hand)
     guesses: list[Finding] = field(default_factory=list)  # decisions the log did not answer
-    stopped: str | None = None  # why the replay stopped before the log's end
+    stopped: str | None = None  # why the replay stopped before the log's end (English, for --json)
+    # Our game over before the log's end: why (an `end_reason`) and the round of the log it did not reach,
+    # for the report's words.
+    stopped_over: tuple[str, Segment] | None = None
     # How the game stands at the log's last line: over in our rules too (`end_reason`), or going on (a
     # log that stops mid-game: a resignation, a clock run out, or a file cut short).
     end_reason: str | None = None
@@ -244,6 +261,7 @@ class Replay:
                 nxt = self.segments[self.index + 1]
                 result.stopped = f"our game ended ({self.engine.state.end_reason}) before {nxt.label()}"
                 reason = self.engine.state.end_reason
+                result.stopped_over = (str(reason), nxt)
                 self._divergence(nxt.events[0], f"our game is over: {reason}", "flow", facts={"over": reason})
             else:
                 self._compare_segment()
@@ -334,12 +352,12 @@ class Replay:
             return "event"  # (a header that carries another line, "Brush War: USSR gains 2 VP...")
         if len(options) == 1:
             return options[0]  # (a scoring card: the log's last line names it and ends)
-        return self._guess(decision, "the log shows no way to play the card")
+        return self._guess(decision, "no-mode")
 
     def _card_answer(self, decision: Decision, card: str | None) -> Any:
         """The card the log plays; one not in the hand is moved into it first (the log has no deal)."""
         if card is None:
-            return self._guess(decision, "the log names no card here")
+            return self._guess(decision, "no-card")
         if card in decision.options:
             return card
         self._move_into_hand(decision, card)
@@ -357,16 +375,16 @@ class Replay:
         hand = state.hands[side]
         if card in hand or (card == THE_CHINA_CARD and state.china_holder == side):
             return True  # (already there: moved in when its segment began)
-        where = "the draw pile"
+        where, source = "the draw pile", "draw"
         place: list[str] | None = None
-        for name, pile in (
-            ("the draw pile", state.draw_pile),
-            ("the discard pile", state.discard),
-            ("the other side's hand", state.hands[USSR if side == US else US]),
-            ("the removed cards", state.removed),
+        for name, key, pile in (
+            ("the draw pile", "draw", state.draw_pile),
+            ("the discard pile", "discard", state.discard),
+            ("the other side's hand", "other-hand", state.hands[USSR if side == US else US]),
+            ("the removed cards", "removed", state.removed),
         ):
             if card in pile:
-                where, place = name, pile
+                where, source, place = name, key, pile
                 break
         later = self._played_later(side)
         spare = [c for c in hand if c not in later and c != THE_CHINA_CARD and c != card]
@@ -384,7 +402,14 @@ class Replay:
             hand.append(card)
         head = self.segments[self.index].events[0]
         self.result.gaps.append(
-            Finding(head.line, head.text, f"{card} taken from {where}", "log_gap", "hand")
+            Finding(
+                head.line,
+                head.text,
+                f"{card} taken from {where}",
+                "log_gap",
+                "hand",
+                facts={"card": card, "from": source, "to": "hand"},
+            )
         )
         return True
 
@@ -441,7 +466,7 @@ class Replay:
     def _generic(self, decision: Decision) -> Any:
         options = decision.options
         if not options:
-            return [] if not decision.single else self._guess(decision, "no options")
+            return [] if not decision.single else self._guess(decision, "no-options")
         first = options[0]
         countries = self.ir["map"]["countries"]
         if isinstance(first, str) and first in countries:
@@ -476,9 +501,9 @@ class Replay:
                     picks = [str(e.country)]
                     break
         if decision.single:
-            return picks[0] if picks else self._guess(decision, "the log names no country for it")
+            return picks[0] if picks else self._guess(decision, "no-country")
         if len(picks) < decision.min_count:
-            return self._guess(decision, "the log names too few countries for it")
+            return self._guess(decision, "few-countries")
         return picks
 
     def _norad_point(self, decision: Decision) -> list[str]:
@@ -558,20 +583,20 @@ class Replay:
                     picks.append(e.card)
                     break
         if decision.single:
-            return picks[0] if picks else self._guess(decision, "the log names no card for it")
+            return picks[0] if picks else self._guess(decision, "no-card-for-it")
         if len(picks) < decision.min_count:
-            return self._guess(decision, "the log names too few cards for it")
+            return self._guess(decision, "few-cards")
         return picks
 
     def _into_discard(self, card: str) -> None:
         """A card the log takes from the discard pile, moved there from wherever our game has it (a gap of
         the log: the deal and the draws are not in it)."""
         state = self.engine.state
-        for name, pile in (
-            ("the draw pile", state.draw_pile),
-            ("the US hand", state.hands[US]),
-            ("the USSR hand", state.hands[USSR]),
-            ("the removed cards", state.removed),
+        for name, key, pile in (
+            ("the draw pile", "draw", state.draw_pile),
+            ("the US hand", "us-hand", state.hands[US]),
+            ("the USSR hand", "ussr-hand", state.hands[USSR]),
+            ("the removed cards", "removed", state.removed),
         ):
             if card in pile:
                 pile.remove(card)
@@ -579,7 +604,12 @@ class Replay:
                 head = self.segments[self.index].events[0]
                 self.result.gaps.append(
                     Finding(
-                        head.line, head.text, f"{card} put in the discard pile from {name}", "log_gap", "hand"
+                        head.line,
+                        head.text,
+                        f"{card} put in the discard pile from {name}",
+                        "log_gap",
+                        "hand",
+                        facts={"card": card, "from": key, "to": "discard"},
                     )
                 )
                 return
@@ -613,7 +643,7 @@ class Replay:
                 return self.engine.state.defcon
         if decision.min_count == 0 and not decision.single:
             return []
-        return self._guess(decision, "the log does not say")
+        return self._guess(decision, "not-said")
 
     # The decisions of particular cards whose answer is a word: read from what the segment did next.
     def _word_ops_in_one_region(self, decision: Decision) -> Any:
@@ -699,21 +729,33 @@ class Replay:
         return self._from_current_event()
 
     def _guess(self, decision: Decision, why: str) -> Any:
-        """An answer the log does not give: the first option (none for an optional pick), noted."""
+        """An answer the log does not give: the first option (none for an optional pick), noted. `why` is
+        a key of GUESS_WHY."""
         segment = self.segments[self.index] if self.index >= 0 else None
         head = segment.events[0] if segment else None
+        if decision.single:
+            answer: Any = decision.options[0] if decision.options else None
+        else:
+            answer = list(decision.options[: decision.min_count])
+        facts = {
+            "decision": decision.name,
+            "side": decision.side,
+            "min": decision.min_count,
+            "max": decision.max_count,
+            "why": why,
+            "answer": answer,
+        }
         self.result.guesses.append(
             Finding(
                 head.line if head else 0,
                 head.text if head else "",
-                f"{decision.name}: {why}",
+                f"{decision.name}: {GUESS_WHY[why]}",
                 "guess",
                 "answer",
+                facts=facts,
             )
         )
-        if decision.single:
-            return decision.options[0]
-        return list(decision.options[: decision.min_count])
+        return answer
 
     def _use(self, e: Event) -> None:
         """Mark a card line used, with its repeats: the log often prints a reveal or a play twice ("USSR
@@ -765,6 +807,7 @@ class Replay:
                 "a die the log does not show",
                 "guess",
                 "die",
+                facts={"die": 3},
             )
         )
         return 3
@@ -951,7 +994,12 @@ class Replay:
         if snapshot:
             self.result.snapshots.append(
                 Snapshot(
-                    seg.label(), seg.events[0].line, seg.events[-1].line, _board(state), self.engine.clone()
+                    seg.label(),
+                    seg.events[0].line,
+                    seg.events[-1].line,
+                    _board(state),
+                    self.engine.clone(),
+                    segment=seg,
                 )
             )
 

@@ -50,7 +50,11 @@ def report_lines(text: Any, result: ReplayResult, show_all: bool = False) -> lis
             guesses=len(result.guesses),
         )
     ]
-    if result.stopped:
+    if result.stopped_over is not None:
+        reason, segment = result.stopped_over
+        over = text.maybe(f"end-{reason}") or reason
+        lines.append("  " + text.t("replay-stopped-over", reason=over, round=round_words(text, segment)))
+    elif result.stopped:
         lines.append("  " + text.t("replay-stopped", why=result.stopped))
     elif result.complete and result.end_reason:
         reason = text.maybe(f"end-{result.end_reason}") or result.end_reason
@@ -71,10 +75,70 @@ def report_lines(text: Any, result: ReplayResult, show_all: bool = False) -> lis
         )
     if show_all:
         for d in result.gaps:
-            lines.append("  " + text.t("replay-moved", line=d.line, log=d.log, what=d.ours))
+            into = "replay-put-in-discard" if d.facts.get("to") == "discard" else "replay-moved"
+            lines.append("  " + text.t(into, line=d.line, log=d.log, what=moved_words(text, d)))
         for d in result.guesses:
-            lines.append("  " + text.t("replay-guessed", line=d.line, log=d.log, what=d.ours))
+            lines.append("  " + text.t("replay-guessed", line=d.line, log=d.log, what=guess_words(text, d)))
     return lines
+
+
+# Where the replay took a card it moved (a gap's `from` fact).
+SOURCE_IDS = {
+    "draw": "replay-from-draw",
+    "discard": "replay-from-discard",
+    "other-hand": "replay-from-other-hand",
+    "us-hand": "replay-from-us-hand",
+    "ussr-hand": "replay-from-ussr-hand",
+    "removed": "replay-from-removed",
+}
+
+
+def moved_words(text: PlayText, found: Finding) -> str:
+    """A card the replay moved (into a hand, or into the discard pile) and where it took it from, by its
+    name ("Olympic Games from the draw pile")."""
+    card = found.facts.get("card")
+    source = SOURCE_IDS.get(str(found.facts.get("from")))
+    if not card or source is None:
+        return found.ours
+    return text.t("replay-moved-card", card=text.card(str(card)), source=text.t(source))
+
+
+# Why the log leaves a decision open (a guess's `why` fact: driver.GUESS_WHY's keys).
+WHY_IDS = {
+    "no-mode": "replay-why-no-mode",
+    "no-card": "replay-why-no-card",
+    "no-card-for-it": "replay-why-no-card-for-it",
+    "no-options": "replay-why-no-options",
+    "no-country": "replay-why-no-country",
+    "few-countries": "replay-why-few-countries",
+    "few-cards": "replay-why-few-cards",
+    "not-said": "replay-why-not-said",
+}
+
+
+def guess_words(text: PlayText, found: Finding) -> str:
+    """An answer the log does not give: the question as the play screen asks it, why the log leaves it
+    open, and the answer taken; or the die the replay rolled."""
+    facts = found.facts
+    if "die" in facts:
+        return text.t("replay-guess-die", die=facts["die"])
+    name = facts.get("decision")
+    if not name:
+        return found.ours
+    side = str(facts.get("side") or "")
+    args = {"min": facts.get("min", 1), "max": facts.get("max", 1), **(text.side_args(side) if side else {})}
+    question = text.maybe(f"decision-{name}", **args)
+    if question is None:
+        question = text.t("play-decision-unworded", name=str(name), **args)
+    answer = facts.get("answer")
+    picked = answer if isinstance(answer, list) else [] if answer is None else [answer]
+    answer_words = ", ".join(text.option(o) for o in picked) or text.t("replay-answer-none")
+    return text.t(
+        "replay-guess",
+        question=question,
+        why=text.t(WHY_IDS.get(str(facts.get("why")), "replay-why-not-said")),
+        answer=answer_words,
+    )
 
 
 def round_words(text: PlayText, segment: Segment | None) -> str:

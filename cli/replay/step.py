@@ -9,6 +9,7 @@ from typing import Any
 import click
 from twilight.cli.replay.driver import ReplayResult, Snapshot
 from twilight.cli.replay.log import MAX_LOG_BYTES
+from twilight.cli.replay.report import ours_words, round_words
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.runtime.core.sides import US, USSR
 
@@ -44,7 +45,8 @@ def step_through(text: Any, result: ReplayResult) -> None:
 def show(text: Any, shots: list[Snapshot], at: int, lines: list[str], result: ReplayResult) -> None:
     shot = shots[at]
     previous = shots[at - 1].state["influence"] if at else {}
-    click.echo(text.t("replay-step-head", at=at + 1, count=len(shots), label=shot.label))
+    label = round_words(text, shot.segment) if shot.segment is not None else shot.label
+    click.echo(text.t("replay-step-head", at=at + 1, count=len(shots), label=label))
     for number in range(shot.first_line, shot.last_line + 1):
         if 0 < number <= len(lines) and lines[number - 1].strip():
             click.echo(f"  {number:>5} | {lines[number - 1]}")
@@ -62,13 +64,21 @@ def show(text: Any, shots: list[Snapshot], at: int, lines: list[str], result: Re
             ussr_space=state["space"][USSR],
         )
     )
-    changed = [
-        f"{text.country(c)} [{v[US]}][{v[USSR]}]"
-        for c, v in sorted(state["influence"].items())
-        if previous.get(c) != v
-    ]
+    # A country left with no influence is not in the board's list: it changed to [0][0]. In the order of
+    # the names the player reads (the ids' order is another in Russian).
+    now = state["influence"]
+    empty = {US: 0, USSR: 0}
+    changed = sorted(
+        (
+            f"{text.country(c)} [{now.get(c, empty)[US]}][{now.get(c, empty)[USSR]}]"
+            for c in {*now, *previous}
+            if previous.get(c, empty) != now.get(c, empty)
+        ),
+        key=str.casefold,
+    )
     if changed:
         click.echo("  " + ", ".join(changed))
     for d in result.divergences:
         if shot.first_line <= d.line <= shot.last_line:
-            click.echo("  " + text.t("replay-step-divergence", line=d.line, log=d.log, ours=d.ours))
+            ours = ours_words(text, d)
+            click.echo("  " + text.t("replay-step-divergence", line=d.line, log=d.log, ours=ours))

@@ -10,9 +10,31 @@ replay-truncated = the log stops at line { $line } before its game begins
 replay-unknown-line = line { $line } is no line of a game log: { $text }
 replay-unknown-card = line { $line } names a card we do not know: { $name }
 replay-unknown-country = line { $line } names a country we do not know: { $name }
-replay-complete = { $path }: replayed to its end ({ $replayed } of { $lines } lines); { $divergences } divergences: { $bugs } our bug, { $faults } fault of the digital edition, { $gaps } gap of the log; { $moved } cards moved into a hand, { $guesses } answers the log does not give
-replay-incomplete = { $path }: stopped at line { $replayed } of { $lines }; { $divergences } divergences: { $bugs } our bug, { $faults } fault of the digital edition, { $gaps } gap of the log; { $moved } cards moved into a hand, { $guesses } answers the log does not give
+replay-complete = { $path }: replayed to its end ({ $replayed } of { $lines } { $lines ->
+        [one] line
+       *[other] lines
+    }); { $divergences } { $divergences ->
+        [one] divergence
+       *[other] divergences
+    }: { $bugs } our bug, { $faults } fault of the digital edition, { $gaps } gap of the log; { $moved } { $moved ->
+        [one] card
+       *[other] cards
+    } moved into a hand, { $guesses } { $guesses ->
+        [one] answer
+       *[other] answers
+    } the log does not give
+replay-incomplete = { $path }: stopped at line { $replayed } of { $lines }; { $divergences } { $divergences ->
+        [one] divergence
+       *[other] divergences
+    }: { $bugs } our bug, { $faults } fault of the digital edition, { $gaps } gap of the log; { $moved } { $moved ->
+        [one] card
+       *[other] cards
+    } moved into a hand, { $guesses } { $guesses ->
+        [one] answer
+       *[other] answers
+    } the log does not give
 replay-stopped = stopped: { $why }
+replay-stopped-over = stopped: our game is over ({ $reason }) before { $round }
 replay-game-over = our game ends there too: { $reason }
 replay-round-setup = the setup
 replay-round-headline = the headline phase of turn { $turn }
@@ -21,6 +43,25 @@ replay-open-end = the log stops at { $round } while our game goes on: a player r
 replay-divergence = line { $line }: { $log } | ours: { $ours } | { $kind } | { $rule }
 replay-moved = line { $line }: { $log } | moved into the hand: { $what }
 replay-guessed = line { $line }: { $log } | not in the log: { $what }
+replay-put-in-discard = line { $line }: { $log } | put in the discard pile: { $what }
+replay-moved-card = { $card } { $source }
+replay-from-draw = from the draw pile
+replay-from-discard = from the discard pile
+replay-from-other-hand = from the other side's hand
+replay-from-us-hand = from the US hand
+replay-from-ussr-hand = from the USSR hand
+replay-from-removed = from the cards removed from the game
+replay-guess = “{ $question }”: { $why }; taken: { $answer }
+replay-guess-die = a die roll; taken: { $die }
+replay-answer-none = nothing
+replay-why-no-mode = the log does not show how the card was played
+replay-why-no-card = the log names no card here
+replay-why-no-card-for-it = the log names no card for it
+replay-why-no-options = there was nothing to choose from
+replay-why-no-country = the log names no country for it
+replay-why-few-countries = the log names too few countries for it
+replay-why-few-cards = the log names too few cards for it
+replay-why-not-said = the log does not say
 replay-kind-our-bug = our bug
 replay-kind-edition-fault = fault of the digital edition
 replay-kind-log-gap = gap of the log

@@ -10,9 +10,14 @@ replay-truncated = журнал обрывается на строке { $line }
 replay-unknown-line = строка { $line } не похожа на строку журнала партии: { $text }
 replay-unknown-card = в строке { $line } карта, которой мы не знаем: { $name }
 replay-unknown-country = в строке { $line } страна, которой мы не знаем: { $name }
-replay-complete = { $path }: воспроизведён до конца ({ $replayed } из { $lines } строк); расхождений: { $divergences } — наша ошибка: { $bugs }, ошибка цифрового издания: { $faults }, пробел журнала: { $gaps }; карт перенесено в руку: { $moved }, ответов, которых нет в журнале: { $guesses }
+replay-complete = { $path }: воспроизведён до конца ({ $replayed } из { $lines } { $lines ->
+        [one] строки
+        [few] строк
+       *[many] строк
+    }); расхождений: { $divergences } — наша ошибка: { $bugs }, ошибка цифрового издания: { $faults }, пробел журнала: { $gaps }; карт перенесено в руку: { $moved }, ответов, которых нет в журнале: { $guesses }
 replay-incomplete = { $path }: остановлен на строке { $replayed } из { $lines }; расхождений: { $divergences } — наша ошибка: { $bugs }, ошибка цифрового издания: { $faults }, пробел журнала: { $gaps }; карт перенесено в руку: { $moved }, ответов, которых нет в журнале: { $guesses }
 replay-stopped = остановка: { $why }
+replay-stopped-over = остановка: по нашим правилам партия окончена ({ $reason }) раньше, чем начался этап «{ $round }»
 replay-game-over = по нашим правилам партия тоже кончается здесь: { $reason }
 replay-round-setup = расстановка
 replay-round-headline = { -headline-phase } { $turn }-го хода
@@ -21,6 +26,25 @@ replay-open-end = журнал обрывается на этапе «{ $round }
 replay-divergence = строка { $line }: { $log } | у нас: { $ours } | { $kind } | { $rule }
 replay-moved = строка { $line }: { $log } | перенесена в руку: { $what }
 replay-guessed = строка { $line }: { $log } | нет в журнале: { $what }
+replay-put-in-discard = строка { $line }: { $log } | положена в сброс: { $what }
+replay-moved-card = «{ $card }» { $source }
+replay-from-draw = из колоды
+replay-from-discard = из сброса
+replay-from-other-hand = из руки другой стороны
+replay-from-us-hand = из руки США
+replay-from-ussr-hand = из руки СССР
+replay-from-removed = из карт, выбывших из игры
+replay-guess = «{ $question }»: { $why }; взят ответ: { $answer }
+replay-guess-die = бросок кубика; взято значение { $die }
+replay-answer-none = ничего
+replay-why-no-mode = в журнале не видно, как сыграна карта
+replay-why-no-card = журнал не называет здесь карту
+replay-why-no-card-for-it = журнал не называет для этого карту
+replay-why-no-options = выбирать было не из чего
+replay-why-no-country = журнал не называет для этого страну
+replay-why-few-countries = журнал называет для этого слишком мало стран
+replay-why-few-cards = журнал называет для этого слишком мало карт
+replay-why-not-said = журнал об этом молчит
 replay-kind-our-bug = наша ошибка
 replay-kind-edition-fault = ошибка цифрового издания
 replay-kind-log-gap = пробел журнала
