@@ -19,6 +19,10 @@ from pathlib import Path
 # Write permission for the group or for others.
 _OPEN_TO_OTHERS = stat.S_IWGRP | stat.S_IWOTH
 
+# The largest cache file read: the biggest the compiler writes (a ruleset's IR or rule code) is under
+# 1 MB; a file far larger (a sparse file, a copy gone wrong) would only fill the memory, and is built afresh.
+MAX_CACHE_FILE_BYTES = 64 * 1024 * 1024
+
 # Cache folders already found untrusted in this process (each is told about once).
 _WARNED: set[str] = set()
 
@@ -92,9 +96,9 @@ def file_is_ours(path: Path) -> bool:
 
 
 def read_trusted(path: Path) -> bytes | None:
-    """The bytes of a cache file, or None when it is missing, unreadable, or not to be trusted (see the
-    module's note). The file is checked on the very handle it is read from, and a symbolic link is never
-    followed."""
+    """The bytes of a cache file, or None when it is missing, unreadable, larger than MAX_CACHE_FILE_BYTES,
+    or not to be trusted (see the module's note). The file is checked on the very handle it is read from,
+    and a symbolic link is never followed."""
     if not trusted_folder(path.parent):
         return None
     flags = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
@@ -104,10 +108,11 @@ def read_trusted(path: Path) -> bytes | None:
         return None
     try:
         info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or not _ours(info):
+        if not stat.S_ISREG(info.st_mode) or not _ours(info) or info.st_size > MAX_CACHE_FILE_BYTES:
             return None
         with os.fdopen(os.dup(fd), "rb") as handle:
-            return handle.read()
+            data = handle.read(MAX_CACHE_FILE_BYTES + 1)  # (a file that grew since fstat: still bounded)
+        return data if len(data) <= MAX_CACHE_FILE_BYTES else None
     except OSError:
         return None
     finally:

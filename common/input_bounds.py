@@ -36,6 +36,23 @@ class InputRefused(ValueError):
         self.syntax = syntax
 
 
+# Characters a terminal acts on rather than shows: C0 and C1 controls (ESC starts a sequence that moves the
+# cursor, erases lines or sets the window's title), DEL, and the marks that reverse the direction of text.
+_UNSHOWN = {
+    *range(0x00, 0x20),
+    *range(0x7F, 0xA0),
+    *range(0x202A, 0x202F),
+    *range(0x2066, 0x206A),
+}
+_SHOWN_AS = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" for code in _UNSHOWN}
+
+
+def printable(text: str) -> str:
+    """`text` with every character a terminal would act on written as an escape (`\\x1b`): a name or a
+    key read from a file someone else wrote can then neither erase nor fake a line of the output."""
+    return text.translate(_SHOWN_AS)
+
+
 def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
     """`text` on one line, cut to `limit` characters (an ellipsis says it was cut)."""
     if "\n" in text or "\r" in text:
@@ -184,11 +201,17 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     MAX_INT_DIGITS digits."""
     from ruamel.yaml import YAML
     from ruamel.yaml.constructor import DuplicateKeyError
+    from ruamel.yaml.docinfo import DocInfo, version
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
+    from ruamel.yaml.reader import ReaderError
 
     _check_flow_depth(text, max_depth)
     reader = YAML(typ="safe", pure=True)
     reader.version = (1, 1)
+    # (what YAML.load does before reading: a `%YAML` or `%TAG` directive is noted in the document's
+    # entry, and without one the scanner failed with an IndexError)
+    reader.doc_infos.append(DocInfo(requested_version=version(reader.version)))
+    reader.tags = {}
     parser = None
     try:
         constructor, parser = reader.get_constructor_parser(text)  # reads the text: may refuse a character
@@ -210,6 +233,14 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
         mark = err.problem_mark or err.context_mark
         problem = err.problem or err.context or "not valid YAML"
         raise InputRefused(f"{_at(mark)}not valid YAML: {clip(str(problem), 160)}") from None
+    except ReaderError as err:
+        # (the reader's own words name "<unicode string>" and an offset in it: the line and column say it)
+        line = text.count("\n", 0, err.position) + 1
+        column = err.position - text.rfind("\n", 0, err.position)
+        raise InputRefused(
+            f"line {line}, column {column}: not valid YAML: the character {_code_point(err.character)} "
+            "is not allowed in a YAML file"
+        ) from None
     except YAMLError as err:
         raise InputRefused(f"not valid YAML: {clip(str(err), 160)}") from None
     except RecursionError:
@@ -254,6 +285,12 @@ def _check_flow_depth(text: str, max_depth: int) -> None:
         elif char in "]}":
             depth = max(0, depth - 1)
         previous = char
+
+
+def _code_point(character: Any) -> str:
+    """A character as U+XXXX (the reader reports a code point or the character itself)."""
+    point = character if isinstance(character, int) else ord(str(character)[:1] or "\0")
+    return f"U+{point:04X}"
 
 
 def _at(mark: Any) -> str:

@@ -29,6 +29,7 @@ from twilight.compiler.loader import (
     display_path,
     known_rulesets,
     merge,
+    not_a_file_why,
     rules_root,
 )
 from twilight.compiler.texts import grammar_text
@@ -214,6 +215,15 @@ def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path |
     if path.is_dir():
         if (path / MANIFEST).is_file():
             return path, path.resolve().name, None
+        manifest = path / MANIFEST
+        if os.path.lexists(manifest) and not manifest.is_dir():
+            # (it is there, but no file: "a folder without ruleset.tsr" would send the author looking for
+            # a file they can see)
+            sink.add(
+                "E001",
+                f"cannot read {os.path.join(display_path(path), MANIFEST)}: {not_a_file_why(manifest)}",
+            )
+            return None
         sink.add(
             "E003",
             f"{display_path(path)} is a folder without {MANIFEST}",
@@ -226,6 +236,9 @@ def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path |
             if (parent / MANIFEST).is_file():
                 return parent, parent.name, None
         return path, path.stem, path
+    if os.path.lexists(path):  # (there, but no file or folder: a pipe, a device, a link to nothing)
+        sink.add("E001", f"cannot read {display_path(path)}: {not_a_file_why(path)}")
+        return None
     hint = suggest(target, known)
     sink.add(
         "E002",

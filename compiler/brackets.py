@@ -126,15 +126,16 @@ def open_blocks(text: str, stop: int | None = None) -> list[OpenBlock]:
     return sorted(found, key=lambda block: (block.line, block.col))
 
 
-def unmatched_closer(text: str, offset: int) -> Unmatched | None:
+def unmatched_closer(text: str, offset: int, start: int = 0) -> Unmatched | None:
     """The closing bracket at `offset`, when nothing of its kind is open before it (in its declaration or
-    anywhere before); None when it closes something."""
+    anywhere before, from `start` on: what comes before `start` is known to be blank); None when it
+    closes something."""
     char = text[offset : offset + 1]
     opener = _OPENERS.get(char)
     if opener is None:
         return None
     depth = 0
-    for match in _SCAN.finditer(text, 0, offset):
+    for match in _SCAN.finditer(text, start, offset):
         token = match.group()
         if token == opener:
             depth += 1

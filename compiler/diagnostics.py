@@ -8,9 +8,12 @@ codes below is the single documented list (`docs/diagnostics.md` is generated fr
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from twilight.common.input_bounds import printable
 
 
 class Severity(StrEnum):
@@ -295,6 +298,20 @@ def suggest(word: str, candidates: Iterable[str]) -> str | None:
     return matches[0] if matches else None
 
 
+# A run of characters without a space longer than this, in a diagnostic's words, is a name or a string
+# the rules wrote (an identifier of 200,000 letters once made a 400 KB warning): it is shown cut in the
+# middle, its start and its end kept. No path the compiler shows comes near it.
+LONGEST_WORD = 200
+_LONG_WORD = re.compile(rf"\S{{{LONGEST_WORD + 1},}}")
+
+
+def shorten_words(text: str) -> str:
+    """`text` with each run of more than LONGEST_WORD characters without a space cut in its middle."""
+    if len(text) <= LONGEST_WORD:
+        return text
+    return _LONG_WORD.sub(lambda m: f"{m.group()[: LONGEST_WORD - 50]}…{m.group()[-20:]}", text)
+
+
 class Sink:
     """Collects diagnostics for one run; keeps every error, not only the first."""
 
@@ -310,11 +327,13 @@ class Sink:
         help: str | None = None,
         notes: Iterable[str] = (),
     ) -> None:
+        message = shorten_words(message)
+        help = None if help is None else shorten_words(help)
         key = (code, message, str(pos))
         if key in self._seen:
             return
         self._seen.add(key)
-        self.items.append(Diagnostic(code, message, pos, help, list(notes)))
+        self.items.append(Diagnostic(code, message, pos, help, [shorten_words(n) for n in notes]))
 
     def unknown(
         self,
@@ -350,8 +369,10 @@ class Sink:
 
 def render(diag: Diagnostic, sources: dict[str, str]) -> str:
     """`path:line:col: error[CODE]: message`, the source line, a caret, then help and notes."""
-    head = f"{diag.severity.value}[{diag.code}]: {diag.message}"
-    lines = [f"{diag.pos}: {head}" if diag.pos else head]
+    # (a file's name, a string the rules wrote and the source line are shown, never acted on by the
+    # terminal: an escape sequence in a rule file someone shared could erase or fake lines of the report)
+    head = printable(f"{diag.severity.value}[{diag.code}]: {diag.message}")
+    lines = [f"{printable(str(diag.pos))}: {head}" if diag.pos else head]
     if diag.pos is not None:
         text = sources.get(diag.pos.file)
         if text is not None:
@@ -363,12 +384,21 @@ def render(diag: Diagnostic, sources: dict[str, str]) -> str:
                     width = max(1, diag.pos.end_col - diag.pos.col)
                 gutter = f"{diag.pos.line:>4} | "
                 shown, at, width = _clip(line, diag.pos.col - 1, width)
-                lines.append(gutter + shown)
+                lines.append(gutter + shown.translate(_PICTURED))
                 lines.append(" " * (len(gutter) + at) + "^" * width)
     if diag.help:
-        lines.append(f"  help: {diag.help}")
-    lines.extend(f"  note: {n}" for n in diag.notes)
+        lines.append(f"  help: {printable(diag.help)}")
+    lines.extend(f"  note: {printable(n)}" for n in diag.notes)
     return "\n".join(lines)
+
+
+# A control character in a source line shown under a diagnostic, as one column that shows it (ESC as ␛):
+# the caret below still points at the right column.
+_PICTURED = {
+    **{code: 0x2400 + code for code in range(0x20)},
+    0x7F: 0x2421,
+    **dict.fromkeys([*range(0x80, 0xA0), *range(0x202A, 0x202F), *range(0x2066, 0x206A)], 0xFFFD),
+}
 
 
 # How much of a source line a diagnostic shows: a longer line is cut around the place it is about.

@@ -7,6 +7,7 @@ one with `remove KIND NAME`.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import os
 import re
@@ -307,6 +308,11 @@ class Loader:
         files = _rule_files(folder)
         if not files:
             self.sink.add("E005", f"ruleset folder {self.display(folder)} has no .tsr files")
+        for path in _unreadable_rule_files(folder):
+            # (shown from its folder: a symbolic link that leads back to itself cannot be resolved)
+            place = self.display(path.parent)
+            shown = path.name if place == "." else os.path.join(place, path.name)
+            self.sink.add("E001", f"cannot read {shown}: {not_a_file_why(path)}", Pos(shown, 1, 1))
         for path in files:
             self.ir_paths[self.display(path)] = f"{name}/{path.relative_to(folder).as_posix()}"
             if self.read(path) is not None:
@@ -430,6 +436,8 @@ class Loader:
             files = _rule_files(cur_folder) if read_all else [cur_folder / MANIFEST]
             if not files or any(self.read(path, report=False) is None for path in files):
                 return None
+            if read_all and _unreadable_rule_files(cur_folder):  # (a compile tells of them: no cache)
+                return None
             manifest = cur_folder / MANIFEST
             text = self.sources.get(self.display(manifest)) if manifest.is_file() else None
             extends = None if text is None else extends_of(text)
@@ -451,8 +459,50 @@ def _byte_pos(shown: str, raw: bytes, offset: int) -> Pos:
     return Pos(shown, raw.count(b"\n", 0, offset) + 1, col)
 
 
+def _tsr_names(folder: Path) -> list[Path]:
+    """Every name ending .tsr in the folder and the folders under it (a symbolic link to a folder is not
+    walked). Walked with a stack, not by recursion: `Path.rglob` recursed once per level, and folders
+    nested a thousand deep ended in a RecursionError told as an expression nested too deeply."""
+    found: list[Path] = []
+    stack = [folder]
+    while stack:
+        current = stack.pop()
+        try:
+            with os.scandir(current) as entries:
+                for entry in entries:
+                    if entry.name.endswith(".tsr"):
+                        found.append(current / entry.name)
+                    if entry.is_dir(follow_symlinks=False):
+                        stack.append(current / entry.name)
+        except OSError:  # (a folder that cannot be listed holds nothing to read, as rglob had it)
+            continue
+    return found
+
+
 def _rule_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.rglob("*.tsr") if p.is_file())
+    return sorted(p for p in _tsr_names(folder) if p.is_file())
+
+
+def _unreadable_rule_files(folder: Path) -> list[Path]:
+    """The names ending .tsr in the folder that are neither a rule file nor a folder: a symbolic link to
+    nothing (or to itself), a pipe, a device. The rules they were meant to hold would be missing without
+    a word, so each is told."""
+    return sorted(p for p in _tsr_names(folder) if not p.is_file() and not p.is_dir())
+
+
+def not_a_file_why(path: Path) -> str:
+    """Why `path`, which is there, is no file to read, in a few words."""
+    if not os.path.islink(path):
+        return "not a regular file (a device, a pipe or a socket)"
+    try:
+        os.stat(path)
+    except OSError as err:
+        return (
+            "a symbolic link that leads back to itself"
+            if err.errno == errno.ELOOP
+            else "a symbolic link to nothing"
+        )
+    return "a symbolic link to something that is not a file (a device, a pipe)"
 
 
 def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:

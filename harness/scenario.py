@@ -34,7 +34,15 @@ from pathlib import Path
 from typing import Any
 
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
-from twilight.common.input_bounds import ECHO_CHARS, SEED_LIMIT, InputRefused, clip, parse_yaml
+from twilight.common.input_bounds import (
+    ECHO_CHARS,
+    SEED_LIMIT,
+    InputRefused,
+    clip,
+    could_be_path,
+    parse_yaml,
+    printable,
+)
 from twilight.compiler.diagnostics import suggest
 from twilight.harness.scenario_problems import (
     MOST_LISTED,
@@ -189,7 +197,9 @@ class ScenarioResult:
         self.reason, self.name = clip(self.reason), clip(self.name, ECHO_CHARS * 2)
 
     def line(self) -> str:
-        return f"PASS {self.path}" if self.passed else f"FAIL {self.path}: {self.reason}"
+        # (a key or a name the file wrote is echoed in the reason: a terminal must show it, not act on it)
+        path = printable(self.path)
+        return f"PASS {path}" if self.passed else f"FAIL {path}: {printable(self.reason)}"
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -213,7 +223,10 @@ def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
     from twilight.compiler.api import compile_target
     from twilight.compiler.loader import known_rulesets
 
-    if target not in known_rulesets():
+    written = target  # (as the file wrote it: a message echoes that, not the folder it was found at)
+    if target not in known_rulesets() and could_be_path(target) and could_be_path(str(base_dir / target)):
+        # (a name past the file system's limits is left to the compiler, which calls it unknown: pathlib
+        # raises for it rather than answer that nothing is there)
         near = base_dir / target
         if not Path(target).exists() and near.is_dir():
             target = str(near)
@@ -221,8 +234,10 @@ def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
         result = compile_target(target)
         if result.ir is None or not result.ok:
             errors = [d for d in result.diagnostics if d.severity.value == "error"]
-            first = errors[0].message if errors else "it does not compile"
-            raise Invalid("ruleset", f"'{target}': {first}")
+            # (the first error where it is, if it is in a file: the author goes there to mend it)
+            first = f"{errors[0].pos}: {errors[0].message}" if errors and errors[0].pos else ""
+            first = first or (errors[0].message if errors else "it does not compile")
+            raise Invalid("ruleset", f"'{clip(written, ECHO_CHARS)}': {first}")
         _RULESETS[target] = (result.ir, build_program(result.ir))
     return _RULESETS[target]
 

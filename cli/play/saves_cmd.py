@@ -23,11 +23,11 @@ from twilight.cli.session.saves import (
     saves_dir,
 )
 from twilight.cli.session.unfinished import SaveWords, unfinished_games
-from twilight.common.input_bounds import ECHO_CHARS, clip
+from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
 
 def problem_text(words: SaveWords, err: SaveError) -> str:
-    return words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+    return words.t(f"play-save-{err.code}", path=printable(str(err.path)), detail=printable(clip(err.detail)))
 
 
 def make_console() -> Console:
@@ -44,13 +44,15 @@ def list_saves(lang: str | None) -> int:
         # A block per game, not a table: the name (what `--resume` and `delete` take) whole on its own
         # line, and what the game is as a sentence that wraps at any width.
         console.print(Text(words.t("play-saves-title"), style="bold"))
+        # (what a save's file is called and what it holds are shown, never acted on by the terminal: a
+        # save someone sent, named or filled with escape sequences, could otherwise erase or fake lines)
         for game in games:
-            console.print(Text("  " + game.name, style="bold"))
-            console.print(Padding(Text(words.describe(game)), (0, 0, 0, 4), expand=False))
+            console.print(Text("  " + printable(game.name), style="bold"))
+            console.print(Padding(Text(printable(words.describe(game))), (0, 0, 0, 4), expand=False))
     else:
         console.print(words.t("play-saves-none"), markup=False)
     for err in skipped:
-        name = save_name(err.path)
+        name = printable(save_name(err.path))
         said = words.t("play-saves-damaged", problem=problem_text(words, err), name=name)
         console.print(said, style="yellow", markup=False, soft_wrap=True)
     if games:
@@ -63,7 +65,7 @@ def delete_named(name: str, lang: str | None) -> int:
     another game holds it, or when it cannot be removed."""
     words = SaveWords(lang or "en")
     console = make_console()
-    shown = clip(name, ECHO_CHARS)
+    shown = printable(clip(name, ECHO_CHARS))
     path = save_at(name)
     if path is None:
         from twilight.compiler.diagnostics import suggest
@@ -76,9 +78,9 @@ def delete_named(name: str, lang: str | None) -> int:
         )
         close = suggest(name.removesuffix(SAVE_SUFFIX), names)
         if close is not None:
-            said = words.t("play-saves-unknown-close", name=shown, close=close)
+            said = words.t("play-saves-unknown-close", name=shown, close=printable(close))
         elif names:
-            said = words.t("play-saves-unknown", name=shown, names=", ".join(names))
+            said = words.t("play-saves-unknown", name=shown, names=printable(", ".join(names)))
         else:
             said = words.t("play-saves-unknown-none", name=shown)
         console.print(said, style="bold red", markup=False, soft_wrap=True)
