@@ -94,6 +94,12 @@ DECLARED_LABELS: dict[str, str] = {
     "variable": "state-{}",
 }
 SETTING_NAME = "name"  # the attribute of `setting-<name>` that names the setting in a sentence
+# The attribute of a name's message that gives its grammatical form (`plural`, `fem`, `neut`), passed to
+# a message as `$a0form` so a verb agrees with what it follows.
+GENDER_ATTRIBUTE = "form"
+# The attribute of `decision-<name>` (the question the play screens ask) that names the choice in an
+# outline: `allow` and `decide` are asked under their names.
+DECISION_NAME = "name"
 # The primitives whose text argument names a declared thing: (primitive, argument index) -> its kind.
 NAMED_TEXTS: dict[tuple[str, int], str] = {("set_variable", 0): "variable", ("setting", 0): "setting"}
 
@@ -190,9 +196,11 @@ class Outliner:
         return default if got is None else got
 
     def _args(self, values: list[Any]) -> dict[str, Any]:
-        """Template arguments: numbers stay numbers (for plural forms), a computed number is bracketed."""
+        """Template arguments: numbers stay numbers (for plural forms), a computed number is bracketed;
+        `$a0form` is the grammatical form of what `$a0` names (GENDER_ATTRIBUTE), for a verb to agree."""
         out: dict[str, Any] = {}
         for i, value in enumerate(values):
+            out[f"a{i}form"] = self.form_of(value)
             if isinstance(value, int) and not isinstance(value, bool):
                 out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = value
                 continue
@@ -201,6 +209,25 @@ class Outliner:
                 text = self.expr(value, case)
                 out[f"a{i}{suffix}"] = f"({text})" if bracketed else text
         return out
+
+    def form_of(self, e: Any) -> str:
+        """The grammatical form (`.form`: `plural`, `fem`, `neut`; `other` when none is given) of the
+        words that name a side, a variable or a query's value: Russian «США сбрасывают», «действующая
+        сторона взяла»."""
+        msg_id = None
+        if isinstance(e, dict):
+            if "var" in e:
+                msg_id = f"outline-var-{e['var']}"
+            elif e.get("ref") in ("side", "enum"):
+                msg_id = f"side-{e.get('id')}"
+            elif e.get("ref") == "superpower":
+                msg_id = f"side-{self.superpowers.get(e.get('id'))}"
+            elif isinstance(e.get("call"), dict) and e["call"]:
+                msg_id = f"outline-q-{next(iter(e['call']))}"
+            elif "fn" in e:
+                msg_id = f"function-{e['fn']}"
+        form = self.loc.get(msg_id, GENDER_ATTRIBUTE) if msg_id else None
+        return form.strip() if form else "other"
 
     @staticmethod
     def _clause_list(e: Any) -> bool:
@@ -433,13 +460,22 @@ class Outliner:
     def _side_args(self, side: Any) -> dict[str, str]:
         return {"side": self.expr(side), "sidegen": self.expr(side, "gen"), "sideacc": self.expr(side, "acc")}
 
+    def decision_name(self, ident: str) -> str:
+        """An `allow` or a `decide` by the name the ruleset gives the question the play screens ask
+        (`decision-<name>`, its `.name`); the id, spaced, when it has none."""
+        return self.loc.get(f"decision-{ident}", DECISION_NAME) or readable(ident).lower()
+
+    def option_name(self, ident: str) -> str:
+        """An option of a `decide` by its label on the play screens (`option-<name>`)."""
+        return self.loc.get(f"option-{ident}") or readable(ident).lower()
+
     def _s_decide(self, node: dict[str, Any], depth: int) -> list[str]:
         pad = INDENT * depth
-        name = readable(str(node["decide"])).lower()
+        name = self.decision_name(str(node["decide"]))
         head = self.w("outline-decide", "", name=name, **self._side_args(node.get("by")))
         lines = [pad + self._colon(head, True)]
         for option in node.get("options") or []:
-            oname = readable(str(option.get("name", "?"))).lower()
+            oname = self.option_name(str(option.get("name", "?")))
             head = self.w("outline-option", "", name=oname)
             head += self._when(option.get("when"))
             lines.append(pad + INDENT + self._colon(head, bool(option.get("body"))))
@@ -488,7 +524,7 @@ class Outliner:
         return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
 
     def _i_allow(self, node: dict[str, Any], depth: int) -> list[str]:
-        name = readable(str(node["allow"])).lower()
+        name = self.decision_name(str(node["allow"]))
         head = self.w("outline-allow", "", name=name, **self._side_args(node.get("by")))
         head += self._when(node.get("when"))
         return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
@@ -646,8 +682,8 @@ class Outliner:
             return self.declared(kind, ident)
         return f"“{readable(ident).lower()}”"
 
-    def _wrap(self, child: Any, parent: str, right: bool = False) -> str:
-        text = self.expr(child)
+    def _wrap(self, child: Any, parent: str, right: bool = False, case: str | None = None) -> str:
+        text = self.expr(child, case)
         if isinstance(child, dict) and ("agg" in child or "each" in child) and parent not in ("and", "or"):
             return f"({text})"
         if isinstance(child, dict) and "op" in child:
@@ -668,6 +704,8 @@ class Outliner:
         return out
 
     def _op(self, op: str, values: list[Any], case: str | None) -> str:
+        if op in ("==", "!=") and len(values) == 2:
+            values = self._setting_values(values)
         say = OPERATORS.get(op)
         text = say(self, op, values, case) if say is not None else None
         if text is not None:
@@ -697,13 +735,34 @@ class Outliner:
         if len(values) != 2:
             return None
         a, b = self._wrap(values[0], op), self._wrap(values[1], op, right=True)
-        return self.w(f"outline-{op.replace('_', '-')}", "", a=a, b=b)
+        # (Russian «входит в руку s»: the list after the verb, in the accusative; a variable holding the
+        # list stays as it is, since its declined form names one item: «карту c»)
+        whole = isinstance(values[1], dict) and "var" in values[1]
+        bacc = b if whole else self._wrap(values[1], op, right=True, case="acc")
+        return self.w(f"outline-{op.replace('_', '-')}", "", a=a, b=b, bacc=bacc)
 
     def _say_cond(self, op: str, values: list[Any], case: str | None) -> str | None:
         if len(values) != 3:
             return None
         c, a, b = (self._wrap(v, op) for v in values)
         return self.w("outline-cond", "", c=c, a=a, b=b)
+
+    def _setting_values(self, values: list[Any]) -> list[Any]:
+        """A setting compared with one of its values: the value said by its label (`setting-<name>-<value>`,
+        the words the game asks the setting with), quoted, rather than by its id."""
+        refs = [v.get("ref") if isinstance(v, dict) else None for v in values]
+        if "setting" not in refs or "enum" not in refs:
+            return values
+        setting = values[refs.index("setting")].get("id")
+        value = values[refs.index("enum")].get("id")
+        label = self.loc.get(f"setting-{setting}-{value}")
+        if not label:
+            return values
+        shown = {"named": self.w("outline-named", f"“{label}”", name=label)}
+        return [shown if ref == "enum" else v for ref, v in zip(refs, values, strict=True)]
+
+    def _say_named(self, e: dict[str, Any], case: str | None) -> str | None:
+        return str(e["named"])
 
     def _say_is_none(self, op: str, values: list[Any], case: str | None) -> str | None:
         # `x == none` is said as words ("“primary region” is not set"), not as a sign and "nothing".
@@ -729,6 +788,7 @@ EXPRESSIONS: tuple[tuple[str, ExpressionTeller], ...] = (
     ("list", Outliner._say_list),
     ("each", Outliner._say_each),
     ("agg", Outliner._say_agg),
+    ("named", Outliner._say_named),  # (words already said: a setting's value, `_setting_values`)
 )
 # The operators said in words rather than written as a sign (`SYMBOLS`).
 OPERATORS: dict[str, Callable[[Outliner, str, list[Any], str | None], str | None]] = {

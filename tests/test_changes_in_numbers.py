@@ -98,7 +98,7 @@ def test_an_option_moved_says_its_number_before_and_now() -> None:
         "AI Influence Placement Priority: option “a Key country in or next to the region where the AI has no"
         " influence yet” is number 6 instead of 7"
     ) in lines
-    assert "The AI's head start, row hard, column vp: 5 instead of 4" in lines
+    assert "The AI's head start (Hard; VP the AI starts with): 5 instead of 4" in lines
     assert "action rounds a turn: 8 instead of 7 (turns 4–10)" in lines
 
 

@@ -75,7 +75,8 @@ def generated(tmp_path_factory: pytest.TempPathFactory) -> dict[tuple[str, str],
         folder = tmp_path_factory.mktemp(f"docs-{ruleset}-{lang}")
         code, text = run_cli(["docs", ruleset, "--lang", lang, "-o", str(folder)])
         assert code == 0, text
-        assert f"wrote {len(PAGES[ruleset])} pages" in text
+        pages = len(PAGES[ruleset])
+        assert (f"wrote {pages} pages" if lang == "en" else f"записано {pages} страниц") in text
         out[(ruleset, lang)] = folder
     return out
 

@@ -88,7 +88,7 @@ def test_json_is_one_object_or_a_list() -> None:
     [
         (["explain", "card", "999"], "error: no card 999 in ruleset standard"),
         (["explain", "card", "0"], "error: no card 0 in ruleset standard"),
-        (["explain", "card", "not_a_card", "--lang", "ru"], "error: в наборе правил standard нет карты"),
+        (["explain", "card", "not_a_card", "--lang", "ru"], "ошибка: в наборе правил standard нет карты"),
         (["explain", "card", "10", "--lang", "xx"], "error: unknown language xx"),
         (["explain", "card", "10", "--ruleset", "no_such_ruleset"], "error: cannot compile ruleset"),
     ],

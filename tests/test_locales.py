@@ -40,7 +40,7 @@ from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
 # instrumental and the locative and directional forms with their preposition (play.ftl, map names).
-CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to"}
+CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to", "form"}
 
 
 @pytest.fixture(scope="module")

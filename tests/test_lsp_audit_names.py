@@ -101,18 +101,22 @@ def test_references_of_a_side_keep_the_setting_that_names_it(brush_war: Opened) 
 
 
 def test_completion_says_a_side_is_a_side(brush_war: Opened) -> None:
-    items = brush_war.ask("textDocument/completion", brush_war.at("first(", 0))["items"]
+    items = brush_war.ask("textDocument/completion", brush_war.at("require brush_war_solo_may_hit", 8))[
+        "items"
+    ]
     detail = {item["label"]: item["detail"] for item in items}
     assert detail["us"].startswith("side us") and detail["ussr"].startswith("side ussr")
     assert detail["nato"].startswith("card 21 nato")
 
 
 def test_a_type_that_may_be_none_is_shown_as_the_rules_write_it(brush_war: Opened) -> None:
-    text = brush_war.hover("brush_war_solo_target(ai: side)")
-    assert "function brush_war_solo_target(ai: side): country or none\n" in text
-    symbols = brush_war.lsp.request("textDocument/documentSymbol", {"textDocument": {"uri": brush_war.uri}})
-    [target] = [s for s in symbols if s["name"] == "brush_war_solo_target"]
-    assert target["detail"] == "function brush_war_solo_target(ai: side): country or none"
+    copy = Path(brush_war.uri.removeprefix("file://")).parent.parent
+    crisis = Opened(brush_war.lsp, copy / "appendix" / "040_cuban_missile_crisis.tsr")
+    text = crisis.hover("cuban_missile_crisis_at_once(ai: side)")
+    assert "function cuban_missile_crisis_at_once(ai: side): country or none\n" in text
+    symbols = crisis.lsp.request("textDocument/documentSymbol", {"textDocument": {"uri": crisis.uri}})
+    [target] = [s for s in symbols if s["name"] == "cuban_missile_crisis_at_once"]
+    assert target["detail"] == "function cuban_missile_crisis_at_once(ai: side): country or none"
 
 
 def test_no_completion_inside_a_comment_or_a_string(brush_war: Opened) -> None:
@@ -120,8 +124,8 @@ def test_no_completion_inside_a_comment_or_a_string(brush_war: Opened) -> None:
     assert not brush_war.ask("textDocument/completion", comment)
     string = brush_war.at('source "000', 9)
     assert not brush_war.ask("textDocument/completion", string)
-    # after the string's end, names are offered again
-    after = brush_war.at("first(", 0)
+    # in the code, names are offered again
+    after = brush_war.at("require brush_war_solo_may_hit", 8)
     assert brush_war.ask("textDocument/completion", after)["items"]
 
 
@@ -167,7 +171,8 @@ def test_the_outline_of_a_file_cut_short_by_a_mistake_stays_within_it(brush_war:
 
     assert [d["code"] for d in edit("function broken(: {\n", 2)] == ["E101"]
     symbols = lsp.request("textDocument/documentSymbol", {"textDocument": {"uri": uri}})
-    assert [s["name"] for s in symbols] == ["brush_war_solo_group", "brush_war_solo_target", "brush_war"]
+    names = ["brush_war_solo_group", "brush_war_solo_may_hit", "brush_war_solo_target", "brush_war"]
+    assert [s["name"] for s in symbols] == names
     for symbol in symbols:
         for end in ("start", "end"):
             for part in ("range", "selectionRange"):

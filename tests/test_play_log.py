@@ -60,7 +60,7 @@ def test_the_trace_carries_the_war_roll_and_the_score_parts(events: list[dict[st
     [
         (
             "en",
-            "Korean War: USSR rolls 1 − 1 = 0, needing 4: failure.",
+            "Korean War: USSR rolls 1 − 1 = 0, needing 4 or more: failure.",
             "{region}, USSR: {level} {level_vp}"
             " + {battlegrounds} for battlegrounds + {adjacent} for countries next to the US = {vp} VP.",
         ),

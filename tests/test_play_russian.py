@@ -51,8 +51,8 @@ def test_the_hints_why_needs_no_case_of_the_other_answers_name(standard_ru: Play
 def test_a_refusal_follows_a_full_stop_not_a_colon(standard_ru: PlayText) -> None:
     for msg, args in (
         ("play-why-not", {"action": "Событие", "reasons": "Чтобы отменить событие, нужна карта"}),
-        ("play-why-not-both", {"reasons": "При этом DEFCON нельзя"}),
-        ("play-input-refused", {"country": "Франция", "reason": "При этом DEFCON нельзя"}),
+        ("play-why-not-both", {"reasons": "При нынешнем DEFCON нельзя"}),
+        ("play-input-refused", {"country": "Франция", "reason": "При нынешнем DEFCON нельзя"}),
     ):
         said = standard_ru.t(msg, **args)
         assert not re.search(r": [А-ЯЁ]", said), said

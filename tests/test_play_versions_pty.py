@@ -40,7 +40,7 @@ def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_chan
     listing = driver.until_prompt()
     assert "Which rules?" in listing
     assert "solo-v2 2.0" in listing and "standard 1.0" in listing
-    assert "two players at this terminal" in listing  # standard has no AI
+    assert "no AI: against the computer's search, or two players at this terminal" in listing  # standard
     number = re.search(r"(\d+)\. house 1\.0 \(changes solo-v2\) — ", listing)
     assert number is not None, listing
     driver.send(number.group(1))
@@ -75,8 +75,9 @@ def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_chan
     resumed = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
     said = resumed.until_prompt()
     assert "The rules of this game (house 1.0) have changed since it began" in said
-    # what changed, in numbers (the dealing's changed line), and what starting again would take
-    assert "In numbers:" in said and "then 7 else 9" in said, said
+    # what changed (the dealing's changed line: the rules' words, not a number of a table or track), and
+    # what starting again would take
+    assert "The rules' words, now and before:" in said and "then 7 else 9" in said, said
     assert "Starting again takes house 1.0." in said
     resumed.send("")  # go on under its own rules
     again = resumed.question()

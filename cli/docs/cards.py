@@ -162,7 +162,12 @@ class ListWords:
         words = self.ctx.ai.key_words(key, self.target, self.words)
         parts: Inlines
         if "table" in words:
-            text = self.ctx.t("docs-ai-key-order", "by the {$table}", table=words["table_name"])
+            text = self.ctx.t(
+                "docs-ai-key-order",
+                "by the {$table}",
+                table=words["table_name"],
+                desc="yes" if words["desc"] else "no",
+            )
             parts = (Link(text, "ai", order_anchor(words["table"])),)
         else:
             parts = (f"{words['key']} ({words['direction']})",)

@@ -24,13 +24,14 @@ from twilight.cli.docs.pages import (
     tables_page,
 )
 from twilight.cli.docs.render import html_page, md_page
+from twilight.cli.explain.errors import WordedError, error_line
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.localizer import FALLBACK
 from twilight.cli.session.text import play_folders
 
 
-class DocsError(Exception):
-    """A user mistake: one line, exit status 1."""
+class DocsError(WordedError):
+    """A user mistake: one line, exit status 1, in the reader's language (cli/explain/errors.py)."""
 
 
 def contents_line(ctx: DocsContext, slug: str) -> str:
@@ -86,14 +87,16 @@ def load(ruleset: str, lang: str) -> DocsContext:
         target, _ = found_ruleset(ruleset)
         ir, loc = compiled_and_localized(target, play_folders(target), lang)
     except ExplainError as err:
-        raise DocsError(str(err)) from None
+        raise DocsError(str(err)).reworded(err) from None
     return DocsContext(loc, ir, ruleset)
 
 
 def write_site(site: Site, out: Path) -> list[Path]:
     """Write every page as .html and .md into `out` (made if missing); each file replaced whole."""
     if out.exists() and not out.is_dir():
-        raise DocsError(f"cannot write into {out}: it is a file, not a folder")
+        raise DocsError(
+            f"cannot write into {out}: it is a file, not a folder", "docs-error-not-folder", folder=str(out)
+        )
     try:
         out.mkdir(parents=True, exist_ok=True)
         written = []
@@ -105,7 +108,10 @@ def write_site(site: Site, out: Path) -> list[Path]:
                 os.replace(tmp, path)
                 written.append(path)
     except OSError as err:
-        raise DocsError(f"cannot write into {out}: {err.strerror or err}") from None
+        cause = str(err.strerror or err)
+        raise DocsError(
+            f"cannot write into {out}: {cause}", "docs-error-write", folder=str(out), detail=cause
+        ) from None
     return written
 
 
@@ -129,7 +135,16 @@ def docs(ruleset: str, lang: str, output: Path) -> None:
         site = build_site(ctx)
         written = write_site(site, output)
     except DocsError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(error_line(err, lang), err=True)
         sys.exit(1)
-    pages = len(site.pages)
-    click.echo(f"{ruleset} [{lang}]: wrote {pages} pages ({len(written)} files) into {output}")
+    click.echo(
+        ctx.t(
+            "docs-wrote",
+            "{$ruleset} [{$lang}]: wrote {$pages} pages ({$files} files) into {$folder}",
+            ruleset=ruleset,
+            lang=lang,
+            pages=len(site.pages),
+            files=len(written),
+            folder=str(output),
+        )
+    )

@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
+from twilight.cli.explain.errors import error_line
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.explain.state import STATE_WORDS, provenance
 from twilight.cli.explain.trace import _short
@@ -142,7 +143,12 @@ def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list
     try:
         target = ruleset_target(ruleset)
     except RulesetNotFound as err:  # in the words of a ruleset that does not compile, as ever
-        raise ExplainError(f"cannot compile ruleset {ruleset}: {err}") from None
+        raise ExplainError(
+            f"cannot compile ruleset {ruleset}: {err}",
+            "explain-error-compile",
+            ruleset=ruleset,
+            detail=str(err),
+        ) from None
     folders = ruleset_folders(target)
     ir, loc = compiled_and_localized(target, folders, lang)
     if wanted.strip().lower() == "all":
@@ -173,7 +179,7 @@ def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
     try:
         loc, views = explain_cards(ruleset, card, lang)
     except ExplainError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(error_line(err, lang), err=True)
         sys.exit(1)
     if as_json:
         for view in views:
@@ -205,7 +211,7 @@ def explain_trace_moves(
     try:
         events = read_trace(path)
     except TraceError as err:
-        raise ExplainError(str(err)) from None
+        raise ExplainError(str(err)).reworded(err) from None
     named = trace_ruleset(events)
     origin = "option" if ruleset else "trace" if named else "default"
     ruleset = ruleset or named or DEFAULT_RULESET
@@ -293,10 +299,10 @@ def explain_trace(
     that broke the tie) and each answer to an event's choice. Default: the last AI move."""
     try:
         if sum((move is not None, event is not None, every)) > 1:
-            raise ExplainError("give one of --move N, --event N and --all")
+            raise ExplainError("give one of --move N, --event N and --all", "explain-error-one-of")
         payload, lines = explain_trace_moves(file, ruleset, lang, move, every, event)
     except ExplainError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(error_line(err, lang), err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(payload, ensure_ascii=False, indent=1))
@@ -321,7 +327,7 @@ def explain_state_cmd(save: Path | None, ruleset: str | None, lang: str | None, 
         # A path, or a name as `twilight saves` lists it (as `board` and `hint` take it).
         loc, view = explain_state(ruleset, lang, find_save(str(save)) if save is not None else None)
     except ExplainError as err:
-        click.echo(f"error: {err}", err=True)
+        click.echo(error_line(err, lang), err=True)
         sys.exit(1)
     if as_json:
         click.echo(json.dumps(view, ensure_ascii=False, indent=1))

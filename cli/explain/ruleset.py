@@ -7,14 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from twilight.cli.explain.errors import WordedError
 from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity
 
 
-class ExplainError(Exception):
-    """A user mistake: one line, exit status 1."""
+class ExplainError(WordedError):
+    """A user mistake: one line, exit status 1, in the reader's language (cli/explain/errors.py)."""
 
 
 def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[str, Any], Localizer]:
@@ -24,7 +25,12 @@ def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         first = errors[0].message if errors else "it does not compile"
-        raise ExplainError(f"cannot compile ruleset {ruleset}: {first}")
+        raise ExplainError(
+            f"cannot compile ruleset {ruleset}: {first}",
+            "explain-error-compile",
+            ruleset=ruleset,
+            detail=first,
+        )
     known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
     if lang not in known:
         loc = Localizer.for_folders(folders, FALLBACK)
@@ -42,10 +48,17 @@ def found_ruleset(spec: str) -> tuple[str, list[Path]]:
     try:
         target = ruleset_target(spec)
     except RulesetNotFound as err:
-        raise ExplainError(f"unknown ruleset {spec}: {err.help} (see `twilight rulesets`)") from None
+        raise ExplainError(
+            f"unknown ruleset {spec}: {err.help} (see `twilight rulesets`)",
+            "explain-error-unknown-ruleset-why",
+            ruleset=spec,
+            detail=err.help,
+        ) from None
     folders = ruleset_folders(target)
     if not folders:
-        raise ExplainError(f"unknown ruleset {spec} (see `twilight rulesets`)")
+        raise ExplainError(
+            f"unknown ruleset {spec} (see `twilight rulesets`)", "explain-error-unknown-ruleset", ruleset=spec
+        )
     return target, folders
 
 

@@ -270,7 +270,7 @@ def explain_state(
             raise ExplainError(str(err)) from None
         if ruleset is not None and ruleset != data["ruleset"]:
             loc = Localizer.for_folders(ruleset_folders(data["ruleset"]), lang or data["play"]["lang"])
-            raise ExplainError(
+            mismatch = ExplainError(
                 loc.text(
                     "explain-state-other-ruleset",
                     f"{save} is a game of {data['ruleset']}, not of {ruleset}",
@@ -279,12 +279,18 @@ def explain_state(
                     ruleset=ruleset,
                 )
             )
+            mismatch.lang = loc.lang  # (its `error:` in the same language)
+            raise mismatch
         ruleset = data["ruleset"]
         lang = lang or data["play"]["lang"]
     ruleset = ruleset or "standard"
     lang = lang or FALLBACK
-    target, folders = found_ruleset(ruleset)
-    ir, loc = compiled_and_localized(target, folders, lang)
+    try:
+        target, folders = found_ruleset(ruleset)
+        ir, loc = compiled_and_localized(target, folders, lang)
+    except ExplainError as err:
+        err.lang = lang  # (the save's language, when the command was not told one)
+        raise
     view: dict[str, Any] = {"ruleset": ruleset, "lang": lang, "save": str(save) if save else None}
     if state is not None:
         view["game"] = {

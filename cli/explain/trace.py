@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.declared_state import label, variable_text
+from twilight.cli.explain.errors import WordedError
 from twilight.cli.localizer import Localizer, readable
 from twilight.cli.outline import Outliner, vocabulary_primitives
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
@@ -74,8 +75,9 @@ MAX_EVENT_CHARS = 2**20
 MAX_EVENT_DEPTH = 16
 
 
-class TraceError(Exception):
-    """A trace the command cannot use (missing, damaged, without AI moves): one line, exit status 1."""
+class TraceError(WordedError):
+    """A trace the command cannot use (missing, damaged, without AI moves): one line, exit status 1, in
+    the reader's language (its messages: cli/locales/*/explain.ftl)."""
 
 
 # ---------------------------------------------------------------- reading and grouping
@@ -87,32 +89,70 @@ def read_trace(path: Path) -> list[dict[str, Any]]:
         # (only a regular file: a FIFO named as a trace once waited for a writer for ever)
         text = read_bounded(path, MAX_TRACE_BYTES).decode("utf-8")
     except FileTooLarge:
-        raise TraceError(f"{path}: over {MAX_TRACE_BYTES // 2**20} MiB, more than any game's trace") from None
+        mib = str(MAX_TRACE_BYTES // 2**20)
+        raise TraceError(
+            f"{path}: over {mib} MiB, more than any game's trace",
+            "explain-error-trace-too-big",
+            file=str(path),
+            mib=mib,
+        ) from None
     except NotRegularFile:
         if path.is_dir():
-            raise TraceError(f"{path} is a folder, not a trace file (give DIR/game-NNNNN.jsonl)") from None
-        raise TraceError(f"{path}: not a regular file (a device or a pipe)") from None
+            raise TraceError(
+                f"{path} is a folder, not a trace file (give DIR/game-NNNNN.jsonl)",
+                "explain-error-trace-folder",
+                file=str(path),
+            ) from None
+        raise TraceError(
+            f"{path}: not a regular file (a device or a pipe)", "explain-error-trace-not-file", file=str(path)
+        ) from None
     except FileNotFoundError:
-        raise TraceError(f"no trace file {path}") from None
+        raise TraceError(f"no trace file {path}", "explain-error-trace-missing", file=str(path)) from None
     except (OSError, UnicodeDecodeError) as err:
-        raise TraceError(f"cannot read the trace {path}: {err}") from None
+        raise TraceError(
+            f"cannot read the trace {path}: {err}",
+            "explain-error-trace-unreadable",
+            file=str(path),
+            detail=str(err),
+        ) from None
     events: list[dict[str, Any]] = []
     for number, line in enumerate(text.splitlines(), 1):
         if not line.strip():
             continue
+        # (line numbers and counts as text: a number variable would be written `1,234`)
+        where = {"file": str(path), "line": str(number)}
         if len(line) > MAX_EVENT_CHARS:
-            raise TraceError(f"{path}:{number}: a line of {len(line)} characters, longer than any event")
+            raise TraceError(
+                f"{path}:{number}: a line of {len(line)} characters, longer than any event",
+                "explain-error-trace-long-line",
+                chars=str(len(line)),
+                **where,
+            )
         try:
             event = parse_json(line, MAX_EVENT_DEPTH)
         except InputRefused as err:
             if err.syntax:
-                raise TraceError(f"{path}:{number}: not a JSON line ({err}); is this a game trace?") from None
-            raise TraceError(f"{path}:{number}: not a trace event: {err}") from None
+                raise TraceError(
+                    f"{path}:{number}: not a JSON line ({err}); is this a game trace?",
+                    "explain-error-trace-not-json",
+                    detail=str(err),
+                    **where,
+                ) from None
+            raise TraceError(
+                f"{path}:{number}: not a trace event: {err}",
+                "explain-error-trace-not-event",
+                detail=str(err),
+                **where,
+            ) from None
         if not isinstance(event, dict) or not isinstance(event.get("kind"), str):
-            raise TraceError(f"{path}:{number}: not a trace event (a JSON object with a 'kind')")
+            raise TraceError(
+                f"{path}:{number}: not a trace event (a JSON object with a 'kind')",
+                "explain-error-trace-no-kind",
+                **where,
+            )
         events.append(event)
     if not events:
-        raise TraceError(f"{path}: the trace is empty")
+        raise TraceError(f"{path}: the trace is empty", "explain-error-trace-empty", file=str(path))
     return events
 
 
@@ -403,11 +443,13 @@ class TraceExplainer:
             mark = _mark(order.get("provenance")) if not any(_mark(key.get("provenance")).values()) else mark
             order_mark = _mark(order.get("provenance"))
             view.update(table=table, table_name=words["table_name"])
+            # `rank(order, c) desc` wants the candidate the order lists last: say which end of it won.
             view["text"] = self.t(
                 "ai-explain-by-table",
                 "the {$table} decided",
                 table=view["table_name"],
                 mark=self.mark_text(order_mark) or "-",
+                desc="yes" if view["desc"] else "no",
             )
             view["source"] = mark
             return view

@@ -47,9 +47,9 @@ from twilight.compiler.loader import display_path
 from twilight.runtime.core import registry
 
 # Attributes a language may add for its grammar, and that another may lack.
-GRAMMAR_ATTRIBUTES = {*CASES, "acc"}
+GRAMMAR_ATTRIBUTES = {*CASES, "acc", "form"}
 # `$country_gen` is a form of `$country`; the outline's placeholders write theirs `$a0gen`, `$a1acc`.
-CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(gen|acc))$")
+CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(gen|acc|form))$")
 
 
 # ---------------------------------------------------------------------- what the IR asks for
@@ -173,6 +173,8 @@ APP_LITERALS = (
     # the session layer the terminal and the browser share (cli/session: undo, hint, why, rules help…)
     (APP_FOLDER, "session/*.py", re.compile(r'"((?:play|log|help)-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "docs/*.py", re.compile(r'"(docs-[a-z0-9_\-]+)"')),
+    # `twilight explain`'s own errors (its other words are the ruleset's: `explain-*` of outline.ftl)
+    (APP_FOLDER, "explain/*.py", re.compile(r'"(explain-error[a-z0-9_\-]*)"')),
     (APP_FOLDER, "sources*.py", re.compile(r'"(sources-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "hint_cmd.py", re.compile(r'"((?:hint|play)-[a-z0-9_\-]+)"')),
     (APP_FOLDER, "replay/*.py", re.compile(r'"(replay-[a-z0-9_\-]+)"')),

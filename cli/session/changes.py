@@ -69,6 +69,8 @@ class ChangeWords:
         self.ir = ir
         # what the version changes in numbers (cli/session/numbers.py), shown above the list
         self.numbers: list[str] = []
+        # what a short change to a rule makes it say now and said before, shown under the numbers
+        self.words: list[str] = []
 
     def t(self, msg_id: str, **args: Any) -> str:
         got = self.loc.get(msg_id, **args)
@@ -153,6 +155,9 @@ def render_changes(
     if words.numbers:
         out.append("  " + words.t("play-numbers-title"))
         out += [f"    · {number}" for number in words.numbers]
+    if words.words:
+        out.append("  " + words.t("play-words-title"))
+        out += [f"    · {line}" for line in words.words]
     heading = None
     for line in lines:
         now = (line.kind, line.change)
@@ -174,7 +179,7 @@ def ruleset_changes(
     diff`'s comparison; DiffError when either does not compile."""
     from twilight.cli.diff.compiled import compiled
     from twilight.cli.diff.ir import compare
-    from twilight.cli.session.numbers import changes_in_numbers
+    from twilight.cli.session.numbers import numbers_and_words
     from twilight.cli.session.text import play_folders
     from twilight.cli.versions import read_manifest
     from twilight.compiler.loader import known_rulesets
@@ -192,5 +197,5 @@ def ruleset_changes(
     base = RulesetEntry(*manifest, folder=folder, origin=entry.origin)
     old = compiled(str(base.folder), lang)
     changes = compare(old.ir, old.views, new.ir, new.views)
-    words.numbers = changes_in_numbers(old.ir, new.ir, words.loc)
+    words.numbers, words.words = numbers_and_words(old.ir, new.ir, words.loc)
     return base, change_lines(changes, words, old.ir), words

@@ -7,7 +7,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from twilight.cli.declared_state import face_down, label, variable_text
-from twilight.cli.session.text import PlayText
+from twilight.cli.session.text import PlayText, bounded
 from twilight.runtime.core.sides import SIDES, US, USSR, opponent
 
 # Trace events told to the player, and the message of each (`log-<kind>`). The others (dice, decisions,
@@ -324,7 +324,7 @@ class Narrator:
         return "log-dealt"
 
     def tell_victory(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
-        args["reason"] = self.reason(e.get("reason"))
+        args["reason"] = self.reason(e.get("reason"), e.get("winner"))
         if e.get("winner") == "draw":
             return "log-victory-draw"
         args.update(self.text.side_args(e["winner"]))
@@ -349,7 +349,17 @@ class Narrator:
         leader = US if vp > 0 else USSR
         return self.text.t("play-vp-lead", count=abs(vp), **self.text.side_args(leader))
 
-    def reason(self, reason: Any) -> str:
+    def reason(self, reason: Any, winner: Any = None) -> str:
+        """How the game ended (`end-<reason>`); when the winner is known, the message's `.won` words,
+        which name the winner (`$side`) and the loser (`$loser`) where the message says "a side"."""
+        if winner in SIDES:
+            sides = {
+                **self.text.side_args(str(winner)),
+                **self.text.side_args(opponent(str(winner)), var="loser"),
+            }
+            named = self.text.loc.get(f"end-{reason}", attribute="won", **bounded(sides))
+            if named:
+                return named
         return self.text.maybe(f"end-{reason}") or str(reason)
 
 

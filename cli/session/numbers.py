@@ -40,6 +40,8 @@ KIND_ORDER = {
 }
 # The kinds whose changed outline lines are shown (a short change only: MOST_OUTLINE_LINES each way).
 OUTLINED = ("rule", "procedure", "function")
+# The kinds whose changes are told in the rules' words (`numbers_and_words`), not in numbers.
+WORDED = ("appendix", *OUTLINED)
 MOST_OUTLINE_LINES = 2
 # The most lines one declaration gives (a table rewritten cell by cell would fill the screen).
 MOST_PER_CHANGE = 4
@@ -49,17 +51,33 @@ Words = Callable[..., str]
 
 def changes_in_numbers(old_ir: dict[str, Any], new_ir: dict[str, Any], loc: Localizer) -> list[str]:
     """The lines that say in numbers what `new_ir` changes against `old_ir`, in the localizer's language
-    (the new ruleset's words, the game's behind them)."""
+    (the new ruleset's words, the game's behind them), then the rules' changed words: the one list
+    `twilight play` shows when a saved game's rules have changed (`numbers_and_words` gives the two
+    apart, as `twilight rulesets --changes` shows them)."""
+    numbers, words = numbers_and_words(old_ir, new_ir, loc)
+    return numbers + words
+
+
+def numbers_and_words(
+    old_ir: dict[str, Any], new_ir: dict[str, Any], loc: Localizer
+) -> tuple[list[str], list[str]]:
+    """Both lists from one comparison: the changes in numbers, and the rules' changed words (which have
+    no number of their own, so are not told under "In numbers")."""
 
     def t(msg_id: str, **args: Any) -> str:
         got = loc.get(msg_id, **args)
         return msg_id if got is None else got
 
     changes = compare(old_ir, Views(loc, old_ir), new_ir, Views(loc, new_ir))
-    lines = counts_each_turn(old_ir, new_ir, loc, t)
+    numbers = counts_each_turn(old_ir, new_ir, loc, t)
+    words: list[str] = []
     for change in sorted(changes, key=lambda change: KIND_ORDER.get(change.kind, len(KIND_ORDER))):
-        lines += _limited(_lines_of(change, old_ir, new_ir, loc, t), t)
-    return lines
+        told = _limited(_lines_of(change, old_ir, new_ir, loc, t), t)
+        if change.kind in WORDED:
+            words += told
+        else:
+            numbers += told
+    return numbers, words
 
 
 def _limited(lines: list[str], t: Words) -> list[str]:
@@ -94,7 +112,7 @@ def _lines_of(
             if d.field == "default"
         ]
     if change.kind == "table":
-        return _table_lines(details, name, t)
+        return _table_lines(change, old_ir, new_ir, loc, name, t)
     if change.kind in OUTLINED:
         return _outline_lines(details, _rule_name(change, loc, t), t)
     return []
@@ -181,18 +199,69 @@ def _card_lines(details: list[Detail], name: str, t: Words) -> list[str]:
     return lines
 
 
-def _table_lines(details: list[Detail], name: str, t: Words) -> list[str]:
+def _table_lines(
+    change: Change, old_ir: dict[str, Any], new_ir: dict[str, Any], loc: Localizer, name: str, t: Words
+) -> list[str]:
+    """Each row added or taken out and each cell changed, the row named by its keys' words (a side, a
+    country, a region by name, a setting's value by its label) and the column by its table's words."""
+    old_table = old_ir.get("tables", {}).get(change.id) or {}
+    new_table = new_ir.get("tables", {}).get(change.id) or {}
+    table = new_table or old_table
+    kinds = [str(kind) for kind in table.get("keys") or []]
+    keys_of = _row_keys(old_table, new_table)
+    columns = {str(column.get("label")): column for column in table.get("columns") or []}
     lines = []
-    for detail in details:
+    for detail in change.details:
+        if not detail.field.startswith("row "):
+            continue
         row, _, column = detail.field.removeprefix("row ").partition(", column ")
+        keys = keys_of.get(row, row.split())
+        named = [_key_words(kind, key, new_ir, loc) for kind, key in zip(kinds, keys, strict=False)]
+        row_words = ", ".join(named)
         if detail.change in ROW_WORDS and not column:
-            lines.append(t(ROW_WORDS[detail.change], table=name, row=row))
+            lines.append(t(ROW_WORDS[detail.change], table=name, row=row_words))
         elif detail.change == "changed" and column:
             before, after = _shown(detail.before), _shown(detail.after)
-            lines.append(
-                t("play-numbers-cell", table=name, row=row, column=column, before=before, after=after)
-            )
+            column_words = _column_words(change.id, columns.get(column, {"label": column}), loc, t)
+            cell = {"table": name, "row": row_words, "column": column_words}
+            lines.append(t("play-numbers-cell", **cell, before=before, after=after))
     return lines
+
+
+def _row_keys(*tables: dict[str, Any]) -> dict[str, list[str]]:
+    """The keys of the tables' rows apart, by the name the diff gives each row: its keys joined with
+    spaces (`us france`)."""
+    found: dict[str, list[str]] = {}
+    for table in tables:
+        for row in table.get("rows") or []:
+            keys = [str(key) for key in row.get("keys") or []]
+            found[" ".join(keys)] = keys
+    return found
+
+
+def _key_words(kind: str, key: str, ir: dict[str, Any], loc: Localizer) -> str:
+    """A table row's key as the game names it: a side, a country, a region by name; a setting's value by
+    its label, without the label's aside (“Hard (the AI starts with 4 VP)”: the line gives the figures,
+    and they may be the very ones that changed)."""
+    if kind == "side":
+        return loc.side(key)
+    if kind == "country":
+        return loc.country(key)
+    if kind == "region":
+        return loc.region(key)
+    if kind in (ir.get("settings") or {}):
+        label = loc.get(f"setting-{kind}-{key}")
+        if label:
+            return label.split(" (")[0]
+    return key.replace("_", " ")
+
+
+def _column_words(table: str, column: dict[str, Any], loc: Localizer, t: Words) -> str:
+    """A table's column by its words (`table-<id>-column-<label>`); a column of die faces as the roll."""
+    label = str(column.get("label"))
+    if column.get("faces"):
+        return t("play-numbers-column-roll", roll=label)
+    return loc.get(f"table-{table}-column-{label}") or label.replace("_", " ")
 
 
 def _worded_lines(details: list[Detail], name: str, t: Words) -> list[str]:

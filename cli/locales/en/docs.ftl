@@ -115,7 +115,10 @@ docs-ai-place = How many
 docs-ai-inherited = none of its own: it stands on the list's
 docs-ai-prefer = Ties among its candidates, key by key
 docs-ai-final = Then, for every option
-docs-ai-key-order = by the { $table }
+docs-ai-key-order = { $desc ->
+    [yes] by the { $table }, read from the bottom up
+   *[no] by the { $table }, read from the top down
+}
 docs-order-rank = Rank
 docs-order-item = Item
 
@@ -157,3 +160,16 @@ docs-setting-default = the default
 docs-setting-whole-range = A whole number from { $low } to { $high }
 docs-setting-whole-any = Any whole number
 docs-setting-default-is = the default: { $value }
+
+## What the command says when it is done
+
+docs-wrote = { $ruleset } [{ $lang }]: wrote { $pages } { $pages ->
+    [one] page
+   *[other] pages
+} ({ $files } { $files ->
+    [one] file
+   *[other] files
+}) into { $folder }
+
+docs-error-not-folder = cannot write into { $folder }: it is a file, not a folder
+docs-error-write = cannot write into { $folder }: { $detail }

@@ -122,7 +122,10 @@ docs-ai-place = Сколько
 docs-ai-inherited = своего нет: опирается на источники списка
 docs-ai-prefer = Среди равных кандидатов, ключ за ключом
 docs-ai-final = Затем, для любого варианта
-docs-ai-key-order = по таблице «{ $table }»
+docs-ai-key-order = { $desc ->
+    [yes] по таблице «{ $table }», снизу вверх
+   *[no] по таблице «{ $table }», сверху вниз
+}
 docs-order-rank = Место
 docs-order-item = Что
 
@@ -164,3 +167,18 @@ docs-setting-default = по умолчанию
 docs-setting-whole-range = Целое число от { $low } до { $high }
 docs-setting-whole-any = Любое целое число
 docs-setting-default-is = по умолчанию: { $value }
+
+## Что команда говорит, закончив работу
+
+docs-wrote = { $ruleset } [{ $lang }]: { $pages ->
+    [one] записана { $pages } страница
+    [few] записаны { $pages } страницы
+   *[many] записано { $pages } страниц
+} ({ $files } { $files ->
+    [one] файл
+    [few] файла
+   *[many] файлов
+}) в папку { $folder }
+
+docs-error-not-folder = не удается записать в { $folder }: это файл, а не папка
+docs-error-write = не удается записать в { $folder }: { $detail }

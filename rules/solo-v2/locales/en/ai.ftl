@@ -136,7 +136,10 @@ ai-explain-target = → { $target }, of { $count ->
 ai-explain-only-candidate = the only candidate: no tie to break
 ai-explain-by-prefer = tie broken by the option's key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
 ai-explain-by-then = tie broken by the list's final key { $number } of { $count } ({ $var }: each candidate): { $key } ({ $direction })
-ai-explain-by-table = tie broken by the { $table } ({ $mark })
+ai-explain-by-table = tie broken by the { $table } ({ $mark }): { $desc ->
+        [yes] of the tied candidates, the one listed last in it won
+       *[no] of the tied candidates, the one listed first in it won
+    }
 ai-explain-by-domain-order = still tied after every key: the first in the map's order decided
 ai-explain-by-unknown = tie broken by { $key }, a key this ruleset's lists do not have
 ai-explain-order-number = { $desc ->
@@ -162,3 +165,40 @@ function-ai_position_value = the AI's standing after each answer (the answer tha
 outline-var-ops_left = operations left
 outline-var-by_event = by an event
 function-cuban_missile_crisis_at_once = where the AI gives up 2 influence as soon as you play Cuban Missile Crisis: Turkey, if it has 2 there
+
+## The solo game's steps and calculations, as the rules' outlines name them (`twilight docs`, `explain`)
+function-points_allowed_this_round = influence points the AI may still place there this action round
+function-ops_cost_to_control = operations the AI needs there for control
+function-reaches_control = the AI reaches control there this action round
+function-reaches_break = the AI breaks your control there this action round
+function-ai_coup_loses_game = a coup that would lose the AI the game
+function-ai_influence_in_europe = the AI's influence goes to Europe (headline)
+function-ai_influence_offered = countries the AI may place influence in
+function-lies_within = lies within the region
+function-indo_pakistani_war_solo_target = the country the AI attacks with { card-indo_pakistani_war }
+function-suez_crisis_solo_removable = how much of your influence { card-suez_crisis } can remove
+function-de_stalinization_solo_budget = how many points the AI moves with { card-de_stalinization }
+function-brush_war_solo_may_hit = a country { card-brush_war } may hit for the AI
+function-cuban_missile_crisis_binds = your { card-cuban_missile_crisis } holds the AI
+function-cuban_missile_crisis_way_out_pays = the way out of the crisis pays the AI there
+function-cuban_missile_crisis_has_way_out = the AI has a way out of the crisis that pays
+function-control_unchanged_without = control stays as it is without that influence
+function-salt_solo_cards = cards the AI may take with { card-salt_negotiations }
+function-star_wars_solo_cards = cards the AI may take with { card-star_wars }
+function-cards_ai_finds_in_discard = cards the AI finds in the discard pile (or, failing that, the draw pile)
+function-box4_wants_human_event = with box 4 of the Space Race the AI looks for your event
+function-ai_may_headline = a card the AI may play in the headline
+procedure-ai_spend_influence = the AI places influence point by point
+procedure-ai_realign = the AI's realignment rolls
+procedure-ai_operations = the AI spends operations
+procedure-ai_announce_play = the AI says how it plays the card
+procedure-ai_influence_only = the AI spends operations on influence only
+procedure-ai_fallback_influence = the AI places influence wherever the rules let it
+procedure-ai_action_round = the AI's action round
+procedure-ai_ops_region_commitment = the AI commits all operations to one region for its bonus
+procedure-ai_play_card = the AI plays the card it turned over
+procedure-suez_crisis_solo_removal = the AI removes your influence with { card-suez_crisis }
+procedure-ai_grain_sales = the AI plays { card-grain_sales_to_soviets }
+procedure-ai_star_wars = the AI plays { card-star_wars }
+procedure-turn_over_draw_pile_for = the AI turns over the draw pile for the card it looks for
+procedure-ai_headline = the AI's headline card

@@ -20,6 +20,7 @@ decision-debt_crisis_solo_discard = Choose one of the two cards you drew worth 3
 decision-quagmire_solo_give_up = Choose a card worth 2 or more operations to give up (it is discarded; The China Card passes face down to the AI instead); a roll of 1-4 then frees you from { card-quagmire }
 decision-bear_trap_solo_give_up = Choose a card worth 2 or more operations to give up (it is discarded; The China Card passes face down to the AI instead); a roll of 1-4 then frees you from { card-bear_trap }
 decision-olympic_games_solo_answer = The AI hosts the Olympic Games: choose to take part or to boycott them
+    .name = take part or boycott
 decision-un_intervention_solo_card = Choose the other card you drew this round, one with an AI event: its event is cancelled and you use its operations
 decision-cuban_missile_crisis_solo_headline = Choose West Germany or Turkey to take 2 of your opponent's influence from (headline)
 decision-cuban_missile_crisis_solo_scoring = Choose West Germany or Turkey to take 2 of your opponent's influence from (scoring round in Europe)
@@ -48,6 +49,7 @@ refusal-un_intervention_no_ai_event_drawn = { card-un_intervention } cancels onl
 ## How the game ended, and how well
 
 end-scoring_round_europe = a side controls Europe at the end of a scoring round
+    .won = { $side } controls Europe at the end of a scoring round
 rating-master = Master victory
 rating-decisive = Decisive victory
 rating-clear = Clear victory
@@ -101,3 +103,36 @@ ruleset-description = One player against the paper AI: the solitaire rule book, 
 
 # How `twilight rulesets --changes` names the step a variant changes (a variant's quick deal replaces it).
 procedure-solo_deal = the deal of the cards at the start of each turn (with the draft)
+
+## The solo game's steps and calculations, as the rules' outlines name them (`twilight docs`, `explain`)
+function-card_drawn_from_hand = a card taken from the hand (The China Card if it is there)
+function-human_side = the human player's side
+function-total_ops = the cards' operations added up
+function-cards_for_event_requirement = cards the side may give up for an event
+function-sees_headline_first = has the ability of box 4 of the Space Race
+function-in_play_regions = in the Primary or the Secondary region
+function-solo_scoring_cards = the scoring cards of the solo game
+function-scoring_region = the region the scoring card marks
+function-scoring_card_of = the scoring card of the region
+function-early_war_scoring = an Early War scoring card
+function-appendix_moment = what kind of moment it is now, for the AI's card instructions (headline, scoring round or another round)
+function-has_card_to_play = has a card to play
+function-vp_of = the side's VP lead
+function-victory_rating = the victory rating
+procedure-refill_empty_hands = an empty deck/hand gets a card
+procedure-shuffle_both_decks_after_draw = both players' decks/hands are shuffled
+procedure-give_up_for_event = a card is given up for the event
+procedure-solo_headline = the headline phase of the solo game
+procedure-mark_scoring_round = the action round becomes a scoring round (or stops being one)
+procedure-solo_scoring_setup = the scoring deck is made
+procedure-refill_scoring_deck = the scoring deck is made again from its discard pile
+procedure-gather_scoring_cards = the scoring cards come back into their deck
+procedure-reveal_top_scoring_card = the top scoring card is revealed
+procedure-region_phase = the region restriction phase
+procedure-next_regions = the regions move on
+procedure-choose_scoring_round = whether the action round scores
+procedure-begin_solo_round = the start of the action round
+procedure-score_primary = the Primary region scores
+procedure-solo_setup = the solo game's setup
+procedure-solo_action_rounds = the action rounds
+procedure-europe_control_check = control of Europe is checked

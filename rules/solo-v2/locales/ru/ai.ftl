@@ -139,7 +139,10 @@ ai-explain-target = → { $target }, из { $count ->
 ai-explain-only-candidate = единственный кандидат: выбирать не из чего
 ai-explain-by-prefer = ничью разбил ключ варианта { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
 ai-explain-by-then = ничью разбил последний ключ списка { $number } из { $count } ({ $var } — каждый кандидат): { $key } ({ $direction })
-ai-explain-by-table = ничью разбила { $table } ({ $mark })
+ai-explain-by-table = ничью разбила { $table } ({ $mark }): { $desc ->
+        [yes] из равных кандидатов выбран тот, что стоит в ней последним
+       *[no] из равных кандидатов выбран тот, что стоит в ней первым
+    }
 ai-explain-by-domain-order = ничья осталась после всех ключей: решил порядок стран на карте
 ai-explain-by-unknown = ничью разбил ключ { $key }, которого нет в списках этого набора правил
 ai-explain-order-number = { $desc ->
@@ -165,3 +168,42 @@ function-ai_position_value = положение ИИ после каждого �
 outline-var-ops_left = оставшиеся операции
 outline-var-by_event = по событию
 function-cuban_missile_crisis_at_once = откуда ИИ снимает 2 влияния сразу после вашего Карибского кризиса: из Турции, если у него там есть 2
+
+## Шаги и расчеты соло-игры так, как их называют пересказы правил (`twilight docs`, `explain`)
+function-points_allowed_this_round = сколько очков влияния ИИ ещё может разместить там в этом раунде действий
+function-ops_cost_to_control = сколько ОО нужно ИИ там для контроля
+function-reaches_control = ИИ получает там контроль в этом раунде действий
+function-reaches_break = ИИ отменяет там ваш контроль в этом раунде действий
+function-ai_coup_loses_game = переворот, из-за которого ИИ проиграл бы
+function-ai_influence_in_europe = влияние ИИ идёт в Европу ({ -headline-phase })
+function-ai_influence_offered = страны, где ИИ может разместить влияние
+function-lies_within = входит в регион
+function-indo_pakistani_war_solo_target = страна, на которую ИИ нападает картой «{ card-indo_pakistani_war }»
+    .form = fem
+function-suez_crisis_solo_removable = сколько вашего влияния может снять «{ card-suez_crisis }»
+function-de_stalinization_solo_budget = сколько очков ИИ переносит картой «{ card-de_stalinization }»
+function-brush_war_solo_may_hit = страна, на которую ИИ может напасть картой «{ card-brush_war }»
+function-cuban_missile_crisis_binds = ваш «{ card-cuban_missile_crisis }» связывает ИИ
+function-cuban_missile_crisis_way_out_pays = выход из кризиса там выгоден ИИ
+function-cuban_missile_crisis_has_way_out = у ИИ есть выгодный выход из кризиса
+function-control_unchanged_without = контроль не меняется без этого влияния
+function-salt_solo_cards = карты, которые ИИ может взять по «{ card-salt_negotiations }»
+function-star_wars_solo_cards = карты, которые ИИ может взять по «{ card-star_wars }»
+function-cards_ai_finds_in_discard = карты, которые ИИ находит в сбросе (а если там нет — в игровой колоде)
+function-box4_wants_human_event = с 4-м делением Космической гонки ИИ ищет ваше событие
+function-ai_may_headline = карта, которую ИИ может разыграть в { -headline-phase(case: "prep") }
+    .form = fem
+procedure-ai_spend_influence = ИИ размещает влияние по одному очку
+procedure-ai_realign = броски ИИ на { -realignment(case: "acc") }
+procedure-ai_operations = ИИ тратит ОО
+procedure-ai_announce_play = ИИ объявляет, как разыгрывает карту
+procedure-ai_influence_only = ИИ тратит ОО только на влияние
+procedure-ai_fallback_influence = ИИ размещает влияние там, где позволяют правила
+procedure-ai_action_round = раунд действий ИИ
+procedure-ai_ops_region_commitment = ИИ тратит все ОО в одном регионе ради бонуса
+procedure-ai_play_card = ИИ разыгрывает вскрытую карту
+procedure-suez_crisis_solo_removal = ИИ снимает ваше влияние картой «{ card-suez_crisis }»
+procedure-ai_grain_sales = ИИ разыгрывает «{ card-grain_sales_to_soviets }»
+procedure-ai_star_wars = ИИ разыгрывает «{ card-star_wars }»
+procedure-turn_over_draw_pile_for = ИИ вскрывает игровую колоду в поисках нужной карты
+procedure-ai_headline = { -headline-card } ИИ

@@ -27,6 +27,7 @@ decision-debt_crisis_solo_discard = Выберите из двух взятых 
 decision-quagmire_solo_give_up = Выберите карту на 2 ОО или больше, чтобы отдать её (она уходит в сброс, а { -china-card } — рубашкой вверх к ИИ); затем при броске 1–4 «{ card-quagmire }» заканчивается
 decision-bear_trap_solo_give_up = Выберите карту на 2 ОО или больше, чтобы отдать её (она уходит в сброс, а { -china-card } — рубашкой вверх к ИИ); затем при броске 1–4 «{ card-bear_trap }» заканчивается
 decision-olympic_games_solo_answer = ИИ проводит Олимпийские игры: выберите, участвовать или бойкотировать
+    .name = участвовать или бойкотировать
 decision-un_intervention_solo_card = Выберите вторую карту, взятую в этом раунде, с событием ИИ: событие отменяется, а вы используете её ОО
 decision-cuban_missile_crisis_solo_headline = Выберите, откуда снять 2 влияния противника: из Западной Германии или из Турции ({ -headline-phase })
 decision-cuban_missile_crisis_solo_scoring = Выберите, откуда снять 2 влияния противника: из Западной Германии или из Турции (Раунд с подсчетом очков в Европе)
@@ -55,6 +56,7 @@ refusal-un_intervention_no_ai_event_drawn = «{ card-un_intervention }» отм�
 ## Как закончилась игра и насколько убедительно
 
 end-scoring_round_europe = одна из сторон контролирует Европу в конце Раунда с подсчетом очков
+    .won = контроль над Европой у { $side_gen } в конце Раунда с подсчетом очков
 rating-master = Мастерская победа
 rating-decisive = Решительная победа
 rating-clear = Явная победа
@@ -108,3 +110,41 @@ ruleset-description = Один игрок против бумажного ИИ: 
 
 # Как `twilight rulesets --changes` называет шаг, который меняет вариант (быстрая раздача заменяет его).
 procedure-solo_deal = { -deal-cards-phase } в начале каждого хода (с выбором карт, которые оставить себе)
+
+## Шаги и расчеты соло-игры так, как их называют пересказы правил (`twilight docs`, `explain`)
+function-card_drawn_from_hand = карта, взятая с руки ({ -china-card }, если она там)
+    .form = fem
+function-human_side = сторона игрока-человека
+    .form = fem
+function-total_ops = сумма ОО карт
+function-cards_for_event_requirement = карты, которые сторона может отдать ради события
+function-sees_headline_first = есть способность 4-го деления Космической гонки
+function-in_play_regions = в Первичном или Вторичном регионе
+function-solo_scoring_cards = карточки подсчета очков соло-игры
+function-scoring_region = регион, который отмечает карточка подсчета очков
+function-scoring_card_of = карточка подсчета очков региона
+    .form = fem
+function-early_war_scoring = карточка подсчета очков Начала войны
+    .form = fem
+function-appendix_moment = какой сейчас момент для указаний ИИ к картам ({ -headline-phase }, раунд с подсчетом очков или другой раунд)
+function-has_card_to_play = есть карта для розыгрыша
+function-vp_of = перевес стороны по ПО
+function-victory_rating = оценка победы
+    .form = fem
+procedure-refill_empty_hands = пустая колода/рука получает карту
+procedure-shuffle_both_decks_after_draw = колоды/руки обоих игроков перемешиваются
+procedure-give_up_for_event = карта отдаётся ради события
+procedure-solo_headline = { -headline-phase } соло-игры
+procedure-mark_scoring_round = раунд действий становится раундом с подсчетом очков (или перестаёт им быть)
+procedure-solo_scoring_setup = собирается колода подсчета очков
+procedure-refill_scoring_deck = колода подсчета очков собирается заново из её сброса
+procedure-gather_scoring_cards = карточки подсчета очков возвращаются в свою колоду
+procedure-reveal_top_scoring_card = вскрывается верхняя карточка подсчета очков
+procedure-region_phase = фаза ограничения розыгрыша региона
+procedure-next_regions = регионы сменяются
+procedure-choose_scoring_round = будет ли раунд действий с подсчетом очков
+procedure-begin_solo_round = начало раунда действий
+procedure-score_primary = подсчет очков в Первичном регионе
+procedure-solo_setup = расстановка соло-игры
+procedure-solo_action_rounds = раунды действий
+procedure-europe_control_check = проверка контроля над Европой

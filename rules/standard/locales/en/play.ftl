@@ -10,7 +10,9 @@
 #                              short, for a numbered menu. option-all_in takes $region (a region's name).
 #   refusal-<code>             why a country or card typed is not offered: one sentence, from the `code`
 #                              of a `forbid`. Variables: $country (a country's name), $card (a card's name).
-#   end-<reason>               follows "The game ends: ..."; the winner is shown separately.
+#   end-<reason>               follows "The game ends: ..."; the winner is shown separately. Its
+#                              attribute .won, when the game knows who won, names them ($side, the
+#                              winner; $loser) where the message says "a side"
 #   setting-<name>             a question asked before the game; setting-<name>-<value> each answer.
 #   phase-<name>               a part of the turn as the screen heads it (the round number is separate).
 # The solitaire ruleset (rules/solo-v2/locales) adds its own words and sees all of these.
@@ -30,7 +32,9 @@ decision-ops_in_one_region = Choose whether to spend every operation in one regi
 ## Yes/no offers at the start of an action round (`allow`)
 
 decision-north_sea_oil_pass_round = { card-north_sea_oil }: choose whether to give up this eighth action round (a scoring card may still be played)
+    .name = give up the eighth action round
 decision-defuse_cuban_missile_crisis = { card-cuban_missile_crisis }: choose whether to end the crisis now by removing 2 of your influence (USSR from Cuba, US from West Germany or Turkey)
+    .name = end the crisis by removing 2 influence
 
 ## Choices of the turn sequence
 
@@ -101,10 +105,10 @@ decision-marshall_plan_countries = Choose { $max } different { $max ->
        *[other] countries
     } of Western Europe not controlled by the USSR for 1 influence each
 decision-missile_envy_card = Choose which of your highest-operations cards to hand over for { card-missile_envy }
-decision-muslim_revolution_countries = Choose { $max } different { $max ->
-        [one] country
-       *[other] countries
-    } to remove all US influence from
+decision-muslim_revolution_countries = { $max ->
+        [1] Choose the country to remove all US influence from
+       *[other] Choose { $max } different countries to remove all US influence from
+    }
 decision-norad_influence = Choose a country already holding US influence to add 1 more, or none
 decision-oas_founded_country = Choose a country of Central or South America for 1 influence
 decision-ortega_coup_target = Choose a country next to Nicaragua for a free coup, or none
@@ -146,13 +150,21 @@ decision-warsaw_pact_remove = Choose { $max } different { $max ->
 ## Choices between named answers (`decide`)
 
 decision-grain_sales_use = Choose whether to play the card drawn from the USSR hand or to return it and use this card's operations
+    .name = play the drawn card or return it
 decision-junta_follow_up = Choose a free coup or realignment rolls in Central or South America, or neither
+    .name = a free coup, realignment rolls or neither
 decision-olympic_games_answer = Your opponent hosts the Olympic Games: choose to take part or to boycott them
+    .name = take part or boycott
 decision-south_african_unrest_choice = Choose 2 influence in South Africa, or 1 there and 2 next to it
+    .name = where the influence goes
 decision-summit_defcon = You won the Summit: choose to raise DEFCON, lower it or leave it
+    .name = what becomes of DEFCON
 decision-tear_down_this_wall_operations = Choose how to use the card's operations in Europe: a free coup, realignment rolls or nothing
+    .name = what the operations in Europe are for
 decision-wargames_end_game = Choose whether to give your opponent 6 VP and end the game at once
+    .name = whether to end the game
 decision-warsaw_pact_mode = Choose to remove all US influence from up to 4 countries of Eastern Europe, or to add 5 influence there
+    .name = remove US influence or add Soviet influence
 
 ## Answers that are words
 
@@ -205,8 +217,11 @@ refusal-un_intervention_without_partner = { card-un_intervention } needs a card 
 ## How the game ended
 
 end-vp_20 = a side reached the end of the VP track (automatic victory)
+    .won = { $side } reached the end of the VP track (automatic victory)
 end-europe_control = a side controls Europe as it is scored
+    .won = { $side } controls Europe as it is scored
 end-defcon_1 = DEFCON reached 1, nuclear war; the side that caused it loses
+    .won = DEFCON reached 1, nuclear war; { $loser } caused it and loses
 end-final_scoring = final scoring after turn 10
 end-wargames = { card-wargames } stopped the game at DEFCON 2
 end-cuban_missile_crisis = a coup attempt during the { card-cuban_missile_crisis }

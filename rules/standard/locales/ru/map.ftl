@@ -66,8 +66,10 @@ region-africa = Африка
 
 side-us = США
     .gen = США
+    .form = plural
 side-ussr = СССР
     .gen = СССР
+    .form = masc
 
 ## Страны по регионам
 

@@ -164,9 +164,22 @@ outline-on-region_scored = в регионе подсчитываются очк
 outline-on-final_scoring = начинается финальный подсчет очков
 outline-allow = разрешено для { $sidegen }: «{ $name }»
 outline-ends-on = заканчивается, когда { $trigger }
-outline-status-hand_revealed = { $a0 } играет с рукой, открытой для { $a1gen }
-outline-status-must_play = { $a0 } обязан разыграть { $a1acc }
-outline-status-must_play_for_ops = { $a0 } обязан разыграть { $a1acc } ради ОО
+outline-status-hand_revealed = { $a0 } { $a0form ->
+        [plural] играют
+       *[other] играет
+    } с рукой, открытой для { $a1gen }
+outline-status-must_play = { $a0 } { $a0form ->
+        [plural] обязаны
+        [fem] обязана
+        [neut] обязано
+       *[other] обязан
+    } разыграть { $a1acc }
+outline-status-must_play_for_ops = { $a0 } { $a0form ->
+        [plural] обязаны
+        [fem] обязана
+        [neut] обязано
+       *[other] обязан
+    } разыграть { $a1acc } ради ОО
 
 ## Эффекты
 
@@ -175,48 +188,105 @@ outline-fx-add_influence = { $a1 }: влияние { $a0gen } +{ $a2 }
 outline-fx-remove_influence = { $a1 }: влияние { $a0gen } −{ $a2 }
 outline-fx-set_defcon = установить DEFCON на { $a0 }
 outline-fx-change_defcon = изменить DEFCON на { $a0 }
-outline-fx-gain_vp = { $a0 } получает ПО: { $a1 }
-outline-fx-add_milops = { $a0 } получает военные операции: { $a1 }
+outline-fx-gain_vp = { $a0 } { $a0form ->
+        [plural] получают
+       *[other] получает
+    } ПО: { $a1 }
+outline-fx-add_milops = { $a0 } { $a0form ->
+        [plural] получают
+       *[other] получает
+    } военные операции: { $a1 }
 outline-fx-reset_milops = сбросить обе отметки военных операций на 0
 outline-fx-region_scored = объявить, что в регионе { $a0 } подсчитаны очки
 outline-fx-score_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: { $a2 } ({ $a3 }), ключевые страны: { $a4 }, соседство с противником: { $a5 }, всего ПО: { $a6 }
 outline-fx-score_counted_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: засчитаны { $a2 }, всего ПО: { $a3 }
-outline-fx-win = { $a0 } побеждает ({ $a1 })
+outline-fx-win = { $a0 } { $a0form ->
+        [plural] побеждают
+       *[other] побеждает
+    } ({ $a1 })
 outline-fx-end_in_draw = игра заканчивается вничью ({ $a0 })
 outline-fx-begin_final_scoring = начинается финальный подсчет очков
-outline-fx-conduct_operations = { $a0 } проводит операции на { $a1 } ОО
-outline-fx-place_influence_with_ops = { $a0 } размещает влияние на { $a1 } ОО
-outline-fx-coup = { $a0 } пытается совершить переворот: { $a1 }, { $a2 } ОО
-outline-fx-free_coup = { $a0 } совершает бесплатный переворот: { $a1 }, { $a2 } ОО
-outline-fx-realign = { $a0 } делает бросок на { -realignment(case: "acc") }: { $a1 }
-outline-fx-operations_without_coup = { $a0 } тратит { $a1 } ОО на влияние или { -realignment(case: "acc") }, без переворота
-outline-fx-space_advance = { $a0 } продвигается в Космической гонке на { $a1 } { $a1 ->
+outline-fx-conduct_operations = { $a0 } { $a0form ->
+        [plural] проводят
+       *[other] проводит
+    } операции на { $a1 } ОО
+outline-fx-place_influence_with_ops = { $a0 } { $a0form ->
+        [plural] размещают
+       *[other] размещает
+    } влияние на { $a1 } ОО
+outline-fx-coup = { $a0 } { $a0form ->
+        [plural] пытаются
+       *[other] пытается
+    } совершить переворот: { $a1 }, { $a2 } ОО
+outline-fx-free_coup = { $a0 } { $a0form ->
+        [plural] совершают
+       *[other] совершает
+    } бесплатный переворот: { $a1 }, { $a2 } ОО
+outline-fx-realign = { $a0 } { $a0form ->
+        [plural] делают
+       *[other] делает
+    } бросок на { -realignment(case: "acc") }: { $a1 }
+outline-fx-operations_without_coup = { $a0 } { $a0form ->
+        [plural] тратят
+       *[other] тратит
+    } { $a1 } ОО на влияние или { -realignment(case: "acc") }, без переворота
+outline-fx-space_advance = { $a0 } { $a0form ->
+        [plural] продвигаются
+       *[other] продвигается
+    } в Космической гонке на { $a1 } { $a1 ->
         [one] деление
         [few] деления
        *[many] делений
     }
-outline-fx-space_attempt = { $a0 } делает попытку в Космической гонке (карта: { $a1 })
-outline-fx-take_action_round = { $a0 } проводит раунд действий
+outline-fx-space_attempt = { $a0 } { $a0form ->
+        [plural] делают
+       *[other] делает
+    } попытку в Космической гонке (карта: { $a1 })
+outline-fx-take_action_round = { $a0 } { $a0form ->
+        [plural] проводят
+       *[other] проводит
+    } раунд действий
 outline-fx-deal_up_to = раздать карты: { $a0 }, до { $a1 } на руке
-outline-fx-draw_to = { $a0 } берет { $a1 } { $a1 ->
+outline-fx-draw_to = { $a0 } { $a0form ->
+        [plural] берут
+       *[other] берет
+    } { $a1 } { $a1 ->
         [one] карту
         [few] карты
        *[many] карт
     }
 outline-fx-add_period_to_deck = замешать в колоду карты периода «{ $a0 }»
 outline-fx-shuffle_hand = перемешать руку { $a0gen }
-outline-fx-arrange_hand = { $a0 } раскладывает руку: { $a1 }
-outline-fx-discard = { $a0 } сбрасывает { $a1acc }
+outline-fx-arrange_hand = { $a0 } { $a0form ->
+        [plural] раскладывают
+       *[other] раскладывает
+    } руку: { $a1 }
+outline-fx-discard = { $a0 } { $a0form ->
+        [plural] сбрасывают
+       *[other] сбрасывает
+    } { $a1acc }
 outline-fx-remove_from_game = удалить из игры { $a0acc }
 outline-fx-move_to_discard = отправить в сброс { $a0acc }
 outline-fx-shuffle_draw_pile = перемешать игровую колоду
-outline-fx-give_card = { $a1 } забирает в руку { $a0acc }
+outline-fx-give_card = { $a1 } { $a1form ->
+        [plural] забирают
+       *[other] забирает
+    } в руку { $a0acc }
 outline-fx-play_event = событие карты { $a1 } происходит для { $a0gen }
-outline-fx-play_card = { $a0 } разыгрывает { $a1acc }
-outline-fx-play_card_for_ops = { $a0 } разыгрывает { $a1acc } ради ОО
+outline-fx-play_card = { $a0 } { $a0form ->
+        [plural] разыгрывают
+       *[other] разыгрывает
+    } { $a1acc }
+outline-fx-play_card_for_ops = { $a0 } { $a0form ->
+        [plural] разыгрывают
+       *[other] разыгрывает
+    } { $a1acc } ради ОО
 outline-fx-cancel_event = отменить событие { $a0gen }
 outline-fx-cancel_headline = отменить { -headline-event(case: "acc") } { $a0gen }
-outline-fx-reveal_hand = { $a0 } показывает руку: { $a1 }
+outline-fx-reveal_hand = { $a0 } { $a0form ->
+        [plural] показывают
+       *[other] показывает
+    } руку: { $a1 }
 outline-fx-pass_china_card = { -china-card } переходит: { $a0 } (лицом вверх: { $a1 })
 outline-fx-move_china_card_to_hand = { -china-card } уходит в колоду/руку { $a0gen }
 outline-fx-flip_china_card_face_up = перевернуть { -china-card(case: "acc") } лицом вверх
@@ -227,14 +297,17 @@ outline-fx-begin_turn = начинается ход { $a0 }
 outline-fx-end_turn = заканчивается ход { $a0 }
 outline-fx-set_action_round = начинается раунд действий { $a0 }
 outline-fx-set_in_headline = { -headline-phase }: { $a0 }
-outline-fx-headline_chosen = { $a0 } кладет { $a1acc } лицом вниз как { -headline-card(case: "acc") }
+outline-fx-headline_chosen = { $a0 } { $a0form ->
+        [plural] кладут
+       *[other] кладет
+    } { $a1acc } лицом вниз как { -headline-card(case: "acc") }
 outline-fx-reveal_headlines = открыть обе { -headline-card(case: "acc-pl") }
 outline-fx-resolve_headline = происходит { -headline-event } { $a0gen }
 
 ## Запросы
 
-outline-q-min = меньшее из { $a0 } и { $a1 }
-outline-q-max = большее из { $a0 } и { $a1 }
+outline-q-min = меньшее из { $a0gen } и { $a1gen }
+outline-q-max = большее из { $a0gen } и { $a1gen }
 outline-q-abs = модуль { $a0gen }
 outline-q-size = число элементов в списке: { $a0 }
 outline-q-first = первый из списка: { $a0 }
@@ -242,8 +315,28 @@ outline-q-concat = { $a0 } плюс { $a1 }
 outline-q-take = первые { $a1 } из списка: { $a0 }
 outline-q-rank = место { $a1gen } в { $a0 }
 outline-q-d6 = бросок кубика
-outline-q-roll_at_least = { $a0 } бросает кубик, прибавляет { $a1 } и получает не меньше { $a2 }
-outline-q-roll_at_most = { $a0 } бросает кубик, прибавляет { $a1 } и получает не больше { $a2 }
+    .gen = броска кубика
+    .acc = бросок кубика
+outline-q-roll_at_least = { $a0 } { $a0form ->
+        [plural] бросают
+       *[other] бросает
+    } кубик, { $a0form ->
+        [plural] прибавляют
+       *[other] прибавляет
+    } { $a1 } и { $a0form ->
+        [plural] получают
+       *[other] получает
+    } не меньше { $a2 }
+outline-q-roll_at_most = { $a0 } { $a0form ->
+        [plural] бросают
+       *[other] бросает
+    } кубик, { $a0form ->
+        [plural] прибавляют
+       *[other] прибавляет
+    } { $a1 } и { $a0form ->
+        [plural] получают
+       *[other] получает
+    } не больше { $a2 }
 outline-q-roll_off = { $a0 } и противник бросают по кубику, прибавляя { $a1 } и { $a2 }: у кого больше, тот и победил, при ничьей никто
 outline-q-roll_table = бросок по таблице { $a0 }
 outline-q-table_value = { $a0 }: строка { $a1 }, столбец { $a2 }
@@ -292,6 +385,8 @@ outline-q-is_starred = { $a0 } — карта со звездочкой
 outline-q-in_effect = { $a0 } действует
 outline-q-played_by = кто разыграл { $a0 }
 outline-q-hand = рука { $a0gen }
+    .gen = руки { $a0gen }
+    .acc = руку { $a0gen }
 outline-q-draw_pile = игровая колода
 outline-q-discard_pile = стопка сброса
 outline-q-removed_cards = карты, удаленные из игры
@@ -305,7 +400,12 @@ outline-q-headline_of = { -headline-card } { $a0gen }
 outline-q-random_card = случайная карта из списка: { $a0 }
     .gen = случайной карты из списка: { $a0 }
     .acc = случайную карту из списка: { $a0 }
-outline-q-drawn_this_round = карты, которые взял { $a0 } в этом раунде
+outline-q-drawn_this_round = карты, которые { $a0form ->
+        [plural] взяли
+        [fem] взяла
+        [neut] взяло
+       *[other] взял
+    } { $a0 } в этом раунде
 outline-q-ops_bonus_regions = регионы, где все ОО карты «{ $a1 }» стоят для { $a0gen } больше
 outline-q-ops_spent_only_in = все ОО карты потрачены в регионе { $a0 }
 outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующего деления Космической гонки
@@ -322,8 +422,8 @@ outline-q-may = { $a1 } может { $a0 } с картой { $a2 }
 outline-and = и
 outline-or = или
 outline-not = не { $x }
-outline-in = { $a } входит в { $b }
-outline-not-in = { $a } не входит в { $b }
+outline-in = { $a } входит в { $bacc }
+outline-not-in = { $a } не входит в { $bacc }
 outline-cond = если { $c }, то { $a }, иначе { $b }
 outline-each = каждый { $var } из списка: { $source }
 outline-order-by = по порядку: { $keys }
@@ -372,6 +472,7 @@ outline-var-player = игрок
 outline-var-owner = владелец эффекта
     .gen = владельца эффекта
 outline-var-actor = действующая сторона
+    .form = fem
     .gen = действующей стороны
     .acc = действующую сторону
 outline-var-target = целевая страна
@@ -406,12 +507,21 @@ outline-var-human = игрок-человек
 # Added with the solo AI's operations and the card events' own primitives.
 outline-fx-begin_action_round = начинается раунд действий: { $a0 }
 outline-fx-end_action_round = раунд действий заканчивается: { $a0 }
-outline-fx-place_influence_point = { $a0 } размещает операциями одно очко влияния: { $a1 }
-outline-fx-reveal_cards = { $a0 } вскрывает карты: { $a1 }
+outline-fx-place_influence_point = { $a0 } { $a0form ->
+        [plural] размещают
+       *[other] размещает
+    } операциями одно очко влияния: { $a1 }
+outline-fx-reveal_cards = { $a0 } { $a0form ->
+        [plural] вскрывают
+       *[other] вскрывает
+    } карты: { $a1 }
 outline-q-battlegrounds_counted = Ключевые страны, засчитываемые { $a0gen } в регионе { $a1 }, из { $a2 }
 outline-q-coup_defcon_drop = насколько упадет DEFCON после переворота { $a0gen } в стране { $a1 }
 outline-q-influence_cost = цена еще одного очка влияния для { $a0gen } в стране { $a1 }
-outline-q-may_target = { $a1 } может выполнить действие «{ $a0 }» в стране { $a2 }
+outline-q-may_target = { $a1 } { $a1form ->
+        [plural] могут
+       *[other] может
+    } выполнить действие «{ $a0 }» в стране { $a2 }
 outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })
 
 # Состояние, которое объявляет набор правил: его переменные, зоны (стопки карт) и шкалы.
@@ -430,20 +540,46 @@ outline-forbid-discard = сброс карты
 outline-forbid-event_influence = размещение влияния по событию
 outline-modify-defcon_floor = самый низкий DEFCON, до которого сторона может довести
 outline-fx-ai_decision = ИИ записывает, почему выбрал { $a1acc } ({ $a0 }: { $a2 })
-outline-fx-begin_play = { $a0 } берёт { $a1acc }, чтобы разыграть
-outline-fx-announce_play = { $a0 } разыгрывает { $a1acc } ({ $a2 })
+outline-fx-begin_play = { $a0 } { $a0form ->
+        [plural] берут
+       *[other] берёт
+    } { $a1acc }, чтобы разыграть
+outline-fx-announce_play = { $a0 } { $a0form ->
+        [plural] разыгрывают
+       *[other] разыгрывает
+    } { $a1acc } ({ $a2 })
 outline-fx-commit_ops_to = все ОО карты идут в регион { $a0 }
-outline-fx-finish_play = { $a0 } завершает розыгрыш карты { $a1 }
-outline-fx-note_drawn = { $a0 } взял в этом раунде: { $a1 }
-outline-fx-to_hand_bottom = { $a0 } кладёт { $a1acc } под низ колоды/руки
+outline-fx-finish_play = { $a0 } { $a0form ->
+        [plural] завершают
+       *[other] завершает
+    } розыгрыш карты { $a1 }
+outline-fx-note_drawn = { $a0 } { $a0form ->
+        [plural] взяли
+        [fem] взяла
+        [neut] взяло
+       *[other] взял
+    } в этом раунде: { $a1 }
+outline-fx-to_hand_bottom = { $a0 } { $a0form ->
+        [plural] кладут
+       *[other] кладёт
+    } { $a1acc } под низ колоды/руки
 outline-q-appendix_allows = статья приложения о карте { $a0 } разрешает ИИ ({ $a2 }) момент «{ $a1 }»
 outline-q-has_appendix_entry = у карты { $a0 } есть статья в приложении
 outline-q-game_end_reason = причина окончания игры
 outline-q-game_winner = победитель
 outline-q-index_of = место { $a1gen } в { $a0 }
 outline-q-level_without_control = уровень { $a0gen } в регионе { $a2 } без контроля над { $a1 }
-outline-q-playable_cards = карты, которые { $a0 } может разыграть
-outline-q-event_possible = { $a0 } может разыграть событие карты { $a1 }
-outline-q-event_vp_gain = ПО, которые { $a0 } получит от события карты { $a1 }
+outline-q-playable_cards = карты, которые { $a0 } { $a0form ->
+        [plural] могут
+       *[other] может
+    } разыграть
+outline-q-event_possible = { $a0 } { $a0form ->
+        [plural] могут
+       *[other] может
+    } разыграть событие карты { $a1 }
+outline-q-event_vp_gain = ПО, которые { $a0 } { $a0form ->
+        [plural] получат
+       *[other] получит
+    } от события карты { $a1 }
 outline-q-event_wins_game = событие карты { $a1 } принесёт победу { $a0 }
 outline-q-event_influence_removed = влияние противника, которое событие карты { $a1 } уберёт для { $a0gen }

@@ -1,0 +1,25 @@
+# twilight explain: the command's own errors (English).
+#
+# For translators: `twilight explain card|trace|state` says what is wrong in one line, after the word
+# `error:` (explain-error). The words of the explanations themselves (a card, an AI move, the declared
+# state) come from the ruleset's locale files. A path, a ruleset's name and a compiler's or a file
+# system's own reason ($detail) are shown as they are.
+
+explain-error = error: { $message }
+explain-error-compile = cannot compile ruleset { $ruleset }: { $detail }
+explain-error-unknown-ruleset = unknown ruleset { $ruleset } (see `twilight rulesets`)
+explain-error-unknown-ruleset-why = unknown ruleset { $ruleset }: { $detail } (see `twilight rulesets`)
+explain-error-one-of = give one of --move N, --event N and --all
+
+## Reading a trace (`twilight explain trace FILE`)
+
+explain-error-trace-too-big = { $file }: over { $mib } MiB, more than any game's trace
+explain-error-trace-folder = { $file } is a folder, not a trace file (give DIR/game-NNNNN.jsonl)
+explain-error-trace-not-file = { $file }: not a regular file (a device or a pipe)
+explain-error-trace-missing = no trace file { $file }
+explain-error-trace-unreadable = cannot read the trace { $file }: { $detail }
+explain-error-trace-long-line = { $file }:{ $line }: a line of { $chars } characters, longer than any event
+explain-error-trace-not-json = { $file }:{ $line }: not a JSON line ({ $detail }); is this a game trace?
+explain-error-trace-not-event = { $file }:{ $line }: not a trace event: { $detail }
+explain-error-trace-no-kind = { $file }:{ $line }: not a trace event (a JSON object with a 'kind')
+explain-error-trace-empty = { $file }: the trace is empty

@@ -1,0 +1,25 @@
+# twilight explain: собственные ошибки команды (русский).
+#
+# Переводчику: `twilight explain card|trace|state` сообщает, что не так, одной строкой после слова
+# «ошибка:» (explain-error). Слова самих объяснений (карта, ход ИИ, объявленное состояние) берутся из
+# файлов локализации набора правил. Путь, имя набора правил и причина, названная компилятором или
+# файловой системой ($detail), показываются как есть.
+
+explain-error = ошибка: { $message }
+explain-error-compile = не удается скомпилировать набор правил { $ruleset }: { $detail }
+explain-error-unknown-ruleset = нет набора правил { $ruleset } (см. `twilight rulesets`)
+explain-error-unknown-ruleset-why = нет набора правил { $ruleset }: { $detail } (см. `twilight rulesets`)
+explain-error-one-of = укажите что-то одно: --move N, --event N или --all
+
+## Чтение трассы (`twilight explain trace FILE`)
+
+explain-error-trace-too-big = { $file }: больше { $mib } МиБ — больше трассы любой партии
+explain-error-trace-folder = { $file } — папка, а не файл трассы (укажите DIR/game-NNNNN.jsonl)
+explain-error-trace-not-file = { $file }: не обычный файл (устройство или канал)
+explain-error-trace-missing = нет файла трассы { $file }
+explain-error-trace-unreadable = не удается прочитать трассу { $file }: { $detail }
+explain-error-trace-long-line = { $file }:{ $line }: строка длиннее любого события ({ $chars } симв.)
+explain-error-trace-not-json = { $file }:{ $line }: строка не в формате JSON ({ $detail }); точно ли это трасса партии?
+explain-error-trace-not-event = { $file }:{ $line }: не событие трассы: { $detail }
+explain-error-trace-no-kind = { $file }:{ $line }: не событие трассы (нужен объект JSON с полем 'kind')
+explain-error-trace-empty = { $file }: трасса пуста
