@@ -16,6 +16,9 @@ import click
 from twilight.cli.localizer import LANGUAGES
 
 DEFAULT_BUDGET_MS = 3000.0
+# The line when every answer loses at once, by whether the question is how a card is played (the game's
+# own says undo takes the last answer back: there is no undo here).
+HINT_WAR_ALL = {False: "hint-war-all", True: "hint-war-all-mode"}
 
 
 @click.command()
@@ -44,7 +47,13 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.session.danger import loses_at_once
-    from twilight.cli.session.hint import MAX_CANDIDATES, advice_json, advice_lines, hint_seed, losing_lines
+    from twilight.cli.session.hint import (
+        MAX_CANDIDATES,
+        advice_json,
+        advice_lines,
+        hint_seed,
+        losing_lines,
+    )
     from twilight.cli.session.text import PlayText
     from twilight.runtime.players.search import SearchPlayer
 
@@ -73,7 +82,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
         _say(text.t("hint-no-question"), as_json, {"question": None, "answers": [], "why": None})
         return
     decision, advice, losing = found["decision"], found["advice"], found["losing"]
-    war, _weighed = losing_lines(text, decision, losing, every_one="hint-war-all")
+    war, _weighed = losing_lines(text, decision, losing, every_one=HINT_WAR_ALL)
     war_data = {"loses_at_once": [_answer_id(o) for o in losing]}
     if advice is None:
         line = "\n".join(war) if war and len(decision.options) - len(losing) < 2 else ""

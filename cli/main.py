@@ -124,7 +124,8 @@ COMMANDS: dict[str, LazyCommand] = {
     ),
     "serve": LazyCommand(
         "twilight.cli.web.cmd:serve",
-        "Play the solo game in a browser: starts a web server on this machine and prints its address.",
+        "Play in a browser (the solo game, or the standard game against the computer): starts a web server "
+        "on this machine and prints its address.",
     ),
     "simulate": LazyCommand(
         "twilight.cli.simulate_cmd:simulate",

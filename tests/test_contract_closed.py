@@ -270,10 +270,11 @@ def test_a_track_starting_off_its_bounds_is_refused(tmp_path: Path) -> None:
 
 
 # ------------------------------------------------------------------------------ names kept as data, checked
-def test_the_saves_list_names_the_level_setting_as_the_contract_does() -> None:
+def test_the_saves_list_names_the_level_and_ai_side_settings_as_the_contract_does() -> None:
     from twilight.cli.session import unfinished
 
     assert registry.LEVEL.name == unfinished.LEVEL_SETTING
+    assert registry.AI_SIDE.name == unfinished.AI_SIDE_SETTING
 
 
 def test_the_replay_reads_only_ids_standard_declares() -> None:

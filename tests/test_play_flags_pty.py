@@ -21,6 +21,8 @@ QUESTION = {
     "ru": "У вас есть незаконченные игры. Продолжить?",
 }
 RULES = {"en": "Which rules?", "ru": "По каким правилам играем?"}
+OPPONENT = {"en": "Who plays the other side?", "ru": "Кто играет за другую сторону?"}
+SIDE = {"en": "Which side do you play?", "ru": "За какую сторону вы играете?"}
 
 
 @pytest.mark.parametrize("lang", ["en", "ru"])
@@ -47,9 +49,14 @@ def test_a_level_or_ruleset_named_starts_that_game(tmp_path: Path, lang: str) ->
     assert driver.finish() == 0
     hard = [p for p in (tmp_path / "saves").glob("*.json") if read_save(p)["settings"]["level"] == "hard"]
     assert len(hard) == 1
-    # The ruleset named is another one (the hot-seat standard game): it starts, nothing is offered.
+    # The ruleset named is another one (the standard game): nothing is offered; it asks who plays the
+    # other side (Enter: the computer), and the game starts.
     standard = ["--ruleset", "standard", "--lang", lang, "--set", "deluxe_map_canada=false", "--ids"]
     driver = PlayDriver(standard, tmp_path)
+    assert OPPONENT[lang] in driver.until_prompt()
+    driver.send("")
+    assert SIDE[lang] in driver.until_prompt()
+    driver.send("")
     q = driver.question()
     assert q is not None
     assert QUESTION[lang] not in driver.output()

@@ -378,9 +378,10 @@ def test_a_variant_of_home_rules_is_listed_played_and_resumed_under_its_own_rule
     folder = house_rules(home / "rules", "1.0")
     house_rules(home / "rules", "2.0")  # two versions of one ruleset, both listed
     listing = client.get("/").text
-    assert re.search(r'<option value="house@1.0">house 1.0 \(changes solo-v2\) — [^<]+', listing)
-    assert '<option value="house@2.0">' in listing
-    assert '<option value="solo-v2@2.0" selected>' in listing  # the default stays solo-v2
+    listed = r'<option value="house@1.0" data-ai="yes">house 1.0 \(changes solo-v2\) — [^<]+'
+    assert re.search(listed, listing)
+    assert '<option value="house@2.0" data-ai="yes">' in listing
+    assert '<option value="solo-v2@2.0" data-ai="yes" selected>' in listing  # the default stays solo-v2
     changes = client.get("/changes/house@1.0?lang=ru")
     assert changes.status_code == 200 and "Раздача карточек" in changes.text
 
@@ -441,7 +442,7 @@ def test_a_rules_path_is_offered_by_serve(home: Path, tmp_path: Path) -> None:
     extra = tmp_path / "elsewhere"
     house_rules(extra, "3.1")
     with TestClient(create_app("127.0.0.1", 8000, "en", (str(extra),)), base_url=BASE) as with_path:
-        assert '<option value="house@3.1">' in with_path.get("/").text
+        assert '<option value="house@3.1" data-ai="yes">' in with_path.get("/").text
         got = start_with(with_path, "house@3.1")
         assert got.status_code == 303, problem(got.text)
         pin = read_save(saves_dir() / f"{game_name(got.headers['location'])}.json")["play"]["rules"]

@@ -24,6 +24,7 @@ from twilight.cli.play.session import (
     TerminalPlayer,
     wait,
 )
+from twilight.cli.session.computer import COMPUTER, OPPONENTS, PERSON, ComputerOpponent
 from twilight.cli.session.game import AutosavingPlayer, new_game_engine
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules import (
@@ -62,7 +63,7 @@ from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
-from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
+from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path, printable
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
 from twilight.runtime.core.sides import SIDES, US, opponent
@@ -346,10 +347,26 @@ def make_console(stream: IO[str] | None = None) -> Console:
 
 @click.command()
 @click.option(
-    "--ruleset", default=None, help=f"Ruleset to play (default {DEFAULT_RULESET}; standard: hot-seat)."
+    "--ruleset",
+    default=None,
+    help=f"Ruleset to play (default {DEFAULT_RULESET}; standard: against the computer or hot-seat).",
 )
-@click.option("--side", type=click.Choice(SIDES), default=None, help="Your side in a solo game.")
+@click.option(
+    "--side",
+    type=click.Choice(SIDES),
+    default=None,
+    help="Your side (in the standard game: against the computer, unless --opponent person).",
+)
 @click.option("--level", default=None, help="The AI's level (solo): normal, experienced, hard, expert.")
+@click.option(
+    "--opponent",
+    "opponent_kind",
+    type=click.Choice(OPPONENTS),
+    default=None,
+    help="A game without a solo AI (standard): the other side played by the computer (the search player) "
+    "or by a person at this terminal (hot-seat). Default: asked; with --side, the computer; with --seed, "
+    "a person.",
+)
 @click.option(
     "--seed",
     default=None,
@@ -402,6 +419,7 @@ def play(
     ruleset: str | None,
     side: str | None,
     level: str | None,
+    opponent_kind: str | None,
     seed: int | None,
     lang: str | None,
     resume: str | None,
@@ -419,6 +437,20 @@ def play(
     console = make_console()
     reader = LineReader()
     try:
+        if resume is not None:
+            given = {
+                "--ruleset": ruleset,
+                "--side": side,
+                "--level": level,
+                "--opponent": opponent_kind,
+                "--seed": seed,
+                "--human-policy": human_policy,
+                "--save": save_file,
+                "--set": assignments or None,
+            }
+            refuse_new_game_flags(
+                console, resume, lang, [flag for flag, value in given.items() if value is not None]
+            )
         with start_up_loading():
             if resume is None and seed is None and save_file is None and human_policy is None:
                 resume = continue_or_new(console, reader, lang, WantedGame(ruleset, side, level))
@@ -439,12 +471,102 @@ def play(
                     assignments,
                     ids,
                     rules_paths,
+                    opponent_kind,
                 )
         session.engine.set_step_limits(**step_limits(step_limit, game_step_limit))
         status = run_game(session)
     except PlayStop as stop:
         status = stop.status
     sys.exit(status)
+
+
+def opponent_of_game(
+    reader: LineReader, console: Console, text: PlayText, kind: str | None, side: str | None, ask: bool
+) -> str:
+    """Who plays the other side of a game without a solo AI: as `--opponent` says; else the computer
+    when the person named their side, asked in a game started without a script's flags, a person at the
+    same terminal (hot-seat) in one started with them (a seed names a game both sides play)."""
+    if kind is not None:
+        return kind
+    if side is not None:
+        return COMPUTER
+    if not ask:
+        return PERSON
+    options = [(COMPUTER, text.t("play-opponent-computer")), (PERSON, text.t("play-opponent-person"))]
+    return ask_choice(reader, console, text, text.t("play-setup-opponent"), options, COMPUTER)
+
+
+def solo_side_and_level(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    ir: dict[str, Any],
+    settings: dict[str, Any],
+    side: str | None,
+    level: str | None,
+    asks: bool,
+) -> str:
+    """A solo game's person's side and the AI's level, as the flags or `--set` say them or asked, set in
+    `settings` (the AI's side, the level); an unknown level is refused (PlayStop 2). The person's side."""
+    side, level = side_and_level_set(settings, side, level, console, text)
+    if side is None:
+        default_side = other(str(ir["settings"][AI_SIDE]["default"]))
+        options = [(s, text.side(s)) for s in SIDES]
+        question = text.t("play-setup-side")
+        side = ask_choice(reader, console, text, question, options, default_side) if asks else default_side
+    settings[AI_SIDE] = other(side)
+    if LEVEL in ir["settings"]:
+        values = [str(v) for v in ir["settings"][LEVEL]["values"]]
+        if level is not None and level not in values:
+            said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
+            console.print(said, markup=False)
+            raise PlayStop(2)
+        if level is None:
+            default_level = str(ir["settings"][LEVEL]["default"])
+            options = setting_options(text, ir, LEVEL)
+            question = text.t("play-setup-level")
+            level = (
+                ask_choice(reader, console, text, question, options, default_level) if asks else default_level
+            )
+        settings[LEVEL] = level
+    return side
+
+
+def people_of_game(
+    reader: LineReader,
+    console: Console,
+    text: PlayText,
+    ir: dict[str, Any],
+    settings: dict[str, Any],
+    side: str | None,
+    level: str | None,
+    opponent_kind: str | None,
+    asks: bool,
+    unscripted: bool,
+) -> tuple[list[str], str | None]:
+    """The sides people play, and who plays the other (a solo game: the AI, its side and level set in
+    `settings`; a game without an AI: the computer or a person, `opponent_of_game`), each asked unless a
+    flag says it; a flag of the other kind of game is refused (PlayStop 2)."""
+    solo = AI_SIDE in ir["settings"]
+    misplaced = "play-opponent-solo" if solo and opponent_kind else None
+    misplaced = misplaced or ("play-level-no-ai" if not solo and level is not None else None)
+    if misplaced:  # (a flag of the other kind of game, said rather than left unread)
+        console.print(text.t(misplaced, ruleset=ir["ruleset"]["name"]), markup=False, soft_wrap=True)
+        raise PlayStop(2)
+    if solo:
+        side = solo_side_and_level(reader, console, text, ir, settings, side, level, asks)
+        humans = [side]
+    else:
+        opponent_kind = opponent_of_game(reader, console, text, opponent_kind, side, unscripted)
+        if opponent_kind == COMPUTER:
+            if side is None:
+                options = [(s, text.side(s)) for s in SIDES]
+                question = text.t("play-setup-side")
+                side = ask_choice(reader, console, text, question, options, US) if asks else US
+            humans = [side]
+        else:
+            humans = list(SIDES)
+    return humans, opponent_kind
 
 
 def new_game(
@@ -461,8 +583,10 @@ def new_game(
     assignments: tuple[str, ...],
     ids: bool,
     rules_paths: tuple[str, ...] = (),
+    opponent_kind: str | None = None,
 ) -> PlaySession:
     asks = policy is None  # the demo asks nothing
+    scripted = seed is not None or side is not None
     entries = catalog(rules_paths)
     if ruleset is None and asks and seed is None and side is None:
         # A start without the flags of a scripted one: the player picks the rules, in their language.
@@ -482,35 +606,9 @@ def new_game(
     text = PlayText(ruleset, lang, ir)
     settings = assigned_settings(ir, assignments)
     solo = AI_SIDE in ir["settings"]
-    if solo:
-        side, level = side_and_level_set(settings, side, level, console, text)
-        if side is None:
-            default_side = other(str(ir["settings"][AI_SIDE]["default"]))
-            options = [(s, text.side(s)) for s in SIDES]
-            question = text.t("play-setup-side")
-            side = (
-                ask_choice(reader, console, text, question, options, default_side) if asks else default_side
-            )
-        settings[AI_SIDE] = other(side)
-        if LEVEL in ir["settings"]:
-            values = [str(v) for v in ir["settings"][LEVEL]["values"]]
-            if level is not None and level not in values:
-                said = text.t("play-level-unknown", level=clip(level, ECHO_CHARS), levels=", ".join(values))
-                console.print(said, markup=False)
-                raise PlayStop(2)
-            if level is None:
-                default_level = str(ir["settings"][LEVEL]["default"])
-                options = setting_options(text, ir, LEVEL)
-                question = text.t("play-setup-level")
-                level = (
-                    ask_choice(reader, console, text, question, options, default_level)
-                    if asks
-                    else default_level
-                )
-            settings[LEVEL] = level
-        humans = [side]
-    else:
-        humans = list(SIDES)
+    humans, opponent_kind = people_of_game(
+        reader, console, text, ir, settings, side, level, opponent_kind, asks, asks and not scripted
+    )
     ask_settings(reader, console, text, ir, settings, asks)
     reserved: SaveLock | None = None  # (a new save's name is chosen with its lock taken)
     if save_file:
@@ -530,15 +628,50 @@ def new_game(
         )
     seed = seed if seed is not None else secrets.randbelow(2**48)
     meta: dict[str, Any] = {"humans": humans, "lang": lang, "policy": policy, "ids": ids}
+    if not solo and opponent_kind == COMPUTER:
+        meta["opponent"] = COMPUTER
     meta["rules"] = pin_rules(ir, entry, console, text)
     obstacle = in_the_way(save_path)
     if obstacle is not None:
         said = text.t("play-save-in-the-way", path=str(save_path), detail=obstacle)
         console.print(said, style="bold red", markup=False, soft_wrap=True)
         raise PlayStop(1)
+    if save_file and players_game_at(save_path):
+        # (`--save` naming the save of a game the player has not finished, a typo or an old command
+        # line, would cost them that game at the new game's first save)
+        said = text.t("play-save-in-the-way-unfinished", path=str(save_path))
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1)
     if reserved is None:
         hold_save(save_path, console, text)
     return build_session(console, reader, ir, text, seed, settings, save_path, meta, delay)
+
+
+def refuse_new_game_flags(console: Console, resume: str, lang: str | None, flags: list[str]) -> None:
+    """Stop (status 2) when flags that set up a new game come with `--resume`: a saved game goes on as it
+    was saved, and they were once left unused without a word (`--side ussr` went on playing the US,
+    `--save` went on writing the old file). Said in the language of the save when it can be read."""
+    if not flags:
+        return
+    try:
+        path = Path(resume) if resume and Path(resume).exists() else save_at(resume) if resume else None
+    except OSError:  # (a name longer than the file system takes: no save, the message in English)
+        path = None
+    words = (words_of_save(path, lang) if path is not None else None) or GameWords(lang or "en")
+    console.print(words.t("play-resume-new-game-flags", flags=", ".join(flags)), markup=False, soft_wrap=True)
+    raise PlayStop(2)
+
+
+def players_game_at(path: Path) -> bool:
+    """Whether `path` holds the save of a game a person played and has not finished (a demo's save, or a
+    finished game's, may give way to a new game)."""
+    try:
+        data = read_save(path)
+    except SaveError:
+        return False
+    state = data.get("state")
+    over = bool(data["play"].get("finished")) or (isinstance(state, dict) and bool(state.get("game_over")))
+    return person_played(data) and not over
 
 
 def continue_or_new(
@@ -555,7 +688,8 @@ def continue_or_new(
     if not games:
         return None
     words = SaveWords(lang or games[0].lang)
-    options = [("continue", words.t("play-resume-continue", game=words.describe(games[0])))]
+    # (a save's name and what it holds are shown, never acted on by the terminal: see saves_cmd.py)
+    options = [("continue", words.t("play-resume-continue", game=printable(words.describe(games[0]))))]
     if len(games) > 1:
         options.append(("pick", words.t("play-resume-pick")))
     options.append(("new", words.t("play-resume-new")))
@@ -564,7 +698,7 @@ def continue_or_new(
         return None
     if chosen == "continue":
         return str(games[0].path)
-    listed = [(game.name, f"{words.describe(game)} · {game.name}") for game in games]
+    listed = [(game.name, printable(f"{words.describe(game)} · {game.name}")) for game in games]
     name = ask_choice(reader, console, words, words.t("play-resume-which"), listed, games[0].name)
     return str(next(game.path for game in games if game.name == name))
 
@@ -623,7 +757,7 @@ def resume_game(
         session.engine.resume_from(data)
     except SaveMismatch as err:
         console.print(
-            text.t("play-save-mismatch", path=str(path), detail=clip(str(err))),
+            text.t("play-save-mismatch", path=printable(str(path)), detail=printable(clip(str(err)))),
             style="bold red",
             markup=False,
         )
@@ -641,15 +775,16 @@ def tell_rules_changes(
     current: RulesetEntry | None,
     pin: dict[str, Any],
 ) -> None:
-    """What the rules as they are now change against the game's own, in numbers (cli/session/numbers.py),
-    and which version starting again would take."""
-    from twilight.cli.session.numbers import changes_in_numbers
+    """What the rules as they are now change against the game's own, in numbers and then the rules'
+    changed words (cli/session/numbers.py), and which version starting again would take."""
+    from twilight.cli.session.numbers import numbers_and_words
 
-    lines = changes_in_numbers(ir, new_ir, text.loc)
-    if lines:
-        console.print(text.t("play-numbers-title"), markup=False)
-        for line in lines:
-            console.print(f"  · {line}", markup=False)
+    numbers, words = numbers_and_words(ir, new_ir, text.loc)
+    for title, lines in (("play-numbers-title", numbers), ("play-words-title", words)):
+        if lines:
+            console.print(text.t(title), markup=False)
+            for line in lines:
+                console.print(f"  · {line}", markup=False)
     name = current.name if current is not None else pin["name"]
     version = (current.version if current is not None else None) or "-"
     console.print(text.t("play-rules-restart-takes", name=name, version=version), markup=False)
@@ -732,7 +867,9 @@ def choose_save(
         return ir
 
     def said(err: SaveError) -> str:
-        return early.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
+        # (what the save holds is shown, never acted on by the terminal: see saves_cmd.py)
+        detail = printable(clip(err.detail))
+        return early.t(f"play-save-{err.code}", path=printable(str(err.path)), detail=detail)
 
     def locked(path: Path) -> tuple[Path, dict[str, Any], dict[str, Any]]:
         """The save at `path`, locked first and then read: the save read is the last one written."""
@@ -797,10 +934,13 @@ def build_session(
     delay: float | None,
 ) -> PlaySession:
     from twilight.runtime.core.decisions import CautiousPlayer, GreedyPlayer, RandomPlayer
+    from twilight.runtime.players.search import SearchPlayer
     from twilight.runtime.solo.ai import players_with_ai
 
     humans = [s for s in meta["humans"] if s in SIDES] or list(SIDES)
-    secret = AI_SIDE in ir["settings"]
+    # (a save of one person in a game without an AI has the computer opposite, `play.opponent` or not)
+    against_computer = AI_SIDE not in ir["settings"] and (meta.get("opponent") == COMPUTER or len(humans) < 2)
+    secret = AI_SIDE in ir["settings"]  # (the screen only ever shows the hand of the side asked)
     engine = new_game_engine(ir, seed, settings)
     session = PlaySession(engine, text, console, save_path, meta, reader, secret_hands=secret)
     policy = meta.get("policy")
@@ -823,6 +963,11 @@ def build_session(
             bound.append(ai)
             ai_side = next(s for s, p in players.items() if p is ai)
             players[ai_side] = AutosavingPlayer(session, ai)
+        for side in SIDES if against_computer else ():
+            if side not in players:
+                computer = ComputerOpponent(session, SearchPlayer(seed * 2 + (1 if side == US else 2)))
+                bound.append(computer)
+                players[side] = session.computer = computer
         engine.players = players
         # A copy of the game at each of the people's questions, for `undo` (none in a demo).
         session.people = {side for side, p in players.items() if isinstance(p, TerminalPlayer)}
@@ -915,7 +1060,7 @@ def end_screen(session: PlaySession, trace_path: Path) -> None:
         lines.append(text.t("play-end-draw"))
     else:
         lines.append(text.t("play-end-winner", **text.side_args(str(state.winner))))
-    lines.append(text.t("play-end-reason", reason=narrator.reason(state.end_reason)))
+    lines.append(text.t("play-end-reason", reason=narrator.reason(state.end_reason, state.winner)))
     lines.append(text.t("play-end-vp", vp=state.vp, standing=narrator.standing(state.vp)))
     lines.append(text.t("play-end-turn", turn=state.turn))
     if engine.rating is not None:
@@ -929,6 +1074,7 @@ def end_screen(session: PlaySession, trace_path: Path) -> None:
             )
         )
     lines.append(text.t("play-end-trace", path=str(trace_path)))
-    if session.ai_plays:  # (a hot-seat game has no AI's reasons to explain)
+    # (a hot-seat game has no AI's reasons to explain, and the computer's are no rules' trace: `why`)
+    if session.ai_plays and session.computer is None:
         lines.append(text.t("play-end-explain", path=str(trace_path)))
     session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))

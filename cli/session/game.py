@@ -15,6 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.session import question
+from twilight.cli.session.computer import ComputerOpponent
+from twilight.cli.session.computer import why_lines as computer_why_lines
 from twilight.cli.session.danger import LosingAnswers
 from twilight.cli.session.homes import decision_homes
 from twilight.cli.session.saves import write_atomic
@@ -67,6 +69,7 @@ class GameSession:
         # Set by `rebuild`: the game goes on by asking its question again (Engine.resume(ASK_AGAIN)).
         self.ask_again = False
         self.losing = LosingAnswers()  # the answers of the question asked that lose the game at once
+        self.computer: ComputerOpponent | None = None  # the person's opponent, when it is the computer
 
     @functools.cached_property
     def homes(self) -> dict[str, list[tuple[str, str, Any]]]:
@@ -114,6 +117,8 @@ class GameSession:
 
         if not self.ai_plays:
             return [self.text.t("play-why-no-ai")]
+        if self.computer is not None:
+            return computer_why_lines(self.text, self.computer.choices)
         moves = group_moves(self.engine.events)
         if not moves:
             return [self.text.t("play-why-none")]

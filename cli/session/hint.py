@@ -19,6 +19,7 @@ from typing import Any
 
 from twilight.cli.session.danger import is_play_mode, loses_at_once
 from twilight.cli.session.game import AutosavingPlayer, GameSession
+from twilight.cli.session.question import answer_words
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.players.influence_plans import InfluencePlan
 
@@ -91,7 +92,9 @@ def hint(session: GameSession, decision: Decision) -> Hint:
         lines, picks = heuristic_hint(session, decision, bool(war))
         return Hint([*war, *lines], picks)
     lines = [*war, *advice_lines(t, advice, search.horizon)]
-    if len(session.meta.get("humans") or []) > 1:
+    if any(
+        isinstance(p, GreedyPlayer) for p in search.opponents.values()
+    ):  # (no rules' AI: a person, the computer)
         lines.append(t.t("play-advice-greedy-opponent"))
     best = advice.ranked[0].option if advice.ranked else None
     if isinstance(best, InfluencePlan):
@@ -110,21 +113,30 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
     return losing_lines(session.text, decision, losing)
 
 
+# The lines that name the answers that lose at once: (those answers, the one left, every one), for a
+# question of coup targets and for the question of how a card is played (ways, not targets).
+WAR_LINES = {
+    False: ("play-advice-war", "play-advice-war-one-safe", "play-advice-war-all"),
+    True: ("play-advice-war-mode", "play-advice-war-one-safe-mode", "play-advice-war-all-mode"),
+}
+
+
 def losing_lines(
-    t: Any, decision: Decision, losing: list[Any], every_one: str = "play-advice-war-all"
+    t: Any, decision: Decision, losing: list[Any], every_one: dict[bool, str] | None = None
 ) -> tuple[list[str], Decision]:
-    """`war_lines` for answers already found to lose at once (`every_one`: the line when all do; for the
-    question of how a card is played, its `-mode` twin says "way to play" for "target")."""
+    """`war_lines` for answers already found to lose at once (`every_one`: the line when all do, by
+    whether the question is how a card is played)."""
     if not losing:
         return [], decision
-    mode = "-mode" if is_play_mode(decision) else ""
+    ways = is_play_mode(decision)
+    named_id, one_safe_id, all_id = WAR_LINES[ways]
     named = ", ".join(t.option(o) for o in losing)
-    lines = [t.t(f"play-advice-war{mode}", answers=named, count=len(losing))]
+    lines = [t.t(named_id, answers=named, count=len(losing))]
     safe = [o for o in decision.options if o not in losing]
     if not safe:
-        return [t.t(every_one + mode)], dataclasses.replace(decision, options=[])
+        return [t.t(every_one[ways] if every_one else all_id)], dataclasses.replace(decision, options=[])
     if len(safe) == 1:
-        lines.append(t.t(f"play-advice-war-one-safe{mode}", answer=t.option(safe[0])))
+        lines.append(t.t(one_safe_id, answer=t.option(safe[0])))
     return lines, dataclasses.replace(decision, options=safe)
 
 
@@ -169,15 +181,6 @@ def names_regions(ir: dict[str, Any]) -> bool:
     from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE
 
     return PRIMARY_REGION_VARIABLE in (ir.get("variables") or {})
-
-
-def answer_words(t: Any, option: Any) -> str:
-    """How an answer the hint rates reads: a plan for the card's points as the influence it adds in each
-    country, in the order it places them; any other as the question's option."""
-    if isinstance(option, InfluencePlan):
-        points = [t.t("play-advice-plan-point", country=t.country(c), count=n) for c, n in option.placed]
-        return str(t.t("play-advice-plan", points=", ".join(points)))
-    return str(t.option(option))
 
 
 # What one unit of each fact is worth in a playout's value (runtime/search.py playout_value): a game lost

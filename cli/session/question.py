@@ -9,6 +9,7 @@ from typing import Any
 from twilight.cli.declared_state import label, variable_text, zone_text
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
+from twilight.runtime.players.influence_plans import InfluencePlan
 
 
 def prompt_text(t: PlayText, decision: Decision) -> str:
@@ -99,3 +100,12 @@ def declared_state(t: PlayText, engine: Any) -> list[str]:
         content = zone_text(t.loc, ir, zone, cards, t.t("play-status-zone-size", count=len(cards)))
         shown.append(t.t("play-status-state", name=label(t.loc, zone), value=content))
     return shown
+
+
+def answer_words(t: Any, option: Any) -> str:
+    """How an answer the hint or the computer rates reads: a plan for the card's points as the influence
+    it adds in each country, in the order it places them; any other as the question's option."""
+    if isinstance(option, InfluencePlan):
+        points = [t.t("play-advice-plan-point", country=t.country(c), count=n) for c, n in option.placed]
+        return str(t.t("play-advice-plan", points=", ".join(points)))
+    return str(t.option(option))

@@ -31,8 +31,9 @@ def is_solo(entry: RulesetEntry) -> bool | None:
     return AI_SIDE in result.ir["settings"]
 
 
-def ruleset_label(words: Words, entry: RulesetEntry, lang: str) -> str:
-    """One line of the list: name, version, what it extends, its description; hot-seat when no AI."""
+def ruleset_label(words: Words, entry: RulesetEntry, lang: str, no_ai: str = "play-ruleset-hot-seat") -> str:
+    """One line of the list: name, version, what it extends, its description; how a ruleset without an
+    AI is played (`no_ai`: the message that says it where the list is shown)."""
     label = words.t(
         "play-ruleset-entry",
         name=entry.name,
@@ -41,7 +42,7 @@ def ruleset_label(words: Words, entry: RulesetEntry, lang: str) -> str:
         description=entry.description_in(lang),
     )
     if is_solo(entry) is False:
-        label += " " + words.t("play-ruleset-hot-seat")
+        label += " " + words.t(no_ai)
     if entry.origin != "installed":
         label += f" · {entry.folder}"
     return label

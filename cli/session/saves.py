@@ -518,6 +518,10 @@ def _bounds_problem(data: dict[str, Any]) -> str | None:
             return f"play.humans[{i}]: us or ussr is expected, got {clip(repr(side), ECHO_CHARS)}"
     if not play["humans"] or len(set(play["humans"])) != len(play["humans"]):
         return "play.humans: the sides people play (us, ussr, or both), each once, are expected"
+    if play.get("opponent", "computer") not in ("computer", "person"):
+        return (
+            f"play.opponent: computer or person is expected, got {clip(repr(play['opponent']), ECHO_CHARS)}"
+        )
     for name, value in data["settings"].items():
         if not isinstance(value, (str, int)):  # bool is an int
             return f"settings.{clip(str(name), ECHO_CHARS)}: a word, a number or true/false is expected"

@@ -11,6 +11,7 @@ from typing import Any, Protocol
 
 from twilight.cli.localizer import LANGUAGES, Localizer, readable, ruleset_folders
 from twilight.common.input_bounds import clip
+from twilight.runtime.core.sides import SIDES
 
 # The program's own locale folder: cli/locales/<lang>/*.ftl (shared by every ruleset).
 APP_FOLDER = Path(__file__).resolve().parent.parent
@@ -120,6 +121,8 @@ class PlayText:
             return self.card(text)
         if text in self.regions:
             return self.region(text)
+        if text in SIDES:  # (no ruleset asks a side today; the API names them so too)
+            return self.side(text)
         if text.startswith("all_in_") and text[7:] in self.regions:
             return self.t("option-all_in", **self.region_args(text[7:]))
         return self.loc.text(f"option-{text}", readable(text))

@@ -24,6 +24,7 @@ from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.cli.versions import VERSION_SEP
 
 LEVEL_SETTING = "level"  # runtime.registry.LEVEL's name, not imported: listing saves loads no runtime
+AI_SIDE_SETTING = "ai_side"  # runtime.registry.AI_SIDE's name, likewise
 
 
 @dataclass
@@ -137,4 +138,6 @@ class SaveWords:
         args = {"ruleset": game.ruleset, "turn": self.turn(game), "saved": saved_at(game.path)}
         if len(game.humans) != 1:
             return self.t("play-saves-game-hotseat", **args)
+        if AI_SIDE_SETTING not in game.data["settings"]:  # (no AI: the computer plays the other side)
+            return self.t("play-saves-game-computer", side=self.side(game), **args)
         return self.t("play-saves-game", side=self.side(game), level=self.level(game), **args)

@@ -177,17 +177,16 @@ def create_app(
     games = Games(rules_paths)
     replays = Replays(replay_logs)
 
-    def solo_rulesets() -> list[tuple[Any, dict[str, Any]]]:
-        """The rulesets with an AI to play against, as `twilight play` lists them (every version found in
-        the installed rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR."""
+    def playable_rulesets() -> list[tuple[Any, dict[str, Any]]]:
+        """The rulesets to play, as `twilight play` lists them (every version found in the installed
+        rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR: those with an AI against
+        it, the others (the standard game) against the computer."""
         out = []
         for entry in games.entries():
             try:
-                ir = games.compiled(entry)
+                out.append((entry, games.compiled(entry)))
             except WebError:
                 continue
-            if registry.AI_SIDE.name in ir["settings"]:
-                out.append((entry, ir))
         return out
 
     def html(body: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
@@ -198,7 +197,7 @@ def create_app(
         from twilight.cli.session.unfinished import unfinished_games
 
         games_left = [g for g in unfinished_games([]) if len(g.humans) == 1]
-        return start_page(shown, solo_rulesets(), games_left, chosen, problem)
+        return start_page(shown, playable_rulesets(), games_left, chosen, problem)
 
     def home(request: Request) -> Response:
         return html(start(language(request, default=lang) or lang))

@@ -1,4 +1,5 @@
-"""`twilight serve`: the solo game in a browser, served on this machine only unless told otherwise."""
+"""`twilight serve`: the game in a browser (solo, or the standard game against the computer), served on
+this machine only unless told otherwise."""
 
 from __future__ import annotations
 
@@ -47,7 +48,8 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
     help="A game log of the digital edition (or a folder of them) to step through, read-only (repeatable).",
 )
 def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...], replays: tuple[str, ...]) -> None:
-    """Play the solo game in a browser: starts a web server on this machine and prints its address.
+    """Play in a browser (the solo game, or the standard game against the computer): starts a web server
+    on this machine and prints its address.
     Game logs of the digital edition are stepped through there too, read-only (`--replay`, or opened
     on the page of game logs)."""
     from twilight.cli.web.server import address, bind, server_for

@@ -30,6 +30,7 @@ from pathlib import Path
 from typing import Any, cast
 
 import click
+from twilight.cli.session.computer import COMPUTER, ComputerChoice, ComputerOpponent
 from twilight.cli.session.question import copy_at_question
 from twilight.cli.session.saves import (
     SEED_LIMIT,
@@ -145,6 +146,8 @@ class GameView:
     # The person's earlier questions of this server's life, the latest last (`undo` goes back to them):
     # each the game copied as it stood there, never played on.
     earlier: tuple[GameView, ...] = ()
+    # In a game without an AI (the standard game), the computer's choices since the person last answered.
+    computer_choices: tuple[ComputerChoice, ...] = ()
 
     @property
     def name(self) -> str:
@@ -284,9 +287,10 @@ class Games:
 
         entry = self.entry(ruleset)
         ir = self.compiled(entry)
-        if AI_SIDE not in ir["settings"] or side not in SIDES:
+        if side not in SIDES:
             raise WebError("web-error-form", 400)
-        settings: dict[str, Any] = {AI_SIDE: opponent(side)}
+        # (a ruleset without an AI, the standard game, is played against the computer: the search)
+        settings: dict[str, Any] = {AI_SIDE: opponent(side)} if AI_SIDE in ir["settings"] else {}
         if LEVEL in ir["settings"]:
             values = [str(v) for v in ir["settings"][LEVEL]["values"]]
             level = level or str(ir["settings"][LEVEL]["default"])
@@ -318,6 +322,8 @@ class Games:
         except SaveWriteError as err:
             raise file_error(err) from None
         meta = {"humans": [side], "lang": lang, "policy": None, "ids": False, "rules": pin}
+        if AI_SIDE not in ir["settings"]:
+            meta["opponent"] = COMPUTER
         data = {"ruleset": entry.name, "seed": seed, "settings": settings, "answers": [], "play": meta}
         try:
             with self.lock_of(path):
@@ -476,7 +482,7 @@ class Games:
         problem = settings_problem(rules.ir, data["settings"]) or seats_problem(rules.ir, data)
         if problem:
             raise WebError("web-error-save", 400, detail=problem)
-        if AI_SIDE not in data["settings"]:
+        if AI_SIDE not in data["settings"] and len(data["play"]["humans"]) > 1:  # (a hot-seat game)
             raise WebError("web-error-not-solo", 400)
         return data, rules
 
@@ -572,6 +578,7 @@ class Games:
         players, ai = players_with_ai(view.ir, engine.state.settings, {})
         if ai is not None:
             ai.engine = engine
+        computer = self._computer(view, players)
         engine.players = players
         decision: Decision | None = None
         try:
@@ -582,7 +589,24 @@ class Games:
             raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
         except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
             raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
-        return replace(view, decision=decision, answered=len(engine.answers))
+        choices = tuple(computer.choices) if computer is not None else ()
+        return replace(view, decision=decision, answered=len(engine.answers), computer_choices=choices)
+
+    @staticmethod
+    def _computer(view: GameView, players: dict[str, Any]) -> ComputerOpponent | None:
+        """In a game without an AI, the computer (the search player) seated on the side no person plays,
+        its searches seeded by the game and the answers given (a page's search differs from the last)."""
+        from twilight.runtime.players.search import SearchPlayer
+
+        if AI_SIDE in view.ir["settings"]:
+            return None
+        engine, person = view.engine, view.person
+        computer = ComputerOpponent(None, SearchPlayer(int(engine.seed) * 2 + 1 + len(engine.answers) * 7919))
+        for side in SIDES:
+            if side != person and side not in players:
+                players[side] = computer
+        computer.engine = engine
+        return computer
 
     def _keep(self, view: GameView, write: bool) -> GameView:
         """Save the game where it stopped, with its trace (when `write`), and keep it in memory."""

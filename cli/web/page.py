@@ -14,6 +14,7 @@ from typing import Any
 from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
+from twilight.cli.session.computer import COMPUTER
 from twilight.cli.session.danger import is_play_mode
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.homes import homes_of
@@ -136,8 +137,9 @@ def start_page(
     chosen: Mapping[str, str] | None = None,
     problem: str | None = None,
 ) -> str:
-    """A form for a new solo game (ruleset, side, level, language) and the unfinished games to resume.
-    `rulesets`: the entries found (cli/versions.py) with an AI, each with its IR; each is offered as
+    """A form for a new game (ruleset, side, level, language) and the unfinished games to resume.
+    `rulesets`: the entries found (cli/versions.py), each with its IR (one without an AI is played
+    against the computer); each is offered as
     `NAME@VERSION` with its version, what it extends and its description (`twilight play`'s words).
     `chosen`: a refused form's values, shown again (with `problem`, what was wrong) so nothing is lost."""
     words = web_words(lang)
@@ -190,10 +192,12 @@ def ruleset_field(words: WebWords, rulesets: list[tuple[Any, dict[str, Any]]], d
     from twilight.cli.session.rules import ruleset_label
 
     out = [f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">']
-    for entry, _ir in rulesets:
+    for entry, ir in rulesets:
         selected = " selected" if entry is default else ""
-        label = ruleset_label(words, entry, words.lang)
-        out.append(f'<option value="{e(entry.spec)}"{selected}>{e(label)}</option>')
+        label = ruleset_label(words, entry, words.lang, no_ai="web-ruleset-computer")
+        # (the page's script hides the AI's level for a ruleset without an AI: the computer has none)
+        ai = "yes" if registry.AI_SIDE.name in ir["settings"] else "no"
+        out.append(f'<option value="{e(entry.spec)}" data-ai="{ai}"{selected}>{e(label)}</option>')
     out.append("</select></label>")
     links = [
         f'<a href="/changes/{e(quote(entry.spec, safe="@"))}?lang={e(words.lang)}">{e(entry.spec)}</a>'
@@ -228,7 +232,7 @@ def side_and_level(
     values = [str(v) for v in setting["values"]]
     level_now = chosen.get(registry.LEVEL.name)
     level_now = level_now if level_now in values else str(setting["default"])
-    out.append("<fieldset><legend>" + e(words.t("play-setup-level")) + "</legend>")
+    out.append('<fieldset class="ai-level"><legend>' + e(words.t("play-setup-level")) + "</legend>")
     for value in values:
         out.append(radio(registry.LEVEL.name, value, text.t(f"setting-level-{value}"), value == level_now))
     out.append("</fieldset>")
@@ -648,11 +652,20 @@ class GamePage:
             return ""
         t, v = self.text, self.view
         option = decision.options[self.confirm]
+        w = self.words
         if is_play_mode(decision):  # (a way to play the card, not a country)
-            mode, said = "-mode", self.words.t("web-war-confirm-mode", mode=t.option(option))
+            said, go, back = (
+                w.t("web-war-confirm-mode", mode=t.option(option)),
+                "web-war-go-mode",
+                "web-war-back-mode",
+            )
         else:
-            mode, said = "", self.words.t("web-war-confirm", **t.country_args(str(option)))
-        go, back = self.words.t("web-war-go" + mode), self.words.t("web-war-back" + mode)
+            said, go, back = (
+                w.t("web-war-confirm", **t.country_args(str(option))),
+                "web-war-go",
+                "web-war-back",
+            )
+        go, back = w.t(go), w.t(back)
         return (
             f'<section class="war-confirm panel" id="war-confirm" role="alert"><p>{e(said)}</p>'
             f'<form method="post" action="/game/{e(v.name)}/answer" class="answer">'
@@ -834,6 +847,8 @@ class GamePage:
         from twilight.cli.explain.trace import group_moves
         from twilight.cli.session.why import PlayerExplainer
 
+        if self.view.meta.get("opponent") == COMPUTER:
+            return self.computer_why()
         events = self.engine.events
         moves = group_moves(events)
         since = max(self.person_since(), self.view.live_from)
@@ -854,6 +869,22 @@ class GamePage:
             )
             blocks.append(f'<div class="why-move"><h3>{e(head.strip())}</h3><ul>{items}</ul></div>')
         return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
+
+    def computer_why(self) -> str:
+        """In a game against the computer: its choices since the person last answered, each with the
+        scores of the answers it weighed (the terminal's `why`)."""
+        from twilight.cli.session.computer import why_lines
+
+        if not self.view.computer_choices:
+            return ""
+        lines = why_lines(self.text, self.view.computer_choices)
+        items = "".join(
+            f'<li class="depth-{1 if line.startswith("  ") else 0}">{e(line.strip())}</li>'
+            for line in lines[1:]
+        )
+        title, head = e(self.words.t("web-why-computer")), e(lines[0])
+        block = f'<div class="why-move"><h3>{head}</h3><ul>{items}</ul></div>'
+        return f'<section class="why panel"><h2>{title}</h2>{block}</section>'
 
     def scores(self) -> str:
         """Each region scored so far, with its breakdown (presence, domination or control, battlegrounds,
@@ -879,7 +910,7 @@ class GamePage:
             lines.append(t.t("play-end-draw"))
         else:
             lines.append(t.t("play-end-winner", **t.side_args(str(state.winner))))
-        lines.append(t.t("play-end-reason", reason=self.narrator.reason(state.end_reason)))
+        lines.append(t.t("play-end-reason", reason=self.narrator.reason(state.end_reason, state.winner)))
         lines.append(t.t("play-end-vp", vp=state.vp, standing=self.narrator.standing(state.vp)))
         lines.append(t.t("play-end-turn", turn=state.turn))
         if engine.rating is not None:

@@ -444,6 +444,8 @@ class SearchPlayer:
         self._recent: tuple[Any, list[Any]] = (None, [])  # (the kind of decision, the cards it showed)
         self._seen_own: tuple[int, set[str]] = (0, set())  # (the turn, its own cards seen and held)
         self.last_values: dict[str, float] = {}  # the last searched decision: mean value per answer
+        # The same decision's answers (a plan of influence points as itself) and their means, in its order.
+        self.last_searched: tuple[list[Any], list[float]] = ([], [])
         # The players of the other sides in the playouts, when not the game's own (the game's may be
         # wrapped in what a playout must not do, such as saving the game): the AI itself, or for a
         # person's opponent at the same terminal, the greedy heuristic.
@@ -453,6 +455,11 @@ class SearchPlayer:
         # move sets off, not of a line that loses after the opponent's moves, whose hidden cards the copy
         # holds (the search itself avoids those too).
         self.at_once_within: tuple[int, int] | None = None
+
+    @property
+    def following_plan(self) -> bool:
+        """Whether its last point of influence was placed by a plan it searched (influence_plans.py)."""
+        return self._following is not None
 
     # ------------------------------------------------------------------ deciding
     def decide(self, decision: Decision) -> Any:
@@ -634,6 +641,7 @@ class SearchPlayer:
         else:
             means = self._halving(engine, decision, known, sample)
         self.last_values = {str(o): round(m, 4) for o, m in zip(options, means, strict=True)}
+        self.last_searched = (options, means)
         ranked = sorted(range(len(options)), key=lambda k: (-means[k], k))
         war = self._war if self.halving and self.budget_ms is None else []
         if any(war) and not all(war):

@@ -13,6 +13,9 @@ play-setup-language = Language / Язык
 play-language-en = English
 play-language-ru = Русский
 play-setup-side = Which side do you play?
+play-setup-opponent = Who plays the other side?
+play-opponent-computer = The computer (it plays each answer out in copies of the game, seeing only what its side may see)
+play-opponent-person = Another person, at this terminal (hot-seat)
 play-setup-level = The AI's level?
 play-setup-prompt = Enter takes the default »
 play-setup-default = (default)
@@ -71,7 +74,10 @@ play-cards-side = Side
 play-cards-summary = Event
 play-cards-neutral = neutral
 play-how-many = { $min ->
-    [0] Pick up to { $max }, separated by commas (Enter for none)
+    [0] { $max ->
+        [1] Pick one, or Enter for none
+       *[other] Pick up to { $max }, separated by commas (Enter for none)
+    }
    *[other] { $min ->
         [1] { $max ->
             [1] Pick one
@@ -189,6 +195,7 @@ play-step-limit = The game stopped: a rule does not end. { $detail } The last au
 play-save-locked = The save { $path } is in use by another game: process { $pid } on { $host }, since { $since }. Finish or quit that game first.
 play-save-locked-unknown = The save { $path } is in use by another game. Finish or quit that game first.
 play-save-in-the-way = { $path } is there already and is not a twilight save ({ $detail }): a new game does not write over it. Choose another file with --save.
+play-save-in-the-way-unfinished = { $path } holds a game you have not finished: a new game does not write over it. Continue that game with: twilight play --resume { $path } · or choose another file with --save.
 play-seed-save-kept = An unfinished game of this seed is saved as { $kept }: it stays. This game is saved as { $name } (`twilight play --resume { $kept }` goes back to the other).
 play-file-write-failed = Cannot write { $path } ({ $cause }): the game stops, and any save already there is left as it was.
 play-file-symlink = Cannot write { $path }: it is a symbolic link, and twilight does not write through one. Remove it, or save elsewhere with --save.
@@ -245,11 +252,11 @@ log-space_advance = { $side } advances to box { $box } of the Space Race.
 log-defcon = DEFCON is now { $now }.
 log-defcon_change_ignored = The AI does not lower DEFCON below { $floor }.
 log-vp = { $side } gains { $count } VP: { $standing }.
-log-roll = { $side } rolls { $roll }, needing { $needed }: { $success ->
+log-roll = { $side } rolls { $roll }, needing { $needed } or more: { $success ->
         [yes] success
        *[no] failure
     }.
-log-roll-event = { $card }: { $side } rolls { $roll }, needing { $needed }: { $success ->
+log-roll-event = { $card }: { $side } rolls { $roll }, needing { $needed } or more: { $success ->
         [yes] success
        *[no] failure
     }.
@@ -302,10 +309,24 @@ log-log = { $message }
 ## Starting problems
 
 play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
+play-why-computer-none = The computer has made no choice since this game was opened.
+play-why-computer-title = The computer ({ $side }): its last choices, the latest last
+play-why-computer-choice = { $question }: { $answer }
+play-why-computer-searched = it played { $playouts } { $playouts ->
+    [one] game
+   *[other] games
+} ahead from here; the answers it weighed scored (100% a win, 50% level): { $scores }
+play-why-computer-score = { $answer } { $score }%
+play-why-computer-plan = a point of the plan it chose at the card's first point
+play-why-computer-nothing = nothing
+play-why-computer-only = the only answer
+play-why-computer-heuristic = the quick heuristic's answer (a question the search leaves to it)
 play-hand-over = Hand over to the { $side } player — press Enter
 play-hand-over-prompt = Enter »
 play-ruleset-errors = The ruleset { $ruleset } has errors; no game was started. Run: twilight check { $ruleset }
 play-level-unknown = There is no level "{ $level }"; the levels are: { $levels }.
+play-level-no-ai = --level is the AI's level, and { $ruleset } has no AI: the other side is played by the computer or a person (--opponent).
+play-opponent-solo = --opponent is for a game without an AI: in { $ruleset } the AI plays the other side.
 play-set-disagrees = --set { $setting } and { $option } ask for different games: give one of them.
 
 ## Unfinished games: `twilight saves`, and the question `twilight play` asks when there are some
@@ -322,11 +343,13 @@ play-saves-unknown-none = There is no save called "{ $name }": there are no save
 play-saves-locked = The save { $name } is in use by another game (process { $pid }); it is not deleted.
 play-saves-game = { $ruleset }, you play { $side }, { $level }, turn { $turn }, saved { $saved }
 play-saves-game-hotseat = { $ruleset }, both sides, turn { $turn }, saved { $saved }
+play-saves-game-computer = { $ruleset }, you play { $side } against the computer, turn { $turn }, saved { $saved }
 play-resume-question = You have unfinished games. Continue one?
 play-resume-continue = Continue the last game ({ $game })
 play-resume-pick = Choose another unfinished game
 play-resume-new = Start a new game
 play-resume-which = Which game?
+play-resume-new-game-flags = --resume goes on with a saved game as it was saved: { $flags } would set up a new game, and cannot change it. Leave them out, or start a new game without --resume.
 
 ## Undo: taking back your own last answer (never past dice rolled or a hidden card shown)
 
@@ -420,10 +443,10 @@ play-advice-war-one-safe = Hint: { $answer }, the only target that does not.
 play-advice-war-others = { $count ->
     [one] The other target is safe from that.
    *[other] The other { $count } targets are safe from that.
+}
 play-advice-war-mode = { $answers }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you would lose at once.
 play-advice-war-one-safe-mode = Hint: { $answer }, the only way to play the card that does not.
 play-advice-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once (undo takes back your previous answer).
-}
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 hint-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
 hint-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
@@ -433,7 +456,7 @@ play-ruleset-entry = { $name } { $version }{ $extends ->
         [none] {""}
        *[other] {""} (changes { $extends })
     } — { $description }
-play-ruleset-hot-seat = [two players at this terminal: no AI]
+play-ruleset-hot-seat = [no AI: against the computer's search, or two players at this terminal]
 play-ruleset-unknown = There is no ruleset { $ruleset }; the rulesets: { $names }.{ $hint ->
         [none] {""}
        *[other] {" "}Did you mean { $hint }?
@@ -493,6 +516,7 @@ play-changes-before = {" "}instead of { $sections }
 ## rulesets --changes and a resumed game's rules: the changes in numbers (cli/session/numbers.py)
 
 play-numbers-title = In numbers:
+play-words-title = The rules' words, now and before:
 play-numbers-count = { $what }: { $after } instead of { $before } ({ $turns })
 play-numbers-of-side = { $what } of { $side }
 play-numbers-action-rounds = action rounds a turn
@@ -507,7 +531,8 @@ play-numbers-setting = { $setting }: at first { $after } instead of { $before }
 play-numbers-option-moved = { $list }: option “{ $option }” is number { $after } instead of { $before }
 play-numbers-option-new = { $list }: new option “{ $option }”, number { $number }
 play-numbers-option-removed = { $list }: option “{ $option }” taken out (it was number { $number })
-play-numbers-cell = { $table }, row { $row }, column { $column }: { $after } instead of { $before }
+play-numbers-cell = { $table } ({ $row }; { $column }): { $after } instead of { $before }
+play-numbers-column-roll = roll of { $roll }
 play-numbers-row-added = { $table }: new row { $row }
 play-numbers-row-removed = { $table }: row { $row } taken out
 play-numbers-rule-of-sections = the rule of { $sections }

@@ -34,6 +34,8 @@ web-how-many = { $same ->
 }
 web-rules = The rules behind this question
 web-why = Why the AI did it
+web-why-computer = Why the computer did it
+web-ruleset-computer = [no AI: against the computer's search]
 web-scores = Scoring
 web-happened = What just happened
 web-happened-more = { $count ->

@@ -21,6 +21,9 @@ play-setup-language = Language / Язык
 play-language-en = English
 play-language-ru = Русский
 play-setup-side = За какую сторону вы играете?
+play-setup-opponent = Кто играет за другую сторону?
+play-opponent-computer = Компьютер (он разыгрывает каждый ответ в копиях партии и видит только то, что видно его стороне)
+play-opponent-person = Другой человек за этим же терминалом (по очереди)
 play-setup-level = Какой уровень ИИ?
 play-setup-prompt = Enter — по умолчанию »{ " " }
 play-setup-default = (по умолчанию)
@@ -86,7 +89,10 @@ play-cards-side = Сторона
 play-cards-summary = Событие
 play-cards-neutral = нейтральная
 play-how-many = { $min ->
-    [0] Выберите до { $max } через запятую (Enter — ничего)
+    [0] { $max ->
+        [1] Выберите один вариант (Enter — ничего)
+       *[other] Выберите до { $max } через запятую (Enter — ничего)
+    }
    *[other] { $min ->
         [1] { $max ->
             [1] Выберите один вариант
@@ -211,6 +217,7 @@ play-step-limit = Игра остановлена: правило не зака�
 play-save-locked = Сохранение { $path } занято другой игрой: процесс { $pid } на { $host }, с { $since }. Сначала закончите ту игру или выйдите из нее.
 play-save-locked-unknown = Сохранение { $path } занято другой игрой. Сначала закончите ту игру или выйдите из нее.
 play-save-in-the-way = { $path } уже существует и это не сохранение twilight ({ $detail }): новая игра не записывает поверх него. Выберите другой файл (--save).
+play-save-in-the-way-unfinished = В { $path } сохранена ваша незаконченная партия: новая игра не записывает поверх нее. Продолжить ту партию: twilight play --resume { $path } · или выберите другой файл (--save).
 play-seed-save-kept = Незаконченная партия с этим зерном сохранена как { $kept }: она остается. Эта партия сохраняется как { $name } (`twilight play --resume { $kept }` вернет к той).
 play-file-write-failed = Не удается записать { $path } ({ $cause }): игра остановлена, а уже имеющееся сохранение осталось как было.
 play-file-symlink = Не удается записать { $path }: это символическая ссылка, а twilight не пишет через ссылки. Удалите ее или сохраняйте в другое место (--save).
@@ -339,10 +346,25 @@ log-log = { $message }
 ## Ошибки при запуске
 
 play-why-no-ai = В этой игре нет ИИ: обе стороны играют за этим терминалом.
+play-why-computer-none = С тех пор как партия открыта, компьютер еще ничего не выбирал.
+play-why-computer-title = Компьютер ({ $side }): его последние решения, последнее внизу
+play-why-computer-choice = { $question }: { $answer }
+play-why-computer-searched = он разыграл отсюда вперед { $playouts } { $playouts ->
+    [one] партию
+    [few] партии
+   *[many] партий
+}; оценки вариантов, которые он взвешивал (100% — победа, 50% — равная позиция): { $scores }
+play-why-computer-score = { $answer } — { $score }%
+play-why-computer-plan = очко по плану, выбранному им при первом очке карты
+play-why-computer-nothing = ничего
+play-why-computer-only = единственный вариант
+play-why-computer-heuristic = ответ быстрой эвристики (этот вопрос поиск оставляет ей)
 play-hand-over = Очередь игрока за { $side }: передайте ему клавиатуру — пусть нажмет Enter
 play-hand-over-prompt = Enter »
 play-ruleset-errors = В наборе правил { $ruleset } есть ошибки, игра не начата. Выполните: twilight check { $ruleset }
 play-level-unknown = Уровня «{ $level }» нет; есть уровни: { $levels }.
+play-level-no-ai = --level задает уровень ИИ, а в { $ruleset } ИИ нет: за другую сторону играет компьютер или человек (--opponent).
+play-opponent-solo = --opponent нужен только в игре без ИИ: в { $ruleset } за другую сторону играет ИИ.
 play-set-disagrees = --set { $setting } и { $option } задают разные партии: укажите что-то одно.
 
 ## Незаконченные игры: `twilight saves` и вопрос, который задает `twilight play`, если они есть
@@ -359,11 +381,13 @@ play-saves-unknown-none = Сохранения «{ $name }» нет: сохра�
 play-saves-locked = Сохранение { $name } сейчас занято другой игрой (процесс { $pid }), поэтому оно не удалено.
 play-saves-game = { $ruleset }, вы за { $side }, { $level }, ход { $turn }, сохранена { $saved }
 play-saves-game-hotseat = { $ruleset }, обе стороны, ход { $turn }, сохранена { $saved }
+play-saves-game-computer = { $ruleset }, вы за { $side } против компьютера, ход { $turn }, сохранена { $saved }
 play-resume-question = У вас есть незаконченные игры. Продолжить?
 play-resume-continue = Продолжить последнюю игру ({ $game })
 play-resume-pick = Выбрать другую незаконченную игру
 play-resume-new = Начать новую игру
 play-resume-which = Какую игру продолжить?
+play-resume-new-game-flags = --resume продолжает сохраненную партию такой, какой она была сохранена, а параметры { $flags } задают новую партию и изменить ее не могут. Уберите их или начните новую партию без --resume.
 
 ## Отмена: взять назад свой последний ответ (но не дальше броска кубика или открытой скрытой карты)
 
@@ -465,10 +489,10 @@ play-advice-war-others = { $count ->
     [one] Остальная { $count } цель от этого безопасна.
     [few] Остальные { $count } цели от этого безопасны.
    *[many] Остальные { $count } целей от этого безопасны.
+}
 play-advice-war-mode = { $answers }: при таком розыгрыше DEFCON дойдет до 1, что бы вы ни выбрали дальше, — ядерная война, и вы сразу проиграете.
 play-advice-war-one-safe-mode = Подсказка: { $answer } — единственный способ разыграть карту, при котором этого не случится.
 play-advice-war-all-mode = Любой способ разыграть эту карту доведет DEFCON до 1 — ядерная война, и вы сразу проиграете (отмена вернет ваш предыдущий ответ).
-}
 hint-no-question = Сохраненная партия не стоит на вашем вопросе: советовать не о чем (партия окончена?).
 hint-war-all = Переворот в любой из этих стран доведет DEFCON до 1 — ядерная война, и вы сразу проиграете: у этого вопроса нет ответа, который этого избежит.
 hint-war-all-mode = Любой способ разыграть эту карту доведет DEFCON до 1 — ядерная война, и вы сразу проиграете: у этого вопроса нет ответа, который этого избежит.
@@ -478,7 +502,7 @@ play-ruleset-entry = { $name } { $version }{ $extends ->
         [none] {""}
        *[other] {""} (меняет { $extends })
     } — { $description }
-play-ruleset-hot-seat = [двое игроков за одним терминалом: без ИИ]
+play-ruleset-hot-seat = [без ИИ: против поиска компьютера или двое игроков за одним терминалом]
 play-ruleset-unknown = Набора правил { $ruleset } нет; есть: { $names }.{ $hint ->
         [none] {""}
        *[other] {" "}Может быть, { $hint }?
@@ -540,6 +564,7 @@ play-changes-before = {" "}вместо: { $sections }
 ## rulesets --changes и правила продолженной партии: изменения в числах (cli/session/numbers.py)
 
 play-numbers-title = В числах:
+play-words-title = Формулировки правил, теперь и раньше:
 play-numbers-count = { $what }: { $after } вместо { $before } ({ $turns })
 play-numbers-of-side = { $what } ({ $side })
 play-numbers-action-rounds = раундов действий за ход
@@ -554,7 +579,8 @@ play-numbers-setting = { $setting }: сначала { $after } вместо { $b
 play-numbers-option-moved = { $list }: вариант «{ $option }» теперь под номером { $after }, а был { $before }
 play-numbers-option-new = { $list }: новый вариант «{ $option }» под номером { $number }
 play-numbers-option-removed = { $list }: вариант «{ $option }» убран (был под номером { $number })
-play-numbers-cell = { $table }, строка { $row }, столбец { $column }: { $after } вместо { $before }
+play-numbers-cell = { $table } ({ $row }; { $column }): { $after } вместо { $before }
+play-numbers-column-roll = выпало { $roll }
 play-numbers-row-added = { $table }: новая строка { $row }
 play-numbers-row-removed = { $table }: строки { $row } больше нет
 play-numbers-rule-of-sections = правило ({ $sections })

@@ -35,6 +35,8 @@ web-how-many = { $same ->
 }
 web-rules = Правила, по которым задан этот вопрос
 web-why = Почему ИИ так сыграл
+web-why-computer = Почему компьютер так сыграл
+web-ruleset-computer = [без ИИ: против поиска компьютера]
 web-scores = Подсчёт очков
 web-happened = Что только что произошло
 web-happened-more = { $count ->

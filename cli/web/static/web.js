@@ -193,7 +193,19 @@ function remember() {
   try { sessionStorage.setItem(FOCUS_KEY, "1"); } catch (_) { /* (no storage: the page starts at its top) */ }
 }
 
+// The start page: the AI's level only for a ruleset with an AI (the standard game is played against the
+// computer, which has no level); without the script the level is sent and left unread.
+function levelForRuleset() {
+  const rulesets = document.querySelector("form.setup select[name=ruleset]");
+  const level = document.querySelector("form.setup fieldset.ai-level");
+  if (!rulesets || !level) return;
+  const shown = () => { level.hidden = rulesets.selectedOptions[0]?.dataset.ai === "no"; };
+  rulesets.addEventListener("change", shown);
+  shown();
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  levelForRuleset();
   answerByCountry();
   const answerForm = document.getElementById("answer-form");
   if (answerForm) pickOfSeveral(answerForm);
