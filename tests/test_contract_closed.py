@@ -40,6 +40,7 @@ NOT_THE_RULESETS = {
     ("cli/session/log.py", "level"): "a key of the runtime's region_score trace event (score_told's `level`)",
     # (checked equal to the contract's name below: the saves list imports no runtime, to start quickly)
     ("cli/session/unfinished.py", registry.LEVEL.name): "the saves list's copy of the level setting's name",
+    ("cli/session/unfinished.py", registry.AI_SIDE.name): "the saves list's copy of the ai_side setting",
 }
 
 
