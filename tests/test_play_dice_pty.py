@@ -57,7 +57,7 @@ ON_SCREEN = {
         # the full table or, when the screen is short, its one-line-per-card form
         r"\b30 [│ ] ?Decolonization\s*│?\s+3 ",
         re.escape("1. Decolonization (3)"),
-        re.escape("Indo-Pakistani War: USSR rolls 4, needing 4: success."),
+        re.escape("Indo-Pakistani War: USSR rolls 4, needing 4 or more: success."),
     ],
     "ru": [
         r"Действуют: Сдерживание",
