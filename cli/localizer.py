@@ -18,6 +18,7 @@ from fluent.runtime import FluentBundle
 from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from fluent.syntax.visitor import Visitor
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.compiler.diagnostics import Sink
 from twilight.compiler.loader import (
     MANIFEST,
@@ -83,6 +84,18 @@ class FluentFileError(click.ClickException):
         )
         super().__init__(f"{self.where}: {self.what}")
 
+
+class FluentFileUnreadable(FluentFileError):
+    """A .ftl file that cannot be read as text, told as `path: error: cannot read it: why`."""
+
+    def __init__(self, path: Path | str, why: str) -> None:
+        self.where = display_path(Path(path))
+        self.what = f"cannot read it: {why}"
+        click.ClickException.__init__(self, f"{self.where}: {self.what}")
+
+
+# The most a locale file may hold (the largest of ours is about 200 KB).
+MAX_FLUENT_BYTES = 8 * 2**20
 
 _NESTING_CHARS = re.compile(r'[{}"\n-]')  # (the only characters the scan below looks at)
 
@@ -156,8 +169,19 @@ def fluent_errors(folders: list[Path]) -> list[FluentFileError]:
 
 
 def read_fluent(path: Path) -> str:
-    """The text of a .ftl file; FluentFileError when a message in it nests too deep for the parser."""
-    text = path.read_text(encoding="utf-8")
+    """The text of a .ftl file; FluentFileError when a message in it nests too deep for the parser, and
+    FluentFileUnreadable when it is no file of text to read (a FIFO waited for ever, /dev/zero filled the
+    memory, a byte that is no UTF-8 stopped the command with a traceback)."""
+    try:
+        text = read_bounded(path, MAX_FLUENT_BYTES).decode("utf-8")
+    except NotRegularFile:
+        raise FluentFileUnreadable(path, "not a regular file (a folder, a device or a pipe)") from None
+    except FileTooLarge:
+        raise FluentFileUnreadable(path, f"larger than {MAX_FLUENT_BYTES // 2**20} MiB") from None
+    except UnicodeDecodeError as err:
+        raise FluentFileUnreadable(path, f"not UTF-8 text (byte {err.start})") from None
+    except OSError as err:
+        raise FluentFileUnreadable(path, str(err.strerror or err)) from None
     found = too_deep(text)
     if found is not None:
         raise FluentFileError(path, *found)

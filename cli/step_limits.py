@@ -8,14 +8,42 @@ from collections.abc import Callable
 from typing import Any
 
 import click
+from click.core import ParameterSource
+from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.runtime.core.limits import GAME_STEP_LIMIT, STEP_LIMIT
+
+# The most digits a step count is read with (a count past it stops no game sooner than none).
+MOST_DIGITS = 18
+
+
+class StepCount(click.ParamType):
+    """A whole number of steps, at least 1. A wrong one set in the environment is told as the variable's
+    (`TWILIGHT_STEP_LIMIT=…`), not as the flag the person never typed; the value echoed clipped."""
+
+    name = "integer"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> int:
+        if isinstance(value, int) and not isinstance(value, bool):
+            number: int | None = value
+        else:
+            text = str(value).strip()
+            number = int(text) if text.isascii() and text.isdigit() and len(text) <= MOST_DIGITS else None
+        if number is not None and number >= 1:
+            return number
+        got = clip(repr(str(value)), ECHO_CHARS)
+        said = f"a whole number of steps, at least 1, is expected, got {got}"
+        source = ctx.get_parameter_source(param.name) if ctx is not None and param and param.name else None
+        variable = getattr(param, "envvar", None)
+        if source == ParameterSource.ENVIRONMENT and isinstance(variable, str):
+            raise click.UsageError(f"{variable} (the environment's {param.opts[0] if param else ''}): {said}")
+        self.fail(said, param, ctx)
 
 
 def step_limit_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """The two options, added to a command (its function takes `step_limit` and `game_step_limit`)."""
     command = click.option(
         "--game-step-limit",
-        type=click.IntRange(min=1),
+        type=StepCount(),
         default=None,
         envvar="TWILIGHT_GAME_STEP_LIMIT",
         help=f"Steps the rules may take in a whole game [default: {GAME_STEP_LIMIT:,}; "
@@ -23,7 +51,7 @@ def step_limit_options(command: Callable[..., Any]) -> Callable[..., Any]:
     )(command)
     return click.option(
         "--step-limit",
-        type=click.IntRange(min=1),
+        type=StepCount(),
         default=None,
         envvar="TWILIGHT_STEP_LIMIT",
         help="Steps (loop iterations, calls of procedures, hooks and events) the rules may take between "
