@@ -16,7 +16,7 @@ from twilight.runtime.core.limits import GAME_STEP_LIMIT, STEP_LIMIT
 MOST_DIGITS = 18
 
 
-class StepCount(click.ParamType):
+class StepCount(click.ParamType[int]):
     """A whole number of steps, at least 1. A wrong one set in the environment is told as the variable's
     (`TWILIGHT_STEP_LIMIT=…`), not as the flag the person never typed; the value echoed clipped."""
 
