@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from test_replay import HEADER, ROUND
 from twilight.cli.replay.driver import Replay, ReplayResult
 from twilight.cli.replay.log import parse_log
 from twilight.cli.replay.names import compiled, ruleset_names
@@ -17,36 +18,8 @@ from twilight.cli.replay.report import report_json, report_lines
 from twilight.cli.replay.step import show
 from twilight.cli.session.text import PlayText
 
-HEADER = """SETUP: : The USSR player will play as USSR.
-The US player will play as USA.
-Handicap influence: US +2
-Scenario: Standard
-Optional Cards Added
-Time per Player: 90 Minutes
-USSR +4 in Poland [0][4]
-USSR +1 in East Germany [0][4]
-USSR +1 in Austria [0][1]
-US +4 in West Germany [4][0]
-US +4 in Italy [4][0]
-US +1 in Iran [2][0]
-"""
-
-ROUNDS = """
-Turn 1, Headline Phase: Nasser* & Defectors: USSR Headlines Nasser*
-US Headlines Defectors
-Event: Defectors
-
-Turn 1, USSR AR1: Nuclear Test Ban: Coup (4 Ops):
-Target: Iran
-SUCCESS: 4 [ + 4 - 2x2 = 4 ]
-US -2 in Iran [0][0]
-USSR +2 in Iran [0][2]
-USSR Military Ops to 4
-DEFCON degrades to 4
-
-Turn 1, US AR1: Olympic Games: Place Influence (2 Ops):
-US +2 in Egypt [2][0]
-"""
+# (the log of tests/test_replay.py: a setup, a headline and two action rounds)
+ROUNDS = ROUND
 
 # The log's last round names its card and nothing else (a game resigned as the card was chosen): how to
 # play it is an answer the log does not give, a guess.

@@ -31,33 +31,33 @@ class _Reached(Exception):
     pass
 
 
-class _CoupsAtDefcon2:
-    """The USSR: greedy, but a coup whenever DEFCON is 2 and a coup is offered; at the first coup's
-    target question there, `act(engine, decision)` runs and the game stops."""
+class _Until:
+    """The person (the USSR unless said): greedy (but where `steer` answers), until
+    `stops(engine, decision)` holds; there `act(engine, decision)` runs and the game stops."""
 
-    def __init__(self, act: Any) -> None:
-        self.greedy = GreedyPlayer(SEED)
+    def __init__(self, seed: int, stops: Any, act: Any, steer: Any = None) -> None:
+        self.greedy = GreedyPlayer(seed)
         self.engine: Any = None
-        self.act = act
+        self.stops, self.act, self.steer = stops, act, steer
 
     def decide(self, decision: Decision) -> Any:
         engine = self.engine
         self.greedy.engine = engine
-        if engine.state.defcon == 2:
-            if decision.name == "coup_target":
-                self.act(engine, decision)
-                raise _Reached
-            if decision.single and "coup" in decision.options:
-                return "coup"
-        return self.greedy.decide(decision)
+        if self.stops(engine, decision):
+            self.act(engine, decision)
+            raise _Reached
+        steered = self.steer(engine, decision) if self.steer is not None else None
+        return steered if steered is not None else self.greedy.decide(decision)
 
 
-def at_the_coup(act: Any) -> None:
+def _play_until(
+    seed: int, stops: Any, act: Any, steer: Any = None, side: str = "ussr", settings: Any = None
+) -> None:
     ir = compiled_ir("solo-v2")
-    engine = new_engine(ir, {}, seed=SEED, settings=SETTINGS)
-    person = _CoupsAtDefcon2(act)
+    engine = new_engine(ir, {}, seed=seed, settings=settings or SETTINGS)
+    person = _Until(seed, stops, act, steer)
     person.engine = engine
-    players, ai = players_with_ai(ir, engine.state.settings, {"ussr": person})
+    players, ai = players_with_ai(ir, engine.state.settings, {side: person})
     assert ai is not None
     ai.engine = engine
     engine.players = players
@@ -65,9 +65,23 @@ def at_the_coup(act: Any) -> None:
         engine.run()
 
 
-def coup_save(path: Path, lang: str) -> list[str]:
-    """A save of the game stopped at that coup's target question (as `twilight play` writes one); the
-    targets offered."""
+def at_the_coup(act: Any) -> None:
+    """The game played on to the USSR's first coup target question at DEFCON 2 (a coup taken whenever
+    DEFCON is 2 and one is offered)."""
+
+    def coup_at_defcon_2(engine: Any, decision: Decision) -> Any:
+        wanted = engine.state.defcon == 2 and decision.single and "coup" in decision.options
+        return "coup" if wanted else None
+
+    def at_its_target(engine: Any, decision: Decision) -> bool:
+        return bool(engine.state.defcon == 2 and decision.name == "coup_target")
+
+    _play_until(SEED, at_its_target, act, coup_at_defcon_2)
+
+
+def _saved_at(path: Path, lang: str, play_to: Any) -> list[str]:
+    """A save of the game stopped where `play_to` stops it (as `twilight play` writes one); the options
+    of the question there."""
     found: list[str] = []
 
     def act(engine: Any, decision: Decision) -> None:
@@ -75,8 +89,13 @@ def coup_save(path: Path, lang: str) -> list[str]:
         data = {**engine.save_data(), "play": {"humans": ["ussr"], "lang": lang, "ids": True}}
         path.write_text(json.dumps(data), encoding="utf-8")
 
-    at_the_coup(act)
+    play_to(act)
     return found
+
+
+def coup_save(path: Path, lang: str) -> list[str]:
+    """A save of the game stopped at that coup's target question; the targets offered."""
+    return _saved_at(path, lang, at_the_coup)
 
 
 def _war(engine: Any, decision: Decision) -> list[str]:
@@ -158,50 +177,22 @@ def test_hint_of_a_save_at_that_coup_names_the_targets_that_lose_and_weighs_the_
 MODE_SEED = 39
 
 
-class _AtPlayMode:
-    """The USSR: greedy, until a question of how to play a card at DEFCON 2 where some way, not every
-    way, loses at once; there `act(engine, decision)` runs and the game stops."""
-
-    def __init__(self, act: Any) -> None:
-        self.greedy = GreedyPlayer(MODE_SEED)
-        self.engine: Any = None
-        self.act = act
-
-    def decide(self, decision: Decision) -> Any:
-        engine = self.engine
-        self.greedy.engine = engine
-        if engine.state.defcon == 2 and decision.name == "play_mode":
-            losing = loses_at_once(engine, decision)
-            if losing and len(losing) < len(decision.options):
-                self.act(engine, decision)
-                raise _Reached
-        return self.greedy.decide(decision)
-
-
 def at_the_play_mode(act: Any) -> None:
-    ir = compiled_ir("solo-v2")
-    engine = new_engine(ir, {}, seed=MODE_SEED, settings=SETTINGS)
-    person = _AtPlayMode(act)
-    person.engine = engine
-    players, ai = players_with_ai(ir, engine.state.settings, {"ussr": person})
-    assert ai is not None
-    ai.engine = engine
-    engine.players = players
-    with pytest.raises(_Reached):
-        engine.run()
+    """The game played on to the first question at DEFCON 2 of how to play a card where some way, not
+    every way, loses at once."""
+
+    def some_way_loses(engine: Any, decision: Decision) -> bool:
+        if engine.state.defcon != 2 or decision.name != "play_mode":
+            return False
+        losing = loses_at_once(engine, decision)
+        return bool(losing) and len(losing) < len(decision.options)
+
+    _play_until(MODE_SEED, some_way_loses, act)
 
 
 def play_mode_save(path: Path, lang: str) -> list[str]:
     """A save of the game stopped at that question; the ways offered."""
-    found: list[str] = []
-
-    def act(engine: Any, decision: Decision) -> None:
-        found.extend(decision.options)
-        data = {**engine.save_data(), "play": {"humans": ["ussr"], "lang": lang, "ids": True}}
-        path.write_text(json.dumps(data), encoding="utf-8")
-
-    at_the_play_mode(act)
-    return found
+    return _saved_at(path, lang, at_the_play_mode)
 
 
 def test_the_ways_to_play_a_card_that_set_off_the_war_are_found_and_the_hint_says_so() -> None:
@@ -240,30 +231,15 @@ def test_a_loss_after_the_opponents_move_is_no_warning() -> None:
     """Only a nuclear war the player's own move sets off is warned of: a copy of the game holds the AI's
     hidden cards, so a loss on points after its move (seed 0, the US, turn 5: Europe scored by the AI in
     the same round) must say nothing, and neither may a line that loses only a round later."""
-    ir = compiled_ir("solo-v2")
-    engine = new_engine(ir, {}, seed=0, settings={"ai_side": "ussr", "deluxe_map_canada": False})
     seen: list[tuple[int, int, list[Any]]] = []
 
-    class _Watching:
-        def __init__(self) -> None:
-            self.greedy = GreedyPlayer(0)
-            self.engine: Any = None
+    def watched(engine: Any, decision: Decision) -> bool:
+        state = engine.state
+        if state.defcon != 2 or decision.name != "play_mode":
+            return False
+        seen.append((state.turn, state.action_round, loses_at_once(engine, decision)))
+        return (state.turn, state.action_round) == (5, 3)
 
-        def decide(self, decision: Decision) -> Any:
-            self.greedy.engine = self.engine
-            state = self.engine.state
-            if state.defcon == 2 and decision.name == "play_mode":
-                seen.append((state.turn, state.action_round, loses_at_once(self.engine, decision)))
-                if (state.turn, state.action_round) == (5, 3):
-                    raise _Reached
-            return self.greedy.decide(decision)
-
-    person = _Watching()
-    person.engine = engine
-    players, ai = players_with_ai(ir, engine.state.settings, {"us": person})
-    assert ai is not None
-    ai.engine = engine
-    engine.players = players
-    with pytest.raises(_Reached):
-        engine.run()
+    us = {"ai_side": "ussr", "deluxe_map_canada": False}
+    _play_until(0, watched, lambda engine, decision: None, side="us", settings=us)
     assert (5, 1, []) in seen and seen[-1] == (5, 3, []), seen

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 from play_driver import PlayDriver
@@ -26,13 +27,8 @@ LOST = {"en": "US wins.", "ru": "Победа США."}
 def test_a_coup_that_sets_off_the_war_is_marked_and_asked_before_it_is_made(
     tmp_path: Path, lang: str
 ) -> None:
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    save = saves / "war.json"
-    targets = coup_save(save, lang)
-    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
-    q = driver.question()
-    assert q is not None and q.name == "coup_target"
+    driver, q, targets = resumed_at(tmp_path, coup_save, lang)
+    assert q.name == "coup_target"
     assert [ident for _, _, ident in q.options] == targets
     marked = {ident for _, label, ident in q.options if MARK[lang] in _line_of(q.screen, ident)}
     assert marked and marked != set(targets), q.screen[-2000:]
@@ -75,13 +71,8 @@ def test_a_way_to_play_a_card_that_sets_off_the_war_is_marked_and_asked_before_i
     """We Will Bury You at DEFCON 2: its event, and its coup (one target, a battleground, which the game
     then takes for the player without asking), are marked; choosing the coup asks first, in the words of
     a way to play the card; "no" asks the question again, and the Space Race is taken at once."""
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    save = saves / "mode.json"
-    ways = play_mode_save(save, lang)
-    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
-    q = driver.question()
-    assert q is not None and q.name == "play_mode"
+    driver, q, ways = resumed_at(tmp_path, play_mode_save, lang)
+    assert q.name == "play_mode"
     assert [ident for _, _, ident in q.options] == ways
     marked = {ident for _, _, ident in q.options if MARK[lang] in _line_of(q.screen, ident)}
     assert marked == {"event", "coup"}, q.screen[-2000:]
@@ -110,13 +101,8 @@ def test_the_coup_taken_anyway_ends_the_game_and_its_forced_target_is_said_once(
 ) -> None:
     """ "yes" makes the coup; its one target is taken for the player (said as it happens) and the game
     ends, lost: the end of the game, printed under that line, does not say it again."""
-    saves = tmp_path / "saves"
-    saves.mkdir()
-    save = saves / "mode.json"
-    play_mode_save(save, lang)
-    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
-    q = driver.question()
-    assert q is not None and q.name == "play_mode"
+    driver, q, _ = resumed_at(tmp_path, play_mode_save, lang)
+    assert q.name == "play_mode"
     driver.send(str(next(n for n, _, ident in q.options if ident == "coup")))
     assert MODE_ASKED[lang] in driver.until_prompt()
     driver.send(YES_NO[lang][1])
@@ -126,3 +112,16 @@ def test_the_coup_taken_anyway_ends_the_game_and_its_forced_target_is_said_once(
     no_traceback(out)
     assert LOST[lang] in out, out[-2000:]
     assert out.count(FORCED[lang]) == 1, out[-3000:]
+
+
+def resumed_at(tmp_path: Path, save_made: Any, lang: str) -> tuple[PlayDriver, Any, list[str]]:
+    """`twilight play --resume` of the save `save_made` writes (test_hint_war.py), at its first question:
+    the driver, the question, the options the save's question offered."""
+    saves = tmp_path / "saves"
+    saves.mkdir()
+    save = saves / "war.json"
+    offered = save_made(save, lang)
+    driver = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    q = driver.question()
+    assert q is not None
+    return driver, q, offered
