@@ -40,7 +40,7 @@ def test_a_game_picked_from_the_list_resumes_under_its_own_rules_after_they_chan
     listing = driver.until_prompt()
     assert "Which rules?" in listing
     assert "solo-v2 2.0" in listing and "standard 1.0" in listing
-    assert "no AI: against the computer's search, or two players at this terminal" in listing  # standard
+    assert "no paper AI: play against the computer, or two players at this terminal" in listing  # standard
     number = re.search(r"(\d+)\. house 1\.0 \(changes solo-v2\) — ", listing)
     assert number is not None, listing
     driver.send(number.group(1))

@@ -33,7 +33,7 @@ def an_answer(page: str) -> dict[str, object]:
 
 def test_the_standard_game_against_the_computer_in_the_browser(client: TestClient, home: Path) -> None:
     start = client.get("/?lang=ru").text
-    offered = r'<option value="standard@1\.0" data-ai="no">[^<]*\[без ИИ: против поиска компьютера\]'
+    offered = r'<option value="standard@1\.0" data-ai="no">[^<]*\[без бумажного ИИ: против компьютера\]'
     assert re.search(offered, start), start[:3000]
 
     form = {

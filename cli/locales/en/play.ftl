@@ -456,7 +456,7 @@ play-ruleset-entry = { $name } { $version }{ $extends ->
         [none] {""}
        *[other] {""} (changes { $extends })
     } — { $description }
-play-ruleset-hot-seat = [no AI: against the computer's search, or two players at this terminal]
+play-ruleset-hot-seat = [no paper AI: play against the computer, or two players at this terminal]
 play-ruleset-unknown = There is no ruleset { $ruleset }; the rulesets: { $names }.{ $hint ->
         [none] {""}
        *[other] {" "}Did you mean { $hint }?

@@ -502,7 +502,7 @@ play-ruleset-entry = { $name } { $version }{ $extends ->
         [none] {""}
        *[other] {""} (меняет { $extends })
     } — { $description }
-play-ruleset-hot-seat = [без ИИ: против поиска компьютера или двое игроков за одним терминалом]
+play-ruleset-hot-seat = [без бумажного ИИ: против компьютера или вдвоём за одним терминалом]
 play-ruleset-unknown = Набора правил { $ruleset } нет; есть: { $names }.{ $hint ->
         [none] {""}
        *[other] {" "}Может быть, { $hint }?
