@@ -72,6 +72,7 @@ def _format_file(path: Path, check: bool) -> Outcome:
         return "unchanged"
     if check:
         click.echo(f"{shown}: not formatted")
+        click.echo(first_difference(text, result.text, shown))
         click.echo(diff_excerpt(text, result.text, shown))
         return "changed"
     # Through a symbolic link, the file it names is rewritten: replacing the link with a copy would cut
@@ -121,6 +122,35 @@ def _summary(total: int, changed: int, failed: int, check: bool) -> str:
     if check and not parts:
         return f"{head} checked: all formatted"
     return f"{head}{' checked' if check else ''}: {', '.join(parts)}"
+
+
+def first_difference(before: str, after: str, shown: str) -> str:
+    """Where the file first differs from its layout, as a diagnostic shows a place: `path:line:col:` and
+    what differs, the line with a caret under it, and the command that fixes it."""
+    old, new = before.split("\n"), after.split("\n")
+    at = next((i for i, (a, b) in enumerate(zip(old, new, strict=False)) if a != b), min(len(old), len(new)))
+    fix = f"  help: `twilight fmt {shown}` lays the file out (the start of the diff follows)"
+    if at >= len(old) or at >= len(new):
+        # (only the end differs: blank lines at the end, or the final newline)
+        line = min(at, len(old)) or 1
+        what = "the end of the file: one final newline, no blank lines after the code"
+        return f"{shown}:{line}:1: {what}\n{fix}"
+    mine, laid = old[at], new[at]
+    differs = (i for i, (a, b) in enumerate(zip(mine, laid, strict=False)) if a != b)
+    col = next(differs, min(len(mine), len(laid)))
+    indent, wanted = len(mine) - len(mine.lstrip(" ")), len(laid) - len(laid.lstrip(" "))
+    if mine.strip() == "":
+        what, col, width = "a blank line the layout does not keep here (or spaces on an empty line)", 0, 1
+    elif mine.lstrip(" ") == laid.lstrip(" ") and indent != wanted:
+        what, col, width = f"{indent} spaces of indentation where the layout has {wanted}", 0, max(indent, 1)
+    elif mine.rstrip() == laid.rstrip():
+        what, col, width = "spaces at the end of the line", len(mine.rstrip()), len(mine) - len(mine.rstrip())
+    else:
+        what, width = "spacing or alignment differs from the layout's", 1
+    shown_line = mine.replace("\t", " ")
+    gutter = f"{at + 1:>4} | "
+    caret = " " * (len(gutter) + col) + "^" * max(width, 1)
+    return f"{shown}:{at + 1}:{col + 1}: {what}\n{gutter}{shown_line}\n{caret}\n{fix}"
 
 
 def diff_excerpt(before: str, after: str, shown: str) -> str:

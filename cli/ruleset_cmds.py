@@ -79,8 +79,20 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
 
 def show_changes(entry: Any, lang: str) -> None:
     from twilight.cli.diff.compiled import DiffError
+    from twilight.cli.explain.errors import error_line
+    from twilight.cli.explain.ruleset import not_compiled
     from twilight.cli.session.changes import render_changes, ruleset_changes
 
+    result = api.compile_target(str(entry.folder))
+    if result.ir is None or not result.ok:
+        # Its errors as `twilight check` shows them (place, caret, fix: an author's words, in English),
+        # then, in the reader's language, that the rules have errors (`twilight explain`'s line).
+        for d in result.diagnostics:
+            if d.severity is Severity.ERROR:
+                click.echo(render(d, result.sources), err=True)
+                click.echo("", err=True)
+        click.echo(error_line(not_compiled(str(entry.folder), result), lang), err=True)
+        sys.exit(1)
     try:
         base, lines, words = ruleset_changes(entry, lang)
     except DiffError as err:
@@ -131,7 +143,11 @@ def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, in
     "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
 )
 def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None:
-    """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors."""
+    """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors.
+
+    Each error and warning is given at its file, line and column, with the source line, a caret and a
+    hint. An author tool: its messages are in English only (the player's commands, such as `play` and
+    `explain`, say in the player's language that a ruleset has errors)."""
     names = list(targets) or list(known_rulesets())
     failed = False
     for target in names:

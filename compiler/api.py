@@ -369,7 +369,9 @@ def _checked_ir(
     if sink.has_errors():  # syntax errors: names cannot be trusted, stop before resolution
         return None
     elsewhere = _declared_elsewhere(chain, root) if implicit is not None else None
-    merged = merge(chain, sink, implicit, elsewhere)
+    # (a ruleset that extends none is told which one declares what it overrides or patches)
+    parents = _declared_elsewhere(chain, root) if implicit is None and len(chain) == 1 else None
+    merged = merge(chain, sink, implicit, elsewhere, parents)
     checker = RulesetChecker(merged, sink, vocabulary(), loader.ir_paths)
     told = len(sink.items)
     ir = checker.run(name)

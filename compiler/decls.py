@@ -612,8 +612,13 @@ class RulesetChecker:
                 )
                 if not ok:
                     wanted = " | ".join(values) if decl.type == "enum" else decl.type
+                    # (a bool as the rules write it, not as Python prints it)
+                    written = str(value).lower() if isinstance(value, bool) else repr(value)
                     self.sink.add(
-                        "E508", f"default {value!r} of setting '{decl.name.name}' is not {wanted}", pos
+                        "E508",
+                        f"default {written} of setting '{decl.name.name}' is not {wanted}",
+                        pos,
+                        _setting_default_help(decl, values, value),
                     )
                     value = values[0] if values else False
                 default = value
@@ -930,18 +935,26 @@ class RulesetChecker:
     def _missing_appendix_entries(self, cards: dict[str, Any], entries: dict[str, Any]) -> None:
         """A ruleset with a card appendix (the solo AI) should say for every card with an event when the
         AI plays it; a card without an entry is only ever played for operations by the AI (W402)."""
-        folder = self.of(ast.AppendixDecl)[0].pos.file.rsplit("/", 1)[0] if self.of(ast.AppendixDecl) else ""
+        appendix = self.of(ast.AppendixDecl)
+        folder = appendix[0].pos.file.rsplit("/", 1)[0] if appendix else ""
+        levels = self.merged.levels
+        appendix_level = max((levels.get(d.pos.file, 0) for d in appendix), default=0)
         for decl in self.of(ast.CardDecl):
             name = decl.name.name
             card = cards.get(name)
             if card is None or name in entries or card["no_event"] or card["scoring"]:
                 continue
+            # The entry goes where the card is in force: the appendix's folder for a card of a ruleset
+            # below it (solo-v2's entries of standard's cards), the card's own ruleset for a card a
+            # variant of it declares (a variant outside rules/ cannot write into its parent's folder).
+            own = levels.get(decl.pos.file, 0) > appendix_level
+            where = decl.pos.file.rsplit("/", 1)[0] if own else folder or "the appendix folder"
             self.sink.add(
                 "W402",
                 f"card {decl.number} '{name}' has no appendix entry: in its action rounds the AI plays it "
                 "only for operations (in the headline its event is unchanged)",
                 decl.name.pos,
-                f"add `appendix {decl.number} {name} {{ … }}` in {folder or 'the appendix folder'}",
+                f"add `appendix {decl.number} {name} {{ … }}` in {where}",
             )
 
     # ------------------------------------------------------------------ tables and orders
@@ -1478,3 +1491,15 @@ def _facts_below(known: Scope, scope: Scope) -> dict[str, str]:
             facts.setdefault(name, typ)
         found = found.parent
     return facts
+
+
+def _setting_default_help(decl: ast.SettingDecl, values: list[str], value: Any) -> str:
+    """E508's help: what a default of the setting's type is written as (the nearest value of a setting of
+    names, when one is close)."""
+    if decl.type == "bool":
+        return "write `= true` or `= false`"
+    if decl.type == "int":
+        low_high = f" from {decl.bounds[0]} to {decl.bounds[1]}" if decl.bounds is not None else ""
+        return f"write a whole number{low_high} (`= {decl.bounds[0] if decl.bounds else 0}`)"
+    hint = suggest(str(value), values)
+    return f"did you mean '{hint}'?" if hint else f"write one of its values: {', '.join(values)}"

@@ -23,6 +23,10 @@ AGGREGATES = {"count": "int", "sum": "int", "max": "int", "min": "int", "any": "
 COMPARE = {"==", "!=", "<", "<=", ">", ">="}
 
 
+# Truth values as YAML writes them, which the rules do not know (they write `true` and `false`).
+YAML_BOOLS = {"yes": True, "no": False, "on": True, "off": False, "True": True, "False": False}
+
+
 @dataclass
 class Symbol:
     kind: str  # country | region | card | side | superpower | setting | table | order | enum
@@ -132,11 +136,14 @@ class Emitter:
             self.where[id(ir)] = pos
         return ir
 
-    def expect(self, got: str, want: str, pos: Pos, what: str, none_ok: bool = False) -> None:
-        """E503 when a value of type `got` cannot stand where `want` is asked; E512 when it may be none
-        and `want` may not (`none_ok`: none is taken there, as a condition takes it for false)."""
+    def expect(
+        self, got: str, want: str, pos: Pos, what: str, none_ok: bool = False, fix: str | None = None
+    ) -> None:
+        """E503 when a value of type `got` cannot stand where `want` is asked (`fix`: its help, such as
+        the signature of the call the value is an argument of); E512 when it may be none and `want` may
+        not (`none_ok`: none is taken there, as a condition takes it for false)."""
         if not T.fits(got, want):
-            self.sink.add("E503", f"{what} must be {T.shown(want)}, not {T.shown(got)}", pos)
+            self.sink.add("E503", f"{what} must be {T.shown(want)}, not {T.shown(got)}", pos, fix)
         elif T.may_be_none(got) and not T.may_be_none(want) and not none_ok:
             self.sink.add(
                 "E512",
@@ -251,7 +258,11 @@ class Emitter:
         if node.name in self.vocab.primitives or node.name in self.procedures:
             self.sink.add("E503", f"'{node.name}' is a function: call it as {node.name}(…)", node.pos)
             return None, "any"
-        if node.name != node.name.lower():
+        if node.name in YAML_BOOLS:
+            # (a scenario file's YAML takes yes/no; the rules' truth values are two words only)
+            truth = "true" if YAML_BOOLS[node.name] else "false"
+            self.sink.add("E104", f"unknown name '{node.name}'", node.pos, f"write `{truth}`")
+        elif node.name != node.name.lower():
             self.sink.add(
                 "E105", f"'{node.name}': names are lowercase", node.pos, f"write '{node.name.lower()}'"
             )
@@ -265,14 +276,15 @@ class Emitter:
     ) -> tuple[list[Any], dict[str, str]]:
         args = list(node.args)
         ok_count = len(args) >= len(params) if variadic else len(args) == len(params)
+        # (the signature helps with a wrong count and with an argument of the wrong type alike)
+        signature = f"signature: {fn}({', '.join(f'{n}: {t}' for n, t in params)}{', …' if variadic else ''})"
         if not ok_count:
-            shown = ", ".join(f"{n}: {t}" for n, t in params) + (", …" if variadic else "")
             self.sink.add(
                 "E502",
                 f"{fn}() takes {'at least ' if variadic else ''}{len(params)} "
                 f"argument{'s' if len(params) != 1 else ''}, got {len(args)}",
                 node.pos,
-                f"signature: {fn}({shown})",
+                signature,
             )
         env: dict[str, str] = {}
         out = []
@@ -281,7 +293,7 @@ class Emitter:
             if i < len(params) or (variadic and params):
                 pname, ptype = params[min(i, len(params) - 1)]
                 want = T.bind(ptype, typ, env)
-                self.expect(typ, want, arg.pos, f"argument '{pname}' of {fn}()")
+                self.expect(typ, want, arg.pos, f"argument '{pname}' of {fn}()", fix=signature)
             out.append(ir)
         return out, env
 

@@ -544,15 +544,17 @@ def merge(
     sink: Sink,
     implicit_override: set[str] | None = None,
     elsewhere: Callable[[str, str], list[str]] | None = None,
+    parents: Callable[[str, str], list[str]] | None = None,
 ) -> Merged:
     """Apply each ruleset's declarations over its base's, reporting duplicates and bad overrides.
 
     `implicit_override`: files whose declarations replace same-named inherited ones without the
     keyword (used when a lone file is checked on top of a ruleset). `elsewhere(kind, name)`: the rulesets
     outside the chain that declare `kind name` (for a lone file: a patch, override or remove of what its
-    base does not declare names the ruleset to check it on).
+    base does not declare names the ruleset to check it on). `parents(kind, name)`: the same, for a
+    ruleset that extends none (its override or patch of `kind name` names the ruleset to extend).
     """
-    return _Merger(chain, sink, implicit_override, elsewhere).run()
+    return _Merger(chain, sink, implicit_override, elsewhere, parents).run()
 
 
 class _Merger:
@@ -564,11 +566,13 @@ class _Merger:
         sink: Sink,
         implicit_override: set[str] | None,
         elsewhere: Callable[[str, str], list[str]] | None,
+        parents: Callable[[str, str], list[str]] | None = None,
     ) -> None:
         self.chain = chain
         self.sink = sink
         self.implicit_override = implicit_override
         self.elsewhere = elsewhere
+        self.parents = parents
         self.decls: dict[tuple[str, str], ast.Decl] = {}
         self.origin: dict[tuple[str, str], str] = {}
         self.changes: dict[tuple[str, str], list[Change]] = {}
@@ -639,6 +643,21 @@ class _Merger:
             self._elsewhere_help(kind, name)
             or (f"did you mean '{hint}'?" if hint else None)
             or self._lone_help(kind, name)
+            or self._no_parent_help(kind, name)
+        )
+
+    def _no_parent_help(self, kind: str, name: str) -> str | None:
+        """For a ruleset that extends none (its manifest lacks `extends`, the usual cause of an override
+        or a patch of nothing in a new variant): where to name the parent, and which declares `kind name`."""
+        if self.elsewhere is not None or len(self.chain) != 1:
+            return None
+        own = self.chain[0]
+        manifest = own.manifest.pos.file if own.manifest is not None else "its ruleset.tsr"
+        found = self.parents(kind, name) if self.parents is not None else []
+        parent = f'`extends "{found[0]}"`' if found else '`extends "NAME"`'
+        return (
+            f"ruleset '{own.name}' extends no other ruleset, so it has nothing to change: name the one "
+            f"it changes in its manifest, {parent} (in {manifest})"
         )
 
     def _lone_help(self, kind: str, name: str) -> str | None:
@@ -681,6 +700,8 @@ class _Merger:
                 "W201",
                 f"patch of {kind} '{patch.name.name}' has no source or provisional mark",
                 patch.name.pos,
+                f'write `provisional "P<n>: <why>"` (a house rule) or `source "<seed file> · <section>"` '
+                f"after `patch {kind} {patch.name.name}`, before its `{{`, or after each change it makes",
             )
         self.decls[key] = apply_patch(target, patch, sink)
         self._record("patch", patch, key, kind, target, level)
@@ -701,6 +722,8 @@ class _Merger:
                 "E201",
                 f"{what} is declared twice in ruleset '{ruleset}'",
                 decl.name.pos,
+                # (`override` replaces only what an extended ruleset declares, never a sibling declaration)
+                "keep one of the two: delete this one or the first, or rename one (and its uses)",
                 notes=[f"first declared at {first.name.pos}"],
             )
             return

@@ -1167,7 +1167,7 @@ def _syntax_error(err: UnexpectedInput, path: str, text: str, sink: Sink) -> Non
     if isinstance(err, UnexpectedToken) and err.token.type == "$END":
         _end_of_file(err, path, text, sink)
     elif isinstance(err, UnexpectedToken):
-        _unexpected_token(err, path, sink)
+        _unexpected_token(err, path, text, sink)
     elif isinstance(err, UnexpectedCharacters):
         at = err.pos_in_stream or 0
         char = text[at] if 0 <= at < len(text) else "?"
@@ -1201,13 +1201,39 @@ def _end_of_file(err: UnexpectedToken, path: str, text: str, sink: Sink) -> None
     )
 
 
-def _unexpected_token(err: UnexpectedToken, path: str, sink: Sink) -> None:
+# A setting's type written as a word the grammar does not know (`integer`, `boolean`): the parser takes
+# the word for the first value of a list of names and then asks for `|`, which tells the author nothing.
+_SETTING_TYPE_WORD = re.compile(r"\bsetting\s+[A-Za-z_][A-Za-z0-9_]*\s*:\s*([A-Za-z_][A-Za-z0-9_]*)\s*$")
+
+
+def _setting_type_help(text: str, at: int, path: str) -> tuple[Pos, str] | None:
+    """Where a setting's type is one word the grammar does not know, and the help for it; or None."""
+    start = max(0, at - 300)
+    found = _SETTING_TYPE_WORD.search(text[start:at])
+    if found is None:
+        return None
+    word = found.group(1)
+    begin = start + found.start(1)
+    line = text.count("\n", 0, begin) + 1
+    col = begin - text.rfind("\n", 0, begin)
+    meant = "int" if word.lower().startswith("int") else "bool" if word.lower().startswith("bool") else None
+    kinds = "a setting's type is `bool`, `int`, `int from LOW to HIGH`, or its values joined by `|` (`a | b`)"
+    return Pos(path, line, col, line, col + len(word)), f"did you mean `{meant}`? {kinds}" if meant else kinds
+
+
+def _unexpected_token(err: UnexpectedToken, path: str, text: str, sink: Sink) -> None:
     """A token the grammar has no place for: a name close to a keyword expected there is told as a
     misspelling of it."""
     tok = err.token
     pos = Pos(path, tok.line or 1, tok.column or 1, tok.end_line, tok.end_column)
     shown = _short(str(tok))
     expected = set(err.expected)
+    if "VBAR" in expected and tok.start_pos is not None:
+        setting_type = _setting_type_help(text, tok.start_pos, path)
+        if setting_type is not None:
+            at, help_text = setting_type
+            sink.add("E101", f"unknown type of a setting, or '|' missing before '{shown}'", at, help_text)
+            return
     named = tok.type == "NAME" or shown.isidentifier()
     if named:
         keywords = [n.strip("'") for n in (_token_name(e) for e in expected) if n.strip("'").isidentifier()]

@@ -23,14 +23,7 @@ def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[
     has no words for is an ExplainError."""
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
-        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
-        first = errors[0].message if errors else "it does not compile"
-        raise ExplainError(
-            f"cannot compile ruleset {ruleset}: {first}",
-            "explain-error-compile",
-            ruleset=ruleset,
-            detail=first,
-        )
+        raise not_compiled(ruleset, result)
     known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
     if lang not in known:
         loc = Localizer.for_folders(folders, FALLBACK)
@@ -40,6 +33,28 @@ def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[
             )
         )
     return result.ir, Localizer.for_folders(folders, lang)
+
+
+def not_compiled(ruleset: str, result: api.CompileResult) -> ExplainError:
+    """The error of a ruleset that does not compile: its first error where it is, with its fix (one line
+    cannot show the caret, so it names the command that shows every error with its source line)."""
+    errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+    if errors and errors[0].pos is not None:
+        first = errors[0]
+        place = str(first.pos)
+        detail = f"{first.message} ({first.help})" if first.help else first.message
+        return ExplainError(
+            f"cannot compile ruleset {ruleset}: {place}: {detail}; `twilight check {ruleset}` shows every "
+            "error with its source line",
+            "explain-error-compile-at",
+            ruleset=ruleset,
+            place=place,
+            detail=detail,
+        )
+    detail = errors[0].message if errors else "it does not compile"
+    return ExplainError(
+        f"cannot compile ruleset {ruleset}: {detail}", "explain-error-compile", ruleset=ruleset, detail=detail
+    )
 
 
 def found_ruleset(spec: str) -> tuple[str, list[Path]]:

@@ -7,6 +7,7 @@
 
 explain-error = error: { $message }
 explain-error-compile = cannot compile ruleset { $ruleset }: { $detail }
+explain-error-compile-at = cannot compile ruleset { $ruleset }: { $place }: { $detail }; `twilight check { $ruleset }` shows every error with its source line
 explain-error-unknown-ruleset = unknown ruleset { $ruleset } (see `twilight rulesets`)
 explain-error-unknown-ruleset-why = unknown ruleset { $ruleset }: { $detail } (see `twilight rulesets`)
 explain-error-one-of = give one of --move N, --event N and --all

@@ -7,6 +7,7 @@
 
 explain-error = ошибка: { $message }
 explain-error-compile = не удается скомпилировать набор правил { $ruleset }: { $detail }
+explain-error-compile-at = не удается скомпилировать набор правил { $ruleset }: { $place }: { $detail }; все ошибки с их строками покажет `twilight check { $ruleset }`
 explain-error-unknown-ruleset = нет набора правил { $ruleset } (см. `twilight rulesets`)
 explain-error-unknown-ruleset-why = нет набора правил { $ruleset }: { $detail } (см. `twilight rulesets`)
 explain-error-one-of = укажите что-то одно: --move N, --event N или --all
