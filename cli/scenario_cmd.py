@@ -22,8 +22,9 @@ def scenario() -> None:
 def run(files: tuple[str, ...], as_json: bool, step_limit: int | None, game_step_limit: int | None) -> None:
     """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed. A file's
     problems (unknown keys, values of the wrong type, unknown names) are all reported before any of its
-    steps runs, each at its line and column; a rule that runs too long stops at the step limits. An
-    author tool: its messages are in English only."""
+    steps runs, each at its line and column; a rule that runs too long stops at the step limits. A PASS
+    whose expectations all held before its steps ran is followed by a warning. An author tool: its
+    messages are in English only."""
     from twilight.harness.scenario import run_file
 
     limits = step_limits(step_limit, game_step_limit)

@@ -169,6 +169,16 @@ def _refusal_problems(refusal: Refused | None, wanted_error: Any) -> list[str]:
     return []
 
 
+# A file whose every expectation held on its starting board passes whatever its steps do: it pins a rule
+# down only if a wrong rule would have changed what it expects. Said beside its PASS, so that its author
+# adds something the steps change (the project's rule: expect what the steps change, or a trace event).
+HELD_BEFORE_STEPS = (
+    "every expectation already held before the steps ran, so the file would pass had they done nothing; "
+    "expect something they change as well (where a card went: discard_contains, removed_contains; "
+    "dice_unused: 0; a track) or the AI's trace (ai_choices, ai_decisions)"
+)
+
+
 class Failed(Exception):
     """The scenario cannot go on: no answer left, the game already over, a step not supported."""
 
@@ -189,6 +199,8 @@ class ScenarioResult:
     refused: list[str] = field(default_factory=list)  # cards of a last step the rules refused
     # what failed, each at its place in the file, in the file's order (`reason` says them on one line)
     problems: list[Problem] = field(default_factory=list)
+    # what a passing file should still look at (said after its PASS)
+    warnings: list[str] = field(default_factory=list)
 
     def __post_init__(self) -> None:
         if self.problems and not self.reason:
@@ -199,7 +211,9 @@ class ScenarioResult:
     def line(self) -> str:
         # (a key or a name the file wrote is echoed in the reason: a terminal must show it, not act on it)
         path = printable(self.path)
-        return f"PASS {path}" if self.passed else f"FAIL {path}: {printable(self.reason)}"
+        if not self.passed:
+            return f"FAIL {path}: {printable(self.reason)}"
+        return "\n".join([f"PASS {path}", *(f"  warning: {w}" for w in self.warnings)])
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -212,6 +226,7 @@ class ScenarioResult:
             "played": self.played,
             "refused": self.refused,
             "problems": [p.to_json() for p in self.problems[:MOST_LISTED]],
+            "warnings": self.warnings,
         }
 
 
@@ -1502,6 +1517,21 @@ class Scenario:
         plan.finish()
 
     # ------------------------------------------------------------------ expectations
+    def held_before_steps(self) -> bool:
+        """Whether the file has steps and every one of its expectations already holds on the board it set
+        up, before they run: such a file passes whatever the steps do, so it pins nothing down. A refusal
+        (`error`), the AI's trace and the file's answers (each must be asked for) are the steps' own, and
+        never hold before them."""
+        expect, steps = self.data.get("expect", {}), self.data.get("steps", [])
+        if not steps or not expect or self.data.get("answers") or "error" in expect:
+            return False
+        if any(key in expect for key in AI_TRACE_EXPECT):
+            return False
+        try:
+            return not any(self._expect_problems(key, value) for key, value in expect.items())
+        except (Invalid, Refused, Failed, RuleError):  # told after the steps, where it belongs
+            return False
+
     def check(self, refusal: Refused | None) -> list[str]:
         expect = self.data.get("expect", {})
         problems = _refusal_problems(refusal, expect.get("error"))
@@ -1884,6 +1914,7 @@ def _run(scenario: Scenario, shown: str, limits: dict[str, int] | None = None) -
     try:
         scenario.load()
         scenario.build(limits)
+        held_before = scenario.held_before_steps()
         refusal = scenario.run_steps()
         problems = scenario.check(refusal)
     except Invalid as err:
@@ -1901,7 +1932,10 @@ def _run(scenario: Scenario, shown: str, limits: dict[str, int] | None = None) -
         return failed(f"{where}internal error: {err.__class__.__name__}: {err}")
     if problems:
         return failed(*problems)
-    return ScenarioResult(shown, True, "", str(scenario.data.get("name", "")), **scenario.coverage())
+    warnings = [HELD_BEFORE_STEPS] if held_before else []
+    return ScenarioResult(
+        shown, True, "", str(scenario.data.get("name", "")), warnings=warnings, **scenario.coverage()
+    )
 
 
 def run_files(paths: list[str]) -> list[ScenarioResult]:

@@ -27,6 +27,59 @@ def test_scenario_passes(path: Path) -> None:
     result = run_file(path)
     assert result.passed, result.reason
     assert result.name, "every scenario names the rule it checks"
+    known = path.relative_to(ROOT / "tests" / "scenarios").as_posix() in NEGATIVE_RULINGS
+    assert bool(result.warnings) == known, (
+        "a file whose expectations all held before its steps pins nothing down: expect what the steps "
+        f"change, or list it among NEGATIVE_RULINGS with its reason ({result.warnings})"
+    )
+
+
+# Files whose every expectation held before their steps, kept as they are: each pins a rule that changes
+# nothing here, on a board where the wrong rule would change what it expects, and the steps change nothing
+# else a file can expect.
+NEGATIVE_RULINGS = {
+    "solo-v2/end_europe_your_control_vp_behind_play_goes_on.yaml": "no end of game: VP and rating stay",
+    "solo-v2/end_europe_your_control_vp_zero_play_goes_on.yaml": "no end of game: VP and rating stay",
+    "standard/10_1_scoring_domination_needs_more_battlegrounds.yaml": "domination's VP would move it",
+    "standard/card_035_formosan_resolution_not_in_effect.yaml": "Taiwan as a battleground would move VP",
+    "standard/card_035_formosan_resolution_taiwan_not_us_controlled.yaml": "as the file above",
+}
+
+
+def test_a_file_whose_expectations_held_before_its_steps_passes_with_a_warning(tmp_path: Path) -> None:
+    """The project's rule for scenarios (expect what the steps change) told to any author: the file passes,
+    and its PASS line, its JSON and `twilight scenario run` say that it would have passed had the steps
+    done nothing; an expectation the steps change, or answers the steps must ask for, end the warning."""
+    held = """\
+        name: a realignment that ties changes nothing
+        ruleset: standard
+        setup: empty
+        state:
+          influence: {guatemala: {ussr: 2}, el_salvador: {us: 1}, honduras: {us: 2}}
+          hands: {us: [26]}
+        dice: [2, 3]
+        steps:
+          - play: {side: us, card: 26, as: realign, targets: [guatemala]}
+        expect:
+          influence: {guatemala: {us: 0, ussr: 2}}
+        """
+    result = run_file(_write(tmp_path, held))
+    assert result.passed and len(result.warnings) == 1
+    assert "already held before the steps ran" in result.warnings[0]
+    assert result.line().splitlines()[1].startswith("  warning: every expectation already held")
+    assert result.to_json()["warnings"] == result.warnings
+    cli = subprocess.run(
+        [sys.executable, "-m", "twilight.cli.main", "scenario", "run", str(tmp_path / "case.yaml")],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert cli.returncode == 0 and "warning: every expectation already held" in cli.stdout, cli.stdout
+    changed = run_file(_write(tmp_path, held + "  dice_unused: 0\n", "changed.yaml"))
+    assert changed.passed and changed.warnings == []
+    # a file whose expectation is wrong fails as before: the warning is only ever a PASS's
+    wrong = run_file(_write(tmp_path, held.replace("us: 0, ussr: 2", "us: 0, ussr: 0"), "wrong.yaml"))
+    assert not wrong.passed and wrong.warnings == []
 
 
 def _write(tmp_path: Path, text: str, name: str = "case.yaml") -> Path:
