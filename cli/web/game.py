@@ -74,6 +74,12 @@ class WebError(Exception):
         self.args_ = args
 
 
+def counts_typed(decision: Decision) -> bool:
+    """A pick of several that may repeat an answer: the page has a number to type for each option (how
+    many times it is picked: influence shared out), not a box to tick."""
+    return not decision.single and not decision.distinct and decision.max_count > 1
+
+
 class WrongCount(WebError):
     """A pick of several sent with too few or too many answers ticked (the page's script says so before
     sending; without it, the server does): the question is shown again, its ticks kept (`ticked`: each
@@ -82,7 +88,10 @@ class WrongCount(WebError):
     def __init__(self, decision: Decision, ticked: dict[int, int]) -> None:
         count = sum(ticked.values())
         low, high = decision.min_count, decision.max_count
-        msg_id = "web-tick-too-few" if count < low else "web-tick-too-many"
+        if counts_typed(decision):  # (numbers typed in: no box ticked)
+            msg_id = "web-count-too-few" if count < low else "web-count-too-many"
+        else:
+            msg_id = "web-tick-too-few" if count < low else "web-tick-too-many"
         same = "yes" if low == high else "no"
         super().__init__(msg_id, 400, count=count, min=low, max=high, same=same)
         self.ticked = ticked
@@ -545,6 +554,9 @@ class Games:
                 raise WebError("web-error-no-undo", 409)
             back = kept.earlier[-1]
             text = self.text(rules, lang or kept.text.lang)
+            refused = undo_refused(replace(kept, text=text))
+            if refused is not None:  # (the page's Undo is disabled and says so: a page sent without it)
+                raise WebError("web-error-undo-refused", 409, why=refused)
             view = replace(back, text=text, meta={**back.meta, "lang": text.lang}, earlier=kept.earlier[:-1])
             # (the copy kept there is played on no more: the page's game is a copy of it)
             view = replace(view, engine=copy_at_question(back.engine))
@@ -645,6 +657,27 @@ def rules_stamp(entries: list[RulesetEntry]) -> tuple[tuple[str, int, int], ...]
         for folder, _dirs, files in os.walk(entry.folder):
             stamp += files_stamp(Path(folder, name) for name in files)
     return tuple(stamp)
+
+
+def undo_refused(view: GameView) -> str | None:
+    """Why Undo may not take back the person's last answer, in the game's words: the terminal's rule
+    (cli/session/undo.py), never past a die rolled or a hidden card shown since that answer (the AI's card,
+    the headlines, a card dealt): the player would answer again knowing them. None when it may (or when
+    this server holds no earlier question to go back to)."""
+    from twilight.cli.session.game import GameSession
+    from twilight.cli.session.undo import decision_positions, first_blocker
+
+    if not view.earlier:
+        return None
+    events = view.engine.events
+    positions = decision_positions(events)
+    taken = view.earlier[-1].answered  # (the answer taken back: the first after that question)
+    if taken >= len(positions):
+        return None
+    refusal = first_blocker(events, positions[taken] + 1, view.person, view.ir)
+    if refusal is None:
+        return None
+    return str(GameSession(view.engine, view.text, view.meta).refusal_text(refusal))
 
 
 def hint_and_picks(session: Any, decision: Decision) -> tuple[list[str], list[Any]]:

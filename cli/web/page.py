@@ -22,7 +22,7 @@ from twilight.cli.session.log import Narrator
 from twilight.cli.session.question import points_left, prompt_text
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import APP_FOLDER, PlayText, bounded
-from twilight.cli.web.game import WAR_CONFIRMED, GameView, losing_answers
+from twilight.cli.web.game import WAR_CONFIRMED, GameView, counts_typed, losing_answers, undo_refused
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.sides import SIDES, US, USSR
@@ -341,15 +341,19 @@ def with_pick_rings(svg: str, picked: frozenset[str] = frozenset()) -> str:
     return OFFERED_BOX.sub(ring, svg)
 
 
-def tick_words(words: WebWords, count: int, low: int, high: int) -> tuple[str, str]:
+def tick_words(words: WebWords, count: int, low: int, high: int, typed: bool = False) -> tuple[str, str]:
     """A pick of several with `count` ticked: how many ("3 of 7 ticked"), and what is wrong when that is
-    too few or too many for a question that takes `low` to `high` (else "")."""
+    too few or too many for a question that takes `low` to `high` (else ""). `typed`: a number is typed
+    for each option (a pick that may repeat), said as given out ("3 of 7 given out"), not as ticked."""
     same = "yes" if low == high else "no"
-    status = words.t("web-ticked", count=count, min=low, max=high, same=same)
+    status = words.t("web-counted" if typed else "web-ticked", count=count, min=low, max=high, same=same)
+    few, many = (
+        ("web-count-too-few", "web-count-too-many") if typed else ("web-tick-too-few", "web-tick-too-many")
+    )
     if count < low:
-        wrong = words.t("web-tick-too-few", count=count, min=low, max=high, same=same)
+        wrong = words.t(few, count=count, min=low, max=high, same=same)
     elif count > high:
-        wrong = words.t("web-tick-too-many", count=count, min=low, max=high, same=same)
+        wrong = words.t(many, count=count, min=low, max=high, same=same)
     else:
         wrong = ""
     return status, wrong
@@ -407,6 +411,7 @@ class GamePage:
             parts.append(self.war_confirmation(v.decision))
             parts.append(self.hint_panel())
             parts.append(self.question(v.decision))
+            parts.append(self.hand(v.decision))
         parts.append(f'<section class="board panel">{self.board()}</section>')
         parts.append(self.why())
         parts.append(self.regions())
@@ -450,7 +455,12 @@ class GamePage:
                 **t.side_args(state.china_holder),
             ),
         ]
-        out = [f'<section class="status panel"><p class="head">{e(head)}</p><ul class="tracks">']
+        person = self.view.person  # (whose questions these are: the side in action is often the other)
+        you = self.words.t("web-you-play", **t.side_args(person))
+        out = [
+            f'<section class="status panel"><p class="head">{e(head)}'
+            f'<span class="you {e(SIDE_CLASS.get(person, ""))}">{e(you)}</span></p><ul class="tracks">'
+        ]
         out += [f"<li>{e(item)}</li>" for item in items]
         out.append("</ul>")
         from twilight.cli.session.question import declared_state
@@ -560,7 +570,9 @@ class GamePage:
         out.append("</div>")
         return "".join(out)
 
-    def card_tile(self, card: str, side: str) -> str:
+    def card_head(self, card: str, side: str) -> str:
+        """A card's operations (for `side`), its name in its side's colour (its event on hovering) and
+        its number."""
         from twilight.runtime.core.primitives import ops_for
 
         t = self.text
@@ -572,8 +584,24 @@ class GamePage:
             f'<span class="card-head"><span class="ops">{e(ops)}</span> '
             f'<span class="card-name {card_side}" title="{e(t.summary(card))}">{e(t.card(card))}</span>'
             f' <span class="dim">#{e(number)}</span></span>'
-            f'<span class="summary">{e(t.summary(card))}</span>'
         )
+
+    def card_tile(self, card: str, side: str) -> str:
+        return self.card_head(card, side) + f'<span class="summary">{e(self.text.summary(card))}</span>'
+
+    def hand(self, decision: Decision) -> str:
+        """The person's hand while the question is not a choice among cards (placing influence, choosing
+        a country: the terminal shows it under the board too), each card with its operations and side,
+        its event on hovering its name."""
+        t, person = self.text, self.view.person
+        if decision.options and all(str(o) in t.cards for o in decision.options):
+            return ""  # (the cards to choose from are the question's own answers)
+        cards = [str(c) for c in self.state.hands.get(person, []) if str(c) in t.cards]
+        if not cards:
+            return ""
+        items = "".join(f'<li class="hand-card">{self.card_head(card, person)}</li>' for card in cards)
+        title = e(t.t("play-cards-hand", **t.side_args(person)))
+        return f'<section class="hand panel" id="hand"><h2>{title}</h2><ul>{items}</ul></section>'
 
     def question(self, decision: Decision) -> str:
         t, v = self.text, self.view
@@ -581,7 +609,8 @@ class GamePage:
         out = [f'<section class="question panel" id="question"><h2 tabindex="-1">{e(prompt)}</h2>']
         if not decision.single:
             same = "yes" if decision.min_count == decision.max_count else "no"
-            how = self.words.t("web-how-many", min=decision.min_count, max=decision.max_count, same=same)
+            how_id = "web-how-many-counts" if counts_typed(decision) else "web-how-many"
+            how = self.words.t(how_id, min=decision.min_count, max=decision.max_count, same=same)
             out.append(f'<p class="dim how-many">{e(how)}</p>')
         out.extend(f'<p class="why-not">{e(line)}</p>' for line in self.notes(decision))
         points = points_left(t, decision)
@@ -686,8 +715,9 @@ class GamePage:
         low, high = decision.min_count, decision.max_count
         ticked = sum(self.ticked.values())
         most = len(decision.options) * (1 if decision.distinct or high == 1 else high)
-        said = [tick_words(self.words, count, low, high) for count in range(min(most, MOST_SAID) + 1)]
-        status, wrong = tick_words(self.words, ticked, low, high)
+        typed = counts_typed(decision)
+        said = [tick_words(self.words, n, low, high, typed) for n in range(min(most, MOST_SAID) + 1)]
+        status, wrong = tick_words(self.words, ticked, low, high, typed)
         problem = wrong if self.problem or self.ticked else ""
         send = e(self.words.t("web-send"))
         hidden = "" if problem else " hidden"
@@ -778,6 +808,14 @@ class GamePage:
         name = e(quote(v.name))
         undo_title, undo = e(self.words.t("web-undo-title")), e(self.words.t("web-undo"))
         disabled = "" if v.earlier else " disabled"
+        # (never past a die rolled or a hidden card shown since the answer: said under the buttons)
+        refused = undo_refused(v)
+        if refused is None and not v.earlier and self.person_since() > 0:
+            # (answered before this server started: it holds no copy of the game at those questions)
+            refused = self.words.t("web-error-no-undo")
+        if refused is not None:
+            disabled, undo_title = " disabled", e(refused)
+        said = f'<p class="dim undo-refused" id="undo-refused">{e(refused)}</p>' if refused else ""
         return (
             '<div class="tools">'
             f'<form method="post" action="/game/{name}/undo" class="undo">'
@@ -788,6 +826,7 @@ class GamePage:
             f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}#hint-lines" '
             f'title="{e(self.words.t("web-hint-title"))}">{e(self.words.t("web-hint"))}</a>'
             f'<a class="button" id="leave" href="/?lang={e(t.lang)}">{e(self.words.t("web-leave"))}</a>'
+            f"{said}"
             f'<p class="dim saved">{e(self.words.t("web-saved", name=v.name))}</p>'
             "</div>"
         )

@@ -32,6 +32,26 @@ web-how-many = { $same ->
        *[other] Tick { $min } to { $max }
     }
 }
+web-how-many-counts = { $same ->
+    [yes] Give out { $max } in all: type how many each one takes
+   *[no] { $min ->
+        [0] Give out up to { $max } in all (or none): type how many each one takes
+       *[other] Give out { $min } to { $max } in all: type how many each one takes
+    }
+}
+web-counted = { $same ->
+    [yes] { $count } of { $max } given out
+   *[no] { $count } given out ({ $min } to { $max })
+}
+web-count-too-few = { $count } given out: this question takes { $same ->
+    [yes] { $min }
+   *[no] at least { $min }
+}. Raise a number, then Answer.
+web-count-too-many = { $count } given out: this question takes { $same ->
+    [yes] { $max }
+   *[no] at most { $max }
+}. Lower a number, then Answer.
+web-you-play = You play { $side }
 web-rules = The rules behind this question
 web-why = Why the AI did it
 web-why-computer = Why the computer did it
@@ -97,6 +117,7 @@ web-error-method = The page { $name } does not take a { $method } request (metho
 web-error-seed = The seed must be a whole number written in the digits 0–9 alone (at most 20 of them, below { $limit }), or left empty for a random one: no game was started.
 web-error-answer = That answer is not one the question offers: nothing was changed. Go back to the game and choose again.
 web-error-no-undo = There is no earlier answer of yours this server can take back (it keeps those of the games it played since it started).
+web-error-undo-refused = { $why } Your answer stands: go back to the game and go on from there.
 web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Go back to the game to see where it stands.
 web-error-no-restart = There is nothing to restart: the rules of this game have not changed since it began. The game goes on as it was.
 web-error-no-game = There is no saved game called “{ $name }”.

@@ -179,7 +179,7 @@ function dragToMove(view) {
   view.addEventListener("pointerleave", end);
 }
 
-// After an answer (or undo, or a hint) the keyboard starts at the question, not at the page's top: the
+// After an answer (or undo, a hint, or the start of a game) the keyboard starts at the question, not at the page's top: the
 // next Tab reaches its first answer. The page does not scroll there (what just happened stays in view).
 function focusAfterAnswer() {
   let asked = null;
@@ -215,7 +215,8 @@ document.addEventListener("DOMContentLoaded", () => {
   for (const form of document.querySelectorAll("form")) {
     form.addEventListener("submit", (ev) => {
       if (ev.defaultPrevented) return;  // (a pick of several refused by its count: registered first)
-      if (form.matches("form.answer, form.undo")) remember();
+      // (a new game too: its first page starts at its first question)
+      if (form.matches("form.answer, form.undo, form.setup")) remember();
       setTimeout(() => { for (const b of form.querySelectorAll("button")) b.disabled = true; }, 0);
     });
   }
