@@ -46,6 +46,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     one's are said to be tied with it."""
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
+    from twilight.cli.explain.errors import error_line
     from twilight.cli.session.danger import loses_at_once
     from twilight.cli.session.hint import (
         MAX_CANDIDATES,
@@ -74,7 +75,8 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     try:
         ir, _state, data = save_state(find_save(save), _compile, ruleset, at_question)
     except BoardError as err:
-        click.echo(f"error: {err}", err=True)
+        # (in the language asked for, else the save's, as `twilight play` and `explain` say theirs)
+        click.echo(error_line(err, lang), err=True)
         sys.exit(1)
     lang = lang or (data["play"].get("lang") if data["play"].get("lang") in LANGUAGES else "en")
     text = PlayText(ir["ruleset"]["name"], lang or "en", ir)

@@ -80,8 +80,9 @@ def test_track_bounds_card_operations_and_table_rows_in_numbers(tmp_path: Path) 
     assert "Space Race: 0–6 instead of 0–8" in lines
     assert "NATO: 3 operations instead of 4" in lines
     assert "Space Race: row 7 taken out" in lines
-    # the rule that works the rounds out, its changed line before and now
-    assert "the rule of 4.5 D now: action rounds becomes 7" in lines
+    # the rule that works the rounds out (by its name, rule-action_rounds_per_turn), its changed line
+    # before and now
+    assert "Action rounds per turn now: action rounds becomes 7" in lines
     assert "action rounds a turn: 7 instead of 6 (turns 1–3)" in lines
 
 

@@ -195,7 +195,9 @@ def test_setup_table_rows_changed(tmp_path: Path) -> None:
         ("row us italy, column 3", 1, 2),
         ("row us italy, column 2", 2, 1),
     ]
-    assert "    row us france, column 3: 3 -> 2" in render_text(report)
+    # (the report names the row and the column in words, as `rulesets --changes` does; `field` keeps ids)
+    assert "    row US, France; roll of 3: 3 -> 2" in render_text(report)
+    assert [d.words for d in change.details][:2] == ["row US, France; roll of 3", "row US, France; roll of 2"]
 
 
 def test_setup_table_row_added(tmp_path: Path) -> None:

@@ -84,7 +84,7 @@ def test_card_23_conditions_without_a_block() -> None:
     assert "  the AI plays the event in a scoring round in Europe, if countries the AI would newly" in text
     assert "instead" not in text and "000 · Приложение «Карточки» · 23" in text
     ru = section(explain("23", "--lang", "ru"), "ИИ (Приложение «Карточки»):")
-    assert "Фаза Заголовка, если влияние, которое ИИ получит от события карты «эта карта» ≥ 6 или" in ru
+    assert "Фаза Заголовка, если влияние, которое ИИ получит от события этой карты ≥ 6 или" in ru
     assert "Раунд с подсчетом очков в регионе Европа, если страны, которые ИИ возьмет под контроль" in ru
 
 

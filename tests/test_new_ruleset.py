@@ -285,8 +285,8 @@ def test_the_variant_is_small_and_diff_shows_its_five_changes() -> None:
     status, text = run_cli(["diff", "solo-v2", VARIANT])
     assert status == 0
     assert "options: 6 and 7 swapped (key_spread is now 7, key_new is now 6)" in text
-    assert "row hard, column vp: 4 -> 5" in text
-    assert "row us france, column 3: 3 -> 2" in text and "row us italy, column 3: 1 -> 2" in text
+    assert "row Hard; VP the AI starts with: 4 -> 5" in text
+    assert "row US, France; roll of 3: 3 -> 2" in text and "row US, Italy; roll of 3: 1 -> 2" in text
     assert "event 1 condition:" in text and "South Korea ≥ 2" in text
     assert "added rule extra_action_round" in text
     assert "5 declarations differ" in text

@@ -397,7 +397,7 @@ def test_diff_tells_what_the_patches_changed(family: Path) -> None:
     report = diff_report(str(family / "base"), str(family / "child"), "en")
     shown = "\n".join(render_text(report))
     assert "options: 1 and 2 swapped (second is now 2, third is now 1)" in shown
-    assert "row hard, column vp: 4 -> 5" in shown
+    assert "row Hard; vp: 4 -> 5" in shown  # (the family names no column: its id)
     assert "step zero: inserted after phase one" in shown
     assert "step extra_defcon: inserted after phase action_rounds" in shown
     assert "default: 1 -> 2" in shown

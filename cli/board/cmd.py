@@ -12,11 +12,13 @@ from typing import Any
 
 import click
 from twilight.cli.board.draw import NoLayout, board_svg, svg_size
-from twilight.cli.board.game import BoardError, find_save, save_state, seed_state
+from twilight.cli.board.game import BoardError, find_save, save_state, seed_state, worded
+from twilight.cli.explain.errors import WordedError, error_line
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import write_output_file
 from twilight.cli.settings_arg import read_settings, settings_problem
+from twilight.common.input_bounds import clip, printable
 
 SEED_LIMIT = 2**64
 FORMATS = (".svg", ".png", ".html")
@@ -98,20 +100,24 @@ def board(
         text = PlayText(ir["ruleset"]["name"], lang or "en", ir)
         svg = board_svg(ir, state, text)
     except BoardError as err:
-        _fail(str(err))
+        _fail(err, lang)
     except NoLayout as err:
-        _fail(f"ruleset '{err}' declares no `layout`: there is no map to draw (see docs/board.md)")
+        _fail(f"ruleset '{err}' declares no `layout`: there is no map to draw (see docs/board.md)", lang)
     if kind == ".svg":
         write_output_file(svg, output)
     elif kind == ".html":
         write_output_file(html_page(svg, text.t("play-title", ruleset=state.ruleset), text.lang), output)
     else:
-        write_png(svg, Path(output))
+        write_png(svg, Path(output), text.lang)
     click.echo(f"wrote {output}")
 
 
-def _fail(message: str) -> None:
-    click.echo(f"error: {message}", err=True)
+def _fail(problem: str | WordedError, lang: str | None = None) -> None:
+    """Say what went wrong, after the `error:` of the language asked for (else the save's, else English),
+    and stop with status 1. A problem the program words is said in that language too; the others (a
+    picture Chromium could not take) are said in English."""
+    err = problem if isinstance(problem, WordedError) else WordedError(problem)
+    click.echo(error_line(err, lang), err=True)
     sys.exit(1)
 
 
@@ -121,10 +127,11 @@ def _compile(target: str) -> dict[str, Any]:
 
     result = api.compile_target(target)
     if result.ir is None or not result.ok:
-        for d in result.diagnostics:
-            if d.severity is Severity.ERROR:
-                click.echo(render(d, result.sources), err=True)
-        raise BoardError(f"ruleset '{target}' does not compile (`twilight check {target}`)")
+        errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
+        for d in errors:
+            click.echo(render(d, result.sources), err=True)
+        first = errors[0].message if errors else f"see `twilight check {target}`"
+        raise worded("explain-error-compile", ruleset=printable(clip(target)), detail=printable(clip(first)))
     return result.ir
 
 
@@ -148,13 +155,14 @@ def chromium() -> str | None:
     return None
 
 
-def write_png(svg: str, output: Path) -> None:
+def write_png(svg: str, output: Path, lang: str | None = None) -> None:
     """The picture rendered by a headless Chromium; a clear message when there is none or it fails."""
     browser = chromium()
     if browser is None:
         _fail(
             "writing a PNG needs Chromium (chromium, chromium-browser or google-chrome), which is not "
-            "installed: write .svg or .html instead, or install it (apt-get install chromium)"
+            "installed: write .svg or .html instead, or install it (apt-get install chromium)",
+            lang,
         )
     assert browser is not None
     width, height = svg_size(svg)
@@ -178,10 +186,11 @@ def write_png(svg: str, output: Path) -> None:
                 check=False,
             )
         except (OSError, subprocess.TimeoutExpired) as err:
-            _fail(f"Chromium could not draw the PNG: {err}")
+            _fail(f"Chromium could not draw the PNG: {err}", lang)
         if not shot.is_file() or shot.stat().st_size == 0:
-            _fail(f"Chromium could not draw the PNG (exit {proc.returncode}): {proc.stderr.strip()[-300:]}")
+            said = proc.stderr.strip()[-300:]
+            _fail(f"Chromium could not draw the PNG (exit {proc.returncode}): {said}", lang)
         try:
             shutil.copyfile(shot, output)
         except OSError as err:
-            _fail(f"cannot write {output}: {err.strerror or err}")
+            _fail(f"cannot write {output}: {err.strerror or err}", lang)

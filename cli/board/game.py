@@ -6,15 +6,50 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.session.saves import SaveError, check_save_names, read_save, save_at
+from twilight.cli.explain.errors import WordedError
+from twilight.cli.localizer import LANGUAGES
+from twilight.cli.session.saves import (
+    SAVE_RULESET_OTHER,
+    SAVE_RULESET_UNKNOWN,
+    SaveError,
+    check_save_names,
+    read_save,
+    save_at,
+)
+from twilight.cli.session.text import GameWords
+from twilight.common.input_bounds import clip, could_be_path, printable
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.engine import Engine
 from twilight.runtime.core.sides import US, USSR
 from twilight.runtime.core.state import GameState
 
 
-class BoardError(Exception):
-    """Why there is no board to draw, in one line for the user."""
+class BoardError(WordedError):
+    """Why there is no board to draw (or hint to give), in one line for the user: worded in any language
+    (cli/explain/errors.py), in the save's when it was read and no language was asked for."""
+
+
+def worded(msg_id: str, lang: str | None = None, **fields: str) -> BoardError:
+    """The error of message `msg_id` of the game's own words (cli/locales), its English the message's."""
+    err = BoardError(GameWords("en").t(msg_id, **fields), msg_id, **fields)
+    err.lang = lang
+    return err
+
+
+def save_problem(err: SaveError, lang: str | None = None) -> BoardError:
+    """A save that cannot be used, said as `twilight play --resume` says it (`play-save-<code>`)."""
+    shown = {"path": printable(str(err.path)), "detail": printable(clip(err.detail))}
+    return worded(f"play-save-{err.code}", lang, **shown)
+
+
+def no_save_called(name: str) -> BoardError:
+    """There is no save by that name: the names there are, as `twilight saves delete` says it, in the
+    language of the player's last game."""
+    from twilight.cli.session.unfinished import no_such_save, unfinished_games
+
+    games = unfinished_games([])
+    msg_id, fields = no_such_save(name)
+    return worded(msg_id, games[0].lang if games else None, **fields)
 
 
 class _Reached(Exception):
@@ -36,14 +71,12 @@ class _Stop:
 
 
 def find_save(given: str) -> Path:
-    """A save by its path, or by its name as `twilight saves` lists it."""
+    """A save by its path, or by its name as `twilight saves` lists it (`save_at`: the list's own
+    definition of a save's name); the path given when it is neither (reading it says so)."""
     path = Path(given)
-    try:
-        if not path.exists():
-            return save_at(given) or path
-    except OSError:  # a name the file system refuses (too long): read as a path, it gets the message
-        pass
-    return path
+    if could_be_path(given) and path.exists():
+        return path
+    return save_at(given) or path
 
 
 def save_state(
@@ -60,27 +93,41 @@ def save_state(
     stored = None
     try:
         data = read_save(path)
+    except SaveError as err:
+        if err.code == "missing" and "/" not in str(path):  # (a name: what saves there are is said)
+            raise no_save_called(str(path)) from None
+        raise save_problem(err) from None
+    saved = data["play"].get("lang")
+    lang = saved if saved in LANGUAGES else None  # (what goes wrong from here is said in the save's)
+    try:
         pin = data["play"].get("rules")
         # A save pinned to its rules (cli/session/rules_store.py) is shown under the IR it was played with.
         stored = load_ir(pin["hash"]) if ruleset is None and valid_pin(pin) else None
         if ruleset is None:
             check_save_names(path, data, installed=stored is None)
     except SaveError as err:
-        detail = f": {err.detail}" if err.detail else ""
-        hint = (
-            " (a variant's save: give its folder with --ruleset)" if "not a known ruleset" in detail else ""
-        )
-        raise BoardError(f"{err.path}: not a usable save ({err.code}{detail}){hint}") from None
-    ir = stored if stored is not None else ir_for(ruleset or data["ruleset"])
+        if err.code == "not-a-save" and "not a known ruleset" in err.detail:
+            # (a variant's save: its folder, given with --ruleset, has its rules)
+            shown = {"path": printable(str(path)), "ruleset": printable(clip(str(data["ruleset"])))}
+            raise worded(SAVE_RULESET_UNKNOWN, lang, **shown) from None
+        raise save_problem(err, lang) from None
+    try:
+        ir = stored if stored is not None else ir_for(ruleset or data["ruleset"])
+    except BoardError as err:
+        err.lang = err.lang or lang
+        raise
     if ir["ruleset"]["name"] != data["ruleset"]:
-        raise BoardError(
-            f"{path}: the save is of ruleset '{data['ruleset']}', not '{ir['ruleset']['name']}' (--ruleset)"
-        )
+        shown = {
+            "path": printable(str(path)),
+            "ruleset": printable(clip(str(data["ruleset"]))),
+            "given": str(ir["ruleset"]["name"]),
+        }
+        raise worded(SAVE_RULESET_OTHER, lang, **shown)
     from twilight.cli.settings_arg import settings_problem
 
     problem = settings_problem(ir, data["settings"]) if isinstance(data["settings"], dict) else "settings"
     if problem is not None:
-        raise BoardError(f"{path}: not a usable save ({problem})")
+        raise save_problem(SaveError("not-a-save", path, problem), lang)
     engine = _engine(ir, data["seed"], data["settings"], at_question)
     try:
         engine.resume_from(data)
@@ -88,7 +135,8 @@ def save_state(
     except _Reached:
         pass
     except (SaveMismatch, RuleError, StepLimitExceeded, ValueError, TypeError) as err:
-        raise BoardError(f"{path}: the save cannot be replayed: {err}") from None
+        shown = {"path": printable(str(path)), "detail": printable(clip(str(err)))}
+        raise worded("play-save-mismatch", lang, **shown) from None
     return ir, engine.state, data
 
 

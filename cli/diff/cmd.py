@@ -11,10 +11,10 @@ import sys
 from typing import Any
 
 import click
-from twilight.cli.diff.compiled import DiffError, compiled
+from twilight.cli.diff.compiled import Compiled, DiffError, compiled
 from twilight.cli.diff.ir import KINDS, Change, Detail, compare
 from twilight.cli.explain.trace import _short
-from twilight.cli.localizer import FALLBACK, LANGUAGES
+from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
 
 GROUPS = {
     "card": "Cards",
@@ -43,6 +43,7 @@ def diff_report(a: str, b: str, lang: str) -> dict[str, Any]:
     """The comparison as plain data: both rulesets, the version change, every change."""
     old, new = compiled(a, lang), compiled(b, lang)
     changes = compare(old.ir, old.views, new.ir, new.views)
+    name_table_cells(changes, old, new)
     versions = (old.about()["version"], new.about()["version"])
     counts: dict[str, dict[str, int]] = {}
     for change in changes:
@@ -59,6 +60,51 @@ def diff_report(a: str, b: str, lang: str) -> dict[str, Any]:
         "counts": counts,
         "changes": changes,
     }
+
+
+def name_table_cells(changes: list[Change], old: Compiled, new: Compiled) -> None:
+    """Give each changed table's rows, cells and totals their words (`Detail.words`), as `twilight
+    rulesets --changes` names them (cli/session/numbers.py): a row by its keys' names in the report's
+    language (`US, France`), a column by its table's words or as the roll it is (`roll of 3`, in the
+    report's own English)."""
+    from twilight.cli.session.text import APP_FOLDER
+
+    english = Localizer.for_folders([APP_FOLDER], FALLBACK)
+    for change in changes:
+        if change.kind == "table":
+            _name_cells(change, old, new, english)
+
+
+def _name_cells(change: Change, old: Compiled, new: Compiled, english: Localizer) -> None:
+    from twilight.cli.session.numbers import _column_words, _key_words, _row_keys
+
+    def t(msg_id: str, **args: Any) -> str:
+        got = english.get(msg_id, **args)
+        return msg_id if got is None else got
+
+    old_table = old.ir.get("tables", {}).get(change.id) or {}
+    new_table = new.ir.get("tables", {}).get(change.id) or {}
+    # (a table taken out is named by the ruleset that has it)
+    side = new if new_table else old
+    table = new_table or old_table
+    kinds = [str(kind) for kind in table.get("keys") or []]
+    keys_of = _row_keys(old_table, new_table)
+    columns = {str(column.get("label")): column for column in table.get("columns") or []}
+
+    def row_words(row: str) -> str:
+        keys = keys_of.get(row, row.split())
+        pairs = zip(kinds, keys, strict=False)
+        return ", ".join(_key_words(kind, key, side.ir, side.views.loc) for kind, key in pairs)
+
+    for detail in change.details:
+        if detail.field.startswith("row "):
+            row, _, column = detail.field.removeprefix("row ").partition(", column ")
+            detail.words = f"row {row_words(row)}"
+            if column:
+                label = columns.get(column, {"label": column})
+                detail.words += f"; {_column_words(change.id, label, side.views.loc, t)}"
+        elif detail.field.startswith("total "):
+            detail.words = f"total {row_words(detail.field.removeprefix('total '))}"
 
 
 # ---------------------------------------------------------------- text
@@ -86,12 +132,13 @@ def source_text(sources: dict[str, Any]) -> str:
 
 
 def detail_lines(detail: Detail) -> list[str]:
+    field = detail.words or detail.field
     if detail.note is not None:
-        head = f"{detail.field}: {detail.note}"
+        head = f"{field}: {detail.note}"
     elif detail.diff is not None:
-        head = f"{detail.field}:"
+        head = f"{field}:"
     else:
-        head = f"{detail.field}: {shown(detail.before)} -> {shown(detail.after)}"
+        head = f"{field}: {shown(detail.before)} -> {shown(detail.after)}"
     return [head, *(INDENT + line for line in detail.diff or [])]
 
 

@@ -47,6 +47,9 @@ class Detail:
     after: Any = None
     note: str | None = None  # the change in a few words, when before -> after does not say it well
     diff: list[str] | None = None  # lines prefixed "- ", "+ " (and "…" between distant changes)
+    # The field as the report shows it, when its ids read better in words (a table's row and column by
+    # the names the game gives them: cli/diff/cmd.py `name_table_cells`); `field` stays the ids.
+    words: str | None = None
 
 
 @dataclass

@@ -321,6 +321,13 @@ def rule_anchor(name: str) -> str:
     return f"rule-{name}"
 
 
+def rule_heading(ctx: DocsContext, name: str) -> Inlines:
+    """A standing rule by its name in the ruleset's words (`rule-<id>`), then its id; the id alone when
+    the ruleset names it not (words made up from the id would read as a name in no language)."""
+    words = ctx.loc.get(f"rule-{name}")
+    return ctx.named(words, name) if words else (Code(name),)
+
+
 def item_lines(ctx: DocsContext, item: dict[str, Any]) -> list[tuple[int, Inlines]]:
     """One `forbid` / `modify` / `on` item outlined; its refusal code and own marks on its first line."""
     lines = indented(ctx.outliner().node(item, 0))
@@ -348,7 +355,7 @@ def restrictions_page(ctx: DocsContext) -> Page:
         for name, rule in rules.items():
             if str(rule.get("kind")) != kind:
                 continue
-            blocks.append(Heading(3, (readable(name), " ", Code(name)), rule_anchor(name)))
+            blocks.append(Heading(3, rule_heading(ctx, name), rule_anchor(name)))
             blocks.append(ctx.marks_para(rule.get("provenance"), rule.get("src")))
             card = ctx.card_files.get(str(rule.get("src", "")).rsplit(":", 1)[0])
             if card:

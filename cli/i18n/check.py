@@ -210,11 +210,12 @@ def app_needed() -> dict[str, set[str]]:
 def optional_ids(ir: dict[str, Any]) -> set[str]:
     """Messages a ruleset may word although nothing requires them: what `?` says first of a question
     (cli/session/mechanics.py), by the question's name or by what its choice does; any other question gets
-    the game's general word."""
+    the game's general word; and a standing rule's name (`rule-<id>`: the heading of its `twilight docs`
+    entry and its name in `rulesets --changes`, the id itself when not worded)."""
     from twilight.cli.session.mechanics import mechanics_message_ids
 
     asked = {m.removeprefix("decision-") for m in play_message_ids(ir) if m.startswith("decision-")}
-    return mechanics_message_ids(asked)
+    return mechanics_message_ids(asked) | {f"rule-{rule}" for rule in ir.get("rules", {})}
 
 
 # The kinds of problem, in the order the summary line counts them: errors (the check fails on any),

@@ -58,7 +58,7 @@ from twilight.cli.session.saves import (
 )
 from twilight.cli.session.text import GameWords, PlayText, Words
 from twilight.cli.session.undo import UndoTo
-from twilight.cli.session.unfinished import SaveWords, WantedGame, unfinished_games
+from twilight.cli.session.unfinished import SaveWords, WantedGame, no_such_save, unfinished_games
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
@@ -653,10 +653,9 @@ def refuse_new_game_flags(console: Console, resume: str, lang: str | None, flags
     `--save` went on writing the old file). Said in the language of the save when it can be read."""
     if not flags:
         return
-    try:
-        path = Path(resume) if resume and Path(resume).exists() else save_at(resume) if resume else None
-    except OSError:  # (a name longer than the file system takes: no save, the message in English)
-        path = None
+    # (a name longer than the file system takes names no save: the message in English)
+    path = Path(resume) if resume and could_be_path(resume) and Path(resume).exists() else None
+    path = path or (save_at(resume) if resume else None)
     words = (words_of_save(path, lang) if path is not None else None) or GameWords(lang or "en")
     console.print(words.t("play-resume-new-game-flags", flags=", ".join(flags)), markup=False, soft_wrap=True)
     raise PlayStop(2)
@@ -884,10 +883,16 @@ def choose_save(
     if resume:
         path = Path(resume)
         # A save's name (as `twilight saves` lists it) stands for the save of that name.
-        try:
-            by_name = None if path.exists() else save_at(resume)
-        except OSError:  # a path the file system refuses (too long): read as a file, it gets the message
-            by_name = None
+        there = could_be_path(resume) and path.exists()
+        by_name = None if there else save_at(resume)
+        if by_name is None and not there and "/" not in resume:
+            # (a name, not a file: said as `twilight saves delete` says it, with the names there are, in
+            # the language of the player's last game when none is asked for)
+            games = unfinished_games([])
+            words = SaveWords(lang or (games[0].lang if games else "en"))
+            msg_id, fields = no_such_save(resume)
+            console.print(words.t(msg_id, **fields), style="bold red", markup=False, soft_wrap=True)
+            raise PlayStop(1)
         return locked(by_name or path)
     skipped: list[SaveError] = []
     chosen: tuple[Path, dict[str, Any], dict[str, Any]] | None = None

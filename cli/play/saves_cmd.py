@@ -13,17 +13,15 @@ from rich.padding import Padding
 from rich.text import Text
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.session.saves import (
-    SAVE_SUFFIX,
     SaveError,
     SaveLocked,
     SaveWriteError,
     delete_save,
     save_at,
     save_name,
-    saves_dir,
 )
-from twilight.cli.session.unfinished import SaveWords, unfinished_games
-from twilight.common.input_bounds import ECHO_CHARS, clip, printable
+from twilight.cli.session.unfinished import SaveWords, no_such_save, typed_name, unfinished_games
+from twilight.common.input_bounds import clip, printable
 
 
 def problem_text(words: SaveWords, err: SaveError) -> str:
@@ -52,7 +50,7 @@ def list_saves(lang: str | None) -> int:
     else:
         console.print(words.t("play-saves-none"), markup=False)
     for err in skipped:
-        name = printable(save_name(err.path))
+        name = typed_name(save_name(err.path))
         said = words.t("play-saves-damaged", problem=problem_text(words, err), name=name)
         console.print(said, style="yellow", markup=False, soft_wrap=True)
     if games:
@@ -65,42 +63,27 @@ def delete_named(name: str, lang: str | None) -> int:
     another game holds it, or when it cannot be removed."""
     words = SaveWords(lang or "en")
     console = make_console()
-    shown = printable(clip(name, ECHO_CHARS))
     path = save_at(name)
     if path is None:
-        from twilight.compiler.diagnostics import suggest
-
-        folder = saves_dir()
-        names = (
-            sorted(p.name.removesuffix(SAVE_SUFFIX) for p in folder.glob(f"*{SAVE_SUFFIX}"))
-            if folder.is_dir()
-            else []
-        )
-        close = suggest(name.removesuffix(SAVE_SUFFIX), names)
-        if close is not None:
-            said = words.t("play-saves-unknown-close", name=shown, close=printable(close))
-        elif names:
-            said = words.t("play-saves-unknown", name=shown, names=printable(", ".join(names)))
-        else:
-            said = words.t("play-saves-unknown-none", name=shown)
-        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        msg_id, fields = no_such_save(name)
+        console.print(words.t(msg_id, **fields), style="bold red", markup=False, soft_wrap=True)
         return 1
     try:
         delete_save(path)
     except SaveLocked as err:
         pid = str(err.holder.get("pid", "?"))
         console.print(
-            words.t("play-saves-locked", name=save_name(path), pid=pid),
+            words.t("play-saves-locked", name=printable(save_name(path)), pid=pid),
             style="bold red",
             markup=False,
             soft_wrap=True,
         )
         return 1
     except SaveWriteError as err:
-        said = words.t(f"play-file-{err.code}", path=str(err.path), cause=err.cause)
+        said = words.t(f"play-file-{err.code}", path=printable(str(err.path)), cause=printable(err.cause))
         console.print(said, style="bold red", markup=False, soft_wrap=True)
         return 1
-    console.print(words.t("play-saves-deleted", name=save_name(path)), markup=False)
+    console.print(words.t("play-saves-deleted", name=printable(save_name(path))), markup=False)
     return 0
 
 

@@ -43,7 +43,12 @@ SAVE_SUFFIX = ".json"
 # (and is not read into memory to find out).
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 # Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
-SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save", "rules-missing")
+SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save", "rules-missing", "symlink")
+# A save read to be drawn or weighed (`twilight board`, `twilight hint`, cli/board/game.py) whose ruleset is
+# not installed (a variant's: its folder is given with --ruleset; `ruleset`), or is not the one --ruleset
+# gives (`ruleset`, `given`); both also name the save (`path`).
+SAVE_RULESET_UNKNOWN = "play-save-unknown-ruleset"
+SAVE_RULESET_OTHER = "play-save-other-ruleset"
 
 
 class SaveError(Exception):
@@ -393,7 +398,10 @@ class SaveLock:
 
 
 def read_save(path: Path) -> dict[str, Any]:
-    """A save's data, or SaveError saying what is wrong with the file."""
+    """A save's data, or SaveError saying what is wrong with the file (a symbolic link in the saves folder
+    is not read: `save_kind`)."""
+    if save_kind(path) == LINKED and in_saves_folder(path):
+        raise SaveError("symlink", path)
     try:
         # (only a regular file: a FIFO named as a save once waited for a writer for ever)
         raw = read_bounded(path, MAX_SAVE_BYTES)
@@ -529,14 +537,11 @@ def _bounds_problem(data: dict[str, Any]) -> str | None:
 
 
 def saves_newest_first(folder: Path | None = None) -> list[Path]:
-    folder = folder or saves_dir()
-    if not folder.is_dir():
-        return []
+    """Every save of the saves folder (`save_files`), the most recently written first."""
     found = []
-    for path in folder.glob(f"*{SAVE_SUFFIX}"):
-        with contextlib.suppress(OSError):  # gone or unreadable since the listing: not a candidate
-            if path.is_file():
-                found.append((path.stat().st_mtime, path))
+    for path in save_files(folder):
+        with contextlib.suppress(OSError):  # gone since the listing: not a candidate
+            found.append((path.lstat().st_mtime, path))
     return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
@@ -606,16 +611,77 @@ def check_save_names(path: Path, data: dict[str, Any], installed: bool = True) -
 
 
 # ---------------------------------------------------------------------------------------- names and lists
-# A save's name (its file's name without `.json`): what `twilight saves delete NAME` takes. Letters,
-# digits, dots, dashes and underscores, never a path: the name is looked up in the saves folder only.
-SAVE_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._-]{0,199}")
-# The moment in a new save's name: sorts by date, reads as a date, and needs no character a shell or a
-# file system treats specially.
-NAME_MOMENT = "%Y-%m-%d-%H%M"
+# Which files of the saves folder are saves, and which file a save's name stands for: one definition, read
+# by the list (`twilight saves`, `play`'s "continue or new", the browser's start page) and by every lookup
+# by name (`play --resume NAME`, `hint`, `board`, `explain state`, `saves delete`, the browser's game
+# pages), so that what one shows the other finds. A save is a file `NAME.json` directly in the folder,
+# whatever its NAME (a save renamed by hand, with spaces or in Cyrillic, is still one), except a hidden
+# one (a writer's temporary file, an editor's backup). A symbolic link named so is listed, said to be a
+# link (`SaveError` "symlink") and deletable by its name, never read: the game writes its save by
+# replacing the file, which would break the link, and a link can lead out of the folder.
+REGULAR, LINKED = "file", "link"
+
+
+def named_as_save(file_name: str) -> bool:
+    """Whether a file of the saves folder is named as a save is (`NAME.json`, not hidden)."""
+    hidden = file_name.startswith(".")
+    return file_name.endswith(SAVE_SUFFIX) and len(file_name) > len(SAVE_SUFFIX) and not hidden
+
+
+def save_kind(path: Path) -> str | None:
+    """REGULAR for a regular file, LINKED for a symbolic link (not followed), None for anything else (a
+    folder, a pipe, nothing) or a path the system refuses (a name too long)."""
+    try:
+        mode = os.lstat(path).st_mode
+    except (OSError, ValueError):
+        return None
+    return REGULAR if stat.S_ISREG(mode) else LINKED if stat.S_ISLNK(mode) else None
+
+
+def in_saves_folder(path: Path) -> bool:
+    """Whether `path` is a file directly in the saves folder."""
+    try:
+        return os.path.samefile(path.parent, saves_dir())
+    except (OSError, ValueError):
+        return False
+
+
+def save_files(folder: Path | None = None) -> list[Path]:
+    """The saves of the folder (regular files and symbolic links named as saves), in no order."""
+    folder = folder or saves_dir()
+    try:
+        names = os.listdir(folder)
+    except OSError:  # no folder yet, or not one: no saves
+        return []
+    return [folder / name for name in names if named_as_save(name) and save_kind(folder / name) is not None]
 
 
 def save_name(path: Path) -> str:
+    """A save's name, as the list shows it and every command takes it: its file's name without `.json`."""
     return path.name.removesuffix(SAVE_SUFFIX)
+
+
+def save_at(name: str, folder: Path | None = None) -> Path | None:
+    """The save whose name (`save_name`) is `name`, in the saves folder; None when the list has no such
+    save. `NAME.json` names it too (unless a save is called `NAME.json` itself: its name wins). A name
+    with a folder in it (`../x`, `/etc/passwd`) names no save."""
+    folder = folder or saves_dir()
+    if not name or "/" in name or (os.altsep and os.altsep in name) or "\0" in name:
+        return None
+    for file_name in (name + SAVE_SUFFIX, name):
+        if named_as_save(file_name) and save_kind(folder / file_name) is not None:
+            return folder / file_name
+    return None
+
+
+def save_names(folder: Path | None = None) -> list[str]:
+    """The names of the folder's saves, sorted (for "did you mean")."""
+    return sorted(save_name(path) for path in save_files(folder))
+
+
+# The moment in a new save's name: sorts by date, reads as a date, and needs no character a shell or a
+# file system treats specially.
+NAME_MOMENT = "%Y-%m-%d-%H%M"
 
 
 def readable_save_path(ruleset: str, humans: list[str], moment: float | None = None) -> tuple[Path, SaveLock]:
@@ -634,19 +700,6 @@ def readable_save_path(ruleset: str, humans: list[str], moment: float | None = N
         return not any(os.path.lexists(p) for p in (path, trace_path_for(path)))
 
     return reserve_save(named, free)
-
-
-def save_at(name: str, folder: Path | None = None) -> Path | None:
-    """The save called `name` (with or without `.json`) in the saves folder, None when there is none. A
-    name with a folder in it (`../x`, `/etc/passwd`) names no save."""
-    name = name.removesuffix(SAVE_SUFFIX)
-    if not SAVE_NAME.fullmatch(name) or ".." in name:
-        return None
-    path = (folder or saves_dir()) / f"{name}{SAVE_SUFFIX}"
-    try:
-        return path if path.is_file() and not path.is_symlink() else None
-    except OSError:  # a name longer than the file system allows (ENAMETOOLONG) names no save
-        return None
 
 
 def saved_at(path: Path) -> str:

@@ -5,6 +5,7 @@ page offers them."""
 
 from __future__ import annotations
 
+import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -12,16 +13,19 @@ from typing import Any
 from twilight.cli.localizer import Localizer
 from twilight.cli.session.rules_store import valid_pin
 from twilight.cli.session.saves import (
+    SAVE_SUFFIX,
     SaveError,
     check_save_names,
     person_played,
     resumable_saves,
     save_name,
+    save_names,
     saved_at,
     saved_turn,
 )
 from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.cli.versions import VERSION_SEP
+from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
 LEVEL_SETTING = "level"  # runtime.registry.LEVEL's name, not imported: listing saves loads no runtime
 AI_SIDE_SETTING = "ai_side"  # runtime.registry.AI_SIDE's name, likewise
@@ -100,6 +104,27 @@ def unfinished_games(skipped: list[SaveError]) -> list[UnfinishedGame]:
             continue
         games.append(UnfinishedGame(path, data))
     return games
+
+
+def typed_name(name: str) -> str:
+    """A save's name as it is typed after a command (`twilight saves delete 'My game'`): quoted for the
+    shell when it has a space or another character the shell reads; shown, never acted on."""
+    return printable(shlex.quote(name))
+
+
+def no_such_save(name: str) -> tuple[str, dict[str, str]]:
+    """There is no save called `name`: the message (`play-saves-unknown*`) and its fields, with the name
+    of the save it most likely means, else the names there are (shown, never acted on)."""
+    from twilight.compiler.diagnostics import suggest
+
+    shown = printable(clip(name, ECHO_CHARS))
+    names = save_names()
+    close = suggest(name.removesuffix(SAVE_SUFFIX), names)
+    if close is not None:
+        return "play-saves-unknown-close", {"name": shown, "close": typed_name(close)}
+    if names:
+        return "play-saves-unknown", {"name": shown, "names": printable(", ".join(names))}
+    return "play-saves-unknown-none", {"name": shown}
 
 
 class SaveWords:

@@ -69,8 +69,8 @@ play-board-legend = ★ Ключевая страна · выделенное ч
 play-board-summary-side = { $side } { $count } ({ $battlegrounds }★)
 play-board-summary-leads = впереди { $side }
 play-board-summary-even = поровну
-play-board-others = Другие регионы: страны под контролем (★ из них ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
-play-board-all-summary = Регионы: страны под контролем (★ из них ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
+play-board-others = Другие регионы: страны под контролем (★ из них Ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
+play-board-all-summary = Регионы: страны под контролем (★ из них Ключевые) · целиком: «регион НАЗВАНИЕ», «карта все»
 play-board-hidden = Карта мира: введите «карта» («карта все», «регион НАЗВАНИЕ»).
 play-region-which = Какой регион? { $regions }
 play-region-unknown = «{ $text }» — не регион. Может быть, { $suggestion }?
@@ -207,6 +207,9 @@ play-save-not-json = Файл сохранения { $path } поврежден:
 play-save-not-a-save = { $path } — не файл сохранения twilight ({ $detail }).
 play-save-mismatch = Сохранение { $path } не воспроизводит свою игру ({ $detail }); возможно, оно повреждено или сделано для другой версии правил.
 play-save-skipped = { $problem } Оно пропущено.
+play-save-symlink = { $path } — символическая ссылка, а не файл сохранения: сохранение читается только из собственного файла в папке сохранений. Положите на ее место копию файла, на который она указывает.
+play-save-unknown-ruleset = { $path } — партия по набору правил { $ruleset }, а он не установлен. Если это сохранение варианта, укажите папку варианта в --ruleset.
+play-save-other-ruleset = { $path } — партия по набору правил { $ruleset }, а не { $given } (--ruleset). Уберите --ruleset или укажите в нем папку набора { $ruleset }.
 play-quit = Игра сохранена в { $path }. Продолжить: twilight play --resume
 play-interrupted = Остановлено. Последнее автосохранение: { $path }; продолжить: twilight play --resume
 play-rules-error = Правила не смогли продолжить игру ({ $detail }). Игра сохранена до последнего решения; пожалуйста, сообщите об этой ошибке.
@@ -373,7 +376,7 @@ play-saves-title = Незаконченные игры
 play-saves-none = Незаконченных игр нет. Начать новую: twilight play
 play-saves-hotseat = обе стороны
 play-saves-hint = Продолжить: twilight play --resume НАЗВАНИЕ · удалить: twilight saves delete НАЗВАНИЕ
-play-saves-damaged = { $problem } Удалить его: twilight saves delete { $name }
+play-saves-damaged = { $problem } Удалить: twilight saves delete { $name }
 play-saves-deleted = Сохранение { $name } удалено.
 play-saves-unknown = Сохранения «{ $name }» нет. Есть такие: { $names }.
 play-saves-unknown-close = Сохранения «{ $name }» нет. Может быть, вы имели в виду { $close }?
@@ -502,7 +505,7 @@ play-ruleset-entry = { $name } { $version }{ $extends ->
         [none] {""}
        *[other] {""} (меняет { $extends })
     } — { $description }
-play-ruleset-hot-seat = [без бумажного ИИ: против компьютера или вдвоём за одним терминалом]
+play-ruleset-hot-seat = [без бумажного ИИ: против компьютера или вдвоем за одним терминалом]
 play-ruleset-unknown = Набора правил { $ruleset } нет; есть: { $names }.{ $hint ->
         [none] {""}
        *[other] {" "}Может быть, { $hint }?

@@ -136,3 +136,9 @@ procedure-score_primary = the Primary region scores
 procedure-solo_setup = the solo game's setup
 procedure-solo_action_rounds = the action rounds
 procedure-europe_control_check = control of Europe is checked
+
+# `rule-<id>` names a standing rule of this ruleset's own (the standard ruleset's rules.ftl names the others).
+rule-ai_never_causes_nuclear_war = The AI never causes nuclear war
+rule-human_headline_influence = Your headline event's influence only in the Primary or Secondary region
+rule-human_play_regions = Your operations only in the Primary or Secondary region
+rule-two_per_country = At most 2 influence in a country each action round

@@ -11,7 +11,7 @@
 
 ai-rule-headline_top_card = ИИ выкладывает в { -headline-phase(case: "prep") } верхнюю карту своей колоды/руки: её можно выложить
 ai-rule-headline_turned_over = ИИ открывал карты, пока не нашлась та, что можно выложить в { -headline-phase(case: "prep") }, и выкладывает её
-ai-rule-headline_box4_fewest_ops = у ИИ бонус 4-й клетки, но ни одна карта не дотягивает до ОО вашей: ИИ выкладывает в { -headline-phase(case: "prep") } подходящую карту с наименьшими ОО
+ai-rule-headline_box4_fewest_ops = у ИИ бонус 4-й клетки Космической гонки, но ни одна карта не дотягивает до ОО вашей: ИИ выкладывает в { -headline-phase(case: "prep") } подходящую карту с наименьшими ОО
 ai-rule-headline_fewest_ops = ни одна карта не подошла: ИИ выкладывает в { -headline-phase(case: "prep") } карту с наименьшими ОО
 ai-rule-china_card_influence = { -china-card }: ИИ тратит её ОО только на влияние
 ai-rule-human_event_to_space = ваше событие вне Раунда с подсчетом очков: ИИ отправляет карту в Космическую гонку
@@ -57,8 +57,8 @@ ai-priority-cuban_missile_crisis_way_out = где ИИ снимает 2 влия
 
 ## Варианты списков
 
-ai-option-non_key_control_for_level = не-Ключевая страна до минимального контроля, если это даёт ИИ доминирование или контроль
-ai-option-key_control_or_break = Ключевая страна до минимального контроля или чтобы сломать ваш контроль
+ai-option-non_key_control_for_level = не-Ключевая страна до минимального контроля, если это даёт ИИ доминирование или контроль в регионе
+ai-option-key_control_or_break = Ключевая страна до минимального контроля или чтобы отменить ваш контроль
 ai-option-key_control_plus_one = ещё одно очко в Ключевую страну, где у ИИ минимальный контроль
 ai-option-non_key_by_superpower = не-Ключевая страна рядом со сверхдержавой, до минимального контроля
 ai-option-non_key_control = не-Ключевая страна до минимального контроля, пока ИИ не опережает вас в регионе с запасом
@@ -86,11 +86,11 @@ ai-option-neutral_event = нейтральное событие
 ai-option-own_card = своя или нейтральная карта
 ai-option-any_card = любая карта
 ai-option-worth_3_ops = карта в 3 ОО и больше, ближайшая к верху колоды/руки
-ai-option-worth_2_ops = карта в 2 ОО и больше (не карта подсчета очков), ближайшая к верху колоды/руки
+ai-option-worth_2_ops = карта в 2 ОО и больше (не карточка подсчета очков), ближайшая к верху колоды/руки
 ai-option-strongest_card = карта ИИ с наибольшими напечатанными ОО (только не { -china-card })
 ai-option-key_apart = Ключевая страна, где одно очко даёт контроль, не по соседству с Ключевыми странами, уже выбранными для этой карты
 ai-option-non_key_toward_key = не-Ключевая страна, где одно очко даёт контроль, по соседству с Ключевой страной, которую ИИ не контролирует
-ai-option-key_pair = Ключевая страна из списка, к которой находится пара дальше по списку в другом регионе, и на обе хватает очков
+ai-option-key_pair = Ключевая страна из списка, которая составляет пару со страной ниже по списку из другого региона, и на обе хватает очков
 ai-option-key_and_two_non_key = Ключевая страна из списка, на которую хватает очков вместе с двумя самыми дешёвыми не-Ключевыми странами
 ai-option-spare_influence = страна, где у ИИ влияния больше, чем нужно для контроля
 ai-option-roll_unhindered = страна, рядом с которой нет ни ваших подконтрольных стран, ни вашей сверхдержавы: бросок без помех
@@ -125,8 +125,8 @@ ai-explain-event-card = Событие: { $card }
 ai-explain-rule = Почему: { $rule }
 ai-explain-move-choices = { $count ->
     [one] Выбор ИИ:
-    [few] Выборы ИИ ({ $count }):
-   *[many] Выборы ИИ ({ $count }):
+    [few] Выбор ИИ, { $count } шага:
+   *[many] Выбор ИИ, { $count } шагов:
 }
 ai-explain-choice = { $list }
 ai-explain-choice-nothing = { $list }: ни один вариант ничего не предложил, ИИ перешёл к следующему шагу
@@ -190,7 +190,7 @@ function-control_unchanged_without = контроль не меняется бе
 function-salt_solo_cards = карты, которые ИИ может взять по «{ card-salt_negotiations }»
 function-star_wars_solo_cards = карты, которые ИИ может взять по «{ card-star_wars }»
 function-cards_ai_finds_in_discard = карты, которые ИИ находит в сбросе (а если там нет — в игровой колоде)
-function-box4_wants_human_event = с 4-м делением Космической гонки ИИ ищет ваше событие
+function-box4_wants_human_event = с 4-й клеткой Космической гонки ИИ ищет ваше событие
 function-ai_may_headline = карта, которую ИИ может разыграть в { -headline-phase(case: "prep") }
     .form = fem
 procedure-ai_spend_influence = ИИ размещает влияние по одному очку

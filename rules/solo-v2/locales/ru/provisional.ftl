@@ -199,7 +199,7 @@ provisional-p5-ce954b = 1 ПО и 3 влияния за карту в 2 ОО; в
 provisional-p5-ac24f0 = 3 влияния за карту в 2 ОО, когда их можно поставить в три пустые страны
 
 # appendix 67 grain_sales_to_soviets (solo-v2/appendix/067_grain_sales_to_soviets.tsr:10)
-provisional-p5-63f72f = карта, отнятая у вас, или те же 2 ОО: событие — в раундах без подсчета очков
+provisional-p5-63f72f = карта, отнятая у вас, или те же 2 ОО: событие — в Раундах без подсчета очков
 
 # procedure ai_grain_sales (solo-v2/appendix/067_grain_sales_to_soviets.tsr:26)
 provisional-p5-52b8ea = ИИ оставляет себе вытянутую карту, если её событие не ваше, иначе тратит 2 ОО «Продажи зерна Советам»
@@ -245,7 +245,7 @@ provisional-p5-fe31d7 = 2 влияния и снятие 1+ вашего вли�
 provisional-p5-6a056d = 1 ПО и снятие 2+ вашего влияния (за вычетом поставленного) лучше 3 ОО; подсчет Европы — если так лучше
 
 # appendix 85 star_wars (solo-v2/appendix/085_star_wars.tsr:10)
-provisional-p5-e98c01 = только когда ИИ впереди в Космической гонке, а в сбросе или колоде добора есть карта, которую он разыграл бы
+provisional-p5-e98c01 = только когда ИИ впереди в Космической гонке, а в сбросе или игровой колоде есть карта, которую он разыграл бы
 
 # function star_wars_solo_cards (solo-v2/appendix/085_star_wars.tsr:27)
 provisional-p5-ab7257 = «Звёздные войны» берут карту, событие которой ИИ разыграл бы: своё или нейтральное
@@ -328,14 +328,14 @@ provisional-p5-887617 = её эффект длится весь ход, поэт
 provisional-p5-1d8147 = 2 влияния лучше 3 ОО только при контроле над Саудовской Аравией; подсчет Ближнего Востока — если так лучше
 
 # function cards_ai_finds_in_discard (solo-v2/game_notes.tsr:42)
-provisional-p5-96fcbc = если во всей колоде добора нет нужной карты, ИИ ничего не берёт
+provisional-p5-96fcbc = если во всей игровой колоде нет нужной карты, ИИ ничего не берёт
 
 # procedure turn_over_draw_pile_for (solo-v2/game_notes.tsr:53)
-provisional-p5-fa7925 = если во всей колоде добора нет нужной карты, всю колоду переворачивают и перемешивают
+provisional-p5-fa7925 = если во всей игровой колоде нет нужной карты, всю колоду переворачивают и перемешивают
 
 # function box4_wants_human_event (solo-v2/headline.tsr:12)
 # function ai_may_headline (solo-v2/headline.tsr:28)
-provisional-p6-a536be = ИИ со способностью клетки 4 ищет карту, событие которой не ваше
+provisional-p6-a536be = ИИ со способностью 4-й клетки Космической гонки ищет карту, событие которой не ваше
 
 # function victory_rating (solo-v2/victory.tsr:42)
 provisional-p7-c5f268 = мастерская 20+, решительная 10–19, явная 5–9, с минимальным перевесом 1–4, ничья 0; та же шкала для ИИ

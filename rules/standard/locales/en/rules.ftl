@@ -32,3 +32,30 @@ procedure-improve_defcon = DEFCON improves by one level
 procedure-add_war_cards = the Mid War or Late War cards join the draw pile
 procedure-fixed_setup_influence = the influence printed on the map
 procedure-resolve_headlines = the headline cards are revealed and take effect
+
+# `rule-<id>` names a standing rule (`forbid` / `modify` / `on`) of rules/standard/*.tsr, as the headings of
+# `twilight docs` (its standing rules page) and the list of `twilight rulesets --changes` show it.
+rule-action_rounds_per_turn = Action rounds per turn
+rule-battleground_coups_lower_defcon = A coup in a battleground lowers DEFCON
+rule-cambridge_five_not_in_late_war = The Cambridge Five is not played in the Late War
+rule-china_card_asia_bonus = The China Card's bonus in Asia
+rule-china_card_no_headline = The China Card is never a headline card
+rule-china_card_not_discarded = The China Card is never discarded
+rule-china_card_passes = The China Card passes to the opponent
+rule-coup_military_operations = A coup counts as military operations
+rule-coup_needs_opponent_influence = A coup needs the opponent's influence
+rule-coup_strength = A coup must beat twice the stability
+rule-defcon_regions = DEFCON closes regions to coups and realignments
+rule-defectors_cancels_ussr_headline = Defectors cancels the USSR headline
+rule-europe_control = Control of Europe wins the game
+rule-influence_cost = Influence costs 2 where the opponent has control
+rule-influence_placement = Where influence may be placed
+rule-nuclear_war = Nuclear war
+rule-realignment_modifiers = What changes a realignment roll
+rule-realignment_needs_opponent_influence = A realignment needs the opponent's influence
+rule-scoring_cards_not_held = Scoring cards are not held at the end of a turn
+rule-space_race_abilities = What a lead in the Space Race gives
+rule-space_race_limits = What limits Space Race attempts
+rule-twenty_vp = 20 VP win the game
+rule-un_intervention_needs_partner = UN Intervention needs an opponent's card
+rule-un_intervention_not_in_headline = UN Intervention is never a headline card

@@ -198,7 +198,7 @@ outline-fx-add_milops = { $a0 } { $a0form ->
     } военные операции: { $a1 }
 outline-fx-reset_milops = сбросить обе отметки военных операций на 0
 outline-fx-region_scored = объявить, что в регионе { $a0 } подсчитаны очки
-outline-fx-score_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: { $a2 } ({ $a3 }), ключевые страны: { $a4 }, соседство с противником: { $a5 }, всего ПО: { $a6 }
+outline-fx-score_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: { $a2 } ({ $a3 }), Ключевые страны: { $a4 }, соседство с противником: { $a5 }, всего ПО: { $a6 }
 outline-fx-score_counted_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: засчитаны { $a2 }, всего ПО: { $a3 }
 outline-fx-win = { $a0 } { $a0form ->
         [plural] побеждают
@@ -234,9 +234,9 @@ outline-fx-space_advance = { $a0 } { $a0form ->
         [plural] продвигаются
        *[other] продвигается
     } в Космической гонке на { $a1 } { $a1 ->
-        [one] деление
-        [few] деления
-       *[many] делений
+        [one] клетку
+        [few] клетки
+       *[many] клеток
     }
 outline-fx-space_attempt = { $a0 } { $a0form ->
         [plural] делают
@@ -272,7 +272,7 @@ outline-fx-give_card = { $a1 } { $a1form ->
         [plural] забирают
        *[other] забирает
     } в руку { $a0acc }
-outline-fx-play_event = событие карты { $a1 } происходит для { $a0gen }
+outline-fx-play_event = событие { $a1gen } происходит для { $a0gen }
 outline-fx-play_card = { $a0 } { $a0form ->
         [plural] разыгрывают
        *[other] разыгрывает
@@ -350,7 +350,7 @@ outline-q-in_headline = идёт { -headline-phase }
 outline-q-defcon = DEFCON
 outline-q-vp = отметка ПО (выше нуля: впереди США)
 outline-q-milops = военные операции { $a0gen }
-outline-q-space_box = деление Космической гонки { $a0gen }
+outline-q-space_box = клетка Космической гонки { $a0gen }
 outline-q-space_attempts = попытки { $a0gen } в Космической гонке за ход
 outline-q-space_attempts_allowed = разрешенные попытки { $a0gen } в Космической гонке
 outline-q-action_rounds_this_turn = раунды действий { $a0gen } в этом ходу
@@ -370,15 +370,19 @@ outline-q-influence = влияние { $a0gen } в стране { $a1 }
 outline-q-controls = { $a1 } под контролем { $a0gen }
 outline-q-control_margin = перевес контроля { $a0gen } в стране { $a1 }
 outline-q-ops_to_control = влияние, нужное { $a0gen } для контроля: { $a1 }
-outline-q-ops_to_break_control = влияние, нужное { $a0gen }, чтобы сломать контроль: { $a1 }
-outline-q-accessible = { $a0 } может размещать влияние: { $a1 }
+outline-q-ops_to_break_control = влияние, нужное { $a0gen }, чтобы отменить контроль: { $a1 }
+outline-q-accessible =
+    { $a0 } { $a0form ->
+        [plural] могут
+       *[other] может
+    } размещать влияние: { $a1 }
 outline-q-placed_this_round = влияние { $a0gen }, размещенное в этом раунде: { $a1 }
 outline-q-level_if_controlled = уровень { $a0gen } в регионе { $a2 } при контроле над { $a1 }
 outline-q-score_swing_if_controlled = ПО { $a0gen } в регионе { $a2 } при контроле над { $a1 }
 outline-q-score_swing_if_broken = ПО { $a0gen } в регионе { $a2 } при отмене контроля над { $a1 }
 outline-q-ops = ОО { $a0gen }
 outline-q-ops_for = ОО { $a1gen } для { $a0gen }
-outline-q-event_side = сторона события карты { $a0 }
+outline-q-event_side = сторона события { $a0gen }
 outline-q-period_of = период карты { $a0 }
 outline-q-is_scoring = { $a0 } — карточка подсчета очков
 outline-q-is_starred = { $a0 } — карта со звездочкой
@@ -408,14 +412,30 @@ outline-q-drawn_this_round = карты, которые { $a0form ->
     } { $a0 } в этом раунде
 outline-q-ops_bonus_regions = регионы, где все ОО карты «{ $a1 }» стоят для { $a0gen } больше
 outline-q-ops_spent_only_in = все ОО карты потрачены в регионе { $a0 }
-outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующего деления Космической гонки
-outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события карты «{ $a1 }»
+outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующей клетки Космической гонки
+outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события { $a1gen }
 outline-q-score_if_ops = ПО { $a0gen } в регионе { $a2 } после траты { $a1 } ОО
-outline-q-event_has_effect = если { $a0 } разыграет событие карты «{ $a1 }», в игре что-то изменится
-outline-q-event_influence_gain = влияние, которое { $a0 } получит от события карты «{ $a1 }»
-outline-q-event_control_gain = страны, которые { $a0 } возьмет под контроль событием карты «{ $a1 }»
+outline-q-event_has_effect =
+    если { $a0 } { $a0form ->
+        [plural] разыграют
+       *[other] разыграет
+    } событие { $a1gen }, в игре что-то изменится
+outline-q-event_influence_gain =
+    влияние, которое { $a0 } { $a0form ->
+        [plural] получат
+       *[other] получит
+    } от события { $a1gen }
+outline-q-event_control_gain =
+    страны, которые { $a0 } { $a0form ->
+        [plural] возьмут
+       *[other] возьмет
+    } под контроль событием { $a1gen }
 outline-q-setting = настройка { $a0 }
-outline-q-may = { $a1 } может { $a0 } с картой { $a2 }
+outline-q-may =
+    { $a1 } { $a1form ->
+        [plural] могут
+       *[other] может
+    } { $a0 } с картой { $a2 }
 
 ## Выражения
 
@@ -527,7 +547,7 @@ outline-pick = выбор по списку приоритетов «{ $list }»
 # Состояние, которое объявляет набор правил: его переменные, зоны (стопки карт) и шкалы.
 outline-fx-set_variable = { $a0 } получает значение { $a1 }
 outline-fx-move_to_zone = положить { $a0acc } в зону { $a1 } (сверху: { $a2 })
-outline-fx-shuffle_zone = перетасовать зону { $a0 }
+outline-fx-shuffle_zone = перемешать зону { $a0 }
 outline-q-zone = карты зоны { $a0 }
 outline-q-track_min = наименьшее значение шкалы { $a0 }
 outline-q-track_max = наибольшее значение шкалы { $a0 }
@@ -552,7 +572,7 @@ outline-fx-commit_ops_to = все ОО карты идут в регион { $a0
 outline-fx-finish_play = { $a0 } { $a0form ->
         [plural] завершают
        *[other] завершает
-    } розыгрыш карты { $a1 }
+    } розыгрыш { $a1gen }
 outline-fx-note_drawn = { $a0 } { $a0form ->
         [plural] взяли
         [fem] взяла
@@ -564,7 +584,7 @@ outline-fx-to_hand_bottom = { $a0 } { $a0form ->
        *[other] кладёт
     } { $a1acc } под низ колоды/руки
 outline-q-appendix_allows = статья приложения о карте { $a0 } разрешает ИИ ({ $a2 }) момент «{ $a1 }»
-outline-q-has_appendix_entry = у карты { $a0 } есть статья в приложении
+outline-q-has_appendix_entry = у { $a0gen } есть статья в приложении
 outline-q-game_end_reason = причина окончания игры
 outline-q-game_winner = победитель
 outline-q-index_of = место { $a1gen } в { $a0 }
@@ -576,10 +596,14 @@ outline-q-playable_cards = карты, которые { $a0 } { $a0form ->
 outline-q-event_possible = { $a0 } { $a0form ->
         [plural] могут
        *[other] может
-    } разыграть событие карты { $a1 }
+    } разыграть событие { $a1gen }
 outline-q-event_vp_gain = ПО, которые { $a0 } { $a0form ->
         [plural] получат
        *[other] получит
-    } от события карты { $a1 }
-outline-q-event_wins_game = событие карты { $a1 } принесёт победу { $a0 }
-outline-q-event_influence_removed = влияние противника, которое событие карты { $a1 } уберёт для { $a0gen }
+    } от события { $a1gen }
+outline-q-event_wins_game =
+    { $a0 } { $a0form ->
+        [plural] выиграют
+       *[other] выиграет
+    } партию событием { $a1gen }
+outline-q-event_influence_removed = влияние противника, которое событие { $a1gen } уберёт для { $a0gen }

@@ -225,7 +225,7 @@ refusal-cambridge_five_late_war = Событие карты «{ card-the_cambrid
 refusal-china_card_discarded = { card-the_china_card } никогда не сбрасывается
 refusal-china_in_headline = { card-the_china_card } не может быть { -headline-card(case: "ins") }
 refusal-defcon_restricted = При нынешнем DEFCON нельзя проводить перевороты и { -realignment(case: "acc") } { $country_in }: Европа закрыта при DEFCON 4 и ниже, Азия — при 3 и ниже, Ближний Восток — при 2
-refusal-insufficient_ops = У карты «{ $card }» слишком мало ОО для следующего деления Космической гонки (карточка подсчета очков в Космическую гонку не идёт)
+refusal-insufficient_ops = У карты «{ $card }» слишком мало ОО для следующей клетки Космической гонки (карточка подсчета очков в Космическую гонку не идёт)
 refusal-no_opponent_influence = У противника нет влияния { $country_in }: атаковать там нечего
 refusal-not_adjacent = { $country } вне досягаемости: влияние ставят только туда, где оно у вас было в начале раунда, или рядом с такой страной или с вашей сверхдержавой
 refusal-quagmire = «{ card-quagmire }» держит США: в этом раунде действий можно разыграть только карточку подсчета очков
@@ -325,7 +325,7 @@ state-value-none = нет
 ## Источник правила, как его читает игрок (cli/source_words.py)
 source-seed-002 = Официальные правила
 source-reference = справочные данные игры
-source-card-text = текст карты № { $number } (подарочное издание)
+source-card-text = текст карты № { $number } (делюкс-издание)
 ruleset-title = стандартные правила
 # Описание набора правил в списке, который предлагает `twilight play` (только этой папки).
-ruleset-description = Противостояние вдвоём, как в коробке: правила делюкс-издания, основа всех вариантов
+ruleset-description = «Сумеречная борьба» вдвоём, как в коробке: правила делюкс-издания, основа всех вариантов

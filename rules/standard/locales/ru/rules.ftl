@@ -33,3 +33,30 @@ procedure-improve_defcon = DEFCON повышается на один урове�
 procedure-add_war_cards = карты Середины или Конца войны добавляются в колоду
 procedure-fixed_setup_influence = влияние, напечатанное на карте
 procedure-resolve_headlines = { -headline-card(case: "nom-pl") } вскрываются и срабатывают
+
+# `rule-<id>` называет постоянное правило (`forbid` / `modify` / `on`) из rules/standard/*.tsr: так его
+# озаглавливает страница постоянных правил `twilight docs` и называет список `twilight rulesets --changes`.
+rule-action_rounds_per_turn = Сколько раундов действий в ходу
+rule-battleground_coups_lower_defcon = Переворот в Ключевой стране снижает DEFCON
+rule-cambridge_five_not_in_late_war = «{ card-the_cambridge_five }» не разыгрывается в Конце войны
+rule-china_card_asia_bonus = Надбавка { -china-card(case: "gen") } в Азии
+rule-china_card_no_headline = { -china-card } не бывает { -headline-card(case: "ins") }
+rule-china_card_not_discarded = { -china-card } никогда не сбрасывается
+rule-china_card_passes = { -china-card } переходит к противнику
+rule-coup_military_operations = Переворот засчитывается в военные операции
+rule-coup_needs_opponent_influence = Для переворота нужно влияние противника
+rule-coup_strength = Переворот должен превзойти удвоенную стабильность
+rule-defcon_regions = DEFCON закрывает регионы для переворотов и { -realignment(case: "gen") }
+rule-defectors_cancels_ussr_headline = «{ card-defectors }» отменяют { -headline-event(case: "acc") } СССР
+rule-europe_control = Контроль над Европой приносит победу
+rule-influence_cost = Влияние стоит 2 там, где контроль у противника
+rule-influence_placement = Куда можно ставить влияние
+rule-nuclear_war = Ядерная война
+rule-realignment_modifiers = Что меняет бросок { -realignment(case: "gen") }
+rule-realignment_needs_opponent_influence = Для { -realignment(case: "gen") } нужно влияние противника
+rule-scoring_cards_not_held = Карточки подсчета очков не остаются на руке после конца хода
+rule-space_race_abilities = Что дает преимущество в Космической гонке
+rule-space_race_limits = Что ограничивает попытки в Космической гонке
+rule-twenty_vp = 20 ПО приносят победу
+rule-un_intervention_needs_partner = Для события «{ card-un_intervention }» нужна карта с событием противника
+rule-un_intervention_not_in_headline = «{ card-un_intervention }» не бывает { -headline-card(case: "ins") }

@@ -1,6 +1,6 @@
 # Twilight Struggle, стандартные правила: названия таблиц и их столбцов (русский).
 
-table-region_scoring = Подсчёт очков в регионе
+table-region_scoring = Подсчет очков в регионе
 table-region_scoring-column-presence = Присутствие
 table-region_scoring-column-domination = Доминирование
 table-region_scoring-column-control = Контроль
