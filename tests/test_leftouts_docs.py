@@ -59,3 +59,16 @@ def test_a_rule_without_a_name_is_headed_by_its_id(tmp_path: Path) -> None:
     headings = rule_headings(str(folder), "ru", tmp_path / "out")
     assert headings["house_win"] == "`house_win`"
     assert headings["twenty_vp"] == "20 ПО приносят победу `twenty_vp`"
+
+
+def test_provisional_marks_are_worded_in_the_readers_language(tmp_path: Path) -> None:
+    """Every provisional mark on the Russian pages says its summary in Russian (the ruleset's
+    `provisional-*` words, as `twilight sources` says them): the pages printed the rule file's English."""
+    result = CliRunner().invoke(docs, ["solo-v2", "--lang", "ru", "-o", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    pages = "\n".join(p.read_text(encoding="utf-8") for p in sorted(tmp_path.glob("*.md")))
+    marks = re.findall(r"⚠ временное правило (P[\d.]+)\*\* ([^·\n<]+)", pages)
+    assert len(marks) > 20
+    english = [f"{code}: {summary}" for code, summary in marks if re.search(r"[a-z]{3,} [a-z]{3,}", summary)]
+    assert english == []
+    assert "influence by option 9 anywhere legal" not in pages

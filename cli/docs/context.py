@@ -14,6 +14,7 @@ from twilight.cli.explain.trace import TraceExplainer, _mark, _short
 from twilight.cli.i18n.check import _walk as ir_dicts
 from twilight.cli.localizer import Localizer
 from twilight.cli.outline import INDENT, Outliner
+from twilight.cli.sources_words import provisional_message_id, provisional_summary
 
 # The pages, in the navigation bar's order (a page whose section the ruleset lacks is left out).
 PAGES = ("index", "sequence", "cards", "ai", "tables", "restrictions", "settings")
@@ -57,9 +58,11 @@ class DocsContext:
         return tuple(parts)
 
     def provisional(self, text: str) -> Provisional:
+        """A provisional mark: its P-number and its summary in the reader's language (the ruleset's
+        `provisional-*` words, cli/sources_words.py), the summary as written where none words it."""
         code = _short(text)
-        rest = text.split(":", 1)[1].strip() if code != text else text
-        return Provisional(self.t("docs-provisional", "provisional"), code if code != text else "", rest)
+        summary = self.loc.text(provisional_message_id(text), provisional_summary(text))
+        return Provisional(self.t("docs-provisional", "provisional"), code if code != text else "", summary)
 
     def sources_label(self, provenance: Any) -> str:
         """The label of a field that holds an item's marks: "Source" or "Sources", as many as it has."""
