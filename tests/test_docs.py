@@ -26,6 +26,7 @@ from twilight.cli.i18n.check import _walk as ir_dicts
 from twilight.cli.i18n.check import app_needed, read_messages
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.session.text import APP_FOLDER, play_folders
+from twilight.cli.sources_words import provisional_message_id, provisional_summary
 from twilight.compiler import api
 
 CASES = [(ruleset, lang) for ruleset in ("standard", "solo-v2") for lang in LANGUAGES]
@@ -322,9 +323,13 @@ def test_every_source_and_provisional_mark_is_shown(
             provisional.update(node["provenance"].get("provisional") or [])
     assert len(sources) > 50
     assert [s for s in sorted(sources) if s not in text] == []
+    # each mark's summary in the page's language (the ruleset's `provisional-*` words)
+    words = Localizer.for_folders(play_folders(ruleset), lang)
     for mark in provisional:
-        code, rest = mark.split(":", 1)
-        assert f"{code} {rest.strip()}" in text, mark
+        code = mark.split(":", 1)[0]
+        summary = words.text(provisional_message_id(mark), provisional_summary(mark))
+        assert f"{code} {summary}" in text, mark
+        assert lang == "en" or summary != provisional_summary(mark), f"{mark}: not worded in {lang}"
     assert (ruleset == "solo-v2") == bool(provisional)
 
 
@@ -335,11 +340,9 @@ def test_provisional_rules_are_marked_where_they_stand(generated: dict[tuple[str
     section = restrictions[start : restrictions.index("<h3", start)]
     assert '<span class="prov"' in section
     assert "⚠ временное правило <strong>P1.1</strong>" in section
-    assert "your operations only in the Primary or Secondary region" in section
+    assert "ваши операции — только в Первичном или Вторичном регионе" in section
     sequence = (folder / "sequence.md").read_text(encoding="utf-8")
-    assert "**⚠ временное правило P8** steps E\\-I as in the official rules" in sequence.replace(
-        "E-I", "E\\-I"
-    )
+    assert "**⚠ временное правило P8** шаги E–I как в официальных правилах" in sequence
     ai = (generated[("solo-v2", "en")] / "ai.html").read_text(encoding="utf-8")
     start = ai.index('id="list-ai_scoring_coup_target"')
     assert "<strong>P3.4</strong>" in ai[start : ai.index("<h2", start)]
