@@ -3,6 +3,7 @@ known ones, and its answers depend on what the human can know, never on the real
 
 from __future__ import annotations
 
+import contextlib
 import random
 from collections import Counter
 from typing import Any
@@ -263,3 +264,83 @@ def test_the_rollout_player_places_for_the_region_scored_soonest() -> None:
         assert picks(RolloutPlayer(1)) == wanted
     # The plain greedy policy weighs the Primary alone: Italy, whatever the round.
     assert picks(GreedyPlayer(1)) == "italy"
+
+
+def test_a_headline_chosen_face_down_is_not_seen_by_the_side_choosing_after_it() -> None:
+    """Standard 4.5 C: the USSR chooses its headline first and the two are turned over together, so the
+    US (the computer's search, or the hint of a person playing the US) cannot know the USSR's card while
+    it chooses its own. The search's copies deal that card anew like a card of the USSR's hand, always one
+    the USSR could have headlined: the US's answer and every value it weighed come out the same whatever
+    the USSR's real headline was. (The copies kept the real card, and the computer headlined Defectors
+    against the Korean War it could see.)"""
+    from tests.helpers import GreedyUntil, StopHere
+
+    found: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        state = engine.state
+        real = state.headline["ussr"]
+        assert real is not None and state.headline["us"] is None
+        values = []
+        for swap in (None, 0):
+            if swap is not None:  # the USSR headlined another card of its hand instead
+                hand = state.hands["ussr"]
+                other = next(
+                    i
+                    for i, c in enumerate(hand)
+                    if engine.forbidden("headline", actor="ussr", card=c) is None
+                )
+                hand[other], state.headline["ussr"] = state.headline["ussr"], hand[other]
+                assert state.headline["ussr"] != real
+            player = SearchPlayer(7, playouts=2 * len(decision.options), horizon=1)
+            player.engine = engine
+            values.append((player.decide(decision), player.last_values))
+        found["values"] = values
+        raise StopHere
+
+    ir = compiled_ir("standard")
+    for seed in (1, 2, 3):
+        us = GreedyUntil(lambda d: d.name == "headline_card" and d.side == "us", act)
+        engine = new_engine(ir, {"us": us, "ussr": GreedyPlayer(seed)}, seed=seed)
+        us.engine = engine
+        engine.players["ussr"].engine = engine
+        with contextlib.suppress(StopHere):
+            engine.run()
+        first, second = found.pop("values")
+        assert first == second, seed
+
+
+def test_the_copies_deal_the_face_down_headline_only_among_cards_it_could_be() -> None:
+    """Each copy's USSR headline is a card the rules let the USSR headline, dealt from the cards the US
+    cannot see (its own hand's cards never), and not always the real one."""
+    from twilight.runtime.players.search import _headline_dealt_as_allowed, _hidden_places
+
+    from tests.helpers import GreedyUntil, StopHere
+
+    seen: dict[str, Any] = {}
+
+    def act(engine: Engine, decision: Decision) -> Any:
+        real, dealt = engine.state.headline["ussr"], []
+        us_hand = set(engine.state.hands["us"])
+        for n in range(40):
+            twin = engine.clone()
+            places = _hidden_places(twin.state, twin.ir, "us", set(decision.options))
+            _Deal(twin.state, twin.ir, "us", set(decision.options), n, places).deal(
+                twin.state, twin.ir, "us", set(decision.options), places
+            )
+            _headline_dealt_as_allowed(twin, "us")
+            card = twin.state.headline["ussr"]
+            assert card not in us_hand
+            assert twin.forbidden("headline", actor="ussr", card=card) is None, card
+            dealt.append(card)
+        assert engine.state.headline["ussr"] == real  # the game itself untouched
+        seen.update(real=real, dealt=dealt)
+        raise StopHere
+
+    us = GreedyUntil(lambda d: d.name == "headline_card" and d.side == "us", act)
+    engine = new_engine(compiled_ir("standard"), {"us": us, "ussr": GreedyPlayer(4)}, seed=4)
+    us.engine = engine
+    engine.players["ussr"].engine = engine
+    with contextlib.suppress(StopHere):
+        engine.run()
+    assert len(set(seen["dealt"])) > 10 and seen["dealt"].count(seen["real"]) < 10

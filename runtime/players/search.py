@@ -24,9 +24,11 @@ Each playout is played on a copy of the game made at the decision (`Engine.clone
 the rules' procedures, its dice), in this process: the copy answers the candidate, plays on with players
 of its own, is scored at the horizon or the game's end, and is dropped. The real game is never touched.
 
-What the human knows (solo-v2): the board, the tracks, the discards, the removed cards, the headlines and
-The China Card are public; the order and contents of the draw pile, of the AI's face-down deck/hand, of the
-unseen part of the human's own deck/hand (blind deals, shuffles) and of every face-down zone are not. The
+What the human knows (solo-v2): the board, the tracks, the discards, the removed cards, the headlines once
+turned over and The China Card are public; the order and contents of the draw pile, of the AI's face-down
+deck/hand, of the unseen part of the human's own deck/hand (blind deals, shuffles), of every face-down zone
+and of a headline the opponent chose before the human chose its own (the standard game's USSR chooses
+first) are not. The
 cards shown in the decision (and in the human's decisions of the same kind just before it, with no
 shuffle between), and the cards of its own deck/hand it was offered this turn and did not play (they went
 back to a place it knows: solo-v2's bottom of the deck/hand), are known where they lie. Every other card
@@ -107,18 +109,22 @@ def determinize(
 
 def _hidden_places(
     state: GameState, ir: dict[str, Any], human: str, known: set[str]
-) -> list[list[tuple[list[str], int]]]:
+) -> list[list[tuple[Any, Any]]]:
     """The places of the cards the human cannot see (each a pile and an index in it), in the groups whose
-    cards are dealt among themselves: the draw pile with both hands, then each face-down zone."""
+    cards are dealt among themselves: the draw pile with both hands and the opponent's headline while it
+    lies face down (`_headline_unseen`: its place is the headlines and the side), then each face-down
+    zone."""
     ai = opponent(human)
     china = _china_card(ir)
-    pooled: list[tuple[list[str], int]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
+    pooled: list[tuple[Any, Any]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
     for side in (ai, human):
         hand = state.hands[side]
         for i, card in enumerate(hand):
             if card == china or (side == human and card in known):
                 continue
             pooled.append((hand, i))
+    if _headline_unseen(state, human):
+        pooled.append((state.headline, ai))
     groups = [pooled]
     for name, zone in state.zones.items():
         if ir.get("zones", {}).get(name, {}).get("face_down"):
@@ -126,7 +132,30 @@ def _hidden_places(
     return groups
 
 
-def _dealt(places: list[list[tuple[list[str], int]]], rng: random.Random) -> list[list[str]]:
+def _headline_unseen(state: GameState, human: str) -> bool:
+    """Whether the opponent's headline lies face down: chosen before the human chose its own (standard
+    4.5 C: the two are turned over together). The human cannot know it, so a copy deals it anew like a
+    card of the opponent's hand. (A side whose Space Race ability shows it the other headline first
+    knows it: the search forgets that, a weaker but safe information set.)"""
+    return state.headline[opponent(human)] is not None and state.headline[human] is None
+
+
+def _headline_dealt_as_allowed(engine: Engine, human: str) -> None:
+    """A card dealt as the opponent's face-down headline that the rules would not let it headline (UN
+    Intervention, say) changes places with the first card of its dealt hand they would: the copy's
+    headline is one the opponent could have chosen."""
+    state, side = engine.state, opponent(human)
+    card = state.headline[side]
+    if card is None or engine.forbidden("headline", actor=side, card=card) is None:
+        return
+    hand = state.hands[side]
+    for i, other in enumerate(hand):
+        if engine.forbidden("headline", actor=side, card=other) is None:
+            hand[i], state.headline[side] = card, other
+            return
+
+
+def _dealt(places: list[list[tuple[Any, Any]]], rng: random.Random) -> list[list[str]]:
     """Each group's cards in the order they are dealt to its places."""
     dealt = []
     for group in places:
@@ -137,7 +166,7 @@ def _dealt(places: list[list[tuple[list[str], int]]], rng: random.Random) -> lis
     return dealt
 
 
-def _put(places: list[list[tuple[list[str], int]]], dealt: list[list[str]]) -> None:
+def _put(places: list[list[tuple[Any, Any]]], dealt: list[list[str]]) -> None:
     for group, cards in zip(places, dealt, strict=True):
         for (pile, i), card in zip(group, cards, strict=True):
             pile[i] = card
@@ -157,7 +186,7 @@ class _Deal:
         human: str,
         known: set[str],
         sample: int,
-        places: list[list[tuple[list[str], int]]] | None = None,
+        places: list[list[tuple[Any, Any]]] | None = None,
     ) -> None:
         rng = random.Random(sample)
         found = places if places is not None else _hidden_places(state, ir, human, known)
@@ -171,7 +200,7 @@ class _Deal:
         ir: dict[str, Any],
         human: str,
         known: set[str],
-        places: list[list[tuple[list[str], int]]] | None = None,
+        places: list[list[tuple[Any, Any]]] | None = None,
     ) -> None:
         """The cards dealt in a copy of the game the deal was drawn in (the same hidden places; `places`:
         the copy's, when its caller found them already)."""
@@ -798,6 +827,8 @@ class SearchPlayer:
             if deals is not None:
                 deals[sample] = deal
         deal.deal(twin.state, twin.ir, human, known, places)
+        if _headline_unseen(twin.state, human):
+            _headline_dealt_as_allowed(twin, human)
         twin.dice = Dice(deal.dice_seed)  # the future rolls are unknown too
 
         rounds = [0]
