@@ -45,11 +45,12 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
     if changes is not None:
         try:
             entry = entry_of_folder(changes, rules_paths) or resolve(changes, entries)
-        except UnknownRuleset as err:
-            known = ", ".join(e.spec for e in entries)
-            hint = f" Did you mean {err.hint}?" if err.hint else ""
-            what = f"versions found: {', '.join(err.versions)}" if err.versions else f"rulesets: {known}"
-            click.echo(f"error: no ruleset {changes} ({what}).{hint}", err=True)
+        except UnknownRuleset:
+            # (in the reader's language, as `explain` and `docs` say it; exit 2, a usage error, as ever)
+            from twilight.cli.explain.errors import error_line
+            from twilight.cli.explain.ruleset import unknown_ruleset
+
+            click.echo(error_line(unknown_ruleset(changes, rules_paths), lang), err=True)
             sys.exit(2)
         show_changes(entry, lang)
         return

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import warnings
 from collections.abc import Callable
 from typing import Any
@@ -168,7 +169,9 @@ def parse_json(text: str, max_depth: int = MAX_DEPTH) -> Any:
     except InputRefused:
         raise
     except json.JSONDecodeError as err:
-        raise InputRefused(f"{err.msg} at line {err.lineno}, column {err.colno}", syntax=True) from None
+        # (some of json's messages end in "at" themselves: "Unterminated string starting at")
+        what = err.msg.removesuffix(" at")
+        raise InputRefused(f"{what} at line {err.lineno}, column {err.colno}", syntax=True) from None
     except RecursionError:
         raise InputRefused(f"nested more than {max_depth} levels deep") from None
     except ValueError as err:  # a float Python cannot read, etc.
@@ -232,7 +235,8 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = err.problem or err.context or "not valid YAML"
-        raise InputRefused(f"{_at(mark)}not valid YAML: {clip(str(problem), 160)}") from None
+        fix = _yaml_fix(str(err.problem or ""), str(err.context or ""), err.context_mark)
+        raise InputRefused(f"{_at(mark)}not valid YAML: {clip(str(problem), 160)}{fix}") from None
     except ReaderError as err:
         # (the reader's own words name "<unicode string>" and an offset in it: the line and column say it)
         line = text.count("\n", 0, err.position) + 1
@@ -285,6 +289,57 @@ def _check_flow_depth(text: str, max_depth: int) -> None:
         elif char in "]}":
             depth = max(0, depth - 1)
         previous = char
+
+
+def _yaml_fix(problem: str, context: str, opened: Any) -> str:
+    """What usually causes the YAML error the reader gave (its `problem` and `context`, and the mark of
+    where the unfinished part began), and how to mend it: " (…)", or "" for an error without a usual
+    cause. The reader's words name the symptom, never the typing slip behind it."""
+    since = f" at line {opened.line + 1}, column {opened.column + 1}" if opened is not None else ""
+    cannot_start = re.match(r"found character '(.+)' that cannot start any token", problem)
+    if cannot_start and cannot_start.group(1) == "\\t":
+        fix = "a tab: YAML indents and separates with spaces only; put spaces where the tab is"
+    elif cannot_start:
+        char = cannot_start.group(1)
+        fix = f"a plain value cannot begin with {char}: put the value in quotes ('{char}…')"
+    elif problem.startswith(("expected ',' or '}'", "expected ',' or ']'")):
+        close = "}" if "'}'" in problem else "]"
+        fix = (
+            f"the {'{' if close == '}' else '['} opened{since} is not closed: a {close} is missing, or a "
+            "comma between two of its items"
+        )
+    elif problem == "found unexpected end of stream" and "quoted scalar" in context:
+        fix = f"the quote opened{since} is never closed: add the closing quote"
+    elif problem == "could not find expected ':'":
+        fix = (
+            f"the key{since} is not followed by a colon and a space: write a space after the colon "
+            "(`setup: empty`), or quote a value that goes on to the next line"
+        )
+    elif problem == "mapping values are not allowed here":
+        fix = (
+            "a colon and a space where no key can start: quote a value that holds ': ' "
+            "(`name: 'a: b'`), or indent this line as the keys above it"
+        )
+    elif problem.startswith("expected <block end>, but found '}'") or problem.startswith(
+        "expected <block end>, but found ']'"
+    ):
+        fix = f"a {problem[-2]} that closes nothing: remove it, or add the bracket that opens it"
+    elif problem == "expected <block end>, but found '<scalar>'":
+        fix = "more text after a quoted value: put the whole value in quotes"
+    elif problem.startswith("expected <block end>"):
+        fix = (
+            "this line is indented as no part above it: the keys of one map, and the dashes of one list, "
+            "start at the same column"
+        )
+    elif problem.startswith("found undefined alias"):
+        fix = "an alias (*name) with no anchor (&name) before it: quote a value that begins with *"
+    elif problem.startswith("found unknown escape character"):
+        fix = 'a backslash in "…" begins an escape: write it twice (\\\\), or use single quotes'
+    elif problem.startswith("expected chomping or indentation indicators"):
+        fix = "a value that begins with | or > is a block of text: quote it"
+    else:
+        return ""
+    return f" ({fix})"
 
 
 def _code_point(character: Any) -> str:

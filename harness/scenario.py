@@ -27,7 +27,9 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import os
 import re
+import shlex
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -249,12 +251,63 @@ def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
         result = compile_target(target)
         if result.ir is None or not result.ok:
             errors = [d for d in result.diagnostics if d.severity.value == "error"]
-            # (the first error where it is, if it is in a file: the author goes there to mend it)
-            first = f"{errors[0].pos}: {errors[0].message}" if errors and errors[0].pos else ""
-            first = first or (errors[0].message if errors else "it does not compile")
-            raise Invalid("ruleset", f"'{clip(written, ECHO_CHARS)}': {first}")
+            raise Invalid(
+                "ruleset",
+                f"'{clip(written, ECHO_CHARS)}': {_not_compiled(errors, written, target, base_dir)}",
+            )
         _RULESETS[target] = (result.ir, build_program(result.ir))
     return _RULESETS[target]
+
+
+def _not_compiled(errors: list[Any], written: str, target: str, base_dir: Path) -> str:
+    """Why the ruleset the file names cannot be played, and what mends it: the folder a path names that
+    is not there, the installed name a misspelt one means, or the rules' first error where it is, with
+    its fix and the command that shows every error."""
+    first = errors[0] if errors else None
+    if first is None:
+        return "it does not compile"
+    if first.code == "E002":
+        if not could_be_path(written):  # (past the file system's limits: no name nor folder is near it)
+            return str(first.message)
+        if _looks_like_path(written):
+            return _no_such_folder(written, base_dir)
+    said = f"{first.message} ({first.help})" if first.help else first.message
+    if first.pos is None:  # (a folder without ruleset.tsr, a manifest the loader refused: no file to show)
+        return said
+    # (the first error where it is: the author goes there to mend it, and `check` shows the rest, each with
+    # its line and a caret, which one line of a FAIL cannot)
+    folder = shlex.quote(os.path.normpath(target))
+    return f"{first.pos}: {said}; run `twilight check {folder}` to see every error"
+
+
+def _looks_like_path(written: str) -> bool:
+    """Whether the file names its ruleset by a path (a folder beside it, `../my-variant`) rather than by
+    an installed name: a path is told it is not there, a name which installed one it means."""
+    return "/" in written or written.startswith(".") or "\\" in written
+
+
+def _no_such_folder(written: str, base_dir: Path) -> str:
+    """A ruleset path that leads nowhere: where it was looked for, and the folder of a ruleset beside the
+    one it names that it most likely means."""
+    beside = Path(os.path.normpath(base_dir / written))
+    said = f"the folder {written} does not exist"
+    if beside != Path(os.path.normpath(written)):  # (a path is looked for from here, then beside the file)
+        said += f", neither from the working folder nor from the file's (as {beside})"
+    parent = beside.parent
+    if parent.is_dir():
+        with contextlib.suppress(OSError):
+            folders = sorted(
+                child.name
+                for child in parent.iterdir()
+                if child.is_dir() and (child / "ruleset.tsr").is_file()
+            )
+            near = suggest(beside.name, folders)
+            if near is not None:
+                wanted = str(Path(written).parent / near)
+                return f"{said}; did you mean '{wanted}'?"
+    elif not parent.exists():
+        return f"{said}; the folder {parent} does not exist either"
+    return said
 
 
 class Names:
@@ -353,7 +406,8 @@ def _side(value: Any, key: str, allowed: tuple[str, ...] = SIDES) -> str:
     if value is None and "none" in allowed:
         return "none"
     if value not in allowed:
-        raise Invalid(key, f"one of {', '.join(allowed)} is expected, got {show(value)}")
+        near = _hint(value, set(allowed)) if isinstance(value, str) else ""
+        raise Invalid(key, f"one of {', '.join(allowed)} is expected, got {show(value)}{near}")
     return str(value)
 
 
@@ -368,8 +422,18 @@ def _keys(
     with gathered() as check:
         for k in check.over(value):
             if k not in known:
-                hint = (elsewhere(str(k)) if elsewhere else "") or _hint(str(k), set(known))
+                hint = (elsewhere(str(k)) if elsewhere else "") or _no_space(str(k), known)
+                hint = hint or _hint(str(k), set(known))
                 check.add(f"{key}.{k}" if key else str(k), f"unknown key{hint}")
+
+
+def _no_space(key: str, known: tuple[str, ...] | list[str]) -> str:
+    """The hint for a key and its value written without the space after the colon (`{level:hard}`): YAML
+    reads that as one word, a key of no value."""
+    head, colon, rest = key.partition(":")
+    if colon and head in known and rest and not rest.startswith(" "):
+        return f" (a space is missing after the colon: `{head}: {rest}`)"
+    return ""
 
 
 def _per_side(value: Any, key: str, read: Callable[[Any, str], Any]) -> dict[str, Any]:
@@ -692,7 +756,9 @@ class Scenario:
             # (an int setting declared `int from MIN to MAX` holds a scenario to its bounds, as `--set`)
             settings[key] = _int(value, where, setting.get("min"), setting.get("max"))
         elif not isinstance(value, str) or value not in setting["values"]:
-            raise Invalid(where, f"one of {', '.join(setting['values'])} is expected, got {show(value)}")
+            values = setting["values"]
+            near = _hint(value, set(values)) if isinstance(value, str) else ""
+            raise Invalid(where, f"one of {', '.join(values)} is expected, got {show(value)}{near}")
         else:
             settings[key] = value
 

@@ -90,7 +90,7 @@ def test_json_is_one_object_or_a_list() -> None:
         (["explain", "card", "0"], "error: no card 0 in ruleset standard"),
         (["explain", "card", "not_a_card", "--lang", "ru"], "ошибка: в наборе правил standard нет карты"),
         (["explain", "card", "10", "--lang", "xx"], "error: unknown language xx"),
-        (["explain", "card", "10", "--ruleset", "no_such_ruleset"], "error: cannot compile ruleset"),
+        (["explain", "card", "10", "--ruleset", "no_such_ruleset"], "error: unknown ruleset no_such_ruleset"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_1(args: list[str], message: str) -> None:

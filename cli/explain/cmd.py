@@ -14,10 +14,9 @@ from twilight.cli.explain.errors import error_line
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.explain.state import STATE_WORDS, provenance
 from twilight.cli.explain.trace import _short
-from twilight.cli.localizer import FALLBACK, Localizer, ruleset_folders
+from twilight.cli.localizer import FALLBACK, Localizer
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
-from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 
 # The `explain-*` words this command formats (they live in the ruleset's outline.ftl).
 EXPLAIN_WORDS: tuple[str, ...] = (
@@ -140,16 +139,8 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
 
 def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
     """Compile the ruleset and explain one card (or every card for `all`)."""
-    try:
-        target = ruleset_target(ruleset)
-    except RulesetNotFound as err:  # in the words of a ruleset that does not compile, as ever
-        raise ExplainError(
-            f"cannot compile ruleset {ruleset}: {err}",
-            "explain-error-compile",
-            ruleset=ruleset,
-            detail=str(err),
-        ) from None
-    folders = ruleset_folders(target)
+    # (an unknown ruleset in the words `explain state` and `explain trace` use for one)
+    target, folders = found_ruleset(ruleset)
     ir, loc = compiled_and_localized(target, folders, lang)
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
@@ -311,21 +302,27 @@ def explain_trace(
 
 
 @explain.command("state")
-@click.argument("save", required=False, type=click.Path(path_type=Path))
+@click.argument("save", required=False, type=click.Path())
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the save's own, else standard).")
 @click.option("--lang", "-l", default=None, help="Language: en, ru (default: the save's, else en).")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def explain_state_cmd(save: Path | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
+def explain_state_cmd(save: str | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
     """The state the ruleset declares (variables, zones, tracks, its own and those it inherits), each
     with its source: how each starts, or with SAVE (a save of `twilight play`: its file, or its name as
     `twilight saves` lists it) its value in that game now.
     A face-down zone shows only how many cards it holds."""
     from twilight.cli.board.game import find_save
-    from twilight.cli.explain.state import explain_state, render_state
+    from twilight.cli.explain.state import explain_state, no_save_called, render_state
 
     try:
         # A path, or a name as `twilight saves` lists it (as `board` and `hint` take it).
-        loc, view = explain_state(ruleset, lang, find_save(str(save)) if save is not None else None)
+        path = find_save(save) if save is not None else None
+        if save is not None and path is not None and "/" not in save and not path.exists():
+            # (a name no save has: the one it most likely means, or those there are; a path as written,
+            # `./x.json`, is a file that is not there, and reading it says so)
+            unknown = no_save_called(save, lang)
+            raise ExplainError(str(unknown)).reworded(unknown)
+        loc, view = explain_state(ruleset, lang, path)
     except ExplainError as err:
         click.echo(error_line(err, lang), err=True)
         sys.exit(1)

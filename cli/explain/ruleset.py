@@ -4,12 +4,14 @@ below the command so that `explain state` needs nothing of the command that call
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
 from twilight.cli.explain.errors import WordedError
 from twilight.cli.localizer import FALLBACK, Localizer, locale_files, ruleset_folders
 from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path, printable
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity
 
@@ -62,19 +64,62 @@ def found_ruleset(spec: str) -> tuple[str, list[Path]]:
     its folders with those it extends; ExplainError when it names nothing found."""
     try:
         target = ruleset_target(spec)
-    except RulesetNotFound as err:
-        raise ExplainError(
-            f"unknown ruleset {spec}: {err.help} (see `twilight rulesets`)",
-            "explain-error-unknown-ruleset-why",
-            ruleset=spec,
-            detail=err.help,
-        ) from None
+    except RulesetNotFound:
+        raise unknown_ruleset(spec) from None
     folders = ruleset_folders(target)
     if not folders:
         raise ExplainError(
             f"unknown ruleset {spec} (see `twilight rulesets`)", "explain-error-unknown-ruleset", ruleset=spec
         )
     return target, folders
+
+
+def unknown_ruleset(spec: str, rules_paths: Iterable[str | Path] = ()) -> ExplainError:
+    """The error of a ruleset `spec` that names nothing found, the same in every command that explains
+    (and in `rulesets --changes`), in every language: the name or version it most likely means, and the
+    rulesets (or the versions of it) that are found."""
+    from twilight.cli.versions import VERSION_SEP, UnknownRuleset, catalog, resolve
+
+    entries = catalog(rules_paths)
+    names = ", ".join(sorted({e.name for e in entries})) or "-"
+    shown = printable(clip(spec, ECHO_CHARS))  # (what was typed is shown, never acted on by the terminal)
+    hint: str | None = None
+    versions: list[str] = []
+    if could_be_path(spec):  # (a name past the file system's limits is near no ruleset's)
+        try:
+            resolve(spec, entries)
+        except UnknownRuleset as err:
+            hint, versions = err.hint, err.versions
+    if versions:
+        name, _, version = spec.partition(VERSION_SEP)
+        close = f"{name}{VERSION_SEP}{hint}" if hint else name
+        found = ", ".join(versions)
+        return ExplainError(
+            f"unknown ruleset {shown}: no version {version} of {name} is found (versions found: {found}); "
+            f"did you mean {close}?",
+            "explain-error-unknown-ruleset-version",
+            ruleset=shown,
+            name=printable(clip(name, ECHO_CHARS)),
+            version=printable(clip(version, ECHO_CHARS)),
+            versions=found,
+            close=printable(clip(close, ECHO_CHARS)),
+        )
+    if hint:
+        return ExplainError(
+            f"unknown ruleset {shown}: did you mean {hint}? (rulesets found: {names}; see "
+            "`twilight rulesets`)",
+            "explain-error-unknown-ruleset-close",
+            ruleset=shown,
+            close=hint,
+            names=names,
+        )
+    return ExplainError(
+        f"unknown ruleset {shown}: no ruleset found has that name, and no folder is there (rulesets found: "
+        f"{names}; see `twilight rulesets`)",
+        "explain-error-unknown-ruleset-names",
+        ruleset=shown,
+        names=names,
+    )
 
 
 def _all_locale_files(folders: list[Path]) -> list[Path]:

@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.declared_state import label, value_text, zone_text
+from twilight.cli.explain.errors import WordedError
 from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
 from twilight.runtime.core.sides import US, USSR
 
@@ -42,7 +43,7 @@ STATE_WORDS: tuple[str, ...] = (
 SECTIONS = ("variables", "zones", "tracks")
 
 
-class StateError(Exception):
+class StateError(WordedError):
     """A save or a ruleset that cannot be shown: one line, exit status 1."""
 
 
@@ -255,6 +256,22 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
     return data, ir, engine.state
 
 
+def no_save_called(name: str, lang: str | None) -> StateError:
+    """A save named (not a path) that `twilight saves` does not list: the save it most likely means, else
+    the saves there are, as `saves delete`, `play --resume` and `board` say it; in the language asked
+    for, else that of the player's last game."""
+    from twilight.cli.session.text import GameWords
+    from twilight.cli.session.unfinished import no_such_save, unfinished_games
+
+    msg_id, fields = no_such_save(name)
+    if lang is None:
+        games = unfinished_games([])
+        lang = games[0].lang if games else FALLBACK
+    err = StateError(GameWords(FALLBACK).t(msg_id, **fields), msg_id, **fields)
+    err.lang = lang
+    return err
+
+
 def explain_state(
     ruleset: str | None, lang: str | None, save: Path | None
 ) -> tuple[Localizer, dict[str, Any]]:
@@ -267,7 +284,7 @@ def explain_state(
         try:
             data, _, state = replayed_game(save, lang)
         except StateError as err:
-            raise ExplainError(str(err)) from None
+            raise ExplainError(str(err)).reworded(err) from None
         if ruleset is not None and ruleset != data["ruleset"]:
             loc = Localizer.for_folders(ruleset_folders(data["ruleset"]), lang or data["play"]["lang"])
             mismatch = ExplainError(

@@ -9,7 +9,9 @@ explain-error = error: { $message }
 explain-error-compile = cannot compile ruleset { $ruleset }: { $detail }
 explain-error-compile-at = cannot compile ruleset { $ruleset }: { $place }: { $detail }; `twilight check { $ruleset }` shows every error with its source line
 explain-error-unknown-ruleset = unknown ruleset { $ruleset } (see `twilight rulesets`)
-explain-error-unknown-ruleset-why = unknown ruleset { $ruleset }: { $detail } (see `twilight rulesets`)
+explain-error-unknown-ruleset-close = unknown ruleset { $ruleset }: did you mean { $close }? (rulesets found: { $names }; see `twilight rulesets`)
+explain-error-unknown-ruleset-names = unknown ruleset { $ruleset }: no ruleset found has that name, and no folder is there (rulesets found: { $names }; see `twilight rulesets`)
+explain-error-unknown-ruleset-version = unknown ruleset { $ruleset }: no version { $version } of { $name } is found (versions found: { $versions }); did you mean { $close }?
 explain-error-one-of = give one of --move N, --event N and --all
 
 ## Reading a trace (`twilight explain trace FILE`)

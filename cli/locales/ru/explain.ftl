@@ -9,7 +9,9 @@ explain-error = ошибка: { $message }
 explain-error-compile = не удается скомпилировать набор правил { $ruleset }: { $detail }
 explain-error-compile-at = не удается скомпилировать набор правил { $ruleset }: { $place }: { $detail }; все ошибки с их строками покажет `twilight check { $ruleset }`
 explain-error-unknown-ruleset = нет набора правил { $ruleset } (см. `twilight rulesets`)
-explain-error-unknown-ruleset-why = нет набора правил { $ruleset }: { $detail } (см. `twilight rulesets`)
+explain-error-unknown-ruleset-close = нет набора правил { $ruleset }: может быть, вы имели в виду { $close }? (найдены наборы: { $names }; см. `twilight rulesets`)
+explain-error-unknown-ruleset-names = нет набора правил { $ruleset }: нет ни набора с таким именем, ни такой папки (найдены наборы: { $names }; см. `twilight rulesets`)
+explain-error-unknown-ruleset-version = нет набора правил { $ruleset }: версии { $version } набора { $name } нет (есть версии: { $versions }); может быть, вы имели в виду { $close }?
 explain-error-one-of = укажите что-то одно: --move N, --event N или --all
 
 ## Чтение трассы (`twilight explain trace FILE`)
