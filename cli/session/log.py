@@ -30,6 +30,7 @@ NARRATED = (
     "influence",
     "coup",
     "realign",
+    "milops",
     "space",
     "space_advance",
     "defcon",
@@ -75,6 +76,7 @@ VARIANT_IDS = (
     "log-table_roll-dice",
     "log-space-success-needed",
     "log-space-failure-needed",
+    "log-defcon-coup",
 )
 
 
@@ -93,6 +95,9 @@ class Narrator:
         # The cards whose effect came into force since the last card played: a card that starts two
         # effects at once (a lasting one and this turn's) is said once.
         self.started: set[str] = set()
+        # The country of the coup whose results are being told (its influence, then DEFCON's drop): the
+        # drop is said as the coup's.
+        self.coup_in: str | None = None
 
     def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
         """The events in words, runs of influence in one country by one side told as one change."""
@@ -121,6 +126,10 @@ class Narrator:
             if e["card"] in self.started:
                 return False
             self.started.add(e["card"])
+        if kind == "coup":
+            self.coup_in = e.get("country")
+        elif kind not in ("influence", "defcon"):
+            self.coup_in = None  # (a DEFCON told later is not the coup's)
         return True
 
     def named_args(self, e: dict[str, Any]) -> dict[str, Any]:
@@ -183,6 +192,10 @@ class Narrator:
 
     def tell_coup(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
         args.update(roll=e["roll"], strength=e["strength"], defence=e["defence"])
+        # The outcome said at once (6.3.2: the strength must beat the defence; the margin is the influence
+        # removed, then added, which the next lines tell point by point).
+        margin = int(e["strength"]) - int(e["defence"])
+        args.update(outcome="success" if margin > 0 else "failure", margin=max(margin, 0))
         if "ops" not in e:
             return "log-coup"
         # the strength in its parts: `roll 4 + 3 operations − 1 = 6`
@@ -192,12 +205,33 @@ class Narrator:
         return "log-coup-parts"
 
     def tell_realign(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        t = self.text
         args.update(roll=e["roll"], against=e["against"])
         if "die" in e:  # each side's die and modifiers: `3 + 1 = 4 against 2 + 2 = 4`
             args["roll"] = self.roll(int(e["die"]), int(e["modifier"]), int(e["roll"]))
             against = (int(e["against_die"]), int(e["against_modifier"]), int(e["against"]))
             args["against"] = self.roll(*against)
+        side = str(e["side"])
+        args.update(t.side_args(opponent(side), var="opponent"))
+        mine, theirs = int(e["roll"]), int(e["against"])
+        args["margin"] = abs(mine - theirs)
+        if mine == theirs:
+            args["outcome"] = "tie"
+            return "log-realign"
+        winner = side if mine > theirs else opponent(side)
+        args.update(t.side_args(winner, var="winner"))
+        args.update(t.side_args(opponent(winner), var="loser"))
+        # 6.2.3: the loser loses the margin, as far as it has influence there; none at all is no line of
+        # its own (the influence lines that follow tell any removed), so it is said here.
+        args["outcome"] = "nothing" if e.get("removed") == 0 else "win"
         return "log-realign"
+
+    def tell_milops(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        change = int(e["change"])
+        if change == 0:
+            return None
+        args.update(count=change, now=e["now"])
+        return "log-milops"
 
     def tell_space(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
         msg = "log-space-success" if e.get("success") else "log-space-failure"
@@ -214,6 +248,11 @@ class Narrator:
 
     def tell_defcon(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
         args["now"] = e["now"]
+        coup_in, self.coup_in = self.coup_in, None
+        countries = self.text.ir.get("map", {}).get("countries", {})
+        if coup_in is not None and countries.get(coup_in, {}).get("battleground"):
+            # 6.3.4: the coup's own drop, right after its influence (a later change is not said so).
+            return "log-defcon-coup"
         return "log-defcon"
 
     def tell_defcon_change_ignored(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
@@ -376,6 +415,7 @@ TELLERS: dict[str, Teller] = {
     "influence": Narrator.tell_influence,
     "coup": Narrator.tell_coup,
     "realign": Narrator.tell_realign,
+    "milops": Narrator.tell_milops,
     "space": Narrator.tell_space,
     "space_advance": Narrator.tell_space_advance,
     "defcon": Narrator.tell_defcon,
@@ -407,7 +447,7 @@ def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Itera
     """The narrated events, each run told as one: influence in one country by one side (one way), and
     cards going face down onto one zone one after another (how many, not which)."""
     pending: dict[str, Any] | None = None
-    for event in events:
+    for event in with_realignment_results(events):
         kind = event["kind"]
         if kind not in NARRATED:
             continue
@@ -434,3 +474,34 @@ def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Itera
             yield event
     if pending is not None:
         yield pending
+
+
+def with_realignment_results(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The events, each realignment with the influence it made its loser lose (`removed`), read from the
+    influence lines that follow it: a loser with none there loses none and has no line of its own, so
+    the realignment's says so. (A realignment whose results are not among `events` is left as it is.)"""
+    held: list[dict[str, Any]] = []  # a realignment, then the events after it up to its results' end
+    for event in events:
+        if held and event["kind"] in NARRATED and event["kind"] != "influence":
+            yield from realignment_told(held, ended=True)  # (a realignment after it too)
+            held = []
+        if event["kind"] == "realign":
+            held = [event]
+        elif held:
+            held.append(event)
+        else:
+            yield event
+    yield from realignment_told(held, ended=False)
+
+
+def realignment_told(held: list[dict[str, Any]], ended: bool) -> Iterator[dict[str, Any]]:
+    """A realignment held with the events after it: with what it removed when its influence lines are
+    all there (`ended`: a later narrated event came), or when one is."""
+    if not held:
+        return
+    realign, after = held[0], held[1:]
+    lost = [e for e in after if e["kind"] == "influence" and e.get("country") == realign["country"]]
+    if ended or lost:
+        realign = {**realign, "removed": -sum(int(e["change"]) for e in lost if int(e["change"]) < 0)}
+    yield realign
+    yield from after

@@ -241,18 +241,30 @@ log-no_operations = { $side } has no legal operation.
 log-ops_bonus_unspendable = { $card }: the bonus for spending every operation in { $region } is not offered, as no country there is open to { $operation } now.
 log-influence-add = { $side } +{ $count } in { $country } (now { $now }).
 log-influence-remove = { $side } −{ $count } in { $country } (now { $now }).
-log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength } against { $defence }.
+log-coup = { $side } coup in { $country }: roll { $roll }, strength { $strength } against { $defence }: { $outcome ->
+        [success] success by { $margin }
+       *[failure] failure, no influence changes
+    }.
 log-coup-parts = { $side } coup in { $country }: roll { $roll } + { $ops } { $ops ->
     [one] operation
    *[other] operations
-}{ $modifier } = { $strength } against { $defence }.
-log-realign = { $side } realigns in { $country }: { $roll } against { $against }.
+}{ $modifier } = { $strength } against { $defence }: { $outcome ->
+        [success] success by { $margin }
+       *[failure] failure, no influence changes
+    }.
+log-realign = { $side } realigns in { $country }: { $side } { $roll }, { $opponent } { $against }: { $outcome ->
+        [win] { $winner } wins by { $margin }
+        [nothing] { $winner } wins by { $margin }, but { $loser } has no influence there to lose
+       *[tie] a tie, no influence is removed
+    }.
+log-milops = { $side } military operations +{ $count } (now { $now }).
 log-space-success = { $side } Space Race: roll { $roll }, success, box { $box }.
 log-space-failure = { $side } Space Race: roll { $roll }, failed.
 log-space-success-needed = { $side } Space Race: roll { $roll }, needing { $needed } or less: success, box { $box }.
 log-space-failure-needed = { $side } Space Race: roll { $roll }, needing { $needed } or less: failed.
 log-space_advance = { $side } advances to box { $box } of the Space Race.
 log-defcon = DEFCON is now { $now }.
+log-defcon-coup = The coup in a battleground lowers DEFCON to { $now }.
 log-defcon_change_ignored = The AI does not lower DEFCON below { $floor }.
 log-vp = { $side } gains { $count } VP: { $standing }.
 log-roll = { $side } rolls { $roll }, needing { $needed } or more: { $success ->

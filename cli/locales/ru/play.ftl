@@ -264,19 +264,31 @@ log-no_operations = У { $side_gen } нет допустимых операци�
 log-ops_bonus_unspendable = «{ $card }»: бонус за все операции { $region_in } не предлагается: ни одна страна там сейчас не открыта для действия «{ $operation }».
 log-influence-add = { $side }: +{ $count } влияния { $country_in } (теперь { $now }).
 log-influence-remove = { $side }: −{ $count } влияния { $country_in } (теперь { $now }).
-log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }.
+log-coup = Переворот { $side_gen } { $country_in }: бросок { $roll }, сила { $strength } против { $defence }: { $outcome ->
+        [success] успех с перевесом { $margin }
+       *[failure] неудача, влияние не меняется
+    }.
 log-coup-parts = Переворот { $side_gen } { $country_in }: бросок { $roll } + { $ops } { $ops ->
     [one] очко операций
     [few] очка операций
    *[many] очков операций
-}{ $modifier } = { $strength } против { $defence }.
-log-realign = { $side } — { -realignment } { $country_in }: { $roll } против { $against }.
+}{ $modifier } = { $strength } против { $defence }: { $outcome ->
+        [success] успех с перевесом { $margin }
+       *[failure] неудача, влияние не меняется
+    }.
+log-realign = { $side } — { -realignment } { $country_in }: у { $side_gen } { $roll }, у { $opponent_gen } { $against }: { $outcome ->
+        [win] перевес { $margin } в пользу { $winner_gen }
+        [nothing] перевес { $margin } в пользу { $winner_gen }, но у { $loser_gen } там нет влияния
+       *[tie] ничья, влияние не снимается
+    }.
+log-milops = { $side }: +{ $count } к военным операциям (теперь { $now }).
 log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
 log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
 log-space-success-needed = { $side } — Космическая гонка: бросок { $roll }, а нужно не больше { $needed }: успех, клетка { $box }.
 log-space-failure-needed = { $side } — Космическая гонка: бросок { $roll }, а нужно не больше { $needed }: неудача.
 log-space_advance = { $side } — Космическая гонка: переход на клетку { $box }.
 log-defcon = DEFCON теперь { $now }.
+log-defcon-coup = Переворот в Ключевой стране снижает DEFCON до { $now }.
 log-defcon_change_ignored = ИИ не снижает DEFCON ниже { $floor }.
 log-vp = { $side }: +{ $count } ПО ({ $standing }).
 log-roll = Бросок { $side_gen } — { $roll }, а нужно не меньше { $needed }: { $success ->
