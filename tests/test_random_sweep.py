@@ -4,11 +4,10 @@ Canada, the optional cards, the handicap), and games on a checking engine held i
 reach the Late War. No game may stop with an error of the rules, offer a question with no answer, run
 without end, or break an invariant.
 
-The seeds are spread wide on purpose. Among them are the four solo games that found the Che defect
-(the event offered coup targets outside the human's Primary and Secondary regions and then refused the
-pick, commit de028bd): with the Che rules as they were, `test_the_che_games_end_cleanly` fails.
-The larger sweep this one is cut from (tens of thousands of games) runs as `python tests/test_random_sweep.py
-GAMES`.
+The seeds are spread wide on purpose. `CHE_SEEDS` are four solo games that stop with a rules error on the
+Che event as it was before de028bd (it offered coup targets outside the human's Primary and Secondary
+regions and then refused the pick): with those rules, `test_the_che_games_end_cleanly` fails, and so do
+five other tests here. A wider sweep by hand: `python tests/test_random_sweep.py GAMES`.
 """
 
 from __future__ import annotations
