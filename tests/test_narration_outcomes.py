@@ -43,6 +43,7 @@ def told(lang: str, events: list[dict[str, Any]]) -> list[str]:
                 "USSR −1 in Iran (now 0).",
                 "US +4 in Iran (now 4).",
                 "The coup in a battleground lowers DEFCON to 4.",
+                "US military operations +3 (now 3).",
             ],
         ),
         (
@@ -52,6 +53,7 @@ def told(lang: str, events: list[dict[str, Any]]) -> list[str]:
                 "СССР: −1 влияния в Иране (теперь 0).",
                 "США: +4 влияния в Иране (теперь 4).",
                 "Переворот в Ключевой стране снижает DEFCON до 4.",
+                "США: +3 к военным операциям (теперь 3).",
             ],
         ),
     ],
@@ -70,6 +72,7 @@ def test_a_successful_coup_says_its_margin_and_defcon_drop(lang: str, expected: 
             "en",
             [
                 "USSR coup in Finland: roll 1 + 2 operations = 3 against 8: failure, no influence changes.",
+                "USSR military operations +2 (now 2).",
             ],
         ),
         (
@@ -77,12 +80,14 @@ def test_a_successful_coup_says_its_margin_and_defcon_drop(lang: str, expected: 
             [
                 "Переворот СССР в Финляндии: бросок 1 + 2 очка операций = 3 против 8: неудача, "
                 "влияние не меняется.",
+                "СССР: +2 к военным операциям (теперь 2).",
             ],
         ),
     ],
 )
 def test_a_failed_coup_says_so_and_nothing_else(lang: str, expected: list[str]) -> None:
-    """Finland is no battleground: no DEFCON drop follows, and a failure changes no influence."""
+    """Finland is no battleground: no DEFCON drop follows, and a failure changes no influence; the
+    military operations it gained are told after it, although the rules gain them before the roll."""
     engine = engine_with([1], {"finland": {"us": 1}})
     start = len(engine.events)
     coup(engine, "ussr", "finland", 2)
@@ -167,7 +172,11 @@ def test_the_panel_of_what_happened_tells_the_same_outcome() -> None:
         [6],
         "coup",
     )
-    assert moves[-1].line == "The coup in a battleground lowers DEFCON to 4." and not kept
+    assert [m.line for m in moves[-2:]] == [
+        "The coup in a battleground lowers DEFCON to 4.",
+        "US military operations +3 (now 3).",
+    ]
+    assert not kept
 
 
 # A random standard game (as tests/test_play_log.py's) with coups that succeed and fail, in battlegrounds and

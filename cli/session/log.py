@@ -447,7 +447,7 @@ def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Itera
     """The narrated events, each run told as one: influence in one country by one side (one way), and
     cards going face down onto one zone one after another (how many, not which)."""
     pending: dict[str, Any] | None = None
-    for event in with_realignment_results(events):
+    for event in with_realignment_results(with_coup_milops_last(events)):
         kind = event["kind"]
         if kind not in NARRATED:
             continue
@@ -474,6 +474,39 @@ def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Itera
             yield event
     if pending is not None:
         yield pending
+
+
+# What a coup does, told after its line: the influence it moved and the DEFCON it lowered.
+COUP_RESULTS = ("influence", "defcon")
+
+
+def with_coup_milops_last(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+    """The events, a coup's military operations told after the coup and what it did: the rules gain them
+    as the coup is made, before its roll, but a player reads the coup first. (Military operations gained
+    otherwise, by a war or an event, stay where they are.)"""
+    held: dict[str, Any] | None = None  # military operations gained just before a coup
+    coup_side: str | None = None  # the side whose coup's results are being told
+    for event in events:
+        kind = event["kind"]
+        if kind not in NARRATED:
+            yield event
+            continue
+        if coup_side is not None and kind not in COUP_RESULTS:
+            yield from [held] if held is not None else []
+            held, coup_side = None, None
+        if held is not None and coup_side is None:
+            if kind == "coup" and event.get("side") == held.get("side"):
+                coup_side = str(event["side"])
+                yield event
+                continue
+            yield held
+            held = None
+        if kind == "milops" and coup_side is None:
+            held = event
+            continue
+        yield event
+    if held is not None:
+        yield held
 
 
 def with_realignment_results(events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:

@@ -107,9 +107,13 @@ def gain_vp(engine: Engine, side: str, amount: int) -> None:
 
 @impl()
 def add_milops(engine: Engine, side: str, amount: int) -> None:
-    engine.state.milops[side] = int(
-        min(track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], engine.state.milops[side] + amount)
+    before = engine.state.milops[side]
+    now = engine.state.milops[side] = int(
+        min(track_bounds(engine, MILITARY_OPERATIONS_TRACK)[1], before + amount)
     )
+    # (traced so that the play log can tell a coup's or a war's military operations, as it tells VP)
+    if now != before and not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("milops", side=side, change=now - before, now=now)
 
 
 @impl()
