@@ -68,7 +68,7 @@ def test_the_trace_carries_the_war_roll_and_the_score_parts(events: list[dict[st
         (
             "ru",
             "«Корейская война»: бросок СССР — 1 − 1 = 0, а нужно не меньше 4: неудача.",
-            "{region}, СССР: {level} {level_vp} + {battlegrounds} за ключевые страны"
+            "{region}, СССР: {level} {level_vp} + {battlegrounds} за Ключевые страны"
             " + {adjacent} за соседство с США = {vp} ПО.",
         ),
     ],

@@ -325,7 +325,7 @@ log-region_score_counted = { $region }, { $side }: { $count ->
         [0] ни одной страны под контролем
        *[other] под контролем { $countries }
     } = { $vp } ПО.
-log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } за ключевые страны + { $adjacent } за соседство с { $enemy_ins } = { $vp } ПО.
+log-region_score = { $region }, { $side }: { $level } { $level_vp } + { $battlegrounds } за Ключевые страны + { $adjacent } за соседство с { $enemy_ins } = { $vp } ПО.
 log-scored = Подсчет очков { $region_in }: { $standing }.
 log-china_card-face_up = { -china-card } переходит к { $side }, лицом вверх.
 log-china_card-face_down = { -china-card } переходит к { $side }, лицом вниз.
