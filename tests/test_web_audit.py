@@ -213,7 +213,7 @@ def test_the_hint_of_a_finished_game_says_it_is_over(client: TestClient) -> None
         ("en", ("name on purple: a battleground", "number in the circle: the stability", "black ring")),
         (
             "ru",
-            ("название на фиолетовом — ключевая страна", "число в кружке — стабильность", "чёрное кольцо"),
+            ("название на фиолетовом — Ключевая страна", "число в кружке — стабильность", "чёрное кольцо"),
         ),
     ],
 )

@@ -25,8 +25,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.session.saves import SEED_LIMIT
-from twilight.cli.web.game import ConfirmWar, Games, WebError, WrongCount
-from twilight.cli.web.page import GamePage, error_page, start_page, web_words
+from twilight.cli.web.game import ConfirmWar, Games, GameView, NotSeated, WebError, WrongCount
+from twilight.cli.web.page import GamePage, error_page, hand_over_page, start_page, web_words
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
 from twilight.cli.web.replays import Replays
 from twilight.common.input_bounds import ascii_digits
@@ -180,7 +180,7 @@ def create_app(
     def playable_rulesets() -> list[tuple[Any, dict[str, Any]]]:
         """The rulesets to play, as `twilight play` lists them (every version found in the installed
         rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR: those with an AI against
-        it, the others (the standard game) against the computer."""
+        it, the others (the standard game) against the computer or by two people at this screen."""
         out = []
         for entry in games.entries():
             try:
@@ -196,7 +196,7 @@ def create_app(
     def start(shown: str, chosen: Mapping[str, str] | None = None, problem: str | None = None) -> str:
         from twilight.cli.session.unfinished import unfinished_games
 
-        games_left = [g for g in unfinished_games([]) if len(g.humans) == 1]
+        games_left = unfinished_games([])  # (one person's games and hot-seat games alike)
         return start_page(shown, playable_rulesets(), games_left, chosen, problem)
 
     def home(request: Request) -> Response:
@@ -221,7 +221,9 @@ def create_app(
             shown,
             seed,
             asked,
+            str(form.get("opponent") or "") or None,
         )
+        # (a hot-seat game begins at its hand-over page: the first side takes the screen)
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
     async def changes(request: Request) -> Response:
@@ -241,16 +243,37 @@ def create_app(
         view = await run(games.restart, request.path_params["name"], shown)
         return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
 
+    def seated_page(view: GameView, drawn: Mapping[str, Any] | None = None) -> str:
+        """The page of the game at its question; in a hot-seat game with a new seat for its links and
+        forms (each seat serves one request: a reload of the page gets the hand-over page)."""
+        return GamePage(view, seat=games.seat(view), **(drawn or {})).html()
+
     async def game(request: Request) -> Response:
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         view = await run(games.view, request.path_params["name"], language(request))
-        return html(GamePage(view).html())
+        if not games.take_seat(view, request.query_params.get("seat")):
+            return html(hand_over_page(view))  # (hot-seat: the screen is passed to the side asked first)
+        return html(await run(seated_page, view))
 
     async def hint(request: Request) -> Response:
         """The game's page with the hint's lines under the question (the search runs on copies)."""
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
-        view, lines, picks = await run(games.hint, request.path_params["name"], language(request))
-        return html(GamePage(view, hint=lines, hinted=picks).html())
+        seat = request.query_params.get("seat")
+        try:
+            view, lines, picks = await run(games.hint, request.path_params["name"], language(request), seat)
+        except NotSeated as err:
+            return html(hand_over_page(err.view))
+        return html(await run(seated_page, view, {"hint": lines, "hinted": picks}))
+
+    async def take_turn(request: Request) -> Response:
+        """The hand-over page's button: the side asked takes the screen, and its page is shown (with a
+        seat). A button of a question since answered leads to the game's hand-over page as it is now."""
+        form, shown, n = await game_form(request)
+        view = await run(games.view, request.path_params["name"], shown)
+        asked = view.decision.side if view.hot_seat and view.decision is not None else None
+        if asked is not None and view.answered == n and form.get("side") == asked:
+            return to_game(view, games.seat(view))
+        return to_game(view)
 
     async def game_form(request: Request) -> tuple[Any, str | None, int]:
         """A game's posted form, the language it asks for (set for the error page too), and the number
@@ -264,26 +287,38 @@ def create_app(
             raise WebError("web-error-form", 400)
         return form, shown, int(n)
 
-    def to_game(view: Any) -> Response:
-        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
+    def to_game(view: Any, seat: str | None = None) -> Response:
+        held = f"&seat={quote(seat)}" if seat else ""
+        return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}{held}", status_code=303)
+
+    def seat_form(form: Any) -> str | None:
+        seat = form.get("seat")
+        return str(seat) if seat else None
 
     async def undo(request: Request) -> Response:
-        _, shown, n = await game_form(request)
-        return to_game(await run(games.undo, request.path_params["name"], n, shown))
+        form, shown, n = await game_form(request)
+        view = await run(games.undo, request.path_params["name"], n, shown, seat_form(form))
+        # (hot-seat: undo never goes back past the hand-over, so the same side is asked again)
+        return to_game(view, games.seat(view))
 
     async def answer(request: Request) -> Response:
         form, shown, n = await game_form(request)
         name = request.path_params["name"]
+        decision = str(form.get("decision") or "")
         try:
-            view = await run(games.answer, name, n, str(form.get("decision") or ""), form, shown)
+            view = await run(games.answer, name, n, decision, form, shown, seat_form(form))
         except WrongCount as err:  # too few or too many ticked: the question again, its ticks kept
             assert err.view is not None
             said = web_words(err.view.text.lang).t(err.msg_id, **err.args_)
-            page = GamePage(err.view, problem=said, ticked=err.ticked)
-            return html(await run(page.html), err.status)
+            page = await run(seated_page, err.view, {"problem": said, "ticked": err.ticked})
+            return html(page, err.status)
         except ConfirmWar as err:  # a coup that loses at once: what it does, and a button to make it
-            return html(await run(GamePage(err.view, confirm=err.place).html), err.status)
-        return to_game(view)
+            return html(await run(seated_page, err.view, {"confirm": err.place}), err.status)
+        # Hot-seat: another question of the side that answered is its own (no hand-over); a question of
+        # the other side waits behind the hand-over page.
+        before, now = (view.earlier[-1].decision if view.earlier else None), view.decision
+        same_side = now is not None and before is not None and now.side == before.side
+        return to_game(view, games.seat(view) if same_side else None)
 
     async def run(fn: Any, *args: Any) -> Any:
         from starlette.concurrency import run_in_threadpool
@@ -376,6 +411,7 @@ def create_app(
         Route("/game/{name:str}/answer", answer, methods=["POST"]),
         Route("/game/{name:str}/restart", restart, methods=["POST"]),
         Route("/game/{name:str}/undo", undo, methods=["POST"]),
+        Route("/game/{name:str}/seat", take_turn, methods=["POST"]),
         Route("/game/{name:str}/hint", hint),
         Route("/replays", replay_list),
         Route(OPEN_LOG, replay_open, methods=["POST"]),

@@ -1,6 +1,7 @@
-"""One solo game of `twilight serve`, as HTTP meets it: the game is its save (the terminal game's own
-file: seed, settings and every answer so far), and between clicks it is kept in memory as an engine
-stopped at the person's question (the interpreter's place in the rules is data: runtime/resumable.py).
+"""One game of `twilight serve` (solo, against the computer, or hot-seat), as HTTP meets it: the game is
+its save (the terminal game's own file: seed, settings and every answer so far), and between clicks it is
+kept in memory as an engine stopped at the person's question (the interpreter's place in the rules is
+data: runtime/resumable.py).
 
 A click answers the question on a copy of the kept engine (`Engine.clone`), which plays on (the AI's
 moves) to the person's next question and stops there (`Suspended`); the copy is saved, its trace
@@ -15,6 +16,10 @@ Every change of a save happens under its lock (`SaveLock`, the terminal game's: 
 holds the save refuses the browser and the other way round) and under a lock of this process per save
 (two tabs answer one after the other). An answer names how many answers the game had when its question
 was shown: an answer to a question already answered (another tab, a page sent twice) is refused.
+
+A hot-seat game (both sides people at one screen) shows a side's page only with a seat, a one-use token
+handed out when the screen is passed to that side (`Games.seat`): any other request of it gets the
+hand-over page, so no page holds a side's hand before the screen was handed to it.
 """
 
 from __future__ import annotations
@@ -98,6 +103,16 @@ class WrongCount(WebError):
         self.view: GameView | None = None  # the game at the question (set by `Games.answer`)
 
 
+class NotSeated(WebError):
+    """A page of a hot-seat game asked for, or a form of one sent, without the seat the hand-over gives
+    (see `Games.seat`): a page drawn for the side asked is shown only after the screen was passed to it,
+    so the hand-over page stands in its place (an answer or an undo is refused; nothing changed)."""
+
+    def __init__(self, view: GameView) -> None:
+        super().__init__("web-error-seat", 409)
+        self.view = view
+
+
 class ConfirmWar(WebError):
     """An answer that loses the game at once (a coup that sets off nuclear war) sent without its
     confirmation: the question is shown again with what it does and a button that makes it anyway
@@ -163,7 +178,15 @@ class GameView:
         return self.path.name.removesuffix(".json")
 
     @property
+    def hot_seat(self) -> bool:
+        """Both sides people at this screen (the two-player game played by two, `--opponent person`)."""
+        return len(self.meta.get("humans") or []) > 1
+
+    @property
     def person(self) -> str:
+        """The side whose questions the page asks: in a hot-seat game, the side asked now."""
+        if self.hot_seat and self.decision is not None:
+            return str(self.decision.side)
         return str((self.meta.get("humans") or [US])[0])
 
 
@@ -175,6 +198,37 @@ def file_error(err: SaveWriteError) -> WebError:
 
 # How many of the person's earlier questions a game keeps in memory for `undo`.
 UNDO_DEPTH = 60
+# How many seats (see `Games.seat`) a server keeps: one a page of a hot-seat game shown.
+KEPT_SEATS = 256
+# The opponent the start page's form asks for in a game without an AI (`twilight play --opponent`).
+PERSON = "person"
+
+
+def _start_settings(
+    ir: dict[str, Any], side: str, level: str | None, asked: dict[str, str]
+) -> dict[str, Any]:
+    """A new game's settings from the start page: the AI's side and level where the ruleset has an AI,
+    the page's other asked settings read as `twilight play --set NAME=VALUE` reads them, the rest their
+    defaults; WebError (a bad form) for a value the ruleset does not take."""
+    # (a ruleset without an AI, the standard game: against the computer (the search), or hot-seat)
+    settings: dict[str, Any] = {AI_SIDE: opponent(side)} if AI_SIDE in ir["settings"] else {}
+    if LEVEL in ir["settings"]:
+        values = [str(v) for v in ir["settings"][LEVEL]["values"]]
+        level = level or str(ir["settings"][LEVEL]["default"])
+        if level not in values:
+            raise WebError("web-error-form", 400)
+        settings[LEVEL] = level
+    for name, value in asked.items():  # the start page's other settings (the map…)
+        setting = ir["settings"].get(name)
+        if setting is None or name in settings or not setting.get("asked"):
+            continue  # (a setting of another ruleset than the one chosen: the form shows one's)
+        try:  # (read as `twilight play --set NAME=VALUE` reads it)
+            settings.update(read_settings(ir, (f"{name}={value}",)))
+        except click.BadParameter:
+            raise WebError("web-error-form", 400) from None
+    for name, setting in ir["settings"].items():  # the other asked settings take their defaults
+        settings.setdefault(name, setting["default"])
+    return settings
 
 
 class Games:
@@ -189,6 +243,8 @@ class Games:
         self._locks: dict[Path, threading.Lock] = {}
         self._guard = threading.Lock()
         self._kept: OrderedDict[Path, GameView] = OrderedDict()
+        # Hot-seat: each seat handed out (a page shown to the side asked) -> its game, side and answers.
+        self._seats: OrderedDict[str, tuple[Path, str, int]] = OrderedDict()
 
     # ------------------------------------------------------------------ rulesets
     def ir(self, ruleset: str) -> dict[str, Any]:
@@ -289,33 +345,23 @@ class Games:
         lang: str,
         seed: int | None = None,
         asked: dict[str, str] | None = None,
+        opponent_kind: str | None = None,
     ) -> GameView:
-        """A new solo game of the ruleset `ruleset` names (`NAME@VERSION`, or NAME: see `entry`), pinned
-        to its rules as `twilight play` pins one; its save written at the person's first question."""
+        """A new game of the ruleset `ruleset` names (`NAME@VERSION`, or NAME: see `entry`), pinned to its
+        rules as `twilight play` pins one; its save written at the person's first question. A ruleset
+        without an AI is played against the computer, or (`opponent_kind` "person") by two people at this
+        screen (hot-seat: both sides people, as `twilight play --opponent person` saves it)."""
         from twilight.cli.session.rules_store import pin_of, store_ir
 
         entry = self.entry(ruleset)
         ir = self.compiled(entry)
+        hot_seat = AI_SIDE not in ir["settings"] and opponent_kind == PERSON
+        if hot_seat:
+            side = side if side in SIDES else US  # (no side to choose: the save names both)
         if side not in SIDES:
             raise WebError("web-error-form", 400)
-        # (a ruleset without an AI, the standard game, is played against the computer: the search)
-        settings: dict[str, Any] = {AI_SIDE: opponent(side)} if AI_SIDE in ir["settings"] else {}
-        if LEVEL in ir["settings"]:
-            values = [str(v) for v in ir["settings"][LEVEL]["values"]]
-            level = level or str(ir["settings"][LEVEL]["default"])
-            if level not in values:
-                raise WebError("web-error-form", 400)
-            settings[LEVEL] = level
-        for name, value in (asked or {}).items():  # the start page's other settings (the map…)
-            setting = ir["settings"].get(name)
-            if setting is None or name in settings or not setting.get("asked"):
-                continue  # (a setting of another ruleset than the one chosen: the form shows one's)
-            try:  # (read as `twilight play --set NAME=VALUE` reads it)
-                settings.update(read_settings(ir, (f"{name}={value}",)))
-            except click.BadParameter:
-                raise WebError("web-error-form", 400) from None
-        for name, setting in ir["settings"].items():  # the other asked settings take their defaults
-            settings.setdefault(name, setting["default"])
+        humans = list(SIDES) if hot_seat else [side]
+        settings = _start_settings(ir, side, level, asked or {})
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise WebError("web-error-form", 400)
         seed = secrets.randbelow(2**48) if seed is None else seed
@@ -327,11 +373,11 @@ class Games:
         rules = SaveRules(pin["hash"], ir, str(entry.folder), entry)
         # (the name is chosen with its lock taken: two servers on one saves folder never share one)
         try:
-            path, lock = readable_save_path(entry.folder.name, [side])
+            path, lock = readable_save_path(entry.folder.name, humans)
         except SaveWriteError as err:
             raise file_error(err) from None
-        meta = {"humans": [side], "lang": lang, "policy": None, "ids": False, "rules": pin}
-        if AI_SIDE not in ir["settings"]:
+        meta = {"humans": humans, "lang": lang, "policy": None, "ids": False, "rules": pin}
+        if AI_SIDE not in ir["settings"] and not hot_seat:
             meta["opponent"] = COMPUTER
         data = {"ruleset": entry.name, "seed": seed, "settings": settings, "answers": [], "play": meta}
         try:
@@ -409,7 +455,15 @@ class Games:
         shown = replace(kept, text=text, meta={**kept.meta, "lang": text.lang}, rules_changed=changed)
         return self._keep(shown, write=False)
 
-    def answer(self, name: str, answered: int, decision_name: str, form: Any, lang: str | None) -> GameView:
+    def answer(
+        self,
+        name: str,
+        answered: int,
+        decision_name: str,
+        form: Any,
+        lang: str | None,
+        seat: str | None = None,
+    ) -> GameView:
         """Give the pending question the answer `form` carries (see `answer_from_form`), then play on
         (the AI's moves) to the person's next question, and save there."""
         path = self.path_of(name)
@@ -423,6 +477,8 @@ class Games:
             decision = kept.decision
             if decision is None or kept.answered != answered or decision.name != decision_name:
                 raise WebError("web-error-stale", 409)
+            if not self.take_seat(kept, seat):  # (hot-seat: a form of a page not shown to the side asked)
+                raise NotSeated(kept)
             try:
                 given = answer_from_form(decision, form)
             except WrongCount as err:  # (shown again in the form's language: nothing was played)
@@ -434,6 +490,32 @@ class Games:
                 shown = kept if same else self._in_language(kept, rules, str(lang), kept.rules_changed)
                 raise ConfirmWar(shown, list(decision.options).index(given))
             return self._go_on(kept, given, rules, lang)
+
+    # ------------------------------------------------------------------ hot-seat
+    def seat(self, view: GameView) -> str | None:
+        """A seat at a hot-seat game's question: a one-use token that the page drawn for the side asked
+        carries in its links and forms, handed out when the screen is passed to that side (the hand-over
+        page's button), after an answer followed by another question of the same side, and with each page
+        of that side. A request of the game's page without one (a reload, the game opened from the start
+        page, a server started again) gets the hand-over page: no page shows a side's hand before the
+        screen was handed to it. None for any other game, or one over."""
+        if not view.hot_seat or view.decision is None:
+            return None
+        token = secrets.token_urlsafe(16)
+        with self._guard:
+            self._seats[token] = (view.path.resolve(), str(view.decision.side), view.answered)
+            while len(self._seats) > KEPT_SEATS:
+                self._seats.popitem(last=False)
+        return token
+
+    def take_seat(self, view: GameView, token: str | None) -> bool:
+        """Whether `token` is a seat handed out at this game's question as it is now (its side, its count
+        of answers); a seat is used up by this. True for a game that is not hot-seat, or is over."""
+        if not view.hot_seat or view.decision is None:
+            return True
+        with self._guard:
+            held = self._seats.pop(token, None) if token else None
+        return held == (view.path.resolve(), str(view.decision.side), view.answered)
 
     # ------------------------------------------------------------------ inside
     def _kept_view(self, path: Path) -> GameView | None:
@@ -491,8 +573,6 @@ class Games:
         problem = settings_problem(rules.ir, data["settings"]) or seats_problem(rules.ir, data)
         if problem:
             raise WebError("web-error-save", 400, detail=problem)
-        if AI_SIDE not in data["settings"] and len(data["play"]["humans"]) > 1:  # (a hot-seat game)
-            raise WebError("web-error-not-solo", 400)
         return data, rules
 
     def _play(
@@ -540,7 +620,7 @@ class Games:
         view = replace(kept, engine=twin, meta=meta, text=text, rules_changed=changed, earlier=earlier)
         return self._keep(self._played(view, lambda: twin.resume(answer)), write=True)
 
-    def undo(self, name: str, answered: int, lang: str | None) -> GameView:
+    def undo(self, name: str, answered: int, lang: str | None, seat: str | None = None) -> GameView:
         """Back to the person's previous question (the game as it stood there, kept in memory since this
         server played it: no replay), saved there. WebError when the page was stale or there is nothing
         this server can take back."""
@@ -550,6 +630,8 @@ class Games:
             kept = self._kept_view(path)
             if kept is None or not self._same(kept, data) or kept.answered != answered:
                 raise WebError("web-error-stale", 409)
+            if not self.take_seat(kept, seat):
+                raise NotSeated(kept)
             if not kept.earlier:
                 raise WebError("web-error-no-undo", 409)
             back = kept.earlier[-1]
@@ -562,7 +644,9 @@ class Games:
             view = replace(view, engine=copy_at_question(back.engine))
             return self._keep(view, write=True)
 
-    def hint(self, name: str, lang: str | None) -> tuple[GameView, list[str], list[Any]]:
+    def hint(
+        self, name: str, lang: str | None, seat: str | None = None
+    ) -> tuple[GameView, list[str], list[Any]]:
         """The game called `name` at its question, the hint's lines on it (the terminal's `hint`: the
         search's best answers with their scores and why, from playouts on copies of the game; nothing of
         the game changes) and the answers it recommends (marked on the question's options)."""
@@ -571,6 +655,8 @@ class Games:
         view = self.view(name, lang)
         if view.decision is None:  # (a finished game: there is no question to hint at)
             raise WebError("web-error-over", 409)
+        if not self.take_seat(view, seat):  # (hot-seat: the hint's page shows the side's hand)
+            raise NotSeated(view)
         with self.lock_of(view.path):
             # (the page's game is saved by the server at each click: the hint's session saves nothing)
             asked = GameSession(view.engine, view.text, view.meta)
@@ -610,7 +696,7 @@ class Games:
         its searches seeded by the game and the answers given (a page's search differs from the last)."""
         from twilight.runtime.players.search import SearchPlayer
 
-        if AI_SIDE in view.ir["settings"]:
+        if AI_SIDE in view.ir["settings"] or view.hot_seat:  # (hot-seat: a person on each side)
             return None
         engine, person = view.engine, view.person
         computer = ComputerOpponent(None, SearchPlayer(int(engine.seed) * 2 + 1 + len(engine.answers) * 7919))
@@ -672,6 +758,10 @@ def undo_refused(view: GameView) -> str | None:
     events = view.engine.events
     positions = decision_positions(events)
     taken = view.earlier[-1].answered  # (the answer taken back: the first after that question)
+    if view.hot_seat:  # (the terminal's hot-seat rule: never an answer given before the hand-over)
+        others = [str(who) for who, _ in view.engine.answers[taken:] if str(who) != view.person]
+        if others:
+            return view.text.t("web-undo-hand-over", **view.text.side_args(others[-1]))
     if taken >= len(positions):
         return None
     refusal = first_blocker(events, positions[taken] + 1, view.person, view.ir)

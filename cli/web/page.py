@@ -22,7 +22,14 @@ from twilight.cli.session.log import Narrator
 from twilight.cli.session.question import points_left, prompt_text
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import APP_FOLDER, PlayText, bounded
-from twilight.cli.web.game import WAR_CONFIRMED, GameView, counts_typed, losing_answers, undo_refused
+from twilight.cli.web.game import (
+    PERSON,
+    WAR_CONFIRMED,
+    GameView,
+    counts_typed,
+    losing_answers,
+    undo_refused,
+)
 from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.core.sides import SIDES, US, USSR
@@ -76,14 +83,16 @@ def document(lang: str, title: str, body: str) -> str:
     )
 
 
-def language_links(words: WebWords, here: str) -> str:
+def language_links(words: WebWords, here: str, seat: str | None = None) -> str:
+    """The page in each other language (`seat`: a hot-seat game's, kept: the same side's page)."""
     links = []
+    held = f"&seat={quote(seat)}" if seat else ""
     for code in LANGUAGES:
         label = e(words.t(f"play-language-{code}"))
         if code == words.lang:
             links.append(f'<span class="lang current">{label}</span>')
         else:
-            links.append(f'<a class="lang" href="{e(here)}?lang={e(code)}">{label}</a>')
+            links.append(f'<a class="lang" href="{e(here)}?lang={e(code)}{e(held)}">{label}</a>')
     return '<nav class="langs">' + " · ".join(links) + "</nav>"
 
 
@@ -154,6 +163,8 @@ def start_page(
     default = chosen_ruleset(rulesets, chosen.get("ruleset"))
     parts.extend(ruleset_field(words, rulesets, default))
     first_ir = next((ir for entry, ir in rulesets if entry is default), None)
+    if any(registry.AI_SIDE.name not in ir["settings"] for _entry, ir in rulesets):
+        parts.extend(opponent_field(words, chosen))
     if first_ir and default:
         text = PlayText(str(default.folder), words.lang, first_ir)
         parts.extend(side_and_level(words, text, first_ir, chosen))
@@ -217,13 +228,25 @@ def radio(name: str, value: str, label: str, checked: bool, cls: str = "choice")
     )
 
 
+def opponent_field(words: WebWords, chosen: Mapping[str, str]) -> list[str]:
+    """Who plays the other side of a ruleset without an AI (the standard game): the computer, or a second
+    person at this screen (hot-seat), as `twilight play --opponent` asks. (The page's script shows it only
+    while such a ruleset is chosen, and the side only against the computer; a solo game leaves it unread.)"""
+    now = chosen.get("opponent") if chosen.get("opponent") == PERSON else COMPUTER
+    out = ['<fieldset class="opponent"><legend>' + e(words.t("play-setup-opponent")) + "</legend>"]
+    for value, msg_id in ((COMPUTER, "web-opponent-computer"), (PERSON, "web-opponent-person")):
+        out.append(radio("opponent", value, words.t(msg_id), value == now))
+    out.append("</fieldset>")
+    return out
+
+
 def side_and_level(
     words: WebWords, text: PlayText, ir: dict[str, Any], chosen: Mapping[str, str]
 ) -> list[str]:
     """The person's side and the AI's level (each as chosen before, else the first side and the
     ruleset's default level)."""
     side_now = chosen.get("side") if chosen.get("side") in SIDES else SIDES[0]
-    out = ["<fieldset><legend>" + e(words.t("play-setup-side")) + "</legend>"]
+    out = ['<fieldset class="side"><legend>' + e(words.t("play-setup-side")) + "</legend>"]
     out += [radio("side", side, text.side(side), side == side_now, f"choice {side}") for side in SIDES]
     out.append("</fieldset>")
     setting = ir["settings"].get(registry.LEVEL.name)
@@ -372,8 +395,11 @@ class GamePage:
         hinted: list[Any] | None = None,
         ticked: dict[int, int] | None = None,
         confirm: int | None = None,
+        seat: str | None = None,
     ) -> None:
         self.view = view
+        # A hot-seat game's seat (Games.seat): carried by the page's links and forms of the same side.
+        self.seat = seat
         self.confirm = confirm  # the place of an answer that loses at once, sent without its confirmation
         self.text = view.text
         self.engine = view.engine
@@ -396,7 +422,7 @@ class GamePage:
         parts = [
             f'<header><h1>{e(title)}</h1><a class="home" href="/?lang={e(t.lang)}">'
             + e(self.words.t("web-home"))
-            + f"</a>{language_links(self.words, here)}</header>",
+            + f"</a>{language_links(self.words, here, self.seat)}</header>",
             '<main class="game">',
             self.status(),
             self.happened(),
@@ -457,10 +483,10 @@ class GamePage:
         ]
         person = self.view.person  # (whose questions these are: the side in action is often the other)
         you = self.words.t("web-you-play", **t.side_args(person))
-        out = [
-            f'<section class="status panel"><p class="head">{e(head)}'
-            f'<span class="you {e(SIDE_CLASS.get(person, ""))}">{e(you)}</span></p><ul class="tracks">'
-        ]
+        mark = f'<span class="you {e(SIDE_CLASS.get(person, ""))}">{e(you)}</span>'
+        if self.view.hot_seat and self.view.decision is None:  # (a hot-seat game over: both played)
+            mark = ""
+        out = [f'<section class="status panel"><p class="head">{e(head)}{mark}</p><ul class="tracks">']
         out += [f"<li>{e(item)}</li>" for item in items]
         out.append("</ul>")
         from twilight.cli.session.question import declared_state
@@ -623,6 +649,7 @@ class GamePage:
         out.append(f'<input type="hidden" name="n" value="{v.answered}">')
         out.append(f'<input type="hidden" name="decision" value="{e(decision.name)}">')
         out.append(f'<input type="hidden" name="lang" value="{e(t.lang)}">')
+        out.append(self.seat_field())
         all_cards = all(str(o) in t.cards for o in decision.options)
         out.append(f'<div class="options{" cards" if all_cards else ""}">')
         out.extend(self.option(decision, i, option) for i, option in enumerate(decision.options))
@@ -701,7 +728,7 @@ class GamePage:
             f'<input type="hidden" name="n" value="{v.answered}">'
             f'<input type="hidden" name="decision" value="{e(decision.name)}">'
             f'<input type="hidden" name="lang" value="{e(t.lang)}">'
-            f'<input type="hidden" name="pick" value="{self.confirm}">'
+            f'<input type="hidden" name="pick" value="{self.confirm}">{self.seat_field()}'
             f'<input type="hidden" name="confirm" value="{e(WAR_CONFIRMED)}">'
             f'<button type="submit" class="danger" id="war-go">{e(go)}</button> '
             f'<a class="button" href="#question">{e(back)}</a></form></section>'
@@ -729,6 +756,10 @@ class GamePage:
             f'<div class="send-bar" id="send-bar"><span class="ticked-count">{e(status)}</span>'
             f'<button type="submit" class="primary">{send}</button></div>'
         )
+
+    def seat_field(self) -> str:
+        """A hot-seat game's seat, sent with the page's forms (none in another game)."""
+        return f'<input type="hidden" name="seat" value="{e(self.seat)}">' if self.seat else ""
 
     def notes(self, decision: Decision) -> list[str]:
         """As the terminal says them under a question: where the player is in a repeated choice ("keep
@@ -808,6 +839,7 @@ class GamePage:
         name = e(quote(v.name))
         undo_title, undo = e(self.words.t("web-undo-title")), e(self.words.t("web-undo"))
         disabled = "" if v.earlier else " disabled"
+        held = e(f"&seat={quote(self.seat)}") if self.seat else ""
         # (never past a die rolled or a hidden card shown since the answer: said under the buttons)
         refused = undo_refused(v)
         if refused is None and not v.earlier and self.person_since() > 0:
@@ -820,10 +852,10 @@ class GamePage:
             '<div class="tools">'
             f'<form method="post" action="/game/{name}/undo" class="undo">'
             f'<input type="hidden" name="n" value="{v.answered}">'
-            f'<input type="hidden" name="lang" value="{e(t.lang)}">'
+            f'<input type="hidden" name="lang" value="{e(t.lang)}">{self.seat_field()}'
             f'<button type="submit" id="undo" title="{undo_title}"{disabled}>'
             f"{undo}</button></form>"
-            f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}#hint-lines" '
+            f'<a class="button" id="hint" href="/game/{name}/hint?lang={e(t.lang)}{held}#hint-lines" '
             f'title="{e(self.words.t("web-hint-title"))}">{e(self.words.t("web-hint"))}</a>'
             f'<a class="button" id="leave" href="/?lang={e(t.lang)}">{e(self.words.t("web-leave"))}</a>'
             f"{said}"
@@ -888,6 +920,8 @@ class GamePage:
 
         if self.view.meta.get("opponent") == COMPUTER:
             return self.computer_why()
+        if self.view.hot_seat:  # (two people: no AI's reasons to tell)
+            return ""
         events = self.engine.events
         moves = group_moves(events)
         since = max(self.person_since(), self.view.live_from)
@@ -967,3 +1001,31 @@ class GamePage:
             f'<p><a class="primary" href="/?lang={e(t.lang)}">{e(self.words.t("web-new-game"))}</a></p>'
             "</section>"
         )
+
+
+# ---------------------------------------------------------------------- the hand-over (hot-seat)
+def hand_over_page(view: GameView) -> str:
+    """Between the two people of a hot-seat game: a page that names the side to take the screen and a
+    button for it, and nothing else of the game (no hand, no question, no last moves: the side that just
+    chose leaves nothing of its hand or choice, such as a headline chosen face down), as the terminal's
+    hand-over screen. Its button asks the server for the side's page (`/game/NAME/seat`)."""
+    t, words = view.text, web_words(view.text.lang)
+    assert view.decision is not None
+    side = str(view.decision.side)
+    name = quote(view.name)
+    title = t.t("play-title", ruleset=view.engine.state.ruleset)
+    said = words.t("web-hand-over", **t.side_args(side))
+    go = words.t("web-hand-over-go", **t.side_args(side))
+    body = (
+        f'<header><h1>{e(title)}</h1><a class="home" href="/?lang={e(t.lang)}">{e(words.t("web-home"))}</a>'
+        f"{language_links(words, f'/game/{view.name}')}</header>"
+        f'<main class="hand-over"><section class="panel hand-over {e(SIDE_CLASS.get(side, ""))}" '
+        f'id="hand-over" data-side="{e(side)}"><h2 tabindex="-1">{e(said)}</h2>'
+        f'<form method="post" action="/game/{e(name)}/seat" class="seat">'
+        f'<input type="hidden" name="n" value="{view.answered}">'
+        f'<input type="hidden" name="side" value="{e(side)}">'
+        f'<input type="hidden" name="lang" value="{e(t.lang)}">'
+        f'<button type="submit" class="primary" id="take-turn" autofocus>{e(go)}</button></form>'
+        f'<p class="dim saved">{e(words.t("web-saved", name=view.name))}</p></section></main>'
+    )
+    return document(t.lang, title, body)

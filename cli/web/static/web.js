@@ -193,16 +193,36 @@ function remember() {
   try { sessionStorage.setItem(FOCUS_KEY, "1"); } catch (_) { /* (no storage: the page starts at its top) */ }
 }
 
-// The start page: the AI's level only for a ruleset with an AI (the standard game is played against the
-// computer, which has no level); without the script the level is sent and left unread.
+// The start page: the AI's level only for a ruleset with an AI (the computer has no level); who plays the
+// other side (the computer, or a second person at this screen) only for one without; the side only when
+// a person plays one side alone. Without the script every field is sent and those that do not apply are
+// left unread.
 function levelForRuleset() {
   const rulesets = document.querySelector("form.setup select[name=ruleset]");
+  if (!rulesets) return;
   const level = document.querySelector("form.setup fieldset.ai-level");
-  if (!rulesets || !level) return;
-  const shown = () => { level.hidden = rulesets.selectedOptions[0]?.dataset.ai === "no"; };
+  const opponent = document.querySelector("form.setup fieldset.opponent");
+  const side = document.querySelector("form.setup fieldset.side");
+  const shown = () => {
+    const noAi = rulesets.selectedOptions[0]?.dataset.ai === "no";
+    if (level) level.hidden = noAi;
+    if (opponent) opponent.hidden = !noAi;
+    const twoPeople = noAi && document.querySelector("form.setup input[name=opponent][value=person]")?.checked;
+    if (side) side.hidden = Boolean(twoPeople);
+  };
   rulesets.addEventListener("change", shown);
+  if (opponent) opponent.addEventListener("change", shown);
   shown();
 }
+
+// A hot-seat game: a side's page (it carries a seat) is never shown again from the browser's memory (Back
+// after the other side took the screen): hidden at once, it is asked for again, and the server, its seat
+// used up, answers with the hand-over page.
+window.addEventListener("pageshow", (ev) => {
+  if (!ev.persisted || !document.querySelector("input[name=seat]")) return;
+  document.body.hidden = true;
+  location.reload();
+});
 
 document.addEventListener("DOMContentLoaded", () => {
   levelForRuleset();
@@ -216,7 +236,7 @@ document.addEventListener("DOMContentLoaded", () => {
     form.addEventListener("submit", (ev) => {
       if (ev.defaultPrevented) return;  // (a pick of several refused by its count: registered first)
       // (a new game too: its first page starts at its first question)
-      if (form.matches("form.answer, form.undo, form.setup")) remember();
+      if (form.matches("form.answer, form.undo, form.setup, form.seat")) remember();
       setTimeout(() => { for (const b of form.querySelectorAll("button")) b.disabled = true; }, 0);
     });
   }
