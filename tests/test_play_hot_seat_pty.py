@@ -90,3 +90,30 @@ def test_a_solo_game_and_a_demo_are_never_handed_over(tmp_path: Path) -> None:
     out = plain(demo.child.before or "")
     assert "Game over" in out or "won" in out
     assert "Hand over" not in out
+
+
+@pytest.mark.parametrize("lang", ["en", "ru"])
+def test_a_hot_seat_game_resumed_is_handed_over_before_its_first_question(tmp_path: Path, lang: str) -> None:
+    """Whoever resumes a hot-seat game may not be the player asked first: the terminal is handed over
+    before the first question, and nothing of that side's hand is on the screen until Enter (it showed
+    the hand at once)."""
+    args = ["--ruleset", "standard", "--seed", "2", "--lang", lang, "--set", "deluxe_map_canada=false"]
+    first = PlayDriver([*args, "--ids"], tmp_path)
+    for n in range(3):
+        q = first.question()
+        assert q is not None
+        first.send(answer_for(q, n))
+    first.send("quit")
+    assert first.finish() == 0
+    (save,) = (tmp_path / "saves").glob("*.json")
+
+    again = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    handed = again.until_prompt()
+    assert re.search(r"\[hand_over side=(us|ussr)\]", handed), handed[-1500:]
+    assert "[decision=" not in handed
+    again.send("")
+    q = again.question()
+    assert q is not None and q.options
+    assert again.hand_overs == []  # (the one above was read by hand, before the first question)
+    again.send("quit")
+    assert again.finish() == 0

@@ -762,6 +762,7 @@ def resume_game(
         )
         raise PlayStop(1) from None
     session.saved_answers = len(data["answers"])
+    session.hand_over_first = True  # (only a hot-seat game hands over: `TerminalPlayer.decide`)
     console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
     return session
 

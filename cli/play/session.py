@@ -80,6 +80,9 @@ class PlaySession(GameSession):
         # was shown last, so that a change of side hands the terminal over first.
         self.hot_seat = False
         self.person_side: str | None = None
+        # A hot-seat game taken up again: whoever sits at the terminal may not be the player asked first,
+        # so the terminal is handed over before the first question too.
+        self.hand_over_first = False
         # Lines for the next screen's last moves that are not the engine's events (an answer taken for
         # the player), after the events shown before them.
         self.pending_lines: list[str] = []
@@ -503,9 +506,10 @@ class TerminalPlayer:
             if name == decision.name and side == decision.side and all(p in decision.options for p in picks):
                 return answer
             self.queued.clear()  # (the trial said it fits: the game took another way, so ask)
-        if s.hot_seat and s.person_side is not None and s.person_side != decision.side:
+        changed = s.person_side is not None and s.person_side != decision.side
+        if s.hot_seat and (changed or s.hand_over_first):
             s.hand_over(decision.side)
-        s.person_side = decision.side
+        s.person_side, s.hand_over_first = decision.side, False
         s.autosave(decision, person=True)
         if forced(decision):
             return s.take_forced(decision)
