@@ -14,7 +14,7 @@ from helpers import compiled_ir
 from twilight.cli.session.happened import what_happened
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.text import PlayText
-from twilight.runtime.core.decisions import RandomPlayer
+from twilight.runtime.core.decisions import GreedyPlayer, RandomPlayer
 from twilight.runtime.core.primitives.operations import coup, realign
 from twilight.runtime.game import new_engine
 
@@ -264,3 +264,29 @@ def test_a_military_operations_change_is_told(lang: str, expected: str) -> None:
     event = {"kind": "milops", "side": "ussr", "change": 2, "now": 3}
     assert told(lang, [event]) == [expected]
     assert told(lang, [{**event, "change": 0}]) == []
+
+
+@pytest.mark.parametrize(
+    ("lang", "invades"),
+    [
+        ("en", r"^(?P<card>[^:]+): (US|USSR) invades (?P<country>.+)\.$"),
+        ("ru", r"^«(?P<card>[^»]+)»: вторжение (США|СССР) (в|на) .+\.$"),
+    ],
+)
+def test_a_war_names_the_country_it_invades_before_its_roll(lang: str, invades: str) -> None:
+    """A war card's line names the country attacked (the trace's `invasion` event), then its roll: the player
+    learned only that the attacker rolled, and not which country it invaded, when the defender had no
+    influence there to lose."""
+    ir = compiled_ir("standard")
+    engine = new_engine(ir, {"us": GreedyPlayer(0), "ussr": GreedyPlayer(1)}, seed=0)
+    for player in engine.players.values():
+        player.engine = engine
+    engine.run()
+    wars = [i for i, e in enumerate(engine.events) if e["kind"] == "invasion"]
+    assert wars
+    for at in wars:
+        start = max(i for i in range(at) if engine.events[i]["kind"] == "event")
+        lines = told(lang, engine.events[start : at + 6])
+        said = [n for n, line in enumerate(lines) if re.match(invades, line)]
+        assert said, lines
+        assert any(n > said[0] for n, line in enumerate(lines) if "rolls" in line or "бросок" in line), lines

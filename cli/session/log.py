@@ -31,6 +31,7 @@ NARRATED = (
     "coup",
     "realign",
     "milops",
+    "invasion",
     "space",
     "space_advance",
     "defcon",
@@ -233,6 +234,14 @@ class Narrator:
         args.update(count=change, now=e["now"])
         return "log-milops"
 
+    def tell_invasion(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
+        """The country a war invades, said before its roll (the event's card named when it is known)."""
+        args.update(self.text.country_args(str(e["country"])))
+        if self.event_card not in self.text.cards:
+            return "log-invasion"
+        args.update(self.text.card_args(self.event_card))
+        return "log-invasion-event"
+
     def tell_space(self, e: dict[str, Any], args: dict[str, Any]) -> str | None:
         msg = "log-space-success" if e.get("success") else "log-space-failure"
         args.update(roll=e["roll"], box=e["box"])
@@ -416,6 +425,7 @@ TELLERS: dict[str, Teller] = {
     "coup": Narrator.tell_coup,
     "realign": Narrator.tell_realign,
     "milops": Narrator.tell_milops,
+    "invasion": Narrator.tell_invasion,
     "space": Narrator.tell_space,
     "space_advance": Narrator.tell_space_advance,
     "defcon": Narrator.tell_defcon,

@@ -413,6 +413,12 @@ PRIMITIVES: tuple[Primitive, ...] = (
     fx("change_defcon", "by:int", "Raise (positive) or lower (negative) DEFCON, within 1-5."),
     fx("gain_vp", "side:side amount:int", "The side gains victory points."),
     fx("add_milops", "side:side amount:int", "Advance the side's military operations marker."),
+    fx(
+        "war_target",
+        "attacker:side target:country",
+        "Record in the trace the country a war's attacker invades, for the player to follow (the play log "
+        "says it before the war's roll); no effect on the game.",
+    ),
     fx("reset_milops", "", "Both military operations markers go back to 0."),
     fx("region_scored", "region:region", "Announce that a region was scored (victory rules listen for it)."),
     fx(

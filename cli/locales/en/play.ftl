@@ -258,6 +258,8 @@ log-realign = { $side } realigns in { $country }: { $side } { $roll }, { $oppone
        *[tie] a tie, no influence is removed
     }.
 log-milops = { $side } military operations +{ $count } (now { $now }).
+log-invasion = { $side } invades { $country }.
+log-invasion-event = { $card }: { $side } invades { $country }.
 log-space-success = { $side } Space Race: roll { $roll }, success, box { $box }.
 log-space-failure = { $side } Space Race: roll { $roll }, failed.
 log-space-success-needed = { $side } Space Race: roll { $roll }, needing { $needed } or less: success, box { $box }.

@@ -282,6 +282,8 @@ log-realign = { $side } — { -realignment } { $country_in }: у { $side_gen } {
        *[tie] ничья, влияние не снимается
     }.
 log-milops = { $side }: +{ $count } к военным операциям (теперь { $now }).
+log-invasion = Вторжение { $side_gen } { $country_to }.
+log-invasion-event = «{ $card }»: вторжение { $side_gen } { $country_to }.
 log-space-success = { $side } — Космическая гонка: бросок { $roll }, успех, клетка { $box }.
 log-space-failure = { $side } — Космическая гонка: бросок { $roll }, неудача.
 log-space-success-needed = { $side } — Космическая гонка: бросок { $roll }, а нужно не больше { $needed }: успех, клетка { $box }.

@@ -117,6 +117,12 @@ def add_milops(engine: Engine, side: str, amount: int) -> None:
 
 
 @impl()
+def war_target(engine: Engine, attacker: str, target: str) -> None:
+    if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
+        engine.trace("invasion", side=attacker, country=target)
+
+
+@impl()
 def reset_milops(engine: Engine) -> None:
     engine.state.milops = {US: 0, USSR: 0}
 

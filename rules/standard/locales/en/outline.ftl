@@ -174,6 +174,7 @@ outline-fx-change_defcon = change DEFCON by { $a0 }
 outline-fx-gain_vp = { $a0 } gains { $a1 } VP
 outline-fx-add_milops = { $a0 } gains { $a1 } military ops
 outline-fx-reset_milops = reset both military ops markers to 0
+outline-fx-war_target = tell that { $a0 } invades { $a1 }
 outline-fx-region_scored = announce that { $a0 } was scored
 outline-fx-score_told = tell how { $a0 } scores in { $a1 }: { $a2 } worth { $a3 }, { $a4 } battlegrounds, { $a5 } next to the enemy superpower, { $a6 } VP in all
 outline-fx-score_counted_told = tell how { $a0 } scores in { $a1 }: { $a2 } count, { $a3 } VP in all
