@@ -98,7 +98,7 @@ def test_no_change_of_the_game_reaches_a_copy_made_before_it(monkeypatch: pytest
 
     monkeypatch.setattr(lookahead, "what_if", seen)
     monkeypatch.setattr(solo_ai, "what_if", seen)  # (the AI rating the options of a `decide`)
-    for seed, ai_side in ((5, "ussr"), (6, "us")):
+    for seed, ai_side in ((5, "ussr"), (6, "us"), (7, "ussr")):
         solo_game("solo-v2", seed, ai_side)
     assert len(kept) > 20 and any(copy.in_effect for copy, _ in kept)
     changed = [i for i, (copy, made) in enumerate(kept) if copy.to_json() != made]

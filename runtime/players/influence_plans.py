@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.dice import AverageDice
 from twilight.runtime.core.engine import QuietEngine
 from twilight.runtime.core.primitives.map_queries import board, supposing_influence
 from twilight.runtime.core.primitives.scoring import net_region_score
@@ -111,10 +112,12 @@ def influence_plans(
     weighed: list[tuple[str, Any]],
     rollout: Callable[[Engine], Any],
     most: int,
+    deal: Callable[[Engine], None] | None = None,
 ) -> list[InfluencePlan]:
     """At most `most` plans for the card's points (the empty plan first), each with a board of its own.
     `weighed`: the regions the points are for, with their weights; `rollout(copy)`: a rollout player bound
-    to a copy of the game, for the points no goal takes."""
+    to a copy of the game, for the points no goal takes; `deal(copy)`: what makes each copy of the game
+    the side's view of it (the search deals there the cards its side cannot see)."""
     side = decision.side
     left = int(decision.context.get(POINTS_LEFT, 0))
     costs: dict[str, int] = dict(decision.context.get(COSTS, {}))
@@ -137,7 +140,7 @@ def influence_plans(
     plans: list[InfluencePlan] = []
     boards: set[tuple[tuple[str, int], ...]] = set()
     for goals_of_plan in [(), *ranked[:placed], *guarding, *ranked[placed:]]:
-        played = _played(engine, decision, InfluencePlan(goals_of_plan), rollout)
+        played = _played(engine, decision, InfluencePlan(goals_of_plan), rollout, deal)
         if played is None or played.board in boards:
             continue
         boards.add(played.board)
@@ -245,15 +248,26 @@ def _placement_over() -> None:
 
 
 def _played(
-    engine: Engine, decision: Decision, plan: InfluencePlan, rollout: Callable[[Engine], Any]
+    engine: Engine,
+    decision: Decision,
+    plan: InfluencePlan,
+    rollout: Callable[[Engine], Any],
+    deal: Callable[[Engine], None] | None = None,
 ) -> InfluencePlan | None:
     """The plan played in a copy of the game to the end of the card's placement, with what it did there
     (None when a goal was not reached there, or the copy failed). The copy stops as the placement's last
     point is placed (`Engine.placement_over`), not at the next question some player is asked: the rules
     would play on through the round's end and the opponent's next round, and the plan would be read on
-    the board the opponent's answer left."""
+    the board the opponent's answer left. A placement reads the board alone, but the copy is the side's
+    view all the same (`deal`), and tests/test_no_peeking.py checks that the plans never depend on the
+    hidden cards or the dice."""
     side = decision.side
-    twin = engine.clone(events=False, cls=QuietEngine)
+    # (not the game's dice, nor dice from its seed: a placement rolls none, and no copy the search makes
+    # may foresee a roll or replay the setup's shuffles; average rolls, as in the AI's look-ahead)
+    twin = engine.clone(events=False, cls=QuietEngine, dice=False)
+    twin.dice = AverageDice()
+    if deal is not None:
+        deal(twin)
     follower = PlanFollower(plan, rollout(twin), twin)
     before = {c: twin.state.influence[c][side] for c in decision.options}
     order: list[str] = []  # (the countries in the order the points went to them)

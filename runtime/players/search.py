@@ -132,6 +132,20 @@ def _hidden_places(
     return groups
 
 
+def _seen_at(engine: Engine, decision: Decision) -> set[str]:
+    """The cards a side knows where they lie at a question, without its memory of earlier ones: those the
+    question shows or is about, and in a game without the ruleset's AI (the standard game, where a hand
+    is held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand."""
+    cards = engine.ir.get("cards", {})
+    seen = {o for o in decision.options if isinstance(o, str) and o in cards}
+    shown = decision.context.get("card")  # (the card the question is about: how it is played…)
+    if isinstance(shown, str) and shown in cards:
+        seen.add(shown)
+    if ai_side_of(engine.ir, engine.state.settings) is None:
+        seen.update(engine.state.hands.get(decision.side, ()))
+    return seen
+
+
 def _headline_unseen(state: GameState, human: str) -> bool:
     """Whether the opponent's headline lies face down: chosen before the human chose its own (standard
     4.5 C: the two are turned over together). The human cannot know it, so a copy deals it anew like a
@@ -309,6 +323,9 @@ TRAP_COST = 0.15
 TRAP_COST_AHEAD = 0.04
 AT_ONCE_QUESTIONS = 3  # the questions of one side whose every answer the at-once check tries
 AT_ONCE_FOLLOWED = 12  # the questions of one side it follows in all (past those, the rollout's answer)
+# The dealings of the hidden cards an answer must lose in, each, to lose at once: one dealing could make
+# a war of a card the opponent only may hold.
+AT_ONCE_DEALS = 3
 HALVING_FIRST = 2  # playouts of every option before any is dropped (or the decision found a tie)
 HALVING_CARRY = 3  # a decision takes at most this many times its share from the playouts saved
 DEFCON_WAR_END = "defcon_1"  # the end reason of a game lost to DEFCON 1 (standard's victory.tsr)
@@ -510,40 +527,56 @@ class SearchPlayer:
             or engine.lookahead_depth
             or decision.name in self.unsearched
         ):
-            return self.fallback.decide(self._not_losing_at_once(engine, decision))
+            return self.fallback.decide(self._not_losing_at_once(engine, decision, known))
         return self._search(engine, decision, known)
 
     def _plan(self, engine: Engine, decision: Decision, known: set[str]) -> PlanFollower | None:
         """The plan the card's points follow (None: the rollout player places them): the plans offered
         (players/influence_plans.py) searched as the answers of the question, each playout placing the
         card's points by its plan."""
-        asked = self._plans_question(engine, decision, "twilight search plan", self.seed, self.decisions)
+        seed = ("twilight search plan", self.seed, self.decisions)
+        asked = self._plans_question(engine, decision, *seed, known=known)
         if asked is None:
             return None
         plan = self._search(engine, asked, known)
         return PlanFollower(plan, self.fallback, engine)
 
-    def _plans_question(self, engine: Engine, decision: Decision, *seed: Any) -> Decision | None:
+    def _plans_question(
+        self, engine: Engine, decision: Decision, *seed: Any, known: set[str] | None = None
+    ) -> Decision | None:
         """The question of a point of influence as a question of whole plans for the card's points left
-        (players/influence_plans.py), each worked out with a rollout player drawing from `seed`; None when
-        fewer than two plans are offered."""
+        (players/influence_plans.py), each worked out with a rollout player drawing from `seed`, in a copy
+        of the game whose cards the human cannot see (all but `known`, by default `_seen_at`'s) are dealt
+        anew from `seed`, as a playout's are; None when fewer than two plans are offered."""
+        human = decision.side
+        seen = known if known is not None else _seen_at(engine, decision)
+        # (drawn once from the game: each plan's copy holds the cards in the same places)
+        drawn = _Deal(engine.state, engine.ir, human, seen, _seed(*seed, "deal"))
 
         def rollout(twin: Engine) -> RolloutPlayer:
             player = RolloutPlayer(_seed(*seed))
             player.engine = twin
             return player
 
+        def dealt(twin: Engine) -> None:
+            drawn.deal(twin.state, twin.ir, human, seen)
+            if _headline_unseen(twin.state, human):
+                _headline_dealt_as_allowed(twin, human)
+
         weighed = self.fallback.weighed_regions(engine)
-        plans = influence_plans(engine, decision, weighed, rollout, self.most_plans)
+        plans = influence_plans(engine, decision, weighed, rollout, self.most_plans, dealt)
         if not plans:
             return None
         return dataclasses.replace(decision, options=plans, context={**decision.context, _PLANNED: decision})
 
-    def _not_losing_at_once(self, engine: Engine | None, decision: Decision) -> Decision:
+    def _not_losing_at_once(
+        self, engine: Engine | None, decision: Decision, known: set[str] | None = None
+    ) -> Decision:
         """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
-        once (a coup that starts the war, under any rule in force), each tried in a copy of the game up to
-        its next question, with dice of its own (the real game's are not looked at). The question as it
-        is when every answer, or none, loses."""
+        once (a coup that starts the war, under any rule in force), each tried in copies of the game up to
+        its next question, with the cards the human cannot see (all but `known`, by default `_seen_at`'s)
+        dealt anew and dice of their own (the real game's are not looked at). The question as it is when
+        every answer, or none, loses."""
         if (
             engine is None
             or decision.min_count > 1  # (a pick of one is no answer to it: nothing to try alone)
@@ -553,9 +586,8 @@ class SearchPlayer:
             or not engine.track
         ):
             return decision
-        kept = [
-            o for k, o in enumerate(decision.options) if not self.answer_loses_at_once(engine, decision, k, o)
-        ]
+        options = decision.options
+        kept = [o for k, o in enumerate(options) if not self._loses_at_once(engine, decision, k, o, known)]
         if not kept or len(kept) == len(decision.options):
             return decision
         # (a question of several distinct picks asks for no more than the answers left: up to two of the
@@ -563,8 +595,22 @@ class SearchPlayer:
         most = min(decision.max_count, len(kept)) if decision.distinct else decision.max_count
         return dataclasses.replace(decision, options=kept, max_count=most)
 
+    def _loses_at_once(
+        self, engine: Engine, decision: Decision, k: int, option: Any, known: set[str] | None
+    ) -> bool:
+        """`answer_loses_at_once` with what the side knows (`known`: None, what the question shows)."""
+        if known is None:
+            return self.answer_loses_at_once(engine, decision, k, option)
+        return self.answer_loses_at_once(engine, decision, k, option, known=known)
+
     def answer_loses_at_once(
-        self, engine: Engine, decision: Decision, k: int, option: Any, looked: tuple[int, ...] = ()
+        self,
+        engine: Engine,
+        decision: Decision,
+        k: int,
+        option: Any,
+        looked: tuple[int, ...] = (),
+        known: set[str] | None = None,
     ) -> bool:
         """Whether the answer loses the game before the next question (a coup or an event that brings
         DEFCON to 1), tried in a copy of the game with dice of its own (the real game's are not looked
@@ -577,12 +623,47 @@ class SearchPlayer:
         of influence are placed, wherever they go). For a question of several picks (Ortega's free coup:
         up to one country), the option picked alone. (A plan of influence points loses nothing at once.)
         `looked`: the answers before it in the copies it is tried from (-1: the rollout player's).
+        The copies are of the game as the side sees it: the cards it cannot see are dealt anew (`known`:
+        the cards it knows where they lie; by default those the question shows and, in a game without
+        the ruleset's AI, its own hand), in `AT_ONCE_DEALS` dealings, every one of which must lose.
         The screen and the hint warn of such answers by this same test (cli/session/danger.py)."""
         if isinstance(option, InfluencePlan):
             return False
+        if looked:  # (a copy already dealt: the answers after the first are tried in it)
+            return self._loses_in_copy(engine, decision, k, option, looked)
+        seen = known if known is not None else _seen_at(engine, decision)
+        # The cards the side cannot see dealt anew in each copy (as in a playout): the answer loses at
+        # once only if it does in every dealing, so a warning never rests on the opponent's real cards
+        # (Missile Envy taking the AI's strongest card, whose event may be the war) nor on one dealing.
+        for deal in range(AT_ONCE_DEALS):
+            sample = _seed("twilight search safety deal", self.seed, self.decisions, deal)
+            if not self._loses_in_copy(engine, decision, k, option, looked, seen, sample):
+                return False
+        return True
+
+    def _loses_in_copy(
+        self,
+        engine: Engine,
+        decision: Decision,
+        k: int,
+        option: Any,
+        looked: tuple[int, ...],
+        known: set[str] | None = None,
+        sample: int | None = None,
+    ) -> bool:
+        """`answer_loses_at_once` in one copy of the game: with `sample`, a copy whose hidden cards are
+        dealt anew from it (the side's `known` cards kept), else a plain copy of `engine` (itself a copy
+        already dealt)."""
         if not decision.single:
             option = [option]
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
+        if sample is not None:
+            human, seen = decision.side, known or set()
+            places = _hidden_places(twin.state, twin.ir, human, seen)
+            deal = _Deal(twin.state, twin.ir, human, seen, sample, places)
+            deal.deal(twin.state, twin.ir, human, seen, places)
+            if _headline_unseen(twin.state, human):
+                _headline_dealt_as_allowed(twin, human)
         twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k, *looked))
         stop = _Stopping()
         deeper = len(looked) + 1 < AT_ONCE_FOLLOWED
@@ -684,7 +765,7 @@ class SearchPlayer:
             # event, How I Learned to Stop Worrying's DEFCON 1): the best answer that does not lose at
             # once, if any. (An answer that does always scores 0, so only a game scored lost needs this.)
             for k in ranked:
-                if not self.answer_loses_at_once(engine, decision, k, options[k]):
+                if not self._loses_at_once(engine, decision, k, options[k], known):
                     return options[k]
         return options[ranked[0]]
 
@@ -771,6 +852,7 @@ class SearchPlayer:
         the answers rated), whatever the number of countries open: working them out counts in the budget."""
         started = time.perf_counter()
         engine = self.engine
+        known = self._known_cards(decision) if engine is not None else set()
         if (
             self.plans
             and engine is not None
@@ -778,7 +860,7 @@ class SearchPlayer:
             and not engine.lookahead_depth
         ):
             seed = ("twilight hint plan", self.seed, len(engine.answers))
-            decision = self._plans_question(engine, decision, *seed) or decision
+            decision = self._plans_question(engine, decision, *seed, known=known) or decision
         if (
             engine is None
             or not decision.single
@@ -786,7 +868,6 @@ class SearchPlayer:
             or engine.lookahead_depth
         ):
             return None
-        known = self._known_cards(decision)
         sample = ("twilight hint", self.seed, len(engine.answers))
         # (without a time, `playouts` in all: reproducible, as the search's own budget)
         deadline = None if budget_ms is None else started + budget_ms / 1000

@@ -22,6 +22,8 @@ A ruleset is played against its AI when it has a setting `ai_side` naming the si
 from __future__ import annotations
 
 import contextlib
+import copy
+import hashlib
 import weakref
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -35,6 +37,7 @@ from twilight.runtime.core.sides import US, USSR
 
 if TYPE_CHECKING:
     from twilight.runtime.core.engine import Engine
+    from twilight.runtime.core.state import GameState
 
 
 AI_SIDE_SETTING = registry.AI_SIDE.name
@@ -149,11 +152,14 @@ class RulesAIPlayer:
 
 # ------------------------------------------------------------- the copies of the game the AI looks ahead in
 def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
-    """A copy of the game after `happen` ran in it."""
+    """A copy of the game after `happen` ran in it, the cards the AI cannot see dealt anew in it first
+    (`deal_as_the_ai_sees`)."""
     players = {US: _LookAheadAI(), USSR: _LookAheadAI()}
     twin = engine.look_ahead_copy(players)
     for player in players.values():
         player.engine = twin
+    if not engine.lookahead_depth:  # (a copy's own copies: it was dealt so already)
+        deal_as_the_ai_sees(twin.state, twin.ir)
     # Its own dice: the AI must not foresee the real game's rolls (nor use up forced ones in a scenario).
     # It reckons with average luck: rolls of 4, 3, 4, 3… (so a rules author can work a condition out).
     twin.dice = AverageDice()
@@ -163,6 +169,66 @@ def what_if(engine: Engine, happen: Callable[[Engine], None]) -> Engine:
         with contextlib.suppress(GameEnded):
             happen(twin)
     return twin
+
+
+def deal_as_the_ai_sees(state: GameState, ir: dict[str, Any]) -> None:
+    """The cards the AI cannot see, dealt anew in a copy of the game it looks ahead in, as its average dice
+    stand for the rolls to come: the rule book has it turn over its own deck/hand and read the public
+    board, never look into your deck/hand, the draw pile, a face-down zone (the scoring deck) or your
+    headline while it lies face down (the AI picks its own after yours). Your deck/hand (The China Card
+    apart), the draw pile and that headline are dealt among themselves, each place keeping its size;
+    each face-down zone in itself. The order dealt is a fixed scramble of the cards hidden there
+    (`_scrambled`), so that what the AI works out depends on which cards are hidden, never on where they
+    really lie: an event that draws from the pile, takes a card of yours at random or makes you choose
+    among your top cards (Blockade, Missile Envy, Latin American Debt Crisis, Ask Not, Grain Sales) is
+    weighed on cards a person at the table could not have seen either. The AI's own deck/hand stays as it
+    is. A game without the ruleset's AI is left as it is. (Lists are changed in place, never replaced.)"""
+    ai = ai_side_of(ir, state.settings)
+    if ai not in (US, USSR):
+        return
+    human = USSR if ai == US else US
+    china = registry.THE_CHINA_CARD.name
+    draw, hand, headline = state.draw_pile, state.hands.get(human, []), state.headline
+    face_down_headline = headline.get(human) if headline.get(ai) is None else None
+    face_down = face_down_headline is not None
+    held = [card for card in hand if card != china]
+    cards = [*draw, *held, *([face_down_headline] if face_down_headline is not None else [])]
+    cards.sort(key=_scrambled)
+    draw[:] = cards[: len(draw)]
+    dealt = iter(cards[len(draw) :])
+    hand[:] = [card if card == china else next(dealt) for card in hand]
+    if face_down:
+        headline[human] = next(dealt)
+    zones = ir.get("zones", {})
+    for name, zone in state.zones.items():
+        if zones.get(name, {}).get("face_down"):
+            zone.sort(key=_scrambled)
+
+
+def dealt_view(state: GameState, ir: dict[str, Any]) -> GameState:
+    """The state as a copy the AI looks ahead in starts (`deal_as_the_ai_sees`), to compare the copy with:
+    a shallow copy, with its own lists of the places dealt."""
+    view = copy.copy(state)
+    view.draw_pile = list(state.draw_pile)
+    view.hands = {side: list(cards) for side, cards in state.hands.items()}
+    view.headline = dict(state.headline)
+    view.zones = {name: list(cards) for name, cards in state.zones.items()}
+    deal_as_the_ai_sees(view, ir)
+    return view
+
+
+_SCRAMBLED: dict[str, bytes] = {}  # (each card's key, worked out once per process)
+
+
+def _scrambled(card: str) -> bytes:
+    """A card's place in the fixed order the hidden cards are dealt in: a hash of its name (the same in
+    every process, unlike Python's own hash of a string), so the order looks like a shuffle's and never
+    follows the cards' names or their real places."""
+    key = _SCRAMBLED.get(card)
+    if key is None:
+        found = hashlib.blake2b(card.encode(), digest_size=8, person=b"ai-look-ahead")
+        key = _SCRAMBLED[card] = found.digest()
+    return key
 
 
 class _LookAheadAI(RulesAIPlayer):

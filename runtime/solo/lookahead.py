@@ -13,7 +13,7 @@ from twilight.runtime.core import registry
 from twilight.runtime.core.board_stamps import board_key
 from twilight.runtime.core.dice import AverageDice
 from twilight.runtime.core.primitives import controls, headline_chosen, other, play_event, resolve_headline
-from twilight.runtime.solo.ai import what_if
+from twilight.runtime.solo.ai import dealt_view, what_if
 
 if TYPE_CHECKING:
     from twilight.runtime.core.engine import Engine
@@ -100,7 +100,9 @@ def changes_anything(engine: Engine, twin: Engine, card: str) -> bool:
     dice = twin.dice
     if isinstance(dice, AverageDice) and dice.rolls > 0:
         return True
-    return _without_card(engine.state, card) != _without_card(twin.state, card)
+    # (the copy began with the cards the AI cannot see dealt anew: it is compared with the game so dealt)
+    before = engine.state if engine.lookahead_depth else dealt_view(engine.state, engine.ir)
+    return _without_card(before, card) != _without_card(twin.state, card)
 
 
 # Bookkeeping of the round in progress, which resolving a headline resets: no effect of the card.
