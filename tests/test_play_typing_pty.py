@@ -81,7 +81,7 @@ def test_several_influence_points_in_one_answer(tmp_path: Path, lang: str) -> No
     assert placed == [country, country], save["answers"][-4:]
 
 
-@pytest.mark.parametrize(("lang", "said"), [("en", "Cannot write"), ("ru", "Не удается записать")])
+@pytest.mark.parametrize(("lang", "said"), [("en", "There is no save called"), ("ru", "Сохранения «")])
 def test_a_5000_character_paste_gets_the_normal_message(tmp_path: Path, lang: str, said: str) -> None:
     driver = PlayDriver(["--lang", lang, "--resume", "a" * 5000], tmp_path)
     assert driver.finish() == 1

@@ -289,7 +289,8 @@ def test_the_terminal_and_the_browser_continue_each_others_hot_seat_game(
     )
     assert name in listed.stdout and "both sides" in listed.stdout, listed.stdout + listed.stderr
     given = len(read_save(path)["answers"])
-    done = play_terminal(["--resume", name], "1\n\nquit\n", home)
+    # (Enter at the hand-over a resumed hot-seat game begins with, then an answer)
+    done = play_terminal(["--resume", name], "\n1\n\nquit\n", home)
     assert done.returncode == 0, done.stdout + done.stderr
     assert f"(повторено {given} ответов)" in done.stdout.splitlines()[0], done.stdout  # (the save's language)
     after = read_save(path)
