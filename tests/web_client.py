@@ -43,9 +43,9 @@ def replays(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
     made: list[int] = []
     resume = Engine.resume_from
 
-    def counted(engine: Any, save: Any) -> None:
+    def counted(engine: Any, save: Any, **options: Any) -> None:
         made.append(len(save["answers"]))
-        resume(engine, save)
+        resume(engine, save, **options)
 
     monkeypatch.setattr(Engine, "resume_from", counted)
     yield made

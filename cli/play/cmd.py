@@ -3,6 +3,7 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import secrets
 import sys
@@ -25,6 +26,7 @@ from twilight.cli.play.session import (
     wait,
 )
 from twilight.cli.session.computer import COMPUTER, OPPONENTS, PERSON, ComputerOpponent
+from twilight.cli.session.diverged import answers_that_lead_back, keep_old_save
 from twilight.cli.session.game import AutosavingPlayer, new_game_engine
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules import (
@@ -751,9 +753,18 @@ def resume_game(
             )
             console.print(text.t("play-rules-restarted", path=str(path)), markup=False)
             return session
+    total, kept = len(data["answers"]), None
+    with contextlib.suppress(SaveMismatch):  # (a save that is none is told below, as before)
+        kept = answers_that_lead_back(ir, data)
+    if kept is not None:
+        # A save of another version of twilight whose game now goes another way: on from where it does.
+        old = keep_old_save(path)
+        data = {**data, "answers": data["answers"][:kept]}
+        shown = {"kept": kept, "total": total, "path": printable(str(old))}
+        console.print(text.t("play-save-diverged", **shown), style="yellow", markup=False)
     session = build_session(console, reader, ir, text, data["seed"], data["settings"], path, meta, delay)
     try:
-        session.engine.resume_from(data)
+        session.engine.resume_from(data, check_digest=kept is None)
     except SaveMismatch as err:
         console.print(
             text.t("play-save-mismatch", path=printable(str(path)), detail=printable(clip(str(err)))),

@@ -36,6 +36,7 @@ from typing import Any, cast
 
 import click
 from twilight.cli.session.computer import COMPUTER, ComputerChoice, ComputerOpponent
+from twilight.cli.session.diverged import keep_old_save
 from twilight.cli.session.question import copy_at_question
 from twilight.cli.session.saves import (
     SEED_LIMIT,
@@ -77,6 +78,15 @@ class WebError(Exception):
         self.msg_id = msg_id
         self.status = status
         self.args_ = args
+
+
+class SaveDiverged(WebError):
+    """A save's answers stopped leading back to its game as it was replayed (`kept`: how many of them
+    still did): a save of another version of twilight, whose game now goes another way."""
+
+    def __init__(self, kept: int, detail: str) -> None:
+        super().__init__("web-error-save", 400, detail=detail)
+        self.kept = kept
 
 
 def counts_typed(decision: Decision) -> bool:
@@ -583,10 +593,13 @@ class Games:
         lang: str | None,
         fresh: bool,
         write: bool = True,
+        check_digest: bool = True,
     ) -> GameView:
         """The game of `data` from its save: a new one played from its start, or a saved one replayed to
         its pending question (the only replay: once in memory, the game goes on from copies), to the
-        person's question or the end; saved there when `write`, and kept."""
+        person's question or the end; saved there when `write`, and kept. A save of another version of
+        twilight whose game now goes another way goes on from where it still leads back, as `twilight
+        play --resume` takes it up (cli/session/diverged.py): the file as it was is kept beside it."""
         from twilight.runtime.core.engine import SaveMismatch
         from twilight.runtime.game import new_engine
 
@@ -594,7 +607,7 @@ class Games:
         engine = new_engine(rules.ir, seed=data["seed"], settings=data["settings"], program=program)
         if not fresh:
             try:
-                engine.resume_from(data)
+                engine.resume_from(data, check_digest=check_digest)
             except SaveMismatch as err:
                 raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
         meta = {k: v for k, v in data["play"].items() if k != "finished"}
@@ -603,7 +616,14 @@ class Games:
         view = GameView(
             path, rules.ir, self.text(rules, meta["lang"]), engine, meta, None, 0, 0, changed, rules.key
         )
-        played = self._played(view, lambda: engine.run())
+        try:
+            played = self._played(view, lambda: engine.run())
+        except SaveDiverged as diverged:
+            if fresh or not check_digest:
+                raise
+            keep_old_save(path)
+            kept = {**data, "answers": data["answers"][: diverged.kept]}
+            return self._play(path, kept, rules, lang, fresh=False, write=True, check_digest=False)
         # (the AI answers nothing while a save is replayed: its reasons are known from the first event
         # played here on)
         played.live_from = first_live_event(engine.events, len(data["answers"]))
@@ -684,7 +704,7 @@ class Games:
         except Suspended:
             decision = engine.pending()
         except SaveMismatch as err:
-            raise WebError("web-error-save", 400, detail=str(err)[:300]) from None
+            raise SaveDiverged(len(engine.answers), str(err)[:300]) from None
         except (RuleError, IllegalAnswer, StepLimitExceeded) as err:
             raise WebError("web-error-rules", 500, detail=str(err)[:300]) from None
         choices = tuple(computer.choices) if computer is not None else ()

@@ -184,6 +184,10 @@ play-save-unreadable = The save file { $path } cannot be read ({ $detail }).
 play-save-not-json = The save file { $path } is damaged: it is not valid JSON ({ $detail }).
 play-save-not-a-save = { $path } is not a twilight save file ({ $detail }).
 play-save-mismatch = The save { $path } does not lead back to its game ({ $detail }); it may be damaged, or made by another version of twilight or of the rules (a fix of how the AI plays changes its games). The file is left as it is.
+play-save-diverged = The save was written by another version of twilight, and the game now goes another way after { $kept } of its { $total ->
+        [one] { $total } answer
+       *[other] { $total } answers
+    } (a fix of how the AI plays, say): it goes on from there. The save as it was is kept as { $path }.
 play-save-skipped = { $problem } It is skipped.
 play-save-symlink = { $path } is a symbolic link, not a save file: a save is read only from a file of its own in the saves folder. Put a copy of the file it leads to in its place.
 play-save-unknown-ruleset = { $path } is a game of ruleset { $ruleset }, which is not installed. If it is a variant's save, give the variant's folder with --ruleset.
