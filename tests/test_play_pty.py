@@ -281,16 +281,23 @@ def test_a_damaged_save_gives_a_clear_message(tmp_path: Path, content: bytes, ex
     assert save.read_bytes() == content  # the file is left as it was
 
 
-def test_a_save_whose_answers_do_not_fit_is_refused(tmp_path: Path) -> None:
+def test_a_save_whose_answers_do_not_fit_goes_on_from_the_last_that_does(tmp_path: Path) -> None:
+    """Its first answer fits no question (a damaged save, or one of another version whose game now goes
+    another way): the game goes on from before it, the file as it was kept beside it
+    (tests/test_play_save_diverged_pty.py has one that fits for longer)."""
     save = tmp_path / "game.json"
     answer_then_quit(PlayDriver(solo(4, "en", "us", "--save", str(save)), tmp_path), 3)
     data = json.loads(save.read_text(encoding="utf-8"))
     data["answers"][0][1] = "not_a_card"
-    save.write_text(json.dumps(data), encoding="utf-8")
-    resumed = PlayDriver(["--resume", str(save)], tmp_path)
-    assert resumed.finish() == 1
+    written = json.dumps(data)
+    save.write_text(written, encoding="utf-8")
+    resumed = PlayDriver(["--resume", str(save), "--ids"], tmp_path)
+    assert resumed.question() is not None
+    resumed.send("quit")
+    assert resumed.finish() == 0
     out = resumed.output()
-    assert "does not lead back to its game" in out
+    assert f"goes another way after 0 of its {len(data['answers'])} answers" in " ".join(out.split())
+    assert (tmp_path / "game.json.old").read_text(encoding="utf-8") == written
     no_traceback(out)
 
 
