@@ -90,6 +90,12 @@ class GameState:
         data["in_effect"] = [LastingEffect(**e) for e in data.get("in_effect", [])]
         return cls(**data)
 
+    def headline_face_down_to(self, side: str) -> str | None:
+        """The other side's headline while it lies face down to `side`: chosen before `side` chose its own
+        (standard 4.5 C: the two are turned over together); None when there is none, or it is seen."""
+        other = USSR if side == US else US
+        return self.headline[other] if self.headline[side] is None else None
+
     def digest(self) -> str:
         """A short hash of the whole state, for traces and determinism checks. (The text hashed is that of
         `to_json()`, written without building that copy first: the AI's look-ahead asks often.)"""

@@ -151,15 +151,15 @@ def _headline_unseen(state: GameState, human: str) -> bool:
     4.5 C: the two are turned over together). The human cannot know it, so a copy deals it anew like a
     card of the opponent's hand. (A side whose Space Race ability shows it the other headline first
     knows it: the search forgets that, a weaker but safe information set.)"""
-    return state.headline[opponent(human)] is not None and state.headline[human] is None
+    return state.headline_face_down_to(human) is not None
 
 
 def _headline_dealt_as_allowed(engine: Engine, human: str) -> None:
     """A card dealt as the opponent's face-down headline that the rules would not let it headline (UN
     Intervention, say) changes places with the first card of its dealt hand they would: the copy's
-    headline is one the opponent could have chosen."""
+    headline is one the opponent could have chosen. (Nothing to do when no headline lies face down.)"""
     state, side = engine.state, opponent(human)
-    card = state.headline[side]
+    card = state.headline_face_down_to(human)
     if card is None or engine.forbidden("headline", actor=side, card=card) is None:
         return
     hand = state.hands[side]
@@ -560,8 +560,7 @@ class SearchPlayer:
 
         def dealt(twin: Engine) -> None:
             drawn.deal(twin.state, twin.ir, human, seen)
-            if _headline_unseen(twin.state, human):
-                _headline_dealt_as_allowed(twin, human)
+            _headline_dealt_as_allowed(twin, human)
 
         weighed = self.fallback.weighed_regions(engine)
         plans = influence_plans(engine, decision, weighed, rollout, self.most_plans, dealt)
@@ -662,8 +661,7 @@ class SearchPlayer:
             places = _hidden_places(twin.state, twin.ir, human, seen)
             deal = _Deal(twin.state, twin.ir, human, seen, sample, places)
             deal.deal(twin.state, twin.ir, human, seen, places)
-            if _headline_unseen(twin.state, human):
-                _headline_dealt_as_allowed(twin, human)
+            _headline_dealt_as_allowed(twin, human)
         twin.dice = Dice(_seed("twilight search safety", self.seed, self.decisions, k, *looked))
         stop = _Stopping()
         deeper = len(looked) + 1 < AT_ONCE_FOLLOWED
@@ -908,8 +906,7 @@ class SearchPlayer:
             if deals is not None:
                 deals[sample] = deal
         deal.deal(twin.state, twin.ir, human, known, places)
-        if _headline_unseen(twin.state, human):
-            _headline_dealt_as_allowed(twin, human)
+        _headline_dealt_as_allowed(twin, human)
         twin.dice = Dice(deal.dice_seed)  # the future rolls are unknown too
 
         rounds = [0]

@@ -189,7 +189,7 @@ def deal_as_the_ai_sees(state: GameState, ir: dict[str, Any]) -> None:
     human = USSR if ai == US else US
     china = registry.THE_CHINA_CARD.name
     draw, hand, headline = state.draw_pile, state.hands.get(human, []), state.headline
-    face_down_headline = headline.get(human) if headline.get(ai) is None else None
+    face_down_headline = state.headline_face_down_to(ai)
     face_down = face_down_headline is not None
     held = [card for card in hand if card != china]
     cards = [*draw, *held, *([face_down_headline] if face_down_headline is not None else [])]
