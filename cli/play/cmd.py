@@ -3,7 +3,6 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
-import contextlib
 import functools
 import secrets
 import sys
@@ -17,6 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
+from twilight.cli.play.catch_up import SaveToReplay, catch_up
 from twilight.cli.play.input import LineReader, Matcher, Problem, command_of, command_words_of
 from twilight.cli.play.session import (
     DemoPlayer,
@@ -26,7 +26,6 @@ from twilight.cli.play.session import (
     wait,
 )
 from twilight.cli.session.computer import COMPUTER, OPPONENTS, PERSON, ComputerOpponent
-from twilight.cli.session.diverged import answers_that_lead_back, keep_old_save
 from twilight.cli.session.game import AutosavingPlayer, new_game_engine
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules import (
@@ -753,18 +752,9 @@ def resume_game(
             )
             console.print(text.t("play-rules-restarted", path=str(path)), markup=False)
             return session
-    total, kept = len(data["answers"]), None
-    with contextlib.suppress(SaveMismatch):  # (a save that is none is told below, as before)
-        kept = answers_that_lead_back(ir, data)
-    if kept is not None:
-        # A save of another version of twilight whose game now goes another way: on from where it does.
-        old = keep_old_save(path)
-        data = {**data, "answers": data["answers"][:kept]}
-        shown = {"kept": kept, "total": total, "path": printable(str(old))}
-        console.print(text.t("play-save-diverged", **shown), style="yellow", markup=False)
     session = build_session(console, reader, ir, text, data["seed"], data["settings"], path, meta, delay)
     try:
-        session.engine.resume_from(data, check_digest=kept is None)
+        session.engine.resume_from(data)  # (checked now; replayed when play starts: catch_up)
     except SaveMismatch as err:
         console.print(
             text.t("play-save-mismatch", path=printable(str(path)), detail=printable(clip(str(err)))),
@@ -772,9 +762,8 @@ def resume_game(
             markup=False,
         )
         raise PlayStop(1) from None
-    session.saved_answers = len(data["answers"])
+    session.save_to_replay = SaveToReplay(ir, data)
     session.hand_over_first = True  # (only a hot-seat game hands over: `TerminalPlayer.decide`)
-    console.print(text.t("play-resumed", path=str(path), count=len(data["answers"])))
     return session
 
 
@@ -1020,7 +1009,11 @@ def play_through(session: PlaySession) -> int:
     trace_path = trace_path_for(session.save_path)
     with TraceFile(trace_path) as trace:
         try:
-            while True:
+            ended = False
+            if session.save_to_replay is not None:
+                ended = catch_up(session, trace)
+                session.ask_again = True  # (the replay stopped at its first question past the save)
+            while not ended:
                 session.engine.trace_to = trace
                 try:
                     if session.ask_again:

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import Any
 
 from rich.console import Console
+from twilight.cli.play.catch_up import SaveToReplay
 from twilight.cli.play.input import (
     LineReader,
     Matcher,
@@ -93,6 +94,8 @@ class PlaySession(GameSession):
         # The last answer taken for the player and its pick in a repeated choice (`forced_again`); None
         # once the player is asked.
         self.last_forced: tuple[tuple[str, str, str, int], Any] | None = None
+        # A game taken up from its save: the save, replayed when play starts (cli/play/catch_up.py).
+        self.save_to_replay: SaveToReplay | None = None
 
     @functools.cached_property
     def command_words(self) -> dict[str, str]:
@@ -327,6 +330,16 @@ class PlaySession(GameSession):
         said = ", ".join(self.text.option(p) for p in (answer if isinstance(answer, list) else [answer]))
         self.pending_lines = [self.text.t("play-undo-done", answer=said or "-")]
         return taken
+
+    def start_over(self, engine: Any) -> None:
+        """Play `engine`, a new game of this one's rules, in its place (a save replayed again, up to the
+        last of its answers that still fits): its players seated, nothing of the old game kept."""
+        assert self.seat_players is not None
+        self.seat_players(engine)
+        self.engine = self.screen.engine = engine
+        self.points = {}
+        self.checked_upto = self.shown_upto = 0
+        self.last_forced = None
 
     def log_all_words(self) -> list[str]:
         words = ["all"]
