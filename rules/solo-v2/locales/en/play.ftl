@@ -109,7 +109,6 @@ function-card_drawn_from_hand = a card taken from the hand (The China Card if it
 function-human_side = the human player's side
 function-total_ops = the cards' operations added up
 function-cards_for_event_requirement = cards the side may give up for an event
-function-sees_headline_first = has the ability of box 4 of the Space Race
 function-in_play_regions = in the Primary or the Secondary region
 function-solo_scoring_cards = the scoring cards of the solo game
 function-scoring_region = the region the scoring card marks

@@ -118,7 +118,6 @@ function-human_side = сторона игрока-человека
     .form = fem
 function-total_ops = сумма ОО карт
 function-cards_for_event_requirement = карты, которые сторона может отдать ради события
-function-sees_headline_first = есть способность 4-й клетки Космической гонки
 function-in_play_regions = в Первичном или Вторичном регионе
 function-solo_scoring_cards = карточки подсчета очков соло-игры
 function-scoring_region = регион, который отмечает карточка подсчета очков

@@ -15,6 +15,7 @@ function-battlegrounds_controlled = battlegrounds controlled
 function-scoring_level = scoring level
 function-region_vp = region VP
 function-current_period = current period
+function-sees_headline_first = has the ability of box 4 of the Space Race
 function-war_hindrance = war hindrance
 function-holds_space_station = holds the Space Station
 procedure-discard_held_cards = discarding held cards
