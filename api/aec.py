@@ -35,7 +35,7 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
     metadata: ClassVar[dict[str, Any]] = {
         "name": "twilight_v0",
         "is_parallelizable": False,
-        "render_modes": ["ansi"],
+        "render_modes": ["ansi", "human"],
     }
 
     def __init__(
@@ -153,8 +153,11 @@ class TwilightEnv(AECEnv):  # type: ignore[misc]
         }
 
     def render(self) -> str | None:
+        """The state in one line: given back ("ansi") or printed ("human")."""
         if self.render_mode == "ansi":
             return str(self.state_now)
+        if self.render_mode == "human":
+            print(self.state_now)
         return None
 
     def close(self) -> None:

@@ -6,7 +6,12 @@ declared variables, the dice, and every event of the trace, as the play log tell
 side: its own answers (and what each question offered it) and, where hands are not secret (the two-player
 game), its own hand. Never shown: the order of the draw pile, the other side's hand, the cards of a
 face-down zone, a headline before both are turned over, the cards a side was shown alone, another side's
-answers (what they do is in the events), and the solo AI's own reasoning (`ai_*` events)."""
+answers (what they do is in the events), and the solo AI's own reasoning (`ai_*` events).
+
+Nor the order cards came off the shuffled pile: a hand of the two-player game (and a hand, or some
+cards, revealed from it) and the answers a question offers are listed in the game's order of actions, so
+that two deals that differ only in that order read the same. (Cards revealed from a solo deck keep their
+order: there it is the order the AI draws in.)"""
 
 from __future__ import annotations
 
@@ -40,6 +45,12 @@ def _hands_secret(state: State) -> bool:
     return state.game.ai_side is not None
 
 
+def _in_action_order(state: State, answers: Any) -> list[Any]:
+    """`answers` (cards, countries, words: each one of the game's actions) in the order of their
+    actions, which does not follow the order they were dealt or drawn in."""
+    return sorted(answers, key=state.game.vocabulary.action)
+
+
 def _headlines_shown(events: list[dict[str, Any]]) -> bool:
     """Whether this turn's headlines were turned over."""
     for event in reversed(events):
@@ -50,13 +61,28 @@ def _headlines_shown(events: list[dict[str, Any]]) -> bool:
     return False
 
 
+def _shown_this_turn(events: list[dict[str, Any]], card: Any, side: str) -> bool:
+    """Whether the rules showed `card` to `side` this turn (a headline a side sees before choosing its
+    own: standard 6.4.4, for the side that reached Space Race box 4 first)."""
+    if card is None:
+        return False
+    for event in reversed(events):
+        kind = event["kind"]
+        if kind in ("cards_revealed", "hand_revealed") and event.get("to") == side:
+            if card in event.get("cards", ()):
+                return True
+        elif kind == "turn":
+            return False
+    return False
+
+
 def view(state: State, player: int) -> dict[str, Any]:
     """The player's side's view of the state now, as plain data."""
     side = _side(state, player)
     engine = state.engine
     s = engine.state
     other = "ussr" if side == "us" else "us"
-    hand: Any = len(s.hands[side]) if _hands_secret(state) else list(s.hands[side])
+    hand: Any = len(s.hands[side]) if _hands_secret(state) else _in_action_order(state, s.hands[side])
     shown_headlines = _headlines_shown(engine.events)
     out: dict[str, Any] = {
         "side": side,
@@ -80,7 +106,9 @@ def view(state: State, player: int) -> dict[str, Any]:
         "in_effect": [[e.card, e.name, e.owner] for e in s.in_effect],
         "headline": {
             side: s.headline[side],
-            other: s.headline[other] if shown_headlines else None,
+            other: s.headline[other]
+            if shown_headlines or _shown_this_turn(engine.events, s.headline[other], side)
+            else None,
         },
         "variables": s.vars,
     }
@@ -95,7 +123,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         if decision.side == side:
             out["asked"] = {
                 "question": decision.name,
-                "options": list(decision.options),
+                "options": _in_action_order(state, decision.options),
                 "picks": [decision.min_count, decision.max_count],
                 "picked": state.picks(),
             }
@@ -120,7 +148,7 @@ def information_state(state: State, player: int) -> str:
         shown = {k: v for k, v in event.items() if k != "n"}
         if kind == "decision":
             if event["side"] == side:
-                shown["offered"] = list(offered.get(answers, ()))
+                shown["offered"] = _in_action_order(state, offered.get(answers, ()))
             else:
                 del shown["answer"]
             answers += 1
@@ -128,6 +156,9 @@ def information_state(state: State, player: int) -> str:
             del shown["card"]
         elif "to" in event and event["to"] in SIDES and event["to"] != side:
             shown.pop("cards", None)
+        elif kind in ("hand_revealed", "cards_revealed") and not _hands_secret(state):
+            # (cards of a hand, in the order it was dealt in)
+            shown["cards"] = _in_action_order(state, event["cards"])
         lines.append(json.dumps(shown, sort_keys=True, separators=(",", ":"), default=str))
     lines.append(observation(state, player))
     return "\n".join(lines)
