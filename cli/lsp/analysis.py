@@ -15,11 +15,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.compiler import ast
 from twilight.compiler.api import compile_target
 from twilight.compiler.diagnostics import Diagnostic, Sink
 from twilight.compiler.loader import (
     MANIFEST,
+    MAX_RULE_FILE_BYTES,
     NAMESPACE,
     LoadedRuleset,
     Loader,
@@ -110,7 +112,7 @@ def analyse(target: Target, overlays: Mapping[str, str], previous: Analysis | No
     reuse = dict(previous.table.files) if previous is not None else {}
     table = chain_symbols(chain, loader, reuse)
     # The IR cache is keyed by the texts: an unsaved text would only add an entry per keystroke.
-    unsaved = any(_disk_text(Path(path)) != text for path, text in overlays.items())
+    unsaved = any(disk_text(Path(path)) != text for path, text in overlays.items())
     result = compile_target(str(target.path), overrides=overrides, use_cache=not unsaved, base=LONE_BASE)
     rulesets = chain[:-1] if target.lone else chain  # (the lone file's own entry is no ruleset)
     analysis = Analysis(target, table, [loaded.folder for loaded in rulesets])
@@ -138,16 +140,20 @@ def _load(target: Target, loader: Loader) -> list[LoadedRuleset]:
     known = known_rulesets()
     chain = loader.load_chain(known[LONE_BASE], LONE_BASE, rules_root()) if LONE_BASE in known else []
     lone = LoadedRuleset(target.name, target.path.parent, None)
-    if loader.read(target.path) is not None:
+    # (not a FIFO, which the loader's read would wait on for ever: compile_target says what it is; a
+    # file not saved yet is read from the editor's text)
+    if (target.path.is_file() or not target.path.exists()) and loader.read(target.path) is not None:
         lone.paths.append(target.path)
     chain.append(lone)
     return chain
 
 
-def _disk_text(path: Path) -> str | None:
+def disk_text(path: Path) -> str | None:
+    """The text of a rule file on disk; None when there is none to read (a folder, a FIFO, which a plain
+    read would wait on for ever, a file over the compiler's bound or not UTF-8)."""
     try:
-        return path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
+        return read_bounded(path, MAX_RULE_FILE_BYTES).decode("utf-8")
+    except (OSError, NotRegularFile, FileTooLarge, UnicodeDecodeError):
         return None
 
 

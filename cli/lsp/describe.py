@@ -21,7 +21,9 @@ from twilight.compiler.symbols import Declaration, SymbolTable
 from twilight.compiler.types import MAYBE
 from twilight.compiler.vocab import Signature, vocabulary
 
-# The message id of a declared thing's name in the rulesets' Fluent files, by its kind.
+# The message id of a declared thing's name in the rulesets' Fluent files, by its kind: those the game
+# names them by (cli/outline.py, cli/docs/pages.py, cli/explain/trace.py); `{setting}` is the setting a
+# value belongs to.
 NAME_IDS = {
     "card": "card-{name}",
     "appendix": "card-{name}",
@@ -37,7 +39,17 @@ NAME_IDS = {
     "table": "table-{name}",
     "phase": "phase-{name}",
     "step": "phase-{name}",
+    "option": "ai-option-{name}",
+    "value": "setting-{setting}-{name}",
+    "order": "order-{name}",
+    "rule": "rule-{name}",
+    "restriction": "rule-{name}",
+    "variable": "state-{name}",
+    "track": "state-{name}",
+    "zone": "state-{name}",
 }
+# The attribute of `setting-<name>` that names a setting (its value is the question asked for it).
+SETTING_NAME = "name"
 LANGUAGES = (("en", "English"), ("ru", "Russian"))
 
 
@@ -160,12 +172,14 @@ def names(declared: Declaration, languages: list[Localizer]) -> list[tuple[str, 
     pattern = NAME_IDS.get(declared.kind)
     if pattern is None:
         return []
-    msg_id = pattern.format(name=declared.name)
+    setting = declared.decl.name.name if declared.kind == "value" else ""
+    msg_id = pattern.format(name=declared.name, setting=setting)
     found: list[tuple[str, str]] = []
     for (_, language), loc in zip(LANGUAGES, languages, strict=True):
         own = loc.catalogs[0]  # (not the English one behind another language)
         if own.has(msg_id):
-            text = loc.get(msg_id)
+            named = loc.get(msg_id, SETTING_NAME) if declared.kind == "setting" else None
+            text = named or loc.get(msg_id)
             if text:
                 found.append((language, text))
     return found
@@ -201,6 +215,54 @@ def hover_text(declared: list[Declaration], table: SymbolTable, folders: list[Pa
             + "; ".join(f"`{signature(d)}` at `{d.pos.file}:{d.pos.line}`" for d in others)
         )
     return "\n\n".join(lines)
+
+
+# How many of the places that give a name its hover lists (`actor` is given by most triggers and actions).
+MAX_GIVERS = 6
+# The keyword each family of the vocabulary's givers of names is written with.
+GIVER_KEYWORDS = (("triggers", "on"), ("actions", "forbid"), ("modifiers", "modify"))
+
+
+@functools.cache
+def _given() -> dict[str, tuple[list[str], list[str]]]:
+    """Name -> (its types, where the language gives it) for the names no rule file declares: those of a
+    block's context (`player` in an event, `human` in an appendix entry) and of the triggers, actions and
+    modifiers (`actor`, `target` in `forbid coup when …`), from the IR vocabulary."""
+    vocab = vocabulary()
+    found: dict[str, tuple[list[str], list[str]]] = {}
+
+    def add(name: str, kind: str, where: str) -> None:
+        kinds, places = found.setdefault(name, ([], []))
+        if kind not in kinds:
+            kinds.append(kind)
+        places.append(where)
+
+    for context, names_given in vocab.contexts.items():
+        for name, kind in names_given.items():
+            add(name, kind, f"in every `{context}` block")
+    families = {"triggers": vocab.triggers, "actions": vocab.actions, "modifiers": vocab.modifiers}
+    for family, keyword in GIVER_KEYWORDS:
+        for giver, names_given in families[family].items():
+            for name, kind in names_given.items():
+                add(name, kind, f"`{keyword} {giver}`")
+    return found
+
+
+def given_text(name: str) -> str | None:
+    """Markdown for a name the language gives rather than the rules declare (see _given), or a value of
+    one of its enumerations (`mid`, `neutral`); None for any other name."""
+    given = _given().get(name)
+    if given is not None:
+        kinds, where = given
+        kind = " or ".join(kinds)
+        more = len(where) - MAX_GIVERS
+        listed = ", ".join(where[:MAX_GIVERS]) + (f" and {more} more" if more > 0 else "")
+        return f"```twilight\n{name}: {kind}\n```\n\na name the language gives (no declaration): {listed}"
+    enums = [enum for enum, values in vocabulary().enums.items() if name in values]
+    if enums:
+        said = "; ".join(f"`{enum}`: {' | '.join(vocabulary().enums[enum])}" for enum in enums)
+        return f"```twilight\n{name}\n```\n\na value of the language (no declaration): {said}"
+    return None
 
 
 def primitive_text(sig: Signature) -> str:

@@ -33,24 +33,30 @@ from lsprotocol import types
 from pygls import uris
 from pygls.exceptions import JsonRpcException, JsonRpcInternalError, JsonRpcInvalidRequest
 from pygls.lsp.server import LanguageServer
-from twilight.cli.lsp import describe, editing
+from pygls.workspace import TextDocument, Workspace
+from twilight.cli.lsp import describe, editing, messages
 from twilight.cli.lsp.analysis import (
     Analysis,
     Target,
     absolute,
     analyse,
     definitions,
+    disk_text,
     is_side_value,
     target_of,
 )
 from twilight.cli.lsp.convert import client_range, lsp_diagnostic, server_position
 from twilight.cli.lsp.transport import FramedWriter, MessageReader
+from twilight.compiler import ast
 from twilight.compiler.diagnostics import Diagnostic, Pos
-from twilight.compiler.symbols import Declaration, Use
+from twilight.compiler.symbols import Declaration, FileSymbols, Use
 
 # How long after a change the compile starts: the next keystroke within it restarts the wait.
 DEBOUNCE_SECONDS = 0.15
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
+# Where a line of a document ends, for the protocol: \r\n, \n or \r, and nothing else (Python's
+# str.splitlines() also ends lines at a form feed, U+2028, NEL… which a comment may hold).
+LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 # How many analyses of targets without an open document are kept (each holds a ruleset's name tables,
 # some megabytes): enough for hovering about a ruleset and the ones it extends.
 MAX_IDLE_ANALYSES = 8
@@ -79,6 +85,45 @@ def _version() -> str:
         return "0"
 
 
+class RuleDocument(TextDocument):
+    """A document whose lines are the protocol's: pygls splits them with str.splitlines(), so that a
+    form feed or U+2028 in a comment made one line two, and every edit the client sent below it was
+    applied a line too high (the server's text no longer the editor's)."""
+
+    @property
+    def lines(self) -> tuple[str, ...]:
+        return tuple(LINE.findall(self.source))
+
+    @property
+    def source(self) -> str:
+        # A document the client has not opened is the file on disk, read as the compiler reads it: pygls
+        # reads it whatever it is, and a FIFO named *.tsr held the whole server waiting for a writer.
+        if self._source is None:
+            return (disk_text(Path(self.path)) if self.path is not None else None) or ""
+        return self._source
+
+
+class RulesWorkspace(Workspace):
+    """pygls's workspace, with RuleDocument for each document (pygls makes the workspace itself when the
+    client initializes: RulesServer's `initialize` handler gives it this class)."""
+
+    def _create_text_document(
+        self,
+        doc_uri: str,
+        source: str | None = None,
+        version: int | None = None,
+        language_id: str | None = None,
+    ) -> TextDocument:
+        return RuleDocument(
+            doc_uri,
+            source=source,
+            version=version,
+            language_id=language_id,
+            sync_kind=self._sync_kind,
+            position_codec=self._position_codec,
+        )
+
+
 class RulesServer(LanguageServer):
     def __init__(self) -> None:
         super().__init__(
@@ -87,6 +132,9 @@ class RulesServer(LanguageServer):
         # (least recently used first: see keep())
         self.analyses: OrderedDict[Target, Analysis] = OrderedDict()
         self.published: dict[Target, set[str]] = {}
+        # What each ruleset's last check found, by file (those with problems): a file that two rulesets
+        # read (a base's, with a variant of it open) shows the problems of both, whichever checked last.
+        self.found: dict[Target, tuple[Analysis, dict[str, list[types.Diagnostic]]]] = {}
         self.pending: dict[Target, asyncio.Task[None]] = {}
         self.compiler = ThreadPoolExecutor(max_workers=1, thread_name_prefix="twilight-compile")
         self.unusable: set[str] = set()  # the uris of open documents that are no path (logged once)
@@ -215,10 +263,7 @@ class RulesServer(LanguageServer):
             if uri is not None:
                 text = self.workspace.get_text_document(uri).source
             else:
-                try:
-                    text = Path(path).read_text(encoding="utf-8")
-                except (OSError, UnicodeDecodeError):
-                    text = ""
+                text = disk_text(Path(path)) or ""
         return text.split("\n")
 
     # ------------------------------------------------------------------ compiling
@@ -226,21 +271,35 @@ class RulesServer(LanguageServer):
         """A file changed (opened, edited, saved, closed): compile its ruleset again, and every other
         ruleset analysed that reads it (a variant of the ruleset it belongs to)."""
         target = target_of(Path(path))
-        wanted = {target} | {t for t, a in self.analyses.items() if a.covers(path)}
-        for each in wanted:
+        for each in {target} | self.readers(path):
             self.schedule(each, delay)
 
-    def schedule(self, target: Target, delay: float) -> None:
+    def readers(self, path: str) -> set[Target]:
+        """The rulesets analysed that read the file, or would read it: a file new in the folder of a
+        ruleset they extend is theirs too once it is on disk."""
+        home = target_of(Path(path))
+        return {
+            target
+            for target, analysis in self.analyses.items()
+            if analysis.covers(path)
+            or (not home.lone and any(home.path == folder.resolve() for folder in analysis.folders))
+        }
+
+    def schedule(self, target: Target, delay: float, then_forget: bool = False) -> None:
+        """Check `target` after `delay` (instead of any check of it waiting); `then_forget`: and drop it
+        then, unless a document of it was opened meanwhile."""
         waiting = self.pending.get(target)
         if waiting is not None and not waiting.done():
             waiting.cancel()
-        self.pending[target] = asyncio.ensure_future(self._compile_later(target, delay))
+        self.pending[target] = asyncio.ensure_future(self._compile_later(target, delay, then_forget))
 
-    async def _compile_later(self, target: Target, delay: float) -> None:
+    async def _compile_later(self, target: Target, delay: float, then_forget: bool = False) -> None:
         await asyncio.sleep(delay)
         analysis = await self.compile(target)
         if analysis is not None:
             self.publish(analysis)
+        if then_forget and not any(target_of(Path(path)) == target for path in self.open_paths()):
+            self.forget(target)
 
     async def compile(self, target: Target) -> Analysis | None:
         """A new analysis of `target` (on the worker thread), or None when it failed: then the last one
@@ -269,10 +328,12 @@ class RulesServer(LanguageServer):
             self.forget(target)
 
     def forget(self, target: Target) -> None:
-        """Drop what is kept of a target (its diagnostics shown stay: the next check of it clears them)."""
+        """Drop what is kept of a target (its diagnostics shown stay: the next check of it clears them;
+        the other rulesets' checks no longer show them with their own)."""
         self.analyses.pop(target, None)
+        self.found.pop(target, None)
         waiting = self.pending.pop(target, None)
-        if waiting is not None and not waiting.done():
+        if waiting is not None and not waiting.done() and waiting is not asyncio.current_task():
             waiting.cancel()
         if not self.published.get(target, True):
             del self.published[target]
@@ -283,11 +344,7 @@ class RulesServer(LanguageServer):
         are checked again. No ruleset is analysed anew for it: only those the editor works on count."""
         if path in self.open_paths():
             return  # (the editor's text stands for it)
-        target = target_of(Path(path))
-        wanted = {t for t, a in self.analyses.items() if a.covers(path)}
-        if target in self.analyses:
-            wanted.add(target)
-        for each in wanted:
+        for each in self.readers(path):
             self.schedule(each, DEBOUNCE_SECONDS)
 
     def watch_rule_files(self) -> None:
@@ -313,18 +370,34 @@ class RulesServer(LanguageServer):
         it; the rulesets analysed that read the file are checked again (the file on disk counts now)."""
         target = target_of(Path(path))
         if not any(target_of(Path(other)) == target for other in self.open_paths()):
-            self.forget(target)
             if target.lone:
+                self.forget(target)
                 # (a lone file's diagnostics are of its unsaved text, which is gone)
                 self.text_document_publish_diagnostics(
                     types.PublishDiagnosticsParams(uri=self.uri_of(path), diagnostics=[])
                 )
                 self.published.pop(target, None)
+            elif self._checked_as_on_disk(target, path):
+                self.forget(target)
+            else:
+                # The problems shown were of the editor's text, left unsaved (a declaration renamed
+                # leaves errors in the files that use it): one last check, of the files on disk, puts
+                # them right, then the ruleset is no longer followed.
+                self.schedule(target, 0, then_forget=True)
         else:
             self.schedule(target, 0)
         for other, analysis in list(self.analyses.items()):
             if other != target and analysis.covers(path):
                 self.schedule(other, 0)
+
+    def _checked_as_on_disk(self, target: Target, path: str) -> bool:
+        """Whether the last check of `target` read the file at `path` as it is on disk, and no check of
+        it is waiting (one of another text may come)."""
+        analysis = self.analyses.get(target)
+        waiting = self.pending.get(target)
+        if analysis is None or (waiting is not None and not waiting.done()):
+            return False
+        return analysis.texts.get(path) == disk_text(Path(path))
 
     async def analysis_for(self, path: str) -> Analysis | None:
         """The latest analysis covering the file, made now if there is none yet."""
@@ -360,11 +433,27 @@ class RulesServer(LanguageServer):
         for path in open_here:
             if not target.lone and not analysis.covers(path) and not Path(path).exists():
                 by_file[path].append(NOT_SAVED_YET)
-        for path, shown in by_file.items():
+        self.found[target] = (analysis, {path: shown for path, shown in by_file.items() if shown})
+        for path in by_file:
+            shown = self.shown_in(path, analysis.texts.get(path))
             self.text_document_publish_diagnostics(
                 types.PublishDiagnosticsParams(uri=uri_of(path), diagnostics=shown)
             )
         self.published[target] = {path for path, shown in by_file.items() if shown}
+
+    def shown_in(self, path: str, text: str | None) -> list[types.Diagnostic]:
+        """The problems of a file as every ruleset followed found them in its `text`, each once (a base's
+        problem is its variant's too). Those another ruleset found in an earlier text of the file are left
+        out (their places are of that text): its own check, to come, shows them again."""
+        merged: dict[tuple[object, ...], types.Diagnostic] = {}
+        for checked, found in self.found.values():
+            if checked.texts.get(path) != text:
+                continue
+            for diagnostic in found.get(path, []):
+                start, end = diagnostic.range.start, diagnostic.range.end
+                place = (start.line, start.character, end.line, end.character)
+                merged.setdefault((*place, diagnostic.code, diagnostic.message), diagnostic)
+        return list(merged.values())
 
     # ------------------------------------------------------------------ names at the cursor
     async def name_at(self, uri: str, position: types.Position) -> tuple[Analysis, Declaration | Use] | None:
@@ -384,6 +473,8 @@ class RulesServer(LanguageServer):
         shown = analysis.shown_path(path)
         found = analysis.table.at(shown, line, col)
         if analysis.read_as(path, document.source):
+            if found is None:
+                found = _extended(analysis.file_symbols(path), list(lines), line, col)
             return (analysis, found) if found is not None else None
         text = lines[line - 1] if 0 < line <= len(lines) else ""
         for word in WORD.finditer(text):
@@ -392,6 +483,34 @@ class RulesServer(LanguageServer):
                     return analysis, found
                 return analysis, Use(word.group(), Pos(shown, line, word.start() + 1, line, word.end() + 1))
         return None
+
+    async def message_at(self, uri: str, position: types.Position) -> tuple[str, Pos, Analysis] | None:
+        """The Fluent message named by the word under the cursor (messages.py: a choice's decision, a
+        forbid's code), with the word's place; only where the tables are of the document's text."""
+        path = self.path_of(uri)
+        analysis = await self.analysis_for(path) if path is not None else None
+        if path is None or analysis is None:
+            return None
+        document = self.workspace.get_text_document(uri)
+        symbols = analysis.file_symbols(path)
+        if symbols is None or not analysis.read_as(path, document.source):
+            return None
+        line, col = server_position(list(document.lines), position, self.workspace.position_codec)
+        found = messages.message_at(symbols.decls, line, col)
+        return None if found is None else (found[0], found[1], analysis)
+
+    async def other_hover(self, uri: str, position: types.Position) -> types.Hover | None:
+        """The hover of a word that names no declaration: a Fluent message's id, else a keyword."""
+        named = await self.message_at(uri, position)
+        if named is None:
+            return self.keyword_hover(uri, position)
+        msg_id, pos, analysis = named
+        codec = self.workspace.position_codec
+        text = messages.hover_text(msg_id, messages.written(msg_id, analysis.folders))
+        return types.Hover(
+            contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
+            range=client_range(pos, self.lines_of(absolute(pos.file), analysis), codec),
+        )
 
     def keyword_hover(self, uri: str, position: types.Position) -> types.Hover | None:
         """What a keyword of the language under the cursor is (not in a comment or a string)."""
@@ -419,6 +538,20 @@ class RulesServer(LanguageServer):
         return types.Location(
             uri=self.uri_of(path), range=client_range(pos, self.lines_of(path, analysis), codec)
         )
+
+
+def _extended(symbols: FileSymbols | None, lines: list[str], line: int, col: int) -> Use | None:
+    """The ruleset a manifest's `extends "NAME"` names, when the cursor (1-based `line`:`col`) is on the
+    quoted name: a use of the ruleset's name, which its manifest declares."""
+    for decl in symbols.decls if symbols is not None else []:
+        if not isinstance(decl, ast.RulesetDecl):
+            continue
+        for name, pos in decl.extends:
+            text = lines[pos.line - 1] if 0 < pos.line <= len(lines) else ""
+            quote = text.find('"', pos.col - 1)
+            if pos.line == line and quote >= 0 and quote < col <= quote + len(name) + 2:
+                return Use(name, Pos(pos.file, line, quote + 2, line, quote + 2 + len(name)), kind="ruleset")
+    return None
 
 
 def _path_of(uri: str) -> str | None:
@@ -532,7 +665,21 @@ def build_server() -> RulesServer:
     async def definition(params: types.DefinitionParams) -> list[types.Location] | None:
         found = await server.name_at(params.text_document.uri, params.position)
         if found is None:
-            return None
+            named = await server.message_at(params.text_document.uri, params.position)
+            if named is None:
+                return None
+            msg_id, _, analysis = named
+            # (the id is at the start of its line, in ASCII: its columns are the same in every encoding)
+            return [
+                types.Location(
+                    uri=uris.from_fs_path(str(each.path)) or each.path.as_uri(),
+                    range=types.Range(
+                        start=types.Position(line=each.line, character=0),
+                        end=types.Position(line=each.line, character=len(msg_id)),
+                    ),
+                )
+                for each in messages.written(msg_id, analysis.folders)
+            ] or None
         analysis, item = found
         return [server.location(d.pos, analysis) for d in definitions(analysis.table, item)] or None
 
@@ -565,16 +712,19 @@ def build_server() -> RulesServer:
     async def hover(params: types.HoverParams) -> types.Hover | None:
         found = await server.name_at(params.text_document.uri, params.position)
         if found is None:
-            return server.keyword_hover(params.text_document.uri, params.position)
+            return await server.other_hover(params.text_document.uri, params.position)
         analysis, item = found
         declared = definitions(analysis.table, item)
         signature = describe.primitives().get(item.name) if isinstance(item, Use) and item.call else None
+        given = describe.given_text(item.name) if isinstance(item, Use) and not item.call else None
         if declared:
             text = describe.hover_text(declared, analysis.table, analysis.folders)
         elif signature is not None:
             text = describe.primitive_text(signature)
+        elif given is not None:
+            text = given
         else:
-            return server.keyword_hover(params.text_document.uri, params.position)
+            return await server.other_hover(params.text_document.uri, params.position)
         return types.Hover(
             contents=types.MarkupContent(kind=types.MarkupKind.Markdown, value=text),
             range=client_range(
@@ -624,7 +774,16 @@ def build_server() -> RulesServer:
         if editing.too_large(document.source):
             server.log(f"{params.text_document.uri} is too large to format", types.MessageType.Warning)
             return []
-        return editing.formatting(document.source, path, server.workspace.position_codec)
+        # On the compile thread: the layout of a large file takes a second or two, in which the server
+        # would answer nothing else (and compiles and layouts are one at a time there, as before).
+        loop = asyncio.get_running_loop()
+        codec = server.workspace.position_codec
+        return await loop.run_in_executor(server.compiler, editing.formatting, document.source, path, codec)
+
+    @server.feature(types.INITIALIZE)
+    def initialize(params: types.InitializeParams) -> None:
+        # (pygls has just made the workspace, with no documents yet: only their class changes)
+        server.workspace.__class__ = RulesWorkspace
 
     @server.feature(types.INITIALIZED)
     @guarded(server, None)
