@@ -8,11 +8,17 @@ raises on unexpected input.
 Messages may carry `.gen` and `.acc` attributes: the genitive and accusative forms, for languages that
 decline (Russian). A message is given each argument three times: `$a0` as is, `$a0gen` in the genitive
 and `$a0acc` in the accusative (each the plain form where no such attribute exists).
+
+A variable is named by the words of its name: `outline-local-<name>` for a value or loop variable the
+rules name themselves (`let`, `for each`, `choose`, a list's or a count's variable, `repeat … as`, a
+procedure's parameter), else `outline-var-<name>` (the variables the game gives an event or a hook),
+else the name as the rule writes it. A lasting effect is named by its card when its id is a card's, else
+by `outline-lasting-<id>`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
 
@@ -103,6 +109,14 @@ DECISION_NAME = "name"
 # The primitives whose text argument names a declared thing: (primitive, argument index) -> its kind.
 NAMED_TEXTS: dict[tuple[str, int], str] = {("set_variable", 0): "variable", ("setting", 0): "setting"}
 
+# The words of the names a ruleset gives: its local values and loop variables (optional: a name with no
+# words is shown as written), and its lasting effects that are not named after a card.
+LOCAL_WORD = "outline-local-{}"
+LASTING_WORD = "outline-lasting-{}"
+# The IR keys that bind a name the rules chose (`as` binds `repeat`'s counter); a node's `params` bind
+# theirs too (a procedure's, a function's, a priority list's).
+BINDING_KEYS = ("let", "for_each", "choose", "each", "bind", "as")
+
 # Families of words keyed by a name from the IR vocabulary (compiler/schema/ir.schema.json x-twilight).
 FAMILIES: dict[str, str] = {
     "fx": "effects",
@@ -160,6 +174,37 @@ def code_message_ids() -> set[str]:
     return ids
 
 
+def _ir_dicts(node: Any) -> Iterator[dict[str, Any]]:
+    """Every dict of the IR below node, node first."""
+    stack = [node]
+    while stack:
+        item = stack.pop()
+        if isinstance(item, dict):
+            yield item
+            stack.extend(reversed(list(item.values())))
+        elif isinstance(item, list):
+            stack.extend(reversed(item))
+
+
+def local_names(ir: dict[str, Any]) -> set[str]:
+    """The names the ruleset's rules give their local values, loop variables and parameters: each may be
+    worded (`outline-local-<name>`) and is shown as written when not."""
+    names: set[str] = set()
+    for node in _ir_dicts(ir):
+        names.update(node[key] for key in BINDING_KEYS if isinstance(node.get(key), str))
+        params = node.get("params")
+        if isinstance(params, list):
+            names.update(p["name"] for p in params if isinstance(p, dict) and isinstance(p.get("name"), str))
+    return names
+
+
+def lasting_ids(ir: dict[str, Any]) -> set[str]:
+    """The lasting effects an outline names by `outline-lasting-<id>`: those not named after a card."""
+    cards = set(ir.get("cards") or {})
+    found = {node["lasting"] for node in _ir_dicts(ir) if isinstance(node.get("lasting"), str)}
+    return found - cards
+
+
 CARD_LISTS = {"hand", "draw_pile", "discard_pile", "removed_cards", "period_cards", "drawn_this_round"}
 COUNTRY_LISTS = {"countries", "all_countries", "neighbours"}
 SYMBOLS = {"==": "=", "!=": "≠", "<": "<", "<=": "≤", ">": ">", ">=": "≥", "+": "+", "-": "−", "*": "×"}
@@ -188,6 +233,9 @@ class Outliner:
         sides = ((ir.get("map") or {}).get("sides")) or {}
         self.superpowers = {v.get("superpower"): k for k, v in sides.items() if isinstance(v, dict)}
         self.kinds: dict[str, str] = {}
+        # The names this outline has seen bound (`let`, `for each`, …): such a name is the rules' own
+        # even where the game's variables have one like it (a `let target` is not the hook's target).
+        self.locals: set[str] = set()
 
     # Words
 
@@ -217,7 +265,7 @@ class Outliner:
         msg_id = None
         if isinstance(e, dict):
             if "var" in e:
-                msg_id = f"outline-var-{e['var']}"
+                msg_id = self.var_word_id(str(e["var"]))
             elif e.get("ref") in ("side", "enum"):
                 msg_id = f"side-{e.get('id')}"
             elif e.get("ref") == "superpower":
@@ -380,11 +428,15 @@ class Outliner:
         if kind:
             self.kinds[node["let"]] = kind
         value = self.expr(node.get("value"))
-        return [INDENT * depth + self.w("outline-let", "", name=node["let"], value=value)]
+        name = self.bind(str(node["let"]))
+        return [INDENT * depth + self.w("outline-let", "", name=name, value=value)]
 
     def _s_set(self, node: dict[str, Any], depth: int) -> list[str]:
         value = self.expr(node.get("value"))
-        return [INDENT * depth + self.w("outline-set", "", name=node["set"], value=value)]
+        var = self._var_args(str(node["set"]))
+        # (`$nameform`: the grammatical form of the name, for the verb to agree: Russian «получают»)
+        text = self.w("outline-set", "", name=var["var"], nameform=var["varform"], value=value)
+        return [INDENT * depth + text]
 
     def _s_if(self, node: dict[str, Any], depth: int) -> list[str]:
         pad = INDENT * depth
@@ -413,7 +465,9 @@ class Outliner:
         kind = self._kind_of(node.get("in"))
         if kind:
             self.kinds[node["for_each"]] = kind
-        head = self.w("outline-for-each", "", var=node["for_each"], source=self.expr(node.get("in")))
+        var = str(node["for_each"])
+        self.bind(var)
+        head = self.w("outline-for-each", "", source=self.expr(node.get("in")), **self._var_args(var))
         head += self._where(node.get("where"))
         return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
 
@@ -424,7 +478,7 @@ class Outliner:
     def _s_repeat(self, node: dict[str, Any], depth: int) -> list[str]:
         count = self._num(node["repeat"])
         if node.get("as"):
-            head = self.w("outline-repeat-as", "", count=count, var=node["as"])
+            head = self.w("outline-repeat-as", "", count=count, var=self.bind(str(node["as"])))
         else:
             head = self.w("outline-repeat", "", count=count)
         return [INDENT * depth + self._colon(head, True), *self.body(node.get("body") or [], depth + 1)]
@@ -435,10 +489,16 @@ class Outliner:
 
     def _s_choose(self, node: dict[str, Any], depth: int) -> list[str]:
         pad = INDENT * depth
-        var = node["choose"]
+        var = str(node["choose"])
         kind = self._kind_of(node.get("in")) or "other"
-        self.kinds[var] = kind
-        head = self.w("outline-choose", "", kind=kind, var=var, source=self.expr(node.get("in")))
+        if kind != "other":
+            # (an item of unknown kind is not declined as one: «ОО карты c», never «ОО стороны c»)
+            self.kinds[var] = kind
+        self.bind(var)
+        # A variable with words of its own says what it is: no kind before it («выбрать уровень»).
+        shown = "named" if self._worded(var) else kind
+        args = self._var_args(var)
+        head = self.w("outline-choose", "", kind=shown, source=self.expr(node.get("in")), **args)
         head += self._where(node.get("where"))
         flags = [self.w("outline-choose-by", "", **self._side_args(node.get("by")))]
         if node.get("count") is not None:
@@ -485,10 +545,17 @@ class Outliner:
     def _name_of(self, ident: str) -> str:
         return self.loc.card(ident) if ident in self.cards else readable(ident).lower()
 
+    def lasting_name(self, ident: str) -> str:
+        """A lasting effect by its card's name when it is named after the card, else by its own words
+        (`outline-lasting-<id>`), else by its id, spaced."""
+        if ident in self.cards:
+            return self.loc.card(ident)
+        return self.w(LASTING_WORD.format(ident), readable(ident).lower())
+
     def _s_lasting(self, node: dict[str, Any], depth: int) -> list[str]:
         pad = INDENT * depth
         until = self._call("until", str(node.get("until")), list(node.get("until_args") or []))
-        head = self.w("outline-lasting", "", until=until, name=self._name_of(str(node["lasting"])))
+        head = self.w("outline-lasting", "", until=until, name=self.lasting_name(str(node["lasting"])))
         return [pad + self._colon(head, True), *self.body(node.get("items") or [], depth + 1)]
 
     def _s_phase(self, node: dict[str, Any], depth: int) -> list[str]:
@@ -597,10 +664,44 @@ class Outliner:
 
     def _say_var(self, e: dict[str, Any], case: str | None) -> str | None:
         name = str(e["var"])
-        if case and not self.loc.has(f"outline-var-{name}") and name in self.kinds:
+        if case and not self._worded(name) and name in self.kinds:
             # a declined form names the kind: Russian «ОО карты c», «сбрасывает карту c»
             return self.w("outline-typed-var", name, case, kind=self.kinds[name], var=name)
-        return self.w(f"outline-var-{name}", name, case)
+        return self.var_name(name, case)
+
+    # Variables by their words
+
+    def var_word_id(self, name: str) -> str:
+        """The message that words a variable: the rules' own name for it (`outline-local-<name>`) when
+        this outline bound it, or when the game has no variable of that name; else the game's."""
+        local = LOCAL_WORD.format(name)
+        game_has_it = name in vocabulary_names()["variables"]
+        if (name in self.locals or not game_has_it) and self.loc.has(local):
+            return local
+        return f"outline-var-{name}"
+
+    def _worded(self, name: str) -> bool:
+        return self.loc.has(self.var_word_id(name))
+
+    def var_name(self, name: str, case: str | None = None) -> str:
+        """A variable in words (in a grammatical case, where its words give one), else as written."""
+        return self.w(self.var_word_id(name), name, case)
+
+    def bind(self, name: str) -> str:
+        """Note a name the rules bind here, and say it (as `let` and `repeat … as` introduce it)."""
+        self.locals.add(name)
+        return self.var_name(name)
+
+    def _var_args(self, name: str) -> dict[str, str]:
+        """A bound variable for a message that declines it: `$var`, `$vargen`, `$varacc` and `$varform`
+        (its grammatical form, for a word to agree: Russian «для каждой другой стороны»)."""
+        form = self.loc.get(self.var_word_id(name), GENDER_ATTRIBUTE) if self._worded(name) else None
+        return {
+            "var": self.var_name(name),
+            "vargen": self.var_name(name, "gen"),
+            "varacc": self.var_name(name, "acc"),
+            "varform": form.strip() if form else "other",
+        }
 
     def _say_ref(self, e: dict[str, Any], case: str | None) -> str | None:
         return self._ref(str(e["ref"]), str(e.get("id")), case)
@@ -644,7 +745,7 @@ class Outliner:
         kind = self._kind_of(e.get("in"))
         if kind:
             self.kinds[var] = kind
-        text = self.w("outline-each", "", case, var=var, source=self.expr(e.get("in")))
+        text = self.w("outline-each", "", case, var=self.bind(var), source=self.expr(e.get("in")))
         return text + self._where(e.get("where")) + self._order(e.get("order"))
 
     def _say_agg(self, e: dict[str, Any], case: str | None) -> str | None:
@@ -652,12 +753,14 @@ class Outliner:
         kind = self._kind_of(e.get("in"))
         if kind:
             self.kinds[var] = kind
+        self.bind(var)
+        shown = self.var_name(var)
         text = self.w(
             f"outline-agg-{e['agg']}",
-            f"{e['agg']} ({self.expr(e.get('item'))}, {var}, {self.expr(e.get('in'))})",
+            f"{e['agg']} ({self.expr(e.get('item'))}, {shown}, {self.expr(e.get('in'))})",
             case,
             item=self.expr(e.get("item")),
-            var=var,
+            var=shown,
             source=self.expr(e.get("in")),
         )
         return text + self._where(e.get("where"))

@@ -69,7 +69,7 @@ def test_card_40_in_russian() -> None:
     )
     assert "ИИ разыгрывает событие: Раунд с подсчетом очков в регионе Европа, если" in text
     assert "и тогда вместо напечатанного события:\n      установить DEFCON на 2" in text
-    assert "когда вы разыгрываете ее как событие" in text and "way_out: влияние ИИ −2" in text
+    assert "когда вы разыгрываете ее как событие" in text and "выход: влияние ИИ −2" in text
     assert "игрок-человек побеждает (Карибский кризис)" in text
     for english in ("the AI plays", "headline", "then it plays", "when you play", "source:"):
         assert english not in text, english
@@ -252,20 +252,20 @@ def test_the_order_of_candidates_shows(number: str, lang: str) -> None:
 # list where it picks, by the words the AI's explanations give it.
 CHOOSING_LISTS = {
     "30": {
-        "en": ["let next be the choice of the priority list where the AI puts a point of Decolonization"],
-        "ru": ["пусть next = выбор по списку приоритетов «куда ИИ ставит очко Деколонизации» (ИИ,"],
+        "en": ["let the next pick be the choice of the priority list where the AI puts a point of Decolonization"],
+        "ru": ["пусть следующий выбор = выбор по списку приоритетов «куда ИИ ставит очко Деколонизации» (ИИ,"],
     },
     "33": {
         "en": [
-            "let first_key be the choice of the priority list which listed Key country the AI takes first"
+            "let the first Key country be the choice of the priority list which listed Key country the AI takes first"
             " with De-Stalinization (the AI,",
-            "let source be the choice of the priority list where the AI takes a point of De-Stalinization"
+            "let the source country be the choice of the priority list where the AI takes a point of De-Stalinization"
             " from (the AI)",
         ],
         "ru": [
-            "пусть first_key = выбор по списку приоритетов «какую Ключевую страну из списка ИИ берёт первой"
+            "пусть первая Ключевая страна = выбор по списку приоритетов «какую Ключевую страну из списка ИИ берёт первой"
             " при Десталинизации» (ИИ,",
-            "пусть source = выбор по списку приоритетов «откуда ИИ снимает очко для Десталинизации» (ИИ)",
+            "пусть страна-источник = выбор по списку приоритетов «откуда ИИ снимает очко для Десталинизации» (ИИ)",
         ],
     },
 }

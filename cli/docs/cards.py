@@ -179,7 +179,7 @@ class ListWords:
         ctx, plist = self.ctx, self.plist
         target = plist.get("target") or {}
         rows: list[tuple[str, Inlines]] = [
-            (ctx.t("docs-parameters", "Parameters"), params_text(plist.get("params"))),
+            (ctx.t("docs-parameters", "Parameters"), params_text(plist.get("params"), self.words)),
             (
                 ctx.t("docs-ai-target", "Picks"),
                 (

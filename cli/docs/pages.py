@@ -45,8 +45,19 @@ def page_title(ctx: DocsContext, slug: str) -> str:
     return ctx.t(msg_id, default)
 
 
-def params_text(params: Any) -> Inlines:
-    return (Code(", ".join(f"{p.get('name')}: {p.get('type')}" for p in params or [])),)
+def params_text(params: Any, words: Outliner | None = None) -> Inlines:
+    """Parameters as the rule file declares them (`name: type`); each one the ruleset words
+    (`outline-local-<name>`) is given by its words first, as the outline below names it."""
+    if words is None:
+        return (Code(", ".join(f"{p.get('name')}: {p.get('type')}" for p in params or [])),)
+    parts: list[Any] = []
+    for param in params or []:
+        name = str(param.get("name"))
+        declared = Code(f"{name}: {param.get('type')}")
+        said = words.bind(name)
+        parts += [", "] if parts else []
+        parts += [said, " (", declared, ")"] if said != name else [declared]
+    return tuple(parts)
 
 
 # ---------------------------------------------------------------------------------- overview
@@ -175,10 +186,12 @@ def sequence_page(ctx: DocsContext) -> Page:
         proc = procedures[name]
         words = ctx.loc.text(f"procedure-{name}", readable(name))
         blocks.append(Heading(3, ctx.named(words, name), proc_anchor(name)))
+        outline = SequenceOutline(ctx, set(called))
         if proc.get("params"):
-            blocks.append(Fields([(ctx.t("docs-parameters", "Parameters"), params_text(proc["params"]))]))
+            said = params_text(proc["params"], outline.words)
+            blocks.append(Fields([(ctx.t("docs-parameters", "Parameters"), said)]))
         blocks.append(ctx.marks_para(proc.get("provenance"), proc.get("src")))
-        blocks.append(Outline(SequenceOutline(ctx, set(called)).body(proc.get("body") or [])))
+        blocks.append(Outline(outline.body(proc.get("body") or [])))
     return Page("sequence", page_title(ctx, "sequence"), blocks)
 
 

@@ -215,7 +215,47 @@ def optional_ids(ir: dict[str, Any]) -> set[str]:
     from twilight.cli.session.mechanics import mechanics_message_ids
 
     asked = {m.removeprefix("decision-") for m in play_message_ids(ir) if m.startswith("decision-")}
-    return mechanics_message_ids(asked) | {f"rule-{rule}" for rule in ir.get("rules", {})}
+    rules = {f"rule-{rule}" for rule in ir.get("rules", {})}
+    return mechanics_message_ids(asked) | rules | outline_name_ids(ir)
+
+
+def outline_name_ids(ir: dict[str, Any]) -> set[str]:
+    """The words an outline names the rules' own names by (cli/outline.py), each optional: a local value,
+    loop variable or parameter (`outline-local-<name>`, shown as the rule file writes it when not
+    worded) and a lasting effect not named after its card (`outline-lasting-<id>`, shown by its id)."""
+    from twilight.cli.outline import LASTING_WORD, LOCAL_WORD, lasting_ids, local_names
+
+    locals_ = {LOCAL_WORD.format(name) for name in local_names(ir)}
+    return locals_ | {LASTING_WORD.format(ident) for ident in lasting_ids(ir)}
+
+
+def inherited_names(table: dict[str, Message], own: Path) -> set[str]:
+    """The outline words for the rules' own names (`outline_name_ids`) a ruleset inherits: a variant that
+    rewrites the rule naming one (its `let half`) leaves its parent's word for it unused, and not its own."""
+    from twilight.cli.outline import LASTING_WORD, LOCAL_WORD
+
+    prefixes = (LOCAL_WORD.format(""), LASTING_WORD.format(""))
+    own = own.resolve()
+    return {
+        msg_id
+        for msg_id, message in table.items()
+        if msg_id.startswith(prefixes) and not message.path.resolve().is_relative_to(own)
+    }
+
+
+def unworded_names(ir: dict[str, Any], english: set[str]) -> list[str]:
+    """The optional outline words (`outline_name_ids`) English lacks, where the reader would see a rule
+    file's name: not a one-letter name (c, s, x: a letter, as in a formula, by design), nor one the game
+    words as a variable of its own (`outline-var-<name>`: `human`, `card`)."""
+    from twilight.cli.outline import LOCAL_WORD
+
+    shown_as_written = []
+    for msg_id in sorted(outline_name_ids(ir) - english):
+        name = msg_id.removeprefix(LOCAL_WORD.format(""))
+        if msg_id != name and (len(name) == 1 or f"outline-var-{name}" in english):
+            continue
+        shown_as_written.append(msg_id)
+    return shown_as_written
 
 
 # The kinds of problem, in the order the summary line counts them: errors (the check fails on any),
@@ -335,7 +375,7 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         table = tables[lang]
         check_writing(report, lang, files, table)
         check_needed(report, lang, ir, table, wanted, (tables[FALLBACK], folders))
-        check_unused(report, lang, table, wanted, optional)
+        check_unused(report, lang, table, wanted, optional | inherited_names(table, folders[-1]))
         if parent is not None:
             for msg_id, detail, where in stale_messages(ir, parent, folders[1:], table, lang):
                 report.add("stale", lang, msg_id, detail, where, severity=WARNING)

@@ -9,6 +9,7 @@ base, then the ruleset. See docs/translating.md. Their output is for translators
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -51,10 +52,19 @@ def _indented(label: str, text: str) -> list[str]:
     return [f"      {label}{lines[0]}", *(f"      {' ' * len(label)}{line}" for line in lines[1:])]
 
 
-def status_lines(name: str, lang: str, states: list[MessageState], verbose: bool) -> list[str]:
+def status_lines(
+    name: str, lang: str, states: list[MessageState], verbose: bool, optional: OptionalWords | None = None
+) -> list[str]:
     counts = tally(states)
     summary = ", ".join(f"{counts[s]} {s}" for s in counts)
     lines = [f"{name} [{lang}]: {summary} (of {len(states)} English messages)"]
+    if optional is not None and optional.ids:
+        lines.append(
+            f"{name} [{lang}]: {len(optional.ids)} optional (names of the rules shown as the rule files "
+            f"write them: no words in {FALLBACK} or {lang}{'' if verbose else '; -v lists them'})"
+        )
+    elif optional is None:
+        lines.append(f"{name} [{lang}]: optional names not listed: the ruleset does not compile")
     if not verbose:
         return lines
     for state in states:
@@ -65,10 +75,45 @@ def status_lines(name: str, lang: str, states: list[MessageState], verbose: bool
         if state.state == "stale":
             lines += _indented("English then: ", state.recorded or "")
             lines += _indented("English now:  ", state.english.canonical)
+    if optional is not None:
+        for msg_id in optional.ids:
+            lines.append(f"  optional {msg_id} (belongs in {display_path(optional.home(lang))})")
     return lines
 
 
-def status_json(name: str, lang: str, states: list[MessageState]) -> dict[str, Any]:
+@dataclass(frozen=True)
+class OptionalWords:
+    """The optional words of a ruleset's outlines no language has (cli/i18n/check.py `unworded_names`):
+    the names its rules give their local values and lasting effects, shown as written until worded."""
+
+    ids: list[str]
+    folder: Path  # the ruleset's own folder, whose outline.ftl they belong in
+
+    def home(self, lang: str) -> Path:
+        return self.folder / "locales" / lang / OUTLINE_FILE
+
+
+# The file of a ruleset's locale folder that holds the outline's words.
+OUTLINE_FILE = "outline.ftl"
+
+
+def optional_words(target: str, translation: Translation) -> OptionalWords | None:
+    """The outline words of a ruleset (found as `chain` finds it) that neither English nor the language
+    has: its rules' own names, read from its IR; None when the ruleset does not compile."""
+    from twilight.cli.i18n.check import unworded_names
+    from twilight.cli.ruleset_target import compile_ruleset
+
+    result = compile_ruleset(ruleset_target(target))
+    if result.ir is None or not result.ok:
+        return None
+    english = set(translation.english)
+    ids = [i for i in unworded_names(result.ir, english) if i not in translation.messages]
+    return OptionalWords(ids, translation.folders[-1])
+
+
+def status_json(
+    name: str, lang: str, states: list[MessageState], optional: OptionalWords | None = None
+) -> dict[str, Any]:
     def where(state: MessageState) -> str:
         shown = state.translation or state.english
         return f"{display_path(shown.path)}:{shown.line}"
@@ -80,6 +125,8 @@ def status_json(name: str, lang: str, states: list[MessageState]) -> dict[str, A
         **tally(states),
         "missing_ids": [s.id for s in states if s.state == "missing"],
         "unknown_ids": [s.id for s in states if s.state == "unknown"],
+        # the rules' own names no language words yet (None: the ruleset does not compile)
+        "optional_ids": None if optional is None else optional.ids,
         "stale_ids": [
             {"id": s.id, "where": where(s), "english_then": s.recorded, "english_now": s.english.canonical}
             for s in states
@@ -98,17 +145,22 @@ def status_cmd(
     rulesets: tuple[str, ...], langs: tuple[str, ...], verbose: bool, as_json: bool, strict: bool
 ) -> None:
     """How many messages of each ruleset (default: all) are translated, missing, stale (the English
-    changed since the translation was made) or unknown (no record of the English it was made from)."""
+    changed since the translation was made) or unknown (no record of the English it was made from);
+    and the optional words no language has yet: names the rules give their local values and lasting
+    effects, which the outlines of `explain` and `docs` show as the rule files write them."""
     behind = False
     for name in targets(rulesets):
         folders = chain(name)
         for lang in langs or TRANSLATIONS:
-            states = Translation(folders, lang).states()
+            translation = Translation(folders, lang)
+            states = translation.states()
+            # (optional words are no debt: --strict does not count them)
+            optional = optional_words(name, translation)
             behind = behind or any(s.state != "translated" for s in states)
             if as_json:
-                click.echo(json.dumps(status_json(name, lang, states), ensure_ascii=False))
+                click.echo(json.dumps(status_json(name, lang, states, optional), ensure_ascii=False))
             else:
-                click.echo("\n".join(status_lines(name, lang, states, verbose)))
+                click.echo("\n".join(status_lines(name, lang, states, verbose, optional)))
     raise SystemExit(1 if strict and behind else 0)
 
 

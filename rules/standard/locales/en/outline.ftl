@@ -9,7 +9,10 @@
 # message asks for `$a0gen` / `$a0acc`. English needs none. Every `outline-*` id here is used by cli/outline.py (families:
 # outline-fx-<effect>, outline-q-<query>, outline-on-<trigger>, outline-forbid-<action>,
 # outline-modify-<modifier>, outline-until-<expiry>, outline-status-<status>, outline-enum-<value>,
-# outline-var-<variable>); a missing one falls back to English, then to a generic form.
+# outline-var-<variable>); a missing one falls back to English, then to a generic form. The rules' own
+# names are optional: outline-local-<name> words a local value, loop variable or parameter (shown as the
+# rule file writes it when not worded; `$var` of outline-choose is one, `$kind` is `named` when it has
+# words), outline-lasting-<id> a lasting effect not named after its card.
 
 ## Labels of `twilight explain card`
 
@@ -93,12 +96,13 @@ outline-repeat-as = repeat { $count } { $count ->
     }, counting with { $var }
 outline-while = while { $cond }
 outline-choose = choose { $kind ->
-        [card] a card
-        [country] a country
-        [region] a region
-        [side] a side
-       *[other] an item
-    } { $var } from { $source }
+        [named] { $var }
+        [card] a card { $var }
+        [country] a country { $var }
+        [region] a region { $var }
+        [side] a side { $var }
+       *[other] an item { $var }
+    } from { $source }
 outline-choose-by = { $side } decides
 outline-choose-count = { $count } of them
 outline-choose-up-to = up to { $count }
@@ -404,3 +408,59 @@ outline-q-event_possible = { $a0 } could play the event of { $a1 }
 outline-q-event_vp_gain = VP { $a0 } would gain with the event of { $a1 }
 outline-q-event_wins_game = the event of { $a1 } would win the game for { $a0 }
 outline-q-event_influence_removed = influence of the opponent the event of { $a1 } would remove for { $a0 }
+
+## The rules' own names: local values, loop variables and parameters (`let`, `for each`, `choose` …)
+# Optional: a name with no message is shown as the rule file writes it. One-letter names (c, s, x …)
+# stay as they are, like a letter in a formula.
+
+outline-local-added = the countries given influence
+outline-local-amount = the amount
+outline-local-attacker = the attacker
+outline-local-before = what was there before
+outline-local-discards = the number of discards
+outline-local-drawn = the cards drawn
+outline-local-eligible = the eligible countries
+outline-local-empty = the empty countries
+outline-local-first_target = the first target
+outline-local-gain = the gain
+outline-local-gained = the VP gained
+outline-local-guest = the guest
+outline-local-half = half of it
+outline-local-held = the countries held
+outline-local-hindrance = the hindrance
+outline-local-host = the host
+outline-local-latin_america = Latin America
+outline-local-level = the level
+outline-local-military_ops = the military ops
+outline-local-missing = the shortfall
+outline-local-moved = the influence moved
+outline-local-order_of_choice = the order of choice
+outline-local-points = the points
+outline-local-pool = the cards on offer
+outline-local-regions = the regions
+outline-local-removed = influence removed
+outline-local-rival = the rival
+outline-local-round_number = the round number
+outline-local-scoring = scoring
+outline-local-side = the side
+outline-local-taken = what was taken
+outline-local-targets = the targets
+outline-local-thrown = the number discarded
+outline-local-top = the top value
+outline-local-us_battlegrounds = the number of US battlegrounds
+outline-local-ussr_battlegrounds = the number of USSR battlegrounds
+outline-local-value = the value
+outline-local-victim = the victim
+outline-local-vp = the VP
+outline-local-winner = the winner
+outline-local-wins_at = the winning score
+
+## Lasting effects not named after their card (a card's own is named by the card)
+
+outline-lasting-aldrich_ames_hand_revealed = Aldrich Ames: the US hand shown
+outline-lasting-bear_trap_round = Bear Trap: this round
+outline-lasting-missile_envy_obligation = Missile Envy: the card must be played
+outline-lasting-north_sea_oil_extra_round = North Sea Oil: an extra round
+outline-lasting-north_sea_oil_round_passed = North Sea Oil: the extra round passed
+outline-lasting-quagmire_round = Quagmire: this round
+outline-lasting-we_will_bury_you_threat = We Will Bury You: the threat

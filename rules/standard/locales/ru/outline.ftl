@@ -8,6 +8,10 @@
 # Атрибуты `.gen` и `.acc` — формы в родительном и винительном падежах («влияние игрока», «сбросить
 # эту карту»); их подставляет сообщение, которое просит `$a0gen` или `$a0acc`. США и СССР не склоняются. Все id `outline-*`
 # используются в cli/outline.py; если сообщения нет, берётся английское, а за ним — общий вид.
+# Собственные имена правил необязательны: outline-local-<имя> — локальное значение, переменная цикла или
+# параметр (без сообщения имя показывается так, как его пишет файл правил), outline-lasting-<id> —
+# длительный эффект, названный не по своей карте. Имя стоит в фразе там, где его ставит шаблон, поэтому
+# у него есть падежи `.gen` и `.acc` (когда они отличаются) и `.form` (fem, neut, plural) для согласования.
 # Термины по /work/shared/reference/glossary-ru.yaml; уравнивание влияния, заглавная фаза (карта,
 # событие) и Карта Китая — только ссылками на термины из terms.ftl (`{ -realignment(case: "acc") }`):
 # одиночная игра подставляет в них слова своего свода правил.
@@ -81,10 +85,17 @@ outline-event-missing = Событие этой карты ещё не запи�
 outline-run = { $name } ({ $args })
 outline-run-bare = { $name }
 outline-let = пусть { $name } = { $value }
-outline-set = присвоить { $name } значение { $value }
+outline-set = { $name } { $nameform ->
+        [plural] получают
+       *[other] получает
+    } значение { $value }
 outline-if = если { $cond }:
 outline-else = иначе:
-outline-for-each = для каждого { $var } из списка: { $source }
+outline-for-each = для { $varform ->
+        [fem] каждой
+        [plural] всех
+       *[other] каждого
+    } { $vargen } из списка: { $source }
 outline-repeat = повторить { $count } { $count ->
         [one] раз
         [few] раза
@@ -97,12 +108,13 @@ outline-repeat-as = повторить { $count } { $count ->
     }, счетчик { $var }
 outline-while = пока { $cond }
 outline-choose = выбрать { $kind ->
-        [card] карту
-        [country] страну
-        [region] регион
-        [side] сторону
-       *[other] элемент
-    } { $var } из списка: { $source }
+        [named] { $varacc }
+        [card] карту { $var }
+        [country] страну { $var }
+        [region] регион { $var }
+        [side] сторону { $var }
+       *[other] элемент { $var }
+    } из списка: { $source }
 outline-choose-by = решает { $side }
 outline-choose-count = { $count } шт.
 outline-choose-up-to = не больше { $count }
@@ -314,7 +326,7 @@ outline-q-size = число элементов в списке: { $a0 }
 outline-q-first = первый из списка: { $a0 }
 outline-q-concat = { $a0 } плюс { $a1 }
 outline-q-take = первые { $a1 } из списка: { $a0 }
-outline-q-rank = место { $a1gen } в { $a0 }
+outline-q-rank = место { $a1gen } в списке: { $a0 }
 outline-q-d6 = бросок кубика
     .gen = броска кубика
     .acc = бросок кубика
@@ -588,7 +600,7 @@ outline-q-appendix_allows = статья приложения о карте { $a
 outline-q-has_appendix_entry = у { $a0gen } есть статья в приложении
 outline-q-game_end_reason = причина окончания игры
 outline-q-game_winner = победитель
-outline-q-index_of = место { $a1gen } в { $a0 }
+outline-q-index_of = место { $a1gen } в списке: { $a0 }
 outline-q-level_without_control = уровень { $a0gen } в регионе { $a2 } без контроля над { $a1 }
 outline-q-playable_cards = карты, которые { $a0 } { $a0form ->
         [plural] могут
@@ -608,3 +620,140 @@ outline-q-event_wins_game =
        *[other] выиграет
     } партию событием { $a1gen }
 outline-q-event_influence_removed = влияние противника, которое событие { $a1gen } уберёт для { $a0gen }
+
+## Собственные имена правил: локальные значения, переменные циклов и параметры (`let`, `for each`, `choose` …)
+# Необязательны: имя без сообщения показывается так, как его пишет файл правил. Однобуквенные имена
+# (c, s, x …) остаются как есть, как буква в формуле.
+
+outline-local-added = страны с добавленным влиянием
+    .form = plural
+    .gen = стран с добавленным влиянием
+outline-local-amount = количество
+    .form = neut
+    .gen = количества
+outline-local-attacker = нападающий
+    .gen = нападающего
+    .acc = нападающего
+outline-local-before = прежнее
+    .form = neut
+    .gen = прежнего
+outline-local-discards = число сбросов
+    .form = neut
+    .gen = числа сбросов
+outline-local-drawn = взятые карты
+    .form = plural
+    .gen = взятых карт
+outline-local-eligible = подходящие страны
+    .form = plural
+    .gen = подходящих стран
+outline-local-empty = пустые страны
+    .form = plural
+    .gen = пустых стран
+outline-local-first_target = первая цель
+    .form = fem
+    .gen = первой цели
+    .acc = первую цель
+outline-local-gain = прирост
+    .gen = прироста
+outline-local-gained = набранные ПО
+    .form = plural
+    .gen = набранных ПО
+outline-local-guest = гость
+    .gen = гостя
+    .acc = гостя
+outline-local-half = половина
+    .form = fem
+    .gen = половины
+    .acc = половину
+outline-local-held = занятые страны
+    .form = plural
+    .gen = занятых стран
+outline-local-hindrance = помеха
+    .form = fem
+    .gen = помехи
+    .acc = помеху
+outline-local-host = хозяин игр
+    .gen = хозяина игр
+    .acc = хозяина игр
+outline-local-latin_america = Латинская Америка
+    .form = fem
+    .gen = Латинской Америки
+    .acc = Латинскую Америку
+outline-local-level = уровень
+    .gen = уровня
+outline-local-military_ops = военные операции
+    .form = plural
+    .gen = военных операций
+outline-local-missing = недостача
+    .form = fem
+    .gen = недостачи
+    .acc = недостачу
+outline-local-moved = перенесённое влияние
+    .form = neut
+    .gen = перенесённого влияния
+outline-local-order_of_choice = порядок выбора
+    .gen = порядка выбора
+outline-local-points = очки
+    .form = plural
+    .gen = очков
+outline-local-pool = карты на выбор
+    .form = plural
+    .gen = карт на выбор
+outline-local-regions = регионы
+    .form = plural
+    .gen = регионов
+outline-local-removed = влияние снято
+outline-local-rival = соперник
+    .gen = соперника
+    .acc = соперника
+outline-local-round_number = номер раунда
+    .gen = номера раунда
+outline-local-scoring = подсчет очков
+    .gen = подсчета очков
+outline-local-side = сторона
+    .form = fem
+    .gen = стороны
+    .acc = сторону
+outline-local-taken = добыча
+    .form = fem
+    .gen = добычи
+    .acc = добычу
+outline-local-targets = цели
+    .form = plural
+    .gen = целей
+outline-local-thrown = число сброшенных карт
+    .form = neut
+    .gen = числа сброшенных карт
+outline-local-top = наивысшее значение
+    .form = neut
+    .gen = наивысшего значения
+outline-local-us_battlegrounds = число Ключевых стран США
+    .form = neut
+    .gen = числа Ключевых стран США
+outline-local-ussr_battlegrounds = число Ключевых стран СССР
+    .form = neut
+    .gen = числа Ключевых стран СССР
+outline-local-value = значение
+    .form = neut
+    .gen = значения
+outline-local-victim = жертва
+    .form = fem
+    .gen = жертвы
+    .acc = жертву
+outline-local-vp = ПО
+    .form = plural
+outline-local-winner = победитель
+    .gen = победителя
+    .acc = победителя
+outline-local-wins_at = победный порог
+    .gen = победного порога
+
+## Длительные эффекты, названные не по своей карте (эффект самой карты называется картой)
+
+outline-lasting-aldrich_ames_hand_revealed = Олдрич Эймс: рука США открыта
+outline-lasting-bear_trap_round = Медвежья ловушка: этот раунд
+outline-lasting-missile_envy_obligation = Ракетная зависть: карту нужно разыграть
+outline-lasting-north_sea_oil_extra_round = Нефть Северного моря: лишний раунд
+outline-lasting-north_sea_oil_round_passed = Нефть Северного моря: лишний раунд пропущен
+outline-lasting-quagmire_round = Трясина: этот раунд
+outline-lasting-we_will_bury_you_threat = Мы вас похороним: угроза
