@@ -115,7 +115,9 @@ def test_the_defcon_refusal_speaks_of_the_present_defcon(standard_ir: dict[str, 
         ),
         ("standard", "vp_20", "us", "US reached the end of the VP track", "перевес США дошел до края шкалы"),
         ("standard", "europe_control", "us", "US controls Europe", "контроль над Европой у США"),
-        ("standard", "defcon_1", "us", "USSR caused it and loses", "виновник — СССР"),
+        ("standard", "defcon_1", "us", "USSR caused it and loses", "сторона, которая ее развязала: СССР"),
+        # (the loser named after its verb: "США" takes a plural one, "СССР" a singular)
+        ("standard", "defcon_1", "ussr", "US caused it and loses", "сторона, которая ее развязала: США"),
         ("solo-v2", "scoring_round_europe", "ussr", "USSR controls Europe", "контроль над Европой у СССР"),
     ],
 )
