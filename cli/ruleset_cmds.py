@@ -12,6 +12,7 @@ import click
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.output_file import write_output_file
 from twilight.cli.ruleset_target import compile_ruleset
+from twilight.common.input_bounds import clip, printable
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
@@ -103,6 +104,16 @@ def show_changes(entry: Any, lang: str) -> None:
         click.echo(line)
 
 
+# How long a target may be in a summary line: a path typed whole is seldom longer.
+TARGET_CHARS = 120
+
+
+def shown_target(target: str) -> str:
+    """A target as the summary line names it: as typed, or as a folder's name read from the disk, it may
+    hold what a terminal acts on (an escape sequence, a line end) and be of any length."""
+    return clip(printable(target), TARGET_CHARS)
+
+
 def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, int]:
     """Print the diagnostics and the summary line; `told`: errors already printed (of the Fluent files),
     which the summary counts too."""
@@ -123,7 +134,7 @@ def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, in
         state = "ok" if not count else "failed"
         cached = ", cached" if result.cached else ""
         click.echo(
-            f"{result.target}: {state}: {count} error{'s' * (count != 1)}, "
+            f"{shown_target(result.target)}: {state}: {count} error{'s' * (count != 1)}, "
             f"{len(warnings)} warning{'s' * (len(warnings) != 1)} ({result.seconds:.2f} s{cached})"
         )
     return len(errors), len(warnings)
@@ -197,7 +208,8 @@ def compile_cmd(target: str, output: str, no_cache: bool) -> None:
     write_output_file(text, output)
     for d in result.diagnostics:
         click.echo(render(d, result.sources), err=True)
-    click.echo(f"{result.target}: wrote {output} ({len(text)} bytes, {result.seconds:.2f} s)")
+    wrote = f"wrote {printable(output)} ({len(text)} bytes, {result.seconds:.2f} s)"
+    click.echo(f"{shown_target(result.target)}: {wrote}")
 
 
 @click.command()
@@ -276,4 +288,4 @@ def code_cmd(ruleset: str, output: str | None) -> None:
         click.echo(text, nl=False)
         return
     write_output_file(text, output)
-    click.echo(f"{result.target}: wrote {output} ({text.count(chr(10))} lines)")
+    click.echo(f"{shown_target(result.target)}: wrote {printable(output)} ({text.count(chr(10))} lines)")

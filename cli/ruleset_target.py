@@ -16,7 +16,7 @@ from typing import Any
 from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
 from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
 from twilight.compiler import api
-from twilight.compiler.diagnostics import Diagnostic
+from twilight.compiler.diagnostics import Diagnostic, listed
 from twilight.compiler.loader import MANIFEST, known_rulesets
 
 
@@ -32,7 +32,7 @@ class RulesetNotFound(Exception):
             found = f"versions found: {', '.join(err.versions)}"
         else:
             self.message = f"'{spec}' is neither a known ruleset nor a file or folder"
-            found = f"rulesets found: {', '.join(sorted({e.name for e in entries})) or '(none)'}"
+            found = f"rulesets found: {listed(sorted({e.name for e in entries}))}"
         self.help = f"did you mean '{err.hint}'? ({found})" if err.hint else found
         super().__init__(f"{self.message}; {self.help}")
 
@@ -42,7 +42,9 @@ class RulesetNotFound(Exception):
 
 def ruleset_target(spec: str, rules_paths: Iterable[str | Path] = ()) -> str:
     """What `api.compile_target` is to compile for `spec`. RulesetNotFound when it names nothing."""
-    if not could_be_path(spec):  # (pathlib raises, rather than answers no, for a name this long)
+    # (an empty name, as an unset shell variable gives, is no path to the working directory: pathlib
+    # reads it as ".", and the author was told of a folder they never named)
+    if not spec or not could_be_path(spec):  # (pathlib raises, rather than answers no, for a name this long)
         raise RulesetNotFound(clip(spec, ECHO_CHARS), catalog(rules_paths), UnknownRuleset(spec, [], None))
     path = Path(spec)
     # A ruleset folder in the working directory wins over a name, as compile_target has always had it:

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import json
+import shlex
 import sys
 from typing import Any
 
 import click
 from twilight.cli.step_limits import step_limit_options, step_limits
+from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
 
 @click.group()
@@ -58,7 +60,10 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
 
     compiled = compile_ruleset(ruleset)
     if compiled.ir is None or not compiled.ok:
-        click.echo(f"{ruleset}: does not compile (run `twilight check {ruleset}`)", err=True)
+        # (the name as typed: a terminal is to show it, not act on it)
+        shown = clip(printable(ruleset), ECHO_CHARS * 2)
+        command = printable(shlex.quote(ruleset))
+        click.echo(f"{shown}: does not compile (run `twilight check {command}`)", err=True)
         sys.exit(1)
     tally = Tally(compiled.ir)
     for path in files:
@@ -139,10 +144,12 @@ class Tally:
             *(f"  no scenario runs the event of {cards[c]['number']} {c}" for c in no_run),
             *(f"  no scenario shows {cards[c]['number']} {c} refused" for c in no_refusal),
         ]
+        # (a file's name, as a glob found it in someone's archive, is shown, not acted on)
         if self.failed:
-            lines.append(f"  {len(self.failed)} failing file(s) not counted: {', '.join(self.failed[:5])}")
+            failing = ", ".join(printable(path) for path in self.failed[:5])
+            lines.append(f"  {len(self.failed)} failing file(s) not counted: {failing}")
         if self.other:
-            shown = ", ".join(f"{o['path']} ({o['compiled']})" for o in self.other[:5])
+            shown = ", ".join(f"{printable(o['path'])} ({printable(o['compiled'])})" for o in self.other[:5])
             more = f", and {len(self.other) - 5} more" if len(self.other) > 5 else ""
             lines.append(
                 f"  {len(self.other)} file(s) of another ruleset not counted "

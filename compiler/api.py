@@ -21,7 +21,7 @@ from typing import Any
 
 from twilight.common.cachedir import cache_dir, read_trusted, write_private
 from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
-from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
+from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, listed, suggest
 from twilight.compiler.loader import (
     MANIFEST,
     LoadedRuleset,
@@ -216,13 +216,11 @@ def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path |
         if (path / MANIFEST).is_file():
             return path, path.resolve().name, None
         manifest = path / MANIFEST
-        if os.path.lexists(manifest) and not manifest.is_dir():
+        if os.path.lexists(manifest):
             # (it is there, but no file: "a folder without ruleset.tsr" would send the author looking for
             # a file they can see)
-            sink.add(
-                "E001",
-                f"cannot read {os.path.join(display_path(path), MANIFEST)}: {not_a_file_why(manifest)}",
-            )
+            why = "a folder, not a file" if manifest.is_dir() else not_a_file_why(manifest)
+            sink.add("E001", f"cannot read {os.path.join(display_path(path), MANIFEST)}: {why}")
             return None
         sink.add(
             "E003",
@@ -244,7 +242,7 @@ def _resolve(target: str, root: Path, loader: Loader) -> tuple[Path, str, Path |
         "E002",
         f"'{target}' is neither a known ruleset nor a file or folder",
         None,
-        f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known) or '(none)'}",
+        f"did you mean '{hint}'?" if hint else f"known rulesets: {listed(known)}",
     )
     return None
 
@@ -265,10 +263,23 @@ def compile_target(
     try:
         return _compile(target, root, loader, use_cache, base, started)
     except RecursionError:
-        sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
+        _too_deep(loader, sink)
     except Exception as err:
         sink.add("E902", f"internal compiler error: {err.__class__.__name__}: {err}", None)
     return CompileResult(target, None, sink.items, loader.sources, seconds=time.perf_counter() - started)
+
+
+def _too_deep(loader: Loader, sink: Sink) -> None:
+    """E106 for a compile that ran out of recursion past the parser (the checker walks expressions by
+    recursion too): at the first rule file that nests deep enough to be the cause, where it goes too deep."""
+    from twilight.compiler.brackets import first_too_deep
+    from twilight.compiler.parser import DEEP_BRACKETS, report_too_deep
+
+    for shown, text in loader.sources.items():
+        if first_too_deep(text, DEEP_BRACKETS) is not None:
+            report_too_deep(text, shown, sink)
+            return
+    sink.add("E106", "the input nests too deeply to compile", None, "split deeply nested expressions")
 
 
 def _compile(
@@ -293,7 +304,7 @@ def _compile(
                 "E002",
                 said,
                 None,
-                f"did you mean '{hint}'?" if hint else f"known rulesets: {', '.join(known)}",
+                f"did you mean '{hint}'?" if hint else f"known rulesets: {listed(known)}",
             )
             return CompileResult(target, None, sink.items, {}, seconds=time.perf_counter() - started)
         chain, implicit = _lone_chain(loader, lone, name, base, root)

@@ -46,6 +46,23 @@ class Unmatched:
     col: int
 
 
+def first_too_deep(text: str, limit: int) -> tuple[int, int] | None:
+    """The line and column (from 1) of the first bracket of any kind opened when `limit` are open already
+    (strings and comments skipped); None when the text never nests that deep."""
+    depth, line, line_start = 0, 1, 0
+    for match in _SCAN.finditer(text):
+        token = match.group()
+        if token == "\n":
+            line, line_start = line + 1, match.end()
+        elif token in ("(", "[", "{"):
+            depth += 1
+            if depth > limit:
+                return line, match.start() - line_start + 1
+        elif token in (")", "]", "}"):
+            depth = max(depth - 1, 0)
+    return None
+
+
 def _line_start(text: str, offset: int) -> int:
     return text.rfind("\n", 0, offset) + 1
 

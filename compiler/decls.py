@@ -360,7 +360,10 @@ class RulesetChecker:
         for name, neighbours in adjacency.items():
             for other in sorted(neighbours):
                 if other in adjacency and name not in adjacency[other]:
-                    where = decl_of[name].name.pos if name in decl_of else None
+                    # (a superpower has no declaration of its own here: told at the country its
+                    # help asks to change)
+                    told_at = name if name in decl_of else other
+                    where = decl_of[told_at].name.pos if told_at in decl_of else None
                     self.sink.add(
                         "E301",
                         f"'{name}' lists '{other}' as adjacent, but '{other}' does not list '{name}'",

@@ -55,7 +55,8 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E007": (
         Severity.ERROR,
         "rule file too large",
-        "A rule file holds at most 256 KiB, a ruleset with its parents 1 MiB.",
+        "A rule file holds at most 256 KiB, a ruleset with its parents 1 MiB and 200,000 parts (names,"
+        " numbers, signs) in all.",
     ),
     # E1xx: syntax
     "E101": (Severity.ERROR, "syntax error: unexpected token", "Compare with the expected tokens listed."),
@@ -70,8 +71,9 @@ CODES: dict[str, tuple[Severity, str, str]] = {
     "E106": (Severity.ERROR, "input nests too deeply", "Split the expression or block into smaller parts."),
     "E107": (
         Severity.ERROR,
-        "declaration too large",
-        "Split it: a long expression into functions, a long list into several declarations.",
+        "declaration or file too large",
+        "Split it: a long expression into functions, a long list into several declarations, a file of"
+        " more than 50,000 parts into several files.",
     ),
     "E108": (
         Severity.ERROR,
@@ -290,6 +292,20 @@ class Diagnostic:
         if self.notes:
             out["notes"] = list(self.notes)
         return out
+
+
+# How many names a help lists before it says how many more there are.
+LISTED_NAMES = 20
+
+
+def listed(names: Iterable[str]) -> str:
+    """Names for a help to list, in their order: the first LISTED_NAMES and how many more (a folder of
+    a thousand rulesets made one help line of 9,000 characters)."""
+    names = list(names)
+    if not names:
+        return "(none)"
+    more = len(names) - LISTED_NAMES
+    return ", ".join(names[:LISTED_NAMES]) + (f", … and {more} more" if more > 0 else "")
 
 
 def suggest(word: str, candidates: Iterable[str]) -> str | None:

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 
 from lark import Token, Tree
 from twilight.compiler.diagnostics import Diagnostic, Sink
+from twilight.compiler.loader import file_parts, rule_text
 from twilight.compiler.parser import parse_text, token_parser
 
 INDENT = 2
@@ -58,8 +59,14 @@ class Layout:
 
 
 def layout(text: str, path: str) -> Layout:
-    """Lay out one rule file; `path` is only for the diagnostics of a file that does not parse."""
+    """Lay out one rule file; `path` is only for the diagnostics of a file that does not parse. The text is
+    read as the compiler reads it (`rule_text`): laid out, a byte order mark is gone and every line ends
+    with a line feed."""
+    text = rule_text(text)
     sink = Sink()
+    # (as the compiler refuses it: a file dense with parts took 10 s and 470 MB to lay out)
+    if file_parts(text, path, sink) is None:
+        return Layout(None, sink.errors)
     if parse_text(text, path, sink) is None:
         return Layout(None, sink.errors)
     source = _Source(text)

@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, suggest
+from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, listed, suggest
 
 if TYPE_CHECKING:
     from twilight.compiler import ast
@@ -172,6 +172,45 @@ def display_path(path: Path) -> str:
 
 
 _LONE_CR = re.compile(r"\r(?!\n)")
+# The parts a rule file holds, roughly as the parser reads them (a string, a name or number, any other
+# character; a comment is matched to be left out): counted as a file is read, without the parser.
+_PART = re.compile(r'"(?:[^"\\\n]|\\.)*"|#[^\n]*|[A-Za-z0-9_]+|[^\sA-Za-z0-9_]')
+# The parts one rule file, and all those of a ruleset with its parents, may hold. Within the bounds on
+# bytes, a file dense with parts (`1+1+…`) took 10 s and 280 MB to parse, and 1 MiB of them 34 s and
+# 480 MB; the largest file we ship holds 2,247 parts, all of solo-v2 with standard 29,000.
+MAX_FILE_PARTS = 50_000
+MAX_RULESET_PARTS = 200_000
+
+
+def file_parts(text: str, shown: str, sink: Sink) -> int | None:
+    """The parts of a rule file's text (as `_PART` counts them), or None when it has more than
+    MAX_FILE_PARTS: then E107 in `sink`, at the part that passes them."""
+    parts = 0
+    for match in _PART.finditer(text):
+        if match.group().startswith("#"):
+            continue
+        parts += 1
+        if parts > MAX_FILE_PARTS:
+            line = text.count("\n", 0, match.start()) + 1
+            col = match.start() - text.rfind("\n", 0, match.start())
+            sink.add(
+                "E107",
+                f"this file has more than {MAX_FILE_PARTS:,} parts (names, numbers, operators)",
+                Pos(shown, line, col),
+                "split it into several files, and long expressions into functions",
+            )
+            return None
+    return parts
+
+
+def rule_text(text: str) -> str:
+    """A rule file's text as the compiler reads it, from the disk or from an editor's unsaved text alike:
+    without the byte order mark some editors write first (no character of the rules: E102 once), a line
+    ended by a lone CR (as old Mac editors end them) a line: it was read as part of the line before, so
+    that a comment ran to the end of the file and hid every rule after it."""
+    return _LONE_CR.sub("\n", text.removeprefix("\ufeff"))
+
+
 # A name a diagnostic's message quotes ('nasser'): the declarations it is about.
 _QUOTED = re.compile(r"'([A-Za-z_][A-Za-z0-9_]*)'")
 
@@ -190,6 +229,10 @@ class Loader:
         # displayed path -> "<ruleset folder>/<path inside it>", for IR that does not depend on the CWD
         self.ir_paths: dict[str, str] = {}
         self.bytes_read = 0  # (of rule files, for MAX_RULESET_BYTES)
+        self.sizes: dict[str, int] = {}  # shown path -> bytes, of each rule file read
+        self.parts_read = 0  # (of rule files parsed, for MAX_RULESET_PARTS)
+        self.parts: dict[str, int] = {}  # shown path -> parts, of each rule file parsed
+        self.over_parts = False
         self.over_budget = False
         # The files whose parse has been reported: a manifest is parsed when its folder is loaded and again
         # with the other files, and its mistakes are to be told once.
@@ -226,7 +269,7 @@ class Loader:
         if shown in self.overrides:
             # An override (an editor's unsaved text) is bounded as the file it stands for would be: the
             # compiler's time and memory on it are the same.
-            text = self.overrides[shown]
+            text = rule_text(self.overrides[shown])
             # (a text of more characters than the bound has more bytes too: no need to encode it all)
             size = (
                 len(text) if len(text) > MAX_RULE_FILE_BYTES else len(text.encode("utf-8", "surrogatepass"))
@@ -244,10 +287,7 @@ class Loader:
         if not self._within_bounds(shown, len(raw), report):
             return None
         try:
-            # (a byte order mark some editors write first is no character of the rules: E102 once; a
-            # line ended by a lone CR, as old Mac editors end them, is a line: it was read as part of the
-            # line before, so that a comment ran to the end of the file and hid every rule after it)
-            return _LONE_CR.sub("\n", raw.decode("utf-8").removeprefix("\ufeff"))
+            text = rule_text(raw.decode("utf-8"))
         except UnicodeDecodeError as err:
             if report:
                 byte = f"byte 0x{raw[err.start]:02x} at offset {err.start}"
@@ -258,6 +298,33 @@ class Loader:
                     "save the file as UTF-8",
                 )
             return None
+        return text
+
+    def _within_parts(self, shown: str, text: str, report: bool) -> bool:
+        """Whether a rule file's parts may be parsed: MAX_FILE_PARTS in the file (E107 where it passes
+        them) and MAX_RULESET_PARTS in all parsed (E007, told once, naming the files that hold the most).
+        Counted before a file is parsed, not as it is read: a compile the cache answers costs no more."""
+        if shown in self.parts:
+            return True
+        parts = file_parts(text, shown, self.sink if report else Sink())
+        if parts is None:
+            return False
+        if self.parts_read + parts > MAX_RULESET_PARTS:
+            if report and not self.over_parts:
+                largest = sorted(self.parts.items(), key=lambda item: -item[1])[:3]
+                self.sink.add(
+                    "E007",
+                    f"with {shown}, the rule files read come to more than {MAX_RULESET_PARTS:,} parts "
+                    "(names, numbers, operators)",
+                    Pos(shown, 1, 1),
+                    "the rulesets we ship hold 30,000 with their parents; the most: "
+                    + ", ".join(f"{path} ({held:,} parts)" for path, held in largest),
+                )
+            self.over_parts = True
+            return False
+        self.parts_read += parts
+        self.parts[shown] = parts
+        return True
 
     def _within_bounds(self, shown: str, size: int, report: bool) -> bool:
         """Whether a rule file of `size` bytes may be read (E007 when not): counted towards the ruleset's
@@ -269,9 +336,13 @@ class Loader:
                 "split the file, or find what made it grow",
             )
         elif self.bytes_read + size > MAX_RULESET_BYTES:
+            # (the file that passes the bound may be a parent's small one, read after a variant's large
+            # ones: the largest are what the author is to look at)
+            largest = sorted(self.sizes.items(), key=lambda item: -item[1])[:3]
             problem = (
                 f"with {shown}, the rule files read come to more than {MAX_RULESET_BYTES // 2**20} MiB",
-                "a ruleset with its parents holds at most 1 MiB of rule files",
+                "a ruleset with its parents holds at most 1 MiB of rule files; the largest read: "
+                + ", ".join(f"{path} ({read // 1024} KiB)" for path, read in largest),
             )
         if problem is not None:
             total = size <= MAX_RULE_FILE_BYTES
@@ -280,6 +351,7 @@ class Loader:
             self.over_budget = self.over_budget or total
             return False
         self.bytes_read += size
+        self.sizes[shown] = size
         return True
 
     def read(self, path: Path, report: bool = True) -> str | None:
@@ -298,6 +370,8 @@ class Loader:
         shown = self.display(path)
         told = shown in self._parse_told
         self._parse_told.add(shown)
+        if not self._within_parts(shown, text, not told):
+            return None
         return _parse_cached(text, shown, Sink() if told else self.sink)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
@@ -388,18 +462,18 @@ class Loader:
         """Report an `extends` that names no ruleset: a path (refused, whatever it leads to) or an
         unknown name, with the names it could have meant."""
         names = sorted({*known_rulesets(root), *known_rulesets(folder.parent)} - {folder.name})
-        listed = f"known rulesets: {', '.join(names) or '(none)'}"
+        known = f"known rulesets: {listed(names)}"
         if not parent or is_ruleset_name(parent):
             hint = suggest(parent, names) if parent else None
             what = f"unknown ruleset '{parent}'" if parent else "unknown ruleset '' (an empty name)"
-            self.sink.add("E002", what, pos, f"did you mean '{hint}'?" if hint else listed)
+            self.sink.add("E002", what, pos, f"did you mean '{hint}'?" if hint else known)
             return
         last = parent.replace("\\", "/").rstrip("/").rsplit("/", 1)[-1]
         self.sink.add(
             "E006",
             f"`extends` names a ruleset, not a path: '{parent}'",
             pos,
-            f"did you mean '{last}'?" if last in names else f"write a ruleset's name; {listed}",
+            f"did you mean '{last}'?" if last in names else f"write a ruleset's name; {known}",
         )
 
     def read_chain(

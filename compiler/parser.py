@@ -1423,6 +1423,33 @@ def _report_parse_failure(err: UnexpectedInput, path: str, text: str, sink: Sink
         _report_parse_failure(again, path, mended, sink, mends + 1)
 
 
+# Brackets of every kind open at once past which a file is told too deep where it goes past: the syntax
+# tree is built by recursion, which runs out a little past twice this many (the IR's own bound,
+# api.MAX_IR_DEPTH, is reached at about this many blocks, and told at its place).
+DEEP_BRACKETS = 100
+
+
+def report_too_deep(text: str, path: str, sink: Sink) -> None:
+    """E106 for a file whose syntax tree nests too deep to build: at the first bracket opened past
+    DEEP_BRACKETS (at the top of the file when none is, which recursion bounds lower than ours reach)."""
+    place = brackets.first_too_deep(text, DEEP_BRACKETS)
+    if place is None:
+        sink.add(
+            "E106",
+            "the file nests too deeply to compile",
+            Pos(path, 1, 1),
+            "split deep blocks or expressions",
+        )
+        return
+    line, col = place
+    sink.add(
+        "E106",
+        f"this opens more than {DEEP_BRACKETS} brackets and blocks inside one another: too deep to compile",
+        Pos(path, line, col, line, col + 1),
+        "split deep blocks or expressions: move the inner part into a procedure or a function",
+    )
+
+
 def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     """Parse one file. On syntax errors, report one per broken declaration and return None."""
     try:
@@ -1435,21 +1462,11 @@ def parse_text(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
     try:
         decls = _Builder(path, sink).build(tree)
     except RecursionError:
-        sink.add(
-            "E106",
-            "the file nests too deeply to compile",
-            Pos(path, 1, 1),
-            "split deep blocks or expressions",
-        )
+        report_too_deep(text, path, sink)
         return None
     except VisitError as err:
         if isinstance(err.orig_exc, RecursionError):
-            sink.add(
-                "E106",
-                "the file nests too deeply to compile",
-                Pos(path, 1, 1),
-                "split deep blocks or expressions",
-            )
+            report_too_deep(text, path, sink)
         else:  # a grammar/builder mismatch: a bug, reported, never a traceback
             sink.add("E902", f"could not build the syntax tree: {err.orig_exc}", Pos(path, 1, 1))
         return None

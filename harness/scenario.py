@@ -590,7 +590,18 @@ class Scenario:
     def _text(self) -> str:
         try:
             # (only a regular file: a FIFO named as a scenario once waited for a writer for ever)
-            return read_bounded(self.path, MAX_FILE_BYTES).decode("utf-8")
+            raw = read_bounded(self.path, MAX_FILE_BYTES)
+            return raw.decode("utf-8")
+        except UnicodeDecodeError as err:
+            # (the codec's words give a byte offset and no way out: the place and the fix, as `check` says
+            # it of a rule file)
+            before = raw[: err.start].decode("utf-8")
+            line, column = before.count("\n") + 1, len(before) - before.rfind("\n")
+            raise Invalid(
+                "",
+                f"line {line}, column {column}: not UTF-8 text (the byte 0x{raw[err.start]:02x}): "
+                "save the file as UTF-8",
+            ) from None
         except FileTooLarge:
             raise Invalid(
                 "", f"the file is over {MAX_FILE_BYTES // 1024} KiB: a scenario is never that big"
@@ -599,7 +610,7 @@ class Scenario:
             raise Invalid(
                 "", "cannot read the file: not a regular file (a folder, a device or a pipe)"
             ) from None
-        except (OSError, UnicodeDecodeError) as err:
+        except OSError as err:
             raise Invalid("", f"cannot read the file: {err}") from None
 
     def _read(self, check: Gather) -> dict[str, Any]:
@@ -611,8 +622,11 @@ class Scenario:
         except InputRefused as err:
             raise Invalid("", str(err)) from None
         if not isinstance(data, dict):
+            line, column = Positions(text, data).at.get((), (1, 1))  # (an empty file: its start)
             raise Invalid(
-                "", "a scenario is a YAML map of keys (name, ruleset, setup, state, steps, expect...)"
+                "",
+                f"line {line}, column {column}: "
+                "a scenario is a YAML map of keys (name, ruleset, setup, state, steps, expect...)",
             )
         self.positions = Positions(text, data)
         self.raw = data
@@ -1459,7 +1473,16 @@ class Scenario:
                 return one(next(iter(raw)))
             return one(raw)
         if isinstance(raw, dict):
-            return [one(k) for k, n in raw.items() for _ in range(n if _is_int(n) else 1)]
+            # `{poland: 4}` is Poland picked 4 times; no more picks are made than the decision takes and
+            # one (then it does not fit, and is told so): a count of 10**20 was expanded whole.
+            most = decision.max_count + 1
+            picks: list[Any] = []
+            for key, count in raw.items():
+                times = min(count, most - len(picks)) if _is_int(count) else 1
+                picks += [one(key)] * max(times, 0)
+                if len(picks) >= most:
+                    break
+            return picks
         if isinstance(raw, list):
             return [one(x) for x in raw]
         return [one(raw)]
@@ -1488,6 +1511,10 @@ class Scenario:
                 )
             saved = copy.deepcopy(engine.state)
             saved_actor = engine.defcon_actor
+            # Each step of the file starts as a decision would: with the budget of steps between two
+            # decisions whole (a run of steps that ask none once shared one budget, and the rule running
+            # when it ran out was said never to end). The game's budget still bounds the whole file.
+            engine.set_step_limits()
             try:
                 self._step(kind, arg)
             except Refused as refusal:
