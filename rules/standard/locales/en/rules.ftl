@@ -16,6 +16,7 @@ function-scoring_level = scoring level
 function-region_vp = region VP
 function-current_period = current period
 function-sees_headline_first = has the ability of box 4 of the Space Race
+function-sides_that_may_discard_held_cards = the sides that may discard their held cards (Space Race box 6)
 function-war_hindrance = war hindrance
 function-holds_space_station = holds the Space Station
 procedure-discard_held_cards = discarding held cards

@@ -16,6 +16,7 @@ function-scoring_level = уровень при подсчете очков
 function-region_vp = ПО за регион
 function-current_period = текущий период
 function-sees_headline_first = есть способность 4-й клетки Космической гонки
+function-sides_that_may_discard_held_cards = стороны, которые могут сбросить карты, оставшиеся на руке (6-я клетка Космической гонки)
 function-war_hindrance = помехи войне
 function-holds_space_station = у стороны есть Космическая станция
 procedure-discard_held_cards = сброс оставленных на руке карт
