@@ -281,7 +281,8 @@ def entry_texts(text: str) -> list[tuple[str, str]]:
     """(id, source) of each message (`id`) and term (`-id`) of a Fluent file, in order, unparsed. The
     comments after an entry ride along with it, and the parser skips them."""
     starts = list(ENTRY_START.finditer(text))
-    ends = [m.start() for m in starts[1:]] + [len(text)]
+    # (a file of comments alone, or empty, has no entry to end)
+    ends = [m.start() for m in starts[1:]] + ([len(text)] if starts else [])
     return [(m.group(1), text[m.start() : end]) for m, end in zip(starts, ends, strict=True)]
 
 
