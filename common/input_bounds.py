@@ -216,6 +216,7 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     reader.doc_infos.append(DocInfo(requested_version=version(reader.version)))
     reader.tags = {}
     parser = None
+    node: Any = None
     try:
         constructor, parser = reader.get_constructor_parser(text)  # reads the text: may refuse a character
         node = constructor.composer.get_single_node()
@@ -250,7 +251,9 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     except RecursionError:
         raise InputRefused(f"nested more than {max_depth} levels deep") from None
     except ValueError as err:  # a value the constructor cannot build (a date like 2001-02-30)
-        raise InputRefused(f"not valid YAML: {clip(str(err), 160)}") from None
+        at = _unbuilt_date(constructor, node) if parser is not None and node is not None else None
+        where = _at(at.start_mark) if at is not None else ""
+        raise InputRefused(f"{where}not valid YAML: {clip(str(err), 160)}") from None
     finally:
         if parser is not None:
             parser.dispose()
@@ -361,7 +364,29 @@ def _duplicate_key(problem: str) -> str:
     return clip(key, ECHO_CHARS) if sep else "(a key)"
 
 
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
 _INT_TAG = "tag:yaml.org,2002:int"
+
+
+def _unbuilt_date(constructor: Any, root: Any) -> Any:
+    """The first value read as a date (YAML 1.1's timestamp: `2001-02-30`) that is no date, or None."""
+    from ruamel.yaml.nodes import MappingNode, ScalarNode
+
+    stack = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ScalarNode):
+            if node.tag == _TIMESTAMP_TAG:
+                try:
+                    constructor.construct_yaml_timestamp(node)
+                except ValueError:
+                    return node
+            continue
+        if isinstance(node, MappingNode):
+            stack.extend(part for pair in reversed(node.value) for part in reversed(pair))
+        else:
+            stack.extend(reversed(node.value))
+    return None
 
 
 def _check_yaml_nodes(root: Any, max_nodes: int, max_depth: int) -> None:

@@ -100,3 +100,18 @@ def test_a_key_holding_escape_sequences_is_shown_not_acted_on(tmp_path: Path) ->
 def test_printable_escapes_what_a_terminal_acts_on_and_keeps_the_rest() -> None:
     assert printable("a\x1b]0;title\x07b\u202ec\x7f\x9b") == r"a\x1b]0;title\x07b\u202ec\x7f\x9b"
     assert printable("Ход 3 · solo-v2 — é") == "Ход 3 · solo-v2 — é"
+
+
+@pytest.mark.parametrize(
+    ("text", "at"),
+    [
+        ("name: 2001-02-30\n", "line 1, column 7"),
+        ("a: 1\nsteps:\n  - {x: [1, 2020-13-01]}\n", "line 3, column 13"),
+    ],
+)
+def test_a_date_that_is_no_date_is_told_at_its_place(text: str, at: str) -> None:
+    """YAML 1.1 reads `2001-02-30` as a date, which cannot be built: the refusal said only "not valid YAML:
+    day is out of range for month", with no line or column."""
+    with pytest.raises(InputRefused) as refused:
+        parse_yaml(text)
+    assert str(refused.value).startswith(f"{at}: not valid YAML: "), refused.value
