@@ -19,6 +19,9 @@ from twilight.compiler.loader import MAX_RULE_FILE_BYTES, display_path
 
 DIFF_LINES = 16  # how much of the diff `--check` shows for each file
 Outcome = Literal["changed", "unchanged", "failed"]
+# The codes of a file refused before it is laid out for what it holds, not for its syntax: nested too
+# deeply (E106), too many parts (E107).
+REFUSED_FOR_SIZE = frozenset({"E106", "E107"})
 
 
 @click.command("fmt")
@@ -66,7 +69,10 @@ def _format_file(path: Path, check: bool) -> Outcome:
     if result.text is None:
         for diag in result.diagnostics:
             click.echo(render(diag, {shown: text}), err=True)
-        click.echo(f"error: {shown} does not parse; left unchanged", err=True)
+        # (a file refused for its nesting or its number of parts parses; the compiler refuses it too)
+        too_big = all(diag.code in REFUSED_FOR_SIZE for diag in result.diagnostics)
+        said = "is refused for its size, as the compiler refuses it" if too_big else "does not parse"
+        click.echo(f"error: {shown} {said}; left unchanged", err=True)
         return "failed"
     if result.text == text:
         return "unchanged"

@@ -314,3 +314,13 @@ def test_the_rulesets_a_help_lists_are_cut_short(tmp_path: Path) -> None:
         "write a ruleset's name; known rulesets: solo-v2, solo-v2-quickdeal, standard, v00, "
     )
     assert path.help.endswith(", v16, … and 43 more"), path.help
+
+
+def test_fmt_says_a_file_refused_for_its_parts_is_refused_not_that_it_does_not_parse(tmp_path: Path) -> None:
+    """The file parses: saying "does not parse" sent its author looking for a syntax error."""
+    path = tmp_path / "dense.tsr"
+    path.write_text("".join(dense(f"p{i}", 9000) for i in range(14)), encoding="utf-8")
+    result = CliRunner().invoke(cli, ["fmt", "--check", str(path)])
+    out = result.output
+    assert result.exit_code == 1, out
+    assert "E107" in out and "is refused for its size" in out and "does not parse" not in out
