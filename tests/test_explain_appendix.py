@@ -252,20 +252,25 @@ def test_the_order_of_candidates_shows(number: str, lang: str) -> None:
 # list where it picks, by the words the AI's explanations give it.
 CHOOSING_LISTS = {
     "30": {
-        "en": ["let the next pick be the choice of the priority list where the AI puts a point of Decolonization"],
-        "ru": ["пусть следующий выбор = выбор по списку приоритетов «куда ИИ ставит очко Деколонизации» (ИИ,"],
+        "en": [
+            "let the next pick be the choice of the priority list where the AI puts a point of Decolonization"
+        ],
+        "ru": [
+            "пусть следующий выбор = выбор по списку приоритетов «куда ИИ ставит очко Деколонизации» (ИИ,"
+        ],
     },
     "33": {
         "en": [
-            "let the first Key country be the choice of the priority list which listed Key country the AI takes first"
-            " with De-Stalinization (the AI,",
-            "let the source country be the choice of the priority list where the AI takes a point of De-Stalinization"
-            " from (the AI)",
+            "let the first Key country be the choice of the priority list which listed Key country the AI"
+            " takes first with De-Stalinization (the AI,",
+            "let the source country be the choice of the priority list where the AI takes a point of"
+            " De-Stalinization from (the AI)",
         ],
         "ru": [
-            "пусть первая Ключевая страна = выбор по списку приоритетов «какую Ключевую страну из списка ИИ берёт первой"
-            " при Десталинизации» (ИИ,",
-            "пусть страна-источник = выбор по списку приоритетов «откуда ИИ снимает очко для Десталинизации» (ИИ)",
+            "пусть первая Ключевая страна = выбор по списку приоритетов «какую Ключевую страну из списка ИИ"
+            " берёт первой при Десталинизации» (ИИ,",
+            "пусть страна-источник = выбор по списку приоритетов «откуда ИИ снимает очко для"
+            " Десталинизации» (ИИ)",
         ],
     },
 }

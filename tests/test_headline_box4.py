@@ -4,6 +4,7 @@ it the first card, so the ability did nothing (nothing a player or a reader of t
 
 from __future__ import annotations
 
+import contextlib
 from typing import Any
 
 import pytest
@@ -22,10 +23,8 @@ def first_headlines(boxes: dict[str, int]) -> tuple[list[tuple[str, str]], list[
     greedy.engine = engine
     asked: list[tuple[str, str]] = []
     events_at_second: list[dict[str, Any]] = []
-    try:
+    with contextlib.suppress(Suspended):
         engine.run()
-    except Suspended:
-        pass
     while len(asked) < 2:
         decision: Decision = engine.pending()
         if engine.state.turn == 1 and decision.name != "headline_card" and not asked:
@@ -35,10 +34,8 @@ def first_headlines(boxes: dict[str, int]) -> tuple[list[tuple[str, str]], list[
             if asked:
                 events_at_second = list(engine.events)
             asked.append((decision.side, answer))
-        try:
+        with contextlib.suppress(Suspended):
             engine.resume(answer)
-        except Suspended:
-            pass
     return asked, events_at_second
 
 
