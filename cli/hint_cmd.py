@@ -47,7 +47,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.explain.errors import error_line
-    from twilight.cli.session.danger import loses_at_once
+    from twilight.cli.session.danger import left_to_the_opponent, loses_at_once
     from twilight.cli.session.hint import (
         MAX_CANDIDATES,
         advice_json,
@@ -64,7 +64,8 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
         # (as the game's own hint: the answers that lose at once are said, and the others weighed)
         losing = loses_at_once(engine, decision)
         weighed = [o for o in decision.options if o not in losing]
-        found.update(decision=decision, losing=losing, advice=None)
+        by_opponent = left_to_the_opponent(engine, decision, losing)
+        found.update(decision=decision, losing=losing, by_opponent=by_opponent, advice=None)
         if weighed and len(weighed) < len(decision.options) and len(weighed) > 1:
             decision = dataclasses.replace(decision, options=weighed)
         if len(weighed) > 1 or not losing:
@@ -84,7 +85,7 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
         _say(text.t("hint-no-question"), as_json, {"question": None, "answers": [], "why": None})
         return
     decision, advice, losing = found["decision"], found["advice"], found["losing"]
-    war, _weighed = losing_lines(text, decision, losing, every_one=HINT_WAR_ALL)
+    war, _weighed = losing_lines(text, decision, losing, HINT_WAR_ALL, found["by_opponent"])
     war_data = {"loses_at_once": [_answer_id(o) for o in losing]}
     if advice is None:
         line = "\n".join(war) if war and len(decision.options) - len(losing) < 2 else ""

@@ -15,13 +15,13 @@ from functools import cache
 from typing import Any
 
 from twilight.cli.localizer import Localizer
+from twilight.cli.session.text import TITLE_WORD
 
 SEP = " · "
 CARD_TEXT = re.compile(r"card text \((?P<edition>[^)]*)\)")
 
 
-# The ruleset's title (the game's screen names the ruleset by it, else by its name).
-TITLE_WORD = "ruleset-title"
+# (TITLE_WORD, the ruleset's title, is the game's words: cli/session/text.py)
 
 
 def source_message_ids() -> set[str]:

@@ -14,6 +14,7 @@
 from __future__ import annotations
 
 import json
+import re
 import shutil
 import xml.etree.ElementTree as ET
 from pathlib import Path
@@ -239,6 +240,24 @@ def test_the_command_writes_svg_and_html_of_a_save(saves: dict[str, Path], tmp_p
         assert code == 0, said
         text = out.read_text(encoding="utf-8")
         assert text.count('class="country') == 84 and "Польша" in text
+
+
+@pytest.mark.parametrize(
+    ("lang", "title"), [("en", "solo game against the AI"), ("ru", "одиночная игра против ИИ")]
+)
+def test_the_picture_and_its_page_are_titled_by_the_rulesets_name(
+    saves: dict[str, Path], tmp_path: Path, lang: str, title: str
+) -> None:
+    """As the terminal's panel and the browser's pages name the game (the ruleset's own title, not its
+    id)."""
+    for suffix in ("svg", "html"):
+        out = tmp_path / f"board.{suffix}"
+        code, said = _run([str(saves["solo-v2"]), "--lang", lang, "-o", str(out)])
+        assert code == 0, said
+        # (the page's title, then the picture's; the countries' titles after them name the countries)
+        titles = re.findall(r"<title>([^<]*)</title>", out.read_text(encoding="utf-8"))
+        own = titles[: 2 if suffix == "html" else 1]
+        assert own and all(title in t and "solo-v2" not in t for t in own), titles[:3]
 
 
 @pytest.mark.parametrize(

@@ -28,7 +28,7 @@ def test_enter_continues_the_last_game_and_new_starts_one_with_a_readable_name(t
     driver = PlayDriver(["--lang", "en", "--ids"], tmp_path)
     asked = driver.until_prompt()
     assert "You have unfinished games. Continue one?" in asked
-    assert "1. Continue the last game (solo-v2, you play USSR, Normal, turn 1, saved " in asked
+    assert "1. Continue the last game (solo-v2, you play USSR, level: normal, turn 1, saved " in asked
     assert "2. Start a new game" in asked  # one game: nothing else to choose
     driver.send("")
     q = driver.question()
@@ -57,12 +57,13 @@ def test_another_game_is_chosen_in_russian(tmp_path: Path) -> None:
     driver = PlayDriver(["--ids"], tmp_path)
     asked = driver.until_prompt()
     assert "У вас есть незаконченные игры. Продолжить?" in asked
-    assert "1. Продолжить последнюю игру (solo-v2, вы за СССР, Обычный, ход 1, сохранена " in asked
+    assert "1. Продолжить последнюю игру (solo-v2, вы за СССР, уровень: обычный, ход 1, сохранена " in asked
     assert "2. Выбрать другую незаконченную игру" in asked and "3. Начать новую игру" in asked
     driver.send("выбрать")  # by the beginning of its words
     asked = driver.until_prompt()
     assert "Какую игру продолжить?" in asked
-    assert re.search(r"2\. solo-v2, вы за США, Обычный, ход 1, сохранена [\d: -]+ · solo-v2-8", asked), asked
+    listed = r"2\. solo-v2, вы за США, уровень: обычный, ход 1, сохранена [\d: -]+ · solo-v2-8"
+    assert re.search(listed, asked), asked
     driver.send("solo-v2-8")
     q = driver.question()
     assert q is not None and q.side == "us"

@@ -142,11 +142,15 @@ def test_the_operations_question_says_why_no_coup(tmp_path: Path, lang: str, sai
 @pytest.mark.parametrize(
     ("lang", "nothing", "handed"),
     [
-        ("en", "Nothing to undo: you have given no answer", "Nothing to undo: USSR has answered since"),
+        (
+            "en",
+            "Nothing to undo: you have given no answer",
+            "Nothing to undo: the last answer was USSR's, given before",
+        ),
         (
             "ru",
             "Отменять нечего: своих ответов",
-            "Отменять нечего: после передачи хода уже отвечал игрок за СССР",
+            "Отменять нечего: последний ответ дал игрок за СССР до того, как ход передали вам",
         ),
     ],
 )

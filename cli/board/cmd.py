@@ -106,7 +106,7 @@ def board(
     if kind == ".svg":
         write_output_file(svg, output)
     elif kind == ".html":
-        write_output_file(html_page(svg, text.t("play-title", ruleset=state.ruleset), text.lang), output)
+        write_output_file(html_page(svg, text.game_title(state.ruleset), text.lang), output)
     else:
         write_png(svg, Path(output), text.lang)
     click.echo(f"wrote {output}")

@@ -137,7 +137,7 @@ class Board:
                 "lang": self.t.lang,
             },
         )
-        ET.SubElement(root, "title").text = self.t.t("play-title", ruleset=self.state.ruleset)
+        ET.SubElement(root, "title").text = self.t.game_title(self.state.ruleset)
         ET.SubElement(root, "rect", {"width": "100%", "height": "100%", "fill": "#fbfaf6"})
         self.draw_regions(ET.SubElement(root, "g", {"class": "regions"}))
         self.draw_links(ET.SubElement(root, "g", {"class": "links"}))

@@ -76,4 +76,5 @@ def replay_unseated(engine: Any) -> bool:
 
 def tell_resumed(session: PlaySession, replayed: int) -> None:
     session.saved_answers = replayed
-    session.console.print(session.text.t("play-resumed", path=str(session.save_path), count=replayed))
+    said = session.text.t("play-resumed", path=str(session.save_path), count=replayed)
+    session.console.print(said, markup=False, soft_wrap=True)  # (the path whole, to be copied)

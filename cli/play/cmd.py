@@ -1029,12 +1029,16 @@ def play_through(session: PlaySession) -> int:
                     trace.write_events(session.engine.events)
         except QuitGame:
             session.save()
-            console.print(text.t("play-quit", path=str(session.save_path)), markup=False)
+            # (soft_wrap: a path longer than the line is left to the terminal to wrap, never broken by
+            # a line break of ours, so that it can be copied whole)
+            console.print(text.t("play-quit", path=str(session.save_path)), markup=False, soft_wrap=True)
             return 0
         except KeyboardInterrupt:
             # Outside a prompt (the AI thinking): the last autosave stands; the state now is between
             # decisions and is not saved.
-            console.print(text.t("play-interrupted", path=str(session.save_path)), markup=False)
+            console.print(
+                text.t("play-interrupted", path=str(session.save_path)), markup=False, soft_wrap=True
+            )
             return 130
         except SaveMismatch as err:
             console.print(

@@ -29,7 +29,6 @@ from twilight.cli.declared_state import label
 from twilight.cli.play.input import normalize
 from twilight.cli.session import question
 from twilight.cli.session.text import PlayText
-from twilight.cli.source_words import TITLE_WORD
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
 from twilight.runtime.core.decisions import Decision
@@ -225,7 +224,7 @@ class Screen:
         effects = list(dict.fromkeys(t.card(e.card) for e in state.in_effect if e.card in t.cards))
         if effects and not tracks_only:
             lines.append(Text(t.t("play-status-effects", effects=", ".join(effects))))
-        title = t.t("play-title", ruleset=t.maybe(TITLE_WORD) or state.ruleset)
+        title = t.game_title(state.ruleset)
         if not panel:
             return Group(*lines)
         return Panel(Group(*lines), title=title, expand=True)

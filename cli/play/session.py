@@ -256,12 +256,15 @@ class PlaySession(GameSession):
             if self.says_all(rest):
                 self.screen.show_board(decision)
             else:
-                self.screen.show(decision, self.prompt_text(decision), [], full_board=True)
+                # (with the question's own notes: why a coup or the Space Race is not offered)
+                self.screen.show(
+                    decision, self.prompt_text(decision), [], self.why_not(decision), full_board=True
+                )
         elif command == "region":
             self.screen.region_command(rest, decision)
         elif command == "save":
             self.save()
-            c.print(t.t("play-saved", path=str(self.save_path)))
+            c.print(t.t("play-saved", path=str(self.save_path)), markup=False, soft_wrap=True)
         elif command == "quit":
             raise QuitGame
         elif command == "undo":
@@ -287,7 +290,8 @@ class PlaySession(GameSession):
         if str(answer) not in {str(o) for o in self.losing_answers(decision)}:
             return True
         if is_play_mode(decision):
-            said = t.t("play-war-confirm-mode", mode=t.option(answer))
+            by = "opponent" if str(answer) in {str(o) for o in self.losing_by_opponent(decision)} else "you"
+            said = t.t("play-war-confirm-mode", mode=t.option(answer), by=by)
         else:
             said = t.t("play-war-confirm", **t.country_args(str(answer)))
         self.console.print(
@@ -364,11 +368,20 @@ class PlaySession(GameSession):
         # (a question explained by its own name says more than the interpreter's one line of help)
         explained = mechanics_key(t, decision) == f"mechanics-{decision.name}"
         lines.extend(rule_lines(t, self.homes, decision, runtime_help=not explained))
-        lines.append(t.t("play-help-commands" if self.ai_plays else "play-help-commands-no-ai"))
+        lines.append(t.t(self.help_commands_id))
         lines.append(t.t("play-help-board"))
         lines.append(t.t("play-help-undo"))
         lines.append(t.t("play-help-hint"))
         return lines
+
+    @property
+    def help_commands_id(self) -> str:
+        """The help's line of commands: `why` tells the paper AI's last move, or the computer's last
+        choices in a game without an AI (where the opponent is called the computer), or is not offered
+        in a game of two people."""
+        if not self.ai_plays:
+            return "play-help-commands-no-ai"
+        return "play-help-commands" if self.computer is None else "play-help-commands-computer"
 
     def refusal(self, decision: Decision, typed: str, engine: Any = None) -> str | None:
         """When the player typed a country the decision does not offer, or a card's event the rules keep
@@ -466,6 +479,11 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
     t = session.text
     twin = session.engine.clone()
     answers: list[Any] = []
+    # A number names the option of that number in the list on the screen as it was typed: the list a
+    # question shows again may be shorter (a card kept in the draft leaves it, a country grown too dear
+    # for the points left drops out), and its numbers would name other options.
+    shown = Matcher(decision.options, t.names_of)
+    numbered = {k: shown.one(part) for k, part in enumerate(parts) if part.isdigit()}
 
     def refused(problem: str, number: int) -> TrialStop:
         said = t.t(
@@ -483,7 +501,14 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
                 raise TrialStop()
             if asked.name != decision.name or asked.side != decision.side:
                 raise TrialStop(t.t("play-input-several-extra", count=len(answers), given=len(parts)))
-            got = Matcher(asked.options, t.names_of).one(parts[len(answers)])
+            number = len(answers)
+            got = (
+                numbered[number]
+                if number in numbered
+                else Matcher(asked.options, t.names_of).one(parts[number])
+            )
+            if number in numbered and not isinstance(got, Problem) and got not in asked.options:
+                raise refused(t.t("play-input-several-gone", option=t.option(got)), number + 1)
             if isinstance(got, Problem):
                 problem = session.problem_text(got, asked, parts[len(answers)], twin)
                 raise refused(problem, len(answers) + 1)

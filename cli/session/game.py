@@ -100,6 +100,10 @@ class GameSession:
         """The answers of the question that lose the game at once (a coup that sets off nuclear war)."""
         return self.losing.of(self.engine, decision)
 
+    def losing_by_opponent(self, decision: Decision) -> list[Any]:
+        """Of those, the answers that lose by the opponent's answer to them (cli/session/danger.py)."""
+        return self.losing.left_to_the_opponent(self.engine, decision)
+
     def why_not(self, decision: Decision) -> list[str]:
         """Why the operations question leaves out a coup or a realignment (the rules' refusals)."""
         return why_not_lines(self.text, self.engine, decision)

@@ -41,6 +41,9 @@ MOVES = frozenset(NARRATED) - BOOKKEEPING
 # Bookkeeping but when an event causes it: its result, a move (Blockade's discard, CIA Created's hand shown,
 # the China Card that Nixon Plays the China Card hands over).
 EVENT_RESULTS = frozenset({"discard", "cards_revealed", "hand_revealed", "china_card"})
+# The events that start a card's part of a phase (a round, a card played, the headlines, an event): the
+# moves after them are the card's, told by its own line, not the phase's.
+CARD_PLAYED = frozenset({"action_round", "play", "headlines", "event"})
 
 
 @dataclass
@@ -72,15 +75,26 @@ def dice_of(event: dict[str, Any]) -> list[int]:
 
 
 def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[list[Moment], list[str]]:
-    """The moves among `events` (in order, with their dice) and the bookkeeping lines."""
+    """The moves among `events` (in order, with their dice) and the bookkeeping lines. A move the turn's
+    sequence itself makes, no card's (the VP a side short of military operations gives away, DEFCON's
+    improvement at a turn's start, the final scoring), is said after its phase's line ("E. Military
+    operations check"): without it, it read as the last card's doing."""
     moves: list[Moment] = []
     kept: list[str] = []
+    phase: str | None = None  # the line of the phase under way, until a card is played in it
     for event in narrated_runs(narrator.text.ir, events):
         line = narrator.line(event)  # (every event goes through: the narrator follows the card in play)
+        kind = event["kind"]
+        if kind in CARD_PLAYED:
+            phase = None
         if not line:
             continue
-        kind = event["kind"]
+        if kind == "phase":
+            phase = line
         if kind in MOVES or (kind in EVENT_RESULTS and narrator.in_event):
+            if phase is not None:
+                moves.append(Moment(phase, kind="phase"))
+                phase = None
             moves.append(Moment(line, dice_of(event), side_of(event), kind))
         else:
             kept.append(line)

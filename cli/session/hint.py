@@ -17,7 +17,7 @@ import dataclasses
 import time
 from typing import Any
 
-from twilight.cli.session.danger import is_play_mode, loses_at_once
+from twilight.cli.session.danger import is_play_mode, left_to_the_opponent, loses_at_once
 from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.cli.session.question import answer_words
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
@@ -108,9 +108,11 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
     is named; when none is, that every one loses."""
     if isinstance(session, GameSession):
         losing = session.losing_answers(decision)
+        by_opponent = session.losing_by_opponent(decision)
     else:  # (a session of a test's making: nothing kept of the question)
         losing = loses_at_once(session.engine, decision)
-    return losing_lines(session.text, decision, losing)
+        by_opponent = left_to_the_opponent(session.engine, decision, losing)
+    return losing_lines(session.text, decision, losing, by_opponent=by_opponent)
 
 
 # The lines that name the answers that lose at once: (those answers, the one left, every one), for a
@@ -122,16 +124,28 @@ WAR_LINES = {
 
 
 def losing_lines(
-    t: Any, decision: Decision, losing: list[Any], every_one: dict[bool, str] | None = None
+    t: Any,
+    decision: Decision,
+    losing: list[Any],
+    every_one: dict[bool, str] | None = None,
+    by_opponent: list[Any] | None = None,
 ) -> tuple[list[str], Decision]:
     """`war_lines` for answers already found to lose at once (`every_one`: the line when all do, by
-    whether the question is how a card is played)."""
+    whether the question is how a card is played; `by_opponent`: those of them lost by the opponent's
+    answer, named on a line of their own)."""
     if not losing:
         return [], decision
     ways = is_play_mode(decision)
     named_id, one_safe_id, all_id = WAR_LINES[ways]
-    named = ", ".join(t.option(o) for o in losing)
-    lines = [t.t(named_id, answers=named, count=len(losing))]
+    theirs = {str(o) for o in by_opponent or ()}
+    lines = []
+    for by, answers in (
+        ("you", [o for o in losing if str(o) not in theirs]),
+        ("opponent", [o for o in losing if str(o) in theirs]),
+    ):
+        if answers:
+            named = ", ".join(t.option(o) for o in answers)
+            lines.append(t.t(named_id, answers=named, count=len(answers), by=by))
     safe = [o for o in decision.options if o not in losing]
     if not safe:
         return [t.t(every_one[ways] if every_one else all_id)], dataclasses.replace(decision, options=[])

@@ -77,9 +77,15 @@ def not_offered(t: PlayText, decision: Decision) -> list[str]:
 
 
 def points_left(t: PlayText, decision: Decision) -> str | None:
-    """Where a player is in spending a card's operations point by point: the points left of the card's,
-    as the engine counts them (the decision's context), and that a marked country costs more."""
-    left, total = decision.context.get("points_left"), decision.context.get("points")
+    """Where a player is in spending a card's operations: the points of influence left of the card's, as
+    the engine counts them (the decision's context), and that a marked country costs more; the
+    realignment rolls left; or, asked which operations, how many there are to spend."""
+    context = decision.context
+    if context.get("rolls_left") is not None and context.get("rolls") is not None:
+        return t.t("play-rolls-left", left=context["rolls_left"], total=context["rolls"])
+    if decision.name == "operations" and context.get("ops") is not None:
+        return t.t("play-operations-to-spend", ops=context["ops"])
+    left, total = context.get("points_left"), context.get("points")
     if left is None or total is None:
         return None
     costs = decision.context.get("costs") or {}

@@ -13,6 +13,9 @@ from twilight.cli.localizer import LANGUAGES, Localizer, readable, ruleset_folde
 from twilight.common.input_bounds import clip
 from twilight.runtime.core.sides import SIDES
 
+# The ruleset's title: a game's heading names the ruleset by it, else by its name (`PlayText.game_title`).
+TITLE_WORD = "ruleset-title"
+
 # The program's own locale folder: cli/locales/<lang>/*.ftl (shared by every ruleset).
 APP_FOLDER = Path(__file__).resolve().parent.parent
 # Grammatical forms a language may give a name (`.gen`, `.in`…): passed to messages as `$country_gen`,
@@ -71,6 +74,11 @@ class PlayText:
 
     def maybe(self, msg_id: str, **args: Any) -> str | None:
         return self.loc.get(msg_id, **bounded(args))
+
+    def game_title(self, ruleset: str) -> str:
+        """The heading of a game of `ruleset` (the terminal's panel, the browser's pages, the board's
+        picture): the ruleset named by its own title in this language, by its id only when it has none."""
+        return self.t("play-title", ruleset=self.maybe(TITLE_WORD) or ruleset)
 
     # ------------------------------------------------------------------ names
     def side(self, side: str | None) -> str:

@@ -165,4 +165,12 @@ class SaveWords:
             return self.t("play-saves-game-hotseat", **args)
         if AI_SIDE_SETTING not in game.data["settings"]:  # (no AI: the computer plays the other side)
             return self.t("play-saves-game-computer", side=self.side(game), **args)
-        return self.t("play-saves-game", side=self.side(game), level=self.level(game), **args)
+        return self.t("play-saves-game", side=self.side(game), level=in_a_sentence(self.level(game)), **args)
+
+
+def in_a_sentence(name: str) -> str:
+    """A name the setup question offers as an answer ("Hard (the AI starts with 4 VP)"), as it reads in the
+    middle of a sentence: its first letter small, unless the word is all capitals (an abbreviation)."""
+    if len(name) > 1 and name[0].isupper() and name[1].islower():
+        return name[0].lower() + name[1:]
+    return name

@@ -15,9 +15,13 @@ from twilight.runtime.core.decisions import Decision
 OPERATIONS = "operations"
 # The engine's question of how to play a card (its event, an operation, the Space Race).
 PLAY_MODE = "play_mode"
+# The engine's question of the card to play in an action round (runtime.core.registry.ACTION_CARD's name).
+ACTION_CARD = "action_card"
 ATTACKS = ("coup", "realign")
 # The answers of the question of how to play a card that play it for operations.
 OPERATION_MODES = ("influence", *ATTACKS)
+# The answer that plays a card on the Space Race (and the action the rules' prohibitions name).
+SPACE = "space"
 # Near misses told: the groups of countries refused for the same reasons, the most particular first.
 GROUPS_TOLD = 2
 
@@ -33,10 +37,34 @@ def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
         return [
             *event_refused(text, engine, decision),
             *(attacks_left_out(text, engine, decision) if played_for_ops else []),
+            *(space_refused(text, engine, decision) if played_for_ops else []),
         ]
+    if decision.name == ACTION_CARD:
+        return cards_kept_back(text, engine, decision)
     if decision.name != OPERATIONS:
         return []
     return attacks_left_out(text, engine, decision)
+
+
+def cards_kept_back(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+    """Why the question of the card to play leaves cards of the hand out when the cards the rules forbid
+    holding past the turn's end (scoring cards) take every action round left: the others are named, with
+    that rule's words and the rounds left."""
+    from twilight.runtime.core.primitives.card_play import _remaining_rounds
+
+    hand = list(engine.state.hands.get(decision.side) or [])
+    offered = {str(o) for o in decision.options}
+    kept_back = [c for c in hand if c not in offered and c in text.cards]
+    if not kept_back or not offered:
+        return []
+    held = {c: engine.refusals("hold", actor=decision.side, card=c) for c in sorted(offered)}
+    if not all(held.values()):  # (a card offered may be held: something else left the others out)
+        return []
+    card, codes = next(iter(held.items()))
+    reason = text.maybe(f"refusal-{codes[0]}", **text.card_args(card)) or codes[0]
+    rounds = _remaining_rounds(engine, decision.side)
+    options = ", ".join(text.option(c) for c in kept_back)
+    return [text.t("play-not-offered-held", options=options, reason=reason, rounds=rounds)]
 
 
 def attacks_left_out(text: PlayText, engine: Any, decision: Decision) -> list[str]:
@@ -90,6 +118,21 @@ def group_reason(text: PlayText, codes: tuple[str, ...], countries: list[str]) -
     first = countries[0]
     said = [text.maybe(f"refusal-{code}", **text.country_args(first)) or code for code in codes]
     return text.t("play-why-not-group", reason="; ".join(said), more=len(countries) - 1)
+
+
+def space_refused(text: PlayText, engine: Any, decision: Decision) -> list[str]:
+    """Why the Space Race is missing from how a card may be played: the rules that refuse it (the turn's
+    attempts made, too few operations for the next box, the track's end). None when no rule does (a card
+    that must be played for its operations is kept from it by the card's own rule, said elsewhere)."""
+    card = decision.context.get("card")
+    if SPACE in {str(o) for o in decision.options} or not isinstance(card, str) or card not in text.cards:
+        return []
+    codes = engine.refusals(SPACE, actor=decision.side, card=card)
+    said = [text.maybe(f"refusal-{code}", **text.card_args(card)) for code in dict.fromkeys(codes)]
+    reasons = "; ".join(reason for reason in said if reason)  # (a code without words is no reason to read)
+    if not reasons:
+        return []
+    return [text.t("play-why-not", action=text.option(SPACE), reasons=reasons, **text.card_args(card))]
 
 
 def event_refused(text: PlayText, engine: Any, decision: Decision) -> list[str]:

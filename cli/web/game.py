@@ -214,6 +214,12 @@ KEPT_SEATS = 256
 PERSON = "person"
 
 
+def stale(now: int, sent: int) -> WebError:
+    """The refusal of a form drawn when the game had `sent` answers, which now has `now`: answered since
+    (another tab, a page sent twice), or taken back since (an Undo in another tab)."""
+    return WebError("web-error-taken-back" if now < sent else "web-error-stale", 409)
+
+
 def _start_settings(
     ir: dict[str, Any], side: str, level: str | None, asked: dict[str, str]
 ) -> dict[str, Any]:
@@ -479,14 +485,18 @@ class Games:
         path = self.path_of(name)
         with self.lock_of(path), self.save_lock(path):
             data, rules = self._read(path)
-            if data["play"].get("finished"):
-                raise WebError("web-error-stale", 409)
+            if data["play"].get("finished"):  # (a form of a page from before the end: nothing to answer)
+                raise WebError("web-error-game-over", 409)
             kept = self._kept_view(path)
             if kept is None or not self._same(kept, data) or kept.rules_key != rules.key:
                 kept = self._play(path, data, rules, lang, fresh=False, write=False)
             decision = kept.decision
-            if decision is None or kept.answered != answered or decision.name != decision_name:
-                raise WebError("web-error-stale", 409)
+            if decision is None:
+                raise WebError("web-error-game-over", 409)
+            if kept.answered != answered:  # (the page was drawn before the answers since, or an undo)
+                raise stale(kept.answered, answered)
+            if decision.name != decision_name:  # (a form this question's page never sent)
+                raise WebError("web-error-other-question", 409)
             if not self.take_seat(kept, seat):  # (hot-seat: a form of a page not shown to the side asked)
                 raise NotSeated(kept)
             try:
@@ -647,9 +657,13 @@ class Games:
         path = self.path_of(name)
         with self.lock_of(path), self.save_lock(path):
             data, rules = self._read(path)
+            if data["play"].get("finished"):  # (the end page has no Undo: a page from before the end)
+                raise WebError("web-error-game-over", 409)
             kept = self._kept_view(path)
+            if kept is None and len(data["answers"]) == answered:  # (a page drawn before a restart)
+                raise WebError("web-error-no-undo", 409)
             if kept is None or not self._same(kept, data) or kept.answered != answered:
-                raise WebError("web-error-stale", 409)
+                raise stale(len(data["answers"]), answered)
             if not self.take_seat(kept, seat):
                 raise NotSeated(kept)
             if not kept.earlier:

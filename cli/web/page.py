@@ -15,7 +15,7 @@ from urllib.parse import quote
 
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.session.computer import COMPUTER
-from twilight.cli.session.danger import is_play_mode
+from twilight.cli.session.danger import is_play_mode, left_to_the_opponent
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.homes import homes_of
 from twilight.cli.session.log import Narrator
@@ -274,17 +274,35 @@ def seed_field(words: WebWords, seed: str, open_it: bool) -> str:
 
 
 def games_to_resume(words: WebWords, games: list[Any]) -> list[str]:
-    """The unfinished games of one person, each a link to its page."""
+    """The unfinished games of one person, each a link to its page: the ruleset's title, then the side,
+    the level, the turn and when it was saved, each a phrase of its own (a level's name is a title,
+    "Hard (the AI starts with 4 VP)": it reads as a label's value, not inside a sentence), and the save's
+    name, which `twilight play --resume NAME` takes."""
     if not games:
         return []
+    from twilight.cli.session.saves import saved_at
+    from twilight.cli.session.text import TITLE_WORD
     from twilight.cli.session.unfinished import SaveWords
 
     described = SaveWords(words.lang)
     out = [f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">']
     for game in games:
+        title = described.of_ruleset(game.ruleset).get(TITLE_WORD) or game.ruleset
+        if len(game.humans) != 1:
+            phrases = [words.t("web-saves-hot-seat")]
+        elif registry.AI_SIDE.name not in game.data["settings"]:
+            phrases = [words.t("web-saves-side-computer", side=described.side(game))]
+        else:
+            phrases = [words.t("web-saves-side", side=described.side(game))]
+            phrases.append(words.t("web-saves-level", level=described.level(game)))
+        # (the turn and the time each kept whole on a line: a phone broke "2026-12-06" at its hyphens)
+        whole = [words.t("web-saves-turn", turn=described.turn(game))]
+        whole.append(words.t("web-saves-saved", saved=saved_at(game.path)))
+        said = "".join(f" · {e(phrase)}" for phrase in phrases)
+        said += "".join(f' · <span class="whole">{e(phrase)}</span>' for phrase in whole)
         out.append(
-            f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(described.describe(game))}</a>'
-            f' <span class="dim">{e(game.name)}</span></li>'
+            f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(title[:1].upper() + title[1:])}</a>'
+            f'{said} <span class="dim">{e(game.name)}</span></li>'
         )
     out.append("</ul></section>")
     return out
@@ -418,7 +436,7 @@ class GamePage:
     def html(self) -> str:
         v, t = self.view, self.text
         here = f"/game/{v.name}"
-        title = t.t("play-title", ruleset=self.state.ruleset)
+        title = t.game_title(self.state.ruleset)
         parts = [
             f'<header><h1>{e(title)}</h1><a class="home" href="/?lang={e(t.lang)}">'
             + e(self.words.t("web-home"))
@@ -527,6 +545,10 @@ class GamePage:
         decision = self.view.decision
         picked = frozenset(str(decision.options[i]) for i in self.ticked) if decision else frozenset()
         drawn = with_pick_rings(svg[svg.index("<svg") :], picked)
+        # The picture's own title (the map's tooltip) named the ruleset by its id: the page's heading
+        # instead. (cli/board/draw.py writes it; the terminal's board panel says the title already.)
+        heading = e(self.text.game_title(self.state.ruleset))
+        drawn = re.sub(r"<title>[^<]*</title>", f"<title>{heading}</title>", drawn, count=1)
         items = "".join(
             f'<li><span class="swatch {e(swatch)}" aria-hidden="true">{e(mark)}</span> {e(w.t(msg_id))}</li>'
             for swatch, mark, msg_id in self.legend_items(drawn)
@@ -710,8 +732,9 @@ class GamePage:
         option = decision.options[self.confirm]
         w = self.words
         if is_play_mode(decision):  # (a way to play the card, not a country)
+            by = "opponent" if left_to_the_opponent(v.engine, decision, [option]) else "you"
             said, go, back = (
-                w.t("web-war-confirm-mode", mode=t.option(option)),
+                w.t("web-war-confirm-mode", mode=t.option(option), by=by),
                 "web-war-go-mode",
                 "web-war-back-mode",
             )
@@ -792,10 +815,13 @@ class GamePage:
         arithmetic, the AI's card and move, VP and DEFCON), each with its dice drawn as dice; how many
         earlier moves are left out (a phone shows fewer) and how many bookkeeping lines went to the
         history."""
-        moves = self.moves[-LAST_MOVES:]
+        over = self.view.decision is None
+        # (at the end every move since the last answer is shown: the final scoring of every region is
+        # why the game ended, and it was cut to its last regions, the earlier ones in the history)
+        moves = self.moves if over else self.moves[-LAST_MOVES:]
         cut = len(self.moves) - len(moves)
         # a phone shows the last PHONE_MOVES moves and every roll: the others are marked to hide there
-        early = {i for i, move in enumerate(moves[:-PHONE_MOVES]) if not move.dice}
+        early = set() if over else {i for i, move in enumerate(moves[:-PHONE_MOVES]) if not move.dice}
         items = [] if moves else [f'<li class="quiet dim">{e(self.words.t(self.nothing_said()))}</li>']
         for i, move in enumerate(moves):
             dice = "".join(
@@ -1013,7 +1039,7 @@ def hand_over_page(view: GameView) -> str:
     assert view.decision is not None
     side = str(view.decision.side)
     name = quote(view.name)
-    title = t.t("play-title", ruleset=view.engine.state.ruleset)
+    title = t.game_title(view.engine.state.ruleset)
     said = words.t("web-hand-over", **t.side_args(side))
     go = words.t("web-hand-over-go", **t.side_args(side))
     body = (

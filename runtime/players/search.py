@@ -501,6 +501,9 @@ class SearchPlayer:
         # move sets off, not of a line that loses after the opponent's moves, whose hidden cards the copy
         # holds (the search itself avoids those too).
         self.at_once_within: tuple[int, int] | None = None
+        # Whether the at-once check counts an answer after which the opponent's next question has an
+        # answer that wins at once (`_opponent_can_end_it`); off, only the side's own answers count.
+        self.opponent_replies = True
 
     @property
     def following_plan(self) -> bool:
@@ -619,8 +622,10 @@ class SearchPlayer:
         card played for a coup, then whether the opponent's event comes first, then the target); a
         question of the same side with more answers, or further on, by the rollout player's answer, up to
         `AT_ONCE_FOLLOWED` questions (an opponent's event that brings DEFCON to 1 after the card's points
-        of influence are placed, wherever they go). For a question of several picks (Ortega's free coup:
-        up to one country), the option picked alone. (A plan of influence points loses nothing at once.)
+        of influence are placed, wherever they go); when it is the opponent's, free to answer as it
+        likes, whether one of its answers wins at once (`_opponent_can_end_it`). For a question of
+        several picks (Ortega's free coup: up to one country), the option picked alone. (A plan of
+        influence points loses nothing at once.)
         `looked`: the answers before it in the copies it is tried from (-1: the rollout player's).
         The copies are of the game as the side sees it: the cards it cannot see are dealt anew (`known`:
         the cards it knows where they lie; by default those the question shows and, in a game without
@@ -684,16 +689,19 @@ class SearchPlayer:
         return stop.lost_ahead or bool(lost)
 
     def _every_answer_loses(self, twin: Engine, asked: Decision, side: str, looked: tuple[int, ...]) -> bool:
-        """At the copy's next question: whether it is the same side's and every answer of it loses the
+        """At the copy's next question: if it is the same side's, whether every answer of it loses the
         game at once (a question with a few answers, while fewer than `AT_ONCE_QUESTIONS` have been
-        tried answer by answer), or the rollout player's answer does (any other)."""
-        if asked.side != side or not asked.single or not asked.options:
+        tried answer by answer), or the rollout player's answer does (any other); if the opponent's,
+        whether one of its answers wins the game at once (`_opponent_can_end_it`)."""
+        if not asked.single or not asked.options:
             return False
         if (
             self.at_once_within is not None
             and (twin.state.turn, twin.state.action_round) != self.at_once_within
         ):
             return False
+        if asked.side != side:
+            return self.opponent_replies and self._opponent_can_end_it(twin, asked, looked)
         tried = sum(1 for j in looked if j >= 0)
         if len(asked.options) <= min(AT_ONCE_ANSWERS, self.max_candidates) and tried < AT_ONCE_QUESTIONS:
             return all(
@@ -706,6 +714,31 @@ class SearchPlayer:
         finally:
             line.engine = None
         return self.answer_loses_at_once(twin, asked, -1, answer, looked)
+
+    def _opponent_can_end_it(self, twin: Engine, asked: Decision, looked: tuple[int, ...]) -> bool:
+        """At the copy's next question, the opponent's: whether one of its few answers ends the game at
+        once in its favour (Olympic Games hosted at DEFCON 2: the guest's boycott brings DEFCON to 1 in
+        the host's round, and the host loses). Only where the opponent is a player free to answer as it
+        likes; a ruleset's AI answers by its own rules, which a copy does not second-guess."""
+        if len(asked.options) > AT_ONCE_ANSWERS or ai_side_of(twin.ir, twin.state.settings) is not None:
+            return False
+        for j, answer in enumerate(asked.options):
+            copy = twin.clone(events=False, cls=QuietEngine, dice=False)
+            copy.dice = Dice(_seed("twilight search safety reply", self.seed, self.decisions, j, *looked))
+            copy.players = {side: _Stopping() for side in SIDES}
+            try:
+                copy.resume(answer, track=False)
+            except _Horizon:
+                pass
+            except Exception:  # (an error in the copy: nothing is known of this answer)
+                continue
+            finally:
+                copy.players = {}
+            state = copy.state
+            won = state.game_over and state.winner == asked.side
+            if won and (self.at_once_within is None or state.defcon <= 1):
+                return True
+        return False
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just

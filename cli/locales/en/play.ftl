@@ -94,13 +94,28 @@ play-points-left = Influence: { $left } of { $total } { $total ->
     [yes] { " · " }a country marked "costs" takes more than one point
    *[other] { "" }
 }
+play-rolls-left = Realignment: { $left } of { $total } { $total ->
+    [one] roll
+   *[other] rolls
+} left
+play-operations-to-spend = { $ops ->
+    [one] { $ops } operation
+   *[other] { $ops } operations
+} to spend
 play-progress = Pick { $pick } of { $picks }
 play-not-offered = Not offered: { $options } — { $why }
+play-not-offered-held = Not offered: { $options } — { $reason }, and { $rounds ->
+        [one] this is your last action round
+       *[other] you have { $rounds } action rounds left for them
+    }.
 play-option-cost = { $option } (costs { $cost })
 play-option-war = { $option } (DEFCON 1: you lose at once)
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-war-confirm = A coup in { $country } brings DEFCON to 1 — nuclear war, and you lose the game at once. Type yes to make it anyway; anything else chooses again.
-play-war-confirm-mode = { $mode }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you lose the game at once. Type yes to do it anyway; anything else chooses again.
+play-war-confirm-mode = { $mode }: { $by ->
+        [opponent] played this way, the card lets your opponent answer by bringing DEFCON to 1
+       *[you] playing the card this way brings DEFCON to 1 whatever you choose after it
+    } — nuclear war, and you lose the game at once. Type yes to do it anyway; anything else chooses again.
 play-war-prompt = yes/no »
 play-war-yes = yes y
 play-hint = Type a number or a name (Tab completes) · ? explains · hint · why · log · board · save · quit
@@ -153,6 +168,7 @@ play-help-source = Rule: { $source }
 play-help-provisional = Provisional rule { $codes } (not in the rule book): { $note }
 play-help-commands = Commands: ? this help · why the AI's last move · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
 play-help-commands-no-ai = Commands: ? this help · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
+play-help-commands-computer = Commands: ? this help · why the computer's last choices · log this turn's history (log all: the whole game) · board the screen again · card NAME a card's text · save · quit (saves first)
 play-help-board = board all: every region in full · region NAME: one region or subregion in full (region Europe, region Eastern Europe)
 play-demo-chose = { $prompt }: { $answer }
 
@@ -175,6 +191,7 @@ play-input-card-not-offered = { $card } is not among the choices now.
 play-input-refused = Not { $country }: { $reason }
 play-input-several-refused = Answer { $number } of { $given } ("{ $text }"): { $problem } None of the answers was taken.
 play-input-several-extra = Only { $count } of the { $given } answers fit this question here; none was taken.
+play-input-several-gone = { $option } is no longer among the choices once the answers before it are taken.
 
 ## Saves
 
@@ -362,7 +379,7 @@ play-saves-unknown = There is no save called "{ $name }". The saves are: { $name
 play-saves-unknown-close = There is no save called "{ $name }". Did you mean { $close }?
 play-saves-unknown-none = There is no save called "{ $name }": there are no saves.
 play-saves-locked = The save { $name } is in use by another game (process { $pid }); it is not deleted.
-play-saves-game = { $ruleset }, you play { $side }, { $level }, turn { $turn }, saved { $saved }
+play-saves-game = { $ruleset }, you play { $side }, level: { $level }, turn { $turn }, saved { $saved }
 play-saves-game-hotseat = { $ruleset }, both sides, turn { $turn }, saved { $saved }
 play-saves-game-computer = { $ruleset }, you play { $side } against the computer, turn { $turn }, saved { $saved }
 play-resume-question = You have unfinished games. Continue one?
@@ -379,7 +396,7 @@ play-command-undo = undo
 play-help-undo = undo takes back your last answer (again: the one before it), but never past a die rolled or a hidden card shown
 play-undo-done = Taken back: { $answer }. Answer again.
 play-undo-nothing = Nothing to undo: you have given no answer of your own yet.
-play-undo-hand-over = Nothing to undo: { $side } has answered since the terminal was handed over to you.
+play-undo-hand-over = Nothing to undo: the last answer was { $side }'s, given before the terminal was handed over to you, and undo never takes back the other player's answers.
 play-undo-dice = Cannot undo: dice were rolled since your answer ({ $what }).
 play-undo-hidden = Cannot undo: a hidden card was shown since your answer ({ $what }).
 play-undo-what-coup = the coup in { $country }
@@ -465,7 +482,10 @@ play-advice-war-others = { $count ->
     [one] The other target is safe from that.
    *[other] The other { $count } targets are safe from that.
 }
-play-advice-war-mode = { $answers }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you would lose at once.
+play-advice-war-mode = { $answers }: { $by ->
+        [opponent] played this way, the card lets your opponent answer by bringing DEFCON to 1
+       *[you] playing the card this way brings DEFCON to 1 whatever you choose after it
+    } — nuclear war, and you would lose at once.
 play-advice-war-one-safe-mode = Hint: { $answer }, the only way to play the card that does not.
 play-advice-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once (undo takes back your previous answer).
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).

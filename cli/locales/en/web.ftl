@@ -1,6 +1,6 @@
 # twilight serve: the words of the game in a browser (the game's own are in play.ftl).
 
-web-title = Twilight Struggle · solo game
+web-title = Twilight Struggle
 web-home = New game
 web-new-game = New game
 web-ruleset = Ruleset
@@ -9,6 +9,12 @@ web-start = Start the game
 web-more = More settings
 web-seed = Seed (the same seed, the same game; empty: a random one)
 web-resume = Continue a game
+web-saves-side = You play { $side }
+web-saves-side-computer = You play { $side } against the computer
+web-saves-hot-seat = You play both sides (two players on this screen)
+web-saves-level = Level: { $level }
+web-saves-turn = Turn { $turn }
+web-saves-saved = Saved { $saved }
 web-send = Answer
 web-ticked = { $same ->
     [yes] { $count } of { $max } ticked
@@ -60,7 +66,7 @@ web-opponent-computer = Against the computer
 web-opponent-person = Two players on this screen (taking turns; neither sees the other's hand)
 web-hand-over = Pass the screen to the { $side } player — press to continue
 web-hand-over-go = I play { $side }: continue
-web-undo-hand-over = Nothing to undo: { $side } has answered since the screen was handed over to you.
+web-undo-hand-over = Nothing to undo: the last answer was { $side }'s, given before the screen was handed over to you, and undo never takes back the other player's answers.
 web-scores = Scoring
 web-happened = What just happened
 web-happened-more = { $count ->
@@ -85,7 +91,10 @@ web-war-mark = DEFCON 1: you lose at once
 web-war-confirm = A coup in { $country } brings DEFCON to 1 — nuclear war, and you lose the game at once.
 web-war-go = Make this coup anyway
 web-war-back = Choose another target
-web-war-confirm-mode = { $mode }: playing the card this way brings DEFCON to 1 whatever you choose after it — nuclear war, and you lose the game at once.
+web-war-confirm-mode = { $mode }: { $by ->
+        [opponent] played this way, the card lets your opponent answer by bringing DEFCON to 1
+       *[you] playing the card this way brings DEFCON to 1 whatever you choose after it
+    } — nuclear war, and you lose the game at once.
 web-war-go-mode = Play it this way anyway
 web-war-back-mode = Choose another way
 web-leave = Save and leave
@@ -124,6 +133,9 @@ web-error-answer = That answer is not one the question offers: nothing was chang
 web-error-no-undo = There is no earlier answer of yours this server can take back (it keeps those of the games it played since it started).
 web-error-undo-refused = { $why } Your answer stands: go back to the game and go on from there.
 web-error-stale = This question was already answered (in another tab, or a page sent twice): the game has moved on. Go back to the game to see where it stands.
+web-error-taken-back = The game was taken back since this page was shown (an Undo in another tab): nothing was changed. Go back to the game to see the question it asks now.
+web-error-other-question = This form answers another question than the one the game asks now: nothing was changed. Go back to the game and answer the question it shows.
+web-error-game-over = This game is over: there is no question left to answer or take back. Its page shows how it ended; the start page starts a new one.
 web-error-no-restart = There is nothing to restart: the rules of this game have not changed since it began. The game goes on as it was.
 web-error-no-game = There is no saved game called “{ $name }”.
 web-error-not-found = There is no page at { $name }.

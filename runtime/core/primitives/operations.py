@@ -159,6 +159,14 @@ def operations_without_coup(engine: Engine, side: str, ops: int, card: str | Non
     _choose_operation(engine, side, ops, card, modes, shown)
 
 
+def _operations_shown(shown: dict[str, Any] | None, ops: int, card: str | None) -> dict[str, Any]:
+    """What a player is told with the question of which operations: the operations to spend, and the card
+    (a player asking why a coup is not offered is answered by the rules as they stand for it, see
+    attack_refusals)."""
+    told = dict(shown) if shown is not None else ({"card": card} if card else {})
+    return {**told, "ops": ops}
+
+
 def _choose_operation(
     engine: Engine, side: str, ops: int, card: str | None, modes: list[str], shown: dict[str, Any] | None
 ) -> None:
@@ -173,16 +181,12 @@ def _choose_operation(
             engine.leave(rec)
         return
     if rec is None:
-        if shown is None:
-            # (the card is told with the question: a player asking why a coup is not offered is answered
-            # by the rules as they stand for it, see attack_refusals)
-            shown = {"card": card} if card else None
-        _operations(engine, side, engine.ask_one("operations", side, modes, shown=shown), ops, card)
+        asked = engine.ask_one("operations", side, modes, shown=_operations_shown(shown, ops, card))
+        _operations(engine, side, asked, ops, card)
         return
     if rec.data is None:
         rec.data = [ops, None]
-        if shown is None:
-            shown = {"card": card} if card else None
+        shown = _operations_shown(shown, ops, card)
     if rec.pc == 0:
         rec.data[1] = engine.ask_one_at(rec, "operations", side, modes, shown=shown)
         rec.pc = 1
@@ -256,14 +260,14 @@ def _realignments(engine: Engine, side: str, ops: int, card: str | None) -> None
     if not engine.track:
         targets: list[str] = []
         rolled: str | None = None  # the last roll's country, when only its answer may have changed
-        for _ in range(ops):
+        for made in range(ops):
             if rolled is None:
                 targets = _attack_targets(engine, side, "realign", card)
             elif not _any(engine.permitted("realign", "target", [rolled], actor=side, card=card)):
                 targets.remove(rolled)
             if not targets:
                 break
-            c = engine.ask_one("realign_target", side, targets, "realign")
+            c = engine.ask_one("realign_target", side, targets, "realign", _rolls_shown(ops, made))
             apart = engine.changes_stay_at_target("realign", None, "realignment")
             realign(engine, side, c, card)
             rolled = c if apart else None
@@ -285,7 +289,7 @@ def _realignments(engine: Engine, side: str, ops: int, card: str | None) -> None
                     d[1].remove(d[2])
                 if not d[1]:
                     break
-            d[3] = engine.ask_one_at(rec, "realign_target", side, d[1], "realign")
+            d[3] = engine.ask_one_at(rec, "realign_target", side, d[1], "realign", _rolls_shown(ops, d[0]))
             d[4] = engine.changes_stay_at_target("realign", None, "realignment")
             rec.pc = 1
         realign(engine, side, d[3], card)
@@ -293,6 +297,11 @@ def _realignments(engine: Engine, side: str, ops: int, card: str | None) -> None
         d[0] += 1
         rec.pc = 0
     engine.leave(rec)
+
+
+def _rolls_shown(ops: int, made: int) -> dict[str, int]:
+    """What a player is told with a realignment's target: the rolls left of the card's (6.2: one a point)."""
+    return {"rolls_left": ops - made, "rolls": ops}
 
 
 def _attack_targets(engine: Engine, side: str, action: str, card: str | None) -> list[str]:
