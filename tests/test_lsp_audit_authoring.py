@@ -356,3 +356,22 @@ def test_formatting_a_large_file_does_not_hold_up_a_hover(workspace: Workspace) 
         else:
             workspace.lsp.notifications.append(message)
     assert answered == ["hover", "format"]
+
+
+def test_formatting_a_file_of_lone_cr_lines_replaces_the_whole_document(workspace: Workspace) -> None:
+    """The protocol ends a line at a lone CR, and the layout reads such a file as the compiler does; the
+    edit that replaces the document ended where its text ends on lines split at LF only: on its first
+    line, so that the editor put the laid-out text before every line after the first."""
+    text = '# note\rprocedure q() source "000 · a" {\r      set_defcon(3)\r}\r'
+    uri = workspace.open("my-solo/lone_cr.tsr", text)
+    edits = workspace.lsp.request(
+        "textDocument/formatting",
+        {"textDocument": {"uri": uri}, "options": {"tabSize": 2, "insertSpaces": True}},
+    )
+    assert edits and len(edits) == 1, edits
+    # (four lines, each ended by its CR: the document ends at the start of a fifth, empty line)
+    assert edits[0]["range"] == {
+        "start": {"line": 0, "character": 0},
+        "end": {"line": 4, "character": 0},
+    }, edits
+    assert edits[0]["newText"].split("\n")[2] == "  set_defcon(3)"

@@ -48,9 +48,19 @@ def server_position(lines: list[str], position: types.Position, codec: PositionC
     return found.line + 1, found.character + 1
 
 
+# Where a line ends, for the protocol and for the compiler alike (a lone CR too: compiler/loader.py
+# `rule_text`); nowhere else (Python's str.splitlines() also ends one at a form feed or U+2028).
+LINE_END = re.compile(r"\r\n|\r|\n")
+
+
+def document_lines(text: str) -> list[str]:
+    """A document's lines, without their ends, as the protocol counts them."""
+    return LINE_END.split(text)
+
+
 def whole_text_range(text: str, codec: PositionCodec) -> types.Range:
     """The range of a whole document, for an edit that replaces it."""
-    lines = text.split("\n")
+    lines = document_lines(text)
     end = codec.position_to_client_units(lines, types.Position(line=len(lines) - 1, character=len(lines[-1])))
     return types.Range(start=types.Position(line=0, character=0), end=end)
 

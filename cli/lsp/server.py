@@ -45,7 +45,7 @@ from twilight.cli.lsp.analysis import (
     is_side_value,
     target_of,
 )
-from twilight.cli.lsp.convert import client_range, lsp_diagnostic, server_position
+from twilight.cli.lsp.convert import client_range, document_lines, lsp_diagnostic, server_position
 from twilight.cli.lsp.transport import FramedWriter, MessageReader
 from twilight.compiler import ast
 from twilight.compiler.diagnostics import Diagnostic, Pos
@@ -264,7 +264,7 @@ class RulesServer(LanguageServer):
                 text = self.workspace.get_text_document(uri).source
             else:
                 text = disk_text(Path(path)) or ""
-        return text.split("\n")
+        return document_lines(text)
 
     # ------------------------------------------------------------------ compiling
     def changed(self, path: str, delay: float) -> None:
