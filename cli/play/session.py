@@ -251,10 +251,14 @@ class PlaySession(GameSession):
             for line in lines:
                 c.print("  " + line, markup=False, highlight=False)
             if not everything:
+                if rest.strip():  # (`log europe`: read as `log`, and said so)
+                    c.print(t.t("play-log-extra", text=clip(rest.strip(), ECHO_CHARS)), style="dim")
                 c.print(t.t("play-log-hint"), style="dim")
         elif command == "board":
             if self.says_all(rest):
                 self.screen.show_board(decision)
+            elif rest.strip():  # (`board europe`: that region in full, or which regions there are)
+                self.screen.region_command(rest, decision)
             else:
                 # (with the question's own notes: why a coup or the Space Race is not offered)
                 self.screen.show(

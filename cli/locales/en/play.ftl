@@ -143,6 +143,7 @@ play-command-quit = quit
 play-log-all = all
 play-log-title = History ({ $count } lines)
 play-log-hint = This turn only; type "log all" for the whole game.
+play-log-extra = The log takes nothing, or “all”: “{ $text }” was not read.
 play-saved = Saved to { $path }.
 play-why-none = The AI has made no move yet.
 play-why-move-headline = AI move { $number } · { $when } · its headline

@@ -164,6 +164,7 @@ play-log-title = Журнал ({ $count } { $count ->
    *[many] строк
 })
 play-log-hint = Только этот ход; «журнал все» — вся игра.
+play-log-extra = После «журнал» можно написать только «все»: «{ $text }» не учтено.
 play-saved = Сохранено в { $path }.
 play-why-none = ИИ еще не сделал ни одного хода.
 play-why-move-headline = Решение ИИ № { $number } · { $when } · { -headline-phase }
