@@ -98,12 +98,13 @@ def test_why_says_each_choice_and_the_scores_it_weighed() -> None:
     ]
     lines = why_lines(t, choices)
     assert lines[0] == "The computer (US): its last choices, the latest last"
-    assert lines[1].endswith(": Coup")
+    # (the question quoted as it was put to the computer: its "you" is the computer's side, not the reader)
+    assert lines[1] == "Asked “Choose how to play this card”, it answered: Coup"
     assert lines[2] == (
         "  it played 48 games ahead from here; the answers it weighed scored (100% a win, 50% level): "
         "Coup 56%; Influence 50%; Event 31%"
     )
-    assert lines[3].endswith(": nothing")
+    assert lines[3].startswith("Asked “") and lines[3].endswith("”, it answered: nothing")
     assert lines[4] == "  the quick heuristic's answer (a question the search leaves to it)"
     assert why_lines(t, []) == ["The computer has made no choice since this game was opened."]
 

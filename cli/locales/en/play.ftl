@@ -350,7 +350,7 @@ log-log = { $message }
 play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
 play-why-computer-none = The computer has made no choice since this game was opened.
 play-why-computer-title = The computer ({ $side }): its last choices, the latest last
-play-why-computer-choice = { $question }: { $answer }
+play-why-computer-choice = Asked “{ $question }”, it answered: { $answer }
 play-why-computer-searched = it played { $playouts } { $playouts ->
     [one] game
    *[other] games

@@ -390,7 +390,7 @@ log-log = { $message }
 play-why-no-ai = В этой игре нет ИИ: обе стороны играют за этим терминалом.
 play-why-computer-none = С тех пор как партия открыта, компьютер еще ничего не выбирал.
 play-why-computer-title = Компьютер ({ $side }): его последние решения, последнее внизу
-play-why-computer-choice = { $question }: { $answer }
+play-why-computer-choice = На вопрос «{ $question }» компьютер ответил: { $answer }
 play-why-computer-searched = он разыграл отсюда вперед { $playouts } { $playouts ->
     [one] партию
     [few] партии
