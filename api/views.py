@@ -19,6 +19,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import whole_number
+from twilight.runtime.core.shown import cards_shown_this_turn
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
@@ -64,16 +65,7 @@ def _headlines_shown(events: list[dict[str, Any]]) -> bool:
 def _shown_this_turn(events: list[dict[str, Any]], card: Any, side: str) -> bool:
     """Whether the rules showed `card` to `side` this turn (a headline a side sees before choosing its
     own: standard 6.4.4, for the side that reached Space Race box 4 first)."""
-    if card is None:
-        return False
-    for event in reversed(events):
-        kind = event["kind"]
-        if kind in ("cards_revealed", "hand_revealed") and event.get("to") == side:
-            if card in event.get("cards", ()):
-                return True
-        elif kind == "turn":
-            return False
-    return False
+    return card is not None and card in cards_shown_this_turn(events, side)
 
 
 def view(state: State, player: int) -> dict[str, Any]:

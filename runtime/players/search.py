@@ -59,6 +59,7 @@ from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import QuietEngine
 from twilight.runtime.core.primitives.basics import action_rounds_this_turn
 from twilight.runtime.core.primitives.scoring import net_region_score
+from twilight.runtime.core.shown import cards_shown_this_turn
 from twilight.runtime.core.sides import SIDES, US, opponent
 from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
 from twilight.runtime.players.influence_plans import (
@@ -123,7 +124,7 @@ def _hidden_places(
             if card == china or (side == human and card in known):
                 continue
             pooled.append((hand, i))
-    if _headline_unseen(state, human):
+    if _headline_unseen(state, human) and state.headline[ai] not in known:
         pooled.append((state.headline, ai))
     groups = [pooled]
     for name, zone in state.zones.items():
@@ -134,8 +135,9 @@ def _hidden_places(
 
 def _seen_at(engine: Engine, decision: Decision) -> set[str]:
     """The cards a side knows where they lie at a question, without its memory of earlier ones: those the
-    question shows or is about, and in a game without the ruleset's AI (the standard game, where a hand
-    is held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand."""
+    question shows or is about, in a game without the ruleset's AI (the standard game, where a hand is
+    held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand, and those the
+    rules showed it this turn."""
     cards = engine.ir.get("cards", {})
     seen = {o for o in decision.options if isinstance(o, str) and o in cards}
     shown = decision.context.get("card")  # (the card the question is about: how it is played…)
@@ -143,6 +145,8 @@ def _seen_at(engine: Engine, decision: Decision) -> set[str]:
         seen.add(shown)
     if ai_side_of(engine.ir, engine.state.settings) is None:
         seen.update(engine.state.hands.get(decision.side, ()))
+    # (and those the rules showed the side this turn: the other headline, with the Space Race box-4 ability)
+    seen.update(cards_shown_this_turn(engine.events, decision.side))
     return seen
 
 
@@ -150,7 +154,7 @@ def _headline_unseen(state: GameState, human: str) -> bool:
     """Whether the opponent's headline lies face down: chosen before the human chose its own (standard
     4.5 C: the two are turned over together). The human cannot know it, so a copy deals it anew like a
     card of the opponent's hand. (A side whose Space Race ability shows it the other headline first
-    knows it: the search forgets that, a weaker but safe information set.)"""
+    knows it: that card is among the cards it knows, `_seen_at`, and stays where it is.)"""
     return state.headline_face_down_to(human) is not None
 
 
@@ -742,7 +746,8 @@ class SearchPlayer:
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
-        before it (the draft's picks, one after the other): no shuffle comes between those."""
+        before it (the draft's picks, one after the other): no shuffle comes between those; and those the
+        rules showed the side this turn."""
         state = self.engine.state if self.engine is not None else None
         cards = set(self.engine.ir.get("cards", {})) if self.engine is not None else set()
         shown = [o for o in decision.options if isinstance(o, str) and o in cards]
@@ -751,7 +756,9 @@ class SearchPlayer:
         if kind == previous_kind:
             shown = previous + [c for c in shown if c not in previous]
         self._recent = (kind, shown)
-        return set(shown) | self._own_cards_seen(decision, shown)
+        # (and the cards the rules showed the side this turn: the other headline, with box 4)
+        told = cards_shown_this_turn(self.engine.events, decision.side) if self.engine is not None else set()
+        return set(shown) | self._own_cards_seen(decision, shown) | told
 
     def _own_cards_seen(self, decision: Decision, shown: list[str]) -> set[str]:
         """The cards of the human's own deck/hand it saw offered this turn and still holds: a card drawn
