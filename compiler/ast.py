@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from twilight.compiler.diagnostics import Pos
@@ -18,6 +20,23 @@ class Annotation:
     kind: str  # "source" | "provisional"
     text: str
     pos: Pos
+
+
+def node_fields(root: object) -> Iterator[tuple[object, str, object]]:
+    """(node, field name, value) of every node below `root` (lists, tuples and dicts looked into; source
+    positions and annotations not), depth first, iteratively: rules nest deeply."""
+    stack: list[object] = [root]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, (list, tuple)):
+            stack.extend(node)
+        elif isinstance(node, dict):
+            stack.extend(node.values())
+        elif dataclasses.is_dataclass(node) and not isinstance(node, (Pos, Annotation, type)):
+            for f in dataclasses.fields(node):
+                value = getattr(node, f.name)
+                yield node, f.name, value
+                stack.append(value)
 
 
 # ---------------------------------------------------------------- expressions

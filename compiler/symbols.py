@@ -252,20 +252,9 @@ def _locals(decl: ast.Decl) -> set[str]:
     found: set[str] = set()
     if isinstance(decl, ast.PriorityDecl) and decl.target is not None:
         found.add(decl.target[0].name)
-    stack: list[object] = [decl]
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (list, tuple)):
-            stack.extend(node)
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif dataclasses.is_dataclass(node) and not isinstance(node, (Pos, ast.Annotation, type)):
-            for f in dataclasses.fields(node):
-                value = getattr(node, f.name)
-                if (type(node), f.name) in BINDERS and isinstance(value, ast.Ident):
-                    found.add(value.name)
-                else:
-                    stack.append(value)
+    for node, name, value in ast.node_fields(decl):
+        if (type(node), name) in BINDERS and isinstance(value, ast.Ident):
+            found.add(value.name)
     return found
 
 

@@ -6,7 +6,6 @@ its .ftl file writes it; go to definition leads there.
 
 from __future__ import annotations
 
-import dataclasses
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -38,20 +37,10 @@ class Written:
 def message_at(decls: list[ast.Decl], line: int, col: int) -> tuple[str, Pos] | None:
     """The message id named by the word at `line`:`col` (1-based) of a file's declarations, and the
     word's place; None where no such word is."""
-    stack: list[object] = list(decls)
-    while stack:
-        node = stack.pop()
-        if isinstance(node, (list, tuple)):
-            stack.extend(node)
-        elif isinstance(node, dict):
-            stack.extend(node.values())
-        elif dataclasses.is_dataclass(node) and not isinstance(node, (Pos, ast.Annotation, ast.Ident, type)):
-            for f in dataclasses.fields(node):
-                value = getattr(node, f.name)
-                pattern = MESSAGE_IDS.get((type(node), f.name))
-                if pattern is not None and isinstance(value, ast.Ident) and _contains(value.pos, line, col):
-                    return pattern.format(value.name), value.pos
-                stack.append(value)
+    for node, name, value in ast.node_fields(decls):
+        pattern = MESSAGE_IDS.get((type(node), name))
+        if pattern is not None and isinstance(value, ast.Ident) and _contains(value.pos, line, col):
+            return pattern.format(value.name), value.pos
     return None
 
 
