@@ -246,3 +246,15 @@ def test_a_new_file_not_yet_saved_is_checked_as_its_text_and_hovered_without_an_
     assert not (tmp_path / "not-yet").exists()
     close_doc(lsp, uri)
     ping(lsp)
+
+
+def test_a_message_refused_for_its_size_is_told_to_the_author_in_the_editor(lsp: LspProcess) -> None:
+    """A change to an open file that is over the bound is lost, and the server's copy of the file then
+    differs from the editor's: only stderr said so, where no author looks."""
+    since = len(lsp.notifications)
+    lsp.write(b"Content-Length: %d\r\n\r\n{}" % (MAX_MESSAGE_BYTES + 1))
+    ping(lsp)  # (the message shown comes before the answer: it is among those kept meanwhile)
+    shown = [m["params"] for m in lsp.notifications[since:] if m.get("method") == "window/showMessage"]
+    assert len(shown) == 1 and shown[0]["type"] == 1, shown  # (an error)
+    said = shown[0]["message"]
+    assert f"{MAX_MESSAGE_BYTES + 1:,} bytes" in said and "close the file and open it again" in said

@@ -46,7 +46,7 @@ from twilight.cli.lsp.analysis import (
     target_of,
 )
 from twilight.cli.lsp.convert import client_range, document_lines, lsp_diagnostic, server_position
-from twilight.cli.lsp.transport import FramedWriter, MessageReader
+from twilight.cli.lsp.transport import MAX_MESSAGE_BYTES, FramedWriter, MessageReader
 from twilight.compiler import ast
 from twilight.compiler.diagnostics import Diagnostic, Pos
 from twilight.compiler.symbols import Declaration, FileSymbols, Use
@@ -74,6 +74,14 @@ NOT_SAVED_YET = types.Diagnostic(
 logger = logging.getLogger("twilight.lsp")
 # What the stdin thread hands the event loop when the client has closed stdin.
 END_OF_INPUT = object()
+
+
+class RefusedMessage:
+    """In the inbox: a message the reader refused for its size (`length` bytes, never read)."""
+
+    def __init__(self, length: int) -> None:
+        self.length = length
+
 
 Handler = TypeVar("Handler", bound=Callable[..., Awaitable[Any]])
 
@@ -140,6 +148,8 @@ class RulesServer(LanguageServer):
         self.unusable: set[str] = set()  # the uris of open documents that are no path (logged once)
         self.writer: FramedWriter | None = None
         self.shutting_down = False  # (a `shutdown` request came: only `exit` is taken from then on)
+        # The event loop and the inbox the stdin thread puts messages in (set while serving).
+        self._inbox: tuple[asyncio.AbstractEventLoop, asyncio.Queue[object]] | None = None
 
     # ------------------------------------------------------------------ the wire
     def start_io(self, stdin: BinaryIO | None = None, stdout: BinaryIO | None = None) -> None:
@@ -151,7 +161,9 @@ class RulesServer(LanguageServer):
         # (stdin unbuffered: the reading thread, a daemon, must hold no lock of a buffered reader when the
         # process exits, or the interpreter aborts at shutdown)
         reader = MessageReader(
-            stdin or cast(BinaryIO, getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)), logger.warning
+            stdin or cast(BinaryIO, getattr(sys.stdin.buffer, "raw", sys.stdin.buffer)),
+            logger.warning,
+            refused=self._refused_from_the_reader,
         )
         # (pygls's shutdown() sets this event; the loop below stops on it)
         self._stop_event = threading.Event()
@@ -169,11 +181,33 @@ class RulesServer(LanguageServer):
         threading.Thread(
             target=_read_messages, args=(reader, loop, inbox), name="twilight-stdin", daemon=True
         ).start()
+        self._inbox = (loop, inbox)
         while self._stop_event is not None and not self._stop_event.is_set():
             data = await inbox.get()
             if data is END_OF_INPUT:
                 break
+            if isinstance(data, RefusedMessage):
+                self.tell_refused(data.length)
+                continue
             self.receive(data)
+
+    def _refused_from_the_reader(self, length: int) -> None:
+        """On the stdin thread: a message refused for its size, told to the client from the event loop."""
+        if self._inbox is not None:
+            loop, inbox = self._inbox
+            loop.call_soon_threadsafe(inbox.put_nowait, RefusedMessage(length))
+
+    def tell_refused(self, length: int) -> None:
+        """The client told, as an error it shows, that a message of its was too large to be read: an edit
+        of an open file lost that way leaves the server's copy behind the editor's (which only stderr said,
+        where no author looks), until the file is opened again."""
+        mib = MAX_MESSAGE_BYTES // (1024 * 1024)
+        said = (
+            f"twilight: a message of {length:,} bytes from the editor was too large to read (at most {mib}"
+            " MiB) and was dropped; if it changed an open rule file, the problems shown for it may be"
+            " stale: close the file and open it again."
+        )
+        self.window_show_message(types.ShowMessageParams(type=types.MessageType.Error, message=said))
 
     def receive(self, data: object) -> None:
         """Hand one message (parsed JSON) to pygls; what it cannot take is logged in one line, and a

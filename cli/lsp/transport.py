@@ -36,10 +36,19 @@ KEEP = len(b"content-length:") - 1
 class MessageReader:
     """The bodies of the messages on a stream, one at a time (blocking: run it on a thread of its own)."""
 
-    def __init__(self, stream: BinaryIO, log: Callable[[str], None], limit: int = MAX_MESSAGE_BYTES) -> None:
+    def __init__(
+        self,
+        stream: BinaryIO,
+        log: Callable[[str], None],
+        limit: int = MAX_MESSAGE_BYTES,
+        refused: Callable[[int], None] | None = None,
+    ) -> None:
         self.stream = stream
         self.log = log
         self.limit = limit
+        # Told the length of each message refused for its size (what it held is lost: a change to an
+        # open document, say, which the client must then be told to send again).
+        self.refused = refused
         self.buffer = bytearray()
         self.ended = False
         self.skipping = False  # (what is skipped until the next message is said once)
@@ -95,6 +104,8 @@ class MessageReader:
                 # for the next header skips it, if it comes.
                 del self.buffer[: end.end()]
                 self.log(f"refused a message of {length} bytes (at most {self.limit}): skipping it")
+                if self.refused is not None:
+                    self.refused(length)
                 self.skipping = True
                 continue
             while len(self.buffer) < end.end() + length:
