@@ -43,3 +43,28 @@ def test_the_save_path_is_printed_whole_at_80_columns(tmp_path: Path, lang: str)
     again.send("quit")
     assert again.finish() == 0
     assert str(save) in printed(again).split("[decision=")[0], printed(again)[:800]
+
+
+def test_the_end_of_a_game_prints_its_trace_path_whole_at_80_columns(tmp_path: Path) -> None:
+    """The end screen's box folded the trace's path (and the command that explains the AI's moves)."""
+    import io
+
+    from helpers import compiled_ir
+    from rich.console import Console
+    from twilight.cli.play.cmd import build_session, run_game
+    from twilight.cli.play.input import LineReader
+    from twilight.cli.session.text import PlayText
+
+    save = long_save(tmp_path)
+    ir = compiled_ir("solo-v2")
+    out = io.StringIO()
+    console = Console(file=out, width=80)
+    meta = {"humans": ["us"], "lang": "en", "policy": "random", "ids": False}
+    settings = {"ai_side": "ussr", "level": "normal"}
+    text = PlayText("solo-v2", "en", ir)
+    session = build_session(console, LineReader(interactive=False), ir, text, 3, settings, save, meta, 0.0)
+    assert run_game(session) == 0
+    trace = str(save.with_name(save.stem + ".trace.jsonl"))
+    lines = out.getvalue().split("\n")
+    assert f"The game's trace: {trace}" in lines
+    assert f"The AI's reasons: twilight explain trace {trace} --all" in lines

@@ -1087,8 +1087,11 @@ def end_screen(session: PlaySession, trace_path: Path) -> None:
                 mine="yes" if mine else "no",
             )
         )
-    lines.append(text.t("play-end-trace", path=str(trace_path)))
+    session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))
+    # Below the box, never folded: a path (and the command that reads it) is copied whole.
+    after = [text.t("play-end-trace", path=str(trace_path))]
     # (a hot-seat game has no AI's reasons to explain, and the computer's are no rules' trace: `why`)
     if session.ai_plays and session.computer is None:
-        lines.append(text.t("play-end-explain", path=str(trace_path)))
-    session.console.print(Panel(Text("\n".join(lines)), title=text.t("play-end-title"), expand=True))
+        after.append(text.t("play-end-explain", path=str(trace_path)))
+    for line in after:
+        session.console.print(line, markup=False, highlight=False, soft_wrap=True)
