@@ -98,3 +98,42 @@ def test_a_loss_the_players_own_move_sets_off_keeps_its_words() -> None:
     text = PlayText("standard", "en", engine.ir)
     session = SimpleNamespace(text=text, engine=engine, meta={"humans": ["us"]})
     assert "whatever you choose after it" in hint_lines(session, decision)[0]
+
+
+class _Says:
+    """A reader that answers the confirmation with `typed`, and keeps the prompt."""
+
+    def __init__(self, typed: str) -> None:
+        self.typed = typed
+        self.prompts: list[str] = []
+
+    def read(self, prompt: str, words: Any) -> str:
+        self.prompts.append(prompt)
+        return self.typed
+
+
+@pytest.mark.parametrize(
+    ("lang", "typed", "said"),
+    [
+        ("en", "no", "Event: played this way, the card lets your opponent answer by bringing DEFCON to 1"),
+        ("ru", "да", "Событие: при таком розыгрыше карты соперник сможет ответить так, что DEFCON опустится"),
+    ],
+)
+def test_the_terminal_asks_before_hosting_the_games_in_the_opponents_words(
+    tmp_path: Any, lang: str, typed: str, said: str
+) -> None:
+    import io
+
+    from rich.console import Console
+    from twilight.cli.play.session import PlaySession
+
+    engine, decision = at_the_card("olympic_games", 2)
+    out = io.StringIO()
+    text = PlayText("standard", lang, engine.ir)
+    reader = _Says(typed)
+    session = PlaySession(engine, text, Console(file=out, width=200), tmp_path / "g.json", {}, reader)  # type: ignore[arg-type]
+    assert session.confirmed(decision, "influence")  # (a way that loses nothing: taken without a word)
+    assert reader.prompts == []
+    assert session.confirmed(decision, "event") is (typed == "да")
+    shown = " ".join(out.getvalue().split())
+    assert said in shown and "whatever you choose" not in shown, shown
