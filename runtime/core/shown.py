@@ -1,7 +1,8 @@
 """The cards the rules have shown a side this turn (a hand or some cards revealed to it: the headline the
-side with Space Race box 4 sees before choosing its own, standard 6.4.4), read from the game's trace. Who
-thinks for a side (the search's dealing of what it cannot see, a public view of the game) may count them
-as known; nothing else is."""
+side with Space Race box 4 sees before choosing its own, standard 6.4.4), read from the game's trace. What a
+side's view of the game shows (api/views.py), and the headline the search keeps in place when it deals
+anew what its side cannot see (players/search.py): a card shown is known by name, and where it lies after
+is another matter (a shuffle may come between)."""
 
 from __future__ import annotations
 

@@ -136,8 +136,8 @@ def _hidden_places(
 def _seen_at(engine: Engine, decision: Decision) -> set[str]:
     """The cards a side knows where they lie at a question, without its memory of earlier ones: those the
     question shows or is about, in a game without the ruleset's AI (the standard game, where a hand is
-    held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand, and those the
-    rules showed it this turn."""
+    held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand, and the other
+    headline when the rules showed it (`_headline_shown`)."""
     cards = engine.ir.get("cards", {})
     seen = {o for o in decision.options if isinstance(o, str) and o in cards}
     shown = decision.context.get("card")  # (the card the question is about: how it is played…)
@@ -145,9 +145,16 @@ def _seen_at(engine: Engine, decision: Decision) -> set[str]:
         seen.add(shown)
     if ai_side_of(engine.ir, engine.state.settings) is None:
         seen.update(engine.state.hands.get(decision.side, ()))
-    # (and those the rules showed the side this turn: the other headline, with the Space Race box-4 ability)
-    seen.update(cards_shown_this_turn(engine.events, decision.side))
+    seen.update(_headline_shown(engine, decision.side))
     return seen
+
+
+def _headline_shown(engine: Engine, side: str) -> set[str]:
+    """The other side's face-down headline when the rules showed it to `side` this turn (with the Space Race
+    box-4 ability): a card it knows where it lies. (Only that one: a card shown and then shuffled away, a
+    face-down zone's, is known by name but not by place, which a copy must not keep.)"""
+    card = engine.state.headline_face_down_to(side)
+    return {card} if card is not None and card in cards_shown_this_turn(engine.events, side) else set()
 
 
 def _headline_unseen(state: GameState, human: str) -> bool:
@@ -746,8 +753,8 @@ class SearchPlayer:
 
     def _known_cards(self, decision: Decision) -> set[str]:
         """The cards this decision shows, and those shown by the human's decisions of the same kind just
-        before it (the draft's picks, one after the other): no shuffle comes between those; and those the
-        rules showed the side this turn."""
+        before it (the draft's picks, one after the other): no shuffle comes between those; and the other
+        headline when the rules showed it (`_headline_shown`)."""
         state = self.engine.state if self.engine is not None else None
         cards = set(self.engine.ir.get("cards", {})) if self.engine is not None else set()
         shown = [o for o in decision.options if isinstance(o, str) and o in cards]
@@ -756,8 +763,7 @@ class SearchPlayer:
         if kind == previous_kind:
             shown = previous + [c for c in shown if c not in previous]
         self._recent = (kind, shown)
-        # (and the cards the rules showed the side this turn: the other headline, with box 4)
-        told = cards_shown_this_turn(self.engine.events, decision.side) if self.engine is not None else set()
+        told = _headline_shown(self.engine, decision.side) if self.engine is not None else set()
         return set(shown) | self._own_cards_seen(decision, shown) | told
 
     def _own_cards_seen(self, decision: Decision, shown: list[str]) -> set[str]:
