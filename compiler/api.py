@@ -572,6 +572,7 @@ def forget_between_compiles() -> None:
     from twilight.compiler import loader
 
     loader._PARSE_CACHE.clear()
+    loader._PARTS_CACHE.clear()
     if _screen.cache_info().currsize:
         with _screen().lock:
             _screen().numbers.clear()

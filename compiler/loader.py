@@ -300,15 +300,21 @@ class Loader:
             return None
         return text
 
-    def _within_parts(self, shown: str, text: str, report: bool) -> bool:
+    def _within_parts(self, shown: str, text: str, report: bool, key: tuple[str, str]) -> bool:
         """Whether a rule file's parts may be parsed: MAX_FILE_PARTS in the file (E107 where it passes
         them) and MAX_RULESET_PARTS in all parsed (E007, told once, naming the files that hold the most).
-        Counted before a file is parsed, not as it is read: a compile the cache answers costs no more."""
+        A text's parts are counted once per process, as its parse is made once (`key`: the parse
+        cache's): the language server compiles again at each pause in typing."""
         if shown in self.parts:
             return True
-        parts = file_parts(text, shown, self.sink if report else Sink())
+        parts = _PARTS_CACHE.get(key)
         if parts is None:
-            return False
+            parts = file_parts(text, shown, self.sink if report else Sink())
+            if parts is None:
+                return False
+            if len(_PARTS_CACHE) > 4096:
+                _PARTS_CACHE.clear()
+            _PARTS_CACHE[key] = parts
         if self.parts_read + parts > MAX_RULESET_PARTS:
             if report and not self.over_parts:
                 largest = sorted(self.parts.items(), key=lambda item: -item[1])[:3]
@@ -370,9 +376,10 @@ class Loader:
         shown = self.display(path)
         told = shown in self._parse_told
         self._parse_told.add(shown)
-        if not self._within_parts(shown, text, not told):
+        key = _text_key(text, shown)
+        if not self._within_parts(shown, text, not told, key):
             return None
-        return _parse_cached(text, shown, Sink() if told else self.sink)
+        return _parse_cached(text, shown, Sink() if told else self.sink, key)
 
     def load_folder(self, folder: Path, name: str) -> LoadedRuleset:
         """Read every file of the folder and parse its manifest; the rest is parsed by `parse_all`."""
@@ -592,11 +599,17 @@ def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
 
 
 _PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = {}
+# The parts of each text within MAX_FILE_PARTS, by the same key.
+_PARTS_CACHE: dict[tuple[str, str], int] = {}
 
 
-def _parse_cached(text: str, path: str, sink: Sink) -> ast.RuleFile | None:
+def _text_key(text: str, path: str) -> tuple[str, str]:
+    """A rule file's text as the caches know it: its path and a hash of the text."""
+    return (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
+
+
+def _parse_cached(text: str, path: str, sink: Sink, key: tuple[str, str]) -> ast.RuleFile | None:
     """Parsing is the slow step; a file with unchanged text is parsed once per process."""
-    key = (path, hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest())
     hit = _PARSE_CACHE.get(key)
     if hit is None:
         from twilight.compiler.parser import parse_text
