@@ -9,14 +9,13 @@ from __future__ import annotations
 from typing import Any
 
 from twilight.cli.session.text import PlayText
+from twilight.runtime.core import registry
 from twilight.runtime.core.decisions import Decision
 
 # The engine's question of which operation to carry out, and the operations it may leave out.
 OPERATIONS = "operations"
 # The engine's question of how to play a card (its event, an operation, the Space Race).
 PLAY_MODE = "play_mode"
-# The engine's question of the card to play in an action round (runtime.core.registry.ACTION_CARD's name).
-ACTION_CARD = "action_card"
 ATTACKS = ("coup", "realign")
 # The answers of the question of how to play a card that play it for operations.
 OPERATION_MODES = ("influence", *ATTACKS)
@@ -39,7 +38,7 @@ def why_not_lines(text: PlayText, engine: Any, decision: Decision) -> list[str]:
             *(attacks_left_out(text, engine, decision) if played_for_ops else []),
             *(space_refused(text, engine, decision) if played_for_ops else []),
         ]
-    if decision.name == ACTION_CARD:
+    if decision.name == registry.ACTION_CARD.name:
         return cards_kept_back(text, engine, decision)
     if decision.name != OPERATIONS:
         return []
@@ -50,7 +49,7 @@ def cards_kept_back(text: PlayText, engine: Any, decision: Decision) -> list[str
     """Why the question of the card to play leaves cards of the hand out when the cards the rules forbid
     holding past the turn's end (scoring cards) take every action round left: the others are named, with
     that rule's words and the rounds left."""
-    from twilight.runtime.core.primitives.card_play import _remaining_rounds
+    from twilight.runtime.core.primitives.card_play import remaining_rounds
 
     hand = list(engine.state.hands.get(decision.side) or [])
     offered = {str(o) for o in decision.options}
@@ -62,7 +61,7 @@ def cards_kept_back(text: PlayText, engine: Any, decision: Decision) -> list[str
         return []
     card, codes = next(iter(held.items()))
     reason = text.maybe(f"refusal-{codes[0]}", **text.card_args(card)) or codes[0]
-    rounds = _remaining_rounds(engine, decision.side)
+    rounds = remaining_rounds(engine, decision.side)
     options = ", ".join(text.option(c) for c in kept_back)
     return [text.t("play-not-offered-held", options=options, reason=reason, rounds=rounds)]
 

@@ -48,7 +48,8 @@ def set_action_round(engine: Engine, number: int) -> None:
     engine.state.action_round = number
 
 
-def _remaining_rounds(engine: Engine, side: str) -> int:
+def remaining_rounds(engine: Engine, side: str) -> int:
+    """The action rounds `side` has left this turn, the one under way counted (at least that one)."""
     return max(1, action_rounds_this_turn(engine, side) - engine.state.action_round + 1)
 
 
@@ -76,7 +77,7 @@ def _playable(engine: Engine, side: str) -> list[str]:
     for c in hand:
         if c not in may_hold:
             must.append(c)
-    if must and len(must) >= _remaining_rounds(engine, side):
+    if must and len(must) >= remaining_rounds(engine, side):
         return [c for c in cards if c in must]
     return cards
 
