@@ -28,7 +28,8 @@ def test_enter_continues_the_last_game_and_new_starts_one_with_a_readable_name(t
     driver = PlayDriver(["--lang", "en", "--ids"], tmp_path)
     asked = driver.until_prompt()
     assert "You have unfinished games. Continue one?" in asked
-    assert "1. Continue the last game (solo-v2, you play USSR, level: normal, turn 1, saved " in asked
+    last = "1. Continue the last game (solo game against the AI, you play USSR, level: normal, turn 1, saved "
+    assert last in asked
     assert "2. Start a new game" in asked  # one game: nothing else to choose
     driver.send("")
     q = driver.question()
@@ -57,12 +58,16 @@ def test_another_game_is_chosen_in_russian(tmp_path: Path) -> None:
     driver = PlayDriver(["--ids"], tmp_path)
     asked = driver.until_prompt()
     assert "У вас есть незаконченные игры. Продолжить?" in asked
-    assert "1. Продолжить последнюю игру (solo-v2, вы за СССР, уровень: обычный, ход 1, сохранена " in asked
+    last = "1. Продолжить последнюю игру (одиночная игра против ИИ, вы за СССР, уровень: обычный, ход 1, "
+    last += "сохранена "
+    assert last in asked
     assert "2. Выбрать другую незаконченную игру" in asked and "3. Начать новую игру" in asked
     driver.send("выбрать")  # by the beginning of its words
     asked = driver.until_prompt()
     assert "Какую игру продолжить?" in asked
-    listed = r"2\. solo-v2, вы за США, уровень: обычный, ход 1, сохранена [\d: -]+ · solo-v2-8"
+    listed = (
+        r"2\. Одиночная игра против ИИ, вы за США, уровень: обычный, ход 1, сохранена [\d: -]+ · solo-v2-8"
+    )
     assert re.search(listed, asked), asked
     driver.send("solo-v2-8")
     q = driver.question()

@@ -67,14 +67,16 @@ def run(*args: str) -> tuple[int, str]:
     [
         (
             "en",
-            "solo-v2, you play USSR, level: hard (the AI starts with 4 VP), turn 3, saved 2026-03-04 05:06",
-            "standard, both sides, turn 5, saved 2026-03-04 05:05",
+            "Solo game against the AI, you play USSR, level: hard (the AI starts with 4 VP), turn 3,"
+            " saved 2026-03-04 05:06",
+            "Standard rules, both sides, turn 5, saved 2026-03-04 05:05",
             "is damaged: it is not valid JSON",
         ),
         (
             "ru",
-            "solo-v2, вы за СССР, уровень: сложный (ИИ начинает с 4 ПО), ход 3, сохранена 2026-03-04 05:06",
-            "standard, обе стороны, ход 5, сохранена 2026-03-04 05:05",
+            "Одиночная игра против ИИ, вы за СССР, уровень: сложный (ИИ начинает с 4 ПО), ход 3,"
+            " сохранена 2026-03-04 05:06",
+            "Стандартные правила, обе стороны, ход 5, сохранена 2026-03-04 05:05",
             "поврежден",
         ),
     ],

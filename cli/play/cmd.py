@@ -698,7 +698,7 @@ def continue_or_new(
         return None
     if chosen == "continue":
         return str(games[0].path)
-    listed = [(game.name, printable(f"{words.describe(game)} · {game.name}")) for game in games]
+    listed = [(g.name, printable(f"{words.describe(g, opens_line=True)} · {g.name}")) for g in games]
     name = ask_choice(reader, console, words, words.t("play-resume-which"), listed, games[0].name)
     return str(next(game.path for game in games if game.name == name))
 

@@ -46,7 +46,8 @@ def list_saves(lang: str | None) -> int:
         # save someone sent, named or filled with escape sequences, could otherwise erase or fake lines)
         for game in games:
             console.print(Text("  " + printable(game.name), style="bold"))
-            console.print(Padding(Text(printable(words.describe(game))), (0, 0, 0, 4), expand=False))
+            described = Text(printable(words.describe(game, opens_line=True)))
+            console.print(Padding(described, (0, 0, 0, 4), expand=False))
     else:
         console.print(words.t("play-saves-none"), markup=False)
     for err in skipped:

@@ -23,7 +23,7 @@ from twilight.cli.session.saves import (
     saved_at,
     saved_turn,
 )
-from twilight.cli.session.text import APP_FOLDER, play_folders
+from twilight.cli.session.text import APP_FOLDER, TITLE_WORD, play_folders
 from twilight.cli.versions import VERSION_SEP
 from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
@@ -144,6 +144,11 @@ class SaveWords:
             self.rulesets[ruleset] = Localizer.for_folders(play_folders(ruleset), self.lang)
         return self.rulesets[ruleset]
 
+    def title(self, game: UnfinishedGame) -> str:
+        """The game's ruleset by its title in this language ("solo game against the AI"), by its name only
+        when it has none: a player chose a kind of game, not a folder."""
+        return self.of_ruleset(game.ruleset).get(TITLE_WORD) or game.ruleset
+
     def side(self, game: UnfinishedGame) -> str:
         if len(game.humans) != 1:
             return self.t("play-saves-hotseat")
@@ -158,9 +163,14 @@ class SaveWords:
         turn = saved_turn(game.data)
         return "?" if turn is None else str(turn)
 
-    def describe(self, game: UnfinishedGame) -> str:
-        """One line: the ruleset, the person's side, the level, the turn and when it was saved."""
-        args = {"ruleset": game.ruleset, "turn": self.turn(game), "saved": saved_at(game.path)}
+    def describe(self, game: UnfinishedGame, *, opens_line: bool = False) -> str:
+        """One line: the ruleset, the person's side, the level, the turn and when it was saved; its first
+        letter a capital when it `opens_line` (a list's item, not words in brackets)."""
+        line = self._described(game)
+        return line[:1].upper() + line[1:] if opens_line else line
+
+    def _described(self, game: UnfinishedGame) -> str:
+        args = {"ruleset": self.title(game), "turn": self.turn(game), "saved": saved_at(game.path)}
         if len(game.humans) != 1:
             return self.t("play-saves-game-hotseat", **args)
         if AI_SIDE_SETTING not in game.data["settings"]:  # (no AI: the computer plays the other side)

@@ -281,13 +281,12 @@ def games_to_resume(words: WebWords, games: list[Any]) -> list[str]:
     if not games:
         return []
     from twilight.cli.session.saves import saved_at
-    from twilight.cli.session.text import TITLE_WORD
     from twilight.cli.session.unfinished import SaveWords
 
     described = SaveWords(words.lang)
     out = [f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">']
     for game in games:
-        title = described.of_ruleset(game.ruleset).get(TITLE_WORD) or game.ruleset
+        title = described.title(game)
         if len(game.humans) != 1:
             phrases = [words.t("web-saves-hot-seat")]
         elif registry.AI_SIDE.name not in game.data["settings"]:
