@@ -50,12 +50,21 @@ def server_position(lines: list[str], position: types.Position, codec: PositionC
 
 # Where a line ends, for the protocol and for the compiler alike (a lone CR too: compiler/loader.py
 # `rule_text`); nowhere else (Python's str.splitlines() also ends one at a form feed or U+2028).
-LINE_END = re.compile(r"\r\n|\r|\n")
+LINE_END_PATTERN = r"\r\n|\r|\n"
+LINE_END = re.compile(LINE_END_PATTERN)
+# A line with its end, for the editing of a document (pygls applies a change to lines that keep them).
+LINE_WITH_END = re.compile(rf"[^\r\n]*(?:{LINE_END_PATTERN})|[^\r\n]+$")
 
 
 def document_lines(text: str) -> list[str]:
     """A document's lines, without their ends, as the protocol counts them."""
     return LINE_END.split(text)
+
+
+def lines_with_ends(text: str) -> tuple[str, ...]:
+    """A document's lines, each with its end (the last one's, if the text ends in one), as the protocol
+    counts them."""
+    return tuple(LINE_WITH_END.findall(text))
 
 
 def whole_text_range(text: str, codec: PositionCodec) -> types.Range:

@@ -45,7 +45,13 @@ from twilight.cli.lsp.analysis import (
     is_side_value,
     target_of,
 )
-from twilight.cli.lsp.convert import client_range, document_lines, lsp_diagnostic, server_position
+from twilight.cli.lsp.convert import (
+    client_range,
+    document_lines,
+    lines_with_ends,
+    lsp_diagnostic,
+    server_position,
+)
 from twilight.cli.lsp.transport import MAX_MESSAGE_BYTES, FramedWriter, MessageReader
 from twilight.compiler import ast
 from twilight.compiler.diagnostics import Diagnostic, Pos
@@ -54,9 +60,6 @@ from twilight.compiler.symbols import Declaration, FileSymbols, Use
 # How long after a change the compile starts: the next keystroke within it restarts the wait.
 DEBOUNCE_SECONDS = 0.15
 WORD = re.compile(r"[A-Za-z_][A-Za-z0-9_]*")
-# Where a line of a document ends, for the protocol: \r\n, \n or \r, and nothing else (Python's
-# str.splitlines() also ends lines at a form feed, U+2028, NEL… which a comment may hold).
-LINE = re.compile(r"[^\r\n]*(?:\r\n|\r|\n)|[^\r\n]+$")
 # How many analyses of targets without an open document are kept (each holds a ruleset's name tables,
 # some megabytes): enough for hovering about a ruleset and the ones it extends.
 MAX_IDLE_ANALYSES = 8
@@ -100,7 +103,7 @@ class RuleDocument(TextDocument):
 
     @property
     def lines(self) -> tuple[str, ...]:
-        return tuple(LINE.findall(self.source))
+        return lines_with_ends(self.source)
 
     @property
     def source(self) -> str:
