@@ -12,6 +12,7 @@ spec's error code; the game is then put back exactly as it was before the step.
 
 Additions to the format (optional keys, as the contract allows):
 - step `start_turn: true`: the phases of the turn before the headline (DEFCON improves, cards are dealt);
+- step `action_rounds: true`: the turn's action rounds, from the first (standard; solo rulesets: step D);
 - expect `draw_pile_size` and `discard_size`: how many cards the piles hold;
 - solo: steps `region_phase: true` and `score_primary: true`, state `scoring_discard`, expect
   `scoring_deck`, `scoring_deck_size` and `scoring_discard`;

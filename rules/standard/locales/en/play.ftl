@@ -149,6 +149,8 @@ decision-warsaw_pact_remove = Choose { $max } different { $max ->
 
 ## Choices between named answers (`decide`)
 
+decision-china_card_or_pass = You have no card left but { card-the_china_card }: choose whether to play it this action round or to pass
+    .name = play { card-the_china_card } or pass
 decision-grain_sales_use = Choose whether to play the card drawn from the USSR hand or to return it and use this card's operations
     .name = play the drawn card or return it
 decision-junta_follow_up = Choose a free coup or realignment rolls in Central or South America, or neither
@@ -188,6 +190,8 @@ option-improve = Raise DEFCON by 1
 option-degrade = Lower DEFCON by 1
 option-leave = Leave DEFCON as it is
 option-pass = Nothing
+option-pass_round = Pass this action round
+option-play_china_card = Play { card-the_china_card }
 option-end_game = End the game
 option-play_on = Play on
 option-remove_us_influence = Remove US influence
@@ -201,6 +205,7 @@ refusal-china_card_discarded = { card-the_china_card } is never discarded
 refusal-china_in_headline = { card-the_china_card } cannot be a headline card
 refusal-defcon_restricted = No coups or realignments in { $country } at this DEFCON: Europe is closed at DEFCON 4 or lower, Asia at 3 or lower, the Middle East at 2
 refusal-insufficient_ops = { $card } has too few operations for your next Space Race box
+refusal-missile_envy_for_ops = { card-missile_envy } is owed to your next action round, to be played for operations: it cannot be a headline card
 refusal-no_opponent_influence = Your opponent has no influence in { $country } to attack
 refusal-not_adjacent = { $country } is out of reach: influence goes only where you had some at the start of the round, or next to such a country or to your superpower
 refusal-quagmire = { card-quagmire } holds the US: only a scoring card may be played this action round

@@ -174,6 +174,8 @@ decision-warsaw_pact_remove = Выберите { $max } { $max ->
 
 ## Выбор между названными ответами (`decide`)
 
+decision-china_card_or_pass = Кроме «{ card-the_china_card }», карт у вас не осталось: выберите, разыграть ее в этом раунде действий или пропустить раунд
+    .name = разыграть «{ card-the_china_card }» или пропустить раунд
 decision-grain_sales_use = Выберите: разыграть карту, взятую с руки СССР, или вернуть её и потратить ОО этой карты
     .name = разыграть взятую карту или вернуть её
 decision-junta_follow_up = Выберите бесплатный переворот или броски на { -realignment(case: "acc") } в Центральной или Южной Америке — или ни то ни другое
@@ -213,6 +215,8 @@ option-improve = Повысить DEFCON на 1
 option-degrade = Понизить DEFCON на 1
 option-leave = Оставить DEFCON как есть
 option-pass = Ничего
+option-pass_round = Пропустить этот раунд действий
+option-play_china_card = Разыграть «{ card-the_china_card }»
 option-end_game = Закончить игру
 option-play_on = Играть дальше
 option-remove_us_influence = Снять влияние США
@@ -226,6 +230,7 @@ refusal-china_card_discarded = { card-the_china_card } никогда не сб�
 refusal-china_in_headline = { card-the_china_card } не может быть { -headline-card(case: "ins") }
 refusal-defcon_restricted = При нынешнем DEFCON нельзя проводить перевороты и { -realignment(case: "acc") } { $country_in }: Европа закрыта при DEFCON 4 и ниже, Азия — при 3 и ниже, Ближний Восток — при 2
 refusal-insufficient_ops = У карты «{ $card }» слишком мало ОО для следующей клетки Космической гонки
+refusal-missile_envy_for_ops = «{ card-missile_envy }» нужно разыграть как операции в вашем следующем раунде действий: эта карта не может быть { -headline-card(case: "ins") }
 refusal-no_opponent_influence = У противника нет влияния { $country_in }: атаковать там нечего
 refusal-not_adjacent = { $country } вне досягаемости: влияние ставят только туда, где оно у вас было в начале раунда, или рядом с такой страной или с вашей сверхдержавой
 refusal-quagmire = «{ card-quagmire }» держит США: в этом раунде действий можно разыграть только карточку подсчета очков
