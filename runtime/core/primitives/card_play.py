@@ -63,14 +63,8 @@ def _playable(engine: Engine, side: str) -> list[str]:
     if state.china_holder == side and state.china_face_up and _china(engine) not in cards:
         cards.append(_china(engine))
     cards = list(engine.permitted("play", "card", cards, actor=side))
-    # (each card is asked only about the statuses some rule in force gives: most rounds, none)
-    forcing = []  # (a loop: in 3.11 a comprehension makes a function, and cells, at each call)
-    for status in _FORCING_STATUSES:
-        if engine.status_given(status):
-            forcing.append(status)
-    for card in cards if forcing else ():
-        if any(engine.has_status(status, side, card) for status in forcing):
-            return [card]
+    # Cards that may not be held (scoring cards) come first when the rounds left are only enough for
+    # them: the rules' own precedence over any card's demand (002 · 5.5, "except as 10.1.5 says").
     hand = state.hands[side]
     may_hold = set(engine.permitted("hold", "card", hand, actor=side))
     must: list[str] = []  # (a loop: in 3.11 a comprehension makes a function at each call)
@@ -79,6 +73,14 @@ def _playable(engine: Engine, side: str) -> list[str]:
             must.append(c)
     if must and len(must) >= remaining_rounds(engine, side):
         return [c for c in cards if c in must]
+    # (each card is asked only about the statuses some rule in force gives: most rounds, none)
+    forcing = []  # (a loop: in 3.11 a comprehension makes a function, and cells, at each call)
+    for status in _FORCING_STATUSES:
+        if engine.status_given(status):
+            forcing.append(status)
+    for card in cards if forcing else ():
+        if any(engine.has_status(status, side, card) for status in forcing):
+            return [card]
     return cards
 
 
