@@ -25,12 +25,14 @@ def read_settings(ir: dict[str, Any], assignments: tuple[str, ...]) -> dict[str,
         name, sep, raw = text.partition("=")
         name, raw = name.strip(), raw.strip()
         shown = repr(clip(raw, ECHO_CHARS))
-        if not sep or name not in declared:
+        if not sep:
             known = ", ".join(sorted(declared)) or "none"
             raise click.BadParameter(
                 f"{clip(text, ECHO_CHARS)!r}: expected NAME=VALUE with NAME one of: {known}",
                 param_hint="--set",
             )
+        if name not in declared:
+            raise click.BadParameter(not_a_setting(name, declared), param_hint="--set")
         kind = declared[name].get("type")
         values = [str(v) for v in declared[name].get("values") or []]
         if kind == "bool":
@@ -62,9 +64,7 @@ def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None
     for name, value in settings.items():
         setting = declared.get(name)
         if setting is None:
-            known = ", ".join(sorted(declared)) or "none"
-            shown = clip(str(name), ECHO_CHARS)
-            return f"settings.{shown}: not a setting of the ruleset (its settings: {known})"
+            return "settings." + not_a_setting(str(name), declared)
         kind = setting.get("type")
         values = [str(v) for v in setting.get("values") or []]
         if kind == "bool":
@@ -80,6 +80,17 @@ def settings_problem(ir: dict[str, Any], settings: dict[str, Any]) -> str | None
         if not fits:
             return f"settings.{name}: {wanted} is expected, got {show(value)}"
     return None
+
+
+def not_a_setting(name: str, declared: dict[str, Any]) -> str:
+    """A name the ruleset declares no setting by, in the same words on the command line, in a save and
+    through the API: the setting it most likely means, and the ones there are."""
+    from twilight.compiler.diagnostics import suggest
+
+    known = ", ".join(sorted(declared)) or "none"
+    close = suggest(name, declared)
+    meant = f" (did you mean {close}?)" if close else ""
+    return f"{clip(name, ECHO_CHARS)}: not a setting of the ruleset{meant}; its settings: {known}"
 
 
 def int_bounds(setting: dict[str, Any]) -> tuple[int, int] | None:
