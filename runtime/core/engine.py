@@ -1034,7 +1034,9 @@ class Engine:
         card, name = key
         owner = env.get("player") or env.get("owner") or self.state.phasing
         captured = {
-            k: v for k, v in env.items() if k not in ("player", "owner", "this_card") and _jsonable(v)
+            k: v
+            for k, v in env.items()
+            if k not in ("player", "card_player", "owner", "this_card") and _jsonable(v)
         }
         effect = LastingEffect(
             card, name, owner, until, until_args, captured, self.state.turn, self.state.action_round

@@ -699,7 +699,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
 
 # Variables bound inside each kind of block.
 CONTEXTS: dict[str, dict[str, str]] = {
-    "event": {"player": "side", "this_card": "card"},
+    "event": {"player": "side", "card_player": "side", "this_card": "card"},
     "lasting": {"owner": "side", "this_card": "card"},
     "rule": {},
     "appendix": {"ai": "side", "human": "side", "region": "region", "this_card": "card"},

@@ -225,7 +225,7 @@ def play_card(engine: Engine, side: str, card: str) -> None:
             engine.fire("card_play_chosen", actor=side, card=card, mode=mode)
         info = card_info(engine, card)
         if mode == "event":
-            play_event(engine, side, card, from_hand)
+            play_event(engine, side, card, from_hand, side)
         elif mode == "space":
             space_attempt(engine, side, card)
             _dispose(engine, card, from_hand, as_event=False)
@@ -286,7 +286,7 @@ def _play_card_steps(engine: Engine, rec: Any, side: str, card: str) -> None:
                 d["first"] = False
                 rec.pc = 5 if d["opponent"] else 7
         elif pc == 3:
-            play_event(engine, side, card, d["from_hand"])
+            play_event(engine, side, card, d["from_hand"], side)
             rec.pc = 9
         elif pc == 4:
             space_attempt(engine, side, card)
@@ -383,16 +383,17 @@ def _opponent_event(engine: Engine, side: str, card: str) -> None:
             return
         if rec is not None:
             rec.pc = 1
-    _run_event(engine, owner, card)
+    _run_event(engine, owner, card, side)
     if card_info(engine, card)["starred"]:
         _remove(engine, card)
     if rec is not None:
         engine.leave(rec)
 
 
-def _run_event(engine: Engine, owner: str, card: str) -> None:
-    """The card's event, or the solo appendix's block in its place, for its owner. With a record: step 0
-    the block chosen (data) and begun, 1 its body in its frame (`rec.frame`), 2 the hooks after it."""
+def _run_event(engine: Engine, owner: str, card: str, played_by: str) -> None:
+    """The card's event, or the solo appendix's block in its place, for its owner; `played_by` is the side
+    that played the card (the event's `card_player`). With a record: step 0 the block chosen (data) and
+    begun, 1 its body in its frame (`rec.frame`), 2 the hooks after it."""
     rec = engine.enter("event") if engine.track else None
     if rec is None or rec.pc == 0:
         replacing = _event_replacement
@@ -416,7 +417,8 @@ def _run_event(engine: Engine, owner: str, card: str) -> None:
             # Something runs in place of the card's event in this situation (the solo card appendix).
             run, frame = block[1], Frame(engine, {**block[2], "player": owner})
         else:
-            run, frame = engine.program.events[card], Frame(engine, {"player": owner, "this_card": card})
+            run = engine.program.events[card]
+            frame = Frame(engine, {"player": owner, "card_player": played_by, "this_card": card})
         if rec is None:
             run(frame)
             if engine.heard("event_played"):  # (no one hears it: nothing to set off)
@@ -438,8 +440,13 @@ def event_possible(engine: Engine, side: str, card: str) -> bool:
 
 @impl()
 @continues(asks=True)
-def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> None:
-    """The card's event happens for its owner (or for the side, if neutral); then the card goes away."""
+def play_event(
+    engine: Engine, side: str, card: str, from_hand: bool = True, played_by: str | None = None
+) -> None:
+    """The card's event happens for its owner (or for the side, if neutral); then the card goes away.
+    `played_by`: the side playing the card (play_card's); an event a rule makes happen (Star Wars, Five
+    Year Plan, the solo AI playing your card for its operations) is played in the phasing side's turn,
+    by that side as far as the event can tell (a headline's phasing side is the side that headlined it)."""
     rec = engine.enter("play_event") if engine.track else None
     info = card_info(engine, card)
     owner = info["side"] if info["side"] in SIDES else side
@@ -454,7 +461,7 @@ def play_event(engine: Engine, side: str, card: str, from_hand: bool = True) -> 
         if rec is not None:
             rec.pc = 1
     try:
-        _run_event(engine, owner, card)
+        _run_event(engine, owner, card, engine.state.phasing if played_by is None else played_by)
     except Exception:
         # An event that ends the game still leaves its card where it belongs. Anything else that stops
         # the event half-way (a player interrupted for a save) must leave the state as it is: a replay

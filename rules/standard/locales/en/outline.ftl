@@ -353,6 +353,7 @@ outline-var-actor = the acting side
 outline-var-target = the target country
 outline-var-card = the card
 outline-var-this_card = this card
+outline-var-card_player = the side that played the card
 outline-var-ops = the ops
 outline-var-free = free
 outline-var-mode = the way it is played
