@@ -4,7 +4,9 @@ numbers (an observation tensor for learning).
 Public: the board, the tracks, the discards, the removed cards, the lasting effects, The China Card, the
 declared variables, the dice, and every event of the trace, as the play log tells them. Private to a
 side: its own answers (and what each question offered it) and, where hands are not secret (the two-player
-game), its own hand. Never shown: the order of the draw pile, the other side's hand, the cards of a
+game), its own hand, and the other side's whole hand while a rule keeps it face up to the side (status
+`hand_revealed`: Aldrich Ames Remix, for the rest of the turn). Never shown: the order of the draw pile,
+the other side's hand (but as just said), the cards of a
 face-down zone, a headline before both are turned over, the cards a side was shown alone, another side's
 answers (what they do is in the events), and the solo AI's own reasoning (`ai_*` events).
 
@@ -19,7 +21,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import whole_number
-from twilight.runtime.core.shown import cards_shown_this_turn
+from twilight.runtime.core.shown import cards_shown_this_turn, hand_revealed_to
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
@@ -68,6 +70,16 @@ def _shown_this_turn(events: list[dict[str, Any]], card: Any, side: str) -> bool
     return card is not None and card in cards_shown_this_turn(events, side)
 
 
+def _other_hand(state: State, side: str, other: str) -> Any:
+    """The other side's hand as `side` sees it: its size, or its cards while a rule keeps it face up to
+    `side` (status `hand_revealed`), those it gained since it was shown too. (A solo deck/hand keeps its
+    order, as a hand revealed from it does in the trace.)"""
+    hand = state.engine.state.hands[other]
+    if other not in hand_revealed_to(state.engine, side):
+        return len(hand)
+    return list(hand) if _hands_secret(state) else _in_action_order(state, hand)
+
+
 def view(state: State, player: int) -> dict[str, Any]:
     """The player's side's view of the state now, as plain data."""
     side = _side(state, player)
@@ -87,7 +99,7 @@ def view(state: State, player: int) -> dict[str, Any]:
         "space": dict(s.space),
         "influence": {c: [i["us"], i["ussr"]] for c, i in s.influence.items() if i["us"] or i["ussr"]},
         "hand": hand,
-        "other_hand": len(s.hands[other]),
+        "other_hand": _other_hand(state, side, other),
         "draw_pile": len(s.draw_pile),
         "discard": list(s.discard),
         "removed": list(s.removed),

@@ -567,6 +567,8 @@ class Screen:
             out.append((key, lambda: self.recent_part(recent, layout.recent, layout.recent_panel)))
         if decision is not None:
             out.append((f"cards-{layout.cards}", lambda: self.cards_part(decision, layout.cards)))
+            key = f"cards-revealed-{layout.cards}"
+            out.append((key, lambda: self.revealed_part(decision, layout.cards)))
             for i, notice in enumerate(notices):
                 out.append((f"notice-{i}", functools.partial(Text, notice, style="bold yellow")))
             if prompt is not None:
@@ -587,6 +589,21 @@ class Screen:
             hand = list(self.engine.state.hands[decision.side])
             title = self.text.t("play-cards-hand", **self.text.side_args(decision.side))
             return self.cards(hand, title, decision.side, level == "brief")
+        return None
+
+    def revealed_part(self, decision: Decision, level: str) -> Table | None:
+        """The other side's hand while a rule keeps it face up to the side asked (status `hand_revealed`:
+        Aldrich Ames Remix, for the rest of the turn), the cards it gained since too; at the level of the
+        layout's cards."""
+        from twilight.runtime.core.shown import hand_revealed_to
+
+        if level == "none":
+            return None
+        for other in hand_revealed_to(self.engine, decision.side):
+            hand = [str(c) for c in self.engine.state.hands[other] if str(c) in self.text.cards]
+            if hand:
+                title = self.text.t("play-cards-hand-revealed", **self.text.side_args(other))
+                return self.cards(hand, title, other, level == "brief")
         return None
 
     def layout(

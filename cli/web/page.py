@@ -455,6 +455,7 @@ class GamePage:
             parts.append(self.hint_panel())
             parts.append(self.question(v.decision))
             parts.append(self.hand(v.decision))
+            parts.append(self.revealed_hand())
         parts.append(f'<section class="board panel">{self.board()}</section>')
         parts.append(self.why())
         parts.append(self.regions())
@@ -649,6 +650,23 @@ class GamePage:
         items = "".join(f'<li class="hand-card">{self.card_head(card, person)}</li>' for card in cards)
         title = e(t.t("play-cards-hand", **t.side_args(person)))
         return f'<section class="hand panel" id="hand"><h2>{title}</h2><ul>{items}</ul></section>'
+
+    def revealed_hand(self) -> str:
+        """The other side's hand while a rule keeps it face up to the person (status `hand_revealed`:
+        Aldrich Ames Remix, for the rest of the turn), the cards it gained since too."""
+        from twilight.runtime.core.shown import hand_revealed_to
+
+        t, person = self.text, self.view.person
+        out = []
+        for other in hand_revealed_to(self.engine, person):
+            cards = [str(c) for c in self.state.hands.get(other, []) if str(c) in t.cards]
+            if not cards:
+                continue
+            items = "".join(f'<li class="hand-card">{self.card_head(card, other)}</li>' for card in cards)
+            title = e(t.t("play-cards-hand-revealed", **t.side_args(other)))
+            head = '<section class="hand panel revealed" id="hand-revealed">'
+            out.append(f"{head}<h2>{title}</h2><ul>{items}</ul></section>")
+        return "".join(out)
 
     def question(self, decision: Decision) -> str:
         t, v = self.text, self.view

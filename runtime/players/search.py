@@ -49,7 +49,7 @@ import hashlib
 import math
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -59,7 +59,7 @@ from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import QuietEngine
 from twilight.runtime.core.primitives.basics import action_rounds_this_turn
 from twilight.runtime.core.primitives.scoring import net_region_score
-from twilight.runtime.core.shown import cards_shown_this_turn
+from twilight.runtime.core.shown import cards_revealed_to, cards_shown_this_turn
 from twilight.runtime.core.sides import SIDES, US, opponent
 from twilight.runtime.core.state import PRIMARY_REGION_VARIABLE, SECONDARY_REGION_VARIABLE
 from twilight.runtime.players.influence_plans import (
@@ -99,29 +99,37 @@ def _seed(*parts: Any) -> int:
 
 
 def determinize(
-    state: GameState, ir: dict[str, Any], human: str, known: set[str], rng: random.Random
+    state: GameState,
+    ir: dict[str, Any],
+    human: str,
+    known: set[str],
+    rng: random.Random,
+    revealed: Collection[str] = (),
 ) -> None:
     """Deal the cards the human cannot see anew, in place (lists are changed, never replaced: the rules
     running at the decision may hold them). Known cards, public places and The China Card stay put; each
-    hidden place keeps its size; the same cards stay hidden."""
-    places = _hidden_places(state, ir, human, known)
+    hidden place keeps its size; the same cards stay hidden. `revealed`: the cards of the other side's
+    hand a rule keeps face up to the human (`cards_revealed_to`), which stay in that hand."""
+    places = _hidden_places(state, ir, human, known, revealed)
     _put(places, _dealt(places, rng))
 
 
 def _hidden_places(
-    state: GameState, ir: dict[str, Any], human: str, known: set[str]
+    state: GameState, ir: dict[str, Any], human: str, known: set[str], revealed: Collection[str] = ()
 ) -> list[list[tuple[Any, Any]]]:
     """The places of the cards the human cannot see (each a pile and an index in it), in the groups whose
     cards are dealt among themselves: the draw pile with both hands and the opponent's headline while it
     lies face down (`_headline_unseen`: its place is the headlines and the side), then each face-down
-    zone."""
+    zone. Not among them: the human's own known cards, and the cards of the other side's hand a rule keeps
+    face up to the human (`revealed`; a card of that hand merely known by name, one the human gave it in
+    solo-v2's draft, is still dealt anew)."""
     ai = opponent(human)
     china = _china_card(ir)
     pooled: list[tuple[Any, Any]] = [(state.draw_pile, i) for i in range(len(state.draw_pile))]
     for side in (ai, human):
         hand = state.hands[side]
         for i, card in enumerate(hand):
-            if card == china or (side == human and card in known):
+            if card == china or (side == human and card in known) or (side == ai and card in revealed):
                 continue
             pooled.append((hand, i))
     if _headline_unseen(state, human) and state.headline[ai] not in known:
@@ -136,8 +144,9 @@ def _hidden_places(
 def _seen_at(engine: Engine, decision: Decision) -> set[str]:
     """The cards a side knows where they lie at a question, without its memory of earlier ones: those the
     question shows or is about, in a game without the ruleset's AI (the standard game, where a hand is
-    held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand, and the other
-    headline when the rules showed it (`_headline_shown`)."""
+    held in the hand, not a face-down deck/hand as solo-v2's) every card of its own hand, the other
+    headline when the rules showed it (`_headline_shown`), and the other hand while a rule keeps it face
+    up to the side (`cards_revealed_to`: Aldrich Ames Remix)."""
     cards = engine.ir.get("cards", {})
     seen = {o for o in decision.options if isinstance(o, str) and o in cards}
     shown = decision.context.get("card")  # (the card the question is about: how it is played…)
@@ -146,6 +155,7 @@ def _seen_at(engine: Engine, decision: Decision) -> set[str]:
     if ai_side_of(engine.ir, engine.state.settings) is None:
         seen.update(engine.state.hands.get(decision.side, ()))
     seen.update(_headline_shown(engine, decision.side))
+    seen.update(cards_revealed_to(engine, decision.side))
     return seen
 
 
@@ -212,9 +222,10 @@ class _Deal:
         known: set[str],
         sample: int,
         places: list[list[tuple[Any, Any]]] | None = None,
+        revealed: Collection[str] = (),
     ) -> None:
         rng = random.Random(sample)
-        found = places if places is not None else _hidden_places(state, ir, human, known)
+        found = places if places is not None else _hidden_places(state, ir, human, known, revealed)
         self.cards = _dealt(found, rng)
         self.dice_seed = rng.getrandbits(63)
         self.rollout_seed = rng.getrandbits(63)
@@ -226,10 +237,12 @@ class _Deal:
         human: str,
         known: set[str],
         places: list[list[tuple[Any, Any]]] | None = None,
+        revealed: Collection[str] = (),
     ) -> None:
         """The cards dealt in a copy of the game the deal was drawn in (the same hidden places; `places`:
         the copy's, when its caller found them already)."""
-        _put(places if places is not None else _hidden_places(state, ir, human, known), self.cards)
+        found = places if places is not None else _hidden_places(state, ir, human, known, revealed)
+        _put(found, self.cards)
 
 
 def _winning_lead(engine: Engine) -> int:
@@ -565,7 +578,8 @@ class SearchPlayer:
         human = decision.side
         seen = known if known is not None else _seen_at(engine, decision)
         # (drawn once from the game: each plan's copy holds the cards in the same places)
-        drawn = _Deal(engine.state, engine.ir, human, seen, _seed(*seed, "deal"))
+        revealed = cards_revealed_to(engine, human)
+        drawn = _Deal(engine.state, engine.ir, human, seen, _seed(*seed, "deal"), revealed=revealed)
 
         def rollout(twin: Engine) -> RolloutPlayer:
             player = RolloutPlayer(_seed(*seed))
@@ -573,7 +587,7 @@ class SearchPlayer:
             return player
 
         def dealt(twin: Engine) -> None:
-            drawn.deal(twin.state, twin.ir, human, seen)
+            drawn.deal(twin.state, twin.ir, human, seen, revealed=revealed)
             _headline_dealt_as_allowed(twin, human)
 
         weighed = self.fallback.weighed_regions(engine)
@@ -674,7 +688,7 @@ class SearchPlayer:
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         if sample is not None:
             human, seen = decision.side, known or set()
-            places = _hidden_places(twin.state, twin.ir, human, seen)
+            places = _hidden_places(twin.state, twin.ir, human, seen, cards_revealed_to(twin, human))
             deal = _Deal(twin.state, twin.ir, human, seen, sample, places)
             deal.deal(twin.state, twin.ir, human, seen, places)
             _headline_dealt_as_allowed(twin, human)
@@ -764,6 +778,8 @@ class SearchPlayer:
             shown = previous + [c for c in shown if c not in previous]
         self._recent = (kind, shown)
         told = _headline_shown(self.engine, decision.side) if self.engine is not None else set()
+        if self.engine is not None:  # (a hand a rule keeps face up to the side: Aldrich Ames Remix)
+            told |= cards_revealed_to(self.engine, decision.side)
         return set(shown) | self._own_cards_seen(decision, shown) | told
 
     def _own_cards_seen(self, decision: Decision, shown: list[str]) -> set[str]:
@@ -945,7 +961,7 @@ class SearchPlayer:
         twin = engine.clone(events=False, cls=QuietEngine, dice=False)
         # (the copy's hidden places found once: the first answer of a sample draws the deal from them
         # and is dealt into them)
-        places = _hidden_places(twin.state, twin.ir, human, known)
+        places = _hidden_places(twin.state, twin.ir, human, known, cards_revealed_to(twin, human))
         deal = deals.get(sample) if deals is not None else None
         if deal is None:
             deal = _Deal(twin.state, twin.ir, human, known, sample, places)

@@ -68,6 +68,7 @@ play-recent = { $count ->
 }
 play-cards-choose = Cards to choose from
 play-cards-hand = Hand of { $side }
+play-cards-hand-revealed = { $side } hand, face up to you
 play-cards-card = Card
 play-cards-ops = Ops
 play-cards-side = Side

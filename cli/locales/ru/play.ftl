@@ -83,6 +83,7 @@ play-recent = { $count ->
 }
 play-cards-choose = Карты на выбор
 play-cards-hand = Карты на руке { $side_gen }
+play-cards-hand-revealed = Карты на руке { $side_gen }, открытые вам
 play-cards-card = Карта
 play-cards-ops = ОО
 play-cards-side = Сторона
