@@ -1349,6 +1349,15 @@ class Scenario:
             raise Invalid(where, "The China Card has no event to be in effect: it is placed with state.china")
         if any(card == seen for seen, _, _ in before):
             raise Invalid(where, f"card {self.names.show(card)} is already in effect in state.in_effect")
+        # (a lasting effect that reads what its event chose, Chernobyl's region, cannot be started
+        # without the event: the harness has no value to give it, and the rules would fail when it acts)
+        chosen = _event_values_read(self.ir["cards"][card].get("event"))
+        if chosen:
+            raise Invalid(
+                where,
+                f"the lasting effect of card {self.names.show(card)} needs values its event chooses "
+                f"({', '.join(chosen)}), which state.in_effect cannot give: play the card as a step instead",
+            )
         return card, by, key
 
     def _placed(self, zones: dict[str, list[str]]) -> dict[str, str]:
@@ -1980,6 +1989,52 @@ def _lasting_blocks(node: Any) -> list[dict[str, Any]]:
         for item in node:
             found += _lasting_blocks(item)
     return found
+
+
+# The IR's keys that bind a name: `let`, `choose`, `for each`, a comprehension's (`each`, `bind`); and
+# `repeat … as` (its "as" key only beside "repeat").
+_BINDERS = ("let", "choose", "for_each", "each", "bind")
+
+
+def _names_bound(node: Any, out: set[str], into_lasting: bool) -> set[str]:
+    """The names `node`'s statements and expressions bind (`into_lasting`: also inside lasting blocks)."""
+    if isinstance(node, dict):
+        if "lasting" in node and not into_lasting:
+            return out
+        out.update(node[k] for k in _BINDERS if isinstance(node.get(k), str))
+        if "repeat" in node and isinstance(node.get("as"), str):
+            out.add(node["as"])
+        for value in node.values():
+            _names_bound(value, out, into_lasting)
+    elif isinstance(node, list):
+        for item in node:
+            _names_bound(item, out, into_lasting)
+    return out
+
+
+def _names_read(node: Any, out: set[str]) -> set[str]:
+    if isinstance(node, dict):
+        if isinstance(node.get("var"), str):
+            out.add(node["var"])
+        for value in node.values():
+            _names_read(value, out)
+    elif isinstance(node, list):
+        for item in node:
+            _names_read(item, out)
+    return out
+
+
+def _event_values_read(event: Any) -> list[str]:
+    """The names an event's lasting blocks read that the event itself binds outside them (a region it
+    chose, a value it let): a lasting effect put in play without its event has none of them. (What a block
+    binds for itself, a trigger's own names and the owner are no event's; its `until` arguments, when they
+    cannot be worked out, fall back: see `_start_effect`.)"""
+    outside = _names_bound(event, set(), into_lasting=False)
+    needed: set[str] = set()
+    for block in _lasting_blocks(event):
+        items = block.get("items")
+        needed |= (_names_read(items, set()) - _names_bound(items, set(), into_lasting=True)) & outside
+    return sorted(needed)
 
 
 # ---------------------------------------------------------------------- entry points
