@@ -1,5 +1,6 @@
-"""A priority list's condition that asks another list for each candidate (solo-v2's `ai_answer_place`:
-`c == ai_influence_placement(ai, region_of(c), ...)`) keeps, for one call of its filter, the pick made
+"""A priority list's condition that asks another list for each candidate (`ai_answer_place` of the test
+variant tests/variants/solo-v2-by-region, solo-v2's form before its event points came to be judged all at
+once: `c == ai_influence_placement(ai, region_of(c), ...)`) keeps, for one call of its filter, the pick made
 for each value of the arguments that change with the candidate (codegen.ExprCompiler._pick_by_candidate),
 and a pick whose arguments change with no candidate is made once for all of them, a comprehension among
 its arguments or not. The filter must keep exactly the candidates that asking the list for each of them
@@ -8,6 +9,7 @@ games' traces must be those of the code that asks the list for each candidate.""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +21,7 @@ from twilight.runtime.game import IMPLEMENTATIONS
 
 from tests.helpers import compiled_ir, solo_against_random
 
+BY_REGION_VARIANT = str(Path(__file__).parent / "variants" / "solo-v2-by-region")
 ANSWER_LIST = "ai_answer_place"
 ASKED_LIST = "ai_influence_placement"
 BY_REGION = 3  # (its option "the_cards_region": the placement list asked in each candidate's region)
@@ -43,7 +46,7 @@ def _game(program: Program, seed: int, at_question: Any = None) -> list[dict[str
 
 @pytest.mark.parametrize("seed", [1, 2, 3, 4])
 def test_the_filter_keeps_what_asking_each_candidate_keeps(seed: int) -> None:
-    program = Program(compiled_ir("solo-v2"), IMPLEMENTATIONS)
+    program = Program(compiled_ir(BY_REGION_VARIANT), IMPLEMENTATIONS)
     namespace = program.codegen.namespace
     real_pick = namespace["_pick"]
     calls: list[str] = []
@@ -89,8 +92,8 @@ def test_the_filter_keeps_what_asking_each_candidate_keeps(seed: int) -> None:
 def test_the_same_games_as_asking_the_list_for_each_candidate(
     seed: int, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    kept = _game(Program(compiled_ir("solo-v2"), IMPLEMENTATIONS), seed)
+    kept = _game(Program(compiled_ir(BY_REGION_VARIANT), IMPLEMENTATIONS), seed)
     monkeypatch.setattr(ExprCompiler, "picks_by_candidate", False)
-    asked = _game(Program(compiled_ir("solo-v2"), IMPLEMENTATIONS), seed)
+    asked = _game(Program(compiled_ir(BY_REGION_VARIANT), IMPLEMENTATIONS), seed)
     assert [e for e in kept if e["kind"] == "ai_choice" and e["priority"] == ANSWER_LIST]
     assert kept == asked

@@ -998,7 +998,8 @@ class ExprCompiler:
         if not varying:
             return code
         for i in varying:
-            kinds = str(params[i].get("type", "")).split(" or ")
+            # (`region?`, a region or none: both plain)
+            kinds = str(params[i].get("type", "")).removesuffix("?").split(" or ")
             if not all(kind.strip() in _PLAIN_KEY_TYPES for kind in kinds):
                 return code
             if self._cost(node["args"][i]) is None:

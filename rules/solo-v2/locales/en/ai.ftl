@@ -21,6 +21,8 @@ ai-rule-appendix_event = its own or a neutral card whose appendix entry allows t
 ai-rule-appendix_says_ops = its own or a neutral card whose appendix entry does not allow the event now: the AI spends the ops
 ai-rule-crisis_ended_at_once = you play Cuban Missile Crisis against the AI and it has 2 influence in Turkey: it gives them up at once, and the crisis is over for it
 ai-rule-crisis_way_out = your Cuban Missile Crisis stands and a coup of the AI's choosing begins: it gives up 2 of its influence where that changes no control, which ends the crisis, and makes the coup
+ai-rule-defcon_left_as_is = { card-how_i_learned_to_stop_worrying } asks it for a DEFCON level: it leaves DEFCON where it is (it never risks DEFCON 1 and gains nothing by moving it) and takes the 5 military operations
+ai-rule-junta_nothing_to_attack = { card-junta }: none of your influence in Central or South America to attack, so the AI makes neither its free coup nor its realignment
 
 ## Priority lists
 
@@ -51,6 +53,7 @@ ai-priority-de_stalinization_solo_non_key = which non-Key country the AI takes w
 ai-priority-de_stalinization_solo_spread_key = which listed Key country gets a point when De-Stalinization takes no control
 ai-priority-de_stalinization_solo_source = where the AI takes a point of De-Stalinization from
 ai-priority-brush_war_solo_target = where the AI's Brush War strikes
+ai-priority-brush_war_solo_forced_target = where the AI's Brush War strikes when its entry finds no target and the event must still happen
 ai-priority-iran_iraq_war_solo_target = where the AI's Iran-Iraq War strikes
 ai-priority-cuban_missile_crisis_way_out = where the AI gives up 2 influence to end your Cuban Missile Crisis, if that changes no control there
 
@@ -97,6 +100,8 @@ ai-option-key_and_two_non_key = a listed Key country it can pay together with th
 ai-option-spare_influence = a country where the AI has influence beyond what keeps its control
 ai-option-roll_unhindered = a country with no country you control, nor your superpower, next to it: the roll is not hindered
 ai-option-roll_at_minus_one = a country where one country you control (or your superpower) next to it puts the roll at -1
+ai-option-your_influence_to_take = a country with influence of yours that a won war hands to the AI
+ai-option-any_country = any country the choice allows
 ai-option-iraq_or_iran = Iraq or Iran
 ai-option-way_out_that_pays = a country where the AI has 2 influence and losing them changes no control
 
@@ -107,6 +112,7 @@ function-realign_bonus = realignment modifiers
 function-borders_ai_influence = borders a country with AI influence
 function-score_swing_reached = VP the AI gains by the control or break it reaches
 function-points_to_what_is_reached = points to the control or break the AI reaches there
+function-home_region = the region the country is judged in (its own, for an event's points outside the Primary and Secondary regions)
 function-decolonization_solo_room = neighbours the AI does not control
 function-decolonization_solo_key_room = Key neighbours the AI does not control
 function-de_stalinization_solo_spare = the AI's influence there beyond what keeps its control
@@ -194,6 +200,7 @@ function-ai_may_headline = a card the AI may play in the headline
 procedure-ai_spend_influence = the AI places influence point by point
 procedure-ai_realign = the AI's realignment rolls
 procedure-ai_operations = the AI spends operations
+procedure-ai_operations_without_coup = the AI spends operations, with no coup
 procedure-ai_announce_play = the AI says how it plays the card
 procedure-ai_influence_only = the AI spends operations on influence only
 procedure-ai_fallback_influence = the AI places influence wherever the rules let it

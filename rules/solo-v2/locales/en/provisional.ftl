@@ -56,6 +56,9 @@ provisional-p3-1-1b80f0 = a coup granted by an event follows the AI coup priorit
 # priority ai_answer_realign (solo-v2/ai/answers.tsr:123)
 provisional-p3-1-558486 = a realignment granted by an event follows the AI realignment priority
 
+# priority brush_war_solo_forced_target (solo-v2/ai/answers.tsr:210)
+provisional-p3-1-b8c68e = in doubt, the most rational choice: where a won war takes your influence, the roll least hindered
+
 # priority ai_answer_discard (solo-v2/ai/answers.tsr:141)
 provisional-p3-1-9584e9 = the AI discards your events first, the most operations first
 

@@ -22,6 +22,8 @@ ai-rule-appendix_event = своя или нейтральная карта, ст
 ai-rule-appendix_says_ops = своя или нейтральная карта, статья приложения не разрешает событие сейчас: ИИ тратит её ОО
 ai-rule-crisis_ended_at_once = вы разыграли против ИИ Карибский кризис, а у него есть 2 влияния в Турции: он сразу снимает их, и кризис для него закончен
 ai-rule-crisis_way_out = ваш Карибский кризис в силе, а ИИ начинает выбранный им переворот: он снимает 2 своих влияния там, где это не меняет контроля, кризис заканчивается, и ИИ совершает переворот
+ai-rule-defcon_left_as_is = «{ card-how_i_learned_to_stop_worrying }» просит ИИ выбрать уровень DEFCON: ИИ оставляет DEFCON на месте (он никогда не рискует DEFCON 1, а сдвиг ему ничего не дает) и получает 5 военных операций
+ai-rule-junta_nothing_to_attack = «{ card-junta }»: в Центральной и Южной Америке нет вашего влияния, и ИИ не делает ни бесплатного переворота, ни { -realignment(case: "gen") }
 
 ## Списки приоритетов
 
@@ -52,6 +54,7 @@ ai-priority-de_stalinization_solo_non_key = какую не-Ключевую с�
 ai-priority-de_stalinization_solo_spread_key = какая Ключевая страна из списка получает очко, когда Десталинизация нигде не даёт контроля
 ai-priority-de_stalinization_solo_source = откуда ИИ снимает очко для Десталинизации
 ai-priority-brush_war_solo_target = где ИИ начинает Малую войну
+ai-priority-brush_war_solo_forced_target = где ИИ начинает «{ card-brush_war }», когда статья приложения не нашла цели, а событие все равно происходит
 ai-priority-iran_iraq_war_solo_target = куда бьёт Ирано-иракская война ИИ
 ai-priority-cuban_missile_crisis_way_out = где ИИ снимает 2 влияния, чтобы закончить ваш Карибский кризис, если это не меняет там контроля
 
@@ -98,6 +101,8 @@ ai-option-key_and_two_non_key = Ключевая страна из списка,
 ai-option-spare_influence = страна, где у ИИ влияния больше, чем нужно для контроля
 ai-option-roll_unhindered = страна, рядом с которой нет ни ваших подконтрольных стран, ни вашей сверхдержавы: бросок без помех
 ai-option-roll_at_minus_one = страна, где одна ваша подконтрольная страна (или ваша сверхдержава) по соседству даёт броску −1
+ai-option-your_influence_to_take = страна с вашим влиянием, которое при победе в войне перейдет к ИИ
+ai-option-any_country = любая страна, которую допускает выбор
 ai-option-iraq_or_iran = Ирак или Иран
 ai-option-way_out_that_pays = страна, где у ИИ есть 2 влияния и их потеря не меняет контроля
 
@@ -108,6 +113,7 @@ function-realign_bonus = модификаторы { -realignment(case: "gen") }
 function-borders_ai_influence = граничит со страной, где есть влияние ИИ
 function-score_swing_reached = ПО, которые ИИ получает за достижимый контроль или отмену контроля
 function-points_to_what_is_reached = очков до достижимого там контроля или отмены контроля
+function-home_region = регион, в котором оценивается страна (её собственный — для очков события вне Первичного и Вторичного регионов)
 function-decolonization_solo_room = сколько соседей ИИ не контролирует
 function-decolonization_solo_key_room = сколько Ключевых соседей ИИ не контролирует
 function-de_stalinization_solo_spare = влияние ИИ там сверх того, что держит контроль
@@ -199,6 +205,7 @@ function-ai_may_headline = карта, которую ИИ может разыг
 procedure-ai_spend_influence = ИИ размещает влияние по одному очку
 procedure-ai_realign = броски ИИ на { -realignment(case: "acc") }
 procedure-ai_operations = ИИ тратит ОО
+procedure-ai_operations_without_coup = ИИ тратит ОО без переворота
 procedure-ai_announce_play = ИИ объявляет, как разыгрывает карту
 procedure-ai_influence_only = ИИ тратит ОО только на влияние
 procedure-ai_fallback_influence = ИИ размещает влияние там, где позволяют правила

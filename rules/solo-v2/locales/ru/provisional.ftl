@@ -56,6 +56,9 @@ provisional-p3-1-1b80f0 = переворот, который даёт событ
 # priority ai_answer_realign (solo-v2/ai/answers.tsr:123)
 provisional-p3-1-558486 = { -realignment }, которое даёт событие, идёт по приоритету { -realignment(case: "gen") } ИИ
 
+# priority brush_war_solo_forced_target (solo-v2/ai/answers.tsr:210)
+provisional-p3-1-b8c68e = в сомнительном случае самый разумный выбор: страна, где выигранная война отдаст ИИ ваше влияние, с наименьшей помехой броску
+
 # priority ai_answer_discard (solo-v2/ai/answers.tsr:141)
 provisional-p3-1-9584e9 = ИИ сбрасывает сначала ваши события, начиная с карт с наибольшими ОО
 
