@@ -201,7 +201,9 @@ def test_every_card_of_the_solo_ruleset_renders(ir: dict[str, Any], lang: str) -
 def test_the_standard_game_has_no_appendix_section() -> None:
     code, out = run_cli(["explain", "card", "40"])
     assert code == 0, out
-    assert "appendix" not in out.lower() and out.rstrip().endswith("cancel the event of this card")
+    assert "appendix" not in out.lower() and out.rstrip().endswith(
+        "end Cuban Missile Crisis by its way out (the opponent of the effect's owner)"
+    )
     code, out = run_cli(["explain", "card", "40", "--json"])
     assert code == 0, out
     view = json.loads(out)
