@@ -171,13 +171,15 @@ def test_hint_of_a_save_at_that_coup_names_the_targets_that_lose_and_weighs_the_
     assert {a["answer"] for a in data["answers"]} <= set(options) - set(war)
 
 
-# The way a card is played that loses at once: solo-v2, the USSR played greedily, seed 39: on turn 6, at
-# DEFCON 2, We Will Bury You is to be played; its event brings DEFCON to 1 in the USSR's own round, and its
-# coup has one target, a battleground (Venezuela). Influence, realignment and the Space Race are safe.
-MODE_SEED = 39
+# The way a card is played that loses at once: solo-v2, the USSR played greedily. Seed 7: on turn 2, at
+# DEFCON 2, De-Stalinization is to be played; its coup has one target, a battleground (South Africa), which
+# brings DEFCON to 1 in the USSR's own round. The event, influence, realignment and the Space Race are
+# safe. Seed 584: on turn 4, at DEFCON 2, We Will Bury You, whose event brings DEFCON to 1.
+MODE_SEED = 7
+EVENT_SEED = 584
 
 
-def at_the_play_mode(act: Any) -> None:
+def at_the_play_mode(act: Any, seed: int = MODE_SEED) -> None:
     """The game played on to the first question at DEFCON 2 of how to play a card where some way, not
     every way, loses at once."""
 
@@ -187,7 +189,7 @@ def at_the_play_mode(act: Any) -> None:
         losing = loses_at_once(engine, decision)
         return bool(losing) and len(losing) < len(decision.options)
 
-    _play_until(MODE_SEED, some_way_loses, act)
+    _play_until(seed, some_way_loses, act)
 
 
 def play_mode_save(path: Path, lang: str) -> list[str]:
@@ -195,9 +197,15 @@ def play_mode_save(path: Path, lang: str) -> list[str]:
     return _saved_at(path, lang, at_the_play_mode)
 
 
-def test_the_ways_to_play_a_card_that_set_off_the_war_are_found_and_the_hint_says_so() -> None:
-    """The event of We Will Bury You (DEFCON down one, in the USSR's own round) and a coup whose only
-    target is a battleground lose at once; the hint says so in the words of ways to play a card (not of
+@pytest.mark.parametrize(
+    ("seed", "card", "war"),
+    [(MODE_SEED, "de_stalinization", ["coup"]), (EVENT_SEED, "we_will_bury_you", ["event"])],
+)
+def test_the_ways_to_play_a_card_that_set_off_the_war_are_found_and_the_hint_says_so(
+    seed: int, card: str, war: list[str]
+) -> None:
+    """A coup whose only target is a battleground, and the event of We Will Bury You (DEFCON down one, in
+    the USSR's own round), lose at once; the hint says so in the words of ways to play a card (not of
     coup targets) and weighs the others."""
     found: dict[str, Any] = {}
 
@@ -213,11 +221,11 @@ def test_the_ways_to_play_a_card_that_set_off_the_war_are_found_and_the_hint_say
             text=session.text,
         )
 
-    at_the_play_mode(act)
-    assert found["card"] == "we_will_bury_you"
-    assert found["losing"] == ["event", "coup"]
+    at_the_play_mode(act, seed)
+    assert found["card"] == card
+    assert found["losing"] == war
     t, lines = found["text"], found["lines"]
-    named = ", ".join(t.option(o) for o in ["event", "coup"])
+    named = ", ".join(t.option(o) for o in war)
     assert lines[0] == (
         f"{named}: при таком розыгрыше DEFCON дойдет до 1, что бы вы ни выбрали дальше, — ядерная война, "
         "и вы сразу проиграете."

@@ -68,14 +68,14 @@ MODE_ASKED = {
 def test_a_way_to_play_a_card_that_sets_off_the_war_is_marked_and_asked_before_it_is_taken(
     tmp_path: Path, lang: str
 ) -> None:
-    """We Will Bury You at DEFCON 2: its event, and its coup (one target, a battleground, which the game
-    then takes for the player without asking), are marked; choosing the coup asks first, in the words of
+    """De-Stalinization at DEFCON 2 (test_hint_war.py): its coup (one target, a battleground, which the
+    game then takes for the player without asking) is marked; choosing the coup asks first, in the words of
     a way to play the card; "no" asks the question again, and the Space Race is taken at once."""
     driver, q, ways = resumed_at(tmp_path, play_mode_save, lang)
     assert q.name == "play_mode"
     assert [ident for _, _, ident in q.options] == ways
     marked = {ident for _, _, ident in q.options if MARK[lang] in _line_of(q.screen, ident)}
-    assert marked == {"event", "coup"}, q.screen[-2000:]
+    assert marked == {"coup"}, q.screen[-2000:]
     coup = next(n for n, _, ident in q.options if ident == "coup")
     driver.send(str(coup))
     assert MODE_ASKED[lang] in driver.until_prompt()
@@ -90,8 +90,8 @@ def test_a_way_to_play_a_card_that_sets_off_the_war_is_marked_and_asked_before_i
 
 
 FORCED = {
-    "en": "only one choice, Venezuela, taken for you",
-    "ru": "вариант только один — Венесуэла, он выбран за вас",
+    "en": "only one choice, South Africa, taken for you",
+    "ru": "вариант только один — Южная Африка, он выбран за вас",
 }
 
 

@@ -87,14 +87,14 @@ def test_a_target_that_does_not_start_the_war_is_taken_at_once(client: TestClien
 def test_a_way_to_play_a_card_that_sets_off_the_war_is_asked_in_its_own_words(
     client: TestClient, home: Path
 ) -> None:
-    """We Will Bury You at DEFCON 2 (test_hint_war.py): its event and its coup are marked, and the
+    """De-Stalinization at DEFCON 2 (test_hint_war.py): its coup is marked, and the
     confirmation speaks of a way to play the card, not of a coup's country."""
     saves_dir().mkdir(parents=True, exist_ok=True)
     save = saves_dir() / f"{NAME}.json"
     ways = play_mode_save(save, "ru")
     before = read_save(save)["answers"]
     page = client.get(f"/game/{NAME}").text
-    assert _marked(page) == {w: w in ("event", "coup") for w in ways}
+    assert _marked(page) == {w: w == "coup" for w in ways}
     asked = client.post(f"/game/{NAME}/answer", data=_form(page, "coup", lang="ru"), follow_redirects=False)
     assert asked.status_code == 200
     assert "при таком розыгрыше карты DEFCON дойдет до 1" in html.unescape(asked.text)
