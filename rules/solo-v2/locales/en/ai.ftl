@@ -201,6 +201,7 @@ procedure-ai_spend_influence = the AI places influence point by point
 procedure-ai_realign = the AI's realignment rolls
 procedure-ai_operations = the AI spends operations
 procedure-ai_operations_without_coup = the AI spends operations, with no coup
+procedure-ai_spend_operations = the AI spends operations, its coups allowed or not
 procedure-ai_announce_play = the AI says how it plays the card
 procedure-ai_influence_only = the AI spends operations on influence only
 procedure-ai_fallback_influence = the AI places influence wherever the rules let it

@@ -206,6 +206,7 @@ procedure-ai_spend_influence = ИИ размещает влияние по од�
 procedure-ai_realign = броски ИИ на { -realignment(case: "acc") }
 procedure-ai_operations = ИИ тратит ОО
 procedure-ai_operations_without_coup = ИИ тратит ОО без переворота
+procedure-ai_spend_operations = ИИ тратит ОО, с переворотами или без них
 procedure-ai_announce_play = ИИ объявляет, как разыгрывает карту
 procedure-ai_influence_only = ИИ тратит ОО только на влияние
 procedure-ai_fallback_influence = ИИ размещает влияние там, где позволяют правила
