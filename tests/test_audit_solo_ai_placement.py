@@ -287,23 +287,24 @@ def mismatch(scenario: Scenario, pos: dict[str, Any]) -> str | None:
     left = pos["ops"]
     k = 0
     while k < len(picks) and left > 0:
-        want = seed_pick(b, start, pos["region"], left, placed, secondary=False)
-        got = (picks[k].get("option"), picks[k].get("target"))
-        if got != want:
-            return f"point {len(placed)}: Primary: the AI took {got}, the seed {want}"
-        k += 1
-        country = want[1]
-        if country is None:
+        # The Primary region asked first; only when it offers nothing, the Secondary.
+        country = None
+        for label, region, secondary in (
+            ("Primary", pos["region"], False),
+            ("Secondary", pos["secondary"], True),
+        ):
             if k >= len(picks):
                 break
-            want = seed_pick(b, start, pos["secondary"], left, placed, secondary=True)
+            want = seed_pick(b, start, region, left, placed, secondary=secondary)
             got = (picks[k].get("option"), picks[k].get("target"))
             if got != want:
-                return f"point {len(placed)}: Secondary: the AI took {got}, the seed {want}"
+                return f"point {len(placed)}: {label}: the AI took {got}, the seed {want}"
             k += 1
             country = want[1]
-            if country is None:
+            if country is not None:
                 break
+        if country is None:
+            break
         left -= 2 if b.controls(b.human, country) else 1
         b.inf.setdefault(country, {})[b.ai] = b.i(b.ai, country) + 1
         placed[country] = placed.get(country, 0) + 1
