@@ -20,6 +20,7 @@ outline-local-chosen = the chosen card
 outline-local-closed = the closed region
 outline-local-counted = the scorings so far
 outline-local-coup_target = the coup target
+outline-local-coups = coups allowed
 outline-local-done = done
 outline-local-due = scoring is due
 outline-local-first = the first choice
