@@ -689,6 +689,12 @@ class Replay:
                     return "yes"
         return "no"
 
+    def _word_defuse_cuban_missile_crisis_at_coup(self, decision: Decision) -> Any:
+        """The way out asked as a coup is made under the crisis: taken as the round's offer is (its price
+        shown in the log), else the coup lost the game."""
+        taken = self._word_defuse_cuban_missile_crisis(decision) == "yes"
+        return "end_crisis" if taken else "lose_game"
+
     def _word_tear_down_this_wall_operations(self, decision: Decision) -> Any:
         for e in self._event_part():
             if e.kind == "mode" and e.data["mode"] in ("coup", "realign"):
