@@ -21,14 +21,16 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from twilight.api.errors import whole_number
-from twilight.runtime.core.shown import cards_shown_this_turn, hand_revealed_to
+from twilight.runtime.core.shown import cards_revealed_to, cards_shown_this_turn, hand_revealed_to
 from twilight.runtime.core.state import SIDES
 
 if TYPE_CHECKING:
     from twilight.api.state import State
 
-# Where a card can be, as the tensor tells it: one of these for each card.
-CARD_PLACES = ("own_hand", "discard", "removed", "in_effect", "unseen")
+# Where a card can be, as the tensor tells it: one of these for each card. `other_hand`: in the other
+# side's hand while a rule keeps that hand face up to the player (status `hand_revealed`: Aldrich Ames
+# Remix), as the observation's `other_hand` lists it; otherwise a card there is `unseen`.
+CARD_PLACES = ("own_hand", "other_hand", "discard", "removed", "in_effect", "unseen")
 
 
 def _side(state: State, player: int) -> str:
@@ -176,8 +178,9 @@ def tensor_size(game: Any) -> int:
 def observation_tensor(state: State, player: int) -> list[float]:
     """The view as numbers: each country's influence (US, USSR), the tracks (turn, action round, DEFCON,
     VP, military operations and space race of each side, who is phasing, who holds The China Card and
-    whether it is face up), where each card is as far as the player can see (one of CARD_PLACES), and
-    whether the player is to act."""
+    whether it is face up), where each card is as far as the player can see (one of CARD_PLACES: a card
+    of the other side's hand is `other_hand` only while that hand is face up to the player, as in
+    `view`), and whether the player is to act."""
     side = _side(state, player)
     engine = state.engine
     s = engine.state
@@ -191,12 +194,16 @@ def observation_tensor(state: State, player: int) -> list[float]:
     out += [float(s.phasing == "us"), float(s.phasing == "ussr")]
     out += [float(s.china_holder == "us"), float(s.china_holder == "ussr"), float(s.china_face_up)]
     own = set() if _hands_secret(state) else set(s.hands[side])
+    # (the whole hand, as `_other_hand` shows it, a solo deck/hand too: cards gained since it was shown)
+    revealed = cards_revealed_to(engine, side)
     discard, removed = set(s.discard), set(s.removed)
     in_effect = {e.card for e in s.in_effect}
     for card in ir["cards"]:
         place = (
             "own_hand"
             if card in own
+            else "other_hand"
+            if card in revealed
             else "discard"
             if card in discard
             else "removed"

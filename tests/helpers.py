@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import shutil
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -204,3 +205,32 @@ def write_variant(
     )
     (folder / rules).write_text(text, encoding="utf-8")
     return folder
+
+
+def settle(state: Any, rng: random.Random) -> None:
+    """Roll the dice and deal the cards the state waits for, at random."""
+    while state.is_chance_node():
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+def ussr_first_card_with(
+    game: Any, card: str, seed: int, spare: tuple[str, ...] = (), prepare: Callable[[Any], None] | None = None
+) -> tuple[Any, random.Random]:
+    """A standard game (`game`, an api.Game) of turn 1 at the USSR's first question of which card to play,
+    `card` put in its hand in place of one it did not headline (nor one of `spare`) while the US chose its
+    headline; `prepare` may edit the game's state further at that moment. Every other answer at random."""
+    rng = random.Random(seed)
+    state = game.new_initial_state()
+    while state.is_chance_node() or state.decision().name != "headline_card" or state.decision().side != "us":
+        state.apply_action(rng.choice(state.legal_actions()))
+    now = state.engine.state
+    hand = now.hands["ussr"]
+    hand[hand.index(next(c for c in hand if c != now.headline["ussr"] and c not in spare))] = card
+    if prepare is not None:
+        prepare(now)
+    while True:
+        settle(state, rng)
+        decision = state.decision()
+        if decision.name == "action_card" and decision.side == "ussr":
+            return state, rng
+        state.apply_action(rng.choice(state.legal_actions()))

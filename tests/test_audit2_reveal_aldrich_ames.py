@@ -11,6 +11,7 @@ import json
 import random
 
 import pytest
+from helpers import settle, ussr_first_card_with
 from twilight.api import Game, State
 from twilight.runtime.core.shown import cards_revealed_to, hand_revealed_to
 from twilight.runtime.players import search
@@ -23,26 +24,10 @@ def standard() -> Game:
     return Game("standard")
 
 
-def settle(state: State, rng: random.Random) -> None:
-    while state.is_chance_node():
-        state.apply_action(rng.choice(state.legal_actions()))
-
-
 def after_aldrich_ames(game: Game) -> tuple[State, random.Random]:
     """A standard game of turn 1 just after the USSR played Aldrich Ames Remix for its event (the card put
     in its hand before the headlines): the US to choose its first card of the turn."""
-    rng = random.Random(2)
-    state = game.new_initial_state()
-    while state.is_chance_node() or state.decision().name != "headline_card" or state.decision().side != "us":
-        state.apply_action(rng.choice(state.legal_actions()))
-    hand = state.engine.state.hands["ussr"]
-    hand[hand.index(next(c for c in hand if c != state.engine.state.headline["ussr"]))] = CARD
-    while True:
-        settle(state, rng)
-        decision = state.decision()
-        if decision.name == "action_card" and decision.side == "ussr":
-            break
-        state.apply_action(rng.choice(state.legal_actions()))
+    state, rng = ussr_first_card_with(game, CARD, seed=2)
     state.apply_answer(CARD)
     state.apply_answer("event")
     settle(state, rng)
