@@ -12,6 +12,18 @@ from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
 
+def find_ruleset(spec: str) -> str:
+    """A scenario's `ruleset:` found as `twilight play --ruleset` finds it (installed, in
+    `$TWILIGHT_HOME/rules/`, `NAME@VERSION`): what the compiler is given; LookupError with the names or
+    versions found when it names nothing."""
+    from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+
+    try:
+        return ruleset_target(spec)
+    except RulesetNotFound as err:
+        raise LookupError(f"{printable(err.message)}; {printable(err.help)}") from None
+
+
 @click.group()
 def scenario() -> None:
     """Scenario files: set up a situation, make moves, check the result."""
@@ -25,14 +37,15 @@ def run(files: tuple[str, ...], as_json: bool, step_limit: int | None, game_step
     """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed. A file's
     problems (unknown keys, values of the wrong type, unknown names) are all reported before any of its
     steps runs, each at its line and column; a rule that runs too long stops at the step limits. A PASS
-    whose expectations all held before its steps ran is followed by a warning. An author tool: its
-    messages are in English only."""
+    whose expectations all held before its steps ran is followed by a warning. A file's `ruleset:` is a
+    ruleset's folder, or a name found as `twilight play --ruleset` finds it (`NAME@VERSION`: that version).
+    An author tool: its messages are in English only."""
     from twilight.harness.scenario import run_file
 
     limits = step_limits(step_limit, game_step_limit)
     passed = failed = 0
     for path in files:
-        result = run_file(path, limits)
+        result = run_file(path, limits, find_ruleset)
         if as_json:
             click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         else:
@@ -95,7 +108,7 @@ class Tally:
     def count(self, path: str) -> None:
         from twilight.harness.scenario import run_file
 
-        result = run_file(path)
+        result = run_file(path, find_ruleset=find_ruleset)
         # A file is counted under the ruleset its `ruleset:` compiled to, whether it wrote a name or a
         # variant's folder by path. (A file that failed before its ruleset was known counts as failed.)
         if result.ruleset_name and (result.ruleset_name, result.ruleset_version) != (self.name, self.version):

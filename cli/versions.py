@@ -8,7 +8,6 @@ folder's name: two folders of the same ruleset with different versions are two e
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,12 +16,17 @@ from twilight.common.input_bounds import could_be_path
 from twilight.compiler.diagnostics import suggest
 from twilight.compiler.loader import MANIFEST, known_rulesets, rules_root
 
+# The manifest's reading and the versions live with `extends`, which takes `NAME@VERSION` too; the
+# commands import them from here, as they always have.
+from twilight.compiler.loader import VERSION_SEP as VERSION_SEP
+from twilight.compiler.loader import read_manifest as read_manifest
+from twilight.compiler.loader import version_key as version_key
+
 # The message a ruleset's own Fluent files give its description in (looked up in its folder alone, so a
 # variant does not take the description of what it extends).
 DESCRIPTION_MESSAGE = "ruleset-description"
 # Where a ruleset was found, in the order the list shows them.
 ORIGINS = ("installed", "home", "path")
-VERSION_SEP = "@"
 
 
 @dataclass(frozen=True)
@@ -57,48 +61,6 @@ class UnknownRuleset(Exception):
         self.spec = spec
         self.versions = versions
         self.hint = hint
-
-
-def version_key(version: str | None) -> tuple[tuple[int, object], ...]:
-    """Sorts versions as numbers part by part (`2.10` after `2.9`); words after numbers; none first."""
-    if not version:
-        return ()
-    return tuple((0, int(p)) if p.isdigit() else (1, p) for p in re.split(r"[.\-]", version))
-
-
-# A manifest's fields as `read_manifest` reads them without the parser (a game's start loads no parser
-# when the IR is cached): a quoted text after the word, comments aside.
-MANIFEST_FIELDS = {
-    word: re.compile(rf'^\s*{word}\s+"((?:[^"\\]|\\.)*)"', re.MULTILINE)
-    for word in ("ruleset", "version", "extends", "description")
-}
-
-
-def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None] | None:
-    """(name, version, extends, description) from a ruleset folder's manifest; None when it cannot be
-    read. The usual manifest (each field on its own line) is read by `MANIFEST_FIELDS`; any other is
-    parsed."""
-    path = folder / MANIFEST
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError):
-        return None
-    plain = "\n".join(line.split("#", 1)[0] if '"' not in line else line for line in text.splitlines())
-    found = {word: pattern.findall(plain) for word, pattern in MANIFEST_FIELDS.items()}
-    simple = all(len(v) <= 1 and not any("\\" in x for x in v) for v in found.values())
-    if len(found["ruleset"]) == 1 and simple:
-        first = {word: (values[0] if values else None) for word, values in found.items()}
-        return found["ruleset"][0], first["version"], first["extends"], first["description"]
-    from twilight.compiler import ast
-    from twilight.compiler.diagnostics import Sink
-    from twilight.compiler.parser import parse_text
-
-    parsed = parse_text(text, str(path), Sink())
-    manifest = next((d for d in parsed.decls if isinstance(d, ast.RulesetDecl)), None) if parsed else None
-    if manifest is None:
-        return None
-    extends = next(iter(e for e, _ in manifest.extends or []), None)
-    return manifest.name.name, manifest.version, extends, manifest.description
 
 
 def home_rules() -> Path:

@@ -136,6 +136,12 @@ CODES: dict[str, tuple[Severity, str, str]] = {
         'keep it. A line cannot say "no block" (`resolve {}` is a block that does nothing), so to drop '
         "the block on purpose `override` the appendix entry.",
     ),
+    "E227": (
+        Severity.ERROR,
+        "a card cannot be patched",
+        "A card is replaced whole: write `override card N name { … }` with every clause of the card (its ops,"
+        " side, period, event), changed where the variant changes it.",
+    ),
     # E3xx: the map
     "E301": (Severity.ERROR, "adjacency is not symmetric", "List the link on both countries."),
     "E302": (

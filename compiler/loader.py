@@ -435,20 +435,26 @@ class Loader:
     def load_chain(self, folder: Path, name: str, root: Path) -> list[LoadedRuleset]:
         """The ruleset and everything it extends, base first."""
         chain: list[LoadedRuleset] = []
+        # The rulesets met, as `extends` named them, and their folders: a cycle is a folder met again
+        # (not a name: `extends "solo-v2@2.0"` from a folder of solo-v2 2.1 is another folder).
         seen: list[str] = []
+        seen_folders: list[Path] = []
         current: tuple[Path, str] | None = (folder, name)
+        named = name  # how the current ruleset was named
         via: Pos | None = None  # the `extends` that led to the current ruleset
         while current is not None:
             cur_folder, cur_name = current
-            if cur_name in seen:
+            real = cur_folder.resolve()
+            if real in seen_folders:
                 self.sink.add(
                     "E004",
-                    f"extends cycle: {' -> '.join([*seen, cur_name])}",
+                    f"extends cycle: {' -> '.join([*seen, named])}",
                     via,
-                    f"ruleset '{cur_name}' may not extend itself, directly or through others",
+                    f"ruleset '{named}' may not extend itself, directly or through others",
                 )
                 break
-            seen.append(cur_name)
+            seen.append(named)
+            seen_folders.append(real)
             loaded = self.load_folder(cur_folder, cur_name)
             chain.append(loaded)
             current = None
@@ -458,18 +464,74 @@ class Loader:
                     self.sink.add("E205", f"`extends` given twice ('{extra}')", extra_pos)
                 found = _extended_folder(cur_folder, parent, root)
                 if found is not None:
-                    current = (found, parent)
+                    # (known by its folder's name, as a bare `extends` names it: `NAME@VERSION` is how
+                    # it was found, not its name in the IR's chain and sources)
+                    current = (found, found.name if VERSION_SEP in parent else parent)
+                    named = parent
                     via = pos
                 else:
                     self._unknown_parent(cur_folder, parent, pos, root)
         chain.reverse()
         return chain
 
+    def _string_pos(self, pos: Pos) -> Pos:
+        """The position of the quoted string after the keyword at `pos` (`extends "…"`), from the source
+        read; `pos` itself when the line does not show one."""
+        text = self.sources.get(pos.file)
+        lines = text.split("\n") if text is not None else []
+        if not 0 < pos.line <= len(lines):
+            return pos
+        line = lines[pos.line - 1]
+        start = line.find('"', pos.col - 1)
+        end = line.find('"', start + 1) if start >= 0 else -1
+        if start < 0 or end < 0:
+            return pos
+        return Pos(pos.file, pos.line, start + 1, pos.line, end + 2)
+
+    def _unknown_version(self, folder: Path, parent: str, pos: Pos, root: Path) -> bool:
+        """Report `extends "NAME@VERSION"` when NAME is found at other versions only (E002 at the string,
+        with the versions found and the one it could have meant); whether it was."""
+        name, _, version = parent.partition(VERSION_SEP)
+        found = [(f, v) for f, v in versions_of(folder, name, root) if f.resolve() != folder.resolve()]
+        if not found:
+            return False
+        found.sort(key=lambda fv: version_key(fv[1]))
+        versions = [v for _, v in found if v]
+        near = suggest(version, versions) if version else None
+        near = near or (versions[-1] if versions else None)
+        listed_versions = ", ".join(f"{v or '(no version)'} (in {self.display(f)})" for f, v in found)
+        fix = f'write `extends "{name}@{near}"`' if near else f'write `extends "{name}"`'
+        self.sink.add(
+            "E002",
+            f"'{parent}' names no version of {name} that is found"
+            if version
+            else f"'{parent}' names no version (nothing after '{VERSION_SEP}')",
+            self._string_pos(pos),
+            f"{fix}; versions of {name} found: {listed_versions}",
+            notes=[
+                f'`extends "{name}{VERSION_SEP}VERSION"` takes exactly that version of the ruleset {name}, '
+                "in a folder beside this one or installed"
+            ],
+        )
+        return True
+
     def _unknown_parent(self, folder: Path, parent: str, pos: Pos, root: Path) -> None:
         """Report an `extends` that names no ruleset: a path (refused, whatever it leads to) or an
         unknown name, with the names it could have meant."""
         names = sorted({*known_rulesets(root), *known_rulesets(folder.parent)} - {folder.name})
         known = f"known rulesets: {listed(names)}"
+        if VERSION_SEP in parent and is_ruleset_name(parent):
+            if self._unknown_version(folder, parent, pos, root):
+                return
+            name, _, version = parent.partition(VERSION_SEP)
+            hint = suggest(name, names) if name else None
+            self.sink.add(
+                "E002",
+                f"unknown ruleset '{name}' (in '{parent}')",
+                self._string_pos(pos),
+                f"did you mean '{hint}{VERSION_SEP}{version}'?" if hint else known,
+            )
+            return
         if not parent or is_ruleset_name(parent):
             hint = suggest(parent, names) if parent else None
             what = f"unknown ruleset '{parent}'" if parent else "unknown ruleset '' (an empty name)"
@@ -505,14 +567,15 @@ class Loader:
         finds them (each manifest's `extends` from `extends_of`, no parsing); with `read_all`, every rule
         file of each is read too. None, with nothing reported, at the first thing that does not go as
         it does for a ruleset without errors."""
-        seen: list[str] = []
+        seen: list[Path] = []
         folders: list[Path] = []
         current: tuple[Path, str] | None = (folder, name)
         while current is not None:
-            cur_folder, cur_name = current
-            if cur_name in seen:
+            cur_folder, _ = current
+            real = cur_folder.resolve()
+            if real in seen:  # (a cycle: `load_chain` tells it)
                 return None
-            seen.append(cur_name)
+            seen.append(real)
             folders.append(cur_folder)
             files = _rule_files(cur_folder) if read_all else [cur_folder / MANIFEST]
             if not files or any(self.read(path, report=False) is None for path in files):
@@ -529,7 +592,7 @@ class Loader:
                 found = _extended_folder(cur_folder, extends[0], root)
                 if found is None:
                     return None
-                current = (found, extends[0])
+                current = (found, found.name if VERSION_SEP in extends[0] else extends[0])
         return folders
 
 
@@ -589,13 +652,91 @@ def not_a_file_why(path: Path) -> str:
 def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
     """Where the ruleset `parent` named by `extends` in `folder` lives. A sibling folder wins over the
     installed rules, so a copied rules tree checks as a whole. Only a name is looked up: a path (see
-    `is_ruleset_name`) finds nothing, wherever it leads."""
+    `is_ruleset_name`) finds nothing, wherever it leads. `NAME@VERSION` is the folder, beside `folder`
+    or installed (in that order), whose manifest names the ruleset NAME at exactly that version, as
+    `--ruleset NAME@VERSION` finds one (a folder named `NAME@VERSION` first, as any name)."""
     if not is_ruleset_name(parent):
         return None
     sibling = folder.parent / parent
     if (sibling / MANIFEST).is_file():
         return sibling
-    return known_rulesets(root).get(parent)
+    installed = known_rulesets(root).get(parent)
+    if installed is not None or VERSION_SEP not in parent:
+        return installed
+    name, _, version = parent.partition(VERSION_SEP)
+    return next((found for found, v in versions_of(folder, name, root) if v == version), None)
+
+
+def extended_folder(folder: Path, parent: str, root: Path | None = None) -> Path | None:
+    """The folder `extends "PARENT"` in the ruleset folder `folder` names, found as a compile finds it
+    (for the commands that follow `extends` without compiling: `twilight rulesets --changes`)."""
+    return _extended_folder(folder, parent, root or rules_root())
+
+
+# `NAME@VERSION`: a ruleset at one version (`--ruleset`, a scenario's `ruleset:`, a manifest's `extends`).
+VERSION_SEP = "@"
+
+
+def version_key(version: str | None) -> tuple[tuple[int, object], ...]:
+    """Sorts versions as numbers part by part (`2.10` after `2.9`); words after numbers; none first."""
+    if not version:
+        return ()
+    # (ASCII digits only, and not too many: int() refuses "²" and numbers of thousands of digits)
+    return tuple(
+        (0, int(p)) if p.isascii() and p.isdigit() and len(p) < 19 else (1, p)
+        for p in re.split(r"[.\-]", version)
+    )
+
+
+# A manifest's fields as `read_manifest` reads them without the parser (a game's start loads no parser
+# when the IR is cached): a quoted text after the word, comments aside.
+MANIFEST_FIELDS = {
+    word: re.compile(rf'^\s*{word}\s+"((?:[^"\\]|\\.)*)"', re.MULTILINE)
+    for word in ("ruleset", "version", "extends", "description")
+}
+
+
+def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None] | None:
+    """(name, version, extends, description) from a ruleset folder's manifest; None when it cannot be
+    read. The usual manifest (each field on its own line) is read by `MANIFEST_FIELDS`; any other is
+    parsed."""
+    path = folder / MANIFEST
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None
+    plain = "\n".join(line.split("#", 1)[0] if '"' not in line else line for line in text.splitlines())
+    found = {word: pattern.findall(plain) for word, pattern in MANIFEST_FIELDS.items()}
+    simple = all(len(v) <= 1 and not any("\\" in x for x in v) for v in found.values())
+    if len(found["ruleset"]) == 1 and simple:
+        first = {word: (values[0] if values else None) for word, values in found.items()}
+        return found["ruleset"][0], first["version"], first["extends"], first["description"]
+    from twilight.compiler import ast
+    from twilight.compiler.parser import parse_text
+
+    parsed = parse_text(text, str(path), Sink())
+    manifest = next((d for d in parsed.decls if isinstance(d, ast.RulesetDecl)), None) if parsed else None
+    if manifest is None:
+        return None
+    extends = next(iter(e for e, _ in manifest.extends or []), None)
+    return manifest.name.name, manifest.version, extends, manifest.description
+
+
+def versions_of(folder: Path, name: str, root: Path) -> list[tuple[Path, str | None]]:
+    """The folders beside `folder`, then the installed ones, whose manifest names the ruleset `name`,
+    each with its version: where `extends "NAME@VERSION"` looks (each folder once)."""
+    found: list[tuple[Path, str | None]] = []
+    seen: set[Path] = set()
+    for base in (folder.parent, root):
+        for child in known_rulesets(base).values():
+            real = child.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            manifest = read_manifest(child)
+            if manifest is not None and manifest[0] == name:
+                found.append((child, manifest[1]))
+    return found
 
 
 _PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = {}
@@ -757,10 +898,18 @@ class _Merger:
         )
 
     def _patch(self, patch: ast.PatchDecl, level: int) -> None:
-        from twilight.compiler.patches import PARTS, apply_patch
+        from twilight.compiler.patches import PARTS, apply_patch, not_patchable
 
         sink = self.sink
         kind = patch.target_kind.name if patch.target_kind else ""
+        if kind in NAMESPACE and kind not in PARTS:
+            # a kind that exists but is replaced whole (E227 for a card), as the parser tells it when
+            # the patch's items are a card's clauses (`ops 2`) and do not parse
+            inherited = self.decls.get((NAMESPACE[kind], patch.name.name))
+            number = getattr(inherited, "number", None) if kind == "card" else None
+            code, message, help_text = not_patchable(kind, patch.name.name, number)
+            sink.add(code, message, patch.target_kind.pos if patch.target_kind else patch.pos, help_text)
+            return
         if kind not in PARTS:
             hint = suggest(kind, PARTS)
             sink.add(

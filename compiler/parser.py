@@ -1380,9 +1380,74 @@ def _open_blocks_at(err: UnexpectedInput, text: str) -> list[brackets.OpenBlock]
     return []
 
 
+# The declaration keywords that are no kind of declaration a patch could name.
+_NOT_KINDS = {"ruleset", "remove", "override", "patch"}
+# `patch KIND` first on its line: the head of a patch declaration, with the name (and a card's number,
+# which `patch` does not take) after the kind when they are there.
+_PATCH_HEAD = re.compile(
+    r"^[ \t]*patch[ \t]+([A-Za-z_][A-Za-z0-9_]*)(?:[ \t]+([0-9]+))?(?:[ \t]+([A-Za-z_][A-Za-z0-9_]*))?",
+    re.MULTILINE,
+)
+
+
+def _report_unpatchable(err: UnexpectedInput, path: str, text: str, sink: Sink, scan_from: int = 0) -> bool:
+    """A syntax error inside `patch KIND …` of a kind no patch changes (`patch card x { ops 2 }`): the
+    grammar has only the patch items, so the parser's "unexpected 'ops'" would not tell the author that
+    such a declaration is replaced whole. Told as the loader tells an empty patch of it (E227 for a card,
+    E224 for the others), at the kind; whether it was."""
+    from twilight.compiler.patches import PARTS, not_patchable
+
+    if not isinstance(err, UnexpectedToken):
+        return False
+    at = err.token.start_pos if err.token.type != "$END" else None
+    at = len(text) if at is None else at
+    head = None
+    for found in _PATCH_HEAD.finditer(text, scan_from, at):
+        head = found  # (the last patch head before the error)
+    if head is None or head.end(1) >= at:
+        return False
+    # (matched again on the whole text: the name after the kind may be the token the parser stopped at)
+    head = _PATCH_HEAD.match(text, head.start()) or head
+    kind = head.group(1)
+    if kind not in _DECL_KEYWORDS or kind in _NOT_KINDS or kind in PARTS:
+        return False
+    # the error is this patch's only when the patch's block is still open there
+    depth = 0
+    for match in _SCAN.finditer(text, head.end(), at):
+        token = match.group()
+        if token == "{":
+            depth += 1
+        elif token == "}":
+            depth -= 1
+            if depth <= 0:
+                return False
+    number = int(head.group(2)) if head.group(2) and len(head.group(2)) <= 6 else None
+    name = head.group(3) or "name"
+    code, message, help_text = not_patchable(kind, name, number)
+    line = text.count("\n", 0, head.start(1)) + 1
+    col = head.start(1) - text.rfind("\n", 0, head.start(1))
+    shown = _short(str(err.token)) if err.token.type != "$END" else "the end of the file"
+    sink.add(
+        code,
+        message,
+        Pos(path, line, col, line, col + len(kind)),
+        help_text,
+        notes=[
+            f"the parser stopped at {shown} ({err.token.line}:{err.token.column}): a patch's items are "
+            "options, rows, cells, appendix lines, phases, steps, a default and a layout's places"
+            if err.token.type != "$END"
+            else f"the parser stopped at {shown}",
+        ],
+    )
+    return True
+
+
 def _report_syntax(err: UnexpectedInput, path: str, text: str, sink: Sink, scan_from: int = 0) -> None:
-    """One syntax error: a closing bracket with nothing to close is said so (E109), else `_syntax_error`.
+    """One syntax error: a closing bracket with nothing to close is said so (E109), a patch of a card
+    (or another kind a patch does not change) is said to be one (E227, E224), else `_syntax_error`.
     `scan_from`: where the text stops being blank (a declaration parsed alone)."""
+    if _report_unpatchable(err, path, text, sink, scan_from):
+        return
     if isinstance(err, UnexpectedToken) and err.token.type in ("RPAR", "RSQB", "RBRACE"):
         stray = brackets.unmatched_closer(text, err.token.start_pos or 0, scan_from)
         if stray is not None:

@@ -30,6 +30,27 @@ PARTS: dict[str, set[str]] = {
 }
 
 
+def not_patchable(kind: str, name: str, number: int | None = None) -> tuple[str, str, str]:
+    """(code, message, help) for `patch KIND NAME` of a kind no patch changes, told alike whether the
+    patch parses (an empty one) or not (`patch card x { ops 2 }`: the grammar has no card items). A card
+    has its own code: it is the kind an author most often tries to patch, and a card is always written
+    whole."""
+    if kind == "card":
+        shown = str(number) if number is not None else "N"
+        return (
+            "E227",
+            f"a card cannot be patched: `patch card {name}`",
+            f"write `override card {shown} {name} {{ … }}` with the whole card (its ops, side, period, "
+            "event and every other clause, changed where the variant changes them)"
+            + ("; N is the card's number (`twilight explain card " + name + "`)" if number is None else ""),
+        )
+    return (
+        "E224",
+        f"`patch {kind}`: the kinds a patch can change are {', '.join(sorted(PARTS))}",
+        f"write `override {kind} {name} {{ … }}` with the whole declaration",
+    )
+
+
 _PLURAL = {"phase or step": "phases and steps"}
 
 

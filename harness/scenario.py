@@ -236,12 +236,79 @@ class ScenarioResult:
 # ---------------------------------------------------------------------- rulesets, compiled once per process
 _RULESETS: dict[str, tuple[dict[str, Any], Program]] = {}
 
+# `ruleset: NAME@VERSION` pins a version, as `twilight play --ruleset NAME@VERSION` does.
+VERSION_SEP = "@"
 
-def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
+# How a `ruleset:` that is no folder is found: the spec as the file writes it (`solo-v2`, `solo-v2@2.0`)
+# -> what the compiler is given (an installed name, or a ruleset's folder); a LookupError whose words say
+# what is wrong (with the names or versions found) when it names nothing. The command line gives the one
+# `twilight play` finds rulesets with (installed, `$TWILIGHT_HOME/rules/`: cli/ruleset_target.py), which the
+# harness may not import; without it, `installed_ruleset` knows the installed ones.
+RulesetFinder = Callable[[str], str]
+
+
+def installed_ruleset(spec: str) -> str:
+    """The installed ruleset `spec` names (its version, when pinned, is checked once it is compiled)."""
+    from twilight.compiler.loader import known_rulesets
+
+    name = spec.partition(VERSION_SEP)[0]
+    known = sorted(known_rulesets())
+    if name in known:
+        return name
+    hint = suggest(name, known)
+    found = f"rulesets found: {', '.join(known)}"
+    raise LookupError(
+        f"'{clip(spec, ECHO_CHARS)}' is neither a known ruleset nor a file or folder; "
+        + (f"did you mean '{hint}'? ({found})" if hint else found)
+    )
+
+
+def _is_folder(target: str, base_dir: Path) -> bool:
+    """Whether `target` is a folder, from the working directory or from the file's."""
+    if not could_be_path(target) or not could_be_path(str(base_dir / target)):
+        return False
+    return Path(target).is_dir() or (base_dir / target).is_dir()
+
+
+def _pinned(target: str, find: RulesetFinder) -> tuple[str, str]:
+    """A `ruleset: NAME@VERSION` found: what the compiler is given, and the version wanted (`find`'s
+    words, placed at the key, when it names nothing)."""
+    written = clip(target, ECHO_CHARS)
+    version = target.partition(VERSION_SEP)[2]
+    if not version:
+        raise Invalid(
+            "ruleset", f"'{written}': no version after '{VERSION_SEP}' (write NAME@VERSION, or NAME)"
+        )
+    try:
+        return find(target), version
+    except LookupError as err:
+        # (the finder's words name the spec as written)
+        raise Invalid("ruleset", str(err.args[0]) if err.args else f"'{written}': not found") from None
+
+
+def _found(target: str, base_dir: Path, find: RulesetFinder) -> tuple[str, str]:
+    """What the compiler is given for a `ruleset:` (a folder, beside the file or from the working
+    directory, is left to `_ruleset`), and the version `NAME@VERSION` pins ("" for none)."""
+    from twilight.compiler.loader import known_rulesets
+
+    if VERSION_SEP in target and not _is_folder(target, base_dir):
+        return _pinned(target, find)
+    if target not in known_rulesets() and not _is_folder(target, base_dir) and not _looks_like_path(target):
+        # A name found only where the command line looks ($TWILIGHT_HOME/rules/...); else the compiler
+        # says the name is unknown, as before.
+        with contextlib.suppress(LookupError):
+            return find(target), ""
+    return target, ""
+
+
+def _ruleset(
+    target: str, base_dir: Path, find: RulesetFinder | None = None
+) -> tuple[dict[str, Any], Program]:
     from twilight.compiler.api import compile_target
     from twilight.compiler.loader import known_rulesets
 
     written = target  # (as the file wrote it: a message echoes that, not the folder it was found at)
+    target, pinned = _found(target, base_dir, find or installed_ruleset)
     if target not in known_rulesets() and could_be_path(target) and could_be_path(str(base_dir / target)):
         # (a name past the file system's limits is left to the compiler, which calls it unknown: pathlib
         # raises for it rather than answer that nothing is there)
@@ -257,6 +324,15 @@ def _ruleset(target: str, base_dir: Path) -> tuple[dict[str, Any], Program]:
                 f"'{clip(written, ECHO_CHARS)}': {_not_compiled(errors, written, target, base_dir)}",
             )
         _RULESETS[target] = (result.ir, build_program(result.ir))
+    ir = _RULESETS[target][0]
+    version = str(ir.get("ruleset", {}).get("version", ""))
+    if pinned and version != pinned:
+        name = written.partition(VERSION_SEP)[0]
+        raise Invalid(
+            "ruleset",
+            f"'{clip(written, ECHO_CHARS)}' names no version of {clip(name, ECHO_CHARS)} that is found; "
+            f"did you mean '{name}@{version}'? (versions found: {version or '-'})",
+        )
     return _RULESETS[target]
 
 
@@ -272,6 +348,14 @@ def _not_compiled(errors: list[Any], written: str, target: str, base_dir: Path) 
             return str(first.message)
         if _looks_like_path(written):
             return _no_such_folder(written, base_dir)
+        near = _ruleset_folder_near(written, base_dir)
+        if near is not None:
+            # (a variant's own scenarios naming it by its name: the nearest installed name is its parent's,
+            # which was no help)
+            return (
+                f"no ruleset found has that name; the folder {near} (from the file's folder) is a ruleset "
+                f"of that name: write `ruleset: {near}`"
+            )
     said = f"{first.message} ({first.help})" if first.help else first.message
     if first.pos is None:  # (a folder without ruleset.tsr, a manifest the loader refused: no file to show)
         return said
@@ -308,7 +392,30 @@ def _no_such_folder(written: str, base_dir: Path) -> str:
                 return f"{said}; did you mean '{wanted}'?"
     elif not parent.exists():
         return f"{said}; the folder {parent} does not exist either"
+    found = _ruleset_folder_near(beside.name, base_dir)
+    if found is not None:  # (a `..` too few or too many: the folder is further up)
+        return f"{said}; did you mean '{found}'?"
     return said
+
+
+# How many folders up from a scenario file a ruleset folder of the name it writes is looked for.
+FOLDERS_UP = 4
+
+
+def _ruleset_folder_near(name: str, base_dir: Path) -> str | None:
+    """A ruleset folder named `name` in the file's folder or one above it, or one of those folders itself
+    (a variant's `scenarios/` inside it): its path from the file's folder; None when there is none."""
+    if not name or name in (".", "..") or not could_be_path(name) or "/" in name or "\\" in name:
+        return None
+    here = Path(os.path.abspath(base_dir))
+    for folder in [here, *here.parents][:FOLDERS_UP]:
+        for candidate in (folder / name, folder) if folder.name == name else (folder / name,):
+            with contextlib.suppress(OSError):
+                if (candidate / "ruleset.tsr").is_file():
+                    # (`../../my-variant` rather than `..`: a path is read from the working folder first,
+                    # where `..` is some other folder; docs/new-ruleset.md, section 7)
+                    return os.path.join(os.path.relpath(candidate.parent, here), name)
+    return None
 
 
 class Names:
@@ -535,8 +642,9 @@ _EXPECT_READ: dict[str, Callable[[Names, Any, str], object]] = {
 class Scenario:
     """One scenario file, from reading to the verdict."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, find_ruleset: RulesetFinder | None = None) -> None:
         self.path = path
+        self.find_ruleset = find_ruleset  # (how a `ruleset:` that is no folder is found: see RulesetFinder)
         self.data: dict[str, Any] = {}
         self.ir: dict[str, Any] = {}
         self.program: Program | None = None
@@ -560,7 +668,7 @@ class Scenario:
             data = self._read(check)
             self.data = data
             with check.each():
-                self.ir, self.program = _ruleset(data["ruleset"], self.path.parent)
+                self.ir, self.program = _ruleset(data["ruleset"], self.path.parent, self.find_ruleset)
             with check.each():  # (once the ruleset is known: a key may be one of its settings or steps)
                 _keys(self.raw, "", list(TOP_KEYS), self._belongs_elsewhere(""))
             if self.program is None:
@@ -2038,11 +2146,14 @@ def _event_values_read(event: Any) -> list[str]:
 
 
 # ---------------------------------------------------------------------- entry points
-def run_file(path: str | Path, limits: dict[str, int] | None = None) -> ScenarioResult:
+def run_file(
+    path: str | Path, limits: dict[str, int] | None = None, find_ruleset: RulesetFinder | None = None
+) -> ScenarioResult:
     """Run one scenario file; never raises. `limits`: the steps the rules may take (the Engine's
-    step_limit and game_step_limit; its defaults without)."""
+    step_limit and game_step_limit; its defaults without). `find_ruleset`: how a `ruleset:` name (or
+    NAME@VERSION) is found (the installed rulesets without)."""
     shown = str(path)
-    scenario = Scenario(Path(path))
+    scenario = Scenario(Path(path), find_ruleset)
     result = _run(scenario, shown, limits)
     if not result.passed:  # (a failing file still tells which ruleset it ran, once it got that far)
         result.ruleset = str(scenario.data.get("ruleset", ""))

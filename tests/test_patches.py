@@ -313,9 +313,9 @@ STALE: dict[str, tuple[str, str | None, str, str, str]] = {
     "a kind that cannot be patched": (
         "patch card duck_and_cover {\n  default 1\n}\n",
         None,
-        "E224",
+        "E227",
         "patch card duck_and_cover",
-        "replace other declarations whole with `override`",
+        "write `override card 4 duck_and_cover { … }` with the whole card",
     ),
     "an insert of a name already there": (
         "patch priority test_list {\n  insert option 3 first after third {\n    where true\n  }\n}\n",

@@ -75,6 +75,9 @@ class Analysis:
     seconds: float = 0.0
     cpu_seconds: float = 0.0
     completions: list[Any] | None = None  # (the completion list, made once per analysis)
+    # (priority, option) -> the option's number and marks in force once the patches applied (a `move`
+    # renumbers, its mark goes on the moved option): what the declaration's own text no longer says
+    options: dict[tuple[str, str], tuple[int, list[str]]] = field(default_factory=dict)
 
     def shown_path(self, path: str) -> str:
         return self.shown.get(path, path)
@@ -124,6 +127,7 @@ def analyse(target: Target, overlays: Mapping[str, str], previous: Analysis | No
         for read in loaded.paths:
             if loader.display(read) not in parsed:
                 analysis.unparsed.add(absolute(loader.display(read)))
+    analysis.options = options_in_force(result.ir)
     for diag in result.diagnostics:
         if diag.pos is None:
             analysis.unplaced.append(diag)
@@ -132,6 +136,18 @@ def analyse(target: Target, overlays: Mapping[str, str], previous: Analysis | No
     analysis.seconds = time.perf_counter() - started
     analysis.cpu_seconds = time.process_time() - cpu
     return analysis
+
+
+def options_in_force(ir: Mapping[str, Any] | None) -> dict[tuple[str, str], tuple[int, list[str]]]:
+    """Each priority option's number and marks (`source "…"`, `provisional "…"`) in the compiled rules."""
+    found: dict[tuple[str, str], tuple[int, list[str]]] = {}
+    for priority, declared in ((ir or {}).get("priorities") or {}).items():
+        for option in declared.get("options") or []:
+            provenance = option.get("provenance") or {}
+            notes = [f'source "{text}"' for text in provenance.get("sources") or []]
+            notes += [f'provisional "{text}"' for text in provenance.get("provisional") or []]
+            found[(priority, option["name"])] = (int(option["number"]), notes)
+    return found
 
 
 def _load(target: Target, loader: Loader) -> list[LoadedRuleset]:

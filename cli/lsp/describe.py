@@ -58,12 +58,17 @@ def primitives() -> dict[str, Signature]:
     return vocabulary().primitives
 
 
-def signature(declared: Declaration) -> str:
-    """One line as the rules would declare it (without the body)."""
+# (priority, option) -> the option's number and marks in the compiled rules (analysis.options_in_force)
+InForce = Mapping[tuple[str, str], tuple[int, list[str]]]
+
+
+def signature(declared: Declaration, in_force: InForce | None = None) -> str:
+    """One line as the rules would declare it (without the body); an option with the number it has in
+    the ruleset compiled (`in_force`), and the one its declaration writes when a patch moved it."""
     decl, name = declared.decl, declared.name
     node = declared.node
     if declared.kind == "option" and isinstance(node, ast.PriorityOption):
-        return f"option {node.number} {name}  (of priority {declared.owner})"
+        return _option(declared, node, in_force)
     if declared.kind in ("phase", "step"):
         return f"{declared.kind} {name}  (of {declared.owner})"
     if declared.kind == "subregion":
@@ -104,8 +109,23 @@ def signature(declared: Declaration) -> str:
     if isinstance(decl, ast.OrderDecl):
         return f"{head} {name}: {', '.join(item.name for item in decl.items)}"
     if isinstance(decl, ast.RulesetDecl):
-        return f'ruleset "{decl.name.name}"'
+        return _manifest(decl)
     return f"{head} {name}"
+
+
+def _option(declared: Declaration, node: ast.PriorityOption, in_force: InForce | None) -> str:
+    """An option with its number in the ruleset compiled, and the one written where a patch moved it."""
+    number, _ = (in_force or {}).get((str(declared.owner), declared.name), (node.number, []))
+    moved = f"; option {node.number} where declared" if number != node.number else ""
+    return f"option {number} {declared.name}  (of priority {declared.owner}{moved})"
+
+
+def _manifest(decl: ast.RulesetDecl) -> str:
+    """A manifest with its version and parent: what `--ruleset NAME@VERSION` and a scenario's
+    `ruleset:` pin."""
+    parts = [f"version {decl.version}"] if decl.version else []
+    parts += [f"extends {parent}" for parent, _ in decl.extends]
+    return f'ruleset "{decl.name.name}"' + (f": {', '.join(parts)}" if parts else "")
 
 
 def written_type(parsed: str) -> str:
@@ -147,11 +167,17 @@ def _setting(decl: ast.SettingDecl) -> str:
     return f"{kind}{default}{' (asked when a game starts)' if decl.asked else ''}"
 
 
-def marks(declared: Declaration) -> list[str]:
+def marks(declared: Declaration, in_force: InForce | None = None) -> list[str]:
     """Its `source` and `provisional` marks as written: for a superpower or a setting's value, which
     carry none of their own, those of the declaration that declares them (and for a subregion without
-    its own, its region's)."""
+    its own, its region's); an option's as the ruleset compiled has them (`in_force`: a patch's `move`
+    adds its mark to the moved option)."""
     node, decl = declared.node, declared.decl
+    compiled = (
+        (in_force or {}).get((str(declared.owner), declared.name)) if declared.kind == "option" else None
+    )
+    if compiled is not None:
+        return list(compiled[1])
     notes: Iterable[ast.Annotation] = decl.annotations
     if isinstance(node, ast.PriorityOption | ast.Phase):
         notes = node.annotations
@@ -185,18 +211,20 @@ def names(declared: Declaration, languages: list[Localizer]) -> list[tuple[str, 
     return found
 
 
-def hover_text(declared: list[Declaration], table: SymbolTable, folders: list[Path]) -> str:
+def hover_text(
+    declared: list[Declaration], table: SymbolTable, folders: list[Path], in_force: InForce | None = None
+) -> str:
     """Markdown: the declaration in force of the first thing `declared` names (the last of its
     namespace), its marks and names, where it is declared, replaced and patched (paths as diagnostics
     show them); then the other things of the same name (a card's appendix entry, a side's superpower),
-    each with its place."""
+    each with its place. `in_force`: the options as the ruleset compiled them (a patched list's)."""
     meant = namespace(declared[0])
     own = [d for d in declared if namespace(d) == meant]
     current = own[-1]
-    lines = [f"```twilight\n{signature(current)}\n```"]
+    lines = [f"```twilight\n{signature(current, in_force)}\n```"]
     for language, name in names(current, localizers(folders)):
         lines.append(f"{language}: **{name}**  ")
-    current_marks = marks(current)
+    current_marks = marks(current, in_force)
     lines.append("  \n".join(current_marks) if current_marks else "_no `source` or `provisional` mark_")
     places = [f"`{d.pos.file}:{d.pos.line}`" for d in own]
     said = "declared at " + places[0]
@@ -205,6 +233,9 @@ def hover_text(declared: list[Declaration], table: SymbolTable, folders: list[Pa
     patches = [
         u for u in table.uses(current.name) if u.kind is not None and NAMESPACE.get(u.kind, u.kind) == meant
     ]
+    if current.kind in ("option", "phase", "step"):
+        # (a patch names an option, phase or step of what it patches: `move option key_new before …`)
+        patches += table.uses(current.name, current.owner)
     if patches:
         said += "; " + "; ".join(f"patched or removed at `{u.pos.file}:{u.pos.line}`" for u in patches)
     lines.append(said)

@@ -8,7 +8,9 @@ Nor does anything a client sends: the framing is transport.py's, and a message t
 logged in one line (and answered, when it is a request).
 
 The analyses kept are bounded: those of files no open document belongs to (a hover on a file never
-opened compiles it) are dropped, least recently used first, past MAX_IDLE_ANALYSES.
+opened compiles it) are dropped, least recently used first, past MAX_IDLE_ANALYSES. Such an analysis is
+never checked again: a change to a file it reads drops it, and the next question makes a new one; only the
+rulesets of open files are followed (checked as their files or those they read change).
 """
 
 from __future__ import annotations
@@ -306,10 +308,26 @@ class RulesServer(LanguageServer):
     # ------------------------------------------------------------------ compiling
     def changed(self, path: str, delay: float) -> None:
         """A file changed (opened, edited, saved, closed): compile its ruleset again, and every other
-        ruleset analysed that reads it (a variant of the ruleset it belongs to)."""
+        ruleset followed that reads it (a variant of the ruleset it belongs to)."""
         target = target_of(Path(path))
-        for each in {target} | self.readers(path):
-            self.schedule(each, delay)
+        self.recheck({target} | self.readers(path), delay, also=target)
+
+    def followed(self) -> set[Target]:
+        """The rulesets the editor works on: those a file of which is open. A ruleset only asked about
+        (a hover or a definition in a file of it never opened) is analysed for the answer, not followed."""
+        return {target_of(Path(path)) for path in self.open_paths()}
+
+    def recheck(self, targets: set[Target], delay: float, also: Target | None = None) -> None:
+        """Check again those of `targets` that are followed (and `also`); the analyses of the others are
+        dropped, not checked: they were of the old text, and the next question about them makes a new one
+        (checking them at each keystroke cost a compile each and published the problems of rulesets no
+        file of which the editor shows)."""
+        followed = self.followed()
+        for each in targets:
+            if each == also or each in followed:
+                self.schedule(each, delay)
+            else:
+                self.forget(each)
 
     def readers(self, path: str) -> set[Target]:
         """The rulesets analysed that read the file, or would read it: a file new in the folder of a
@@ -381,8 +399,7 @@ class RulesServer(LanguageServer):
         are checked again. No ruleset is analysed anew for it: only those the editor works on count."""
         if path in self.open_paths():
             return  # (the editor's text stands for it)
-        for each in self.readers(path):
-            self.schedule(each, DEBOUNCE_SECONDS)
+        self.recheck(self.readers(path), DEBOUNCE_SECONDS)
 
     def watch_rule_files(self) -> None:
         """Ask the client to say when rule files change on disk, when it can be asked
@@ -423,9 +440,10 @@ class RulesServer(LanguageServer):
                 self.schedule(target, 0, then_forget=True)
         else:
             self.schedule(target, 0)
-        for other, analysis in list(self.analyses.items()):
-            if other != target and analysis.covers(path):
-                self.schedule(other, 0)
+        self.recheck(
+            {other for other, analysis in self.analyses.items() if other != target and analysis.covers(path)},
+            0,
+        )
 
     def _checked_as_on_disk(self, target: Target, path: str) -> bool:
         """Whether the last check of `target` read the file at `path` as it is on disk, and no check of
@@ -755,7 +773,7 @@ def build_server() -> RulesServer:
         signature = describe.primitives().get(item.name) if isinstance(item, Use) and item.call else None
         given = describe.given_text(item.name) if isinstance(item, Use) and not item.call else None
         if declared:
-            text = describe.hover_text(declared, analysis.table, analysis.folders)
+            text = describe.hover_text(declared, analysis.table, analysis.folders, analysis.options)
         elif signature is not None:
             text = describe.primitive_text(signature)
         elif given is not None:

@@ -182,15 +182,15 @@ def ruleset_changes(
     from twilight.cli.session.numbers import numbers_and_words
     from twilight.cli.session.text import play_folders
     from twilight.cli.versions import read_manifest
-    from twilight.compiler.loader import known_rulesets
+    from twilight.compiler.loader import extended_folder
 
     new = compiled(str(entry.folder), lang)
     words = ChangeWords(Localizer.for_folders(play_folders(str(entry.folder)), lang), new.ir)
     if not entry.extends:
         return None, [], words
-    # The ruleset extended, found as the compiler finds it: a sibling folder, else the installed one.
-    sibling = entry.folder.parent / entry.extends
-    folder = sibling if (sibling / "ruleset.tsr").is_file() else known_rulesets().get(entry.extends)
+    # The ruleset extended, found as the compiler finds it: a sibling folder, else the installed one
+    # (`extends "NAME@VERSION"`: the one of that version).
+    folder = extended_folder(entry.folder, entry.extends)
     manifest = read_manifest(folder) if folder is not None else None
     if folder is None or manifest is None:
         return None, [], words
