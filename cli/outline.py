@@ -26,6 +26,9 @@ from twilight.cli.localizer import Localizer, readable
 
 INDENT = "  "
 
+# The strings rules compare a way of play or an action with (`mode == "event"`, `may_target("coup", …)`,
+# `ai_decision("action", …)`): a fixed vocabulary of the runtime, each worded by `outline-word-<string>`.
+OUTLINE_WORDS: tuple[str, ...] = ("event", "influence", "coup", "realign", "space", "headline", "action")
 # Ids of the words this module (and the explain command) formats, besides the families below.
 STATIC_WORDS: tuple[str, ...] = (
     "outline-no-event",
@@ -87,6 +90,7 @@ STATIC_WORDS: tuple[str, ...] = (
     "outline-fx-remove_influence-all",
     "outline-typed-var",
     "outline-named",
+    *(f"outline-word-{word}" for word in OUTLINE_WORDS),
 )
 
 # The things a ruleset declares, named in an outline by the messages the game names them by (a table by
@@ -708,7 +712,14 @@ class Outliner:
 
     def _say_str(self, e: dict[str, Any], case: str | None) -> str | None:
         text = str(e["str"])
-        return self._name_of(text) if text in self.cards else f"“{text}”"
+        if text in self.cards:
+            return self._name_of(text)
+        # A word a rule compares with or passes (a way a card is played, an action: `mode == "event"`,
+        # `may_target("coup", …)`; how a game ends: `win(ussr, "europe_control")`, worded by the
+        # `end-<reason>` the end of a game shows) in the reader's words, quoted as the language quotes a
+        # name; the rule's own string only when no message words it.
+        word = self.loc.get(f"outline-word-{text}") or self.loc.get(f"end-{text}")
+        return self.named(word, text) if word else f"“{text}”"
 
     def _say_call(self, e: dict[str, Any], case: str | None) -> str | None:
         if not isinstance(e["call"], dict) or not e["call"]:

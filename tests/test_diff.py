@@ -95,7 +95,7 @@ def test_outlines_follow_the_language(tmp_path: Path) -> None:
     folder = variant(tmp_path / "ru", "standard", text)
     status, out = run_cli(["diff", "standard", folder, "--lang", "ru"])
     assert status == 0, out
-    assert "#4 Пригнись и накройся (duck_and_cover)" in out
+    assert "#4 Пригнись и укройся (duck_and_cover)" in out
     minus = next(line for line in out.splitlines() if line.strip().startswith("- "))
     plus = next(line for line in out.splitlines() if line.strip().startswith("+ "))
     assert re.search("[а-яА-Я]", minus) and "5" in minus and "VP" not in minus, out

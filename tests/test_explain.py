@@ -39,7 +39,7 @@ def test_every_card_renders(ir: dict[str, Any], lang: str) -> None:
 def test_russian_uses_russian_names(ir: dict[str, Any]) -> None:
     loc = Localizer.for_ruleset("standard", "ru")
     view = card_view(loc, ir, "blockade")
-    assert view["name"] == "Блокада"
+    assert view["name"] == "Блокада Западного Берлина"
     text = "\n".join(view["outline"])
     assert "Западная Германия" in text and "West Germany" not in text
     # The standard ruleset names The China Card as the official rules do (solo-v2: «Карточка Китая»).
@@ -65,7 +65,7 @@ def test_prerequisites_are_shown() -> None:
     assert "Requires one of: Marshall Plan, Warsaw Pact Formed" in out
     code, out = run_cli(["explain", "card", "nato", "--lang", "ru"])
     assert code == 0, out
-    assert "Требует одну из карт: План Маршалла, Создание Варшавского договора" in out
+    assert "Требует одну из карт: План Маршалла, Варшавский договор" in out
     code, out = run_cli(["explain", "card", "23"])
     assert "Enables: NATO" in out
 

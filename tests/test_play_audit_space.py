@@ -45,7 +45,7 @@ def test_the_play_mode_question_says_why_the_space_race_is_not_offered(lang: str
 
 SAID_AGAIN = {
     "en": "Space Race is not offered: Blockade",
-    "ru": "Космическая гонка не предлагается. У карты «Блокада»",
+    "ru": "Космическая гонка не предлагается. У карты «Блокада Западного Берлина»",
 }
 
 

@@ -228,7 +228,9 @@ def test_southeast_asia_is_told_country_by_country(dice_events: list[dict[str, A
                 "roll_off": "«{card}»: бросок {first} — {first_roll}, бросок {second} — {second_roll}: "
                 "побеждает {winner}.",
                 "realign": "у {side} {mine}, у {opponent} {against}: ",
-                "quagmire": "«Трясина»: бросок США — {die}, а нужно не больше 4: {outcome}.",
+                "quagmire": (
+                    "«Затруднительное положение»: бросок США — {die}, а нужно не больше 4: {outcome}."
+                ),
                 "outcomes": ("удача", "неудача"),
                 "sea": "Юго-Восточная Азия, {side}: {parts} = {vp} ПО.",
                 "controls": "под контролем {countries}",

@@ -117,7 +117,16 @@ def write_site(site: Site, out: Path) -> list[Path]:
 
 @click.command("docs")
 @click.argument("ruleset")
-@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language of the pages: en, ru.")
+@click.option(
+    "--lang",
+    "-l",
+    default=FALLBACK,
+    show_default=True,
+    help=(
+        "Language of the pages: en, or any the ruleset's locale folders hold"
+        " (locales/CODE/*.ftl; ru is shipped)."
+    ),
+)
 @click.option(
     "-o",
     "--output",

@@ -44,6 +44,8 @@ EXPLAIN_WORDS: tuple[str, ...] = (
     *STATE_WORDS,
 )
 FLAGS = ("starred", "permanent", "scoring", "optional")
+# `--lang`: any language the ruleset's chain of locale folders holds (cli/explain/ruleset.py), no fixed list.
+LANG_HELP = "Language: en, or any the ruleset's locale folders hold (locales/CODE/*.ftl; ru is shipped)."
 
 
 def find_card(ir: dict[str, Any], wanted: str) -> str | None:
@@ -162,7 +164,13 @@ def explain() -> None:
 @explain.command("card")
 @click.argument("card")
 @click.option("--ruleset", "-r", default="standard", show_default=True, help="Ruleset name or folder.")
-@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
+@click.option(
+    "--lang",
+    "-l",
+    default=FALLBACK,
+    show_default=True,
+    help=LANG_HELP,
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (a list for `all`).")
 def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
     """A card by number or id (`all`: every card): name, ops, side, period, summary, links, source and
@@ -274,7 +282,13 @@ def explain_trace_moves(
 )
 @click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
-@click.option("--lang", "-l", default=FALLBACK, show_default=True, help="Language: en, ru.")
+@click.option(
+    "--lang",
+    "-l",
+    default=FALLBACK,
+    show_default=True,
+    help=LANG_HELP,
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
 def explain_trace(
     file: Path,
@@ -304,7 +318,12 @@ def explain_trace(
 @explain.command("state")
 @click.argument("save", required=False, type=click.Path())
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the save's own, else standard).")
-@click.option("--lang", "-l", default=None, help="Language: en, ru (default: the save's, else en).")
+@click.option(
+    "--lang",
+    "-l",
+    default=None,
+    help=LANG_HELP[:-1] + "; default: the save's, else en.",
+)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
 def explain_state_cmd(save: str | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
     """The state the ruleset declares (variables, zones, tracks, its own and those it inherits), each

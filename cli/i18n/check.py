@@ -37,6 +37,7 @@ from fluent.syntax import FluentParser
 from fluent.syntax import ast as fast
 from twilight.cli.declared_state import VALUE_WORDS, declared_names
 from twilight.cli.i18n.forms import english_shape, file_for, plural_gaps, untranslated_copies
+from twilight.cli.i18n.languages import found_languages
 from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.i18n.stale import parent_ir, stale_messages
 from twilight.cli.i18n.syntax import detail as syntax_detail
@@ -261,13 +262,15 @@ def unworded_names(ir: dict[str, Any], english: set[str]) -> list[str]:
 # The kinds of problem, in the order the summary line counts them: errors (the check fails on any),
 # then warnings (it fails on them only with --strict).
 KINDS = ("missing", "unused", "mismatched", "syntax", "untranslated", "plural")
-WARNING_KINDS = ("stale",)
+# (`unoffered`, a language the locale folders hold that the game does not offer yet, is said only when found)
+WARNING_KINDS = ("stale", "unoffered")
 ERROR, WARNING = "error", "warning"
 # Problems the input parser names (cli/play/input.py `Problem.code`).
 PROBLEM_CODES = ("empty", "number", "ambiguous", "unknown", "suggest", "count", "count-exactly", "repeat")
 # Families any ruleset may word although nothing requires them (explain shows them when present; a
-# source or the ruleset's title is shown as written when not worded).
-OPTIONAL_PREFIXES = ("procedure-", "function-", "source-", "ruleset-title")
+# source or the ruleset's title is shown as written when not worded; an answer told as a move of its own,
+# `log-answer-<decision>[-<answer>]`, cli/session/log.py, is told by what it does when not worded).
+OPTIONAL_PREFIXES = ("procedure-", "function-", "source-", "ruleset-title", "log-answer-")
 # `decision-<id>` + this: a decision's own words for where a player is in a repeated choice.
 OPTIONAL_PROGRESS_SUFFIX = "-progress"
 
@@ -340,6 +343,8 @@ def _collect_variables(node: Any, found: set[str]) -> None:
 class Report:
     ruleset: str
     problems: list[dict[str, Any]] = field(default_factory=list)
+    # the languages checked: the game's, and any other its locale folders hold (cli/i18n/languages.py)
+    languages: tuple[str, ...] = LANGUAGES
 
     def add(
         self,
@@ -361,17 +366,19 @@ class Report:
 
 def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
     """The problems of a ruleset (by name or folder) whose IR is `ir`."""
-    report = Report(str(ir["ruleset"]["name"]))
     folders = play_folders(target)
+    report = Report(str(ir["ruleset"]["name"]), languages=found_languages(folders))
     wanted = needed(ir)
     optional = optional_ids(ir)
-    tables = {lang: read_messages(locale_files(folders, lang)) for lang in LANGUAGES}
+    tables = {lang: read_messages(locale_files(folders, lang)) for lang in report.languages}
     # `twilight sources`' provisional list: the readings' names, and each mark the ruleset words in English.
     wanted.update({m: set() for m in sources_message_ids(target, ir, tables[FALLBACK])})
     # A variant's words for what it changed (cli/i18n/stale.py): its parent's IR says what that is.
     parent = parent_ir(ir, folders[1:])
-    for lang in LANGUAGES:
+    for lang in report.languages:
         files = locale_files(folders, lang)
+        if lang not in LANGUAGES:
+            check_offered(report, lang, files)
         table = tables[lang]
         check_writing(report, lang, files, table)
         check_needed(report, lang, ir, table, wanted, (tables[FALLBACK], folders))
@@ -382,6 +389,16 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
         if lang != FALLBACK:
             check_translation(report, lang, files, table, tables[FALLBACK])
     return report
+
+
+def check_offered(report: Report, lang: str, files: list[Path]) -> None:
+    """A language the locale folders hold that the game cannot be played in yet: its words are checked
+    like any other's, and this says what else it takes (docs/translating.md, "Adding a language")."""
+    detail = (
+        f"the game does not offer {lang} yet: add it to LANGUAGES in cli/localizer.py, with a "
+        f"play-language-{lang} message (its name) in every language of cli/locales"
+    )
+    report.add("unoffered", lang, "", detail, display_path(files[0].parent), severity=WARNING)
 
 
 def check_writing(report: Report, lang: str, files: list[Path], table: dict[str, Message]) -> None:
@@ -521,9 +538,11 @@ def render_report(report: Report, strict: bool = False) -> list[str]:
     for p in report.problems:
         counts[p["kind"]] = counts.get(p["kind"], 0) + 1
     summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in KINDS)
-    warnings = ", ".join(f"{counts.get(k, 0)} {k}" for k in WARNING_KINDS)
+    shown = [k for k in WARNING_KINDS if k == WARNING_KINDS[0] or counts.get(k)]
+    warnings = ", ".join(f"{counts.get(k, 0)} {k}" for k in shown)
     state = "failed" if report.failed(strict) else "ok"
-    lines.append(f"{report.ruleset}: {state}: {summary}; warnings: {warnings} ({', '.join(LANGUAGES)})")
+    languages = ", ".join(report.languages)
+    lines.append(f"{report.ruleset}: {state}: {summary}; warnings: {warnings} ({languages})")
     return lines
 
 

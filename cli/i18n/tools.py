@@ -15,6 +15,7 @@ from typing import Any
 
 import click
 from twilight.cli.i18n.check import i18n
+from twilight.cli.i18n.languages import LanguageCode, translations
 from twilight.cli.i18n.review import html_page, markdown, sections
 from twilight.cli.i18n.sources import MessageState, Translation, tally, write_text
 from twilight.cli.i18n.sync import apply, plan
@@ -26,8 +27,10 @@ from twilight.compiler.loader import display_path, known_rulesets
 # The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).
 __all__ = ["i18n"]
 
+# The game's translations (the default of `review`); `--lang` also takes a language being started (de…),
+# and `status` and `sync` go through every language a ruleset's locale folders hold (cli/i18n/languages.py).
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != FALLBACK)
-LANG_CHOICE = click.Choice(TRANSLATIONS)
+LANG_CHOICE = LanguageCode()
 
 
 def chain(target: str) -> list[Path]:
@@ -151,7 +154,7 @@ def status_cmd(
     behind = False
     for name in targets(rulesets):
         folders = chain(name)
-        for lang in langs or TRANSLATIONS:
+        for lang in langs or translations(folders):
             translation = Translation(folders, lang)
             states = translation.states()
             # (optional words are no debt: --strict does not count them)
@@ -174,7 +177,7 @@ def sync_cmd(rulesets: tuple[str, ...], langs: tuple[str, ...], dry_run: bool) -
     total = 0
     for name in targets(rulesets):
         folders = chain(name)
-        for lang in langs or TRANSLATIONS:
+        for lang in langs or translations(folders):
             for addition in plan(Translation(folders, lang)):
                 ids = ", ".join(m.id for m in addition.messages)
                 count = len(addition.messages)

@@ -181,6 +181,7 @@ function-ops_cost_to_control = operations the AI needs there for control
 function-reaches_control = the AI reaches control there this action round
 function-reaches_break = the AI breaks your control there this action round
 function-ai_coup_loses_game = a coup that would lose the AI the game
+function-ai_realign_allowed = the AI's realignment rules let it roll there
 function-ai_influence_in_europe = the AI's influence goes to Europe (headline)
 function-ai_influence_offered = countries the AI may place influence in
 function-lies_within = lies within the region

@@ -41,10 +41,10 @@ ai-priority-ai_answer_realign = где ИИ делает бросок на { -re
 ai-priority-ai_answer_discard = какую карту ИИ сбрасывает
 ai-priority-ai_answer_play_event = событие какой карты разыгрывает ИИ
 ai-priority-ai_answer_card = какую карту выбирает ИИ
-ai-priority-blockade_solo_ai_card = какую карту ИИ отдаёт, чтобы снять вашу Блокаду
+ai-priority-blockade_solo_ai_card = какую карту ИИ отдаёт, чтобы снять вашу «Блокаду Западного Берлина»
 ai-priority-debt_crisis_solo_ai_card = какую карту ИИ отдаёт, чтобы уйти от вашего Латиноамериканского долгового кризиса
-ai-priority-quagmire_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваша Трясина
-ai-priority-bear_trap_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваша Медвежья ловушка
+ai-priority-quagmire_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваше «Затруднительное положение»
+ai-priority-bear_trap_solo_ai_card = какую карту ИИ отдаёт, пока его держит ваша «Ловушка для медведя»
 ai-priority-un_intervention_solo_ai_card = ОО какой карты ИИ тратит вместе с Вмешательством ООН
 ai-priority-missile_envy_solo_ai_card = какую карту ваша Ракетная зависть забирает у ИИ
 ai-priority-decolonization_solo_country = куда ИИ ставит очко Деколонизации
@@ -53,8 +53,8 @@ ai-priority-de_stalinization_solo_second_key = какую Ключевую ст�
 ai-priority-de_stalinization_solo_non_key = какую не-Ключевую страну ИИ берёт при Десталинизации
 ai-priority-de_stalinization_solo_spread_key = какая Ключевая страна из списка получает очко, когда Десталинизация нигде не даёт контроля
 ai-priority-de_stalinization_solo_source = откуда ИИ снимает очко для Десталинизации
-ai-priority-brush_war_solo_target = где ИИ начинает Малую войну
-ai-priority-brush_war_solo_forced_target = где ИИ начинает «{ card-brush_war }», когда статья приложения не нашла цели, а событие все равно происходит
+ai-priority-brush_war_solo_target = где ИИ начинает «Мелкую войну»
+ai-priority-brush_war_solo_forced_target = где ИИ начинает «Мелкую войну», когда статья приложения не нашла цели, а событие всё равно происходит
 ai-priority-iran_iraq_war_solo_target = куда бьёт Ирано-иракская война ИИ
 ai-priority-cuban_missile_crisis_way_out = где ИИ снимает 2 влияния, чтобы закончить ваш Карибский кризис, если это не меняет там контроля
 
@@ -133,7 +133,8 @@ ai-explain-card = Карта: { $card }
 ai-explain-event-card = Событие: { $card }
 ai-explain-rule = Почему: { $rule }
 ai-explain-move-choices = { $count ->
-    [one] Выбор ИИ:
+    [1] Выбор ИИ:
+    [one] Выбор ИИ, { $count } шаг:
     [few] Выбор ИИ, { $count } шага:
    *[many] Выбор ИИ, { $count } шагов:
 }
@@ -184,6 +185,7 @@ function-ops_cost_to_control = сколько ОО нужно ИИ там для
 function-reaches_control = ИИ получает там контроль в этом раунде действий
 function-reaches_break = ИИ отменяет там ваш контроль в этом раунде действий
 function-ai_coup_loses_game = переворот, из-за которого ИИ проиграл бы
+function-ai_realign_allowed = правила ИИ для бросков на { -realignment(case: "acc") } разрешают ему бросок там
 function-ai_influence_in_europe = влияние ИИ идёт в Европу ({ -headline-phase })
 function-ai_influence_offered = страны, где ИИ может разместить влияние
 function-lies_within = входит в регион
@@ -196,8 +198,8 @@ function-cuban_missile_crisis_binds = ваш «{ card-cuban_missile_crisis }» �
 function-cuban_missile_crisis_way_out_pays = выход из кризиса там выгоден ИИ
 function-cuban_missile_crisis_has_way_out = у ИИ есть выгодный выход из кризиса
 function-control_unchanged_without = контроль не меняется без этого влияния
-function-salt_solo_cards = карты, которые ИИ может взять по «{ card-salt_negotiations }»
-function-star_wars_solo_cards = карты, которые ИИ может взять по «{ card-star_wars }»
+function-salt_solo_cards = карты, которые ИИ может взять событием «{ card-salt_negotiations }»
+function-star_wars_solo_cards = карты, которые ИИ может взять событием «{ card-star_wars }»
 function-cards_ai_finds_in_discard = карты, которые ИИ находит в сбросе (а если там нет — в игровой колоде)
 function-box4_wants_human_event = с 4-й клеткой Космической гонки ИИ ищет ваше событие
 function-ai_may_headline = карта, которую ИИ может разыграть в { -headline-phase(case: "prep") }

@@ -194,19 +194,19 @@ outline-local-wider = более широкий регион
 
 ## Длительные эффекты, названные не по своей карте
 
-outline-lasting-bear_trap_ai_trapped = Медвежья ловушка: ИИ в ловушке
-outline-lasting-bear_trap_ai_trapped_round = Медвежья ловушка: раунд ИИ
-outline-lasting-bear_trap_you_trapped = Медвежья ловушка: вы в ловушке
-outline-lasting-bear_trap_you_trapped_round = Медвежья ловушка: ваш раунд
-outline-lasting-blockade_second_card = Блокада: вторая карта
+outline-lasting-bear_trap_ai_trapped = Ловушка для медведя: ИИ в ловушке
+outline-lasting-bear_trap_ai_trapped_round = Ловушка для медведя: раунд ИИ
+outline-lasting-bear_trap_you_trapped = Ловушка для медведя: вы в ловушке
+outline-lasting-bear_trap_you_trapped_round = Ловушка для медведя: ваш раунд
+outline-lasting-blockade_second_card = Блокада Западного Берлина: вторая карта
 outline-lasting-debt_crisis_second_card = Латиноамериканский долговой кризис: вторая карта
 outline-lasting-missile_envy_solo_ai_obligation = Ракетная зависть: ИИ обязан разыграть карту
 outline-lasting-missile_envy_solo_obligation = Ракетная зависть: вы обязаны разыграть карту
 outline-lasting-north_sea_oil_opec_shut_out = Нефть Северного моря: без ОПЕК
-outline-lasting-nuclear_subs_solo = Атомные подлодки: двойной переворот
-outline-lasting-nuclear_subs_solo_defcon = Атомные подлодки: DEFCON не падает
-outline-lasting-nuclear_subs_solo_repeat = Атомные подлодки: второй переворот
-outline-lasting-quagmire_ai_trapped = Трясина: ИИ в ловушке
-outline-lasting-quagmire_ai_trapped_round = Трясина: раунд ИИ
-outline-lasting-quagmire_you_trapped = Трясина: вы в ловушке
-outline-lasting-quagmire_you_trapped_round = Трясина: ваш раунд
+outline-lasting-nuclear_subs_solo = Атомные подводные лодки: двойной переворот
+outline-lasting-nuclear_subs_solo_defcon = Атомные подводные лодки: DEFCON не падает
+outline-lasting-nuclear_subs_solo_repeat = Атомные подводные лодки: второй переворот
+outline-lasting-quagmire_ai_trapped = Затруднительное положение: ИИ в ловушке
+outline-lasting-quagmire_ai_trapped_round = Затруднительное положение: раунд ИИ
+outline-lasting-quagmire_you_trapped = Затруднительное положение: вы в ловушке
+outline-lasting-quagmire_you_trapped_round = Затруднительное положение: ваш раунд

@@ -148,7 +148,7 @@ provisional-p5-dd3235 = 2 влияния и бесплатный перевор�
 
 # appendix 48 kitchen_debates (solo-v2/appendix/048_kitchen_debates.tsr:5)
 # appendix 61 opec (solo-v2/appendix/061_opec.tsr:4)
-provisional-p5-cd8829 = как «Пригнись и накройся» (статья 4 источника): 2+ ПО или победа в Раунде с подсчетом очков
+provisional-p5-cd8829 = как «Пригнись и укройся» (статья 4 источника): 2+ ПО или победа в Раунде с подсчетом очков
 
 # appendix 49 missile_envy (solo-v2/appendix/049_missile_envy.tsr:9)
 # priority missile_envy_solo_ai_card (solo-v2/appendix/049_missile_envy.tsr:62)
@@ -190,7 +190,7 @@ provisional-p5-c7036f = ПО только от ваших будущих кар�
 provisional-p5-849757 = 1 ПО меньше 3 ОО: только когда это ПО выигрывает партию
 
 # appendix 62 lone_gunman (solo-v2/appendix/062_lone_gunman.tsr:4)
-provisional-p5-caba88 = «Создание ЦРУ» за СССР: статья 26 источника, где стороны поменялись местами
+provisional-p5-caba88 = «Основание ЦРУ» за СССР: статья 26 источника, где стороны поменялись местами
 
 # appendix 64 panama_canal_returned (solo-v2/appendix/064_panama_canal_returned.tsr:4)
 provisional-p5-c87149 = 3 влияния за карту в 1 ОО; в Раунде с подсчетом очков — только если так очков выйдет больше, чем от ОО
@@ -236,10 +236,10 @@ provisional-p5-0cf6c9 = ИИ выменивает из своей колоды/�
 
 # appendix 78 alliance_for_progress (solo-v2/appendix/078_alliance_for_progress.tsr:2)
 # appendix 84 reagan_bombs_libya (solo-v2/appendix/084_reagan_bombs_libya.tsr:2)
-provisional-p5-8f1369 = как «Пригнись и накройся» (4): 2+ ПО вне Раундов с подсчетом очков; в Раунде с подсчетом очков — только ради победы
+provisional-p5-8f1369 = как «Пригнись и укройся» (4): 2+ ПО вне Раундов с подсчетом очков; в Раунде с подсчетом очков — только ради победы
 
 # appendix 80 one_small_step (solo-v2/appendix/080_one_small_step.tsr:2)
-provisional-p5-68f7e3 = понимаем как «Захваченного нацистского учёного» (18): только когда ИИ отстаёт в Космической гонке
+provisional-p5-68f7e3 = понимаем как в «Захваченных нацистских ученых» (18): только когда ИИ отстаёт в Космической гонке
 
 # appendix 82 iranian_hostage_crisis (solo-v2/appendix/082_iranian_hostage_crisis.tsr:2)
 provisional-p5-fe31d7 = 2 влияния и снятие 1+ вашего влияния лучше 3 ОО; подсчет Ближнего Востока — если так очков выйдет больше
@@ -282,13 +282,13 @@ provisional-p5-23010c = ИИ закрывает Первичный регион 
 
 # appendix 95 latin_american_debt_crisis (solo-v2/appendix/095_latin_american_debt_crisis.tsr:3)
 # priority debt_crisis_solo_ai_card (solo-v2/appendix/095_latin_american_debt_crisis.tsr:51)
-provisional-p5-28d51a = при влиянии ИИ в 2+ странах Южной Америки; ваш выход понимаем как в «Блокаде» (10)
+provisional-p5-28d51a = при влиянии ИИ в 2+ странах Южной Америки; ваш выход понимаем как в «Блокаде Западного Берлина» (10)
 
 # appendix 96 tear_down_this_wall (solo-v2/appendix/096_tear_down_this_wall.tsr:2)
 provisional-p5-34aae6 = 3 влияния и бесплатные ОО в Европе лучше 3 ОО; подсчет Европы — если так очков выйдет больше
 
 # appendix 97 an_evil_empire (solo-v2/appendix/097_an_evil_empire.tsr:2)
-provisional-p5-3eaab6 = 1 ПО само по себе меньше 3 ОО: только чтобы прекратить действующую «Власть цветов» или выиграть партию
+provisional-p5-3eaab6 = 1 ПО само по себе меньше 3 ОО: только чтобы прекратить действующую «Силу цветов» или выиграть партию
 
 # appendix 98 aldrich_ames_remix (solo-v2/appendix/098_aldrich_ames_remix.tsr:6)
 provisional-p5-96dc9e = забрать вашу лучшую карту стоит 3 ОО вне Раундов с подсчетом очков

@@ -466,3 +466,13 @@ outline-lasting-north_sea_oil_extra_round = North Sea Oil: an extra round
 outline-lasting-north_sea_oil_round_passed = North Sea Oil: the extra round passed
 outline-lasting-quagmire_round = Quagmire: this round
 outline-lasting-we_will_bury_you_threat = We Will Bury You: the threat
+
+# A string a rule compares with or passes, for a way a card is played or an action (`mode == "event"`,
+# `may_target("coup", …)`): the word an outline shows for it, quoted by outline-named.
+outline-word-event = event
+outline-word-influence = influence
+outline-word-coup = coup
+outline-word-realign = realign
+outline-word-space = space
+outline-word-headline = headline
+outline-word-action = action

@@ -35,6 +35,8 @@ decision-north_sea_oil_pass_round = { card-north_sea_oil }: choose whether to gi
     .name = give up the eighth action round
 decision-defuse_cuban_missile_crisis = { card-cuban_missile_crisis }: choose whether to end the crisis now by removing 2 of your influence (USSR from Cuba, US from West Germany or Turkey)
     .name = end the crisis by removing 2 influence
+decision-defuse_cuban_missile_crisis_at_coup = Your coup sets off the { card-cuban_missile_crisis }: remove 2 of your influence (USSR from Cuba, US from West Germany or Turkey) to end the crisis and make the coup, or lose the game at once
+    .name = end the crisis by removing 2 influence, or lose the game
 
 ## Choices of the turn sequence
 
@@ -193,9 +195,16 @@ option-pass = Nothing
 option-pass_round = Pass this action round
 option-play_china_card = Play { card-the_china_card }
 option-end_game = End the game
+option-end_crisis = Remove 2 influence and end the crisis
+option-lose_game = Keep the influence: lose the game at once
 option-play_on = Play on
 option-remove_us_influence = Remove US influence
 option-add_ussr_influence = Add USSR influence
+
+## Answers told as moves in the last moves and the log (cli/session/log.py): log-answer-<decision>-<answer>,
+## or log-answer-<decision> with the answer as $answer
+log-answer-china_card_or_pass-pass_round = { $side } passes its action round, holding only { card-the_china_card }.
+log-answer-missile_envy_card = { $side } hands over { $answer } for { card-missile_envy }.
 
 ## Why a move is refused (`forbid ... code CODE`)
 

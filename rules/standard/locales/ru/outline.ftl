@@ -558,7 +558,7 @@ outline-q-influence_cost = цена еще одного очка влияния 
 outline-q-may_target = { $a1 } { $a1form ->
         [plural] могут
        *[other] может
-    } выполнить действие «{ $a0 }» в стране { $a2 }
+    } выполнить действие { $a0 } в стране { $a2 }
 outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })
 
 # Состояние, которое объявляет набор правил: его переменные, зоны (стопки карт) и шкалы.
@@ -757,9 +757,19 @@ outline-local-wins_at = победный порог
 ## Длительные эффекты, названные не по своей карте (эффект самой карты называется картой)
 
 outline-lasting-aldrich_ames_hand_revealed = Олдрич Эймс: рука США открыта
-outline-lasting-bear_trap_round = Медвежья ловушка: этот раунд
+outline-lasting-bear_trap_round = Ловушка для медведя: этот раунд
 outline-lasting-missile_envy_obligation = Ракетная зависть: карту нужно разыграть
 outline-lasting-north_sea_oil_extra_round = Нефть Северного моря: лишний раунд
 outline-lasting-north_sea_oil_round_passed = Нефть Северного моря: лишний раунд пропущен
-outline-lasting-quagmire_round = Трясина: этот раунд
+outline-lasting-quagmire_round = Затруднительное положение: этот раунд
 outline-lasting-we_will_bury_you_threat = Мы вас похороним: угроза
+
+# Строка, с которой правило сравнивает способ розыгрыша карты или действие (`mode == "event"`,
+# `may_target("coup", …)`): слово, которое outline показывает вместо нее (в кавычках outline-named).
+outline-word-event = событие
+outline-word-influence = влияние
+outline-word-coup = переворот
+outline-word-realign = { -realignment }
+outline-word-space = Космическая гонка
+outline-word-headline = { -headline-phase }
+outline-word-action = действие
