@@ -146,3 +146,16 @@ def test_a_save_nobody_plays_is_refused_with_its_field(tmp_path: Path, humans: l
     with pytest.raises(SaveError) as err:
         read_save(path)
     assert err.value.code == "not-a-save" and "play.humans" in str(err.value.detail)
+
+
+def test_a_save_missing_a_key_says_what_the_key_must_hold(tmp_path: Path) -> None:
+    """The browser's error page shows the detail: a bare key ("digest") told nothing of what was wrong."""
+    data = a_save()
+    del data["digest"]
+    data["seed"] = "x"
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(SaveError) as err:
+        read_save(path)
+    wanted = "seed: a whole number is expected; digest: the game's digest (text) is expected"
+    assert err.value.detail == wanted

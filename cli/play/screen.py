@@ -28,6 +28,8 @@ from rich.text import Text
 from twilight.cli.declared_state import label
 from twilight.cli.play.input import normalize
 from twilight.cli.session import question
+from twilight.cli.session.danger import is_war_only
+from twilight.cli.session.hint import reasons_text
 from twilight.cli.session.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
 from twilight.compiler.diagnostics import suggest
@@ -165,6 +167,13 @@ class Screen:
         # The answers of a question that lose the game at once (set by the session: a coup that sets off
         # nuclear war), marked in the list.
         self.losing: Callable[[Decision], list[Any]] | None = None
+        # Of those, the ways to play a card lost only if the opponent answers so (Olympic Games hosted at
+        # DEFCON 2: the guest may boycott): no sure loss, and marked in words of their own.
+        self.losing_by_opponent: Callable[[Decision], list[Any]] | None = None
+        # The end reasons each of those answers loses by (by the answer's str), once `losing` has run: an
+        # answer lost otherwise than by nuclear war alone (a coup under the Cuban Missile Crisis) is marked
+        # with its reasons.
+        self.losing_reasons: Callable[[], dict[str, frozenset[str]]] | None = None
         self.ai_plays = True  # (the footer names `why`, the AI's last move, only when an AI plays)
 
     # ------------------------------------------------------------------ parts
@@ -462,6 +471,29 @@ class Screen:
             )
         return table
 
+    def war_marked(self, decision: Decision, labels: list[str]) -> list[str]:
+        """The answers' labels, each that loses the game at once marked so (`losing`); a way to play a card
+        lost only if the opponent answers so (`losing_by_opponent`) in words of its own."""
+        losing = {str(o) for o in self.losing(decision)} if self.losing is not None else set()
+        by_opponent = set()
+        if losing and self.losing_by_opponent is not None:
+            by_opponent = {str(o) for o in self.losing_by_opponent(decision)}
+        reasons = self.losing_reasons() if losing and self.losing_reasons is not None else {}
+        marked: dict[str, str] = {}
+        for o, shown in zip(decision.options, labels, strict=True):
+            if str(o) not in losing:
+                continue
+            why = reasons.get(str(o))
+            if str(o) in by_opponent:
+                marked[str(o)] = self.text.t("play-option-war-opponent", option=shown)
+            elif is_war_only(why):
+                marked[str(o)] = self.text.t("play-option-war", option=shown)
+            else:  # (not by nuclear war alone: a coup under the Cuban Missile Crisis)
+                marked[str(o)] = self.text.t(
+                    "play-option-lose", option=shown, reasons=reasons_text(self.text, why or frozenset())
+                )
+        return [marked.get(str(o), shown) for shown, o in zip(labels, decision.options, strict=True)]
+
     def question(self, decision: Decision, prompt: str, hint: bool = True, flow: bool = False) -> Group:
         """The question, how many to pick, the points left, the numbered answers (in rich's columns, or
         `flow`: packed line after line, for a long list on a short terminal) and how to answer."""
@@ -475,11 +507,7 @@ class Screen:
             label if costs.get(o, 1) == 1 else self.text.t("play-option-cost", option=label, cost=costs[o])
             for label, o in zip(labels, decision.options, strict=True)
         ]
-        losing = {str(o) for o in self.losing(decision)} if self.losing is not None else set()
-        labels = [
-            t.t("play-option-war", option=label) if str(o) in losing else label
-            for label, o in zip(labels, decision.options, strict=True)
-        ]
+        labels = self.war_marked(decision, labels)
         parts: list[Any] = [Text(prompt, style="bold")]
         if self.show_ids:
             picks = f"{decision.min_count}-{decision.max_count}"
@@ -594,14 +622,16 @@ class Screen:
     def revealed_part(self, decision: Decision, level: str) -> Table | None:
         """The other side's hand while a rule keeps it face up to the side asked (status `hand_revealed`:
         Aldrich Ames Remix, for the rest of the turn), the cards it gained since too; at the level of the
-        layout's cards."""
+        layout's cards. Not at a question whose cards to choose from are that hand (the event's discard
+        from it): the same cards would be shown twice."""
         from twilight.runtime.core.shown import hand_revealed_to
 
         if level == "none":
             return None
+        offered = {str(o) for o in decision.options}
         for other in hand_revealed_to(self.engine, decision.side):
             hand = [str(c) for c in self.engine.state.hands[other] if str(c) in self.text.cards]
-            if hand:
+            if hand and set(hand) != offered:
                 title = self.text.t("play-cards-hand-revealed", **self.text.side_args(other))
                 return self.cards(hand, title, other, level == "brief")
         return None

@@ -31,9 +31,10 @@ from twilight.cli.play.input import (
 )
 from twilight.cli.play.screen import SIDE_STYLE, Screen
 from twilight.cli.session import question
-from twilight.cli.session.danger import is_play_mode
+from twilight.cli.session.danger import is_play_mode, is_war_only
 from twilight.cli.session.game import GameSession
 from twilight.cli.session.happened import what_happened
+from twilight.cli.session.hint import reasons_text
 from twilight.cli.session.log import Narrator
 from twilight.cli.session.rules_help import rule_lines
 from twilight.cli.session.text import PlayText
@@ -74,9 +75,14 @@ class PlaySession(GameSession):
         self.reader = reader or LineReader()
         self.screen = Screen(console, text, engine, secret_hands, bool(meta.get("ids")))
         self.screen.losing = self.losing_answers
+        self.screen.losing_by_opponent = self.losing_by_opponent
+        self.screen.losing_reasons = lambda: self.losing.reasons
         self.screen.ai_plays = self.ai_plays  # (no AI, no `why`: the footer says the other commands)
         self.narrator = Narrator(text)
         self.shown_upto = 0  # trace events already shown on a screen
+        # Hot-seat: where each player's last screen left off (and the lines kept for it), while the other
+        # plays: each is told the moves since their own last decision, not since the other's screen.
+        self.shown_to: dict[str, tuple[int, list[str]]] = {}
         # Hot-seat: both sides are people at this terminal (set by build_session); the side whose screen
         # was shown last, so that a change of side hands the terminal over first.
         self.hot_seat = False
@@ -166,6 +172,15 @@ class PlaySession(GameSession):
         self.clear_screen()
 
     # ------------------------------------------------------------------ what happened
+    def since_own_decision(self, before: str | None, side: str) -> None:
+        """Hot-seat, the terminal handed from `before` to `side`: the last moves start where `side`'s own
+        last screen left off (the other player's screen, which `side` did not see, was cleared), and
+        `before`'s are kept for its next turn."""
+        if before is not None:
+            self.shown_to[before] = (self.shown_upto, self.pending_lines)
+        upto, pending = self.shown_to.pop(side, (self.shown_upto, []))
+        self.shown_upto, self.pending_lines = min(upto, len(self.engine.events)), pending
+
     def recent_lines(self, below_live: bool = False) -> list[str]:
         """The moves since the screen last showed them (the bookkeeping, such as the scoring deck's
         lines, is left to `log`: at 80x24 it would push the AI's move out of the summary). `below_live`:
@@ -293,7 +308,12 @@ class PlaySession(GameSession):
         t = self.text
         if str(answer) not in {str(o) for o in self.losing_answers(decision)}:
             return True
-        if is_play_mode(decision):
+        why = self.losing.reasons.get(str(answer))
+        if not is_war_only(why):  # (not by nuclear war alone: a coup under the Cuban Missile Crisis)
+            said = t.t(
+                "play-lose-confirm", answer=t.option(answer), reasons=reasons_text(t, why or frozenset())
+            )
+        elif is_play_mode(decision):
             by = "opponent" if str(answer) in {str(o) for o in self.losing_by_opponent(decision)} else "you"
             said = t.t("play-war-confirm-mode", mode=t.option(answer), by=by)
         else:
@@ -347,6 +367,7 @@ class PlaySession(GameSession):
         self.engine = self.screen.engine = engine
         self.points = {}
         self.checked_upto = self.shown_upto = 0
+        self.shown_to = {}
         self.last_forced = None
 
     def log_all_words(self) -> list[str]:
@@ -440,12 +461,16 @@ class PlaySession(GameSession):
         refused = question.refusals(decision)
         if not refused or typed.strip().lstrip("#").isdigit():  # (a number picks from the list shown)
             return None
-        rules = {str(option): rule for option, rule in refused}
-        got = Matcher(list(rules), self.text.names_of).one(typed)
-        why = None if isinstance(got, Problem) else self.text.maybe(f"function-{rules[str(got)]}")
+        got = Matcher([str(option) for option, _ in refused], self.text.names_of).one(typed)
+        return None if isinstance(got, Problem) else self.left_out_option(decision, got)
+
+    def left_out_option(self, decision: Decision, option: Any) -> str | None:
+        """When the rules left `option` out of this list (`left_out`), their reason in their own words."""
+        rules = {str(o): rule for o, rule in question.refusals(decision)}
+        why = self.text.maybe(f"function-{rules[str(option)]}") if str(option) in rules else None
         if why is None:
             return None
-        return self.text.t("play-input-not-allowed", option=self.text.option(got), why=why)
+        return self.text.t("play-input-not-allowed", option=self.text.option(option), why=why)
 
     def problem_text(self, problem: Problem, decision: Decision, typed: str, engine: Any = None) -> str:
         t = self.text
@@ -512,7 +537,9 @@ def several_answers(session: PlaySession, decision: Decision, parts: list[str]) 
                 else Matcher(asked.options, t.names_of).one(parts[number])
             )
             if number in numbered and not isinstance(got, Problem) and got not in asked.options:
-                raise refused(t.t("play-input-several-gone", option=t.option(got)), number + 1)
+                # (a card the draft's operations limit now keeps out: that rule, as when named)
+                why = session.left_out_option(asked, got)
+                raise refused(why or t.t("play-input-several-gone", option=t.option(got)), number + 1)
             if isinstance(got, Problem):
                 problem = session.problem_text(got, asked, parts[len(answers)], twin)
                 raise refused(problem, len(answers) + 1)
@@ -551,6 +578,7 @@ class TerminalPlayer:
         changed = s.person_side is not None and s.person_side != decision.side
         if s.hot_seat and (changed or s.hand_over_first):
             s.hand_over(decision.side)
+            s.since_own_decision(s.person_side, decision.side)
         s.person_side, s.hand_over_first = decision.side, False
         s.autosave(decision, person=True)
         if forced(decision):

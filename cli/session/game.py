@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from twilight.cli.session import question
-from twilight.cli.session.computer import ComputerOpponent
+from twilight.cli.session.computer import ComputerOpponent, hidden_from
 from twilight.cli.session.computer import why_lines as computer_why_lines
 from twilight.cli.session.danger import LosingAnswers
 from twilight.cli.session.homes import decision_homes
@@ -122,7 +122,10 @@ class GameSession:
         if not self.ai_plays:
             return [self.text.t("play-why-no-ai")]
         if self.computer is not None:
-            return computer_why_lines(self.text, self.computer.choices)
+            # (what the person may see: never the computer's hand nor its face-down headline)
+            person = next(iter(self.people), None)
+            hidden = hidden_from(self.engine, person) if person is not None else set()
+            return computer_why_lines(self.text, self.computer.choices, hidden)
         moves = group_moves(self.engine.events)
         if not moves:
             return [self.text.t("play-why-none")]

@@ -9,7 +9,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from twilight.cli.session.log import NARRATED, Narrator, narrated_runs
+from twilight.cli.session.log import ANSWERED, NARRATED, Narrator, narrated_runs
 from twilight.runtime.core.sides import SIDES, opponent
 
 # The narrated events that are bookkeeping (the turn's and round's marks, the state's variables and
@@ -37,7 +37,8 @@ BOOKKEEPING = frozenset(
         "log",
     }
 )
-MOVES = frozenset(NARRATED) - BOOKKEEPING
+# (a question's answer is one where the ruleset words it: a pass, a card handed over)
+MOVES = (frozenset(NARRATED) - BOOKKEEPING) | {ANSWERED}
 # Bookkeeping but when an event causes it: its result, a move (Blockade's discard, CIA Created's hand shown,
 # the China Card that Nixon Plays the China Card hands over).
 EVENT_RESULTS = frozenset({"discard", "cards_revealed", "hand_revealed", "china_card"})
@@ -82,7 +83,7 @@ def what_happened(narrator: Narrator, events: list[dict[str, Any]]) -> tuple[lis
     moves: list[Moment] = []
     kept: list[str] = []
     phase: str | None = None  # the line of the phase under way, until a card is played in it
-    for event in narrated_runs(narrator.text.ir, events):
+    for event in narrated_runs(narrator.text.ir, events, narrator.tells):
         line = narrator.line(event)  # (every event goes through: the narrator follows the card in play)
         kind = event["kind"]
         if kind in CARD_PLAYED:

@@ -17,7 +17,13 @@ import dataclasses
 import time
 from typing import Any
 
-from twilight.cli.session.danger import is_play_mode, left_to_the_opponent, loses_at_once
+from twilight.cli.session.danger import (
+    is_play_mode,
+    is_war_checked,
+    is_war_only,
+    left_to_the_opponent,
+    losing_reasons,
+)
 from twilight.cli.session.game import AutosavingPlayer, GameSession
 from twilight.cli.session.question import answer_words
 from twilight.runtime.core.decisions import Decision, GreedyPlayer
@@ -106,13 +112,17 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
     """The answers that lose the game at once (a coup that sets off nuclear war), said first, and the
     question the hint weighs without them: ([], the question) when none does. When one answer is left it
     is named; when none is, that every one loses."""
+    # Every answer that loses, marked on the screen or not (at a question of plain answers every one of
+    # which loses, none is marked; the search would call them a tie at 0%: the hint says they all lose).
     if isinstance(session, GameSession):
-        losing = session.losing_answers(decision)
         by_opponent = session.losing_by_opponent(decision)
+        losing, reasons = session.losing.every, dict(session.losing.reasons)
     else:  # (a session of a test's making: nothing kept of the question)
-        losing = loses_at_once(session.engine, decision)
+        found = losing_reasons(session.engine, decision)
+        losing = [o for o, _ in found]
         by_opponent = left_to_the_opponent(session.engine, decision, losing)
-    return losing_lines(session.text, decision, losing, by_opponent=by_opponent)
+        reasons = {str(o): why for o, why in found}
+    return losing_lines(session.text, decision, losing, by_opponent=by_opponent, reasons=reasons)
 
 
 # The lines that name the answers that lose at once: (those answers, the one left, every one), for a
@@ -129,12 +139,17 @@ def losing_lines(
     losing: list[Any],
     every_one: dict[bool, str] | None = None,
     by_opponent: list[Any] | None = None,
+    reasons: dict[str, frozenset[str]] | None = None,
 ) -> tuple[list[str], Decision]:
     """`war_lines` for answers already found to lose at once (`every_one`: the line when all do, by
     whether the question is how a card is played; `by_opponent`: those of them lost by the opponent's
-    answer, named on a line of their own)."""
+    answer, named on a line of their own; `reasons`: the end reasons each loses by, when known: a loss
+    not by nuclear war alone is said by its reasons, `reason_lines`)."""
     if not losing:
         return [], decision
+    why = reasons or {}
+    if not all(is_war_only(why.get(str(o))) for o in losing):
+        return reason_lines(t, decision, losing, why)
     ways = is_play_mode(decision)
     named_id, one_safe_id, all_id = WAR_LINES[ways]
     theirs = {str(o) for o in by_opponent or ()}
@@ -152,6 +167,51 @@ def losing_lines(
     if len(safe) == 1:
         lines.append(t.t(one_safe_id, answer=t.option(safe[0])))
     return lines, dataclasses.replace(decision, options=safe)
+
+
+def reason_lines(
+    t: Any, decision: Decision, losing: list[Any], reasons: dict[str, frozenset[str]]
+) -> tuple[list[str], Decision]:
+    """`losing_lines` for answers of which some lose otherwise than by nuclear war alone (a coup under the
+    Cuban Missile Crisis: the crisis ends the game, or its way out taken, the coup brings DEFCON to 1):
+    each named with the reasons it loses by; when none is left, that every answer loses, and why."""
+    lines = []
+    by_reasons: dict[frozenset[str], list[Any]] = {}
+    for o in losing:
+        by_reasons.setdefault(reasons.get(str(o), frozenset()), []).append(o)
+    safe = [o for o in decision.options if o not in losing]
+    if not safe:
+        every = frozenset().union(*by_reasons)
+        return [t.t("play-advice-lose-all", reasons=reasons_text(t, every))], dataclasses.replace(
+            decision, options=[]
+        )
+    for why, answers in by_reasons.items():
+        named = ", ".join(t.option(o) for o in answers)
+        lines.append(t.t("play-advice-lose", answers=named, count=len(answers), reasons=reasons_text(t, why)))
+    if len(safe) == 1:
+        one_safe = (
+            WAR_LINES[is_play_mode(decision)][1] if is_war_checked(decision) else "play-advice-lose-one-safe"
+        )
+        lines.append(t.t(one_safe, answer=t.option(safe[0])))
+    return lines, dataclasses.replace(decision, options=safe)
+
+
+# The reasons said in the player's own words, not the ruleset's account of how the game ended.
+OWN_REASONS = {"defcon_1": "play-lose-reason-defcon_1"}
+
+
+def reasons_text(t: Any, reasons: frozenset[str]) -> str:
+    """The reasons a game is lost, in words: the player's own for a nuclear war, else the ruleset's words
+    for how the game ended (end-<reason>), joined by "or"."""
+    said: list[str] = []
+    for reason in sorted(reasons):
+        said.append(str(t.t(OWN_REASONS[reason]) if reason in OWN_REASONS else t.t(f"end-{reason}")))
+    if not said:
+        return ""
+    text = said[0]
+    for more in said[1:]:
+        text = str(t.t("play-lose-reason-or", first=text, second=more))
+    return text
 
 
 def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:

@@ -81,6 +81,11 @@ VARIANT_IDS = (
 )
 
 
+# A question answered (the trace's `decision`): told only where the ruleset words the answer as a move,
+# by `log-answer-<decision>-<answer>` or `log-answer-<decision>` (the answer named): a side passing its
+# action round holding only The China Card, the card handed over for Missile Envy.
+ANSWERED = "decision"
+
 # The events after which an event that was happening is over.
 EVENT_ENDS = ("play", "action_round", "turn", "turn_end", "headlines", "phase")
 
@@ -102,15 +107,42 @@ class Narrator:
 
     def lines(self, events: Iterable[dict[str, Any]]) -> list[str]:
         """The events in words, runs of influence in one country by one side told as one change."""
-        return [line for line in map(self.line, narrated_runs(self.text.ir, events)) if line]
+        return [line for line in map(self.line, narrated_runs(self.text.ir, events, self.tells)) if line]
 
     def line(self, e: dict[str, Any]) -> str | None:
         kind = e["kind"]
+        if kind == ANSWERED:
+            return self.answer_line(e)
         if kind not in NARRATED or not self.follow(kind, e):
             return None
         args = self.named_args(e)
         msg = TELLERS.get(kind, Narrator.tell_plain)(self, e, args)
         return None if msg is None else self.text.t(msg, **args)
+
+    def answer_key(self, e: dict[str, Any]) -> str | None:
+        """The ruleset's words for a question's answer that is a move of its own (a pass, a card handed
+        over): `log-answer-<decision>-<answer>`, else `log-answer-<decision>` naming the answer; None for
+        an answer told by what it does (nearly all of them)."""
+        answer = e.get("answer")
+        if not isinstance(answer, str):
+            return None
+        name = e.get("decision")
+        for key in (f"log-answer-{name}-{answer}", f"log-answer-{name}"):
+            if self.text.maybe(key) is not None:
+                return key
+        return None
+
+    def tells(self, e: dict[str, Any]) -> bool:
+        """Whether a decision's answer is told (`answer_key`)."""
+        return self.answer_key(e) is not None
+
+    def answer_line(self, e: dict[str, Any]) -> str | None:
+        key = self.answer_key(e)
+        if key is None:
+            return None
+        args = self.named_args(e)
+        args["answer"] = self.text.option(str(e["answer"]))
+        return self.text.t(key, **args)
 
     def follow(self, kind: str, e: dict[str, Any]) -> bool:
         """Keep up with the card whose event is happening and the effects already said; False when the
@@ -453,14 +485,18 @@ TELLERS: dict[str, Teller] = {
 }
 
 
-def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Iterator[dict[str, Any]]:
+def narrated_runs(
+    ir: dict[str, Any],
+    events: Iterable[dict[str, Any]],
+    tells: Callable[[dict[str, Any]], bool] | None = None,
+) -> Iterator[dict[str, Any]]:
     """The narrated events, each run told as one: influence in one country by one side (one way), and
-    cards going face down onto one zone one after another (how many, not which)."""
+    cards going face down onto one zone one after another (how many, not which). A question's answer
+    only where `tells` says it is worded (`Narrator.tells`): the others, between two points of influence,
+    never split their run."""
     pending: dict[str, Any] | None = None
-    for event in with_realignment_results(with_coup_milops_last(events)):
+    for event in told_only(with_realignment_results(with_coup_milops_last(events)), tells):
         kind = event["kind"]
-        if kind not in NARRATED:
-            continue
         if pending is not None and pending["kind"] == kind:
             if kind == "zone" and pending["zone"] == event["zone"] and face_down(ir, event["zone"]):
                 pending = {**pending, "count": pending["count"] + 1}
@@ -484,6 +520,16 @@ def narrated_runs(ir: dict[str, Any], events: Iterable[dict[str, Any]]) -> Itera
             yield event
     if pending is not None:
         yield pending
+
+
+def told_only(
+    events: Iterable[dict[str, Any]], tells: Callable[[dict[str, Any]], bool] | None
+) -> Iterator[dict[str, Any]]:
+    """The narrated events, and of the questions' answers those `tells` words."""
+    for event in events:
+        kind = event["kind"]
+        if kind in NARRATED or (kind == ANSWERED and tells is not None and tells(event)):
+            yield event
 
 
 # What a coup does, told after its line: the influence it moved and the DEFCON it lowered.

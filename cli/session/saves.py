@@ -423,20 +423,21 @@ def read_save(path: Path) -> dict[str, Any]:
         raise SaveError("not-a-save", path, "not a JSON object")
     if data.get("format") != 1:
         raise SaveError("not-a-save", path, f"format {data.get('format')!r}")
+    # (each told with what it must hold, as the other problems are: "digest" alone read as a word)
     problems = [
-        key
-        for key, kind in (
-            ("ruleset", str),
-            ("seed", int),
-            ("settings", dict),
-            ("answers", list),
-            ("digest", str),
-            ("play", dict),
+        f"{key}: {expected} is expected"
+        for key, kind, expected in (
+            ("ruleset", str, "a name"),
+            ("seed", int, "a whole number"),
+            ("settings", dict, "a map of settings"),
+            ("answers", list, "a list of answers"),
+            ("digest", str, "the game's digest (text)"),
+            ("play", dict, "a map"),
         )
         if not isinstance(data.get(key), kind)
     ]
     if problems:
-        raise SaveError("not-a-save", path, ", ".join(problems))
+        raise SaveError("not-a-save", path, "; ".join(problems))
     problem = _bounds_problem(data)
     if problem:
         raise SaveError("not-a-save", path, problem)

@@ -240,7 +240,7 @@ def create_app(
         form = await read_form(request)
         shown = language(request, form)
         request.state.lang = shown or request.state.lang
-        view = await run(games.restart, request.path_params["name"], shown)
+        view = await run(games.restart, request.path_params["name"], shown, seat_form(form))
         return RedirectResponse(f"/game/{quote(view.name)}?lang={view.text.lang}", status_code=303)
 
     def seated_page(view: GameView, drawn: Mapping[str, Any] | None = None) -> str:

@@ -36,7 +36,7 @@ from typing import Any, cast
 
 import click
 from twilight.cli.session.computer import COMPUTER, ComputerChoice, ComputerOpponent
-from twilight.cli.session.diverged import keep_old_save
+from twilight.cli.session.diverged import OLD_SUFFIX, keep_old_save
 from twilight.cli.session.question import copy_at_question
 from twilight.cli.session.saves import (
     SEED_LIMIT,
@@ -141,9 +141,11 @@ WAR_CONFIRMED = "yes"
 def losing_answers(view: GameView) -> list[Any]:
     """The answers of the view's question that lose the game at once, as the terminal marks them
     (cli/session/danger.py: tried on copies of the game, whose dice are their own)."""
-    from twilight.cli.session.danger import loses_at_once
+    from twilight.cli.session.danger import loses_at_once, marked
 
-    return [] if view.decision is None else loses_at_once(view.engine, view.decision)
+    if view.decision is None:
+        return []
+    return marked(view.engine, view.decision, loses_at_once(view.engine, view.decision))
 
 
 # A pinned save's IR, its ruleset as it is now, and the IR that ruleset compiles to now when another.
@@ -402,9 +404,10 @@ class Games:
         finally:
             lock.release()
 
-    def restart(self, name: str, lang: str | None) -> GameView:
+    def restart(self, name: str, lang: str | None, seat: str | None = None) -> GameView:
         """Start the game called `name` again, from its seed and settings, under its ruleset's rules as
-        they are now (`twilight play --resume --new-rules`); WebError when they have not changed."""
+        they are now (`twilight play --resume --new-rules`); WebError when they have not changed, and in
+        a hot-seat game when the form is not of a page shown to the side asked (`seat`, as an answer's)."""
         from twilight.cli.session.rules_store import pin_of, store_ir
 
         path = self.path_of(name)
@@ -413,6 +416,14 @@ class Games:
             # (its rules are the save's own: a page drawn before an earlier restart, or a request by hand)
             if rules.new_ir is None or rules.entry is None:
                 raise WebError("web-error-no-restart", 409)
+            if len(data["play"].get("humans") or []) > 1 and not data["play"].get("finished"):
+                # (hot-seat: every form of a side's page carries its seat; a page without one, or one
+                # already used, throws nobody's game away)
+                kept = self._kept_view(path)
+                if kept is None or not self._same(kept, data) or kept.rules_key != rules.key:
+                    kept = self._play(path, data, rules, lang, fresh=False, write=False)
+                if not self.take_seat(kept, seat):
+                    raise NotSeated(kept)
             problem = settings_problem(rules.new_ir, data["settings"])
             if problem:
                 raise WebError("play-rules-restart-refused", 400, detail=problem[:300])
@@ -423,6 +434,11 @@ class Games:
             pin = pin_of(rules.new_ir, rules.entry.name)
             meta = {k: v for k, v in data["play"].items() if k != "finished"}
             fresh = {**data, "answers": [], "play": {**meta, "rules": pin}}
+            try:  # (the game as it stood, kept beside its save: NAME.json.old, as a diverged save is)
+                keep_old_save(path)
+            except OSError as err:
+                old = path.with_name(path.name + OLD_SUFFIX)
+                raise file_error(SaveWriteError("write", old, err.strerror or str(err))) from None
             new_rules = SaveRules(pin["hash"], rules.new_ir, rules.words_of, rules.entry)
             return self._play(path, fresh, new_rules, lang, fresh=True)
 

@@ -16,6 +16,7 @@ from urllib.parse import quote
 from twilight.cli.localizer import LANGUAGES, Localizer
 from twilight.cli.session.computer import COMPUTER
 from twilight.cli.session.danger import is_play_mode, left_to_the_opponent
+from twilight.cli.session.diverged import OLD_SUFFIX
 from twilight.cli.session.happened import changed_countries, what_happened
 from twilight.cli.session.homes import homes_of
 from twilight.cli.session.log import Narrator
@@ -203,13 +204,18 @@ def ruleset_field(words: WebWords, rulesets: list[tuple[Any, dict[str, Any]]], d
     from twilight.cli.session.rules import ruleset_label
 
     out = [f'<label>{e(words.t("web-ruleset"))} <select name="ruleset">']
+    chosen = ""
     for entry, ir in rulesets:
         selected = " selected" if entry is default else ""
         label = ruleset_label(words, entry, words.lang, no_ai="web-ruleset-computer")
+        chosen = label if entry is default else chosen
         # (the page's script hides the AI's level for a ruleset without an AI: the computer has none)
         ai = "yes" if registry.AI_SIDE.name in ir["settings"] else "no"
         out.append(f'<option value="{e(entry.spec)}" data-ai="{ai}"{selected}>{e(label)}</option>')
     out.append("</select></label>")
+    # The chosen one's words again, wrapped: a phone's drop-down cuts them at the screen's edge (the
+    # page's script keeps them to the choice; a screen reader has them from the list itself).
+    out.append(f'<p class="ruleset-about" id="ruleset-about" aria-hidden="true">{e(chosen)}</p>')
     links = [
         f'<a href="/changes/{e(quote(entry.spec, safe="@"))}?lang={e(words.lang)}">{e(entry.spec)}</a>'
         for entry, _ir in rulesets
@@ -284,8 +290,12 @@ def games_to_resume(words: WebWords, games: list[Any]) -> list[str]:
     from twilight.cli.session.unfinished import SaveWords
 
     described = SaveWords(words.lang)
-    out = [f'<section class="panel"><h2>{e(words.t("web-resume"))}</h2><ul class="games">']
-    for game in games:
+    out = [f'<section class="panel resume"><h2>{e(words.t("web-resume"))}</h2><ul class="games">']
+    for k, game in enumerate(games):
+        if k == RESUME_SHOWN:  # (the older ones folded: a player with many saves gets no wall of them)
+            older = e(words.t("web-resume-older", count=len(games) - RESUME_SHOWN))
+            out.append('</ul><details class="more-games" id="more-games">')
+            out.append(f'<summary>{older}</summary><ul class="games">')
         title = described.title(game)
         if len(game.humans) != 1:
             phrases = [words.t("web-saves-hot-seat")]
@@ -303,8 +313,12 @@ def games_to_resume(words: WebWords, games: list[Any]) -> list[str]:
             f'<li><a href="/game/{e(game.name)}?lang={e(words.lang)}">{e(title[:1].upper() + title[1:])}</a>'
             f'{said} <span class="dim">{e(game.name)}</span></li>'
         )
-    out.append("</ul></section>")
+    out.append("</ul></details></section>" if len(games) > RESUME_SHOWN else "</ul></section>")
     return out
+
+
+# How many unfinished games the start page lists (the newest); the others are behind a fold.
+RESUME_SHOWN = 6
 
 
 def asked_settings(
@@ -468,13 +482,20 @@ class GamePage:
     def rules_changed(self, pin: dict[str, Any]) -> str:
         """The game's rules have changed since it began: it goes on under its own (said), and a button
         starts it again under the new ones (`twilight play --resume` asks the same)."""
-        t = self.text
+        t, w = self.text, self.words
         said = t.t("play-rules-changed", name=pin.get("name") or "?", version=pin.get("version") or "-")
+        # Starting again loses every move: the button is behind a fold that says so (one click on a
+        # button that stood in the open next to the question threw a whole game away), and the save as
+        # it stood is kept beside it (Games.restart).
+        kept = f"{self.view.name}.json{OLD_SUFFIX}"
         return (
             f'<section class="panel rules-changed"><p class="notice">{e(said)}</p>'
+            f'<details class="restart"><summary>{e(t.t("play-rules-restart"))}</summary>'
+            f'<p class="warning">{e(w.t("web-restart-warning", file=kept))}</p>'
             f'<form method="post" action="/game/{e(quote(self.view.name))}/restart">'
-            f'<input type="hidden" name="lang" value="{e(t.lang)}">'
-            f'<button type="submit" id="restart">{e(t.t("play-rules-restart"))}</button></form></section>'
+            f'<input type="hidden" name="lang" value="{e(t.lang)}">{self.seat_field()}'
+            f'<button type="submit" id="restart" class="danger">{e(w.t("web-restart-confirm"))}</button>'
+            "</form></details></section>"
         )
 
     def status(self) -> str:
@@ -723,7 +744,9 @@ class GamePage:
             label += f' <span class="hinted-mark">{e(self.words.t("web-hint-pick"))}</span>'
         war = o in self.losing
         if war:  # (legal, and taken once confirmed: marked as the terminal marks it)
-            label += f' <span class="war-mark">{e(self.words.t("web-war-mark"))}</span>'
+            # (a plain answer, How I Learned to Stop Worrying's DEFCON 1, loses by what it does, not a coup)
+            mark = "web-war-mark" if kind != "word" or is_play_mode(decision) else "web-lose-mark"
+            label += f' <span class="war-mark">{e(self.words.t(mark))}</span>'
         data = f' data-option="{e(o)}" data-kind="{kind}"'
         cls = f"option {kind}" + (" hinted" if hinted else "") + (" war" if war else "")
         if decision.single:
@@ -754,6 +777,12 @@ class GamePage:
                 w.t("web-war-confirm-mode", mode=t.option(option), by=by),
                 "web-war-go-mode",
                 "web-war-back-mode",
+            )
+        elif str(option) not in t.countries:  # (a plain answer: a number, a word)
+            said, go, back = (
+                w.t("web-lose-confirm", answer=t.option(option)),
+                "web-lose-go",
+                "web-lose-back",
             )
         else:
             said, go, back = (

@@ -528,6 +528,12 @@ class SearchPlayer:
         # Whether the at-once check counts an answer after which the opponent's next question has an
         # answer that wins at once (`_opponent_can_end_it`); off, only the side's own answers count.
         self.opponent_replies = True
+        # The reasons (the games' end reasons) of the losses the at-once check met on the lines it tried
+        # since `reasons_of_losses` was emptied: a warning says why the move loses.
+        self.reasons_of_losses: set[str] = set()
+        self._by_chance = (
+            False  # the line tried so far rolled a die (its loss is not certain but by DEFCON 1)
+        )
 
     @property
     def following_plan(self) -> bool:
@@ -696,7 +702,16 @@ class SearchPlayer:
         stop = _Stopping()
         deeper = len(looked) + 1 < AT_ONCE_FOLLOWED
         if deeper:
-            stop.ahead = lambda asked: self._every_answer_loses(twin, asked, decision.side, (*looked, k))
+
+            def ahead(asked: Decision) -> bool:
+                chance = self._by_chance
+                self._by_chance = chance or _rolled(twin)  # (the rest of the line is as chancy as its start)
+                try:
+                    return self._every_answer_loses(twin, asked, decision.side, (*looked, k))
+                finally:
+                    self._by_chance = chance
+
+            stop.ahead = ahead
         twin.players = {side: stop for side in SIDES}
         try:
             # (a copy whose next question is looked into keeps its records: it is copied there)
@@ -709,8 +724,14 @@ class SearchPlayer:
             twin.players = {}
         state = twin.state
         lost = state.game_over and state.winner not in (decision.side, "draw")
-        if self.at_once_within is not None:  # (a player is warned of a nuclear war only)
-            lost = lost and state.defcon <= 1
+        if self.at_once_within is not None:
+            # A player is warned of a loss its move makes certain: a nuclear war (whatever the dice), or
+            # any other end (the Cuban Missile Crisis set off by a coup) on a line of the side's own
+            # answers that rolled no die; not of one the rollout's answers or the dice lost.
+            certain = not self._by_chance and not _rolled(twin) and -1 not in (*looked, k)
+            lost = lost and (state.defcon <= 1 or certain)
+        if lost and state.end_reason:
+            self.reasons_of_losses.add(state.end_reason)
         return stop.lost_ahead or bool(lost)
 
     def _every_answer_loses(self, twin: Engine, asked: Decision, side: str, looked: tuple[int, ...]) -> bool:
@@ -761,7 +782,10 @@ class SearchPlayer:
                 copy.players = {}
             state = copy.state
             won = state.game_over and state.winner == asked.side
-            if won and (self.at_once_within is None or state.defcon <= 1):
+            certain = not self._by_chance and not _rolled(twin) and not _rolled(copy)
+            if won and (self.at_once_within is None or state.defcon <= 1 or certain):
+                if state.end_reason:
+                    self.reasons_of_losses.add(state.end_reason)
                 return True
         return False
 
@@ -1052,6 +1076,11 @@ def _seated(model: Any, twin: Engine, sample: int) -> Any:
     if hasattr(player, "engine"):
         player.engine = twin
     return player
+
+
+def _rolled(twin: Engine) -> bool:
+    """Whether the copy's dice have rolled (or shuffled) anything: they seed themselves at their first use."""
+    return getattr(twin.dice, "_rng", None) is not None
 
 
 class _Stopping:

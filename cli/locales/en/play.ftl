@@ -111,6 +111,8 @@ play-not-offered-held = Not offered: { $options } — { $reason }, and { $rounds
     }.
 play-option-cost = { $option } (costs { $cost })
 play-option-war = { $option } (DEFCON 1: you lose at once)
+play-option-war-opponent = { $option } (your opponent can answer with DEFCON 1)
+play-option-lose = { $option } (you lose at once: { $reasons })
 play-forced-choice = { $prompt }: only one choice, { $answer }, taken for you
 play-war-confirm = A coup in { $country } brings DEFCON to 1 — nuclear war, and you lose the game at once. Type yes to make it anyway; anything else chooses again.
 play-war-confirm-mode = { $mode }: { $by ->
@@ -357,6 +359,7 @@ play-why-computer-searched = it played { $playouts } { $playouts ->
    *[other] games
 } ahead from here; the answers it weighed scored (100% a win, 50% level): { $scores }
 play-why-computer-score = { $answer } { $score }%
+play-why-computer-hidden = a card hidden from you
 play-why-computer-plan = a point of the plan it chose at the card's first point
 play-why-computer-nothing = nothing
 play-why-computer-only = the only answer
@@ -493,6 +496,14 @@ play-advice-war-all-mode = Every way to play this card brings DEFCON to 1 — nu
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 hint-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
 hint-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
+# An answer lost at once for a reason other than (or besides) a nuclear war: the Cuban Missile Crisis set off
+# by a coup. $reasons: the reasons, each in the player's words (hint.py OWN_REASONS) or the ruleset's end-<end>, joined by play-lose-reason-or.
+play-advice-lose = { $answers }: you would lose the game at once ({ $reasons }).
+play-advice-lose-all = Every answer loses the game at once ({ $reasons }) (undo takes back your previous answer).
+play-advice-lose-one-safe = Hint: { $answer }, the only answer that does not.
+play-lose-reason-defcon_1 = nuclear war at DEFCON 1
+play-lose-reason-or = { $first } or { $second }
+play-lose-confirm = { $answer }: you lose the game at once ({ $reasons }). Type yes to do it anyway; anything else chooses again.
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
 play-ruleset-entry = { $name } { $version }{ $extends ->

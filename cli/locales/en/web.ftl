@@ -9,6 +9,10 @@ web-start = Start the game
 web-more = More settings
 web-seed = Seed (the same seed, the same game; empty: a random one)
 web-resume = Continue a game
+web-resume-older = { $count ->
+        [one] One older game
+       *[other] { $count } older games
+    }
 web-saves-side = You play { $side }
 web-saves-side-computer = You play { $side } against the computer
 web-saves-hot-seat = You play both sides (two players on this screen)
@@ -97,6 +101,10 @@ web-war-confirm-mode = { $mode }: { $by ->
     } — nuclear war, and you lose the game at once.
 web-war-go-mode = Play it this way anyway
 web-war-back-mode = Choose another way
+web-lose-mark = ends the game: you lose
+web-lose-confirm = “{ $answer }”: this answer ends the game at once, and you lose it.
+web-lose-go = Answer this anyway
+web-lose-back = Choose another answer
 web-leave = Save and leave
 web-saved = Saved after every answer as “{ $name }”: continue it from the start page.
 web-zoom-in = Zoom in
@@ -137,6 +145,8 @@ web-error-taken-back = The game was taken back since this page was shown (an Und
 web-error-other-question = This form answers another question than the one the game asks now: nothing was changed. Go back to the game and answer the question it shows.
 web-error-game-over = This game is over: there is no question left to answer or take back. Its page shows how it ended; the start page starts a new one.
 web-error-no-restart = There is nothing to restart: the rules of this game have not changed since it began. The game goes on as it was.
+web-restart-warning = This takes the game back to its first move, under the new rules: every move made so far is lost. The save as it stands now is kept beside it, as { $file }.
+web-restart-confirm = Start again under the new rules
 web-error-no-game = There is no saved game called “{ $name }”.
 web-error-not-found = There is no page at { $name }.
 web-error-locked = This game is open elsewhere (process { $pid } on { $host }): finish it there first.

@@ -203,8 +203,10 @@ function levelForRuleset() {
   const level = document.querySelector("form.setup fieldset.ai-level");
   const opponent = document.querySelector("form.setup fieldset.opponent");
   const side = document.querySelector("form.setup fieldset.side");
+  const about = document.getElementById("ruleset-about");
   const shown = () => {
     const noAi = rulesets.selectedOptions[0]?.dataset.ai === "no";
+    if (about) about.textContent = rulesets.selectedOptions[0]?.textContent ?? "";
     if (level) level.hidden = noAi;
     if (opponent) opponent.hidden = !noAi;
     const twoPeople = noAi && document.querySelector("form.setup input[name=opponent][value=person]")?.checked;
