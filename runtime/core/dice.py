@@ -24,6 +24,12 @@ class Dice:
             self._rng = random.Random(self.seed)
         return self._rng
 
+    @property
+    def rolled(self) -> bool:
+        """Whether the generator has rolled, shuffled or picked anything yet (forced results aside): a
+        line of play whose outcome no die decided is certain (the search's warning of a sure loss)."""
+        return self._rng is not None
+
     def d6(self) -> int:
         if self.forced:
             return self.forced.pop(0)

@@ -531,9 +531,8 @@ class SearchPlayer:
         # The reasons (the games' end reasons) of the losses the at-once check met on the lines it tried
         # since `reasons_of_losses` was emptied: a warning says why the move loses.
         self.reasons_of_losses: set[str] = set()
-        self._by_chance = (
-            False  # the line tried so far rolled a die (its loss is not certain but by DEFCON 1)
-        )
+        # Whether the line tried so far rolled a die (its loss is then not certain, but by DEFCON 1).
+        self._by_chance = False
 
     @property
     def following_plan(self) -> bool:
@@ -1079,8 +1078,8 @@ def _seated(model: Any, twin: Engine, sample: int) -> Any:
 
 
 def _rolled(twin: Engine) -> bool:
-    """Whether the copy's dice have rolled (or shuffled) anything: they seed themselves at their first use."""
-    return getattr(twin.dice, "_rng", None) is not None
+    """Whether the copy's dice have rolled (or shuffled) anything."""
+    return twin.dice.rolled
 
 
 class _Stopping:
