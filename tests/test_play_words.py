@@ -74,6 +74,8 @@ class TypingPerson:
             return ""
         if self.queue:
             return self.queue.pop(0)
+        if prompt.startswith(("yes/no", "да/нет")):  # an answer that loses at once, asked again: stood by
+            return "yes" if prompt.startswith("yes") else "да"
         decision, self.decision = self.decision, None
         assert decision is not None, f"an answer was refused: {prompt}"
         commands = []

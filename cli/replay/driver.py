@@ -291,6 +291,8 @@ class Replay:
                 self._headline_turn = turn
                 self._next_segment("headline", None)
             return self._card_answer(decision, self._headline_card(decision.side))
+        if name == self.ids.china_card_or_pass:
+            return self._china_card_or_pass(decision.side)
         if name in self.opens_round:
             if name == ACTION_CARD and self._scoring_instead:
                 # (the trapped side named its scoring card instead of a discard: it is this round's play)
@@ -319,6 +321,19 @@ class Replay:
                     self._used.add(id(e))
                     return e.country
         return self._generic(decision)
+
+    def _china_card_or_pass(self, side: str) -> str:
+        """A side left with only The China Card: it plays the card when the log's next round is that side's
+        and plays it (that round's segment is entered, as an action card's question enters it), else it
+        passes the round (the log goes on with another's)."""
+        for seg in self.segments[self.index + 1 :]:
+            if seg.empty_round:
+                continue
+            if seg.kind == "ar" and seg.side == side and seg.card == THE_CHINA_CARD:
+                self._next_segment("ar", side)
+                return self.ids.china_card_play
+            break
+        return self.ids.china_card_pass
 
     def _headline_card(self, side: str) -> str | None:
         for e in self.segments[self.index].events:

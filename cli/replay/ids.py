@@ -29,6 +29,9 @@ class StandardIds:
     norad_point: str
     summit_choice: str
     defcon_choice: str
+    china_card_or_pass: str
+    china_card_play: str  # its answers
+    china_card_pass: str
     from_the_deck: tuple[str, ...]  # cards
     grain_sales: str
     summit_roll_off: str
@@ -50,7 +53,13 @@ class StandardIds:
         for places in self.defuse_places.values():
             yield from (("country", c) for c in places)
         yield from (("setting", s) for s in (self.deluxe_map, self.us_handicap))
-        decisions = (*self.opens_round, self.norad_point, self.summit_choice, self.defcon_choice)
+        decisions = (
+            *self.opens_round,
+            self.norad_point,
+            self.summit_choice,
+            self.defcon_choice,
+            self.china_card_or_pass,
+        )
         yield from (("decision", d) for d in decisions)
         yield "phase", self.turn_end_phase
 
@@ -69,6 +78,9 @@ def standard_ids() -> StandardIds:
         norad_point=str(decisions["norad_point"]),
         summit_choice=str(decisions["summit_choice"]),
         defcon_choice=str(decisions["defcon_choice"]),
+        china_card_or_pass=str(decisions["china_card_or_pass"]["decision"]),
+        china_card_play=str(decisions["china_card_or_pass"]["play"]),
+        china_card_pass=str(decisions["china_card_or_pass"]["pass"]),
         from_the_deck=tuple(map(str, cards["from_the_deck"])),
         grain_sales=str(cards["grain_sales"]),
         summit_roll_off=str(cards["summit_roll_off"]),

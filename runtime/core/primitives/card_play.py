@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
-from weakref import WeakKeyDictionary
 
 from twilight.runtime.core import registry
 from twilight.runtime.core.frames import Frame, Stmt
@@ -391,26 +390,6 @@ def _opponent_event(engine: Engine, side: str, card: str) -> None:
         engine.leave(rec)
 
 
-# The owners of the events running in each engine, innermost last: a card whose event another card's event
-# makes happen (Star Wars's pick, Five Year Plan's discard, Missile Envy's exchange) is played by the side
-# whose event that is (`play_event`). Kept beside the engine, not in its state: it only mirrors the Python
-# calls under way, so a copy of the game (`Engine.clone`), which takes its place in the rules up again by
-# running them from the top, starts with none and rebuilds its own.
-_running_events: WeakKeyDictionary[Engine, list[str]] = WeakKeyDictionary()
-
-
-def _run_body(engine: Engine, owner: str, run: Stmt, frame: Frame) -> None:
-    """The event's body, with its owner noted as running it for the events it makes happen."""
-    running = _running_events.get(engine)
-    if running is None:
-        running = _running_events[engine] = []
-    running.append(owner)
-    try:
-        run(frame)
-    finally:
-        running.pop()
-
-
 def _run_event(engine: Engine, owner: str, card: str, played_by: str) -> None:
     """The card's event, or the solo appendix's block in its place, for its owner; `played_by` is the side
     that played the card (the event's `card_player`). With a record: step 0 the block chosen (data) and
@@ -441,13 +420,13 @@ def _run_event(engine: Engine, owner: str, card: str, played_by: str) -> None:
             run = engine.program.events[card]
             frame = Frame(engine, {"player": owner, "card_player": played_by, "this_card": card})
         if rec is None:
-            _run_body(engine, owner, run, frame)
+            run(frame)
             if engine.heard("event_played"):  # (no one hears it: nothing to set off)
                 engine.fire("event_played", actor=owner, card=card)
             return
         rec.data, rec.frame, rec.pc = run, frame, 1
     if rec.pc == 1:
-        _run_body(engine, owner, rec.data, rec.frame)
+        rec.data(rec.frame)
         rec.pc = 2
     if engine.heard("event_played"):  # (no one hears it: nothing to set off)
         engine.fire("event_played", actor=owner, card=card)
@@ -465,11 +444,9 @@ def play_event(
     engine: Engine, side: str, card: str, from_hand: bool = True, played_by: str | None = None
 ) -> None:
     """The card's event happens for its owner (or for the side, if neutral); then the card goes away.
-    `played_by`: the side playing the card (play_card's). Otherwise, for an event another card's event
-    makes happen (Star Wars's pick, Five Year Plan's discard, Missile Envy's exchange), the side whose
-    event that is: it plays the card, whoever's round it is (Defectors: the USSR played Star Wars for
-    operations, the US played Defectors). For an event a procedure makes happen (a headline, the solo AI
-    playing your card for its operations), the phasing side (a headline's is the side that headlined it)."""
+    `played_by`: the side playing the card (play_card's); an event a rule makes happen (Star Wars, Five
+    Year Plan, the solo AI playing your card for its operations) is played in the phasing side's turn,
+    by that side as far as the event can tell (a headline's phasing side is the side that headlined it)."""
     rec = engine.enter("play_event") if engine.track else None
     info = card_info(engine, card)
     owner = info["side"] if info["side"] in SIDES else side
@@ -484,10 +461,7 @@ def play_event(
         if rec is not None:
             rec.pc = 1
     try:
-        if played_by is None:
-            running = _running_events.get(engine)
-            played_by = running[-1] if running else engine.state.phasing
-        _run_event(engine, owner, card, played_by)
+        _run_event(engine, owner, card, engine.state.phasing if played_by is None else played_by)
     except Exception:
         # An event that ends the game still leaves its card where it belongs. Anything else that stops
         # the event half-way (a player interrupted for a save) must leave the state as it is: a replay
