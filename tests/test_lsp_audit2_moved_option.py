@@ -17,22 +17,34 @@ VARIANT = (
 )
 
 
+def opened(tmp_path: Path, name: str) -> tuple[LspProcess, str]:
+    """The variant written in `tmp_path/moved`, a language server started there with the file `name` of it
+    open (and checked clean); the caller stops the server."""
+    folder = tmp_path / "moved"
+    folder.mkdir()
+    texts = {"ruleset.tsr": MANIFEST, "variant.tsr": VARIANT}
+    for file, text in texts.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    uri = (folder / name).as_uri()
+    lsp = LspProcess(tmp_path)
+    lsp.start(tmp_path)
+    try:
+        lsp.notify(
+            "textDocument/didOpen",
+            {"textDocument": {"uri": uri, "languageId": "twilight", "version": 1, "text": texts[name]}},
+        )
+        assert lsp.diagnostics_for(uri) == []
+    except BaseException:
+        lsp.stop()
+        raise
+    return lsp, uri
+
+
 def test_the_hover_of_a_moved_option_gives_its_number_in_the_variant_and_the_moves_mark(
     tmp_path: Path,
 ) -> None:
-    folder = tmp_path / "moved"
-    folder.mkdir()
-    (folder / "ruleset.tsr").write_text(MANIFEST, encoding="utf-8")
-    (folder / "variant.tsr").write_text(VARIANT, encoding="utf-8")
-    uri = (folder / "variant.tsr").as_uri()
-    lsp = LspProcess(tmp_path)
+    lsp, uri = opened(tmp_path, "variant.tsr")
     try:
-        lsp.start(tmp_path)
-        lsp.notify(
-            "textDocument/didOpen",
-            {"textDocument": {"uri": uri, "languageId": "twilight", "version": 1, "text": VARIANT}},
-        )
-        assert lsp.diagnostics_for(uri) == []
         line = VARIANT.split("\n")[1]
         hovers = {}
         for name in ("key_new", "key_spread"):
@@ -56,19 +68,8 @@ def test_the_hover_of_a_moved_option_gives_its_number_in_the_variant_and_the_mov
 def test_the_hover_of_a_manifest_gives_the_version_a_scenario_or_ruleset_flag_pins(tmp_path: Path) -> None:
     """The manifest's hover named the ruleset alone: its version (what `NAME@VERSION` pins) and what it
     extends are there now, for the variant and for the parent its `extends` names."""
-    folder = tmp_path / "moved"
-    folder.mkdir()
-    (folder / "ruleset.tsr").write_text(MANIFEST, encoding="utf-8")
-    (folder / "variant.tsr").write_text(VARIANT, encoding="utf-8")
-    uri = (folder / "ruleset.tsr").as_uri()
-    lsp = LspProcess(tmp_path)
+    lsp, uri = opened(tmp_path, "ruleset.tsr")
     try:
-        lsp.start(tmp_path)
-        lsp.notify(
-            "textDocument/didOpen",
-            {"textDocument": {"uri": uri, "languageId": "twilight", "version": 1, "text": MANIFEST}},
-        )
-        assert lsp.diagnostics_for(uri) == []
         lines = MANIFEST.split("\n")
         said = {}
         for line, word in ((0, '"moved"'), (2, '"solo-v2"')):

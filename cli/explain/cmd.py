@@ -46,6 +46,8 @@ EXPLAIN_WORDS: tuple[str, ...] = (
 FLAGS = ("starred", "permanent", "scoring", "optional")
 # `--lang`: any language the ruleset's chain of locale folders holds (cli/explain/ruleset.py), no fixed list.
 LANG_HELP = "Language: en, or any the ruleset's locale folders hold (locales/CODE/*.ftl; ru is shipped)."
+# The `--lang` of `explain card` and `explain trace` (`explain state` defaults to the save's language).
+LANG_OPTION = click.option("--lang", "-l", default=FALLBACK, show_default=True, help=LANG_HELP)
 
 
 def find_card(ir: dict[str, Any], wanted: str) -> str | None:
@@ -164,13 +166,7 @@ def explain() -> None:
 @explain.command("card")
 @click.argument("card")
 @click.option("--ruleset", "-r", default="standard", show_default=True, help="Ruleset name or folder.")
-@click.option(
-    "--lang",
-    "-l",
-    default=FALLBACK,
-    show_default=True,
-    help=LANG_HELP,
-)
+@LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (a list for `all`).")
 def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
     """A card by number or id (`all`: every card): name, ops, side, period, summary, links, source and
@@ -282,13 +278,7 @@ def explain_trace_moves(
 )
 @click.option("--all", "every", is_flag=True, help="Every AI move of the trace.")
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
-@click.option(
-    "--lang",
-    "-l",
-    default=FALLBACK,
-    show_default=True,
-    help=LANG_HELP,
-)
+@LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
 def explain_trace(
     file: Path,
