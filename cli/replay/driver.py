@@ -294,17 +294,7 @@ class Replay:
         if name == self.ids.china_card_or_pass:
             return self._china_card_or_pass(decision.side)
         if name in self.opens_round:
-            if name == ACTION_CARD and self._scoring_instead:
-                # (the trapped side named its scoring card instead of a discard: it is this round's play)
-                self._scoring_instead = False
-                return self._card_answer(decision, self.segments[self.index].card)
-            segment = self._next_segment("ar", decision.side)
-            if segment.card is None:
-                raise _LogEnded()
-            answer = self._card_answer(decision, segment.card)
-            if name != ACTION_CARD and self.ir["cards"].get(answer, {}).get("scoring"):
-                self._scoring_instead = True
-            return answer
+            return self._round_card(decision)
         segment = self.segments[self.index]
         if name == "play_mode":
             return self._play_mode(decision, segment)
@@ -321,6 +311,22 @@ class Replay:
                     self._used.add(id(e))
                     return e.country
         return self._generic(decision)
+
+    def _round_card(self, decision: Decision) -> Any:
+        """The card of a question that opens an action round (the action card, a trap's discard): the
+        card the log's next round of that side plays."""
+        name = decision.name
+        if name == ACTION_CARD and self._scoring_instead:
+            # (the trapped side named its scoring card instead of a discard: it is this round's play)
+            self._scoring_instead = False
+            return self._card_answer(decision, self.segments[self.index].card)
+        segment = self._next_segment("ar", decision.side)
+        if segment.card is None:
+            raise _LogEnded()
+        answer = self._card_answer(decision, segment.card)
+        if name != ACTION_CARD and self.ir["cards"].get(answer, {}).get("scoring"):
+            self._scoring_instead = True
+        return answer
 
     def _china_card_or_pass(self, side: str) -> str:
         """A side left with only The China Card: it plays the card when the log's next round is that side's
