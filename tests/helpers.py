@@ -234,3 +234,15 @@ def ussr_first_card_with(
         if decision.name == "action_card" and decision.side == "ussr":
             return state, rng
         state.apply_action(rng.choice(state.legal_actions()))
+
+
+def play_aldrich_ames(state: Any, rng: random.Random) -> None:
+    """At `ussr_first_card_with(game, "aldrich_ames_remix", …)`'s question: the USSR plays the card for its
+    event and discards the first US card offered; the US to act next, still in turn 1."""
+    state.apply_answer("aldrich_ames_remix")
+    state.apply_answer("event")
+    settle(state, rng)
+    assert state.decision().name == "aldrich_ames_discard"
+    state.apply_answer(state.decision().options[0])
+    settle(state, rng)
+    assert state.decision().side == "us" and state.engine.state.turn == 1

@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from helpers import settle, ussr_first_card_with
+from helpers import play_aldrich_ames, ussr_first_card_with
 from twilight.api import Game, State
 from twilight.api.views import CARD_PLACES, tensor_size
 
@@ -25,13 +25,7 @@ def before_and_after_aldrich_ames(game: Game) -> tuple[State, State, random.Rand
     headlines), and the same game just after its event, the US to act."""
     state, rng = ussr_first_card_with(game, CARD, seed=2)
     before = state.clone()
-    state.apply_answer(CARD)
-    state.apply_answer("event")
-    settle(state, rng)
-    assert state.decision().name == "aldrich_ames_discard"
-    state.apply_answer(state.decision().options[0])
-    settle(state, rng)
-    assert state.decision().side == "us" and state.engine.state.turn == 1
+    play_aldrich_ames(state, rng)
     return before, state, rng
 
 

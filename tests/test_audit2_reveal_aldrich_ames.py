@@ -11,7 +11,7 @@ import json
 import random
 
 import pytest
-from helpers import settle, ussr_first_card_with
+from helpers import play_aldrich_ames, ussr_first_card_with
 from twilight.api import Game, State
 from twilight.runtime.core.shown import cards_revealed_to, hand_revealed_to
 from twilight.runtime.players import search
@@ -28,13 +28,7 @@ def after_aldrich_ames(game: Game) -> tuple[State, random.Random]:
     """A standard game of turn 1 just after the USSR played Aldrich Ames Remix for its event (the card put
     in its hand before the headlines): the US to choose its first card of the turn."""
     state, rng = ussr_first_card_with(game, CARD, seed=2)
-    state.apply_answer(CARD)
-    state.apply_answer("event")
-    settle(state, rng)
-    assert state.decision().name == "aldrich_ames_discard"
-    state.apply_answer(state.decision().options[0])
-    settle(state, rng)
-    assert state.decision().side == "us" and state.engine.state.turn == 1
+    play_aldrich_ames(state, rng)
     return state, rng
 
 
