@@ -13,7 +13,7 @@ from typing import Literal
 
 import click
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
-from twilight.compiler.diagnostics import render
+from twilight.compiler.diagnostics import clip_line, pictured, render
 from twilight.compiler.layout import LayoutBug, layout
 from twilight.compiler.loader import MAX_RULE_FILE_BYTES, display_path
 
@@ -153,9 +153,11 @@ def first_difference(before: str, after: str, shown: str) -> str:
         what, col, width = "spaces at the end of the line", len(mine.rstrip()), len(mine) - len(mine.rstrip())
     else:
         what, width = "spacing or alignment differs from the layout's", 1
-    shown_line = mine.replace("\t", " ")
+    # (shown as a diagnostic shows its line: cut around the place, escape sequences pictured not acted on)
+    shown_line, col_shown, width = clip_line(mine.replace("\t", " ").removesuffix("\r"), col, max(width, 1))
     gutter = f"{at + 1:>4} | "
-    caret = " " * (len(gutter) + col) + "^" * max(width, 1)
+    caret = " " * (len(gutter) + col_shown) + "^" * width
+    shown_line = pictured(shown_line)
     return f"{shown}:{at + 1}:{col + 1}: {what}\n{gutter}{shown_line}\n{caret}\n{fix}"
 
 
@@ -177,6 +179,9 @@ def diff_excerpt(before: str, after: str, shown: str) -> str:
     )
     if not diff:
         return "  (only invisible whitespace differs: line endings or tabs)"
+    # (each line's escape sequences pictured, as a diagnostic's are: a comment's ESC [2J once erased the
+    # terminal; a huge line cut)
+    diff = [pictured(clip_line(line, 0, 1)[0]) for line in diff]
     body = diff[2:]
     shown_lines = [*diff[:2], *body[:DIFF_LINES]]
     if len(body) > DIFF_LINES:

@@ -16,9 +16,11 @@ import click
 from twilight.cli.localizer import LANGUAGES
 
 DEFAULT_BUDGET_MS = 3000.0
-# The line when every answer loses at once, by whether the question is how a card is played (the game's
-# own says undo takes the last answer back: there is no undo here).
+# The line when every answer loses at once, by whether the question is how a card is played, and when
+# they lose by other reasons than nuclear war alone (the game's own say undo takes the last answer back:
+# there is no undo here).
 HINT_WAR_ALL = {False: "hint-war-all", True: "hint-war-all-mode"}
+HINT_LOSE_ALL = "hint-lose-all"
 
 
 @click.command()
@@ -47,13 +49,17 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     from twilight.cli.board.cmd import _compile
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.explain.errors import error_line
-    from twilight.cli.session.danger import left_to_the_opponent, loses_at_once
     from twilight.cli.session.hint import (
         MAX_CANDIDATES,
         advice_json,
         advice_lines,
+        heuristic_answer,
+        heuristic_lines,
+        heuristic_opponent,
         hint_seed,
+        losing_found,
         losing_lines,
+        opponent_lines,
     )
     from twilight.cli.session.text import PlayText
     from twilight.runtime.players.search import SearchPlayer
@@ -61,17 +67,20 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
     found: dict[str, Any] = {}
 
     def at_question(engine: Any, decision: Any) -> None:
-        # (as the game's own hint: the answers that lose at once are said, and the others weighed)
-        losing = loses_at_once(engine, decision)
+        # (as the game's own hint, by the same finding: the answers that lose at once are said, with the
+        # reasons they lose by, and the others weighed)
+        losing, by_opponent, reasons = losing_found(engine, decision)
         weighed = [o for o in decision.options if o not in losing]
-        by_opponent = left_to_the_opponent(engine, decision, losing)
-        found.update(decision=decision, losing=losing, by_opponent=by_opponent, advice=None)
+        found.update(decision=decision, losing=losing, by_opponent=by_opponent, reasons=reasons, advice=None)
         if weighed and len(weighed) < len(decision.options) and len(weighed) > 1:
             decision = dataclasses.replace(decision, options=weighed)
         if len(weighed) > 1 or not losing:
             search = SearchPlayer(hint_seed(engine), max_candidates=MAX_CANDIDATES, most_plans=MAX_CANDIDATES)
             search.engine = engine
             found.update(advice=search.advise(decision, budget_ms), horizon=search.horizon)
+            found.update(greedy=heuristic_opponent(engine, decision.side))
+            if found["advice"] is None:  # (the quick heuristic's answer, as the game's hint gives it)
+                found.update(heuristic=heuristic_answer(engine, decision))
 
     try:
         ir, _state, data = save_state(find_save(save), _compile, ruleset, at_question)
@@ -85,19 +94,24 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
         _say(text.t("hint-no-question"), as_json, {"question": None, "answers": [], "why": None})
         return
     decision, advice, losing = found["decision"], found["advice"], found["losing"]
-    war, _weighed = losing_lines(text, decision, losing, HINT_WAR_ALL, found["by_opponent"])
+    war, weighed = losing_lines(
+        text, decision, losing, HINT_WAR_ALL, found["by_opponent"], found["reasons"], HINT_LOSE_ALL
+    )
     war_data = {"loses_at_once": [_answer_id(o) for o in losing]}
     if advice is None:
         line = "\n".join(war) if war and len(decision.options) - len(losing) < 2 else ""
-        line = line or "\n".join([*war, text.t("play-advice-none", max=MAX_CANDIDATES)])
+        heuristic, answer = found.get("heuristic", (False, None))
+        if not line:
+            said, _picks = heuristic_lines(text, weighed, heuristic, answer, bool(war))
+            line = "\n".join([*war, *said])
         data = {"question": decision.name, "answers": [], "why": None, **war_data}
-        _say(line, as_json, data)
+        _say(line, as_json, {**data, "heuristic": answer if heuristic else None})
         return
     if as_json:
         data = {**advice_json(text, decision, advice, found["horizon"]), **war_data}
         click.echo(json.dumps(data, ensure_ascii=False, indent=1))
         return
-    for line in [*war, *advice_lines(text, advice, found["horizon"])]:
+    for line in [*war, *advice_lines(text, advice, found["horizon"]), *opponent_lines(text, found["greedy"])]:
         click.echo(line)
 
 

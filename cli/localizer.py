@@ -31,6 +31,11 @@ from twilight.compiler.loader import (
 
 FALLBACK = "en"
 LANGUAGES = ("en", "ru")
+# A name's other spellings that a player may type, each language's own (a card's name before a
+# translation changed it, a common name of another edition): `card-quagmire = Затруднительное положение`
+# with `    .also = Трясина; Болото`. They are matched, never shown; another language need not have them.
+ALIAS_ATTRIBUTE = "also"
+ALIAS_SEPARATOR = ";"
 
 
 def ruleset_folders(target: str) -> list[Path]:
@@ -464,6 +469,10 @@ class Localizer:
     def card(self, card_id: str) -> str:
         return self.text(f"card-{card_id}", readable(card_id))
 
+    def card_aliases(self, card_id: str) -> list[str]:
+        """The card's other names a player may type (`.also`), none when it has none."""
+        return split_aliases(self.get(f"card-{card_id}", ALIAS_ATTRIBUTE))
+
     def card_short(self, card_id: str) -> str | None:
         """The card's short name (`.short`: "Asia" for Asia Scoring), where a list whose label already
         says what kind of card it holds may name it by what sets it apart; None when it has none."""
@@ -477,6 +486,12 @@ class Localizer:
 
     def side(self, side_id: str) -> str:
         return self.text(f"side-{side_id}", side_id.upper())
+
+
+def split_aliases(text: str | None) -> list[str]:
+    """The names of an `.also` attribute: separated by semicolons (a name may hold a comma, «Не спрашивай,
+    что…»), blanks dropped."""
+    return [name.strip() for name in (text or "").split(ALIAS_SEPARATOR) if name.strip()]
 
 
 def readable(ident: str) -> str:

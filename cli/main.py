@@ -194,6 +194,11 @@ class LazyGroup(click.Group):
 @click.group(cls=LazyGroup, lazy=COMMANDS, context_settings={"help_option_names": ["-h", "--help"]})
 def cli() -> None:
     """twilight: the Twilight Struggle rules compiler and interpreter."""
+    from twilight.cli.versions import search_rules_in
+
+    # (every command compiles as it finds rulesets: a manifest's `extends "NAME@VERSION"` is looked for in
+    # $TWILIGHT_HOME/rules/ too; the commands that take --rules-path add theirs)
+    search_rules_in()
 
 
 def main() -> None:

@@ -29,6 +29,9 @@ INDENT = "  "
 # The strings rules compare a way of play or an action with (`mode == "event"`, `may_target("coup", …)`,
 # `ai_decision("action", …)`): a fixed vocabulary of the runtime, each worded by `outline-word-<string>`.
 OUTLINE_WORDS: tuple[str, ...] = ("event", "influence", "coup", "realign", "space", "headline", "action")
+# The message families that word a rule's string, in the order they are tried: a way of play or an
+# action, how a game ends, the solo AI's reason for a move, a moment of the card appendix.
+STRING_WORDS: tuple[str, ...] = ("outline-word", "end", "ai-rule", "appendix-moment")
 # Ids of the words this module (and the explain command) formats, besides the families below.
 STATIC_WORDS: tuple[str, ...] = (
     "outline-no-event",
@@ -99,6 +102,7 @@ STATIC_WORDS: tuple[str, ...] = (
 # spaced, stands in when no message names it.
 DECLARED_LABELS: dict[str, str] = {
     "table": "table-{}",
+    "order": "order-{}",  # (an order a key ranks by: `rank(region_country_priority, c)`)
     "zone": "state-{}",
     "track": "state-{}",
     "variable": "state-{}",
@@ -717,8 +721,13 @@ class Outliner:
         # A word a rule compares with or passes (a way a card is played, an action: `mode == "event"`,
         # `may_target("coup", …)`; how a game ends: `win(ussr, "europe_control")`, worded by the
         # `end-<reason>` the end of a game shows) in the reader's words, quoted as the language quotes a
-        # name; the rule's own string only when no message words it.
-        word = self.loc.get(f"outline-word-{text}") or self.loc.get(f"end-{text}")
+        # name; the rule's own string only when no message words it. A solo AI's reason for a move
+        # (`ai_decision(…, "appendix_event")`) says what `why` says of it, `ai-rule-<key>`; a moment of
+        # the card appendix (`appendix_allows(card, "scoring_round", ai)`) is named as its entries name it.
+        word = next(
+            (said for family in STRING_WORDS if (said := self.loc.get(f"{family}-{text}"))),
+            None,
+        )
         return self.named(word, text) if word else f"“{text}”"
 
     def _say_call(self, e: dict[str, Any], case: str | None) -> str | None:

@@ -2,24 +2,60 @@
 
 from __future__ import annotations
 
+import contextlib
 import os
+import secrets
+import stat
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
+from twilight.common.input_bounds import printable
 
 
 def write_output_file(text: str, output: str) -> None:
     """Write `text` to `output` through a temporary file, so a reader never sees half of it; when the file
-    cannot be written, say so in one line and exit with status 1."""
-    out = Path(output)
-    tmp = out.with_name(f".{out.name}.tmp")
+    cannot be written, say so in one line and exit with status 1. A device or a pipe named as the output
+    (`-o /dev/stdout`) is written into, never replaced by a file; a symbolic link is written through (the
+    file it names gets the text, the link stays)."""
+    if not output:
+        _cannot(output, "no file is named (an empty name)")
     try:
-        tmp.write_text(text, encoding="utf-8")
-        os.replace(tmp, out)
+        info = os.stat(output)
+    except OSError:
+        info = None
+    try:
+        if info is not None and not stat.S_ISREG(info.st_mode) and not stat.S_ISDIR(info.st_mode):
+            with open(output, "w", encoding="utf-8") as out:
+                out.write(text)
+            return
+        _replace(Path(os.path.realpath(output)), text, info)
     except OSError as err:
-        click.echo(f"error: cannot write {output}: {err.strerror or err}", err=True)
-        sys.exit(1)
+        _cannot(output, str(err.strerror or err))
+
+
+def _replace(path: Path, text: str, info: os.stat_result | None) -> None:
+    """`path` replaced in one step by a file holding `text`: a temporary file of a name no one else holds
+    (created, never opened through a link planted in its place), then renamed. An existing file's mode is
+    kept; a new one takes the umask's."""
+    tmp = path.with_name(f".{path.name}.{secrets.token_hex(6)}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o666)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as out:
+            out.write(text)
+        if info is not None:
+            os.chmod(tmp, stat.S_IMODE(info.st_mode))
+        os.replace(tmp, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+
+
+def _cannot(output: str, why: str) -> NoReturn:
+    click.echo(f"error: cannot write {printable(output) or repr(output)}: {why}", err=True)
+    sys.exit(1)
 
 
 def check_output_file(output: str) -> None:

@@ -12,7 +12,7 @@ import click
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.output_file import write_output_file
 from twilight.cli.ruleset_target import compile_ruleset
-from twilight.common.input_bounds import clip, printable
+from twilight.common.input_bounds import clip, printable, printable_json
 from twilight.compiler import api
 from twilight.compiler.diagnostics import CODES, Severity, render
 from twilight.compiler.loader import known_rulesets
@@ -40,8 +40,9 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
 
     Each ruleset found, every version of it: name, version, what it extends, description, folder
     (`--ruleset NAME@VERSION` picks one version, a bare NAME the highest)."""
-    from twilight.cli.versions import UnknownRuleset, catalog, entry_of_folder, resolve
+    from twilight.cli.versions import UnknownRuleset, catalog, entry_of_folder, resolve, search_rules_in
 
+    search_rules_in(rules_paths)  # (what `--changes` compiles finds a pinned parent where the list is made)
     entries = catalog(rules_paths)
     if changes is not None:
         try:
@@ -69,13 +70,22 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
     ]
     if as_json:
         for row in rows:
-            click.echo(json.dumps(row, ensure_ascii=False))
+            click.echo(printable_json(json.dumps(row, ensure_ascii=False)))
         return
+    # (a ruleset's words as a terminal shows them, not acts on them: a folder someone shared, put in
+    # $TWILIGHT_HOME/rules, may hold escapes in its description that would set the title or clear the screen)
+    rows = [{k: printable(v) if isinstance(v, str) else v for k, v in row.items()} for row in rows]
     width = max((len(r["name"]) for r in rows), default=4)
-    click.echo(f"{'name':<{width}}  {'version':<7}  {'extends':<10}  description")
+    # (the columns as wide as what they hold: `extends "house-base@1.0"` pushed the descriptions out of line)
+    wide = max((len(r["version"] or "-") for r in rows), default=7)
+    wide_extends = max((len(r["extends"] or "-") for r in rows), default=10)
+    versions, parents = max(7, wide), max(10, wide_extends)
+    click.echo(f"{'name':<{width}}  {'version':<{versions}}  {'extends':<{parents}}  description")
     for r in rows:
         version, extends = r["version"] or "-", r["extends"] or "-"
-        click.echo(f"{r['name']:<{width}}  {version:<7}  {extends:<10}  {r['description'] or ''}")
+        click.echo(
+            f"{r['name']:<{width}}  {version:<{versions}}  {extends:<{parents}}  {r['description'] or ''}"
+        )
         click.echo(f"{'':<{width}}  {r['path']}")
 
 
@@ -154,21 +164,47 @@ def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, in
 @click.option(
     "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
 )
-def check(targets: tuple[str, ...], fmt: str, no_cache: bool, base: str) -> None:
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) where a name, and a manifest's "
+    '`extends "NAME@VERSION"`, is found too, as `twilight play --rules-path` finds them (repeatable).',
+)
+def check(
+    targets: tuple[str, ...], fmt: str, no_cache: bool, base: str, rules_paths: tuple[str, ...]
+) -> None:
     """Check rulesets (by name or folder) or rule files. Exit 0 when clean, 1 on errors.
 
     Each error and warning is given at its file, line and column, with the source line, a caret and a
     hint. An author tool: its messages are in English only (the player's commands, such as `play` and
     `explain`, say in the player's language that a ruleset has errors)."""
+    from twilight.cli.versions import search_rules_in
+
+    search_rules_in(rules_paths)
     names = list(targets) or list(known_rulesets())
     failed = False
     for target in names:
-        result = compile_ruleset(target, use_cache=not no_cache, base=base)
-        # (the texts of a ruleset that does not compile, or is not there, are told once it does)
-        texts = _fluent_report(target, result.target, fmt) if result.ir is not None else 0
+        result = compile_ruleset(target, rules_paths, use_cache=not no_cache, base=base)
+        # (the texts of a ruleset that does not compile, or is not there, are told once it does; of the
+        # folder the name was found at: a name found in $TWILIGHT_HOME/rules or a rules path is none)
+        texts = (
+            _fluent_report(_found(target, rules_paths), result.target, fmt) if result.ir is not None else 0
+        )
         errors, _ = _report(result, fmt, texts)
         failed = failed or errors > 0 or texts > 0 or result.ir is None
     sys.exit(1 if failed else 0)
+
+
+def _found(target: str, rules_paths: tuple[str, ...]) -> str:
+    """What `target` names, as the compile found it (a folder, or an installed name); itself when none."""
+    from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+
+    try:
+        return ruleset_target(target, rules_paths)
+    except RulesetNotFound:
+        return target
 
 
 def _fluent_report(target: str, shown: str, fmt: str) -> int:

@@ -12,14 +12,14 @@ from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
 
-def find_ruleset(spec: str) -> str:
+def find_ruleset(spec: str, rules_paths: tuple[str, ...] = ()) -> str:
     """A scenario's `ruleset:` found as `twilight play --ruleset` finds it (installed, in
-    `$TWILIGHT_HOME/rules/`, `NAME@VERSION`): what the compiler is given; LookupError with the names or
-    versions found when it names nothing."""
+    `$TWILIGHT_HOME/rules/`, in each `--rules-path`, `NAME@VERSION`): what the compiler is given;
+    LookupError with the names or versions found when it names nothing."""
     from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 
     try:
-        return ruleset_target(spec)
+        return ruleset_target(spec, rules_paths)
     except RulesetNotFound as err:
         raise LookupError(f"{printable(err.message)}; {printable(err.help)}") from None
 
@@ -32,20 +32,36 @@ def scenario() -> None:
 @scenario.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file.")
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(exists=True, file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) where a file's `ruleset:` name, and a manifest's "
+    '`extends "NAME@VERSION"`, is found too, as `twilight play --rules-path` finds them (repeatable).',
+)
 @step_limit_options
-def run(files: tuple[str, ...], as_json: bool, step_limit: int | None, game_step_limit: int | None) -> None:
+def run(
+    files: tuple[str, ...],
+    as_json: bool,
+    rules_paths: tuple[str, ...],
+    step_limit: int | None,
+    game_step_limit: int | None,
+) -> None:
     """Run scenario files: PASS or FAIL per file, then a count. Exit 0 when every file passed. A file's
     problems (unknown keys, values of the wrong type, unknown names) are all reported before any of its
     steps runs, each at its line and column; a rule that runs too long stops at the step limits. A PASS
     whose expectations all held before its steps ran is followed by a warning. A file's `ruleset:` is a
     ruleset's folder, or a name found as `twilight play --ruleset` finds it (`NAME@VERSION`: that version).
     An author tool: its messages are in English only."""
+    from twilight.cli.versions import search_rules_in
     from twilight.harness.scenario import run_file
 
+    search_rules_in(rules_paths)
     limits = step_limits(step_limit, game_step_limit)
     passed = failed = 0
     for path in files:
-        result = run_file(path, limits, find_ruleset)
+        result = run_file(path, limits, lambda spec: find_ruleset(spec, rules_paths))
         if as_json:
             click.echo(json.dumps(result.to_json(), ensure_ascii=False))
         else:

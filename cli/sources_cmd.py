@@ -32,6 +32,7 @@ from twilight.cli.sources_words import (
     reading_message_id,
     readings_message_ids,
 )
+from twilight.common.input_bounds import printable, printable_json, printable_lines
 
 SECTIONS_FILE = Path(__file__).with_name("seed_sections.yaml")
 SEP = " · "
@@ -793,7 +794,9 @@ def sources(ruleset: str, as_json: bool, lang: str, markdown: bool, output: str 
     else:
         text = render_text(report, words)
     if output is None:
-        click.echo(text, nl=False)
+        # (a variant's marks are its author's words: shown, never acted on by the terminal; a file written
+        # with -o keeps them as the rules write them)
+        click.echo(printable_json(text) if as_json else printable_lines(text), nl=False)
         return
     write_output_file(text, output)
-    click.echo(f"wrote {output}")
+    click.echo(f"wrote {printable(output)}")

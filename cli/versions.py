@@ -69,6 +69,36 @@ def home_rules() -> Path:
     return data_home() / "rules"
 
 
+# How a diagnostic names each place the commands find rulesets in (compiler/loader.py's search roots).
+HOME_WORDS = "$TWILIGHT_HOME/rules"
+PATH_WORDS = "--rules-path"
+
+
+def search_roots(rules_paths: Iterable[str | Path] = ()) -> list[tuple[Path, str]]:
+    """Where rulesets are found besides the installed ones, in `catalog`'s order: the player's folder
+    (`$TWILIGHT_HOME/rules/`), then each rules path."""
+    paths = [(Path(p), PATH_WORDS) for p in rules_paths]
+    try:
+        home = home_rules()
+    except (RuntimeError, KeyError):  # (no home folder to be found: Path.home() raises, as without $HOME)
+        return paths
+    return [(home, HOME_WORDS), *paths]
+
+
+def search_rules_in(rules_paths: Iterable[str | Path] = ()) -> None:
+    """Have every compile of the command running find the rulesets a manifest's `extends "NAME@VERSION"`
+    pins where the command finds rulesets (`catalog`'s places, in its order), as `--ruleset NAME@VERSION`
+    does; what was looked in before is put back when the command ends (a command run in-process, by a
+    test, leaves nothing behind)."""
+    import click
+    from twilight.compiler.loader import set_rules_search
+
+    previous = set_rules_search(search_roots(rules_paths))
+    context = click.get_current_context(silent=True)
+    if context is not None:
+        context.call_on_close(lambda: set_rules_search(previous))
+
+
 def _folders(root: Path) -> Iterable[Path]:
     """The ruleset folders of `root`: itself when it is one, else its children that are."""
     if (root / MANIFEST).is_file():

@@ -54,6 +54,22 @@ def printable(text: str) -> str:
     return text.translate(_SHOWN_AS)
 
 
+def printable_lines(text: str) -> str:
+    """`text` of several lines (a report) as `printable` writes each line: its line breaks kept, every other
+    character a terminal acts on escaped (a rule file's string in it can neither erase nor fake a line)."""
+    return "\n".join(printable(line) for line in text.split("\n"))
+
+
+# The same characters as JSON writes them escaped (they only ever stand in its strings): still JSON.
+_JSON_SHOWN_AS = {code: f"\\u{code:04x}" for code in _UNSHOWN if code not in (0x0A,)}
+
+
+def printable_json(text: str) -> str:
+    """JSON text (as `json.dumps` writes it, one line or indented) with every character a terminal acts
+    on written as a JSON escape (`\\u009b`): it reads back as the same value."""
+    return text.translate(_JSON_SHOWN_AS)
+
+
 def clip(text: str, limit: int = MESSAGE_CHARS) -> str:
     """`text` on one line, cut to `limit` characters (an ellipsis says it was cut)."""
     if "\n" in text or "\r" in text:

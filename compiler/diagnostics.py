@@ -398,20 +398,33 @@ def render(diag: Diagnostic, sources: dict[str, str]) -> str:
     if diag.pos is not None:
         text = sources.get(diag.pos.file)
         if text is not None:
-            src_lines = text.splitlines()
+            src_lines = source_lines(text)
             if 1 <= diag.pos.line <= len(src_lines):
                 line = src_lines[diag.pos.line - 1].replace("\t", " ")
                 width = 1
                 if diag.pos.end_line == diag.pos.line and diag.pos.end_col is not None:
                     width = max(1, diag.pos.end_col - diag.pos.col)
                 gutter = f"{diag.pos.line:>4} | "
-                shown, at, width = _clip(line, diag.pos.col - 1, width)
-                lines.append(gutter + shown.translate(_PICTURED))
+                shown, at, width = clip_line(line, diag.pos.col - 1, width)
+                lines.append(gutter + pictured(shown))
                 lines.append(" " * (len(gutter) + at) + "^" * width)
     if diag.help:
         lines.append(f"  help: {printable(diag.help)}")
     lines.extend(f"  note: {printable(n)}" for n in diag.notes)
     return "\n".join(lines)
+
+
+def source_lines(text: str) -> list[str]:
+    """A rule file's lines as the parser counts them: only LF ends one (`rule_text` has made a lone CR one;
+    the CR of CRLF is dropped). Not `str.splitlines`, which also breaks at U+2028, NEL, a form feed…: a
+    comment holding one once shifted every later line shown under a diagnostic by one."""
+    return [line.removesuffix("\r") for line in text.split("\n")]
+
+
+def pictured(line: str) -> str:
+    """A source line as a report shows it: each control character, C1 control or mark reversing the
+    direction of text as one column that shows it, never acted on by the terminal."""
+    return line.translate(_PICTURED)
 
 
 # A control character in a source line shown under a diagnostic, as one column that shows it (ESC as ␛):
@@ -427,7 +440,7 @@ _PICTURED = {
 SHOWN_LINE = 100
 
 
-def _clip(line: str, at: int, width: int) -> tuple[str, int, int]:
+def clip_line(line: str, at: int, width: int) -> tuple[str, int, int]:
     """(the part of `line` to show, where the caret starts in it, how wide it is): a line longer than
     SHOWN_LINE is shown from a little before `at`, cut with '…' on the side(s) left out."""
     if len(line) <= SHOWN_LINE:

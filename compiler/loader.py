@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from twilight.common.input_bounds import could_be_path
 from twilight.compiler.diagnostics import Diagnostic, Pos, Sink, listed, suggest
 
 if TYPE_CHECKING:
@@ -61,6 +62,41 @@ NAMESPACE = {
 
 def rules_root() -> Path:
     return Path(str(resources.files("twilight.rules")))
+
+
+# Where rulesets are found besides the installed ones and the folders beside a variant: the player's
+# (`$TWILIGHT_HOME/rules/`) and each `--rules-path`, in the order the commands look (cli/versions.py's
+# `catalog`), each with the words a diagnostic names it by. The command line sets them for the command it
+# runs (cli/versions.py, `search_rules_in`), so that `extends "NAME@VERSION"` finds a parent wherever
+# `--ruleset NAME@VERSION` would; a program that compiles without it finds the installed rulesets and
+# those beside a variant. (Process-wide, not per thread: `twilight serve` and `twilight lsp` compile on
+# threads of their own.)
+SearchRoot = tuple[Path, str]
+_SEARCH: tuple[SearchRoot, ...] = ()
+
+
+def rules_search() -> tuple[SearchRoot, ...]:
+    """The folders looked in for a ruleset besides the installed ones, in order, with their words."""
+    return _SEARCH
+
+
+def set_rules_search(roots: Iterable[SearchRoot]) -> tuple[SearchRoot, ...]:
+    """Look in `roots` (each a folder of rulesets or one ruleset's folder) too, from now on; the roots
+    looked in until now, to put back."""
+    global _SEARCH
+    previous, _SEARCH = _SEARCH, tuple(roots)
+    return previous
+
+
+def root_folders(root: Path) -> list[Path]:
+    """The ruleset folders of a root looked in: itself when it is one, else its children that are (as
+    cli/versions.py's `catalog` reads a `--rules-path`); none when it is no folder."""
+    # (a root too long to be a folder is none: pathlib would raise rather than answer no)
+    if not could_be_path(str(root)) or not root.is_dir():
+        return []
+    if (root / MANIFEST).is_file():
+        return [root]
+    return list(known_rulesets(root).values())
 
 
 def is_ruleset_name(name: str) -> bool:
@@ -221,6 +257,8 @@ class Loader:
     def __init__(self, sink: Sink, overrides: dict[str, str] | None = None) -> None:
         self.sink = sink
         self.overrides = overrides or {}
+        # where a pinned `extends` is looked for besides the installed rulesets (one compile, one answer)
+        self.search = rules_search()
         self.sources: dict[str, str] = {}
         # Resolving a path walks the file system; a compile shows each path several times.
         self._cwd = str(Path.cwd().resolve())
@@ -462,7 +500,7 @@ class Loader:
                 parent, pos = loaded.manifest.extends[0]
                 for extra, extra_pos in loaded.manifest.extends[1:]:
                     self.sink.add("E205", f"`extends` given twice ('{extra}')", extra_pos)
-                found = _extended_folder(cur_folder, parent, root)
+                found = _extended_folder(cur_folder, parent, root, self.search)
                 if found is not None:
                     # (known by its folder's name, as a bare `extends` names it: `NAME@VERSION` is how
                     # it was found, not its name in the IR's chain and sources)
@@ -490,9 +528,13 @@ class Loader:
 
     def _unknown_version(self, folder: Path, parent: str, pos: Pos, root: Path) -> bool:
         """Report `extends "NAME@VERSION"` when NAME is found at other versions only (E002 at the string,
-        with the versions found and the one it could have meant); whether it was."""
+        with the versions found, where, and the one it could have meant); whether it was."""
         name, _, version = parent.partition(VERSION_SEP)
-        found = [(f, v) for f, v in versions_of(folder, name, root) if f.resolve() != folder.resolve()]
+        found = [
+            (f, v)
+            for f, v, _ in versions_of(folder, name, root, self.search)
+            if f.resolve() != folder.resolve()
+        ]
         if not found:
             return False
         found.sort(key=lambda fv: version_key(fv[1]))
@@ -508,28 +550,55 @@ class Loader:
             else f"'{parent}' names no version (nothing after '{VERSION_SEP}')",
             self._string_pos(pos),
             f"{fix}; versions of {name} found: {listed_versions}",
-            notes=[
-                f'`extends "{name}{VERSION_SEP}VERSION"` takes exactly that version of the ruleset {name}, '
-                "in a folder beside this one or installed"
-            ],
+            notes=[self._looked_in_note(folder, name, root)],
         )
         return True
+
+    def _looked_in_note(self, folder: Path, name: str, root: Path) -> str:
+        """Where `extends "NAME@VERSION"` looked, in order: what a diagnostic of a version not found notes."""
+        places = "; ".join(looked_in(folder, root, self.search))
+        more = (
+            ""
+            if self.search
+            else " (a command finds rulesets in $TWILIGHT_HOME/rules/ and in each --rules-path too, and "
+            "looks there when it runs)"
+        )
+        return (
+            f'`extends "{name}{VERSION_SEP}VERSION"` takes exactly that version of the ruleset {name}, '
+            f"looked for in this order: {places}{more}"
+        )
+
+    def _names_found(self, folder: Path, root: Path) -> list[str]:
+        """The rulesets an `extends` could name, beside `folder`, installed and in the search roots (the
+        latter by their manifests' names, as `--ruleset` names them)."""
+        names = {*known_rulesets(root), *known_rulesets(folder.parent)}
+        for base, _ in self.search:
+            for child in root_folders(base):
+                manifest = read_manifest(child)
+                names.add(manifest[0] if manifest is not None else child.name)
+        return sorted(names - {folder.name})
 
     def _unknown_parent(self, folder: Path, parent: str, pos: Pos, root: Path) -> None:
         """Report an `extends` that names no ruleset: a path (refused, whatever it leads to) or an
         unknown name, with the names it could have meant."""
+        # (a bare name is looked for beside the ruleset and installed, by its folder's name; a pinned one
+        # wherever the command finds rulesets, by its manifest's)
         names = sorted({*known_rulesets(root), *known_rulesets(folder.parent)} - {folder.name})
         known = f"known rulesets: {listed(names)}"
         if VERSION_SEP in parent and is_ruleset_name(parent):
             if self._unknown_version(folder, parent, pos, root):
                 return
             name, _, version = parent.partition(VERSION_SEP)
-            hint = suggest(name, names) if name else None
+            everywhere = self._names_found(folder, root)
+            hint = suggest(name, everywhere) if name else None
             self.sink.add(
                 "E002",
                 f"unknown ruleset '{name}' (in '{parent}')",
                 self._string_pos(pos),
-                f"did you mean '{hint}{VERSION_SEP}{version}'?" if hint else known,
+                f"did you mean '{hint}{VERSION_SEP}{version}'?"
+                if hint
+                else f"known rulesets: {listed(everywhere)}",
+                notes=[self._looked_in_note(folder, name, root)],
             )
             return
         if not parent or is_ruleset_name(parent):
@@ -589,7 +658,7 @@ class Loader:
                 return None
             current = None
             if extends:
-                found = _extended_folder(cur_folder, extends[0], root)
+                found = _extended_folder(cur_folder, extends[0], root, self.search)
                 if found is None:
                     return None
                 current = (found, found.name if VERSION_SEP in extends[0] else extends[0])
@@ -649,12 +718,14 @@ def not_a_file_why(path: Path) -> str:
     return "a symbolic link to something that is not a file (a device, a pipe)"
 
 
-def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
+def _extended_folder(folder: Path, parent: str, root: Path, search: Iterable[SearchRoot] = ()) -> Path | None:
     """Where the ruleset `parent` named by `extends` in `folder` lives. A sibling folder wins over the
     installed rules, so a copied rules tree checks as a whole. Only a name is looked up: a path (see
-    `is_ruleset_name`) finds nothing, wherever it leads. `NAME@VERSION` is the folder, beside `folder`
-    or installed (in that order), whose manifest names the ruleset NAME at exactly that version, as
-    `--ruleset NAME@VERSION` finds one (a folder named `NAME@VERSION` first, as any name)."""
+    `is_ruleset_name`) finds nothing, wherever it leads. `NAME@VERSION` is the folder whose manifest names
+    the ruleset NAME at exactly that version (a folder named `NAME@VERSION` first, as any name): one beside
+    `folder` first; else the one `--ruleset NAME@VERSION` plays, of those installed and in `search` (the
+    player's folder, each `--rules-path`): the one found last, as a copy there stands for the installed
+    one (cli/versions.py's `catalog`)."""
     if not is_ruleset_name(parent):
         return None
     sibling = folder.parent / parent
@@ -664,13 +735,17 @@ def _extended_folder(folder: Path, parent: str, root: Path) -> Path | None:
     if installed is not None or VERSION_SEP not in parent:
         return installed
     name, _, version = parent.partition(VERSION_SEP)
-    return next((found for found, v in versions_of(folder, name, root) if v == version), None)
+    found = [(f, where) for f, v, where in versions_of(folder, name, root, search) if v == version]
+    beside = [f for f, where in found if where == "beside"]
+    if beside:
+        return beside[0]
+    return found[-1][0] if found else None
 
 
 def extended_folder(folder: Path, parent: str, root: Path | None = None) -> Path | None:
     """The folder `extends "PARENT"` in the ruleset folder `folder` names, found as a compile finds it
     (for the commands that follow `extends` without compiling: `twilight rulesets --changes`)."""
-    return _extended_folder(folder, parent, root or rules_root())
+    return _extended_folder(folder, parent, root or rules_root(), rules_search())
 
 
 # `NAME@VERSION`: a ruleset at one version (`--ruleset`, a scenario's `ruleset:`, a manifest's `extends`).
@@ -722,21 +797,34 @@ def read_manifest(folder: Path) -> tuple[str, str | None, str | None, str | None
     return manifest.name.name, manifest.version, extends, manifest.description
 
 
-def versions_of(folder: Path, name: str, root: Path) -> list[tuple[Path, str | None]]:
-    """The folders beside `folder`, then the installed ones, whose manifest names the ruleset `name`,
-    each with its version: where `extends "NAME@VERSION"` looks (each folder once)."""
-    found: list[tuple[Path, str | None]] = []
+def versions_of(
+    folder: Path, name: str, root: Path, search: Iterable[SearchRoot] = ()
+) -> list[tuple[Path, str | None, str]]:
+    """The folders whose manifest names the ruleset `name`, each with its version and where it was found
+    ("beside", "installed", or a search root's words): beside `folder`, then installed, then each of
+    `search` in order. Where `extends "NAME@VERSION"` looks (each folder once)."""
+    found: list[tuple[Path, str | None, str]] = []
     seen: set[Path] = set()
-    for base in (folder.parent, root):
-        for child in known_rulesets(base).values():
+    roots = [(folder.parent, "beside"), (root, "installed"), *search]
+    for base, where in roots:
+        children = (
+            list(known_rulesets(base).values()) if where in ("beside", "installed") else root_folders(base)
+        )
+        for child in children:
             real = child.resolve()
             if real in seen:
                 continue
             seen.add(real)
             manifest = read_manifest(child)
             if manifest is not None and manifest[0] == name:
-                found.append((child, manifest[1]))
+                found.append((child, manifest[1], where))
     return found
+
+
+def looked_in(folder: Path, root: Path, search: Iterable[SearchRoot] = ()) -> list[str]:
+    """Where `extends "NAME@VERSION"` in `folder` looks, in order, as a diagnostic says it."""
+    places = [f"beside it ({display_path(folder.parent)})", f"installed ({display_path(root)})"]
+    return places + [f"{where} ({display_path(base)})" for base, where in search]
 
 
 _PARSE_CACHE: dict[tuple[str, str], tuple[ast.RuleFile | None, list[object]]] = {}

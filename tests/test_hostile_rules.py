@@ -398,7 +398,7 @@ def test_a_huge_number_is_reported_at_itself(tmp_path: Path, number: str) -> Non
     diag = the(result.diagnostics, "E206")
     assert (diag.pos.line, diag.pos.col, diag.pos.end_col) == (2, 11, 11 + len(number))
     assert "too large" in diag.message and len(diag.message) < 200
-    shown = render(diag, result.sources)
+    shown = render(diag, result.sources).replace(str(tmp_path), "")  # (the lines, not the folder's name)
     assert max(len(line) for line in shown.splitlines()) < 200, shown
     for fine in (str(MAX_INT), "0" * 40 + "1"):  # the largest number, and leading zeros, are fine
         result = check_lone(tmp_path, LONE.format(value=fine))

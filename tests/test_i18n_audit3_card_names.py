@@ -75,6 +75,7 @@ def test_no_russian_message_says_a_name_it_no_longer_has() -> None:
         for path in RUSSIAN_FILES
         for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1)
         for old in olds
-        if old in line
+        # (a card's `.also` keeps its old names on purpose: a player who learnt them may still type them)
+        if old in line and not line.lstrip().startswith(".also =")
     ]
     assert not found, "\n".join(found)

@@ -25,6 +25,7 @@ from twilight.cli.i18n.check import (
     table_message_ids,
 )
 from twilight.cli.localizer import (
+    ALIAS_ATTRIBUTE,
     FALLBACK,
     LANGUAGES,
     locale_files,
@@ -39,8 +40,9 @@ from twilight.cli.sources_cmd import needed_message_ids
 from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 # Attributes a language may add for its grammar: genitive and accusative forms (cli/outline.py), and the
-# instrumental and the locative and directional forms with their preposition (play.ftl, map names).
-CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to", "form"}
+# instrumental and the locative and directional forms with their preposition (play.ftl, map names); and a
+# card's other names a player may type (`.also`, cli/localizer.py), which each language has as it needs.
+CASE_ATTRIBUTES = {"gen", "acc", "ins", "in", "to", "form", ALIAS_ATTRIBUTE}
 
 
 @pytest.fixture(scope="module")

@@ -98,8 +98,9 @@ def test_why_says_each_choice_and_the_scores_it_weighed() -> None:
     ]
     lines = why_lines(t, choices)
     assert lines[0] == "The computer (US): its last choices, the latest last"
-    # (the question quoted as it was put to the computer: its "you" is the computer's side, not the reader)
-    assert lines[1] == "Asked “Choose how to play this card”, it answered: Coup"
+    # (the question named in the third person, not quoted as put to the computer: its "you" read as the
+    # reader; tests/test_play_audit3_why_asked.py)
+    assert lines[1] == "Asked how to play the card, it answered: Coup"
     assert lines[2] == (
         "  it played 48 games ahead from here; the answers it weighed scored (100% a win, 50% level): "
         "Coup 56%; Influence 50%; Event 31%"

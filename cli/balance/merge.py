@@ -12,6 +12,7 @@ import click
 from twilight.cli.balance.cmd import report_output, written_files
 from twilight.cli.balance.figures import levels_order
 from twilight.cli.balance.keys import AI_SIDE, LEVEL
+from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
 from twilight.common.input_bounds import InputRefused, parse_json
 
 # What the runs must share for their cells to stand in one report: the same games, seeds and player.
@@ -95,9 +96,21 @@ def _add(total: dict[str, Any], more: dict[str, Any]) -> None:
             _add(total[name], value)
 
 
+# The largest run read: a run's figures are sums and counts per cell (a few kB), its failed games listed
+# with their errors at most; far below this. /dev/zero named as a run once filled the memory.
+MAX_RUN_BYTES = 256 * 2**20
+
+
 def _read(path: str) -> dict[str, Any]:
     try:
-        data = parse_json(Path(path).read_text(encoding="utf-8"))
+        # (only a regular file, read up to the bound: a FIFO once waited for a writer for ever)
+        data = parse_json(read_bounded(path, MAX_RUN_BYTES).decode("utf-8"))
+    except NotRegularFile:
+        raise MergeError(
+            f"{path}: cannot read it: not a regular file (a folder, a device or a pipe)"
+        ) from None
+    except FileTooLarge:
+        raise MergeError(f"{path}: larger than {MAX_RUN_BYTES // 2**20} MiB: not the JSON of a run") from None
     except OSError as err:
         raise MergeError(f"{path}: cannot read it: {err.strerror or err}") from None
     except UnicodeDecodeError as err:

@@ -62,7 +62,7 @@ def cards_page(ctx: DocsContext) -> Page:
     ]
     blocks: list[Block] = [
         Heading(1, (page_title(ctx, "cards"),)),
-        Para((ctx.t("docs-cards-intro", "Every card.", count=len(views)),), role="note"),
+        Para(ctx.prose("docs-cards-intro", "Every card.", count=len(views)), role="note"),
         Heading(2, (ctx.t("docs-cards-list", "All cards"),), "card-list"),
         Table(header, rows),
     ]

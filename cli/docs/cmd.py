@@ -26,8 +26,9 @@ from twilight.cli.docs.pages import (
 from twilight.cli.docs.render import html_page, md_page
 from twilight.cli.explain.errors import WordedError, error_line
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
-from twilight.cli.localizer import FALLBACK
+from twilight.cli.localizer import FALLBACK, Localizer
 from twilight.cli.session.text import play_folders
+from twilight.cli.versions import DESCRIPTION_MESSAGE
 
 
 class DocsError(WordedError):
@@ -85,10 +86,14 @@ def load(ruleset: str, lang: str) -> DocsContext:
     """The ruleset compiled and its words in the language; any problem is one DocsError line."""
     try:
         target, _ = found_ruleset(ruleset)
-        ir, loc = compiled_and_localized(target, play_folders(target), lang)
+        folders = play_folders(target)
+        ir, loc = compiled_and_localized(target, folders, lang)
     except ExplainError as err:
         raise DocsError(str(err)).reworded(err) from None
-    return DocsContext(loc, ir, ruleset)
+    # The description is the ruleset's own, looked up in its folder alone (a variant that words none
+    # does not take the one of what it extends), as `twilight rulesets` does (cli/versions.py).
+    own = Localizer.for_folders(folders[-1:], lang).get(DESCRIPTION_MESSAGE)
+    return DocsContext(loc, ir, ruleset, own)
 
 
 def write_site(site: Site, out: Path) -> list[Path]:

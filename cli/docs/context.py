@@ -21,10 +21,15 @@ PAGES = ("index", "sequence", "cards", "ai", "tables", "restrictions", "settings
 
 
 class DocsContext:
-    def __init__(self, loc: Localizer, ir: dict[str, Any], ruleset: str) -> None:
+    def __init__(
+        self, loc: Localizer, ir: dict[str, Any], ruleset: str, description: str | None = None
+    ) -> None:
         self.loc = loc
         self.ir = ir
         self.ruleset = ruleset
+        # The ruleset's description in the reader's language (its own `ruleset-description`, as
+        # `twilight rulesets` shows it); None when it words none, and the manifest's is shown as written.
+        self.description = description
         # The AI's words (list and option names, keys) are said as `explain trace` says them.
         self.ai = TraceExplainer(loc, ir, ruleset)
         self.cards: dict[str, Any] = ir.get("cards") or {}
@@ -85,6 +90,15 @@ class DocsContext:
 
     def card_links(self, ids: list[str]) -> Inlines:
         return join([(self.card_link(card_id),) for card_id in ids])
+
+    def prose(self, msg_id: str, default: str, **args: Any) -> Inlines:
+        """A message of running text whose `backquoted` parts are commands or names to type: those are
+        code, as on the pages every identifier is, not words with the backquotes shown."""
+        parts: list[Inline] = []
+        for i, piece in enumerate(self.t(msg_id, default, **args).split("`")):
+            if piece:
+                parts.append(Code(piece) if i % 2 else piece)
+        return tuple(parts)
 
     def named(self, name: str, ident: str) -> Inlines:
         """A thing's name in words, then its id in the rule files when the words differ from it."""

@@ -76,7 +76,10 @@ def index_page(ctx: DocsContext, contents: list[tuple[str, str]]) -> Page:
             if extends
             else (ctx.t("docs-ruleset-extends-nothing", "nothing: a base ruleset"),),
         ),
-        (ctx.t("docs-ruleset-description", "Description"), (str(meta.get("description") or "-"),)),
+        (
+            ctx.t("docs-ruleset-description", "Description"),
+            (ctx.description or str(meta.get("description") or "-"),),
+        ),
     ]
     if len(chain) > 1:
         chain_text = join([(Code(part),) for part in chain], " → ")
@@ -401,7 +404,7 @@ def _whole_numbers(ctx: DocsContext, setting: dict[str, Any]) -> Inlines:
 def settings_page(ctx: DocsContext) -> Page:
     blocks: list[Block] = [
         Heading(1, (page_title(ctx, "settings"),)),
-        Para((ctx.t("docs-settings-intro", "What a game may change before it starts."),), role="note"),
+        Para(ctx.prose("docs-settings-intro", "What a game may change before it starts."), role="note"),
     ]
     for name, setting in (ctx.ir.get("settings") or {}).items():
         is_bool = setting.get("type") == "bool"

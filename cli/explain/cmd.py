@@ -40,6 +40,7 @@ EXPLAIN_WORDS: tuple[str, ...] = (
     "explain-event",
     "explain-side-neutral",
     "explain-unknown-card",
+    "explain-ambiguous-card",
     "explain-unknown-language",
     *STATE_WORDS,
 )
@@ -50,14 +51,34 @@ LANG_HELP = "Language: en, or any the ruleset's locale folders hold (locales/COD
 LANG_OPTION = click.option("--lang", "-l", default=FALLBACK, show_default=True, help=LANG_HELP)
 
 
-def find_card(ir: dict[str, Any], wanted: str) -> str | None:
-    """A card id from a number (`40`, `#40`) or an id (`cuban_missile_crisis`)."""
+def find_card(ir: dict[str, Any], wanted: str, folders: list[Path] | None = None) -> str | None:
+    """A card id from a number (`40`, `#40`), an id (`cuban_missile_crisis`) or, with the ruleset's
+    `folders`, a name as the game reads one (cli/play/card_text.py): in any language of the game, any
+    case, an unambiguous beginning, or another name its `.also` gives (`Трясина`, Quagmire's Russian
+    name before it followed the seeds)."""
     cards: dict[str, Any] = ir.get("cards") or {}
     key = wanted.strip().lstrip("#")
     if key.isdigit():
         return next((cid for cid, c in cards.items() if c.get("number") == int(key)), None)
-    key = key.lower().replace("-", "_")
-    return key if key in cards else None
+    ident = key.lower().replace("-", "_")
+    if ident in cards or not folders:
+        return ident if ident in cards else None
+    found = card_by_name(ir, folders, wanted)
+    return found if isinstance(found, str) else None
+
+
+def card_by_name(ir: dict[str, Any], folders: list[Path], wanted: str) -> str | tuple[str, ...]:
+    """The card `wanted` names as the game reads a name, or the cards it could be (none when it fits no
+    card's name, several when it begins more than one)."""
+    from twilight.cli.localizer import LANGUAGES
+    from twilight.cli.play.card_text import match_card, spelled_names
+
+    cards: dict[str, Any] = ir.get("cards") or {}
+    names = spelled_names(cards, (Localizer.for_folders(folders, lang) for lang in LANGUAGES))
+    found = match_card(cards, names, wanted)
+    if isinstance(found, str):
+        return found
+    return found.matches if found.code == "ambiguous" else ()
 
 
 def card_view(loc: Localizer, ir: dict[str, Any], card_id: str) -> dict[str, Any]:
@@ -149,7 +170,18 @@ def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
     else:
-        card_id = find_card(ir, wanted)
+        card_id = find_card(ir, wanted, folders)
+        several = card_by_name(ir, folders, wanted) if card_id is None else ()
+        if isinstance(several, tuple) and len(several) > 1:
+            cards = ", ".join(f"{loc.card(c)} (#{ir['cards'][c].get('number')})" for c in several)
+            raise ExplainError(
+                loc.text(
+                    "explain-ambiguous-card",
+                    f"{wanted} could be several cards: {cards}",
+                    card=wanted,
+                    matches=cards,
+                )
+            )
         if card_id is None:
             raise ExplainError(
                 loc.text("explain-unknown-card", f"no card {wanted}", card=wanted, ruleset=ruleset)

@@ -14,6 +14,8 @@ ratings, settings and phases; the words of `explain` and of the AI's explanation
   line quoted (cli/i18n/syntax.py);
 - untranslated: an English copy `twilight i18n sync` left marked TODO(translate) in another language;
 - plural: a select on a number lacking a plural category of the language (cli/i18n/forms.py);
+- ambiguous: a card's other name (`.also`, typed but never shown) that another card's name or other
+  name also is, in any language: the player typing it would get neither (said only when found);
 and, as a warning (an error with --strict):
 - stale: a message a variant inherits for a card, procedure, function or priority option it changed, and
   does not write itself (cli/i18n/stale.py): the parent's words may say what the rule no longer does.
@@ -41,7 +43,15 @@ from twilight.cli.i18n.languages import found_languages
 from twilight.cli.i18n.sources import TODO_MARK
 from twilight.cli.i18n.stale import parent_ir, stale_messages
 from twilight.cli.i18n.syntax import detail as syntax_detail
-from twilight.cli.localizer import FALLBACK, LANGUAGES, locale_files, read_fluent, syntax_errors
+from twilight.cli.localizer import (
+    ALIAS_ATTRIBUTE,
+    FALLBACK,
+    LANGUAGES,
+    Localizer,
+    locale_files,
+    read_fluent,
+    syntax_errors,
+)
 from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
 from twilight.cli.sources_cmd import needed_message_ids as sources_message_ids
 from twilight.compiler.loader import display_path
@@ -49,6 +59,9 @@ from twilight.runtime.core import registry
 
 # Attributes a language may add for its grammar, and that another may lack.
 GRAMMAR_ATTRIBUTES = {*CASES, "acc", "form"}
+# Attributes a language has for itself, that another may lack or have: its grammar, and the other names a
+# player may type for a thing (`.also`: an older translation's name, another edition's).
+OWN_ATTRIBUTES = {*GRAMMAR_ATTRIBUTES, ALIAS_ATTRIBUTE}
 # `$country_gen` is a form of `$country`; the outline's placeholders write theirs `$a0gen`, `$a1acc`.
 CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(gen|acc|form))$")
 
@@ -262,6 +275,8 @@ def unworded_names(ir: dict[str, Any], english: set[str]) -> list[str]:
 # The kinds of problem, in the order the summary line counts them: errors (the check fails on any),
 # then warnings (it fails on them only with --strict).
 KINDS = ("missing", "unused", "mismatched", "syntax", "untranslated", "plural")
+# Errors the summary line counts only when there are any (after KINDS).
+RARE_KINDS = ("ambiguous",)
 # (`unoffered`, a language the locale folders hold that the game does not offer yet, is said only when found)
 WARNING_KINDS = ("stale", "unoffered")
 ERROR, WARNING = "error", "warning"
@@ -388,7 +403,40 @@ def check_ruleset(target: str, ir: dict[str, Any]) -> Report:
                 report.add("stale", lang, msg_id, detail, where, severity=WARNING)
         if lang != FALLBACK:
             check_translation(report, lang, files, table, tables[FALLBACK])
+    check_aliases(report, ir, folders, tables)
     return report
+
+
+def check_aliases(
+    report: Report, ir: dict[str, Any], folders: list[Path], tables: dict[str, dict[str, Message]]
+) -> None:
+    """A card's other name (`.also`) that names another card too, by its id, its name or its own other
+    names in any language: the game reads what a player types in every language at once, and would
+    call that name ambiguous, so the translator hears of it here instead."""
+    from twilight.cli.play.input import normalize
+
+    cards = list(ir["cards"])
+    locs = {lang: Localizer.for_folders(folders, lang) for lang in report.languages}
+    owners: dict[str, dict[str, str]] = {}  # a name, normalized -> the cards it names -> as written
+    for card in cards:
+        spelled = [n for loc in locs.values() for n in (loc.card(card), *loc.card_aliases(card))]
+        for name in [*spelled, card]:  # (a name as a player reads it, before the id)
+            owners.setdefault(normalize(name), {}).setdefault(card, name)
+    for lang, loc in locs.items():
+        for card in cards:
+            message = tables[lang].get(f"card-{card}")
+            if message is None or ALIAS_ATTRIBUTE not in message.attributes:
+                continue  # (a language without its own `.also` shows English's, told under en)
+            for alias in loc.card_aliases(card):
+                others = {c: name for c, name in owners.get(normalize(alias), {}).items() if c != card}
+                if others:
+                    named = ", ".join(f"card-{c} ({name})" for c, name in sorted(others.items()))
+                    detail = (
+                        f"the other name {alias!r} also names {named}: a player typing it gets neither; "
+                        "drop it or make it longer"
+                    )
+                    where = f"{message.path}:{message.line}"
+                    report.add("ambiguous", lang, f"card-{card}.{ALIAS_ATTRIBUTE}", detail, where)
 
 
 def check_offered(report: Report, lang: str, files: list[Path]) -> None:
@@ -464,7 +512,7 @@ def check_translation(
     for msg_id in sorted(set(table) & set(english)):
         mine, theirs = table[msg_id], english[msg_id]
         where = f"{mine.path}:{mine.line}"
-        attrs = (mine.attributes - GRAMMAR_ATTRIBUTES) ^ (theirs.attributes - GRAMMAR_ATTRIBUTES)
+        attrs = (mine.attributes - OWN_ATTRIBUTES) ^ (theirs.attributes - OWN_ATTRIBUTES)
         if attrs:
             report.add(
                 "mismatched", lang, msg_id, f"attributes differ from {FALLBACK}: {sorted(attrs)}", where
@@ -537,7 +585,9 @@ def render_report(report: Report, strict: bool = False) -> list[str]:
     counts: dict[str, int] = {}
     for p in report.problems:
         counts[p["kind"]] = counts.get(p["kind"], 0) + 1
-    summary = ", ".join(f"{counts.get(k, 0)} {k}" for k in KINDS)
+    summary = ", ".join(
+        [f"{counts.get(k, 0)} {k}" for k in KINDS] + [f"{counts[k]} {k}" for k in RARE_KINDS if counts.get(k)]
+    )
     shown = [k for k in WARNING_KINDS if k == WARNING_KINDS[0] or counts.get(k)]
     warnings = ", ".join(f"{counts.get(k, 0)} {k}" for k in shown)
     state = "failed" if report.failed(strict) else "ok"

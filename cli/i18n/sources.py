@@ -27,7 +27,7 @@ from typing import Any
 import click
 from fluent.syntax import FluentParser, FluentSerializer
 from fluent.syntax import ast as fast
-from twilight.cli.localizer import FALLBACK, locale_files, read_fluent
+from twilight.cli.localizer import ALIAS_ATTRIBUTE, FALLBACK, locale_files, read_fluent
 
 SNAPSHOT_NAME = "source-en.json"
 # The comment `twilight i18n sync` puts above a message it copied from English for translation.
@@ -53,6 +53,9 @@ class FtlMessage:
     line: int  # line of its id, from 1
     comment: str  # the comment attached to it ("" when none)
     canonical: str  # its value and attributes as Fluent writes them, comments left out
+    # the same without its other names (`.also`): a language's own, no text to translate, so English
+    # adding one leaves every translation of the message as current as it was
+    translated_part: str = ""
 
     @property
     def placeholder(self) -> bool:
@@ -61,7 +64,7 @@ class FtlMessage:
 
     @property
     def source_hash(self) -> str:
-        return text_hash(self.canonical)
+        return text_hash(self.translated_part or self.canonical)
 
 
 def text_hash(text: str) -> str:
@@ -81,6 +84,8 @@ def parse_messages(path: Path, layer: int = 0) -> list[FtlMessage]:
             end += 1
         bare = copy.deepcopy(entry)
         bare.comment = None
+        canonical = serializer.serialize_entry(bare).rstrip("\n")
+        bare.attributes = [a for a in bare.attributes if a.id.name != ALIAS_ATTRIBUTE]
         out.append(
             FtlMessage(
                 id=entry.id.name,
@@ -91,7 +96,8 @@ def parse_messages(path: Path, layer: int = 0) -> list[FtlMessage]:
                 end=end,
                 line=source.count("\n", 0, entry.id.span.start) + 1,
                 comment=(entry.comment.content or "") if entry.comment else "",
-                canonical=serializer.serialize_entry(bare).rstrip("\n"),
+                canonical=canonical,
+                translated_part=serializer.serialize_entry(bare).rstrip("\n"),
             )
         )
     return out

@@ -173,6 +173,26 @@ def disk_text(path: Path) -> str | None:
         return None
 
 
+def declared_for(analysis: Analysis, item: Declaration | Use) -> list[Declaration]:
+    """`definitions`, with a manifest's `extends "NAME"` or `extends "NAME@VERSION"` (a use of kind
+    `ruleset`, server.py's `_extended`) led to the one ruleset it extends: the manifest of the folder
+    before the manifest's own in the chain, as the compiler found it (a pinned version, wherever it was
+    found; not every manifest of that name, the variant's own among them for a new version of a ruleset
+    kept in a folder of the same name)."""
+    if not (isinstance(item, Use) and item.kind == "ruleset"):
+        return definitions(analysis.table, item)
+    folders = [folder.resolve() for folder in analysis.folders]
+    here = Path(absolute(item.pos.file)).resolve().parent
+    if here not in folders or folders.index(here) == 0:
+        return []  # (the parent was not found: the compile says so, at the string)
+    parent = folders[folders.index(here) - 1] / MANIFEST
+    for path, shown in analysis.shown.items():
+        symbols = analysis.table.files.get(shown)
+        if symbols is not None and Path(path).resolve() == parent:
+            return [d for d in symbols.declarations if d.kind == "ruleset"]
+    return []
+
+
 def definitions(table: SymbolTable, item: Declaration | Use) -> list[Declaration]:
     """The declarations a name at the cursor stands for. A `patch KIND NAME` names its kind; elsewhere
     the thing an expression means comes first (see `meaning_rank`): a card before its appendix entry,

@@ -11,7 +11,15 @@ import click
     is_flag=True,
     help="Talk over stdin and stdout (the only way it talks; for clients that pass it).",
 )
-def lsp(stdio: bool) -> None:
+@click.option(
+    "--rules-path",
+    "rules_paths",
+    multiple=True,
+    type=click.Path(file_okay=False),
+    help="A folder of rulesets (or one ruleset's folder) where a manifest's `extends \"NAME@VERSION\"` "
+    "finds its parent too, as `twilight play --rules-path` does (repeatable).",
+)
+def lsp(stdio: bool, rules_paths: tuple[str, ...]) -> None:
     """A language server for rule files (.tsr) over stdin and stdout, for editors.
 
     It checks the ruleset an open file belongs to as you type (the compiler's diagnostics, with their
@@ -21,5 +29,7 @@ def lsp(stdio: bool) -> None:
     Neovim and Emacs. Started by the editor, not by hand: it reads the protocol on stdin.
     """
     from twilight.cli.lsp.server import serve
+    from twilight.cli.versions import search_rules_in
 
+    search_rules_in(rules_paths)
     serve()

@@ -42,6 +42,7 @@ from twilight.cli.lsp.analysis import (
     Target,
     absolute,
     analyse,
+    declared_for,
     definitions,
     disk_text,
     is_side_value,
@@ -736,7 +737,7 @@ def build_server() -> RulesServer:
                 for each in messages.written(msg_id, analysis.folders)
             ] or None
         analysis, item = found
-        return [server.location(d.pos, analysis) for d in definitions(analysis.table, item)] or None
+        return [server.location(d.pos, analysis) for d in declared_for(analysis, item)] or None
 
     @server.feature(types.TEXT_DOCUMENT_REFERENCES)
     @guarded(server, None)
@@ -769,7 +770,7 @@ def build_server() -> RulesServer:
         if found is None:
             return await server.other_hover(params.text_document.uri, params.position)
         analysis, item = found
-        declared = definitions(analysis.table, item)
+        declared = declared_for(analysis, item)
         signature = describe.primitives().get(item.name) if isinstance(item, Use) and item.call else None
         given = describe.given_text(item.name) if isinstance(item, Use) and not item.call else None
         if declared:

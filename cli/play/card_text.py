@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from twilight.cli.localizer import Localizer
 from twilight.cli.play.input import normalize
 from twilight.cli.session.text import PlayText
 from twilight.common.input_bounds import ECHO_CHARS, clip
@@ -41,31 +43,43 @@ class NoCard:
 
 
 def card_names(text: PlayText) -> dict[str, list[str]]:
-    """Each card's names to match, normalized: its id and its name in every language."""
+    """Each card's names to match, normalized: its id, and its name and other names in every language."""
+    return spelled_names(text.cards, text.all_langs.values())
+
+
+def spelled_names(cards: Iterable[str], locs: Iterable[Localizer]) -> dict[str, list[str]]:
+    """Each card's names to match, normalized: its id, and in each of `locs` its name and the other names
+    its `.also` gives (an older translation's, another edition's: typed, never shown)."""
+    locs = list(locs)
     names: dict[str, list[str]] = {}
-    for card in text.cards:
-        spelled = [card, *(loc.card(card) for loc in text.all_langs.values())]
-        names[card] = list(dict.fromkeys(normalize(n) for n in spelled if n))
+    for card in cards:
+        spelled = [card, *(n for loc in locs for n in (loc.card(card), *loc.card_aliases(card)))]
+        names[card] = [n for n in dict.fromkeys(normalize(n) for n in spelled) if n]
     return names
 
 
 def find_card(text: PlayText, typed: str) -> str | NoCard:
     """The card `typed` names (by number, whole name, or a beginning only one card's names share), or
     why none is found."""
+    return match_card(text.cards, card_names(text), typed)
+
+
+def match_card(cards: dict[str, Any], names: dict[str, list[str]], typed: str) -> str | NoCard:
+    """The card of `cards` (id -> its IR) `typed` names, by number or by the `names` of `spelled_names`, or
+    why none is found: a whole name first (an alias two cards share is ambiguous), then a beginning."""
     shown = clip(typed.strip(), ECHO_CHARS)
     wanted = normalize(typed).lstrip("#").strip()
     if not wanted:
         return NoCard("usage", shown)
     if wanted.isdigit():
-        by_number = [c for c, info in text.cards.items() if str(info.get("number")) == wanted]
+        by_number = [c for c, info in cards.items() if str(info.get("number")) == wanted]
         return by_number[0] if by_number else NoCard("unknown", shown)
-    names = card_names(text)
     for test in (_is_name, _begins_name, _begins_word):
         found = [card for card, spelled in names.items() if any(test(n, wanted) for n in spelled)]
         if len(found) == 1:
             return found[0]
         if found:
-            return NoCard("ambiguous", shown, tuple(sorted(found, key=lambda c: _number(text, c))))
+            return NoCard("ambiguous", shown, tuple(sorted(found, key=lambda c: _number(cards, c))))
     return NoCard("unknown", shown, _closest(names, wanted))
 
 
@@ -82,8 +96,8 @@ def _begins_word(name: str, wanted: str) -> bool:
     return any(word.startswith(wanted) for word in re.split(r"[ /]", name)[1:])
 
 
-def _number(text: PlayText, card: str) -> int:
-    number = text.cards[card].get("number")
+def _number(cards: dict[str, Any], card: str) -> int:
+    number = cards[card].get("number")
     return number if isinstance(number, int) else 0
 
 

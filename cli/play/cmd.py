@@ -63,7 +63,7 @@ from twilight.cli.session.unfinished import SaveWords, WantedGame, no_such_save,
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
-from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
+from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve, search_rules_in
 from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path, printable
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
@@ -435,6 +435,7 @@ def play(
     game_step_limit: int | None,
 ) -> None:
     """Play a game at the terminal: `twilight play` asks side, level and language, then you play."""
+    search_rules_in(rules_paths)  # (a variant's `extends "NAME@VERSION"` is found where the variant is)
     console = make_console()
     reader = LineReader()
     try:
@@ -1045,6 +1046,7 @@ def play_through(session: PlaySession) -> int:
                 text.t("play-save-mismatch", path=str(session.save_path), detail=clip(str(err))),
                 style="bold red",
                 markup=False,
+                soft_wrap=True,  # (a long path is not folded in two: it stays one word to copy)
             )
             return 1
         except StepLimitExceeded as err:
@@ -1054,6 +1056,7 @@ def play_through(session: PlaySession) -> int:
                 text.t("play-step-limit", detail=str(err), path=str(session.save_path)),
                 style="bold red",
                 markup=False,
+                soft_wrap=True,
             )
             return 1
         except (RuleError, IllegalAnswer) as err:

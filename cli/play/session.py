@@ -591,7 +591,7 @@ class TerminalPlayer:
         @functools.cache
         def words() -> list[str]:
             """The completions: the options' names in every language, and the commands."""
-            names = [w for o in decision.options for w in s.text.names_of(o)[2:]]
+            names = [w for o in decision.options for w in s.text.names_of(o, aliases=False)[2:]]
             names += [s.text.option(o) for o in decision.options]
             return names + sorted(set(s.command_words) - {"?"})
 

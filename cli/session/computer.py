@@ -92,7 +92,8 @@ def why_lines(t: Any, choices: Sequence[ComputerChoice], hidden: Collection[str]
     """`why` in a game against the computer: its last choices, the searched ones with their scores; a
     card of `hidden` (`hidden_from` the person now; not given: each choice's `secret`, the cards hidden
     when it was made) said as hidden, not by its name."""
-    from twilight.cli.session.question import answer_words, prompt_text
+    from twilight.cli.session.question import answer_words
+    from twilight.cli.session.why import computer_choice_line
 
     secret: Collection[str] = ()
 
@@ -104,9 +105,8 @@ def why_lines(t: Any, choices: Sequence[ComputerChoice], hidden: Collection[str]
     lines = [t.t("play-why-computer-title", side=t.side(choices[-1].decision.side))]
     for choice in choices:
         secret = choice.secret if hidden is None else hidden
-        question = prompt_text(t, choice.decision)
         answer = named(choice.answer) if isinstance(choice.answer, str) else answer_said(t, choice.answer)
-        lines.append(t.t("play-why-computer-choice", question=question, answer=answer))
+        lines.append(computer_choice_line(t, choice.decision, answer))
         if choice.weighed:
             scores = [
                 t.t("play-why-computer-score", answer=named(option), score=round(mean * 100))

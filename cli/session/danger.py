@@ -10,9 +10,10 @@ and the hint says so.
 They are found as the search finds the answers it never gambles on (runtime/players/search.py
 `answer_loses_at_once`): each tried in a copy of the game up to its next question (and through the same
 side's next questions of a few answers in the same action round, every one of which must lose), with
-dice of its own (the game's are not looked at), under every rule in force. At DEFCON 2 or lower, a
-coup's target (where a player weighs a dozen countries and the list says nothing of DEFCON) and how a
-card is played are tried; at any DEFCON, a short question of plain answers (How I Learned to Stop
+dice of its own (the game's are not looked at), under every rule in force. At DEFCON 2 or lower, or
+while an opponent's event in force hears coups (the Cuban Missile Crisis after SALT Negotiations raised
+DEFCON), a coup's target (where a player weighs a dozen countries and the list says nothing of DEFCON) and
+how a card is played are tried; at any DEFCON, a short question of plain answers (How I Learned to Stop
 Worrying's DEFCON 1, the Cuban Missile Crisis's way out as a coup sets it off). Other questions (cards,
 many countries) are not: each answer costs a few copies of the game."""
 
@@ -22,6 +23,7 @@ from typing import Any
 
 from twilight.runtime.core.decisions import Decision
 from twilight.runtime.players.rollout import COUP_INTENT, DEFCON_DANGER, PLAY_MODE
+from twilight.runtime.players.search import coups_heard_against
 
 # The seed of the copies' dice: a coup's DEFCON drop does not depend on its roll.
 SAFETY_SEED = 1
@@ -35,8 +37,8 @@ def loses_at_once(engine: Any, decision: Decision) -> list[Any]:
 def losing_reasons(engine: Any, decision: Decision) -> list[tuple[Any, frozenset[str]]]:
     """The answers of `decision` that lose the game at once, each with the end reasons of the games it
     loses (the ruleset's ids: "defcon_1", "cuban_missile_crisis"...), in the question's order: a coup's
-    targets and the ways to play a card at DEFCON 2 or lower, and a short question of plain answers at any
-    DEFCON (`is_plain_question`)."""
+    targets and the ways to play a card at DEFCON 2 or lower or under an opponent's event that hears coups
+    (`coups_heard_against`), and a short question of plain answers at any DEFCON (`is_plain_question`)."""
     if (
         engine is None
         or not engine.track
@@ -46,7 +48,7 @@ def losing_reasons(engine: Any, decision: Decision) -> list[tuple[Any, frozenset
     ):
         return []
     if is_war_checked(decision):
-        if engine.state.defcon > DEFCON_DANGER:
+        if engine.state.defcon > DEFCON_DANGER and not coups_heard_against(engine, decision.side):
             return []
     elif not is_plain_question(engine, decision):
         return []
@@ -112,7 +114,7 @@ def left_to_the_opponent(engine: Any, decision: Decision, losing: list[Any]) -> 
 
 def is_war_checked(decision: Decision) -> bool:
     """Whether the question is a coup's target or how a card is played, whose answers `loses_at_once` tries
-    at DEFCON 2 or lower."""
+    at DEFCON 2 or lower (or under an opponent's event that hears coups: `coups_heard_against`)."""
     return decision.context.get("intent") == COUP_INTENT or is_play_mode(decision)
 
 

@@ -98,10 +98,8 @@ def hint(session: GameSession, decision: Decision) -> Hint:
         lines, picks = heuristic_hint(session, decision, bool(war))
         return Hint([*war, *lines], picks)
     lines = [*war, *advice_lines(t, advice, search.horizon)]
-    if any(
-        isinstance(p, GreedyPlayer) for p in search.opponents.values()
-    ):  # (no rules' AI: a person, the computer)
-        lines.append(t.t("play-advice-greedy-opponent"))
+    greedy = any(isinstance(p, GreedyPlayer) for p in search.opponents.values())
+    lines.extend(opponent_lines(t, greedy))
     best = advice.ranked[0].option if advice.ranked else None
     if isinstance(best, InfluencePlan):
         best = best.first
@@ -118,13 +116,24 @@ def war_lines(session: GameSession, decision: Decision) -> tuple[list[str], Deci
         by_opponent = session.losing_by_opponent(decision)
         losing, reasons = session.losing.every, dict(session.losing.reasons)
     else:  # (a session of a test's making: nothing kept of the question)
-        found = losing_reasons(session.engine, decision)
-        losing = [o for o, _ in found]
-        by_opponent = left_to_the_opponent(session.engine, decision, losing)
-        reasons = {str(o): why for o, why in found}
+        losing, by_opponent, reasons = losing_found(session.engine, decision)
     return losing_lines(session.text, decision, losing, by_opponent=by_opponent, reasons=reasons)
 
 
+def losing_found(engine: Any, decision: Decision) -> tuple[list[Any], list[Any], dict[str, frozenset[str]]]:
+    """What a hint says first of a question, found once for both hints (the game's `hint` through its
+    session's `LosingAnswers`, the same finding; `twilight hint SAVE`): the answers that lose the game at
+    once, those of them lost by the opponent's answer, and the end reasons each loses by (by `str` of the
+    answer), so that `losing_lines` says a loss by its reasons (a coup under the Cuban Missile Crisis) and
+    not as a nuclear war."""
+    found = losing_reasons(engine, decision)
+    losing = [o for o, _ in found]
+    return losing, left_to_the_opponent(engine, decision, losing), {str(o): why for o, why in found}
+
+
+# The line when every answer loses at once by a reason other than nuclear war alone (the game's says undo
+# takes the last answer back; `twilight hint SAVE` has its own: there is no undo there).
+LOSE_ALL = "play-advice-lose-all"
 # The lines that name the answers that lose at once: (those answers, the one left, every one), for a
 # question of coup targets and for the question of how a card is played (ways, not targets).
 WAR_LINES = {
@@ -140,16 +149,17 @@ def losing_lines(
     every_one: dict[bool, str] | None = None,
     by_opponent: list[Any] | None = None,
     reasons: dict[str, frozenset[str]] | None = None,
+    lose_all: str = LOSE_ALL,
 ) -> tuple[list[str], Decision]:
     """`war_lines` for answers already found to lose at once (`every_one`: the line when all do, by
     whether the question is how a card is played; `by_opponent`: those of them lost by the opponent's
     answer, named on a line of their own; `reasons`: the end reasons each loses by, when known: a loss
-    not by nuclear war alone is said by its reasons, `reason_lines`)."""
+    not by nuclear war alone is said by its reasons, `reason_lines`, with `lose_all` when all do)."""
     if not losing:
         return [], decision
     why = reasons or {}
     if not all(is_war_only(why.get(str(o))) for o in losing):
-        return reason_lines(t, decision, losing, why)
+        return reason_lines(t, decision, losing, why, lose_all)
     ways = is_play_mode(decision)
     named_id, one_safe_id, all_id = WAR_LINES[ways]
     theirs = {str(o) for o in by_opponent or ()}
@@ -170,7 +180,11 @@ def losing_lines(
 
 
 def reason_lines(
-    t: Any, decision: Decision, losing: list[Any], reasons: dict[str, frozenset[str]]
+    t: Any,
+    decision: Decision,
+    losing: list[Any],
+    reasons: dict[str, frozenset[str]],
+    lose_all: str = LOSE_ALL,
 ) -> tuple[list[str], Decision]:
     """`losing_lines` for answers of which some lose otherwise than by nuclear war alone (a coup under the
     Cuban Missile Crisis: the crisis ends the game, or its way out taken, the coup brings DEFCON to 1):
@@ -182,9 +196,7 @@ def reason_lines(
     safe = [o for o in decision.options if o not in losing]
     if not safe:
         every = frozenset().union(*by_reasons)
-        return [t.t("play-advice-lose-all", reasons=reasons_text(t, every))], dataclasses.replace(
-            decision, options=[]
-        )
+        return [t.t(lose_all, reasons=reasons_text(t, every))], dataclasses.replace(decision, options=[])
     for why, answers in by_reasons.items():
         named = ", ".join(t.option(o) for o in answers)
         lines.append(t.t("play-advice-lose", answers=named, count=len(answers), reasons=reasons_text(t, why)))
@@ -248,6 +260,21 @@ def advice_lines(t: Any, advice: Any, horizon: int) -> list[str]:
     regions = ir is None or names_regions(ir)
     lines.append(t.t("play-advice-scale" if regions else "play-advice-scale-no-regions"))
     return lines
+
+
+def opponent_lines(t: Any, greedy: bool) -> list[str]:
+    """After the advice, both hints' (the game's, `twilight hint SAVE`): that the playouts play the other
+    side by the quick heuristic, when they do (`greedy`: no rules' AI plays it: a person, the computer)."""
+    return [str(t.t("play-advice-greedy-opponent"))] if greedy else []
+
+
+def heuristic_opponent(engine: Any, side: str) -> bool:
+    """Whether a search with no model of the other side (`twilight hint SAVE`'s) plays it by the quick
+    heuristic in its playouts: no rules' AI plays it (runtime/players/search.py `_opponent`)."""
+    from twilight.runtime.core.sides import opponent
+    from twilight.runtime.solo.ai import ai_side_of
+
+    return ai_side_of(engine.ir, engine.state.settings) != opponent(side)
 
 
 def names_regions(ir: dict[str, Any]) -> bool:
@@ -366,14 +393,30 @@ def heuristic_hint(
     """The quick heuristic's answer (its line, and the answer), where it weighs the question; else a line
     saying there is none (or, `war`: after the answers that lose at once were named, that the others are
     safe), and no answer."""
-    t = session.text
-    greedy = GreedyPlayer(hint_seed(session.engine))
-    greedy.engine = session.engine
+    weighed, answer = heuristic_answer(session.engine, decision)
+    return heuristic_lines(session.text, decision, weighed, answer, war)
+
+
+def heuristic_answer(engine: Any, decision: Decision) -> tuple[bool, Any]:
+    """Whether the quick heuristic weighs the question, and its answer when it does (worked out at the
+    question: `twilight hint SAVE` says it after the save's replay, as the game's hint does)."""
+    greedy = GreedyPlayer(hint_seed(engine))
+    greedy.engine = engine
     if not greedy.weighs(decision):
+        return False, None
+    # (the heuristic tries a point in each country on the real board and takes it back at once)
+    return True, greedy.decide(decision)
+
+
+def heuristic_lines(
+    t: Any, decision: Decision, weighed: bool, answer: Any, war: bool = False
+) -> tuple[list[str], list[Any]]:
+    """`heuristic_hint`'s lines and answers for `heuristic_answer`'s finding: the heuristic's answer said as
+    such; else that there is no hint (or, `war`: after the answers that lose at once were named, that the
+    others are safe)."""
+    if not weighed:
         if war:
             return [t.t("play-advice-war-others", count=len(decision.options))], []
         return [t.t("play-advice-none", max=MAX_CANDIDATES)], []
-    # (the heuristic tries a point in each country on the real board and takes it back at once)
-    answer = greedy.decide(decision)
     said = t.t("play-advice-heuristic", answer=t.option(answer), max=MAX_CANDIDATES)
     return [said], list(answer) if isinstance(answer, list) else [answer]

@@ -31,9 +31,16 @@ def is_solo(entry: RulesetEntry) -> bool | None:
     return AI_SIDE in result.ir["settings"]
 
 
-def ruleset_label(words: Words, entry: RulesetEntry, lang: str, no_ai: str = "play-ruleset-hot-seat") -> str:
+def ruleset_label(
+    words: Words,
+    entry: RulesetEntry,
+    lang: str,
+    no_ai: str = "play-ruleset-hot-seat",
+    ir: dict[str, Any] | None = None,
+) -> str:
     """One line of the list: name, version, what it extends, its description; how a ruleset without an
-    AI is played (`no_ai`: the message that says it where the list is shown)."""
+    AI is played (`no_ai`: the message that says it where the list is shown). `ir`: the ruleset's IR
+    when the caller has it (not compiled again: the browser's start page names every ruleset)."""
     label = words.t(
         "play-ruleset-entry",
         name=entry.name,
@@ -41,7 +48,8 @@ def ruleset_label(words: Words, entry: RulesetEntry, lang: str, no_ai: str = "pl
         extends=entry.extends or "none",
         description=entry.description_in(lang),
     )
-    if is_solo(entry) is False:
+    solo = is_solo(entry) if ir is None else AI_SIDE in ir["settings"]
+    if solo is False:
         label += " " + words.t(no_ai)
     if entry.origin != "installed":
         label += f" · {entry.folder}"

@@ -9,6 +9,9 @@ from typing import Any
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
 
+# The head of a source citing the project's reference data (shared/reference/), not a rule book.
+REFERENCE = "reference"
+
 
 def rule_lines(
     t: PlayText,
@@ -39,9 +42,20 @@ def provenance_lines(t: PlayText, provenance: Any) -> list[str]:
     if not isinstance(provenance, dict):
         return []
     from twilight.cli.explain.trace import _short
-    from twilight.cli.source_words import source_text
+    from twilight.cli.session.rule_book import rule_book_source
+    from twilight.cli.source_words import SEP, source_text
 
-    out = [t.t("play-help-source", source=source_text(s, t.loc)) for s in provenance.get("sources") or []]
+    # (a reference source citing a rule book's section is said as that section, `rule_book_source`)
+    sources = [rule_book_source(str(s)) for s in provenance.get("sources") or []]
+    # The project's reference data (its tables of cards, countries, tracks) is no rule a player can look
+    # up: said only when the rule cites nothing else, and once ("Rule: the game's reference data" under
+    # "Rule: Official rules · 4.5 C" told the player nothing).
+    books = [s for s in sources if s.split(SEP, 1)[0] != REFERENCE]
+    out: list[str] = []
+    for source in books or sources[:1]:
+        line = t.t("play-help-source", source=source_text(source, t.loc))
+        if line not in out:
+            out.append(line)
     notes = provenance.get("provisional") or []
     notes = [notes] if isinstance(notes, str) else [str(n) for n in notes]
     if notes:

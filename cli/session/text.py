@@ -135,8 +135,10 @@ class PlayText:
             return self.t("option-all_in", **self.region_args(text[7:]))
         return self.loc.text(f"option-{text}", readable(text))
 
-    def names_of(self, option: Any) -> list[str]:
-        """Every name a player may type for an option: its id, and its label in each language."""
+    def names_of(self, option: Any, aliases: bool = True) -> list[str]:
+        """Every name a player may type for an option: its id, and its label in each language (a card
+        also by the other names its `.also` gives, unless `aliases` is False: they are typed, never
+        offered)."""
         text = str(option)
         names = [text, text.replace("_", " ")]
         for loc in self.all_langs.values():
@@ -147,6 +149,8 @@ class PlayText:
                 number = self.cards[text].get("number")
                 if number is not None:
                     names.append(f"#{number}")  # a bare number picks from the numbered list
+                if aliases:
+                    names.extend(loc.card_aliases(text))
             elif text in self.regions:
                 names.append(loc.region(text))
             elif text.startswith("all_in_") and text[7:] in self.regions:

@@ -24,6 +24,41 @@ DEFAULT_ANSWERS = {
 }
 
 
+# A question as `why` names it when it tells the AI's or the computer's answer: in the third person ("which
+# card to play this action round"), not as the question is put to the player who answers it ("Choose your
+# headline card", the ruleset's `decision-<name>`, which would read as said to the person reading). The
+# ruleset gives those words as the question's attribute `.asked`; a question without one is named by the
+# card whose event asks it ("the event of Comecon"), else quoted as asked (`play-why-computer-choice`).
+ASKED_ATTRIBUTE = "asked"
+
+
+def asked_words(loc: Any, name: str) -> str | None:
+    """The question `name` in `why`'s own words (its `decision-<name>.asked`), or None when it has none."""
+    got = loc.get(f"decision-{name}", ASKED_ATTRIBUTE)
+    return None if got is None else str(got)
+
+
+def card_asking(ir: dict[str, Any], name: str) -> str | None:
+    """The card whose event asks the question `name`, when a card's event (or its appendix entry) does."""
+    from twilight.cli.session.homes import homes_of
+
+    return next((ident for kind, ident, _ in homes_of(ir).get(name, []) if kind == "card"), None)
+
+
+def computer_choice_line(t: Any, decision: Any, answer: str) -> str:
+    """One choice of the computer, as `why` tells it: the question named in the third person (its own
+    words, or the card whose event asks it), quoted as asked only when neither is known."""
+    own = asked_words(t.loc, decision.name)
+    if own is not None:
+        return str(t.t("play-why-computer-asked", question=own, answer=answer))
+    card = card_asking(t.ir, decision.name) if getattr(t, "ir", None) else None
+    if card is not None:
+        return str(t.t("play-why-computer-event", **t.card_args(card), answer=answer))
+    from twilight.cli.session.question import prompt_text
+
+    return str(t.t("play-why-computer-choice", question=prompt_text(t, decision), answer=answer))
+
+
 # The heading of a move's steps, with how many choices the AI made.
 CHOICES = "ai-explain-move-choices"
 # The explainer's messages the player reads in words of the game's own: the state "as the move began" is
@@ -62,6 +97,12 @@ class PlayerExplainer(TraceExplainer):
         own = WORDED.get(msg_id)
         got = self.loc.get(own, **args) if own is not None else None
         return got if got is not None else super().t(msg_id, default, **args)
+
+    def decision_words(self, name: str) -> str:
+        """A question the AI answered, in `why`'s own words (`asked_words`: the third person, not the
+        question as put to the player), else as `twilight explain` names it (by its card, or as asked)."""
+        own = asked_words(self.loc, name)
+        return own if own is not None else super().decision_words(name)
 
     def step_prefix(self, step: dict[str, Any]) -> str:
         return ""

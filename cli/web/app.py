@@ -123,9 +123,11 @@ class Guard:
         self, scope: Scope, receive: Receive, send: Send, status: int, msg_id: str, **args: Any
     ) -> None:
         asked = dict(parse_qsl(scope.get("query_string", b"").decode("latin-1"))).get("lang")
-        shown = asked if asked in LANGUAGES else self.lang
         path = str(scope.get("path", ""))
         game = game_named(path, self.games) if self.games is not None and status != 421 else None
+        # (a request of a game's pages is refused in the game's language, as its other errors are)
+        played = self.games.save_lang(game) if self.games is not None and game is not None else None
+        shown = asked if asked in LANGUAGES else played or self.lang
         response = HTMLResponse(error_page(shown, msg_id, args, game), status_code=status)
         await response(scope, receive, send)
 
@@ -181,10 +183,14 @@ def create_app(
         """The rulesets to play, as `twilight play` lists them (every version found in the installed
         rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR: those with an AI against
         it, the others (the standard game) against the computer or by two people at this screen."""
+        from twilight.cli.web.game import rules_stamp
+
         out = []
-        for entry in games.entries():
+        entries = games.entries()
+        found = rules_stamp(entries)  # (once for the page: each ruleset's IR is kept while it holds)
+        for entry in entries:
             try:
-                out.append((entry, games.compiled(entry)))
+                out.append((entry, games.compiled(entry, found)))
             except WebError:
                 continue
         return out
@@ -370,8 +376,14 @@ def create_app(
         return html(await run(draw))
 
     def page_lang(request: Request) -> str:
-        """The error page's language: the one the request asked for, else its game's, else the server's."""
-        return getattr(request.state, "lang", None) or language(request, default=lang) or lang
+        """The error page's language: the one the request asked for, else its game's, else the server's.
+        (A request refused before its handler ran, a GET of a form's address, has not set its game's: it
+        is looked up here, or the page of a Russian game came in the server's English.)"""
+        asked = getattr(request.state, "lang", None) or language(request)
+        if asked:
+            return str(asked)
+        game = game_of(request)
+        return (games.save_lang(game) if game is not None else None) or lang
 
     def game_of(request: Request) -> str | None:
         return game_named(request.url.path, games)

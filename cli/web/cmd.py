@@ -52,8 +52,10 @@ def serve(port: int, host: str, lang: str, rules_paths: tuple[str, ...], replays
     on this machine and prints its address.
     Game logs of the digital edition are stepped through there too, read-only (`--replay`, or opened
     on the page of game logs)."""
+    from twilight.cli.versions import search_rules_in
     from twilight.cli.web.server import address, bind, server_for
 
+    search_rules_in(rules_paths)  # (a variant's `extends "NAME@VERSION"` is found where the variant is)
     try:
         sock = bind(host, port)
     except (OSError, UnicodeError, OverflowError) as err:

@@ -255,6 +255,7 @@ class Games:
     def __init__(self, rules_paths: tuple[str, ...] = ()) -> None:
         self.rules_paths = tuple(str(p) for p in rules_paths)
         self._irs: dict[str, dict[str, Any]] = {}
+        self._compiled: dict[tuple[str, Any], dict[str, Any]] = {}  # `compiled`'s IRs, by folder and files
         self._pinned: dict[tuple[Any, ...], Any] = {}  # `pinned`'s answers, while the files stay as they were
         self._programs: dict[str, Any] = {}
         self._texts: dict[tuple[str, str, str], PlayText] = {}
@@ -300,13 +301,25 @@ class Games:
             hint = err.hint or "none"
             raise WebError("play-ruleset-unknown", status, ruleset=shown, names=names, hint=hint) from None
 
-    def compiled(self, entry: RulesetEntry) -> dict[str, Any]:
-        """The IR of a ruleset's folder as it is now (the compiler's cache makes this cheap)."""
+    def compiled(self, entry: RulesetEntry, found: tuple[Any, ...] | None = None) -> dict[str, Any]:
+        """The IR of a ruleset's folder as it is now: kept while no file of the rulesets found changes
+        (`found`: their `rules_stamp`, when the caller has it). Even from the compiler's cache a compile
+        reads every rule file again and unmarshals the IR, about 0.1 s a ruleset on a loaded machine: the
+        start page, which names every ruleset, took up to 2 s."""
         from twilight.compiler import api
 
+        key = (str(entry.folder), found if found is not None else rules_stamp(self.entries()))
+        with self._guard:
+            kept = self._compiled.get(key)
+        if kept is not None:
+            return kept
         result = api.compile_target(str(entry.folder))
         if result.ir is None or not result.ok:
             raise WebError("web-error-ruleset", 500, ruleset=entry.spec)
+        with self._guard:
+            # (only the IRs of the rule files as they are now: a stamp of older files is dropped)
+            self._compiled = {k: ir for k, ir in self._compiled.items() if k[1] == key[1]}
+            self._compiled[key] = result.ir
         return result.ir
 
     def pinned(self, path: Path, data: dict[str, Any]) -> PinnedRules:

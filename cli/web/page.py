@@ -98,10 +98,17 @@ def language_links(words: WebWords, here: str, seat: str | None = None) -> str:
 
 
 # ---------------------------------------------------------------------- the error page
+# The characters HTML may not hold as text (C0 and C1 controls but tab and newline).
+CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
 def error_page(lang: str, msg_id: str, args: dict[str, Any], game: str | None = None) -> str:
     """What went wrong, in the player's words, with a link to the start page and, for a request of a
     game (`game`: its name), first a link back to that game as it stands."""
     words = web_words(lang)
+    # (an argument is often the request's own text, a name in its path: a NUL or an escape in it went
+    # into the page as it was, a byte no HTML may hold)
+    args = {k: CONTROL.sub("\ufffd", v) if isinstance(v, str) else v for k, v in args.items()}
     back = ""
     if game:
         href = f"/game/{quote(game)}?lang={words.lang}"
@@ -207,7 +214,7 @@ def ruleset_field(words: WebWords, rulesets: list[tuple[Any, dict[str, Any]]], d
     chosen = ""
     for entry, ir in rulesets:
         selected = " selected" if entry is default else ""
-        label = ruleset_label(words, entry, words.lang, no_ai="web-ruleset-computer")
+        label = ruleset_label(words, entry, words.lang, no_ai="web-ruleset-computer", ir=ir)
         chosen = label if entry is default else chosen
         # (the page's script hides the AI's level for a ruleset without an AI: the computer has none)
         ai = "yes" if registry.AI_SIDE.name in ir["settings"] else "no"
@@ -460,7 +467,7 @@ class GamePage:
         ]
         if self.problem and (v.decision is None or v.decision.single):
             parts.append(f'<p class="problem">{e(self.problem)}</p>')
-        if v.rules_changed:
+        if v.rules_changed and v.decision is not None:  # (a game over goes on under no rules)
             parts.append(self.rules_changed(v.rules_changed))
         if v.decision is None:
             parts.append(self.end())
@@ -533,9 +540,13 @@ class GamePage:
         declared = declared_state(t, self.engine)
         if declared:
             out.append('<p class="declared">' + " · ".join(e(d) for d in declared) + "</p>")
-        effects = list(dict.fromkeys(t.card(x.card) for x in state.in_effect if x.card in t.cards))
-        if effects:
-            out.append(f'<p class="effects">{e(t.t("play-status-effects", effects=", ".join(effects)))}</p>')
+        cards = list(dict.fromkeys(str(x.card) for x in state.in_effect if x.card in t.cards))
+        if cards:
+            # Each card's event folded under the line: the names alone told nothing of what they do, and
+            # the terminal's `card NAME` was the only way to read them.
+            said = e(t.t("play-status-effects", effects=", ".join(t.card(c) for c in cards)))
+            each = "".join(f"<li><b>{e(t.card(c))}</b>: {e(t.summary(c))}</li>" for c in cards)
+            out.append(f'<details class="effects"><summary>{said}</summary><ul>{each}</ul></details>')
         out.append("</section>")
         return "".join(out)
 
@@ -655,20 +666,27 @@ class GamePage:
             f' <span class="dim">#{e(number)}</span></span>'
         )
 
+    def card_folded(self, card: str, side: str) -> str:
+        """A card of a hand: its head, and its event folded under it. The event was only the name's
+        hover text, which a phone (no pointer to hover) never shows: the terminal's `card NAME` was the
+        only way to read a card of one's hand while placing influence or choosing a country."""
+        head, summary = self.card_head(card, side), e(self.text.summary(card))
+        return f'<details class="card-text"><summary>{head}</summary><p>{summary}</p></details>'
+
     def card_tile(self, card: str, side: str) -> str:
         return self.card_head(card, side) + f'<span class="summary">{e(self.text.summary(card))}</span>'
 
     def hand(self, decision: Decision) -> str:
         """The person's hand while the question is not a choice among cards (placing influence, choosing
         a country: the terminal shows it under the board too), each card with its operations and side,
-        its event on hovering its name."""
+        its event on hovering its name, and folded under it (a click or a tap opens it)."""
         t, person = self.text, self.view.person
         if decision.options and all(str(o) in t.cards for o in decision.options):
             return ""  # (the cards to choose from are the question's own answers)
         cards = [str(c) for c in self.state.hands.get(person, []) if str(c) in t.cards]
         if not cards:
             return ""
-        items = "".join(f'<li class="hand-card">{self.card_head(card, person)}</li>' for card in cards)
+        items = "".join(f'<li class="hand-card">{self.card_folded(card, person)}</li>' for card in cards)
         title = e(t.t("play-cards-hand", **t.side_args(person)))
         return f'<section class="hand panel" id="hand"><h2>{title}</h2><ul>{items}</ul></section>'
 
@@ -683,7 +701,7 @@ class GamePage:
             cards = [str(c) for c in self.state.hands.get(other, []) if str(c) in t.cards]
             if not cards:
                 continue
-            items = "".join(f'<li class="hand-card">{self.card_head(card, other)}</li>' for card in cards)
+            items = "".join(f'<li class="hand-card">{self.card_folded(card, other)}</li>' for card in cards)
             title = e(t.t("play-cards-hand-revealed", **t.side_args(other)))
             head = '<section class="hand panel revealed" id="hand-revealed">'
             out.append(f"{head}<h2>{title}</h2><ul>{items}</ul></section>")
@@ -998,8 +1016,17 @@ class GamePage:
         moves = group_moves(events)
         since = max(self.person_since(), self.view.live_from)
         live = [(i, m) for i, m in enumerate(moves, 1) if m.events and m.events[0]["n"] >= since]
+        earlier = False
         if not live:
-            return ""
+            # No AI move since the person's last answer (a card, then how to play it; one influence point
+            # after another): its last move played live, as the terminal's `why` tells it at any question.
+            # The section was left out then, and the reasons read a click before were gone.
+            played = [
+                (i, m) for i, m in enumerate(moves, 1) if m.events and m.events[0]["n"] >= self.view.live_from
+            ]
+            if not played:
+                return ""
+            live, earlier = played[-1:], True
         # (the terminal's `why` words: no trace event numbers, provisional rulings said in words)
         explainer = PlayerExplainer(self.text.loc, self.engine.ir, self.state.ruleset)
         blocks = []
@@ -1013,6 +1040,11 @@ class GamePage:
                 for line in rest
             )
             blocks.append(f'<div class="why-move"><h3>{e(head.strip())}</h3><ul>{items}</ul></div>')
+        if not blocks:
+            return ""
+        if earlier:  # (folded: it is not news; one click opens it, as `why` at the terminal)
+            title = e(self.words.t("web-why-earlier"))
+            return f'<details class="why panel earlier"><summary>{title}</summary>{"".join(blocks)}</details>'
         return f'<section class="why panel"><h2>{e(self.words.t("web-why"))}</h2>{"".join(blocks)}</section>'
 
     def computer_why(self) -> str:

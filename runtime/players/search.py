@@ -58,6 +58,7 @@ from twilight.runtime.core.decisions import Decision, GreedyPlayer
 from twilight.runtime.core.dice import Dice
 from twilight.runtime.core.engine import QuietEngine
 from twilight.runtime.core.primitives.basics import action_rounds_this_turn
+from twilight.runtime.core.primitives.operations import COUP_ATTEMPT
 from twilight.runtime.core.primitives.scoring import net_region_score
 from twilight.runtime.core.shown import cards_revealed_to, cards_shown_this_turn
 from twilight.runtime.core.sides import SIDES, US, opponent
@@ -472,6 +473,26 @@ Z95 = 1.959963984540054  # the normal quantile of a two-sided 95% interval
 _PLANNED = "planned_from"  # (a question of plans: the question of the first point, in its context)
 
 
+def coups_heard_against(engine: Engine, side: str) -> bool:
+    """Whether an event of the opponent's in force hears the side's coup attempts (a hook on the trigger
+    `COUP_ATTEMPT`), so that a coup may end the game whatever DEFCON is: the Cuban Missile Crisis after
+    SALT Negotiations raised DEFCON above 2 (card text (deluxe) · 40: the crisis lasts to the turn's end),
+    Yuri and Samantha's VP at 19. The side's own events (a crisis it played binds its opponent only) and
+    the standing rules (every coup's military operations) are not: the answers that lose at once are then
+    tried at DEFCON 2 or lower only. Asked at every question: a look at the few events in force, no copy."""
+    effects = engine.state.in_effect
+    if not effects:
+        return False
+    lasting = engine.program.lasting
+    for effect in effects:
+        if effect.owner == side:
+            continue
+        items = lasting.get((effect.card, effect.name))
+        if items is not None and COUP_ATTEMPT in items.hooks_of:
+            return True
+    return False
+
+
 class SearchPlayer:
     """The human side's player: determinized flat Monte Carlo over each decision's answers (see the
     module). Bind `engine` once the engine is built, like the greedy player."""
@@ -604,16 +625,17 @@ class SearchPlayer:
     def _not_losing_at_once(
         self, engine: Engine | None, decision: Decision, known: set[str] | None = None
     ) -> Decision:
-        """A question the search does not weigh, at DEFCON 2: without the answers that lose the game at
-        once (a coup that starts the war, under any rule in force), each tried in copies of the game up to
-        its next question, with the cards the human cannot see (all but `known`, by default `_seen_at`'s)
-        dealt anew and dice of their own (the real game's are not looked at). The question as it is when
-        every answer, or none, loses."""
+        """A question the search does not weigh, at DEFCON 2 (or under an opponent's event that hears coups,
+        `coups_heard_against`): without the answers that lose the game at once (a coup that starts the war,
+        or one the Cuban Missile Crisis ends it for, under any rule in force), each tried in copies of the
+        game up to its next question, with the cards the human cannot see (all but `known`, by default
+        `_seen_at`'s) dealt anew and dice of their own (the real game's are not looked at). The question as
+        it is when every answer, or none, loses."""
         if (
             engine is None
             or decision.min_count > 1  # (a pick of one is no answer to it: nothing to try alone)
             or len(decision.options) < 2
-            or engine.state.defcon > DEFCON_DANGER
+            or (engine.state.defcon > DEFCON_DANGER and not coups_heard_against(engine, decision.side))
             or engine.lookahead_depth
             or not engine.track
         ):

@@ -353,6 +353,10 @@ log-log = { $message }
 play-why-no-ai = There is no AI in this game: both sides are played at this terminal.
 play-why-computer-none = The computer has made no choice since this game was opened.
 play-why-computer-title = The computer ({ $side }): its last choices, the latest last
+# `why`: a question the AI or the computer answered, named in the third person (cli/session/why.py ASKED),
+# not as it is put to the player who answers it.
+play-why-computer-asked = Asked { $question }, it answered: { $answer }
+play-why-computer-event = Asked at the event of { $card }, it answered: { $answer }
 play-why-computer-choice = Asked “{ $question }”, it answered: { $answer }
 play-why-computer-searched = it played { $playouts } { $playouts ->
     [one] game
@@ -496,6 +500,7 @@ play-advice-war-all-mode = Every way to play this card brings DEFCON to 1 — nu
 hint-no-question = The save is at no question of yours: there is nothing to advise on (a finished game?).
 hint-war-all = A coup in any of these countries brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
 hint-war-all-mode = Every way to play this card brings DEFCON to 1 — nuclear war, and you would lose at once: the question has no answer that does not.
+hint-lose-all = Every answer loses the game at once ({ $reasons }): the question has no answer that does not.
 # An answer lost at once for a reason other than (or besides) a nuclear war: the Cuban Missile Crisis set off
 # by a coup. $reasons: the reasons, each in the player's words (hint.py OWN_REASONS) or the ruleset's end-<end>, joined by play-lose-reason-or.
 play-advice-lose = { $answers }: you would lose the game at once ({ $reasons }).

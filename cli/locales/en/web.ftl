@@ -65,6 +65,7 @@ web-you-play = You play { $side }
 web-rules = The rules behind this question
 web-why = Why the AI did it
 web-why-computer = Why the computer did it
+web-why-earlier = Why the AI did it: its last move, before your last answer
 web-ruleset-computer = [no paper AI: play against the computer]
 web-opponent-computer = Against the computer
 web-opponent-person = Two players on this screen (taking turns; neither sees the other's hand)

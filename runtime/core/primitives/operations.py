@@ -423,8 +423,11 @@ def place_influence_point(engine: Engine, side: str, c: str) -> None:
     then_fire(engine, "influence_point", "influence_placed", placed, actor=side, target=c)
 
 
+# The trigger of a coup attempt, before its roll: an event that hears it may end the game whatever DEFCON
+# is (the Cuban Missile Crisis; players/search.py `coups_heard_against`).
+COUP_ATTEMPT = "coup_attempt"
 # The triggers a coup sets off: a hook of any may lead to a decision (NORAD's, on DEFCON's change).
-_COUP_TRIGGERS = ("coup_attempt", "coup_resolved", "defcon_changed")
+_COUP_TRIGGERS = (COUP_ATTEMPT, "coup_resolved", "defcon_changed")
 
 
 def _coup_record(engine: Engine) -> Any:
@@ -444,7 +447,7 @@ def _resolve_coup(
     """6.3. With a record (one of its triggers may lead to a decision): step 1 the hooks of the attempt, 2
     the roll and its result, 3 DEFCON's drop (data: the drop), 4 the hooks of the result."""
     if rec is None:
-        engine.fire("coup_attempt", actor=side, target=c, card=card, ops=ops, free=free)
+        engine.fire(COUP_ATTEMPT, actor=side, target=c, card=card, ops=ops, free=free)
         drop = _coup_roll(engine, side, c, ops)
         if drop:
             change_defcon(engine, -drop)
@@ -452,7 +455,7 @@ def _resolve_coup(
         return
     if rec.pc <= 1:
         rec.pc = 1
-        engine.fire("coup_attempt", actor=side, target=c, card=card, ops=ops, free=free)
+        engine.fire(COUP_ATTEMPT, actor=side, target=c, card=card, ops=ops, free=free)
         rec.pc = 2
     if rec.pc == 2:
         rec.data = _coup_roll(engine, side, c, ops)

@@ -139,10 +139,12 @@ card-un_intervention = UN Intervention
 
 # 33 · Early War
 card-de_stalinization = De-Stalinization
+    .also = Destalinization
     .summary = The USSR shifts up to 4 of its influence into countries the US does not control, adding no more than 2 to any one of them.
 
 # 34 · Early War
 card-nuclear_test_ban = Nuclear Test Ban
+    .also = Nuclear Test Ban Treaty
     .summary = The player scores the current DEFCON minus 2 in VP, after which DEFCON rises by 2.
 
 # 35 · Early War
@@ -173,6 +175,7 @@ card-cuban_missile_crisis = Cuban Missile Crisis
 
 # 41 · Mid War
 card-nuclear_subs = Nuclear Subs
+    .also = Nuclear Submarines
     .summary = Until the turn ends, US coups in battleground countries leave DEFCON where it is.
 
 # 42 · Mid War
@@ -249,6 +252,7 @@ card-flower_power = Flower Power
 
 # 60 · Mid War
 card-u2_incident = U2 Incident
+    .also = U-2 Incident
     .summary = The USSR scores 1 VP, and 1 VP more should UN Intervention be played as an event later in the turn.
 
 # 61 · Mid War
@@ -411,6 +415,7 @@ card-pershing_ii_deployed = Pershing II Deployed
 
 # 100 · Late War
 card-wargames = Wargames
+    .also = War Games
     .summary = At DEFCON 2 the player may hand the opponent 6 VP and end the game on the spot.
 
 # 101 · Late War

@@ -36,6 +36,7 @@ explain-source = Source
 explain-event = Event
 explain-side-neutral = neutral (either player)
 explain-unknown-card = no card { $card } in ruleset { $ruleset }
+explain-ambiguous-card = { $card } could be several cards: { $matches }
 explain-unknown-language = unknown language { $lang }; known: { $known }
 
 ## Labels of `twilight explain state`
@@ -435,6 +436,7 @@ outline-local-level = the level
 outline-local-military_ops = the military ops
 outline-local-moved = the influence moved
 outline-local-order_of_choice = the order of choice
+outline-local-places = the countries the influence may come from
 outline-local-points = the points
 outline-local-pool = the cards on offer
 outline-local-regions = the regions

@@ -21,20 +21,30 @@
 ## Choices the runtime asks in every game
 
 decision-action_card = Choose a card to play this action round
+    .asked = which card to play this action round
 decision-play_mode = Choose how to play this card
+    .asked = how to play the card
 decision-event_first = The card carries your opponent's event: choose what comes first, the event or your operations
+    .asked = which comes first on a card with the opponent's event: the event or the operations
 decision-operations = Choose the kind of operations
+    .asked = which kind of operations to conduct
 decision-coup_target = Choose a country for the coup attempt
+    .asked = where to attempt the coup
 decision-realign_target = Choose a country for a realignment roll
+    .asked = where to roll for a realignment
 decision-influence_target = Choose a country for the next influence point
+    .asked = where the next influence point goes
 decision-ops_in_one_region = Choose whether to spend every operation in one region for its bonus
+    .asked = whether to spend every operation in one region for its bonus
 
 ## Yes/no offers at the start of an action round (`allow`)
 
 decision-north_sea_oil_pass_round = { card-north_sea_oil }: choose whether to give up this eighth action round (a scoring card may still be played)
     .name = give up the eighth action round
+    .asked = whether to give up its eighth action round ({ card-north_sea_oil })
 decision-defuse_cuban_missile_crisis = { card-cuban_missile_crisis }: choose whether to end the crisis now by removing 2 of your influence (USSR from Cuba, US from West Germany or Turkey)
     .name = end the crisis by removing 2 influence
+    .asked = whether to end the { card-cuban_missile_crisis } by removing 2 of its influence
 decision-defuse_cuban_missile_crisis_at_coup = Your coup sets off the { card-cuban_missile_crisis }: remove 2 of your influence (USSR from Cuba, US from West Germany or Turkey) to end the crisis and make the coup, or lose the game at once
     .name = end the crisis by removing 2 influence, or lose the game
 
@@ -44,16 +54,21 @@ decision-ussr_setup_influence = Choose where your { $max } setup influence { $ma
         [one] point goes
        *[other] points go
     } in Eastern Europe (one country may take several)
+    .asked = where the setup influence goes
 decision-us_setup_influence = Choose where your { $max } setup influence { $max ->
         [one] point goes
        *[other] points go
     } in Western Europe (one country may take several)
+    .asked = where the setup influence goes
 decision-us_handicap_influence = Choose a country where you have influence for one point of the handicap influence
+    .asked = where a point of the US handicap influence goes
 decision-headline_card = Choose your headline card
+    .asked = which card to headline
 decision-discard_held_cards = Choose up to { $max } { $max ->
         [one] card
        *[other] cards
     } of your hand to discard now (your Space Race ability), or none
+    .asked = which held cards to discard
 
 ## Choices of card events
 
@@ -78,6 +93,7 @@ decision-comecon_countries = Choose { $max } different { $max ->
        *[other] countries
     } of Eastern Europe not controlled by the US for 1 influence each
 decision-cuban_missile_crisis_country = Choose West Germany or Turkey to take 2 US influence from
+    .asked = which of West Germany and Turkey loses 2 US influence
 decision-de_stalinization_remove = Choose a country to pick up 1 of your influence from for moving, or none to stop picking up
 decision-de_stalinization_add = Choose a country not controlled by the US for 1 of the moved influence points (at most 2 per country)
 decision-debt_crisis_discard = Choose a card worth 3 or more operations to discard, or none and the USSR doubles its influence in 2 South American countries
@@ -153,6 +169,7 @@ decision-warsaw_pact_remove = Choose { $max } different { $max ->
 
 decision-china_card_or_pass = You have no card left but { card-the_china_card }: choose whether to play it this action round or to pass
     .name = play { card-the_china_card } or pass
+    .asked = whether to play The China Card, its last card, or to pass
 decision-grain_sales_use = Choose whether to play the card drawn from the USSR hand or to return it and use this card's operations
     .name = play the drawn card or return it
 decision-junta_follow_up = Choose a free coup or realignment rolls in Central or South America, or neither

@@ -38,6 +38,7 @@ explain-source = Источник
 explain-event = Событие
 explain-side-neutral = нейтральная (любой игрок)
 explain-unknown-card = в наборе правил { $ruleset } нет карты { $card }
+explain-ambiguous-card = «{ $card }» подходит к нескольким картам: { $matches }
 explain-unknown-language = неизвестный язык { $lang }; известны: { $known }
 
 ## Подписи команды `twilight explain state`
@@ -600,7 +601,7 @@ outline-fx-to_hand_bottom = { $a0 } { $a0form ->
         [plural] кладут
        *[other] кладёт
     } { $a1acc } под низ колоды/руки
-outline-q-appendix_allows = статья приложения о карте { $a0 } разрешает ИИ ({ $a2 }) момент «{ $a1 }»
+outline-q-appendix_allows = статья приложения для { $a0gen } разрешает стороне { $a2 } событие в момент { $a1 }
 outline-q-has_appendix_entry = у { $a0gen } есть статья в приложении
 outline-q-game_end_reason = причина окончания игры
 outline-q-game_winner = победитель
@@ -693,6 +694,9 @@ outline-local-moved = перенесённое влияние
     .gen = перенесённого влияния
 outline-local-order_of_choice = порядок выбора
     .gen = порядка выбора
+outline-local-places = страны, откуда можно снять влияние
+    .form = plural
+    .gen = стран, откуда можно снять влияние
 outline-local-points = очки
     .form = plural
     .gen = очков
