@@ -11,6 +11,7 @@ from typing import Any
 import click
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.output_file import write_output_file
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.ruleset_target import compile_ruleset
 from twilight.common.input_bounds import clip, printable, printable_json
 from twilight.compiler import api
@@ -20,13 +21,7 @@ from twilight.compiler.loader import known_rulesets
 
 @click.command()
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset.")
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) to list too (repeatable).",
-)
+@rules_path_option("to list too")
 @click.option(
     "--changes",
     metavar="NAME[@VERSION]",
@@ -164,14 +159,7 @@ def _report(result: api.CompileResult, fmt: str, told: int = 0) -> tuple[int, in
 @click.option(
     "--base", default="standard", show_default=True, help="Ruleset a lone rule file is checked against."
 )
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) where a name, and a manifest's "
-    '`extends "NAME@VERSION"`, is found too, as `twilight play --rules-path` finds them (repeatable).',
-)
+@rules_path_option(FOUND_TOO)
 def check(
     targets: tuple[str, ...], fmt: str, no_cache: bool, base: str, rules_paths: tuple[str, ...]
 ) -> None:

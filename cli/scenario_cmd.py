@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import click
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.common.input_bounds import ECHO_CHARS, clip, printable
 
@@ -32,14 +33,7 @@ def scenario() -> None:
 @scenario.command("run")
 @click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file.")
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(exists=True, file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) where a file's `ruleset:` name, and a manifest's "
-    '`extends "NAME@VERSION"`, is found too, as `twilight play --rules-path` finds them (repeatable).',
-)
+@rules_path_option(FOUND_TOO.replace("a name", "a file's `ruleset:` name"))
 @step_limit_options
 def run(
     files: tuple[str, ...],

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import click
+from twilight.cli.rules_path_arg import rules_path_option
 
 
 @click.command("lsp")
@@ -11,13 +12,9 @@ import click
     is_flag=True,
     help="Talk over stdin and stdout (the only way it talks; for clients that pass it).",
 )
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) where a manifest's `extends \"NAME@VERSION\"` "
-    "finds its parent too, as `twilight play --rules-path` does (repeatable).",
+@rules_path_option(
+    'where a manifest\'s `extends "NAME@VERSION"` finds its parent too, as `twilight play --rules-path` does',
+    exists=False,
 )
 def lsp(stdio: bool, rules_paths: tuple[str, ...]) -> None:
     """A language server for rule files (.tsr) over stdin and stdout, for editors.

@@ -25,6 +25,7 @@ from twilight.cli.play.session import (
     TerminalPlayer,
     wait,
 )
+from twilight.cli.rules_path_arg import rules_path_option
 from twilight.cli.session.computer import COMPUTER, OPPONENTS, PERSON, ComputerOpponent
 from twilight.cli.session.game import AutosavingPlayer, new_game_engine
 from twilight.cli.session.log import Narrator
@@ -402,13 +403,7 @@ def make_console(stream: IO[str] | None = None) -> Console:
 @click.option(
     "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."
 )
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) to choose from too (repeatable).",
-)
+@rules_path_option("to choose from too", exists=False)
 @click.option(
     "--new-rules",
     is_flag=True,

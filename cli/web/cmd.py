@@ -7,6 +7,7 @@ import contextlib
 
 import click
 from twilight.cli.localizer import LANGUAGES
+from twilight.cli.rules_path_arg import rules_path_option
 
 
 def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
@@ -33,13 +34,7 @@ def port_number(ctx: click.Context, param: click.Parameter, value: int) -> int:
 @click.option(
     "--lang", type=click.Choice(LANGUAGES), default="en", show_default=True, help="The pages' language."
 )
-@click.option(
-    "--rules-path",
-    "rules_paths",
-    multiple=True,
-    type=click.Path(file_okay=False),
-    help="A folder of rulesets (or one ruleset's folder) to offer too, as `twilight play` does (repeatable).",
-)
+@rules_path_option("to offer too, as `twilight play` does", exists=False)
 @click.option(
     "--replay",
     "replays",
