@@ -43,6 +43,23 @@ def env(root: Path) -> dict[str, str]:
     return {"TWILIGHT_HOME": str(root / "home")}
 
 
+def canada_scenario(rules: Path, which: str, ruleset: str) -> Path:
+    """A scenario file of `ruleset` (as its `ruleset:` key writes it) that holds when base 2's setting (the
+    deluxe map's 2 US influence in Canada) reached the variant `which` through its pinned extends."""
+    scenario = rules / "canada.yaml"
+    scenario.write_text(
+        f"name: base 2's setting, inherited by {which} through its pinned extends\n"
+        f"ruleset: {ruleset}\n"
+        "options: {ai_side: ussr, level: normal}\n"
+        "setup: standard\n"
+        "dice: [5]\n"
+        "steps: []\n"
+        "expect:\n  influence:\n    canada: {us: 2}\n  dice_unused: 0\n",
+        encoding="utf-8",
+    )
+    return scenario
+
+
 def test_rulesets_changes_finds_the_pinned_parent_in_another_rules_path(rules: Path) -> None:
     paths = ["--rules-path", str(rules / "my-rules"), "--rules-path", str(rules / "other")]
     status, out = run_cli(["rulesets", *paths, "--changes", "mine"], extra_env=env(rules))
@@ -83,17 +100,7 @@ def test_check_finds_the_pinned_parent_and_the_variant_in_a_rules_path(rules: Pa
 
 def test_a_scenario_of_a_variant_pinning_a_parent_in_twilight_home(rules: Path) -> None:
     (rules / "other").rename(rules / "home" / "rules")
-    scenario = rules / "canada.yaml"
-    scenario.write_text(
-        "name: base 2's setting, inherited by mine through its pinned extends\n"
-        f"ruleset: {rules / 'my-rules' / 'mine'}\n"
-        "options: {ai_side: ussr, level: normal}\n"
-        "setup: standard\n"
-        "dice: [5]\n"
-        "steps: []\n"
-        "expect:\n  influence:\n    canada: {us: 2}\n  dice_unused: 0\n",
-        encoding="utf-8",
-    )
+    scenario = canada_scenario(rules, "mine", str(rules / "my-rules" / "mine"))
     status, out = run_cli(["scenario", "run", str(scenario)], extra_env=env(rules))
     assert status == 0 and "1 passed" in out, out
 
@@ -161,17 +168,7 @@ def test_the_order_beside_then_the_last_found_of_installed_home_and_rules_paths(
 def test_a_scenario_names_a_variant_and_version_found_in_a_rules_path(rules: Path) -> None:
     """`twilight scenario run --rules-path DIR`: a file's `ruleset: NAME@VERSION` is found there, and the
     variant's pinned parent too, as `twilight play --rules-path` finds them (docs/new-ruleset.md, 7)."""
-    scenario = rules / "canada.yaml"
-    scenario.write_text(
-        "name: base 2's setting, inherited by mine 1 through its pinned extends\n"
-        "ruleset: mine@1\n"
-        "options: {ai_side: ussr, level: normal}\n"
-        "setup: standard\n"
-        "dice: [5]\n"
-        "steps: []\n"
-        "expect:\n  influence:\n    canada: {us: 2}\n  dice_unused: 0\n",
-        encoding="utf-8",
-    )
+    scenario = canada_scenario(rules, "mine 1", "mine@1")
     paths = ["--rules-path", str(rules / "my-rules"), "--rules-path", str(rules / "other")]
     status, out = run_cli(["scenario", "run", *paths, str(scenario)], extra_env=env(rules))
     assert status == 0 and "1 passed" in out, out
