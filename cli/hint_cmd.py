@@ -14,6 +14,7 @@ from typing import Any
 
 import click
 from twilight.cli.localizer import LANGUAGES
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 
 DEFAULT_BUDGET_MS = 3000.0
 # The line when every answer loses at once, by whether the question is how a card is played, and when
@@ -39,14 +40,22 @@ HINT_LOSE_ALL = "hint-lose-all"
     default=None,
     help="The ruleset (a name or a folder) of a save whose ruleset is not installed (a variant's folder).",
 )
-def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: str | None) -> None:
+@rules_path_option(FOUND_TOO.replace("a name", "the name --ruleset gives"))
+def hint(
+    save: str,
+    budget_ms: float,
+    lang: str | None,
+    as_json: bool,
+    ruleset: str | None,
+    rules_paths: tuple[str, ...],
+) -> None:
     """What the search would answer to a saved game's question: the best answers with their scores,
     intervals and playouts, and one line of why (or JSON).
 
     SAVE is a file, or a name `twilight saves` lists. Each answer's score is 100 for a win and 0 for a
     loss, with its 95% interval and the playouts behind it; answers whose intervals overlap the best
     one's are said to be tied with it."""
-    from twilight.cli.board.cmd import _compile
+    from twilight.cli.board.cmd import compiler_in
     from twilight.cli.board.game import BoardError, find_save, save_state
     from twilight.cli.explain.errors import error_line
     from twilight.cli.session.hint import (
@@ -62,8 +71,10 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
         opponent_lines,
     )
     from twilight.cli.session.text import PlayText
+    from twilight.cli.versions import search_rules_in
     from twilight.runtime.players.search import SearchPlayer
 
+    search_rules_in(rules_paths)
     found: dict[str, Any] = {}
 
     def at_question(engine: Any, decision: Any) -> None:
@@ -83,7 +94,9 @@ def hint(save: str, budget_ms: float, lang: str | None, as_json: bool, ruleset: 
                 found.update(heuristic=heuristic_answer(engine, decision))
 
     try:
-        ir, _state, data = save_state(find_save(save), _compile, ruleset, at_question)
+        ir, _state, data = save_state(
+            find_save(save), compiler_in(rules_paths), ruleset, at_question, rules_paths
+        )
     except BoardError as err:
         # (in the language asked for, else the save's, as `twilight play` and `explain` say theirs)
         click.echo(error_line(err, lang), err=True)

@@ -7,7 +7,8 @@ raises on unexpected input.
 
 Messages may carry `.gen` and `.acc` attributes: the genitive and accusative forms, for languages that
 decline (Russian). A message is given each argument three times: `$a0` as is, `$a0gen` in the genitive
-and `$a0acc` in the accusative (each the plain form where no such attribute exists).
+and `$a0acc` in the accusative (each the plain form where no such attribute exists); `$a0named` says
+whether it is a variable whose words name its kind already (`named_by_kind`), with `$a0in`, `$a0ins`.
 
 A variable is named by the words of its name: `outline-local-<name>` for a value or loop variable the
 rules name themselves (`let`, `for each`, `choose`, a list's or a count's variable, `repeat … as`, a
@@ -18,6 +19,7 @@ by `outline-lasting-<id>`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator
 from functools import cache
 from typing import Any
@@ -25,6 +27,10 @@ from typing import Any
 from twilight.cli.localizer import Localizer, readable
 
 INDENT = "  "
+# The forms a variable named by its kind is given in besides `.gen` and `.acc` (`named_by_kind`), as a
+# name has them (cli/session/text.py CASES): `in` (with its preposition, Russian «в целевой стране») and
+# the instrumental (`ins`: «с этим регионом»).
+DECLINED_BY_KIND = ("in", "ins")
 
 # The strings rules compare a way of play or an action with (`mode == "event"`, `may_target("coup", …)`,
 # `ai_decision("action", …)`): a fixed vocabulary of the runtime, each worded by `outline-word-<string>`.
@@ -257,6 +263,7 @@ class Outliner:
         out: dict[str, Any] = {}
         for i, value in enumerate(values):
             out[f"a{i}form"] = self.form_of(value)
+            out.update({f"a{i}{key}": words for key, words in self.named_by_kind(value).items()})
             if isinstance(value, int) and not isinstance(value, bool):
                 out[f"a{i}"] = out[f"a{i}gen"] = out[f"a{i}acc"] = value
                 continue
@@ -284,6 +291,17 @@ class Outliner:
                 msg_id = f"function-{e['fn']}"
         form = self.loc.get(msg_id, GENDER_ATTRIBUTE) if msg_id else None
         return form.strip() if form else "other"
+
+    def named_by_kind(self, e: Any) -> dict[str, str]:
+        """Whether what an argument names is a variable whose words say already what kind of thing it
+        is («целевая страна», "the target country"), for a message that names the kind before a name
+        («в стране Польша») to say it once: `named` is `yes` or `no`, and `in` and `ins` are the words'
+        forms "in it" and instrumental («в целевой стране», «с этим регионом»: their `.in` and `.ins`, the
+        plain words where they give none)."""
+        if not (isinstance(e, dict) and "var" in e and self._worded(str(e["var"]))):
+            return {"named": "no", "in": "", "ins": ""}
+        name = str(e["var"])
+        return {"named": "yes", **{case: self.var_name(name, case) for case in DECLINED_BY_KIND}}
 
     @staticmethod
     def _clause_list(e: Any) -> bool:
@@ -421,7 +439,18 @@ class Outliner:
     def named(self, words: str | None, ident: str) -> str:
         """A name quoted as the language quotes one; the id, spaced, when no words name it."""
         shown = words if words else readable(ident).lower()
-        return self.w("outline-named", f"“{shown}”", name=shown)
+        return self.w("outline-named", f"“{shown}”", name=self.nested(shown))
+
+    def nested(self, text: str) -> str:
+        """Words to be quoted whose own quotes, the language's (a reason that starts with a card's name,
+        «„Хунта“: …», a list named after a card), become its inner quotes (`outline-named.inner`): never
+        two quotes back to back («««Хунта»: …»»)."""
+        bare = self.w("outline-named", "“”", name="")
+        if len(bare) != 2 or bare[0] not in text:
+            return text
+        opening, closing = re.escape(bare[0]), re.escape(bare[1])
+        quoted = re.compile(f"{opening}([^{opening}{closing}]*){closing}")
+        return quoted.sub(lambda m: self.loc.get("outline-named", "inner", name=m[1]) or m[0], text)
 
     def _s_run(self, node: dict[str, Any], depth: int) -> list[str]:
         name = self.w(f"procedure-{node['run']}", readable(str(node["run"])).lower())
@@ -747,7 +776,8 @@ class Outliner:
         values = e.get("args") or []
         rendered = ", ".join(self.expr(v) for v in values)
         name = self.priority_name(str(e["pick"]), case)
-        return self.w("outline-pick", f"{name} ({rendered})", case, list=name, args=rendered)
+        # (the message quotes the list's name: a card's name in it takes the inner quotes)
+        return self.w("outline-pick", f"{name} ({rendered})", case, list=self.nested(name), args=rendered)
 
     def priority_name(self, ident: str, case: str | None = None) -> str:
         """A priority list by the name the AI's explanations give it (`ai-priority-<name>`)."""

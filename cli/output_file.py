@@ -7,8 +7,9 @@ import os
 import secrets
 import stat
 import sys
+from collections.abc import Callable
 from pathlib import Path
-from typing import NoReturn
+from typing import Any, NoReturn
 
 import click
 from twilight.common.input_bounds import printable
@@ -73,3 +74,51 @@ def check_output_file(output: str) -> None:
     if problem is not None:
         click.echo(f"error: cannot write {output}: {problem}; nothing was played", err=True)
         sys.exit(1)
+
+
+def empty_value(what: str, param: click.Parameter | None, left_out: str = "") -> str:
+    """The words of a usage error for an option given an empty value: what is wrong, what to write (and,
+    for an option that may be left out, that it may)."""
+    if param is not None and param.required:
+        return f"the value is empty: write {what}"
+    return f"the value is empty: write {what}, or leave the option out{' ' if left_out else ''}{left_out}"
+
+
+# What an empty path option is told to name instead.
+FILE_NAME = "a file's name"
+FOLDER_NAME = "a folder's name ('.' for the current folder)"
+PATH_NAME = "a file's or a folder's name"
+
+
+class NamedPath(click.Path):
+    """`click.Path` that refuses an empty value as a usage error. An empty name names no file, yet once
+    reached the command: a folder option (`-o ''`, `--trace-dir ''`) wrote into the current folder, a file
+    option was taken for "not given" (`i18n review -o ''` printed instead, `play --save ''` saved under
+    the default name). `left_out` says what leaving the option out does ("to print the review")."""
+
+    def __init__(self, *args: Any, what: str = "", left_out: str = "", **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if not what:
+            what = FILE_NAME if not self.dir_okay else FOLDER_NAME if not self.file_okay else PATH_NAME
+        self.what = what
+        self.left_out = left_out
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if isinstance(value, str) and not value:
+            self.fail(empty_value(self.what, param, self.left_out), param, ctx)
+        return super().convert(value, param, ctx)
+
+
+TextCallback = Callable[[click.Context, click.Parameter, "str | None"], "str | None"]
+
+
+def not_empty(what: str, left_out: str = "") -> TextCallback:
+    """The callback of a text option (not a path) that an empty or blank value must not reach:
+    `play --ruleset ''` was taken for "not given", the default, without a word."""
+
+    def check(ctx: click.Context, param: click.Parameter, value: str | None) -> str | None:
+        if value is not None and not value.strip():
+            raise click.BadParameter(empty_value(what, param, left_out))
+        return value
+
+    return check

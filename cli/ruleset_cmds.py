@@ -222,9 +222,13 @@ def _fluent_report(target: str, shown: str, fmt: str) -> int:
     help="Where to write the IR (JSON).",
 )
 @click.option("--no-cache", is_flag=True, help="Compile even when a cached IR exists.")
-def compile_cmd(target: str, output: str, no_cache: bool) -> None:
+@rules_path_option(FOUND_TOO)
+def compile_cmd(target: str, output: str, no_cache: bool, rules_paths: tuple[str, ...]) -> None:
     """Compile a ruleset to its IR (JSON that validates against compiler/schema/ir.schema.json)."""
-    result = compile_ruleset(target, use_cache=not no_cache)
+    from twilight.cli.versions import search_rules_in
+
+    search_rules_in(rules_paths)
+    result = compile_ruleset(target, rules_paths, use_cache=not no_cache)
     if result.ir is None or not result.ok:
         _report(result, "text")
         sys.exit(1)

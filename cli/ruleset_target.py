@@ -13,7 +13,14 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve
+from twilight.cli.versions import (
+    VERSION_SEP,
+    RulesetEntry,
+    UnknownRuleset,
+    catalog,
+    resolve,
+    unlisted_folder,
+)
 from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Diagnostic, listed
@@ -60,6 +67,12 @@ def ruleset_target(spec: str, rules_paths: Iterable[str | Path] = ()) -> str:
         # folder whose manifest names it otherwise: compiled as given, as before.
         if VERSION_SEP not in spec and (path.exists() or spec in installed):
             return spec
+        # A folder of that name in $TWILIGHT_HOME/rules/ or a rules path that holds no ruleset (no
+        # ruleset.tsr): compiled as that folder, so that compile_target says what it lacks (E003), not
+        # that no ruleset is called so.
+        folder = unlisted_folder(spec.partition(VERSION_SEP)[0], rules_paths)
+        if folder is not None:
+            return str(folder)
         raise RulesetNotFound(spec, entries, err) from None
     same = installed.get(entry.name)
     if same is not None and same.resolve() == entry.folder.resolve():

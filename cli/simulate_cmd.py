@@ -25,6 +25,8 @@ from typing import Any, Protocol
 
 import click
 from twilight.cli.number_arg import whole_number_option
+from twilight.cli.output_file import NamedPath
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.session.saves import TraceFile
 from twilight.cli.settings_arg import read_settings
@@ -505,12 +507,18 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
     """`--players KIND` or `--players us=KIND,ussr=KIND`, each KIND one of SIMULATE_POLICIES; the
     per-side form comes back with the US first."""
     if "=" in value:
+        given: set[str] = set()
         for part in value.split(","):
             side, eq, _ = part.partition("=")
             if not eq or side.strip() not in SIDES:
                 raise click.BadParameter(
                     f"{part.strip()!r}: write SIDE=KIND with SIDE us or ussr (us=search,ussr=greedy)"
                 )
+            if side.strip() in given:  # (once the last won without a word)
+                raise click.BadParameter(
+                    f"{side.strip()} is given twice: write each side once (us=search,ussr=greedy)"
+                )
+            given.add(side.strip())
     kinds = side_policies(value)
     for kind in kinds.values():
         if kind not in SIMULATE_POLICIES:
@@ -520,6 +528,7 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
 
 @click.command()
 @click.option("--ruleset", default="standard", show_default=True, help="Ruleset name or folder.")
+@rules_path_option(FOUND_TOO)
 @click.option(
     "--games",
     type=click.IntRange(min=1, max=GAMES_LIMIT),
@@ -572,13 +581,14 @@ def _check_players(ctx: click.Context, param: click.Parameter, value: str) -> st
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: the summary and every game.")
 @click.option(
     "--trace-dir",
-    type=click.Path(file_okay=False, writable=True),
+    type=NamedPath(file_okay=False, writable=True, left_out="to write no traces"),
     default=None,
     help="Write each game's trace (JSON lines) to DIR/game-NNNNN.jsonl.",
 )
 @step_limit_options
 def simulate(
     ruleset: str,
+    rules_paths: tuple[str, ...],
     games: int,
     seed: int,
     jobs: int,
@@ -602,7 +612,10 @@ def simulate(
     Results depend only on the ruleset, --seed and --games, not on --jobs. A game that fails is reported
     with its seed and error, and makes the exit status 1.
     """
-    result = compile_ruleset(ruleset)
+    from twilight.cli.versions import search_rules_in
+
+    search_rules_in(rules_paths)
+    result = compile_ruleset(ruleset, rules_paths)
     if result.ir is None or not result.ok:
         for d in result.diagnostics:
             if d.severity is Severity.ERROR:

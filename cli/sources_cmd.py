@@ -22,6 +22,7 @@ from typing import Any
 import click
 from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
 from twilight.cli.output_file import write_output_file
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.session.text import APP_FOLDER, play_folders
 from twilight.cli.sources_words import (
     WORD_ID,
@@ -621,21 +622,22 @@ def render_markdown(report: dict[str, Any], words: Words) -> str:
 
 
 # ---------------------------------------------------------------------- the command
-def resolved_target(spec: str) -> str:
-    """The ruleset `spec` names (NAME, NAME@VERSION or a folder), as its compiler and locales find it."""
+def resolved_target(spec: str, rules_paths: tuple[str, ...] = ()) -> str:
+    """The ruleset `spec` names (NAME, NAME@VERSION or a folder, found in `rules_paths` too), as its
+    compiler and locales find it."""
     from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 
     try:
-        return ruleset_target(spec)
+        return ruleset_target(spec, rules_paths)
     except RulesetNotFound as err:
         raise SourcesError(f"unknown ruleset {spec}: {err}") from None
 
 
-def report_for(spec: str) -> dict[str, Any]:
+def report_for(spec: str, rules_paths: tuple[str, ...] = ()) -> dict[str, Any]:
     from twilight.compiler import api
     from twilight.compiler.diagnostics import Severity
 
-    ruleset = resolved_target(spec)
+    ruleset = resolved_target(spec, rules_paths)
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
@@ -776,14 +778,20 @@ def _rank_line(words: Any, entry: dict[str, Any]) -> str | None:
 @click.option(
     "-o", "--output", type=click.Path(dir_okay=False), default=None, help="Write to a file, not the terminal."
 )
-def sources(ruleset: str, as_json: bool, lang: str, markdown: bool, output: str | None) -> None:
+@rules_path_option(FOUND_TOO)
+def sources(
+    ruleset: str, as_json: bool, lang: str, markdown: bool, output: str | None, rules_paths: tuple[str, ...]
+) -> None:
     """Which seed sections a ruleset's rules cite (with the declarations citing each, file:line), every
     provisional mark with its P-number, and the sections of the seeds' tables of contents no rule cites."""
     if as_json and markdown:
         raise click.UsageError("--json and --markdown are two forms of the report: give one of them")
+    from twilight.cli.versions import search_rules_in
+
+    search_rules_in(rules_paths)
     try:
-        report = report_for(ruleset)
-        words = Words(lang, resolved_target(ruleset))
+        report = report_for(ruleset, rules_paths)
+        words = Words(lang, resolved_target(ruleset, rules_paths))
     except SourcesError as err:
         click.echo(f"error: {err}", err=True)
         sys.exit(1)

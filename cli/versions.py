@@ -107,6 +107,21 @@ def _folders(root: Path) -> Iterable[Path]:
     yield from known_rulesets(root).values()
 
 
+def unlisted_folder(name: str, rules_paths: Iterable[str | Path] = ()) -> Path | None:
+    """The folder called `name` in `$TWILIGHT_HOME/rules/` or a rules path that `catalog` leaves out
+    because it holds no ruleset (no ruleset.tsr, or one whose manifest cannot be read); None when there
+    is none. A command given that name says what is wrong with the folder, rather than that nothing is
+    called so."""
+    if not name or name in (".", "..") or "/" in name or "\0" in name or not could_be_path(name):
+        return None
+    for root, _ in search_roots(rules_paths):
+        folder = root / name
+        with_manifest = (root / MANIFEST).is_file()  # (a ruleset's folder: its children are its own)
+        if not with_manifest and folder.is_dir() and read_manifest(folder) is None:
+            return folder
+    return None
+
+
 def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:
     """Every ruleset found: installed, then `$TWILIGHT_HOME/rules/`, then each rules path, each folder
     once, each name and version once; sorted by name, then version (highest last)."""

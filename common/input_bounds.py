@@ -39,13 +39,24 @@ class InputRefused(ValueError):
 
 # Characters a terminal acts on rather than shows: C0 and C1 controls (ESC starts a sequence that moves the
 # cursor, erases lines or sets the window's title), DEL, and the marks that reverse the direction of text.
+# And the stand-ins Python reads a file name's bytes that are not UTF-8 as (`os.fsdecode`: byte 0xff is
+# U+DCFF): no terminal or file encodes them, so printing one stopped the command; shown as the byte.
+_UNDECODED = range(0xDC80, 0xDD00)
 _UNSHOWN = {
     *range(0x00, 0x20),
     *range(0x7F, 0xA0),
     *range(0x202A, 0x202F),
     *range(0x2066, 0x206A),
+    *_UNDECODED,
 }
-_SHOWN_AS = {code: f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" for code in _UNSHOWN}
+_SHOWN_AS = {
+    code: f"\\x{code - 0xDC00:02x}"
+    if code in _UNDECODED
+    else f"\\x{code:02x}"
+    if code < 0x100
+    else f"\\u{code:04x}"
+    for code in _UNSHOWN
+}
 
 
 def printable(text: str) -> str:
@@ -247,6 +258,11 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     except InputRefused:
         raise
     except DuplicateKeyError as err:
+        if str(err.problem).startswith("found duplicate merge key"):  # (no key in ruamel's words to name)
+            raise InputRefused(
+                f"{_at(err.problem_mark)}the merge key << is given twice in one map: merge several maps "
+                "with one, <<: [*first, *second]"
+            ) from None
         key = _duplicate_key(str(err.problem))
         raise InputRefused(f"{_at(err.problem_mark)}the key {key} is given twice in one map") from None
     except MarkedYAMLError as err:

@@ -719,8 +719,17 @@ class Scenario:
             raise Invalid(
                 "", "cannot read the file: not a regular file (a folder, a device or a pipe)"
             ) from None
+        except FileNotFoundError:
+            raise Invalid(
+                "", "cannot read the file: there is no such file (check its name and folder)"
+            ) from None
+        except NotADirectoryError:
+            raise Invalid("", "cannot read the file: a part of its path is a file, not a folder") from None
         except OSError as err:
-            raise Invalid("", f"cannot read the file: {err}") from None
+            # (the system's reason alone: Python's `[Errno 2] ...: 'path'` repeats the path the line begins
+            # with, and the number means nothing to an author)
+            why = str(err.strerror or err.__class__.__name__)
+            raise Invalid("", f"cannot read the file: {why[:1].lower()}{why[1:]}") from None
 
     def _read(self, check: Gather) -> dict[str, Any]:
         """The file as a YAML map of the format's top keys, each of its type, the required ones there (a

@@ -17,7 +17,7 @@ from twilight.cli.i18n.sources import parse_messages
 from twilight.cli.main import cli
 from twilight.compiler.loader import known_rulesets
 
-MESSAGE = "decision-discard_held_cards"  # `Choose up to { $max } { $max -> … }`, in standard's play.ftl
+MESSAGE = "decision-discard_held_cards"  # `Choose up to { $max } { $max -> … }`, `.asked`: standard play.ftl
 
 
 @pytest.fixture
@@ -94,4 +94,4 @@ def test_a_missing_message_says_where_it_goes_and_its_shape(standard: Path) -> N
     drop(russian, MESSAGE)
     found = [p for p in problems(standard) if p["kind"] == "missing"]
     assert [(p["lang"], p["id"]) for p in found] == [("ru", MESSAGE)]
-    assert found[0]["detail"] == f"belongs in {russian}; in en: variables $max"
+    assert found[0]["detail"] == f"belongs in {russian}; in en: variables $max, attributes .asked"

@@ -2,7 +2,7 @@
 is put to the player who answers it: it quoted the ruleset's `decision-<name>` ("Asked “Choose your
 headline card”, it answered: …", "На вопрос «Выберите карту, которую разыграете в этом раунде
 действий»"), which reads as said to the person reading `why`. Now the turn's questions have `why`'s own
-words (each ruleset's `decision-<name>.asked`, read by cli/session/why.py `asked_words`), and a card's
+words (each ruleset's `decision-<name>.asked`, read by cli/explain/trace.py `asked_words`), and a card's
 event's question is named by its card, in English and in Russian."""
 
 from __future__ import annotations

@@ -125,7 +125,7 @@ AGREEMENT = [
     ("outline-q-accessible", {**US, "a1": "Польша"}, "США могут размещать влияние: Польша"),
     (
         "outline-q-may",
-        {"a0": "переворот", "a1": "США", "a1form": "plural", "a2": "c"},
+        {"a0": "переворот", "a1": "США", "a1form": "plural", "a2": "c", "a2named": "no"},
         "США могут переворот с картой c",
     ),
     (
@@ -148,7 +148,7 @@ AGREEMENT = [
     ),
     (
         "outline-q-score_if_event",
-        {**US, **THIS_CARD, "a2": "Европа"},
+        {**US, **THIS_CARD, "a2": "Европа", "a2named": "no"},
         "ПО США в регионе Европа после события этой карты",
     ),
     ("outline-fx-play_event", {**US, **THIS_CARD}, "событие этой карты происходит для США"),

@@ -16,8 +16,10 @@ from twilight.cli.balance import figures, paired, runner, stats
 from twilight.cli.balance.keys import AI_SIDE, LEVEL
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import check_output_file, write_output_file
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.ruleset_target import compile_ruleset
 from twilight.cli.settings_arg import read_settings
+from twilight.cli.versions import search_rules_in
 from twilight.compiler.diagnostics import Severity, render
 
 # Games a cell may ask for: a run lists every game of every cell (up to 16 cells) before it starts.
@@ -26,8 +28,8 @@ LEVEL_SETTING = LEVEL  # the solo contract's setting (runtime/registry.py LEVEL)
 SIDE_SETTING = AI_SIDE  # (runtime/registry.py AI_SIDE)
 
 
-def _compiled(target: str) -> dict[str, Any]:
-    result = compile_ruleset(target)
+def _compiled(target: str, rules_paths: tuple[str, ...] = ()) -> dict[str, Any]:
+    result = compile_ruleset(target, rules_paths)
     if result.ir is None or not result.ok:
         for d in result.diagnostics:
             if d.severity is Severity.ERROR:
@@ -42,11 +44,12 @@ def _compiled(target: str) -> dict[str, Any]:
     return ir
 
 
-def _changes(targets: list[str]) -> list[dict[str, Any]]:
+def _changes(targets: list[str], rules_paths: tuple[str, ...] = ()) -> list[dict[str, Any]]:
     """What B changes against A, declaration by declaration (`twilight diff`), as plain data."""
     from twilight.cli.diff.cmd import diff_report
 
-    return [change.to_json() for change in diff_report(targets[0], targets[1], "en")["changes"]]
+    report = diff_report(targets[0], targets[1], "en", rules_paths)
+    return [change.to_json() for change in report["changes"]]
 
 
 def _words(values: tuple[str, ...]) -> list[str]:
@@ -57,6 +60,22 @@ def _words(values: tuple[str, ...]) -> list[str]:
             if word not in out:
                 out.append(word)
     return out
+
+
+def _some_words(what: str, example: str, left_out: str) -> Any:
+    """The callback of `--levels` or `--sides`: a value that names nothing (`''`, `,,,`) is refused; it
+    once counted as not given, and a run of every level and side started."""
+
+    def check(ctx: click.Context, param: click.Parameter, values: tuple[str, ...]) -> tuple[str, ...]:
+        for value in values:
+            if not value.replace(",", " ").split():
+                raise click.BadParameter(
+                    f"{value!r} names no {what}: write one or more, e.g. {example}, or leave the option "
+                    f"out {left_out}"
+                )
+        return values
+
+    return check
 
 
 def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> list[str]:
@@ -79,16 +98,19 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
 @click.command()
 @click.argument("ruleset")
 @click.argument("ruleset_b", required=False)
+@rules_path_option(FOUND_TOO)
 @click.option(
     "--levels",
     multiple=True,
     metavar="LEVEL[,LEVEL...]",
+    callback=_some_words("level", "--levels normal,expert", "for all the ruleset's levels"),
     help="The AI's levels to measure (default: all the ruleset's levels).",
 )
 @click.option(
     "--sides",
     multiple=True,
     metavar="SIDE[,SIDE...]",
+    callback=_some_words("side", "--sides us,ussr", "for both"),
     help="The sides the AI plays (default: both).",
 )
 @click.option(
@@ -158,6 +180,7 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
 def balance(
     ruleset: str,
     ruleset_b: str | None,
+    rules_paths: tuple[str, ...],
     levels: tuple[str, ...],
     sides: tuple[str, ...],
     policy: str,
@@ -189,12 +212,13 @@ def balance(
     search = simulate_cmd.search_budget(playouts, budget_ms, horizon, max_candidates)
     simulate_cmd.refuse_idle_budget(search, policy == "search", "--policy search")
     targets = [ruleset] + ([ruleset_b] if ruleset_b else [])
-    irs = {key: _compiled(t) for key, t in zip("ab", targets, strict=False)}
+    search_rules_in(rules_paths)
+    irs = {key: _compiled(t, rules_paths) for key, t in zip("ab", targets, strict=False)}
     first = irs["a"]
     level_list = _choices(first, LEVEL_SETTING, _words(levels), "--levels")
     side_list = _choices(first, SIDE_SETTING, _words(sides), "--sides")
     cells, settings = _cells(irs, level_list, side_list, assignments)
-    changes = _changes(targets) if len(targets) == 2 else []
+    changes = _changes(targets, rules_paths) if len(targets) == 2 else []
     plan = runner.Plan(
         irs=irs,
         cells=cells,

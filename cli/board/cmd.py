@@ -6,6 +6,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from collections.abc import Callable
 from html import escape
 from pathlib import Path
 from typing import Any
@@ -17,7 +18,9 @@ from twilight.cli.explain.errors import WordedError, error_line
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import write_output_file
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.settings_arg import read_settings, settings_problem
+from twilight.cli.versions import search_rules_in
 from twilight.common.input_bounds import clip, printable
 
 SEED_LIMIT = 2**64
@@ -65,6 +68,7 @@ CHROMIUM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrom
     metavar="FILE",
     help="Where to write it: FILE.svg, FILE.png or FILE.html.",
 )
+@rules_path_option(FOUND_TOO.replace("a name", "the name --ruleset gives"))
 def board(
     save: str | None,
     seed: int | None,
@@ -72,6 +76,7 @@ def board(
     lang: str | None,
     assignments: tuple[str, ...],
     output: str,
+    rules_paths: tuple[str, ...],
 ) -> None:
     """Draw the board of a saved game (a file, or a name `twilight saves` lists) or of a new game
     (--seed N): every country with its influence and who controls it, the links, the regions, the tracks,
@@ -81,15 +86,18 @@ def board(
         raise click.BadParameter(f"{output!r}: the file's name ends in .svg, .png or .html", param_hint="-o")
     if (save is None) == (seed is None):
         raise click.UsageError("name a save, or give --seed N for a new game (not both)")
+    search_rules_in(rules_paths)
     try:
         if save is not None:
             if assignments:
                 raise click.UsageError("--set is for a new game (--seed); a save has its settings")
-            ir, state, data = save_state(find_save(save), _compile, ruleset)
+            ir, state, data = save_state(
+                find_save(save), compiler_in(rules_paths), ruleset, None, rules_paths
+            )
             lang = lang or (data["play"].get("lang") if data["play"].get("lang") in LANGUAGES else None)
         else:
             assert seed is not None
-            ir = _compile(ruleset or DEFAULT_RULESET)
+            ir = _compile(ruleset or DEFAULT_RULESET, rules_paths)
             settings = read_settings(ir, assignments)
             problem = settings_problem(ir, settings)
             if problem:
@@ -121,11 +129,18 @@ def _fail(problem: str | WordedError, lang: str | None = None) -> None:
     sys.exit(1)
 
 
-def _compile(target: str) -> dict[str, Any]:
-    from twilight.compiler import api
+def compiler_in(rules_paths: tuple[str, ...]) -> Callable[[str], dict[str, Any]]:
+    """`_compile`, finding the ruleset in `rules_paths` too: what `save_state` compiles a save's with."""
+    return lambda target: _compile(target, rules_paths)
+
+
+def _compile(target: str, rules_paths: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The IR of the ruleset `target` names, found as `twilight play --ruleset` finds it (a name found in
+    `$TWILIGHT_HOME/rules/` or `rules_paths`, `NAME@VERSION`, a folder); BoardError when it cannot be."""
+    from twilight.cli.ruleset_target import compile_ruleset
     from twilight.compiler.diagnostics import Severity, render
 
-    result = api.compile_target(target)
+    result = compile_ruleset(target, rules_paths)
     if result.ir is None or not result.ok:
         errors = [d for d in result.diagnostics if d.severity is Severity.ERROR]
         for d in errors:

@@ -70,6 +70,15 @@ class _Stop:
         raise _Reached
 
 
+def _found_variant(name: Any, rules_paths: tuple[str, ...]) -> bool:
+    """Whether a ruleset of this name is found besides the installed ones (cli/versions.py `catalog`)."""
+    from twilight.cli.versions import catalog
+
+    return isinstance(name, str) and any(
+        e.name == name and e.origin != "installed" for e in catalog(rules_paths)
+    )
+
+
 def find_save(given: str) -> Path:
     """A save by its path, or by its name as `twilight saves` lists it (`save_at`: the list's own
     definition of a save's name); the path given when it is neither (reading it says so)."""
@@ -80,11 +89,17 @@ def find_save(given: str) -> Path:
 
 
 def save_state(
-    path: Path, ir_for: Any, ruleset: str | None = None, at_question: Any = None
+    path: Path,
+    ir_for: Any,
+    ruleset: str | None = None,
+    at_question: Any = None,
+    rules_paths: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], GameState, dict[str, Any]]:
     """(IR, state, save) of the save at `path`: its answers replayed on its seed and settings, up to where
     it was saved. `ir_for(name)` compiles a ruleset (BoardError when it cannot); `ruleset` (a name or a
     folder) stands for the save's own when the save is of a ruleset that is not installed (a variant).
+    A save of a variant whose rules it does not keep is of the variant of its name found in
+    `$TWILIGHT_HOME/rules/` or `rules_paths`, as `twilight play --resume` finds it.
     `at_question(engine, decision)`: called at the question the save stopped at (`twilight hint`)."""
     from twilight.cli.session.rules_store import load_ir, valid_pin
     from twilight.runtime.core.engine import SaveMismatch, StepLimitExceeded
@@ -104,7 +119,8 @@ def save_state(
         # A save pinned to its rules (cli/session/rules_store.py) is shown under the IR it was played with.
         stored = load_ir(pin["hash"]) if ruleset is None and valid_pin(pin) else None
         if ruleset is None:
-            check_save_names(path, data, installed=stored is None)
+            found = stored is None and _found_variant(data["ruleset"], rules_paths)
+            check_save_names(path, data, installed=stored is None and not found)
     except SaveError as err:
         if err.code == "not-a-save" and "not a known ruleset" in err.detail:
             # (a variant's save: its folder, given with --ruleset, has its rules)

@@ -15,6 +15,7 @@ from twilight.cli.diff.compiled import Compiled, DiffError, compiled
 from twilight.cli.diff.ir import KINDS, Change, Detail, compare
 from twilight.cli.explain.trace import _short
 from twilight.cli.localizer import FALLBACK, LANGUAGES, Localizer
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 
 GROUPS = {
     "card": "Cards",
@@ -39,9 +40,10 @@ GROUPS = {
 INDENT = "  "
 
 
-def diff_report(a: str, b: str, lang: str) -> dict[str, Any]:
-    """The comparison as plain data: both rulesets, the version change, every change."""
-    old, new = compiled(a, lang), compiled(b, lang)
+def diff_report(a: str, b: str, lang: str, rules_paths: tuple[str, ...] = ()) -> dict[str, Any]:
+    """The comparison as plain data: both rulesets (found in `rules_paths` too), the version change,
+    every change."""
+    old, new = compiled(a, lang, rules_paths=rules_paths), compiled(b, lang, rules_paths=rules_paths)
     changes = compare(old.ir, old.views, new.ir, new.views)
     name_table_cells(changes, old, new)
     versions = (old.about()["version"], new.about()["version"])
@@ -189,16 +191,20 @@ def render_text(report: dict[str, Any]) -> list[str]:
     help=f"Language of the outlines: {', '.join(LANGUAGES)} (the report's own words are English).",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object: both rulesets and every change.")
-def diff(ruleset_a: str, ruleset_b: str, lang: str, as_json: bool) -> None:
+@rules_path_option(FOUND_TOO)
+def diff(ruleset_a: str, ruleset_b: str, lang: str, as_json: bool, rules_paths: tuple[str, ...]) -> None:
     """What changed from RULESET_A to RULESET_B (names or folders, as `twilight check` takes them), in
     rule terms: cards, the solo AI's appendix and priority lists, tables, settings, procedures,
     functions, standing rules, the turn sequence, the map and the orders, each with its sources. Exit 0
     with the report (also when nothing changed), 1 when a ruleset is unknown or does not compile. An
     author's tool: its labels are English, its outlines follow --lang."""
+    from twilight.cli.versions import search_rules_in
+
+    search_rules_in(rules_paths)
     try:
         if lang not in LANGUAGES:
             raise DiffError(f"unknown language {lang} (known: {', '.join(LANGUAGES)})")
-        report = diff_report(ruleset_a, ruleset_b, lang)
+        report = diff_report(ruleset_a, ruleset_b, lang, rules_paths)
     except DiffError as err:
         click.echo(f"error: {err}" if "\n" not in str(err) else str(err), err=True)
         sys.exit(1)

@@ -4,6 +4,7 @@ changes.py). Below the command, so that those who read a comparison need not imp
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -30,12 +31,14 @@ class Compiled:
         return {"target": self.target, "name": ruleset.get("name"), "version": ruleset.get("version")}
 
 
-def compiled(target: str, lang: str, base: str = "standard") -> Compiled:
+def compiled(
+    target: str, lang: str, base: str = "standard", rules_paths: Iterable[str | Path] = ()
+) -> Compiled:
     """The ruleset's IR and its views in the language; a ruleset that does not compile is a DiffError
     carrying the compiler's diagnostics. `target` is found as every command finds a ruleset
-    (cli/ruleset_target.py)."""
+    (cli/ruleset_target.py), in `rules_paths` too."""
     try:
-        found = ruleset_target(target)
+        found = ruleset_target(target, rules_paths)
     except RulesetNotFound as err:
         raise DiffError(f"{render(err.diagnostic(), {})}\n\nerror: cannot compile {target}") from None
     result = api.compile_target(found, base=base)

@@ -27,8 +27,10 @@ from twilight.cli.docs.render import html_page, md_page
 from twilight.cli.explain.errors import WordedError, error_line
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.localizer import FALLBACK, Localizer
+from twilight.cli.output_file import FOLDER_NAME, NamedPath
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.session.text import play_folders
-from twilight.cli.versions import DESCRIPTION_MESSAGE
+from twilight.cli.versions import DESCRIPTION_MESSAGE, search_rules_in
 
 
 class DocsError(WordedError):
@@ -82,10 +84,11 @@ def build_site(ctx: DocsContext) -> Site:
     return Site(ctx.loc.lang, name, ctx.t("docs-nav", "Pages"), pages)
 
 
-def load(ruleset: str, lang: str) -> DocsContext:
-    """The ruleset compiled and its words in the language; any problem is one DocsError line."""
+def load(ruleset: str, lang: str, rules_paths: tuple[str, ...] = ()) -> DocsContext:
+    """The ruleset (found in `rules_paths` too) compiled and its words in the language; any problem is one
+    DocsError line."""
     try:
-        target, _ = found_ruleset(ruleset)
+        target, _ = found_ruleset(ruleset, rules_paths)
         folders = play_folders(target)
         ir, loc = compiled_and_localized(target, folders, lang)
     except ExplainError as err:
@@ -136,16 +139,18 @@ def write_site(site: Site, out: Path) -> list[Path]:
     "-o",
     "--output",
     "output",
-    type=click.Path(path_type=Path),
+    type=NamedPath(path_type=Path, what=FOLDER_NAME),  # ('' once wrote the pages into the current folder)
     required=True,
     help="The folder to write the pages into (made if missing).",
 )
-def docs(ruleset: str, lang: str, output: Path) -> None:
+@rules_path_option(FOUND_TOO)
+def docs(ruleset: str, lang: str, output: Path, rules_paths: tuple[str, ...]) -> None:
     """Write a browsable reference of a ruleset (by name or folder), read from its compiled IR: an
     overview, the turn sequence, every card, the AI's priority lists, the tables, the standing rules and
     the settings, each item with its sources and provisional marks; as HTML pages and as Markdown."""
+    search_rules_in(rules_paths)
     try:
-        ctx = load(ruleset, lang)
+        ctx = load(ruleset, lang, rules_paths)
         site = build_site(ctx)
         written = write_site(site, output)
     except DocsError as err:

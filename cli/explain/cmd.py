@@ -17,6 +17,8 @@ from twilight.cli.explain.trace import _short
 from twilight.cli.localizer import FALLBACK, Localizer
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.outline import outline_event
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
+from twilight.cli.versions import search_rules_in
 
 # The `explain-*` words this command formats (they live in the ruleset's outline.ftl).
 EXPLAIN_WORDS: tuple[str, ...] = (
@@ -49,6 +51,8 @@ FLAGS = ("starred", "permanent", "scoring", "optional")
 LANG_HELP = "Language: en, or any the ruleset's locale folders hold (locales/CODE/*.ftl; ru is shipped)."
 # The `--lang` of `explain card` and `explain trace` (`explain state` defaults to the save's language).
 LANG_OPTION = click.option("--lang", "-l", default=FALLBACK, show_default=True, help=LANG_HELP)
+# `--rules-path` of every explain command: where `--ruleset` (or the trace's or the save's own) is found.
+RULES_PATH_OPTION = rules_path_option(FOUND_TOO)
 
 
 def find_card(ir: dict[str, Any], wanted: str, folders: list[Path] | None = None) -> str | None:
@@ -162,10 +166,12 @@ def render_text(loc: Localizer, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def explain_cards(ruleset: str, wanted: str, lang: str) -> tuple[Localizer, list[dict[str, Any]]]:
-    """Compile the ruleset and explain one card (or every card for `all`)."""
+def explain_cards(
+    ruleset: str, wanted: str, lang: str, rules_paths: tuple[str, ...] = ()
+) -> tuple[Localizer, list[dict[str, Any]]]:
+    """Compile the ruleset (found in `rules_paths` too) and explain one card (or every card for `all`)."""
     # (an unknown ruleset in the words `explain state` and `explain trace` use for one)
-    target, folders = found_ruleset(ruleset)
+    target, folders = found_ruleset(ruleset, rules_paths)
     ir, loc = compiled_and_localized(target, folders, lang)
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
@@ -200,11 +206,13 @@ def explain() -> None:
 @click.option("--ruleset", "-r", default="standard", show_default=True, help="Ruleset name or folder.")
 @LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help="One JSON object (a list for `all`).")
-def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
+@RULES_PATH_OPTION
+def explain_card(card: str, ruleset: str, lang: str, as_json: bool, rules_paths: tuple[str, ...]) -> None:
     """A card by number or id (`all`: every card): name, ops, side, period, summary, links, source and
     its event as an outline read from the compiled IR."""
+    search_rules_in(rules_paths)
     try:
-        loc, views = explain_cards(ruleset, card, lang)
+        loc, views = explain_cards(ruleset, card, lang, rules_paths)
     except ExplainError as err:
         click.echo(error_line(err, lang), err=True)
         sys.exit(1)
@@ -222,9 +230,16 @@ def explain_card(card: str, ruleset: str, lang: str, as_json: bool) -> None:
 
 
 def explain_trace_moves(
-    path: Path, ruleset: str | None, lang: str, move: int | None, every: bool, event: int | None = None
+    path: Path,
+    ruleset: str | None,
+    lang: str,
+    move: int | None,
+    every: bool,
+    event: int | None = None,
+    rules_paths: tuple[str, ...] = (),
 ) -> tuple[dict[str, Any], list[str]]:
-    """The JSON view and the text lines of `explain trace`; any user mistake is an ExplainError."""
+    """The JSON view and the text lines of `explain trace` (the ruleset found in `rules_paths` too); any
+    user mistake is an ExplainError."""
     from twilight.cli.explain.trace import (
         DEFAULT_RULESET,
         TraceError,
@@ -242,7 +257,7 @@ def explain_trace_moves(
     named = trace_ruleset(events)
     origin = "option" if ruleset else "trace" if named else "default"
     ruleset = ruleset or named or DEFAULT_RULESET
-    target, folders = found_ruleset(ruleset)
+    target, folders = found_ruleset(ruleset, rules_paths)
     ir, loc = compiled_and_localized(target, folders, lang)
     moves = group_moves(events)
     if not moves:
@@ -312,6 +327,7 @@ def explain_trace_moves(
 @click.option("--ruleset", "-r", default=None, help="Ruleset (default: the trace's own, else solo-v2).")
 @LANG_OPTION
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
+@RULES_PATH_OPTION
 def explain_trace(
     file: Path,
     move: int | None,
@@ -320,14 +336,16 @@ def explain_trace(
     ruleset: str | None,
     lang: str,
     as_json: bool,
+    rules_paths: tuple[str, ...],
 ) -> None:
     """Why the solo AI made a move, from a game trace (`twilight simulate --trace-dir`): the card and the
     rule that chose what to do with it, then each priority-list choice (the option, its source, the key
     that broke the tie) and each answer to an event's choice. Default: the last AI move."""
+    search_rules_in(rules_paths)
     try:
         if sum((move is not None, event is not None, every)) > 1:
             raise ExplainError("give one of --move N, --event N and --all", "explain-error-one-of")
-        payload, lines = explain_trace_moves(file, ruleset, lang, move, every, event)
+        payload, lines = explain_trace_moves(file, ruleset, lang, move, every, event, rules_paths)
     except ExplainError as err:
         click.echo(error_line(err, lang), err=True)
         sys.exit(1)
@@ -347,7 +365,10 @@ def explain_trace(
     help=LANG_HELP[:-1] + "; default: the save's, else en.",
 )
 @click.option("--json", "as_json", is_flag=True, help="One JSON object.")
-def explain_state_cmd(save: str | None, ruleset: str | None, lang: str | None, as_json: bool) -> None:
+@RULES_PATH_OPTION
+def explain_state_cmd(
+    save: str | None, ruleset: str | None, lang: str | None, as_json: bool, rules_paths: tuple[str, ...]
+) -> None:
     """The state the ruleset declares (variables, zones, tracks, its own and those it inherits), each
     with its source: how each starts, or with SAVE (a save of `twilight play`: its file, or its name as
     `twilight saves` lists it) its value in that game now.
@@ -355,6 +376,7 @@ def explain_state_cmd(save: str | None, ruleset: str | None, lang: str | None, a
     from twilight.cli.board.game import find_save
     from twilight.cli.explain.state import explain_state, no_save_called, render_state
 
+    search_rules_in(rules_paths)
     try:
         # A path, or a name as `twilight saves` lists it (as `board` and `hint` take it).
         path = find_save(save) if save is not None else None
@@ -363,7 +385,7 @@ def explain_state_cmd(save: str | None, ruleset: str | None, lang: str | None, a
             # `./x.json`, is a file that is not there, and reading it says so)
             unknown = no_save_called(save, lang)
             raise ExplainError(str(unknown)).reworded(unknown)
-        loc, view = explain_state(ruleset, lang, path)
+        loc, view = explain_state(ruleset, lang, path, rules_paths)
     except ExplainError as err:
         click.echo(error_line(err, lang), err=True)
         sys.exit(1)

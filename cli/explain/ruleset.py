@@ -59,13 +59,13 @@ def not_compiled(ruleset: str, result: api.CompileResult) -> ExplainError:
     )
 
 
-def found_ruleset(spec: str) -> tuple[str, list[Path]]:
-    """What to compile for `spec` (found as every command finds a ruleset: cli/ruleset_target.py) and
-    its folders with those it extends; ExplainError when it names nothing found."""
+def found_ruleset(spec: str, rules_paths: Iterable[str | Path] = ()) -> tuple[str, list[Path]]:
+    """What to compile for `spec` (found as every command finds a ruleset: cli/ruleset_target.py, in
+    `rules_paths` too) and its folders with those it extends; ExplainError when it names nothing found."""
     try:
-        target = ruleset_target(spec)
+        target = ruleset_target(spec, rules_paths)
     except RulesetNotFound:
-        raise unknown_ruleset(spec) from None
+        raise unknown_ruleset(spec, rules_paths) from None
     folders = ruleset_folders(target)
     if not folders:
         raise ExplainError(

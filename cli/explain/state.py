@@ -273,9 +273,10 @@ def no_save_called(name: str, lang: str | None) -> StateError:
 
 
 def explain_state(
-    ruleset: str | None, lang: str | None, save: Path | None
+    ruleset: str | None, lang: str | None, save: Path | None, rules_paths: tuple[str, ...] = ()
 ) -> tuple[Localizer, dict[str, Any]]:
-    """The view of `explain state`: the ruleset's declared state at the start, or a save's game now."""
+    """The view of `explain state`: the ruleset's declared state at the start, or a save's game now
+    (the ruleset found in `rules_paths` too)."""
     from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 
     state = None
@@ -303,7 +304,7 @@ def explain_state(
     ruleset = ruleset or "standard"
     lang = lang or FALLBACK
     try:
-        target, folders = found_ruleset(ruleset)
+        target, folders = found_ruleset(ruleset, rules_paths)
         ir, loc = compiled_and_localized(target, folders, lang)
     except ExplainError as err:
         err.lang = lang  # (the save's language, when the command was not told one)

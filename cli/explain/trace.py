@@ -281,6 +281,20 @@ def _short(provisional: str) -> str:
     return head if re.fullmatch(r"P\d+(\.\d+)*", head) else provisional
 
 
+# A question as `why` and this explainer name it when they tell the AI's or the computer's answer: in the
+# third person ("which card to play this action round"), not as the question is put to the player who
+# answers it ("Choose your headline card", the ruleset's `decision-<name>`, which would read as said to the
+# person reading). The ruleset gives those words as the question's attribute `.asked`; a question without
+# one is named by the card whose event asks it ("the event of Comecon"), else quoted as asked.
+ASKED_ATTRIBUTE = "asked"
+
+
+def asked_words(loc: Any, name: str) -> str | None:
+    """The question `name` in the third person (its `decision-<name>.asked`), or None when it has none."""
+    got = loc.get(f"decision-{name}", ASKED_ATTRIBUTE)
+    return None if got is None else str(got)
+
+
 class TraceExplainer:
     """Builds the view of each move (plain data, localised), from the trace, the IR and the locale."""
 
@@ -344,11 +358,17 @@ class TraceExplainer:
         return readable(text)
 
     def decision_words(self, name: str) -> str:
-        """A decision by the card whose event asks it ("the event of Comecon"), else as the player is
-        asked it (its `decision-NAME` question, when it needs no count), else its name in words. (A
-        card's question speaks to the one asked, "your influence": not to one reading about the AI.)"""
+        """A decision the AI answered, named in the third person as `why` names it (the ruleset's
+        `decision-NAME.asked`, read by the one function `why` reads it with: "which card to play this
+        action round", not the player's "Choose a card…"), else by the card whose event asks it ("the
+        event of Comecon"), else as the player is asked it (its `decision-NAME` question, when it needs no
+        count), else its name in words. (A question speaks to the one asked, "your influence": not to one
+        reading about the AI.)"""
         from twilight.cli.session.homes import decision_homes
 
+        own = asked_words(self.loc, name)
+        if own is not None:
+            return own
         if not hasattr(self, "_homes"):
             self._homes = decision_homes(self.ir)
         for kind, ident, _ in self._homes.get(name, []):

@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import json
 import re
+import shlex
 import sys
 from collections import Counter
 from collections.abc import Iterator
@@ -52,8 +53,10 @@ from twilight.cli.localizer import (
     read_fluent,
     syntax_errors,
 )
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.session.text import APP_FOLDER, CASES, play_folders
 from twilight.cli.sources_cmd import needed_message_ids as sources_message_ids
+from twilight.common.input_bounds import printable
 from twilight.compiler.loader import display_path
 from twilight.runtime.core import registry
 
@@ -64,6 +67,9 @@ GRAMMAR_ATTRIBUTES = {*CASES, "acc", "form"}
 OWN_ATTRIBUTES = {*GRAMMAR_ATTRIBUTES, ALIAS_ATTRIBUTE}
 # `$country_gen` is a form of `$country`; the outline's placeholders write theirs `$a0gen`, `$a1acc`.
 CASE_SUFFIX = re.compile(r"(_(" + "|".join(sorted(GRAMMAR_ATTRIBUTES)) + r")|(gen|acc|form))$")
+# An outline's argument also comes as `$a0in`, `$a0ins` and `$a0named` (cli/outline.py `named_by_kind`):
+# forms a declining language asks for where a variable's words name its kind already.
+OUTLINE_FORM = re.compile(r"^(a\d+)(?:in|ins|named)$")
 
 
 # ---------------------------------------------------------------------- what the IR asks for
@@ -344,7 +350,7 @@ def _collect_terms(node: Any, found: set[str]) -> None:
 
 def _collect_variables(node: Any, found: set[str]) -> None:
     if isinstance(node, fast.VariableReference):
-        found.add(CASE_SUFFIX.sub("", node.id.name))
+        found.add(CASE_SUFFIX.sub("", OUTLINE_FORM.sub(r"\1", node.id.name)))
     if isinstance(node, fast.BaseNode):
         for value in vars(node).values():
             if isinstance(value, list):
@@ -596,6 +602,13 @@ def render_report(report: Report, strict: bool = False) -> list[str]:
     return lines
 
 
+def check_command(name: str, rules_paths: tuple[str, ...]) -> str:
+    """The `twilight check` that shows why `name` does not compile: with the rules paths it was found in
+    (without them the check would not find it, or its pinned parent), each word quoted for the shell."""
+    words = ["twilight", "check", *(w for path in rules_paths for w in ("--rules-path", path)), name]
+    return printable(" ".join(shlex.quote(word) for word in words))  # (shown, never acted on by the terminal)
+
+
 @click.group("i18n")
 def i18n() -> None:
     """Translators' tools (what they print is in English)."""
@@ -605,22 +618,25 @@ def i18n() -> None:
 @click.argument("rulesets", nargs=-1)
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per problem, then none: for tools.")
 @click.option("--strict", is_flag=True, help="Exit 1 on warnings too (stale words of a variant).")
-def check_cmd(rulesets: tuple[str, ...], as_json: bool, strict: bool) -> None:
+@rules_path_option(FOUND_TOO)
+def check_cmd(rulesets: tuple[str, ...], as_json: bool, strict: bool, rules_paths: tuple[str, ...]) -> None:
     """Report missing, unused and mismatched messages of each ruleset (default: all), in every language,
     and the words a variant inherits for what it changed (warnings). Exit 1 on any error (with
     --strict, on any warning too)."""
     from twilight.cli.ruleset_target import compile_ruleset, ruleset_target
+    from twilight.cli.versions import search_rules_in
     from twilight.compiler.loader import known_rulesets
 
+    search_rules_in(rules_paths)
     names = list(rulesets) or list(known_rulesets())
     failed = False
     for name in names:
-        result = compile_ruleset(name)
+        result = compile_ruleset(name, rules_paths)
         if result.ir is None or not result.ok:
-            click.echo(f"{name}: the ruleset does not compile; run `twilight check {name}`")
+            click.echo(f"{name}: the ruleset does not compile; run `{check_command(name, rules_paths)}`")
             failed = True
             continue
-        report = check_ruleset(ruleset_target(name), result.ir)
+        report = check_ruleset(ruleset_target(name, rules_paths), result.ir)
         failed = failed or report.failed(strict)
         if as_json:
             for problem in report.problems:

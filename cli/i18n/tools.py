@@ -20,8 +20,11 @@ from twilight.cli.i18n.review import html_page, markdown, sections
 from twilight.cli.i18n.sources import MessageState, Translation, tally, write_text
 from twilight.cli.i18n.sync import apply, plan
 from twilight.cli.localizer import FALLBACK, LANGUAGES, ruleset_folders
+from twilight.cli.output_file import NamedPath
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
 from twilight.cli.session.text import play_folders
+from twilight.cli.versions import search_rules_in
 from twilight.compiler.loader import display_path, known_rulesets
 
 # The group of `twilight i18n check`, with these commands added to it (cli/main.py registers it).
@@ -31,13 +34,15 @@ __all__ = ["i18n"]
 # and `status` and `sync` go through every language a ruleset's locale folders hold (cli/i18n/languages.py).
 TRANSLATIONS = tuple(lang for lang in LANGUAGES if lang != FALLBACK)
 LANG_CHOICE = LanguageCode()
+# Where a ruleset named is found too, with what it extends (as `twilight play --rules-path` finds them).
+RULES_PATH_OPTION = rules_path_option(FOUND_TOO)
 
 
-def chain(target: str) -> list[Path]:
-    """The locale folders of a ruleset (found as every command finds one: cli/ruleset_target.py): the
-    game's own, its base's, its own."""
+def chain(target: str, rules_paths: tuple[str, ...] = ()) -> list[Path]:
+    """The locale folders of a ruleset (found as every command finds one: cli/ruleset_target.py, in
+    `rules_paths` too): the game's own, its base's, its own."""
     try:
-        found = ruleset_target(target)
+        found = ruleset_target(target, rules_paths)
     except RulesetNotFound as err:
         shown = f"{target}: no such ruleset ({err.help}; `twilight rulesets` lists them)"
         raise click.ClickException(shown) from None
@@ -100,13 +105,15 @@ class OptionalWords:
 OUTLINE_FILE = "outline.ftl"
 
 
-def optional_words(target: str, translation: Translation) -> OptionalWords | None:
+def optional_words(
+    target: str, translation: Translation, rules_paths: tuple[str, ...] = ()
+) -> OptionalWords | None:
     """The outline words of a ruleset (found as `chain` finds it) that neither English nor the language
     has: its rules' own names, read from its IR; None when the ruleset does not compile."""
     from twilight.cli.i18n.check import unworded_names
     from twilight.cli.ruleset_target import compile_ruleset
 
-    result = compile_ruleset(ruleset_target(target))
+    result = compile_ruleset(ruleset_target(target, rules_paths))
     if result.ir is None or not result.ok:
         return None
     english = set(translation.english)
@@ -144,21 +151,28 @@ def status_json(
 @click.option("-v", "--verbose", is_flag=True, help="List each message not up to date; old and new English.")
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per ruleset and language.")
 @click.option("--strict", is_flag=True, help="Exit 1 when a message is missing, stale or unknown.")
+@RULES_PATH_OPTION
 def status_cmd(
-    rulesets: tuple[str, ...], langs: tuple[str, ...], verbose: bool, as_json: bool, strict: bool
+    rulesets: tuple[str, ...],
+    langs: tuple[str, ...],
+    verbose: bool,
+    as_json: bool,
+    strict: bool,
+    rules_paths: tuple[str, ...],
 ) -> None:
     """How many messages of each ruleset (default: all) are translated, missing, stale (the English
     changed since the translation was made) or unknown (no record of the English it was made from);
     and the optional words no language has yet: names the rules give their local values and lasting
     effects, which the outlines of `explain` and `docs` show as the rule files write them."""
+    search_rules_in(rules_paths)
     behind = False
     for name in targets(rulesets):
-        folders = chain(name)
+        folders = chain(name, rules_paths)
         for lang in langs or translations(folders):
             translation = Translation(folders, lang)
             states = translation.states()
             # (optional words are no debt: --strict does not count them)
-            optional = optional_words(name, translation)
+            optional = optional_words(name, translation, rules_paths)
             behind = behind or any(s.state != "translated" for s in states)
             if as_json:
                 click.echo(json.dumps(status_json(name, lang, states, optional), ensure_ascii=False))
@@ -171,12 +185,16 @@ def status_cmd(
 @click.argument("rulesets", nargs=-1)
 @click.option("--lang", "langs", type=LANG_CHOICE, multiple=True, help="A language (default: each one).")
 @click.option("--dry-run", is_flag=True, help="Show what would be added; change no file.")
-def sync_cmd(rulesets: tuple[str, ...], langs: tuple[str, ...], dry_run: bool) -> None:
+@RULES_PATH_OPTION
+def sync_cmd(
+    rulesets: tuple[str, ...], langs: tuple[str, ...], dry_run: bool, rules_paths: tuple[str, ...]
+) -> None:
     """Copy every English message a language lacks into that language's file of the same name, under
     a `# TODO(translate)` line, after its English neighbour; existing text is kept byte for byte."""
+    search_rules_in(rules_paths)
     total = 0
     for name in targets(rulesets):
-        folders = chain(name)
+        folders = chain(name, rules_paths)
         for lang in langs or translations(folders):
             for addition in plan(Translation(folders, lang)):
                 ids = ", ".join(m.id for m in addition.messages)
@@ -195,12 +213,16 @@ def sync_cmd(rulesets: tuple[str, ...], langs: tuple[str, ...], dry_run: bool) -
 @click.argument("ids", nargs=-1)
 @click.option("--lang", type=LANG_CHOICE, required=True, help="The language translated.")
 @click.option("--all", "every", is_flag=True, help="Every translated message of the ruleset and its base.")
-def mark_cmd(ruleset: str, ids: tuple[str, ...], lang: str, every: bool) -> None:
+@RULES_PATH_OPTION
+def mark_cmd(
+    ruleset: str, ids: tuple[str, ...], lang: str, every: bool, rules_paths: tuple[str, ...]
+) -> None:
     """Record today's English as the source of the translations of IDS (or --all), after a translator
     has brought them up to date: `status` then counts them translated until the English changes."""
     if bool(ids) == every:
         raise click.UsageError("name the message ids, or pass --all")
-    translation = Translation(chain(ruleset), lang)
+    search_rules_in(rules_paths)
+    translation = Translation(chain(ruleset, rules_paths), lang)
     # With --all: every message with a translation (a copy still marked for translation has none).
     wanted = [s.id for s in translation.states() if s.state != "missing"] if every else list(ids)
     for path, count in sorted(translation.mark(wanted).items()):
@@ -213,18 +235,22 @@ def mark_cmd(ruleset: str, ids: tuple[str, ...], lang: str, every: bool) -> None
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False),
+    type=NamedPath(dir_okay=False, left_out="to print the review"),
     help="Write to this file (HTML when it ends in .html; else Markdown) instead of printing Markdown.",
 )
-def review_cmd(rulesets: tuple[str, ...], lang: str, output: str | None) -> None:
+@RULES_PATH_OPTION
+def review_cmd(
+    rulesets: tuple[str, ...], lang: str, output: str | None, rules_paths: tuple[str, ...]
+) -> None:
     """English and translation side by side for each ruleset (default: all), grouped by the English file,
     with each message's state: missing, stale (with the English it was made from) or unknown."""
+    search_rules_in(rules_paths)
     names = targets(rulesets)
     seen: set[tuple[str, str]] = set()
     parts = []
     summary = []
     for name in names:
-        translation = Translation(chain(name), lang)
+        translation = Translation(chain(name, rules_paths), lang)
         states = translation.states()
         counts = tally(states)
         summary.append(f"{name}: " + ", ".join(f"{counts[s]} {s}" for s in counts))

@@ -16,6 +16,7 @@ from rich.panel import Panel
 from rich.text import Text
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
+from twilight.cli.output_file import NamedPath, not_empty
 from twilight.cli.play.catch_up import SaveToReplay, catch_up
 from twilight.cli.play.input import LineReader, Matcher, Problem, command_of, command_words_of
 from twilight.cli.play.session import (
@@ -351,6 +352,9 @@ def make_console(stream: IO[str] | None = None) -> Console:
 @click.option(
     "--ruleset",
     default=None,
+    callback=not_empty(
+        f"a ruleset's name ({DEFAULT_RULESET}, standard) or folder", f"to play {DEFAULT_RULESET}"
+    ),
     help=f"Ruleset to play (default {DEFAULT_RULESET}; standard: against the computer or hot-seat).",
 )
 @click.option(
@@ -398,7 +402,13 @@ def make_console(stream: IO[str] | None = None) -> Console:
     callback=check_delay,
     help=f"Demo: seconds to pause on each card choice (0 to {MAX_DELAY:g}).",
 )
-@click.option("--save", "save_file", type=click.Path(dir_okay=False), default=None, help="Where to save.")
+@click.option(
+    "--save",
+    "save_file",
+    type=NamedPath(dir_okay=False, left_out="to save under the game's own name"),
+    default=None,
+    help="Where to save.",
+)
 @click.option("--set", "assignments", multiple=True, metavar="NAME=VALUE", help="Any other setting.")
 @click.option(
     "--ids", is_flag=True, help="Show the ids of decisions and options (as scenario files write them)."

@@ -34,7 +34,7 @@ except ImportError:  # not POSIX: saves are written the same way, without the lo
     fcntl = None  # type: ignore[assignment]
 
 from twilight.common.bounded_read import FileTooLarge, NotRegularFile, read_bounded
-from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json
+from twilight.common.input_bounds import ECHO_CHARS, InputRefused, clip, parse_json, printable
 from twilight.common.input_bounds import SEED_LIMIT as SEED_LIMIT
 from twilight.runtime.core.sides import SIDES
 
@@ -43,7 +43,22 @@ SAVE_SUFFIX = ".json"
 # (and is not read into memory to find out).
 MAX_SAVE_BYTES = 8 * 1024 * 1024
 # Why a save cannot be used (`SaveError.code`; each is a `play-save-<code>` message).
-SAVE_CODES = ("missing", "unreadable", "not-json", "not-a-save", "rules-missing", "symlink")
+SAVE_CODES = (
+    "missing",
+    "unreadable",
+    "not-json",
+    "not-a-save",
+    "rules-missing",
+    "symlink",
+    *("no-format", "other-format", "newer-format"),
+    *("folder", "folder-is-file"),
+)
+# The save format this version writes and reads (`format` in a save). A JSON object without it, or with
+# another value, is not a save of ours: said as what the file lacks, in the player's language, by its own
+# code (`play-save-no-format`, `-other-format`: another program's; `-newer-format`: a newer twilight's),
+# never as the value's Python spelling ("format None").
+SAVE_FORMAT = 1
+FORMAT_CODES = ("no-format", "other-format", "newer-format")
 # A save read to be drawn or weighed (`twilight board`, `twilight hint`, cli/board/game.py) whose ruleset is
 # not installed (a variant's: its folder is given with --ruleset; `ruleset`), or is not the one --ruleset
 # gives (`ruleset`, `given`); both also name the save (`path`).
@@ -421,8 +436,9 @@ def read_save(path: Path) -> dict[str, Any]:
         raise SaveError("not-json" if err.syntax else "not-a-save", path, str(err)) from None
     if not isinstance(data, dict):
         raise SaveError("not-a-save", path, "not a JSON object")
-    if data.get("format") != 1:
-        raise SaveError("not-a-save", path, f"format {data.get('format')!r}")
+    not_ours = format_problem(path, data)
+    if not_ours is not None:
+        raise not_ours
     # (each told with what it must hold, as the other problems are: "digest" alone read as a word)
     problems = [
         f"{key}: {expected} is expected"
@@ -444,6 +460,23 @@ def read_save(path: Path) -> dict[str, Any]:
     return data
 
 
+def format_problem(path: Path, data: dict[str, Any]) -> SaveError | None:
+    """Why a JSON object is not a save of this version by its `format`: none (`no-format`), a format
+    twilight never wrote (`other-format`: another program's file; `true` and `1.0` are not 1 either), or
+    a later one (`newer-format`). `detail` is the value found, as JSON writes it (`null`, `"x"`, `2`)."""
+    if "format" not in data:
+        return SaveError("no-format", path)
+    value = data["format"]
+    if type(value) is int and value == SAVE_FORMAT:
+        return None
+    if type(value) is int and value > SAVE_FORMAT:
+        return SaveError("newer-format", path, clip(str(value), ECHO_CHARS))
+    shown = json.dumps(value, ensure_ascii=False) if not isinstance(value, (dict, list)) else "{…}"
+    if isinstance(value, list):
+        shown = "[…]"
+    return SaveError("other-format", path, printable(clip(shown, ECHO_CHARS)))
+
+
 def in_the_way(path: Path) -> str | None:
     """Why a new game must not write its save over what is at `path`: a file that is not a twilight save
     (a typo in --save must not cost the file it names). None when nothing is there, or a save."""
@@ -458,6 +491,10 @@ def in_the_way(path: Path) -> str | None:
     try:
         read_save(path)
     except SaveError as err:
+        if err.code == "no-format":
+            return 'no "format"'
+        if err.code in FORMAT_CODES:
+            return f'"format": {err.detail}'
         return err.detail or err.code
     return None
 
@@ -546,11 +583,40 @@ def saves_newest_first(folder: Path | None = None) -> list[Path]:
     return [path for _, path in sorted(found, key=lambda item: item[0], reverse=True)]
 
 
+# Why the saves folder itself cannot be listed (`SaveError.code`, a `play-save-<code>` message): a file
+# stands where it or a folder above it should be (TWILIGHT_HOME set to a file), or the system refuses it.
+FOLDER_CODES = ("folder", "folder-is-file")
+
+
+def folder_problem(folder: Path | None = None) -> SaveError | None:
+    """Why the saves folder cannot be listed, None when it can or is not there yet (no game saved: no
+    saves). A file where a folder should be is named (`folder-is-file`), so that "no unfinished game" is
+    never said of games a wrong TWILIGHT_HOME hides."""
+    folder = folder or saves_dir()
+    try:
+        os.listdir(folder)
+    except FileNotFoundError:
+        return None
+    except NotADirectoryError:
+        blocker = next((p for p in (folder, *folder.parents) if p.exists() and not p.is_dir()), folder)
+        return SaveError("folder-is-file", blocker)
+    except (OSError, ValueError) as err:
+        cause = err.strerror if isinstance(err, OSError) and err.strerror else str(err)
+        return SaveError("folder", folder, cause)
+    return None
+
+
 def resumable_saves(
     folder: Path | None = None, skipped: list[SaveError] | None = None
 ) -> Iterator[tuple[Path, dict[str, Any]]]:
     """The saves of games not yet over, newest first, with their data; a damaged one is left out (and,
-    when `skipped` is given, added to it as it is met, so that the caller can say which it skipped)."""
+    when `skipped` is given, added to it as it is met, so that the caller can say which it skipped). A
+    saves folder that cannot be listed is added to `skipped` too (`folder_problem`)."""
+    if skipped is not None:
+        problem = folder_problem(folder)
+        if problem is not None:
+            skipped.append(problem)
+            return
     for path in saves_newest_first(folder):
         try:
             data = read_save(path)
@@ -660,6 +726,41 @@ def save_files(folder: Path | None = None) -> list[Path]:
 def save_name(path: Path) -> str:
     """A save's name, as the list shows it and every command takes it: its file's name without `.json`."""
     return path.name.removesuffix(SAVE_SUFFIX)
+
+
+# Characters a shell word cannot hold as they are shown: a byte of a file name that is not UTF-8 (Python
+# reads it as a lone surrogate, U+DC80-U+DCFF, shown as "�"), and what `printable` escapes (a control
+# character, a direction mark).
+_UNTYPABLE = re.compile("[\udc80-\udcff\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def printable_name(text: str) -> str:
+    """A file's name or path as `printable` shows it, each byte that is not UTF-8 written as its escape
+    (`bad\\xff`): a lone surrogate cannot be written to a terminal that takes UTF-8 strictly (the
+    command stopped on it with an internal error)."""
+    return re.sub("[\udc80-\udcff]", lambda m: f"\\x{ord(m[0]) - 0xDC00:02x}", printable(text))
+
+
+def typed_save_name(name: str) -> str:
+    """A save's name as it is typed after a command (`twilight saves delete 'My game'`), shown, never
+    acted on: quoted for the shell when it has a space or another character the shell reads; a name
+    with a character that cannot be typed as it is shown (a file name that is not UTF-8: `bad\\xff`) in
+    the shell's `$'...'` quoting, each such character as its escape (`$'bad\\xff'`), which bash and zsh
+    read back as the file's very bytes: the command shown works as it is copied."""
+    import shlex
+
+    if not _UNTYPABLE.search(name):
+        return printable(shlex.quote(name))
+
+    def escaped(char: str) -> str:
+        code = ord(char)
+        if 0xDC80 <= code <= 0xDCFF:  # (the byte the file system holds)
+            return f"\\x{code - 0xDC00:02x}"
+        if _UNTYPABLE.fullmatch(char):
+            return f"\\x{code:02x}" if code < 0x80 else f"\\u{code:04x}"
+        return "\\" + char if char in "\\'" else char
+
+    return "$'" + "".join(map(escaped, name)) + "'"
 
 
 def save_at(name: str, folder: Path | None = None) -> Path | None:

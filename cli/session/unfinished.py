@@ -5,7 +5,6 @@ page offers them."""
 
 from __future__ import annotations
 
-import shlex
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -17,15 +16,17 @@ from twilight.cli.session.saves import (
     SaveError,
     check_save_names,
     person_played,
+    printable_name,
     resumable_saves,
     save_name,
     save_names,
     saved_at,
     saved_turn,
+    typed_save_name,
 )
 from twilight.cli.session.text import APP_FOLDER, TITLE_WORD, play_folders
 from twilight.cli.versions import VERSION_SEP
-from twilight.common.input_bounds import ECHO_CHARS, clip, printable
+from twilight.common.input_bounds import ECHO_CHARS, clip
 
 LEVEL_SETTING = "level"  # runtime.registry.LEVEL's name, not imported: listing saves loads no runtime
 AI_SIDE_SETTING = "ai_side"  # runtime.registry.AI_SIDE's name, likewise
@@ -108,8 +109,9 @@ def unfinished_games(skipped: list[SaveError]) -> list[UnfinishedGame]:
 
 def typed_name(name: str) -> str:
     """A save's name as it is typed after a command (`twilight saves delete 'My game'`): quoted for the
-    shell when it has a space or another character the shell reads; shown, never acted on."""
-    return printable(shlex.quote(name))
+    shell when it has a space or another character the shell reads; shown, never acted on. A name that is
+    not UTF-8 in `$'...'` quoting (saves.py's `typed_save_name`)."""
+    return typed_save_name(name)
 
 
 def no_such_save(name: str) -> tuple[str, dict[str, str]]:
@@ -117,13 +119,13 @@ def no_such_save(name: str) -> tuple[str, dict[str, str]]:
     of the save it most likely means, else the names there are (shown, never acted on)."""
     from twilight.compiler.diagnostics import suggest
 
-    shown = printable(clip(name, ECHO_CHARS))
+    shown = printable_name(clip(name, ECHO_CHARS))  # (a name that is not UTF-8 with its bytes escaped)
     names = save_names()
     close = suggest(name.removesuffix(SAVE_SUFFIX), names)
     if close is not None:
         return "play-saves-unknown-close", {"name": shown, "close": typed_name(close)}
     if names:
-        return "play-saves-unknown", {"name": shown, "names": printable(", ".join(names))}
+        return "play-saves-unknown", {"name": shown, "names": printable_name(", ".join(names))}
     return "play-saves-unknown-none", {"name": shown}
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from twilight.cli.explain.trace import Move, TraceExplainer, _short
+from twilight.cli.explain.trace import Move, TraceExplainer, _short, asked_words
 
 # A move's title by its kind, without the trace's event numbers `twilight explain` gives.
 TITLES = {
@@ -22,20 +22,6 @@ DEFAULT_ANSWERS = {
     "country": "play-why-default-country",
     "first": "play-why-default-first",
 }
-
-
-# A question as `why` names it when it tells the AI's or the computer's answer: in the third person ("which
-# card to play this action round"), not as the question is put to the player who answers it ("Choose your
-# headline card", the ruleset's `decision-<name>`, which would read as said to the person reading). The
-# ruleset gives those words as the question's attribute `.asked`; a question without one is named by the
-# card whose event asks it ("the event of Comecon"), else quoted as asked (`play-why-computer-choice`).
-ASKED_ATTRIBUTE = "asked"
-
-
-def asked_words(loc: Any, name: str) -> str | None:
-    """The question `name` in `why`'s own words (its `decision-<name>.asked`), or None when it has none."""
-    got = loc.get(f"decision-{name}", ASKED_ATTRIBUTE)
-    return None if got is None else str(got)
 
 
 def card_asking(ir: dict[str, Any], name: str) -> str | None:
@@ -97,12 +83,6 @@ class PlayerExplainer(TraceExplainer):
         own = WORDED.get(msg_id)
         got = self.loc.get(own, **args) if own is not None else None
         return got if got is not None else super().t(msg_id, default, **args)
-
-    def decision_words(self, name: str) -> str:
-        """A question the AI answered, in `why`'s own words (`asked_words`: the third person, not the
-        question as put to the player), else as `twilight explain` names it (by its card, or as asked)."""
-        own = asked_words(self.loc, name)
-        return own if own is not None else super().decision_words(name)
 
     def step_prefix(self, step: dict[str, Any]) -> str:
         return ""

@@ -618,7 +618,7 @@ class Games:
         except SaveError as err:
             if err.code == "rules-missing":  # it says which ruleset, version and hash it needs
                 raise WebError("play-save-rules-missing", 400, path=path.name, detail=err.detail) from None
-            raise WebError("web-error-save", 400, detail=err.detail or err.code) from None
+            raise WebError(f"play-save-{err.code}", 400, path=path.name, detail=err.detail) from None
         problem = settings_problem(rules.ir, data["settings"]) or seats_problem(rules.ir, data)
         if problem:
             raise WebError("web-error-save", 400, detail=problem)

@@ -204,6 +204,11 @@ play-save-missing = There is no save file at { $path }.
 play-save-unreadable = The save file { $path } cannot be read ({ $detail }).
 play-save-not-json = The save file { $path } is damaged: it is not valid JSON ({ $detail }).
 play-save-not-a-save = { $path } is not a twilight save file ({ $detail }).
+play-save-no-format = { $path } is not a twilight save file: it has no "format" field, which every twilight save has.
+play-save-other-format = { $path } is not a twilight save file: its "format" field is { $detail }, while a twilight save's is 1. It may be another program's file.
+play-save-newer-format = { $path } was saved by a newer version of twilight (save format { $detail }; this version reads format 1). Update twilight to go on with it.
+play-save-folder = The saves folder { $path } cannot be read ({ $detail }).
+play-save-folder-is-file = { $path } is a file, not a folder: twilight keeps its saves in the folder $TWILIGHT_HOME/saves (~/.local/share/twilight/saves when TWILIGHT_HOME is not set). Set TWILIGHT_HOME to a folder, or move that file away.
 play-save-mismatch = The save { $path } does not lead back to its game ({ $detail }); it may be damaged, or made by another version of twilight or of the rules (a fix of how the AI plays changes its games). The file is left as it is.
 play-save-diverged = The save was written by another version of twilight, and the game now goes another way after { $kept } of its { $total ->
         [one] { $total } answer

@@ -131,7 +131,7 @@ docs-order-item = Что
 
 ## Таблицы
 
-docs-tables-intro = Таблицы набора правил: расстановка, подсчёт очков и шкалы, строка за строкой.
+docs-tables-intro = Таблицы набора правил: расстановка, подсчет очков и шкалы, строка за строкой.
 docs-table-roll = Бросок
 docs-table-key = { $kind ->
     [region] Регион
@@ -143,7 +143,7 @@ docs-table-key = { $kind ->
 }
 docs-table-total = { $keys }: всего { $total }
 docs-table-wins = победа в игре
-docs-table-wins-note = { $level } в регионе «{ $region }» при подсчёте очков приносит победу в игре
+docs-table-wins-note = { $level } в регионе «{ $region }» при подсчете очков приносит победу в игре
 docs-table-wins-rule = правило
 
 ## Постоянные правила

@@ -227,6 +227,11 @@ play-save-missing = Файла сохранения { $path } нет.
 play-save-unreadable = Не удается прочитать файл сохранения { $path } ({ $detail }).
 play-save-not-json = Файл сохранения { $path } поврежден: это не корректный JSON ({ $detail }).
 play-save-not-a-save = { $path } — не файл сохранения twilight ({ $detail }).
+play-save-no-format = { $path } — не файл сохранения twilight: в нем нет поля "format", которое есть в каждом сохранении twilight.
+play-save-other-format = { $path } — не файл сохранения twilight: его поле "format" равно { $detail }, а у сохранений twilight оно равно 1. Возможно, это файл другой программы.
+play-save-newer-format = { $path } сохранен более новой версией twilight (формат сохранения { $detail }, а эта версия читает формат 1). Чтобы продолжить эту партию, обновите twilight.
+play-save-folder = Не удается прочитать папку сохранений { $path } ({ $detail }).
+play-save-folder-is-file = { $path } — файл, а не папка: twilight хранит сохранения в папке $TWILIGHT_HOME/saves (или ~/.local/share/twilight/saves, если TWILIGHT_HOME не задана). Укажите в TWILIGHT_HOME папку или уберите этот файл.
 play-save-mismatch = Сохранение { $path } не воспроизводит свою игру ({ $detail }); возможно, оно повреждено или сделано другой версией twilight или правил (исправление в игре ИИ меняет его партии). Файл оставлен как есть.
 play-save-diverged = Сохранение записано другой версией twilight, и теперь партия идет иначе после { $kept } из { $total ->
         [one] { $total } ответа

@@ -387,6 +387,7 @@ outline-q-track_max = the highest value of the track { $a0 }
 # A table, zone, track, variable or setting of the ruleset, by the words that name it (`table-<name>`,
 # `state-<name>`, a setting's `.name`), quoted: “Variable setup”, “Scoring deck”
 outline-named = “{ $name }”
+    .inner = ‘{ $name }’
 
 ## Added for the solo game: its turn, the AI's reasons, game results
 outline-forbid-discard = discarding a card

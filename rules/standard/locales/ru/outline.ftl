@@ -4,6 +4,9 @@
 # Названия карт, стран, регионов и сторон берутся из cards.ftl и map.ftl. Переменные:
 #   $a0, $a1, $a2 ...    аргументы эффекта или запроса, уже словами, в именительном падеже;
 #   $a0gen, $a0acc ...   те же аргументы в родительном и винительном падежах (атрибуты `.gen`, `.acc`);
+#   $a0named             yes, когда аргумент — переменная, чьи слова уже называют вид вещи («целевая
+#                        страна»): тогда шаблон не повторяет вид («в стране целевая страна»), а берет
+#                        $a0in («в целевой стране», атрибут `.in`) или $a0ins (творительный, `.ins`);
 #   $cond, $var, $source, $count, $name, $side, $sidegen, $value, $what, $trigger, $until ... по смыслу.
 # Атрибуты `.gen` и `.acc` — формы в родительном и винительном падежах («влияние игрока», «сбросить
 # эту карту»); их подставляет сообщение, которое просит `$a0gen` или `$a0acc`. США и СССР не склоняются. Все id `outline-*`
@@ -211,9 +214,18 @@ outline-fx-add_milops = { $a0 } { $a0form ->
     } военные операции: { $a1 }
 outline-fx-reset_milops = сбросить обе отметки военных операций на 0
 outline-fx-war_target = рассказать о вторжении { $a0gen } в страну { $a1 }
-outline-fx-region_scored = объявить, что в регионе { $a0 } подсчитаны очки
-outline-fx-score_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: { $a2 } ({ $a3 }), Ключевые страны: { $a4 }, соседство с противником: { $a5 }, всего ПО: { $a6 }
-outline-fx-score_counted_told = рассказать, из чего складываются очки { $a0gen } в регионе { $a1 }: засчитаны { $a2 }, всего ПО: { $a3 }
+outline-fx-region_scored = объявить, что { $a0named ->
+        [yes] { $a0in }
+       *[no] в регионе { $a0 }
+    } подсчитаны очки
+outline-fx-score_told = рассказать, из чего складываются очки { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в регионе { $a1 }
+    }: { $a2 } ({ $a3 }), Ключевые страны: { $a4 }, соседство с противником: { $a5 }, всего ПО: { $a6 }
+outline-fx-score_counted_told = рассказать, из чего складываются очки { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в регионе { $a1 }
+    }: засчитаны { $a2 }, всего ПО: { $a3 }
 outline-fx-win = { $a0 } { $a0form ->
         [plural] побеждают
        *[other] побеждает
@@ -264,10 +276,13 @@ outline-fx-deal_up_to = раздать карты: { $a0 }, до { $a1 } на р
 outline-fx-draw_to = { $a0 } { $a0form ->
         [plural] берут
        *[other] берет
-    } { $a1 } { $a1 ->
-        [one] карту
-        [few] карты
-       *[many] карт
+    } { $a1named ->
+        [yes] { $a1acc }
+       *[no] { $a1 } { $a1 ->
+            [one] карту
+            [few] карты
+           *[many] карт
+        }
     }
 outline-fx-add_period_to_deck = замешать в колоду карты периода «{ $a0 }»
 outline-fx-shuffle_hand = перемешать руку { $a0gen }
@@ -372,17 +387,38 @@ outline-q-game_over = игра окончена
 outline-q-in_final_scoring = идёт финальный подсчет очков
 outline-q-all_countries = все страны
 outline-q-countries = страны региона { $a0 }
-outline-q-neighbours = соседи страны { $a0 }
-outline-q-in_region = { $a0 } в регионе { $a1 }
-outline-q-region_of = регион страны { $a0 }
-outline-q-adjacent_to_region = { $a0 } граничит с регионом { $a1 }
+outline-q-neighbours = соседи { $a0named ->
+        [yes] { $a0gen }
+       *[no] страны { $a0 }
+    }
+outline-q-in_region = { $a0 } { $a1named ->
+        [yes] { $a1in }
+       *[no] в регионе { $a1 }
+    }
+outline-q-region_of = регион { $a0named ->
+        [yes] { $a0gen }
+       *[no] страны { $a0 }
+    }
+outline-q-adjacent_to_region = { $a0 } граничит { $a1named ->
+        [yes] с { $a1ins }
+       *[no] с регионом { $a1 }
+    }
 outline-q-adjacent_to_superpower = { $a0 } граничит со сверхдержавой
 outline-q-adjacent_to_superpower_of = { $a0 } граничит со сверхдержавой { $a1gen }
-outline-q-stability = стабильность страны { $a0 }
+outline-q-stability = стабильность { $a0named ->
+        [yes] { $a0gen }
+       *[no] страны { $a0 }
+    }
 outline-q-battleground = { $a0 } — Ключевая страна
-outline-q-influence = влияние { $a0gen } в стране { $a1 }
+outline-q-influence = влияние { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в стране { $a1 }
+    }
 outline-q-controls = { $a1 } под контролем { $a0gen }
-outline-q-control_margin = перевес контроля { $a0gen } в стране { $a1 }
+outline-q-control_margin = перевес контроля { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в стране { $a1 }
+    }
 outline-q-ops_to_control = влияние, нужное { $a0gen } для контроля: { $a1 }
 outline-q-ops_to_break_control = влияние, нужное { $a0gen }, чтобы отменить контроль: { $a1 }
 outline-q-accessible =
@@ -391,9 +427,18 @@ outline-q-accessible =
        *[other] может
     } размещать влияние: { $a1 }
 outline-q-placed_this_round = влияние { $a0gen }, размещенное в этом раунде: { $a1 }
-outline-q-level_if_controlled = уровень { $a0gen } в регионе { $a2 } при контроле над { $a1 }
-outline-q-score_swing_if_controlled = ПО { $a0gen } в регионе { $a2 } при контроле над { $a1 }
-outline-q-score_swing_if_broken = ПО { $a0gen } в регионе { $a2 } при отмене контроля над { $a1 }
+outline-q-level_if_controlled = уровень { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } при контроле над { $a1 }
+outline-q-score_swing_if_controlled = ПО { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } при контроле над { $a1 }
+outline-q-score_swing_if_broken = ПО { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } при отмене контроля над { $a1 }
 outline-q-ops = ОО { $a0gen }
 outline-q-ops_for = ОО { $a1gen } для { $a0gen }
 outline-q-event_side = сторона события { $a0gen }
@@ -425,10 +470,19 @@ outline-q-drawn_this_round = карты, которые { $a0form ->
        *[other] взял
     } { $a0 } в этом раунде
 outline-q-ops_bonus_regions = регионы, где все ОО карты «{ $a1 }» стоят для { $a0gen } больше
-outline-q-ops_spent_only_in = все ОО карты потрачены в регионе { $a0 }
+outline-q-ops_spent_only_in = все ОО карты потрачены { $a0named ->
+        [yes] { $a0in }
+       *[no] в регионе { $a0 }
+    }
 outline-q-space_ops_needed = ОО, нужные { $a0gen } для следующей клетки Космической гонки
-outline-q-score_if_event = ПО { $a0gen } в регионе { $a2 } после события { $a1gen }
-outline-q-score_if_ops = ПО { $a0gen } в регионе { $a2 } после траты { $a1 } ОО
+outline-q-score_if_event = ПО { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } после события { $a1gen }
+outline-q-score_if_ops = ПО { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } после траты { $a1 } ОО
 outline-q-event_has_effect =
     если { $a0 } { $a0form ->
         [plural] разыграют
@@ -449,7 +503,10 @@ outline-q-may =
     { $a1 } { $a1form ->
         [plural] могут
        *[other] может
-    } { $a0 } с картой { $a2 }
+    } { $a0 } { $a2named ->
+        [yes] с { $a2ins }
+       *[no] с картой { $a2 }
+    }
 
 ## Выражения
 
@@ -512,9 +569,11 @@ outline-var-actor = действующая сторона
 outline-var-target = целевая страна
     .gen = целевой страны
     .acc = целевую страну
+    .in = в целевой стране
 outline-var-card = карта
     .gen = карты
     .acc = карту
+    .ins = этой картой
 outline-var-this_card = эта карта
     .gen = этой карты
     .acc = эту карту
@@ -528,6 +587,9 @@ outline-var-mode = способ розыгрыша
     .gen = способа розыгрыша
 outline-var-region = регион
     .gen = региона
+    .acc = этот регион
+    .in = в этом регионе
+    .ins = этим регионом
 outline-var-turn_number = номер хода
     .gen = номера хода
 outline-var-round = следующий раунд действий
@@ -553,13 +615,25 @@ outline-fx-reveal_cards = { $a0 } { $a0form ->
         [plural] вскрывают
        *[other] вскрывает
     } карты: { $a1 }
-outline-q-battlegrounds_counted = Ключевые страны, засчитываемые { $a0gen } в регионе { $a1 }, из { $a2 }
-outline-q-coup_defcon_drop = насколько упадет DEFCON после переворота { $a0gen } в стране { $a1 }
-outline-q-influence_cost = цена еще одного очка влияния для { $a0gen } в стране { $a1 }
+outline-q-battlegrounds_counted = Ключевые страны, засчитываемые { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в регионе { $a1 }
+    }, из { $a2 }
+outline-q-coup_defcon_drop = насколько упадет DEFCON после переворота { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в стране { $a1 }
+    }
+outline-q-influence_cost = цена еще одного очка влияния для { $a0gen } { $a1named ->
+        [yes] { $a1in }
+       *[no] в стране { $a1 }
+    }
 outline-q-may_target = { $a1 } { $a1form ->
         [plural] могут
        *[other] может
-    } выполнить действие { $a0 } в стране { $a2 }
+    } выполнить действие { $a0 } { $a2named ->
+        [yes] { $a2in }
+       *[no] в стране { $a2 }
+    }
 outline-pick = выбор по списку приоритетов «{ $list }» ({ $args })
 
 # Состояние, которое объявляет набор правил: его переменные, зоны (стопки карт) и шкалы.
@@ -572,6 +646,7 @@ outline-q-track_max = наибольшее значение шкалы { $a0 }
 # Таблица, зона, шкала, переменная или настройка набора правил — теми словами, что её называют
 # (`table-<имя>`, `state-<имя>`, `.name` настройки), в кавычках: «Вариативная расстановка», «Колода подсчета очков»
 outline-named = «{ $name }»
+    .inner = „{ $name }“
 
 ## Для соло-игры: её ход, причины решений ИИ, итог партии
 outline-forbid-discard = сброс карты
@@ -586,7 +661,10 @@ outline-fx-announce_play = { $a0 } { $a0form ->
         [plural] разыгрывают
        *[other] разыгрывает
     } { $a1acc } ({ $a2 })
-outline-fx-commit_ops_to = все ОО карты идут в регион { $a0 }
+outline-fx-commit_ops_to = все ОО карты идут { $a0named ->
+        [yes] в { $a0acc }
+       *[no] в регион { $a0 }
+    }
 outline-fx-finish_play = { $a0 } { $a0form ->
         [plural] завершают
        *[other] завершает
@@ -606,7 +684,10 @@ outline-q-has_appendix_entry = у { $a0gen } есть статья в прило
 outline-q-game_end_reason = причина окончания игры
 outline-q-game_winner = победитель
 outline-q-index_of = место { $a1gen } в списке: { $a0 }
-outline-q-level_without_control = уровень { $a0gen } в регионе { $a2 } без контроля над { $a1 }
+outline-q-level_without_control = уровень { $a0gen } { $a2named ->
+        [yes] { $a2in }
+       *[no] в регионе { $a2 }
+    } без контроля над { $a1 }
 outline-q-playable_cards = карты, которые { $a0 } { $a0form ->
         [plural] могут
        *[other] может
