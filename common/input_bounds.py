@@ -258,13 +258,7 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
     except InputRefused:
         raise
     except DuplicateKeyError as err:
-        if str(err.problem).startswith("found duplicate merge key"):  # (no key in ruamel's words to name)
-            raise InputRefused(
-                f"{_at(err.problem_mark)}the merge key << is given twice in one map: merge several maps "
-                "with one, <<: [*first, *second]"
-            ) from None
-        key = _duplicate_key(str(err.problem))
-        raise InputRefused(f"{_at(err.problem_mark)}the key {key} is given twice in one map") from None
+        raise _duplicate_refused(err) from None
     except MarkedYAMLError as err:
         mark = err.problem_mark or err.context_mark
         problem = err.problem or err.context or "not valid YAML"
@@ -293,6 +287,17 @@ def parse_yaml(text: str, max_nodes: int = MAX_YAML_NODES, max_depth: int = MAX_
             reset = getattr(getattr(reader, "_" + part, None), f"reset_{part}", None)
             if reset is not None:
                 reset()
+
+
+def _duplicate_refused(err: Any) -> InputRefused:
+    """A key given twice in one map (ruamel's DuplicateKeyError), said at its line and column."""
+    if str(err.problem).startswith("found duplicate merge key"):  # (no key in ruamel's words to name)
+        return InputRefused(
+            f"{_at(err.problem_mark)}the merge key << is given twice in one map: merge several maps "
+            "with one, <<: [*first, *second]"
+        )
+    key = _duplicate_key(str(err.problem))
+    return InputRefused(f"{_at(err.problem_mark)}the key {key} is given twice in one map")
 
 
 def _check_flow_depth(text: str, max_depth: int) -> None:

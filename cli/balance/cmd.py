@@ -103,7 +103,7 @@ def _choices(ir: dict[str, Any], name: str, asked: list[str], option: str) -> li
     "--levels",
     multiple=True,
     metavar="LEVEL[,LEVEL...]",
-    callback=_some_words("level", "--levels normal,expert", "for all the ruleset's levels"),
+    callback=_some_words("AI level", "--levels normal,expert", "for all the ruleset's levels"),
     help="The AI's levels to measure (default: all the ruleset's levels).",
 )
 @click.option(

@@ -101,19 +101,49 @@ def save_state(
     A save of a variant whose rules it does not keep is of the variant of its name found in
     `$TWILIGHT_HOME/rules/` or `rules_paths`, as `twilight play --resume` finds it.
     `at_question(engine, decision)`: called at the question the save stopped at (`twilight hint`)."""
-    from twilight.cli.session.rules_store import load_ir, valid_pin
     from twilight.runtime.core.engine import SaveMismatch, StepLimitExceeded
     from twilight.runtime.core.rule_errors import RuleError
 
-    stored = None
+    data = _read_save(path)
+    saved = data["play"].get("lang")
+    lang = saved if saved in LANGUAGES else None  # (what goes wrong from here is said in the save's)
+    ir = _save_ir(path, data, lang, ir_for, ruleset, rules_paths)
+    engine = _engine(ir, data["seed"], data["settings"], at_question)
     try:
-        data = read_save(path)
+        engine.resume_from(data)
+        engine.run()
+    except _Reached:
+        pass
+    except (SaveMismatch, RuleError, StepLimitExceeded, ValueError, TypeError) as err:
+        shown = {"path": printable(str(path)), "detail": printable(clip(str(err)))}
+        raise worded("play-save-mismatch", lang, **shown) from None
+    return ir, engine.state, data
+
+
+def _read_save(path: Path) -> dict[str, Any]:
+    """The save at `path`, or the BoardError that says why it cannot be read."""
+    try:
+        return read_save(path)
     except SaveError as err:
         if err.code == "missing" and "/" not in str(path):  # (a name: what saves there are is said)
             raise no_save_called(str(path)) from None
         raise save_problem(err) from None
-    saved = data["play"].get("lang")
-    lang = saved if saved in LANGUAGES else None  # (what goes wrong from here is said in the save's)
+
+
+def _save_ir(
+    path: Path,
+    data: dict[str, Any],
+    lang: str | None,
+    ir_for: Any,
+    ruleset: str | None,
+    rules_paths: tuple[str, ...],
+) -> dict[str, Any]:
+    """The IR the save `data` is replayed under (`save_state`): the rules it keeps, else `ruleset`'s, else
+    its own ruleset's; checked to be of the save's ruleset and to take its settings."""
+    from twilight.cli.session.rules_store import load_ir, valid_pin
+    from twilight.cli.settings_arg import settings_problem
+
+    stored = None
     try:
         pin = data["play"].get("rules")
         # A save pinned to its rules (cli/session/rules_store.py) is shown under the IR it was played with.
@@ -128,7 +158,7 @@ def save_state(
             raise worded(SAVE_RULESET_UNKNOWN, lang, **shown) from None
         raise save_problem(err, lang) from None
     try:
-        ir = stored if stored is not None else ir_for(ruleset or data["ruleset"])
+        ir: dict[str, Any] = stored if stored is not None else ir_for(ruleset or data["ruleset"])
     except BoardError as err:
         err.lang = err.lang or lang
         raise
@@ -139,21 +169,10 @@ def save_state(
             "given": str(ir["ruleset"]["name"]),
         }
         raise worded(SAVE_RULESET_OTHER, lang, **shown)
-    from twilight.cli.settings_arg import settings_problem
-
     problem = settings_problem(ir, data["settings"]) if isinstance(data["settings"], dict) else "settings"
     if problem is not None:
         raise save_problem(SaveError("not-a-save", path, problem), lang)
-    engine = _engine(ir, data["seed"], data["settings"], at_question)
-    try:
-        engine.resume_from(data)
-        engine.run()
-    except _Reached:
-        pass
-    except (SaveMismatch, RuleError, StepLimitExceeded, ValueError, TypeError) as err:
-        shown = {"path": printable(str(path)), "detail": printable(clip(str(err)))}
-        raise worded("play-save-mismatch", lang, **shown) from None
-    return ir, engine.state, data
+    return ir
 
 
 def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = None) -> GameState:
