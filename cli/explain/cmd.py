@@ -55,20 +55,14 @@ LANG_OPTION = click.option("--lang", "-l", default=FALLBACK, show_default=True, 
 RULES_PATH_OPTION = rules_path_option(FOUND_TOO)
 
 
-def find_card(ir: dict[str, Any], wanted: str, folders: list[Path] | None = None) -> str | None:
-    """A card id from a number (`40`, `#40`), an id (`cuban_missile_crisis`) or, with the ruleset's
-    `folders`, a name as the game reads one (cli/play/card_text.py): in any language of the game, any
-    case, an unambiguous beginning, or another name its `.also` gives (`Трясина`, Quagmire's Russian
-    name before it followed the seeds)."""
+def find_card(ir: dict[str, Any], wanted: str) -> str | None:
+    """A card id from a number (`40`, `#40`) or an id (`cuban_missile_crisis`)."""
     cards: dict[str, Any] = ir.get("cards") or {}
     key = wanted.strip().lstrip("#")
     if key.isdigit():
         return next((cid for cid, c in cards.items() if c.get("number") == int(key)), None)
-    ident = key.lower().replace("-", "_")
-    if ident in cards or not folders:
-        return ident if ident in cards else None
-    found = card_by_name(ir, folders, wanted)
-    return found if isinstance(found, str) else None
+    key = key.lower().replace("-", "_")
+    return key if key in cards else None
 
 
 def card_by_name(ir: dict[str, Any], folders: list[Path], wanted: str) -> str | tuple[str, ...]:
@@ -176,10 +170,14 @@ def explain_cards(
     if wanted.strip().lower() == "all":
         ids = sorted(ir.get("cards") or {}, key=lambda c: ir["cards"][c].get("number") or 0)
     else:
-        card_id = find_card(ir, wanted, folders)
-        several = card_by_name(ir, folders, wanted) if card_id is None else ()
-        if isinstance(several, tuple) and len(several) > 1:
-            cards = ", ".join(f"{loc.card(c)} (#{ir['cards'][c].get('number')})" for c in several)
+        # (a number or an id, else a name as the game reads one: in any language of the game, any case,
+        # an unambiguous beginning, or another name its `.also` gives, `Трясина`)
+        card_id = find_card(ir, wanted)
+        by_name = card_by_name(ir, folders, wanted) if card_id is None else ()
+        if isinstance(by_name, str):
+            card_id = by_name
+        elif len(by_name) > 1:
+            cards = ", ".join(f"{loc.card(c)} (#{ir['cards'][c].get('number')})" for c in by_name)
             raise ExplainError(
                 loc.text(
                     "explain-ambiguous-card",
