@@ -57,7 +57,7 @@ def hint(
     one's are said to be tied with it."""
     from twilight.cli.board.cmd import compiler_in
     from twilight.cli.board.game import BoardError, find_save, save_state
-    from twilight.cli.explain.errors import error_line
+    from twilight.cli.explain.errors import EMPTY_RULESET, EMPTY_SAVE, error_line, refuse_empty
     from twilight.cli.session.hint import (
         MAX_CANDIDATES,
         advice_json,
@@ -74,6 +74,8 @@ def hint(
     from twilight.cli.versions import search_rules_in
     from twilight.runtime.players.search import SearchPlayer
 
+    refuse_empty(save, EMPTY_SAVE, "SAVE", lang)
+    refuse_empty(ruleset, EMPTY_RULESET, "--ruleset", lang)
     search_rules_in(rules_paths)
     found: dict[str, Any] = {}
 

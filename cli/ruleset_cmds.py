@@ -10,7 +10,7 @@ from typing import Any
 
 import click
 from twilight.cli.localizer import LANGUAGES
-from twilight.cli.output_file import write_output_file
+from twilight.cli.output_file import NamedPath, not_empty, write_output_file
 from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.ruleset_target import compile_ruleset
 from twilight.common.input_bounds import clip, printable, printable_json
@@ -51,6 +51,24 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
             sys.exit(2)
         show_changes(entry, lang)
         return
+    rows, others = ruleset_rows(entries, rules_paths)
+    if as_json:
+        for row in rows + others:
+            click.echo(printable_json(json.dumps(row, ensure_ascii=False)))
+        return
+    print_rulesets(rows)
+    print_not_rulesets(others)
+
+
+def ruleset_rows(
+    entries: list[Any], rules_paths: tuple[str, ...]
+) -> tuple[list[dict[str, Any]], list[dict[str, Any]]]:
+    """`rulesets`' rows: each ruleset found, then each folder of rule files that is no ruleset (an
+    author's variant without its ruleset.tsr), listed with why rather than left out without a word. In
+    JSON each is a row of the same keys, `"ruleset": false`, no `spec` (no `--ruleset` plays it) and the
+    reason (`problem`, `reason`)."""
+    from twilight.cli.versions import not_rulesets
+
     rows: list[dict[str, Any]] = [
         {
             "name": e.name,
@@ -60,13 +78,29 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
             "path": str(e.folder),
             "spec": e.spec,
             "origin": e.origin,
+            "ruleset": True,
         }
         for e in entries
     ]
-    if as_json:
-        for row in rows:
-            click.echo(printable_json(json.dumps(row, ensure_ascii=False)))
-        return
+    others: list[dict[str, Any]] = [
+        {
+            "name": n.name,
+            "version": None,
+            "extends": None,
+            "description": None,
+            "path": str(n.folder),
+            "spec": None,
+            "origin": n.origin,
+            "ruleset": False,
+            "problem": n.problem,
+            "reason": not_ruleset_reason(n.name, n.problem, n.rule_files),
+        }
+        for n in not_rulesets(rules_paths)
+    ]
+    return rows, others
+
+
+def print_rulesets(rows: list[dict[str, Any]]) -> None:
     # (a ruleset's words as a terminal shows them, not acts on them: a folder someone shared, put in
     # $TWILIGHT_HOME/rules, may hold escapes in its description that would set the title or clear the screen)
     rows = [{k: printable(v) if isinstance(v, str) else v for k, v in row.items()} for row in rows]
@@ -82,6 +116,33 @@ def rulesets(as_json: bool, rules_paths: tuple[str, ...], changes: str | None, l
             f"{r['name']:<{width}}  {version:<{versions}}  {extends:<{parents}}  {r['description'] or ''}"
         )
         click.echo(f"{'':<{width}}  {r['path']}")
+
+
+def print_not_rulesets(others: list[dict[str, Any]]) -> None:
+    if not others:
+        return
+    others = [{k: printable(v) if isinstance(v, str) else v for k, v in row.items()} for row in others]
+    click.echo("")
+    click.echo("not rulesets (folders of rule files that --ruleset cannot play):")
+    wide_name = max(len(r["name"]) for r in others)
+    for r in others:
+        click.echo(f"{r['name']:<{wide_name}}  {r['reason']}")
+        click.echo(f"{'':<{wide_name}}  {r['path']}")
+
+
+def not_ruleset_reason(name: str, problem: str, rule_files: int) -> str:
+    """Why a folder of rule files is no ruleset, and what makes it one (an author's words, in English as
+    the rest of the list)."""
+    from twilight.cli.versions import NO_MANIFEST
+
+    files = f"{rule_files} rule file{'s' * (rule_files != 1)}"
+    if problem == NO_MANIFEST:
+        return (
+            f"not a ruleset: {files} but no ruleset.tsr; write one there "
+            f'(ruleset "{name}" {{ version "1.0" extends "PARENT" description "..." }}, '
+            "see docs/new-ruleset.md)"
+        )
+    return f"not a ruleset: its ruleset.tsr names no ruleset ({files}); `twilight check FOLDER` says why"
 
 
 def show_changes(entry: Any, lang: str) -> None:
@@ -293,21 +354,25 @@ def schema(write: bool) -> None:
 
 
 @dev.command("code")
-@click.argument("ruleset")
+@click.argument("ruleset", callback=not_empty("a ruleset's name or folder"))
 @click.option(
     "-o",
     "--output",
-    type=click.Path(dir_okay=False, writable=True),
+    type=NamedPath(dir_okay=False, writable=True, left_out="to print the module"),
     default=None,
     help="Write the module to FILE instead of printing it.",
 )
-def code_cmd(ruleset: str, output: str | None) -> None:
+@rules_path_option(FOUND_TOO)
+def code_cmd(ruleset: str, output: str | None, rules_paths: tuple[str, ...]) -> None:
     """Print the Python module a ruleset's rules are compiled into: every function the interpreter runs,
-    named after its declaration, with the rule file and line it comes from (docs/runtime.md)."""
+    named after its declaration, with the rule file and line it comes from (docs/runtime.md). RULESET is
+    found as `twilight play --ruleset` finds it."""
+    from twilight.cli.versions import search_rules_in
     from twilight.common.cachedir import cache_dir
     from twilight.runtime.game import build_program
 
-    result = compile_ruleset(ruleset)
+    search_rules_in(rules_paths)
+    result = compile_ruleset(ruleset, rules_paths)
     if result.ir is None or not result.ok:
         _report(result, "text")
         sys.exit(1)

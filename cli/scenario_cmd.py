@@ -8,6 +8,7 @@ import sys
 from typing import Any
 
 import click
+from twilight.cli.output_file import NamedPath, not_empty
 from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.cli.step_limits import step_limit_options, step_limits
 from twilight.common.input_bounds import ECHO_CHARS, clip, printable
@@ -31,7 +32,7 @@ def scenario() -> None:
 
 
 @scenario.command("run")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.argument("files", nargs=-1, required=True, type=NamedPath(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="One JSON object per file.")
 @rules_path_option(FOUND_TOO.replace("a name", "a file's `ruleset:` name"))
 @step_limit_options
@@ -68,10 +69,17 @@ def run(
 
 
 @scenario.command("coverage")
-@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
-@click.option("--ruleset", default="standard", show_default=True, help="The ruleset whose cards are counted.")
+@click.argument("files", nargs=-1, required=True, type=NamedPath(dir_okay=False))
+@click.option(
+    "--ruleset",
+    default="standard",
+    show_default=True,
+    callback=not_empty("a ruleset's name or folder", "to count standard's cards"),
+    help="The ruleset whose cards are counted.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object.")
-def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
+@rules_path_option(FOUND_TOO.replace("a name", "the name --ruleset gives, and a file's `ruleset:` name,"))
+def coverage(files: tuple[str, ...], ruleset: str, as_json: bool, rules_paths: tuple[str, ...]) -> None:
     """Which cards the passing scenarios exercise. Every card needs a scenario in which its event runs
     (The China Card: in which it is played); a card with a prerequisite or a card that can prevent it
     also needs one where its play is refused. Exit 1 when a card is missing either.
@@ -80,15 +88,18 @@ def coverage(files: tuple[str, ...], ruleset: str, as_json: bool) -> None:
     here: the same name and version once compiled. The files of another ruleset are listed as not
     counted."""
     from twilight.cli.ruleset_target import compile_ruleset
+    from twilight.cli.versions import search_rules_in
 
-    compiled = compile_ruleset(ruleset)
+    search_rules_in(rules_paths)
+    compiled = compile_ruleset(ruleset, rules_paths)
     if compiled.ir is None or not compiled.ok:
         # (the name as typed: a terminal is to show it, not act on it)
         shown = clip(printable(ruleset), ECHO_CHARS * 2)
-        command = printable(shlex.quote(ruleset))
+        command = printable(" ".join(shlex.quote(a) for p in rules_paths for a in ("--rules-path", p)))
+        command = f"{command} {printable(shlex.quote(ruleset))}".strip()
         click.echo(f"{shown}: does not compile (run `twilight check {command}`)", err=True)
         sys.exit(1)
-    tally = Tally(compiled.ir)
+    tally = Tally(compiled.ir, rules_paths)
     for path in files:
         tally.count(path)
     if as_json:
@@ -103,7 +114,8 @@ class Tally:
     """The cards of one ruleset, each with the passing scenario files that run its event and those that
     show its play refused; the files that failed, and those of another ruleset, apart."""
 
-    def __init__(self, ir: dict[str, Any]) -> None:
+    def __init__(self, ir: dict[str, Any], rules_paths: tuple[str, ...] = ()) -> None:
+        self.rules_paths = rules_paths  # (where a file's `ruleset:` name is found too)
         self.cards: dict[str, dict[str, Any]] = ir["cards"]
         self.name = ir["ruleset"]["name"]
         self.version = str(ir["ruleset"].get("version", ""))
@@ -118,7 +130,7 @@ class Tally:
     def count(self, path: str) -> None:
         from twilight.harness.scenario import run_file
 
-        result = run_file(path, find_ruleset=find_ruleset)
+        result = run_file(path, find_ruleset=lambda spec: find_ruleset(spec, self.rules_paths))
         # A file is counted under the ruleset its `ruleset:` compiled to, whether it wrote a name or a
         # variant's folder by path. (A file that failed before its ruleset was known counts as failed.)
         if result.ruleset_name and (result.ruleset_name, result.ruleset_version) != (self.name, self.version):

@@ -8,6 +8,7 @@ folder's name: two folders of the same ruleset with different versions are two e
 
 from __future__ import annotations
 
+import os
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -120,6 +121,109 @@ def unlisted_folder(name: str, rules_paths: Iterable[str | Path] = ()) -> Path |
         if not with_manifest and folder.is_dir() and read_manifest(folder) is None:
             return folder
     return None
+
+
+# A folder that holds rule files but is no ruleset, found where rulesets are (`not_rulesets`): why it is
+# none. `no-manifest`: it has no ruleset.tsr (an author's variant half made, or a manifest left out of a
+# copy); `unreadable-manifest`: its ruleset.tsr names no ruleset (`twilight check` says what is wrong).
+NO_MANIFEST = "no-manifest"
+UNREADABLE_MANIFEST = "unreadable-manifest"
+# How deep below such a folder rule files are looked for (a variant keeps them in subfolders, as solo-v2
+# does in ai/ and appendix/), and how many entries are read at most: a rules path may be a big folder
+# (`--rules-path ~`), and its other folders are not read through.
+RULE_FILES_DEPTH = 2
+RULE_FILES_ENTRIES = 2000
+RULE_FILE_SUFFIX = ".tsr"
+
+
+@dataclass(frozen=True)
+class NotRuleset:
+    """A folder found where rulesets are that holds rule files but is no ruleset: `name` is the folder's
+    (the name `--ruleset` would give it), `problem` NO_MANIFEST or UNREADABLE_MANIFEST, `rule_files` how
+    many `.tsr` files it holds (counted as far as `rule_files_in` looks)."""
+
+    name: str
+    folder: Path
+    origin: str
+    problem: str
+    rule_files: int
+
+
+def rule_files_in(folder: Path) -> int:
+    """How many rule files (`.tsr`) `folder` holds, in it and its subfolders down to RULE_FILES_DEPTH
+    (hidden folders left out), reading at most RULE_FILES_ENTRIES entries; 0 when it cannot be read."""
+    found, read = 0, 0
+    pending = [(folder, 0)]
+    while pending and read < RULE_FILES_ENTRIES:
+        here, depth = pending.pop()
+        try:
+            with os.scandir(here) as listing:
+                for item in listing:
+                    read += 1
+                    if read > RULE_FILES_ENTRIES:
+                        break
+                    try:
+                        if item.is_file() and item.name.endswith(RULE_FILE_SUFFIX):
+                            found += 1
+                        elif item.is_dir() and depth < RULE_FILES_DEPTH and not item.name.startswith("."):
+                            pending.append((Path(item.path), depth + 1))
+                    except OSError:
+                        continue
+        except OSError:
+            continue
+    return found
+
+
+def _not_ruleset(folder: Path, origin: str) -> NotRuleset | None:
+    """`folder` as a NotRuleset when it holds rule files but no ruleset.tsr, or a ruleset.tsr that names
+    no ruleset; None for a ruleset, or a folder without rule files (not an author's)."""
+    manifest = folder / MANIFEST
+    try:
+        if manifest.is_file():
+            if read_manifest(folder) is not None:
+                return None
+            return NotRuleset(folder.name, folder, origin, UNREADABLE_MANIFEST, rule_files_in(folder))
+    except OSError:
+        return None
+    count = rule_files_in(folder)
+    return NotRuleset(folder.name, folder, origin, NO_MANIFEST, count) if count else None
+
+
+def not_rulesets(rules_paths: Iterable[str | Path] = ()) -> list[NotRuleset]:
+    """The folders with rule files that `catalog` leaves out because they are no ruleset, where it looks
+    (`$TWILIGHT_HOME/rules/` and each rules path, in its order; the installed rulesets are all whole): a
+    child of such a folder, or a rules path itself when it holds rule files but no ruleset.tsr (one
+    ruleset's folder given as a rules path). `twilight rulesets` lists them with the reason, and `twilight
+    play --ruleset NAME` says what such a folder lacks (`unlisted_folder`)."""
+    roots = [(home_rules(), "home"), *((Path(p), "path") for p in rules_paths)]
+    seen: set[Path] = set()
+    found: list[NotRuleset] = []
+    for root, origin in roots:
+        if not could_be_path(str(root)) or not root.is_dir() or (root / MANIFEST).is_file():
+            continue
+        candidates = [root] if origin == "path" else []
+        try:
+            candidates += sorted(
+                child for child in root.iterdir() if child.is_dir() and not child.name.startswith(".")
+            )
+        except OSError:
+            continue
+        for folder in candidates:
+            real = folder.resolve()
+            if real in seen:
+                continue
+            seen.add(real)
+            if folder == root:  # (a rules path counts as a ruleset's folder only for its own rule files)
+                try:
+                    own = any(p.is_file() and p.name.endswith(RULE_FILE_SUFFIX) for p in root.iterdir())
+                except OSError:
+                    own = False
+                if not own:
+                    continue
+            problem = _not_ruleset(folder, origin)
+            if problem is not None:
+                found.append(problem)
+    return found
 
 
 def catalog(rules_paths: Iterable[str | Path] = ()) -> list[RulesetEntry]:

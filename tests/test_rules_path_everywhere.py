@@ -91,6 +91,12 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     "simulate": (["simulate", "--ruleset", "mine@1", "--games", "1", "--human-policy", "random"], "mine"),
     "explain card": (["explain", "card", "21", "--ruleset", "mine@1"], "NATO"),
     "explain state": (["explain", "state", "--ruleset", "mine@1"], "defcon"),
+    # (a save of mine names its ruleset, mine: found in a rules path, as `play --resume` finds it)
+    "explain state of a save": (["explain", "state", "{root}/game.json"], "(mine): turn 1"),
+    "explain state of a save, --ruleset": (
+        ["explain", "state", "{root}/game.json", "--ruleset", "mine@1"],
+        "(mine): turn 1",
+    ),
     # (the trace names its ruleset, mine: found in a rules path)
     "explain trace": (["explain", "trace", "{root}/game.jsonl", "--all"], "#"),
     "docs": (["docs", "mine@1", "-o", "{root}/out/docs"], "wrote"),
@@ -109,6 +115,9 @@ COMMANDS: dict[str, tuple[list[str], str]] = {
     # (a save of mine names its ruleset, mine: found in a rules path as `play --resume` finds it)
     "board of a save by its name": (["board", "{root}/game.json", "-o", "{root}/out/n.svg"], "wrote"),
     "hint by the save's name": (["hint", "{root}/game.json", "--budget-ms", "50"], ""),
+    "dev code": (["dev", "code", "mine@1"], "The rule code of the ruleset mine,"),
+    # (mine measured by its folder: a fresh process per figure finds its pinned parent too)
+    "bench": (["bench", "--ruleset", "mine@1", "--quick", "--games", "2", "--json"], '/mine": {"cold_s": '),
     "i18n check": (["i18n", "check", "mine@1"], "; warnings: "),
     "i18n status": (["i18n", "status", "mine@1"], "mine@1 [ru]"),
     "i18n sync": (["i18n", "sync", "mine@1", "--dry-run"], ""),
@@ -126,6 +135,23 @@ def test_a_variant_whose_pinned_parent_is_on_a_rules_path(rules: Path, command: 
     assert said in out, out[-3000:]
     for wrong in ("E002", "no such option", "unknown ruleset", "not a known ruleset", "does not compile"):
         assert wrong not in out, out[-3000:]
+
+
+def test_scenario_coverage_counts_the_variants_files(rules: Path) -> None:
+    """`scenario coverage --ruleset mine@1` compiles mine, and counts a file whose `ruleset: mine@1` is
+    found in a rules path (the cards without a scenario are gaps: exit 1, with the report)."""
+    from test_extends_rules_path import canada_scenario
+
+    scenario = canada_scenario(rules, "mine", "mine@1")
+    paths = ["--rules-path", str(rules / "my-rules"), "--rules-path", str(rules / "other")]
+    status, out = run_cli(
+        ["scenario", "coverage", str(scenario), "--ruleset", "mine@1", "--json", *paths],
+        extra_env={"TWILIGHT_HOME": str(rules / "home")},
+    )
+    assert status == 1, out
+    report = json.loads(out)
+    assert report["ruleset"] == "mine" and report["cards"] == 110, out
+    assert report["failed_files"] == [] and report["other_ruleset_files"] == [], out
 
 
 def test_the_variants_ir_has_its_pinned_parents_setting(rules: Path) -> None:

@@ -22,6 +22,8 @@ from typing import Any
 
 import click
 from twilight.cli.bench.measuring import BenchError, ms_stats, run_probe
+from twilight.cli.output_file import NamedPath
+from twilight.cli.rules_path_arg import FOUND_TOO, rules_path_option
 from twilight.runtime.core import registry
 from twilight.runtime.core.sides import US
 
@@ -294,33 +296,51 @@ def _progress(show: bool) -> Iterator[Any]:
         yield lambda text: status.update(f"bench: {text}")
 
 
-def _selection(chosen: tuple[str, ...]) -> tuple[list[str], list[str]]:
-    """The rulesets to compile and those to play: every ruleset and solo-v2 + standard by default, or the
-    ones named (each once, in order)."""
+def _selection(chosen: tuple[str, ...], rules_paths: tuple[str, ...] = ()) -> tuple[list[str], list[str]]:
+    """The rulesets to compile and those to play: every installed ruleset and solo-v2 + standard by
+    default, or the ones named (each once, in order), found as `twilight play --ruleset` finds them
+    (`NAME@VERSION`, a folder, a name in `$TWILIGHT_HOME/rules/` or `rules_paths`): an installed one by
+    its name, any other by its folder."""
+    from twilight.cli.ruleset_target import RulesetNotFound, ruleset_target
+    from twilight.common.input_bounds import ECHO_CHARS, clip, printable
     from twilight.compiler.loader import known_rulesets
 
-    known = list(known_rulesets())
+    picked = []
     for name in chosen:
-        if name not in known:
+        try:
+            picked.append(ruleset_target(name, rules_paths))
+        except RulesetNotFound as err:
+            shown = printable(clip(name, ECHO_CHARS))  # (what was typed is shown, never acted on)
             raise click.BadParameter(
-                f"{name!r} is not a ruleset; known: {', '.join(known)}", param_hint="--ruleset"
-            )
+                f"{shown!r} is not a ruleset; {err.help}", param_hint="--ruleset"
+            ) from None
     if chosen:
-        picked = list(dict.fromkeys(chosen))
+        picked = list(dict.fromkeys(picked))
         return picked, picked
+    known = list(known_rulesets())
     return known, [name for name in GAME_RULESETS if name in known]
 
 
 def _check_compiles(names: list[str]) -> dict[str, str | None]:
     """Each ruleset's AI side (None: no AI); a ruleset that does not compile stops the bench."""
+    import shlex
+
+    from twilight.cli.versions import PATH_WORDS
     from twilight.compiler import api
+    from twilight.compiler.loader import rules_search
     from twilight.runtime.solo.ai import ai_side_of
 
+    # (the check is told the folders the bench looked in, to find what the bench found)
+    paths = "".join(
+        f"--rules-path {shlex.quote(str(root))} " for root, words in rules_search() if words == PATH_WORDS
+    )
     sides = {}
     for name in names:
         result = api.compile_target(name)
         if result.ir is None or not result.ok:
-            raise BenchError(f"{name} does not compile (twilight check {name} says why)")
+            raise BenchError(
+                f"{name} does not compile (`twilight check {paths}{shlex.quote(name)}` says why)"
+            )
         sides[name] = ai_side_of(result.ir, {})
     return sides
 
@@ -404,7 +424,8 @@ def _measured(
     "rulesets",
     multiple=True,
     metavar="R",
-    help="Measure only this ruleset (repeatable). Default: compile every ruleset; play solo-v2 and standard.",
+    help="Measure only this ruleset (repeatable): a name, NAME@VERSION or a folder, found as `twilight play` "
+    "finds it. Default: compile every installed ruleset; play solo-v2 and standard.",
 )
 @click.option(
     "--games",
@@ -415,10 +436,11 @@ def _measured(
 @click.option("--json", "as_json", is_flag=True, help="Print one JSON object: every figure and the targets.")
 @click.option("--quick", is_flag=True, help="Fewer games and runs: a smoke test of the bench, not figures.")
 @click.option("--check", is_flag=True, help="Exit 1 when a measured figure misses its target.")
+@rules_path_option(FOUND_TOO.replace("a name", "the name --ruleset gives"))
 @click.option(
     "--targets",
     "targets_file",
-    type=click.Path(dir_okay=False, path_type=Path),
+    type=NamedPath(dir_okay=False, path_type=Path, left_out="to use benchmarks/targets.yaml"),
     default=None,
     help="The targets file (default: benchmarks/targets.yaml of the source tree).",
 )
@@ -429,6 +451,7 @@ def bench(
     quick: bool,
     check: bool,
     targets_file: Path | None,
+    rules_paths: tuple[str, ...],
 ) -> None:
     """Measure compile time, load time, games per second, AI decision latency, memory, the --jobs 2
     speed-up and the time `twilight play` takes to its first prompt, against their targets.
@@ -437,8 +460,10 @@ def bench(
     error, a ruleset that does not compile) or the options or targets file are wrong.
     """
     from twilight.cli.bench.report import TargetsError, default_targets_path, judge, load_targets, print_table
+    from twilight.cli.versions import search_rules_in
 
-    compile_names, game_names = _selection(rulesets)
+    search_rules_in(rules_paths)
+    compile_names, game_names = _selection(rulesets, rules_paths)
     path = targets_file or default_targets_path()
     targets: list[dict[str, Any]] = []
     try:

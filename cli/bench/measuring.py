@@ -17,8 +17,14 @@ class BenchError(Exception):
 
 # ---------------------------------------------------------------------- fresh processes
 def run_probe(kind: str, args: dict[str, Any]) -> dict[str, Any]:
-    """Run one probe in a fresh process; its JSON answer."""
-    command = [sys.executable, "-m", "twilight.cli.bench.probe", kind, json.dumps(args)]
+    """Run one probe in a fresh process; its JSON answer. The probe finds rulesets where this process
+    does (`twilight bench --rules-path`: a variant measured by its folder finds its pinned parent)."""
+    from twilight.cli.bench.probing import RULES_SEARCH
+    from twilight.compiler.loader import rules_search
+
+    roots = [[str(root), words] for root, words in rules_search()]
+    sent = {**args, RULES_SEARCH: roots} if roots else args
+    command = [sys.executable, "-m", "twilight.cli.bench.probe", kind, json.dumps(sent)]
     child = subprocess.run(command, capture_output=True, text=True)
     what = f"{kind} {args.get('ruleset', '')}".strip()
     try:

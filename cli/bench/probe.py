@@ -17,7 +17,7 @@ import sys
 import time
 from typing import Any
 
-from twilight.cli.bench.probing import ProbeError, load_ir
+from twilight.cli.bench.probing import ProbeError, load_ir, take_rules_search, use_rules_search
 from twilight.runtime.core import registry
 from twilight.runtime.core.sides import SIDES, opponent
 
@@ -49,6 +49,7 @@ def probe_compile(args: dict[str, Any]) -> dict[str, Any]:
         import jsonschema  # noqa: F401
         from twilight.compiler import decls, parser  # noqa: F401
     imported, cpu_imported = time.perf_counter(), time.process_time()
+    use_rules_search()
     names = args.get("rulesets") or [args["ruleset"]]
     for name in names:
         result = api.compile_target(name, use_cache=not args["cold"])
@@ -256,7 +257,9 @@ def main(argv: list[str]) -> int:
         print(json.dumps({"error": f"usage: bench_probe {{{','.join(PROBES)}}} JSON"}))
         return 1
     try:
-        out = PROBES[argv[0]](json.loads(argv[1]))
+        args = json.loads(argv[1])
+        take_rules_search(args)
+        out = PROBES[argv[0]](args)
     except ProbeError as err:
         print(json.dumps({"error": str(err)}))
         return 1

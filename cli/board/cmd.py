@@ -14,7 +14,7 @@ from typing import Any
 import click
 from twilight.cli.board.draw import NoLayout, board_svg, svg_size
 from twilight.cli.board.game import BoardError, find_save, save_state, seed_state, worded
-from twilight.cli.explain.errors import WordedError, error_line
+from twilight.cli.explain.errors import EMPTY_RULESET, EMPTY_SAVE, WordedError, error_line, refuse_empty
 from twilight.cli.localizer import LANGUAGES
 from twilight.cli.number_arg import whole_number_option
 from twilight.cli.output_file import write_output_file
@@ -81,6 +81,8 @@ def board(
     """Draw the board of a saved game (a file, or a name `twilight saves` lists) or of a new game
     (--seed N): every country with its influence and who controls it, the links, the regions, the tracks,
     The China Card and the events in effect, laid out by the ruleset's `layout`."""
+    refuse_empty(save, EMPTY_SAVE, "SAVE", lang)
+    refuse_empty(ruleset, EMPTY_RULESET, "--ruleset", lang)
     kind = Path(output).suffix.lower()
     if kind not in FORMATS:
         raise click.BadParameter(f"{output!r}: the file's name ends in .svg, .png or .html", param_hint="-o")

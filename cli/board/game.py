@@ -107,7 +107,7 @@ def save_state(
     data = _read_save(path)
     saved = data["play"].get("lang")
     lang = saved if saved in LANGUAGES else None  # (what goes wrong from here is said in the save's)
-    ir = _save_ir(path, data, lang, ir_for, ruleset, rules_paths)
+    ir = save_ir(path, data, lang, ir_for, ruleset, rules_paths)
     engine = _engine(ir, data["seed"], data["settings"], at_question)
     try:
         engine.resume_from(data)
@@ -130,7 +130,7 @@ def _read_save(path: Path) -> dict[str, Any]:
         raise save_problem(err) from None
 
 
-def _save_ir(
+def save_ir(
     path: Path,
     data: dict[str, Any],
     lang: str | None,
@@ -138,8 +138,10 @@ def _save_ir(
     ruleset: str | None,
     rules_paths: tuple[str, ...],
 ) -> dict[str, Any]:
-    """The IR the save `data` is replayed under (`save_state`): the rules it keeps, else `ruleset`'s, else
-    its own ruleset's; checked to be of the save's ruleset and to take its settings."""
+    """The IR the save `data` is replayed under (`save_state`, `explain state`): the rules it keeps, else
+    `ruleset`'s, else its own ruleset's (installed, or found in `$TWILIGHT_HOME/rules/` or `rules_paths`);
+    checked to be of the save's ruleset and to take its settings. `ir_for` raises a WordedError when it
+    cannot compile; a ruleset found nowhere is said with the folders it was looked for in."""
     from twilight.cli.session.rules_store import load_ir, valid_pin
     from twilight.cli.settings_arg import settings_problem
 
@@ -154,7 +156,11 @@ def _save_ir(
     except SaveError as err:
         if err.code == "not-a-save" and "not a known ruleset" in err.detail:
             # (a variant's save: its folder, given with --ruleset, has its rules)
-            shown = {"path": printable(str(path)), "ruleset": printable(clip(str(data["ruleset"])))}
+            shown = {
+                "path": printable(str(path)),
+                "ruleset": printable(clip(str(data["ruleset"]))),
+                "places": looked_in(rules_paths),
+            }
             raise worded(SAVE_RULESET_UNKNOWN, lang, **shown) from None
         raise save_problem(err, lang) from None
     try:
@@ -173,6 +179,14 @@ def _save_ir(
     if problem is not None:
         raise save_problem(SaveError("not-a-save", path, problem), lang)
     return ir
+
+
+def looked_in(rules_paths: tuple[str, ...]) -> str:
+    """The folders besides the installed rulesets that a save's ruleset was looked for in, each with what
+    put it there (`$TWILIGHT_HOME/rules`, `--rules-path`), as cli/versions.py `catalog` looks."""
+    from twilight.cli.versions import search_roots
+
+    return ", ".join(f"{printable(clip(str(root)))} ({words})" for root, words in search_roots(rules_paths))
 
 
 def seed_state(ir: dict[str, Any], seed: int, settings: dict[str, Any] | None = None) -> GameState:

@@ -10,7 +10,14 @@ from typing import Any
 
 import click
 from twilight.cli.explain.appendix import AppendixExplainer, has_appendix
-from twilight.cli.explain.errors import error_line
+from twilight.cli.explain.errors import (
+    EMPTY_CARD,
+    EMPTY_RULESET,
+    EMPTY_SAVE,
+    EMPTY_TRACE,
+    error_line,
+    refuse_empty,
+)
 from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
 from twilight.cli.explain.state import STATE_WORDS, provenance
 from twilight.cli.explain.trace import _short
@@ -208,6 +215,8 @@ def explain() -> None:
 def explain_card(card: str, ruleset: str, lang: str, as_json: bool, rules_paths: tuple[str, ...]) -> None:
     """A card by number or id (`all`: every card): name, ops, side, period, summary, links, source and
     its event as an outline read from the compiled IR."""
+    refuse_empty(card, EMPTY_CARD, "CARD", lang)
+    refuse_empty(ruleset, EMPTY_RULESET, "--ruleset", lang)
     search_rules_in(rules_paths)
     try:
         loc, views = explain_cards(ruleset, card, lang, rules_paths)
@@ -304,7 +313,7 @@ def explain_trace_moves(
 
 
 @explain.command("trace")
-@click.argument("file", type=click.Path(path_type=Path))
+@click.argument("file", type=click.Path())  # (a str: '' is refused, never made the current folder ".")
 @click.option(
     "--move",
     "-m",
@@ -327,7 +336,7 @@ def explain_trace_moves(
 @click.option("--json", "as_json", is_flag=True, help="One JSON object with a list of moves.")
 @RULES_PATH_OPTION
 def explain_trace(
-    file: Path,
+    file: str,
     move: int | None,
     event: int | None,
     every: bool,
@@ -339,11 +348,13 @@ def explain_trace(
     """Why the solo AI made a move, from a game trace (`twilight simulate --trace-dir`): the card and the
     rule that chose what to do with it, then each priority-list choice (the option, its source, the key
     that broke the tie) and each answer to an event's choice. Default: the last AI move."""
+    refuse_empty(file, EMPTY_TRACE, "FILE", lang)
+    refuse_empty(ruleset, EMPTY_RULESET, "--ruleset", lang)
     search_rules_in(rules_paths)
     try:
         if sum((move is not None, event is not None, every)) > 1:
             raise ExplainError("give one of --move N, --event N and --all", "explain-error-one-of")
-        payload, lines = explain_trace_moves(file, ruleset, lang, move, every, event, rules_paths)
+        payload, lines = explain_trace_moves(Path(file), ruleset, lang, move, every, event, rules_paths)
     except ExplainError as err:
         click.echo(error_line(err, lang), err=True)
         sys.exit(1)
@@ -374,6 +385,8 @@ def explain_state_cmd(
     from twilight.cli.board.game import find_save
     from twilight.cli.explain.state import explain_state, no_save_called, render_state
 
+    refuse_empty(save, EMPTY_SAVE, "SAVE", lang)
+    refuse_empty(ruleset, EMPTY_RULESET, "--ruleset", lang)
     search_rules_in(rules_paths)
     try:
         # A path, or a name as `twilight saves` lists it (as `board` and `hint` take it).

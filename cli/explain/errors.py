@@ -10,7 +10,26 @@ from __future__ import annotations
 
 from typing import Any
 
+import click
 from twilight.cli.session.text import GameWords, bounded
+
+# What an argument or option given empty (`hint ''`, `board ''`, `explain trace ''`, `--ruleset ''`, as an
+# unset shell variable gives) is told to name instead: never read as the current folder (pathlib makes ''
+# ".", and the error named a folder the player never gave) nor taken for "not given" (the default).
+EMPTY_SAVE = "explain-error-empty-save"
+EMPTY_TRACE = "explain-error-empty-trace"
+EMPTY_RULESET = "explain-error-empty-ruleset"
+EMPTY_CARD = "explain-error-empty-card"
+# A file may be named by blanks (only '' names none); a ruleset or a card may not.
+NAMES = (EMPTY_RULESET, EMPTY_CARD)
+EMPTY_ENGLISH = {
+    EMPTY_SAVE: "{name}: the value is empty: write a save's file, or its name as `twilight saves` lists it",
+    EMPTY_TRACE: "{name}: the value is empty: write a game trace's file (DIR/game-NNNNN.jsonl, as "
+    "`twilight simulate --trace-dir DIR` writes them)",
+    EMPTY_RULESET: "{name}: the value is empty: write a ruleset's name (`twilight rulesets` lists them) or "
+    "folder, or leave {name} out",
+    EMPTY_CARD: "{name}: the value is empty: write a card's number, id or name, or all (every card)",
+}
 
 
 class WordedError(Exception):
@@ -40,3 +59,13 @@ def error_line(err: WordedError, lang: str | None, prefix: str = "explain-error"
     said = lang or err.lang or "en"
     message = err.words(said)
     return GameWords(said).loc.text(prefix, f"error: {message}", **bounded({"message": message}))
+
+
+def refuse_empty(value: str | None, msg_id: str, name: str, lang: str | None) -> None:
+    """A usage error (exit status 2, as click gives) when `value` was given empty (a ruleset's or a card's
+    name: or blank): what `name` (the argument or option) is to name instead, in the language asked for,
+    else English."""
+    if value is None or (value.strip() if msg_id in NAMES else value):
+        return
+    english = EMPTY_ENGLISH[msg_id].format(name=name)
+    raise click.UsageError(GameWords(lang or "en").loc.text(msg_id, english, name=name))

@@ -20,12 +20,18 @@ class ExplainError(WordedError):
     """A user mistake: one line, exit status 1, in the reader's language (cli/explain/errors.py)."""
 
 
-def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[str, Any], Localizer]:
+def compiled_and_localized(ruleset: str, folders: list[Path], lang: str) -> tuple[dict[str, Any], Localizer]:
     """The ruleset's IR and its words in the language; a ruleset that does not compile or a language it
     has no words for is an ExplainError."""
     result = api.compile_target(ruleset)
     if result.ir is None or not result.ok:
         raise not_compiled(ruleset, result)
+    return result.ir, localized(folders, lang)
+
+
+def localized(folders: list[Path], lang: str) -> Localizer:
+    """The words of a ruleset's folders in the language; a language they have no words for is an
+    ExplainError."""
     known = sorted({p.parent.name for p in _all_locale_files(folders)} | {FALLBACK})
     if lang not in known:
         loc = Localizer.for_folders(folders, FALLBACK)
@@ -34,7 +40,7 @@ def compiled_and_localized(ruleset: str, folders: Any, lang: str) -> tuple[dict[
                 "explain-unknown-language", f"unknown language {lang}", lang=lang, known=", ".join(known)
             )
         )
-    return result.ir, Localizer.for_folders(folders, lang)
+    return Localizer.for_folders(folders, lang)
 
 
 def not_compiled(ruleset: str, result: api.CompileResult) -> ExplainError:

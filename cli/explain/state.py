@@ -9,12 +9,13 @@ worded by cli/declared_state.py, as the play screen and the log word them."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from twilight.cli.declared_state import label, value_text, zone_text
 from twilight.cli.explain.errors import WordedError
-from twilight.cli.localizer import FALLBACK, Localizer, readable, ruleset_folders
+from twilight.cli.localizer import FALLBACK, Localizer, readable
 from twilight.runtime.core.sides import US, USSR
 
 # The `explain-*` words of this view (in rules/standard/locales/*/outline.ftl; EXPLAIN_WORDS lists them).
@@ -213,15 +214,19 @@ def render_state(loc: Localizer, view: dict[str, Any]) -> list[str]:
     return lines
 
 
-def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[str, Any], Any]:
+def replayed_game(
+    path: Path, lang: str | None, ruleset: str | None = None, rules_paths: tuple[str, ...] = ()
+) -> tuple[dict[str, Any], dict[str, Any], Any]:
     """A save of `twilight play` read, checked and replayed as `play --resume` does it: (the save's data,
-    its ruleset's IR, the game's state once every answer is used). StateError when it cannot be."""
+    its ruleset's IR, the game's state once every answer is used). Its rules are found as `twilight board`
+    and `hint` find a save's (cli/board/game.py `save_ir`): the rules the save keeps, else `ruleset`'s (a
+    name or a variant's folder), else its own ruleset's, installed or found in `$TWILIGHT_HOME/rules/` or
+    `rules_paths`. A WordedError when it cannot be (a ruleset found nowhere names where it was looked for)."""
+    from twilight.cli.board.game import save_ir
     from twilight.cli.session.saves import SaveError, check_save_names, read_save
     from twilight.cli.session.text import GameWords
-    from twilight.cli.settings_arg import settings_problem
     from twilight.common.cachedir import cache_dir
     from twilight.common.input_bounds import clip
-    from twilight.compiler import api
     from twilight.runtime.core.engine import SaveMismatch
     from twilight.runtime.game import build_program, new_engine
 
@@ -229,18 +234,13 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
     words = GameWords(lang or FALLBACK)
     try:
         data = read_save(path)
-        check_save_names(path, data)
-        result = api.compile_target(data["ruleset"])
-        if result.ir is None or not result.ok:
-            raise StateError(words.t("play-ruleset-errors", ruleset=data["ruleset"]))
-        ir = result.ir
-        problem = settings_problem(ir, data["settings"])
-        if problem:
-            raise SaveError("not-a-save", path, problem)
+        # (names, never folders, whatever --ruleset says: the save's language picks the words read)
+        check_save_names(path, data, installed=False)
     except SaveError as err:
         raise StateError(
             words.t(f"play-save-{err.code}", path=str(err.path), detail=clip(err.detail))
         ) from None
+    ir = save_ir(path, data, None, _compiler(rules_paths), ruleset, rules_paths)
     program = build_program(ir, code_cache=cache_dir())
     stop = _StopAtOnce()
     engine = new_engine(
@@ -254,6 +254,38 @@ def replayed_game(path: Path, lang: str | None) -> tuple[dict[str, Any], dict[st
     except SaveMismatch as err:
         raise StateError(words.t("play-save-mismatch", path=str(path), detail=clip(str(err)))) from None
     return data, ir, engine.state
+
+
+def _compiler(rules_paths: tuple[str, ...]) -> Callable[[str], dict[str, Any]]:
+    """How `save_ir` compiles a ruleset (a name, `NAME@VERSION` or a folder, found in `rules_paths` too):
+    in `explain`'s words when it cannot (an unknown ruleset, an error of its rules)."""
+    from twilight.cli.explain.ruleset import found_ruleset, not_compiled
+    from twilight.compiler import api
+
+    def compiled(spec: str) -> dict[str, Any]:
+        target, _ = found_ruleset(spec, rules_paths)
+        result = api.compile_target(target)
+        if result.ir is None or not result.ok:
+            raise not_compiled(spec, result)
+        return result.ir
+
+    return compiled
+
+
+def _words_folders(specs: list[str | None], ir: dict[str, Any], rules_paths: tuple[str, ...]) -> list[Path]:
+    """The folders whose words a save's game is said in: those of the first of `specs` (the ruleset given,
+    the save's own) found as every command finds one, else of the nearest ruleset its IR extends that is
+    (a save whose rules are kept only in the rules store is still said in words)."""
+    from twilight.cli.explain.ruleset import ExplainError, found_ruleset
+
+    chain = [str(name) for name in (ir.get("ruleset") or {}).get("chain") or []]
+    for spec in [*specs, *reversed(chain)]:
+        if spec:
+            try:
+                return found_ruleset(spec, rules_paths)[1]
+            except ExplainError:
+                continue
+    return []
 
 
 def no_save_called(name: str, lang: str | None) -> StateError:
@@ -277,38 +309,25 @@ def explain_state(
 ) -> tuple[Localizer, dict[str, Any]]:
     """The view of `explain state`: the ruleset's declared state at the start, or a save's game now
     (the ruleset found in `rules_paths` too)."""
-    from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset
+    from twilight.cli.explain.ruleset import ExplainError, compiled_and_localized, found_ruleset, localized
 
     state = None
-    data: dict[str, Any] = {}
     if save is not None:
-        try:
-            data, _, state = replayed_game(save, lang)
-        except StateError as err:
-            raise ExplainError(str(err)).reworded(err) from None
-        if ruleset is not None and ruleset != data["ruleset"]:
-            loc = Localizer.for_folders(ruleset_folders(data["ruleset"]), lang or data["play"]["lang"])
-            mismatch = ExplainError(
-                loc.text(
-                    "explain-state-other-ruleset",
-                    f"{save} is a game of {data['ruleset']}, not of {ruleset}",
-                    file=str(save),
-                    save=data["ruleset"],
-                    ruleset=ruleset,
-                )
-            )
-            mismatch.lang = loc.lang  # (its `error:` in the same language)
-            raise mismatch
-        ruleset = data["ruleset"]
+        data, ir, state = _saved(save, ruleset, lang, rules_paths)
         lang = lang or data["play"]["lang"]
-    ruleset = ruleset or "standard"
-    lang = lang or FALLBACK
-    try:
+        # (the words of the ruleset given, a variant's folder, else of the save's own found by its name)
+        folders = _words_folders([ruleset, data["ruleset"]], ir, rules_paths)
+        ruleset = data["ruleset"]
+        try:
+            loc = localized(folders, lang)
+        except ExplainError as err:
+            err.lang = lang
+            raise
+    else:
+        ruleset = ruleset or "standard"
+        lang = lang or FALLBACK
         target, folders = found_ruleset(ruleset, rules_paths)
         ir, loc = compiled_and_localized(target, folders, lang)
-    except ExplainError as err:
-        err.lang = lang  # (the save's language, when the command was not told one)
-        raise
     view: dict[str, Any] = {"ruleset": ruleset, "lang": lang, "save": str(save) if save else None}
     if state is not None:
         view["game"] = {
@@ -321,3 +340,36 @@ def explain_state(
         view["game"] = None
     view.update(state_view(loc, ir, state))
     return loc, view
+
+
+def _saved(
+    save: Path, ruleset: str | None, lang: str | None, rules_paths: tuple[str, ...]
+) -> tuple[dict[str, Any], dict[str, Any], Any]:
+    """`replayed_game`, its errors as explain's; a `--ruleset` of another ruleset than the save's said in
+    explain's own words."""
+    from twilight.cli.explain.ruleset import ExplainError
+    from twilight.cli.session.saves import SAVE_RULESET_OTHER, SaveError, read_save
+
+    try:
+        return replayed_game(save, lang, ruleset, rules_paths)
+    except WordedError as err:
+        said = ExplainError(str(err)).reworded(err)
+        if err.msg_id != SAVE_RULESET_OTHER or ruleset is None:
+            raise said from None
+    try:
+        data = read_save(save)  # (read and checked a moment ago)
+    except SaveError:  # (changed since: what was found then is said)
+        raise said from None
+    in_lang = lang or str(data["play"]["lang"])
+    loc = Localizer.for_folders(_words_folders([data["ruleset"]], {}, rules_paths), in_lang)
+    mismatch = ExplainError(
+        loc.text(
+            "explain-state-other-ruleset",
+            f"{save} is a game of {data['ruleset']}, not of {ruleset}",
+            file=str(save),
+            save=data["ruleset"],
+            ruleset=ruleset,
+        )
+    )
+    mismatch.lang = loc.lang  # (its `error:` in the same language)
+    raise mismatch

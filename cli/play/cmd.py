@@ -3,7 +3,9 @@ or Russian, saved as it goes."""
 
 from __future__ import annotations
 
+import errno
 import functools
+import os
 import secrets
 import sys
 from collections.abc import Callable
@@ -56,6 +58,7 @@ from twilight.cli.session.saves import (
     resumable_saves,
     save_at,
     save_name,
+    saves_dir,
     seats_problem,
     trace_path_for,
 )
@@ -65,10 +68,19 @@ from twilight.cli.session.unfinished import SaveWords, WantedGame, no_such_save,
 from twilight.cli.settings_arg import read_settings, settings_problem
 from twilight.cli.startup import start_up_loading
 from twilight.cli.step_limits import step_limit_options, step_limits
-from twilight.cli.versions import VERSION_SEP, RulesetEntry, UnknownRuleset, catalog, resolve, search_rules_in
+from twilight.cli.versions import (
+    VERSION_SEP,
+    RulesetEntry,
+    UnknownRuleset,
+    catalog,
+    resolve,
+    search_rules_in,
+    unlisted_folder,
+)
 from twilight.common.input_bounds import ECHO_CHARS, clip, could_be_path, printable
 from twilight.compiler import api
 from twilight.compiler.diagnostics import Severity, render
+from twilight.compiler.loader import MANIFEST
 from twilight.runtime.core.sides import SIDES, US, opponent
 
 # The policies that may play the person's side in a demo: simulate's own (tests/test_play_start.py holds
@@ -258,6 +270,88 @@ def ruleset_entry(
         )
         console.print(said, markup=False)
     return entry
+
+
+def unmade_ruleset(
+    spec: str, entries: list[RulesetEntry], rules_paths: tuple[str, ...], console: Console, lang: str | None
+) -> str:
+    """`spec`, unless it names a folder of rule files that is no ruleset: given by its path, or by its name
+    in `$TWILIGHT_HOME/rules/` or a rules path (where the list leaves it out). Without a ruleset.tsr, stop
+    (status 1) saying that the folder was found, what it lacks and what to write in it; with a ruleset.tsr
+    that names no ruleset, the folder, compiled so that its errors are shown (it was "no ruleset NAME")."""
+    if VERSION_SEP in spec or not could_be_path(spec) or any(e.name == spec for e in entries):
+        return spec
+    folder = Path(spec) if Path(spec).is_dir() else unlisted_folder(spec, rules_paths)
+    if folder is None:
+        # (a rules path given as one ruleset's folder, and named: `--rules-path ~/mine/draft --ruleset draft`)
+        folder = next((Path(p) for p in rules_paths if Path(p).name == spec and Path(p).is_dir()), None)
+    if folder is None:
+        return spec
+    if (folder / MANIFEST).is_file():
+        return str(folder)
+    name = printable(clip(folder.resolve().name, ECHO_CHARS))
+    # (the manifest is code, not words: printed as it is to be written, after the message that asks for it)
+    manifest = (
+        f'ruleset "{name}" {{',
+        '  version "1.0"',
+        f'  extends "{DEFAULT_RULESET}"',
+        f'  description "{name}: what it changes"',
+        "}",
+    )
+    words = GameWords(lang or "en")
+    said = words.t("play-ruleset-no-manifest", folder=printable(str(folder)))
+    console.print(said, style="bold red", markup=False, soft_wrap=True)
+    for line in manifest:
+        console.print(f"    {line}", markup=False, highlight=False, soft_wrap=True)
+    console.print(words.t("play-ruleset-no-manifest-after", name=name), markup=False, soft_wrap=True)
+    raise PlayStop(1)
+
+
+def stop_unless_savable(console: Console, lang: str | None, save_file: str | None) -> None:
+    """Stop (status 1) when a new game could not be saved: a file where the saves folder (or a folder
+    above it, TWILIGHT_HOME naming a file) should be, or a folder that cannot be written. Told before the
+    first question (it was told after the player had answered them all). The saves folder holds the
+    game's rules (rules_store) even when `--save` puts the save elsewhere, whose folder is checked too.
+    Nothing is created: the first folder that is there on the way is what is judged."""
+    words = GameWords(lang or "en")
+    if save_file and could_be_path(save_file):
+        # (the save named: said as a save that cannot be written is, naming it and what is in the way)
+        save = Path(save_file)
+        problem = unwritable(save.absolute().parent)
+        if problem is not None:
+            there, cause = problem
+            fault = SaveWriteError("write-failed", save, f"{cause}: {printable(str(there))}")
+            console.print(file_fault_text(words, fault), style="bold red", markup=False, soft_wrap=True)
+            raise PlayStop(1)
+    folder = saves_dir()
+    problem = unwritable(folder)
+    if problem is not None:
+        there, cause = problem
+        cause = cause if there == folder else f"{cause}: {printable(str(there))}"
+        said = words.t("play-saves-unwritable", path=printable(str(folder)), cause=cause)
+        console.print(said, style="bold red", markup=False, soft_wrap=True)
+        raise PlayStop(1)
+
+
+def unwritable(folder: Path) -> tuple[Path, str] | None:
+    """Why `folder` cannot be made or written: (the path in the way, the system's words for why); None
+    when it can (it, or the first folder above it that is there, can be written)."""
+    there = folder
+    while not os.path.lexists(there) and there.parent != there:
+        there = there.parent
+    if not there.is_dir():  # (a file, or a link to none: TWILIGHT_HOME naming a file)
+        return there, os.strerror(errno.ENOTDIR)
+    if not os.access(there, os.W_OK | os.X_OK):
+        return there, os.strerror(errno.EROFS if read_only(there) else errno.EACCES)
+    return None
+
+
+def read_only(folder: Path) -> bool:
+    """Whether `folder` is on a file system mounted read-only."""
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (OSError, AttributeError):
+        return False
 
 
 def pin_rules(
@@ -593,6 +687,8 @@ def new_game(
     opponent_kind: str | None = None,
 ) -> PlaySession:
     asks = policy is None  # the demo asks nothing
+    # (before any question: a game that cannot be saved is refused before the player set it up)
+    stop_unless_savable(console, lang, save_file)
     scripted = seed is not None or side is not None
     entries = catalog(rules_paths)
     if ruleset is None and asks and seed is None and side is None:
@@ -602,8 +698,9 @@ def new_game(
             options = [(code, early.t(f"play-language-{code}")) for code in LANGUAGES]
             lang = ask_choice(reader, console, early, early.t("play-setup-language"), options, "en")
         ruleset = ask_ruleset(reader, console, GameWords(lang), entries)
-    entry = ruleset_entry(ruleset or DEFAULT_RULESET, entries, console, lang)
-    ruleset = str(entry.folder) if entry is not None else ruleset or DEFAULT_RULESET
+    spec = unmade_ruleset(ruleset or DEFAULT_RULESET, entries, rules_paths, console, lang)
+    entry = ruleset_entry(spec, entries, console, lang)
+    ruleset = str(entry.folder) if entry is not None else spec
     ir = compile_ruleset(ruleset, console, lang)
     if lang is None:
         english = PlayText(ruleset, "en", ir)

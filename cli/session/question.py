@@ -9,17 +9,64 @@ from typing import Any
 from twilight.cli.declared_state import label, variable_text, zone_text
 from twilight.cli.session.text import PlayText
 from twilight.runtime.core.decisions import Decision
+from twilight.runtime.core.sides import SIDES
 from twilight.runtime.players.influence_plans import InfluencePlan
 
 
 def prompt_text(t: PlayText, decision: Decision) -> str:
     """The question, in the ruleset's words (`decision-<name>`)."""
-    args = {"min": decision.min_count, "max": decision.max_count, **t.side_args(decision.side)}
+    args = {
+        **rule_args(t, decision),
+        "min": decision.min_count,
+        "max": decision.max_count,
+        **t.side_args(decision.side),
+    }
     prompt = t.maybe(f"decision-{decision.name}", **args)
     if prompt is None:
         # A yes/no an `allow` offers, or a decision a ruleset forgot to word (i18n check reports it).
         prompt = t.t("play-decision-unworded", name=decision.name, **args)
     return prompt
+
+
+def rule_args(t: PlayText, decision: Decision) -> dict[str, Any]:
+    """The variables of the rule that asks a `decide` (its `vars`), for its question's words: a country,
+    side, card or region by its name (a country with its grammatical forms, `$way_out_gen`…), a list of
+    countries as their names joined by "or" ("West Germany or Turkey", each form too), a number as it is.
+    Anything else is left out (a message cannot use it)."""
+    found = decision.context.get("vars")
+    if not isinstance(found, dict):
+        return {}
+    args: dict[str, Any] = {}
+    for name, value in found.items():
+        if isinstance(value, bool) or not isinstance(name, str):
+            continue
+        if isinstance(value, int):
+            args[name] = value
+        elif isinstance(value, str) and value in t.countries:
+            args.update(t.country_args(value, name))
+        elif isinstance(value, str) and value in SIDES:
+            args.update(t.side_args(value, name))
+        elif isinstance(value, str) and value in t.cards:
+            args.update(t.card_args(value, name))
+        elif isinstance(value, str) and value in t.regions:
+            args.update(t.region_args(value, name))
+        elif isinstance(value, list) and value and all(countries(t, value)):
+            named = [t.country_args(v, name) for v in value]
+            for form in named[0]:
+                args[form] = either(t, [n[form] for n in named])
+    return args
+
+
+def countries(t: PlayText, values: list[Any]) -> list[bool]:
+    """For each value, whether it is a country's id."""
+    return [isinstance(v, str) and v in t.countries for v in values]
+
+
+def either(t: PlayText, names: list[str]) -> str:
+    """Names joined as alternatives: "A", "A or B", "A, B or C" (in the player's language)."""
+    if len(names) == 1:
+        return names[0]
+    return t.t("play-list-or", first=", ".join(names[:-1]), second=names[-1])
 
 
 def how_many(t: PlayText, decision: Decision) -> str | None:

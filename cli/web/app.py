@@ -3,12 +3,16 @@ first.
 
 Guards, outermost first: a request whose Host is not the server's own address is refused (421: a page
 of another site that a DNS-rebinding attack points at 127.0.0.1 carries its own host name); one whose
-Origin is another site's is refused (403: a form of another site posting answers); a body over
-MAX_BODY bytes is refused (413). Every error is a page in the player's language, never a traceback.
+Origin is another site's is refused (403: a form of another site posting answers), and so is one another
+site's page makes without the player going there (403: an image or a script naming a game's hint); a
+body over MAX_BODY bytes is refused (413). Every response forbids a frame of another site (SAFE_HEADERS),
+and work that takes seconds (a hint, a replay, a log opened) is done a few requests at a time (`Gate`).
+Every error is a page in the player's language, never a traceback.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Mapping
 from pathlib import Path
@@ -22,14 +26,24 @@ from starlette.requests import ClientDisconnect, Request
 from starlette.responses import FileResponse, HTMLResponse, RedirectResponse, Response
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Receive, Scope, Send
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from twilight.cli.localizer import LANGUAGES
+from twilight.cli.session.computer import COMPUTER
 from twilight.cli.session.saves import SEED_LIMIT
-from twilight.cli.web.game import ConfirmWar, Games, GameView, NotSeated, WebError, WrongCount
-from twilight.cli.web.page import GamePage, error_page, hand_over_page, start_page, web_words
+from twilight.cli.web.game import (
+    PERSON,
+    ConfirmWar,
+    Games,
+    GameView,
+    NotSeated,
+    StartRefused,
+    WebError,
+    WrongCount,
+)
+from twilight.cli.web.page import CONTROL, GamePage, error_page, hand_over_page, start_page, web_words
 from twilight.cli.web.replay_page import ReplayStepPage, replays_page
 from twilight.cli.web.replays import Replays
-from twilight.common.input_bounds import ascii_digits
+from twilight.common.input_bounds import ECHO_CHARS, ascii_digits, clip
 from twilight.runtime.core import registry
 
 STATIC = Path(__file__).resolve().parent / "static"
@@ -40,6 +54,22 @@ MAX_BODY = 64 * 1024
 OPEN_LOG = "/replays/open"
 MAX_LOG_FORM = 3 * 2_000_000 + 4096
 MAX_FIELDS = 300
+# The work of a request that takes a second or more, at most so many at once; one more waits this long
+# for its turn (without a thread), then is told the server is busy. Each held a thread of the server's
+# pool (40) while it ran or waited for its game's lock: thirty hints of one game asked at once kept its
+# page waiting for seconds, and some sixty (a GET each) every other game's click too.
+# Game logs opened in the browser (reading the largest takes seconds and a few times its size in memory).
+MAX_OPENING = 2
+OPENING_WAIT_SECONDS = 5.0
+# Hints (each about a second of playouts).
+MAX_HINTING = 2
+HINT_WAIT_SECONDS = 30.0
+# Game logs replayed (a replay is about 0.3 s; a step of one already replayed, a few ms, waits too).
+MAX_REPLAYING = 1
+REPLAY_WAIT_SECONDS = 30.0
+# A log refused for what it is (no game log, no room left for it, its name taken too often): the list of
+# logs again, with why, and the text as it was sent, in the form.
+KEEP_TEXT_ON = {"web-replay-bad-log", "web-replay-full", "web-replay-too-many"}
 # The start page's seed field takes at most this many digits (SEED_LIMIT, 2**64, has 20).
 MAX_SEED_DIGITS = len(str(SEED_LIMIT - 1))
 log = logging.getLogger("twilight.web")
@@ -87,6 +117,15 @@ def game_named(path: str, games: Games) -> str | None:
     return parts[2]
 
 
+def embedded_elsewhere(headers: Mapping[str, str]) -> bool:
+    """A request another site's page makes without the player going there (an image, a script, a fetch:
+    not a link followed), as the browser says (`Sec-Fetch-Site`, `Sec-Fetch-Mode`). Such a GET was served:
+    a page of any site could make the server work out hints of a game by its name, or tell by the answer
+    whether a game of that name is saved here."""
+    site = headers.get("sec-fetch-site", "")
+    return site in ("cross-site", "same-site") and headers.get("sec-fetch-mode") != "navigate"
+
+
 class Guard:
     """Refuses a foreign Host or Origin and a huge body before the application sees the request."""
 
@@ -112,12 +151,15 @@ class Guard:
         }:
             await self.refuse(scope, receive, send, 403, "web-error-origin", origin=origin[:80])
             return
+        if embedded_elsewhere(headers):
+            await self.refuse(scope, receive, send, 403, "web-error-embedded")
+            return
         length = headers.get("content-length")
         most = MAX_LOG_FORM if scope.get("path") == OPEN_LOG else MAX_BODY
         if length is not None and (not ascii_digits(length) or int(length) > most):
             await self.refuse(scope, receive, send, 413, "web-error-too-big")
             return
-        await self.app(scope, receive, send)
+        await self.app(scope, receive, with_headers(send))
 
     async def refuse(
         self, scope: Scope, receive: Receive, send: Send, status: int, msg_id: str, **args: Any
@@ -129,7 +171,75 @@ class Guard:
         played = self.games.save_lang(game) if self.games is not None and game is not None else None
         shown = asked if asked in LANGUAGES else played or self.lang
         response = HTMLResponse(error_page(shown, msg_id, args, game), status_code=status)
-        await response(scope, receive, send)
+        await response(scope, receive, with_headers(send))
+
+
+# Every response's: no page of the game inside another site's frame (a page there laid over the game's
+# buttons clicked them for the player: its forms carry the game's own origin), scripts and styles from
+# the server alone, no type guessed from a file's content, no address of the game (a hot-seat page's
+# seat) sent to another site.
+SAFE_HEADERS = [
+    (
+        b"content-security-policy",
+        "; ".join(
+            [
+                "default-src 'self'",
+                "script-src 'self'",
+                "style-src 'self'",  # (the map's SVG has presentation attributes, no inline CSS)
+                "img-src 'self' data:",
+                "object-src 'none'",
+                "base-uri 'none'",
+                "form-action 'self'",
+                "frame-ancestors 'none'",
+            ]
+        ).encode("ascii"),
+    ),
+    (b"x-frame-options", b"DENY"),
+    (b"x-content-type-options", b"nosniff"),
+    # ("same-origin", not "no-referrer": with that, a browser sends `Origin: null` on the page's own
+    # forms, which the Guard refuses)
+    (b"referrer-policy", b"same-origin"),
+]
+
+
+def with_headers(send: Send) -> Send:
+    """`send`, adding SAFE_HEADERS to the response's start (those the response has not set itself)."""
+
+    async def sending(message: Message) -> None:
+        if message["type"] == "http.response.start":
+            have = {name.lower() for name, _ in message.get("headers", [])}
+            extra = [(name, value) for name, value in SAFE_HEADERS if name not in have]
+            message = {**message, "headers": [*message.get("headers", []), *extra]}
+        await send(message)
+
+    return sending
+
+
+class Gate:
+    """A turn at work that takes a while (`gate`: how many at once): waited for up to `wait` seconds
+    without a thread, then WebError(`busy`, 503): the server is busy, nothing changed."""
+
+    def __init__(self, gate: asyncio.Semaphore, wait: float, busy: str) -> None:
+        self.gate = gate
+        self.wait = wait
+        self.busy = busy
+
+    async def __aenter__(self) -> None:
+        try:
+            async with asyncio.timeout(self.wait):
+                await self.gate.acquire()
+        except TimeoutError:
+            raise WebError(self.busy, 503) from None
+
+    async def __aexit__(self, *exc: object) -> None:
+        self.gate.release()
+
+    async def run(self, fn: Any, *args: Any) -> Any:
+        """`fn(*args)` in the server's threads, in its turn."""
+        from starlette.concurrency import run_in_threadpool
+
+        async with self:
+            return await run_in_threadpool(fn, *args)
 
 
 async def read_form(request: Request, most: int = MAX_BODY) -> ImmutableMultiDict[str, str]:
@@ -156,8 +266,29 @@ def read_seed(raw: str | None) -> int | None:
     if not raw:
         return None
     if not ascii_digits(raw) or len(raw) > MAX_SEED_DIGITS or int(raw) >= SEED_LIMIT:
-        raise WebError("web-error-seed", 400, limit=str(SEED_LIMIT))
+        raise StartRefused("web-error-seed", 400, limit=str(SEED_LIMIT))
     return int(raw)
+
+
+def once_each(form: ImmutableMultiDict[str, str]) -> None:
+    """StartRefused naming a field the start page's form sent twice (the page has one of each: the game
+    was started with the last of them, without a word)."""
+    seen: set[str] = set()
+    for key, _value in form.multi_items():
+        if key in seen:
+            raise StartRefused("web-error-field-twice", 400, name=clip(key, ECHO_CHARS))
+        seen.add(key)
+
+
+def opponent_asked(raw: str | None) -> str | None:
+    """Who plays the other side of a ruleset without an AI, as the start page's form sends it: the
+    computer (also when the field is missing or empty), or a person; StartRefused for anything else (an
+    unknown word once started a game against the computer without a word)."""
+    if not raw:
+        return None
+    if raw not in (COMPUTER, PERSON):
+        raise StartRefused("web-error-opponent", 400, value=clip(raw, ECHO_CHARS))
+    return raw
 
 
 def language(request: Request, form: Any = None, default: str | None = None) -> str | None:
@@ -178,22 +309,12 @@ def create_app(
 ) -> Starlette:
     games = Games(rules_paths)
     replays = Replays(replay_logs)
+    opening = asyncio.Semaphore(MAX_OPENING)
+    hinting = asyncio.Semaphore(MAX_HINTING)
+    replaying = asyncio.Semaphore(MAX_REPLAYING)
 
     def playable_rulesets() -> list[tuple[Any, dict[str, Any]]]:
-        """The rulesets to play, as `twilight play` lists them (every version found in the installed
-        rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR: those with an AI against
-        it, the others (the standard game) against the computer or by two people at this screen."""
-        from twilight.cli.web.game import rules_stamp
-
-        out = []
-        entries = games.entries()
-        found = rules_stamp(entries)  # (once for the page: each ruleset's IR is kept while it holds)
-        for entry in entries:
-            try:
-                out.append((entry, games.compiled(entry, found)))
-            except WebError:
-                continue
-        return out
+        return games.playable()
 
     def html(body: str, status: int = 200, headers: Mapping[str, str] | None = None) -> HTMLResponse:
         kept = {**(headers or {}), "Cache-Control": "no-store"}
@@ -212,23 +333,25 @@ def create_app(
         form = await read_form(request)
         shown = language(request, form, lang) or lang
         request.state.lang = shown
-        try:  # (before the game starts: a refused form makes no save)
-            seed = read_seed(form.get("seed"))
-        except WebError as err:  # the start page again, with what was wrong and the form as it was
-            said = web_words(shown).t(err.msg_id, **err.args_)
-            chosen = {k: str(v) for k, v in form.items()}
-            return html(await run(start, shown, chosen, said), err.status)
         asked = {k.removeprefix("setting-"): str(v) for k, v in form.items() if k.startswith("setting-")}
-        view = await run(
-            games.start,
-            str(form.get("ruleset") or "solo-v2"),
-            str(form.get("side") or ""),
-            form.get(registry.LEVEL.name),
-            shown,
-            seed,
-            asked,
-            str(form.get("opponent") or "") or None,
-        )
+        try:  # (before the game starts: a refused form makes no save)
+            once_each(form)
+            seed = read_seed(form.get("seed"))
+            view = await run(
+                games.start,
+                str(form.get("ruleset") or "solo-v2"),
+                str(form.get("side") or ""),
+                form.get(registry.LEVEL.name),
+                shown,
+                seed,
+                asked,
+                opponent_asked(form.get("opponent")),
+            )
+        except StartRefused as err:  # the start page again, with what was wrong and the form as it was
+            said = web_words(shown).t(err.msg_id, **err.args_)
+            # (a value echoed into the form: a control character no HTML may hold is shown as �)
+            chosen = {k: CONTROL.sub("\ufffd", str(v)) for k, v in form.items()}
+            return html(await run(start, shown, chosen, CONTROL.sub("\ufffd", said)), err.status)
         # (a hot-seat game begins at its hand-over page: the first side takes the screen)
         return RedirectResponse(f"/game/{quote(view.name)}?lang={shown}", status_code=303)
 
@@ -266,7 +389,9 @@ def create_app(
         request.state.lang = language(request) or games.save_lang(request.path_params["name"])
         seat = request.query_params.get("seat")
         try:
-            view, lines, picks = await run(games.hint, request.path_params["name"], language(request), seat)
+            name, asked = request.path_params["name"], language(request)
+            gate = Gate(hinting, HINT_WAIT_SECONDS, "web-error-busy")
+            view, lines, picks = await gate.run(games.hint, name, asked, seat)
         except NotSeated as err:
             return html(hand_over_page(err.view))
         return html(await run(seated_page, view, {"hint": lines, "hinted": picks}))
@@ -339,11 +464,29 @@ def create_app(
         return html(replays_page(shown, logs))
 
     async def replay_open(request: Request) -> Response:
-        form = await read_form(request, MAX_LOG_FORM)
-        shown = language(request, form, lang) or lang
+        """A log opened in the browser: read, kept, and shown at its first step. Refused (no game log, no
+        room left for it), the list again, with why and the log's text still in the form."""
+        shown = language(request, default=lang) or lang
         request.state.lang = shown
-        text = str(form.get("log") or "")
-        log = await run(replays.open_text, text, str(form.get("name") or ""), shown)
+        # (a few logs read at once at most: each may take seconds of the server's time and memory)
+        async with Gate(opening, OPENING_WAIT_SECONDS, "web-replay-busy"):
+            form = await read_form(request, MAX_LOG_FORM)
+            shown = language(request, form, lang) or lang
+            request.state.lang = shown
+            text = str(form.get("log") or "")
+            name = str(form.get("name") or "")
+            try:
+                log = await run(replays.open_text, text, name, shown)
+            except WebError as err:
+                if err.msg_id not in KEEP_TEXT_ON:
+                    raise
+                said = CONTROL.sub("\ufffd", web_words(shown).t(err.msg_id, **err.args_))
+                logs = await run(lambda: [(log, replays.summary(log)) for log in replays.logs()])
+                # (a form's text comes with CRLF line ends: the form gets back its lines, each control
+                # character else shown as �, which no HTML may hold)
+                lines = text.replace("\r\n", "\n").replace("\r", "\n")
+                sent = (CONTROL.sub("\ufffd", lines), CONTROL.sub("\ufffd", name[:200]))
+                return html(replays_page(shown, logs, said, sent), err.status)
         return RedirectResponse(f"/replay/{quote(log.name)}/1?lang={shown}", status_code=303)
 
     async def replay_start(request: Request) -> Response:
@@ -351,7 +494,9 @@ def create_app(
         shown = language(request, default=lang) or lang
         request.state.lang = shown
         name = request.path_params["name"]
-        replayed = await run(replays.replayed, name, shown)
+        replayed = await Gate(replaying, REPLAY_WAIT_SECONDS, "web-replay-busy").run(
+            replays.replayed, name, shown
+        )
         turn = request.query_params.get("turn")
         number = 1
         if turn is not None:
@@ -364,7 +509,8 @@ def create_app(
     async def replay_step(request: Request) -> Response:
         shown = language(request, default=lang) or lang
         request.state.lang = shown
-        replayed = await run(replays.replayed, request.path_params["name"], shown)
+        gate = Gate(replaying, REPLAY_WAIT_SECONDS, "web-replay-busy")
+        replayed = await gate.run(replays.replayed, request.path_params["name"], shown)
         raw = request.path_params["step"]
         count = len(replayed.steps)
         if not ascii_digits(raw) or len(raw) > 6 or not 1 <= int(raw) <= count:

@@ -29,7 +29,7 @@ import os
 import secrets
 import threading
 from collections import OrderedDict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, cast
@@ -222,31 +222,107 @@ def stale(now: int, sent: int) -> WebError:
     return WebError("web-error-taken-back" if now < sent else "web-error-stale", 409)
 
 
+class StartRefused(WebError):
+    """A start page's form no game is started from (a setting the page does not offer, a value its
+    setting does not take, a seed that is no seed): the start page again, with what was wrong and the
+    form as it was sent. Nothing was saved."""
+
+
 def _start_settings(
-    ir: dict[str, Any], side: str, level: str | None, asked: dict[str, str]
+    ir: dict[str, Any],
+    side: str,
+    level: str | None,
+    asked: dict[str, str],
+    words: Callable[[], PlayText],
+    offered: Callable[[], set[str]],
 ) -> dict[str, Any]:
     """A new game's settings from the start page: the AI's side and level where the ruleset has an AI,
     the page's other asked settings read as `twilight play --set NAME=VALUE` reads them, the rest their
-    defaults; WebError (a bad form) for a value the ruleset does not take."""
+    defaults. StartRefused naming the field for a level the ruleset does not have, a `setting-NAME` the
+    page never offers (a name misspelled once started the game with the default without a word) and a
+    value its setting does not take (`words`: the ruleset's words, for saying so). `offered`: the
+    settings the start page asks of any ruleset it lists (the form shows those of the ruleset chosen
+    when it was drawn: another one's are left to the ruleset sent, which does not ask them)."""
     # (a ruleset without an AI, the standard game: against the computer (the search), or hot-seat)
     settings: dict[str, Any] = {AI_SIDE: opponent(side)} if AI_SIDE in ir["settings"] else {}
     if LEVEL in ir["settings"]:
         values = [str(v) for v in ir["settings"][LEVEL]["values"]]
         level = level or str(ir["settings"][LEVEL]["default"])
         if level not in values:
-            raise WebError("web-error-form", 400)
+            raise not_offered(LEVEL, level, values)
         settings[LEVEL] = level
+    page_asks = {name for name, setting in ir["settings"].items() if start_page_asks(name, setting)}
     for name, value in asked.items():  # the start page's other settings (the map…)
-        setting = ir["settings"].get(name)
-        if setting is None or name in settings or not setting.get("asked"):
-            continue  # (a setting of another ruleset than the one chosen: the form shows one's)
+        if name not in page_asks:
+            if name in offered():
+                continue  # (another listed ruleset's setting, sent by its form; this one does not ask it)
+            raise unknown_setting(name, page_asks | offered())
         try:  # (read as `twilight play --set NAME=VALUE` reads it)
             settings.update(read_settings(ir, (f"{name}={value}",)))
         except click.BadParameter:
-            raise WebError("web-error-form", 400) from None
+            raise wrong_setting_value(name, ir["settings"][name], value, words()) from None
     for name, setting in ir["settings"].items():  # the other asked settings take their defaults
         settings.setdefault(name, setting["default"])
     return settings
+
+
+def start_page_asks(name: str, setting: dict[str, Any]) -> bool:
+    """Whether the start page has a field `setting-NAME` for this setting (page.py's `asked_settings`):
+    a setting the ruleset asks at the start, but the side and the level, which have fields of their own."""
+    return bool(setting.get("asked")) and name not in (AI_SIDE, LEVEL)
+
+
+def not_offered(field: str, value: str, values: Iterable[str]) -> StartRefused:
+    """The refusal of a value of the start page's field `field` (the side, the level) it does not offer."""
+    from twilight.common.input_bounds import ECHO_CHARS, clip
+
+    shown = clip(value, ECHO_CHARS)
+    return StartRefused("web-error-start-field", 400, name=field, value=shown, values=", ".join(values))
+
+
+def unknown_setting(name: str, known: set[str]) -> StartRefused:
+    """The refusal of a `setting-NAME` the start page has no field for, naming it, the one it most likely
+    means and the ones there are."""
+    from twilight.common.input_bounds import ECHO_CHARS, clip
+    from twilight.compiler.diagnostics import suggest
+
+    close = suggest(name, sorted(known)) if known else None
+    return StartRefused(
+        "web-error-setting-unknown",
+        400,
+        name=clip(name, ECHO_CHARS),
+        close=close or "none",
+        names=", ".join(sorted(known)) or "-",
+    )
+
+
+def wrong_setting_value(name: str, setting: dict[str, Any], value: str, text: PlayText) -> StartRefused:
+    """The refusal of a value a setting does not take (not one of its answers, not a whole number, out of
+    its bounds), naming the setting as the page does and saying what it takes."""
+    from twilight.cli.session.rules import setting_values
+    from twilight.cli.settings_arg import int_bounds
+    from twilight.common.input_bounds import ECHO_CHARS, clip
+
+    if setting.get("type") == "int":
+        bounds = int_bounds(setting)
+        wanted = (
+            text.t("web-setting-number", low=bounds[0], high=bounds[1])
+            if bounds is not None
+            else text.t("web-setting-any-number")
+        )
+    else:
+        answers = ", ".join(setting_values(setting))
+        wanted = text.t("web-setting-one-of", values=answers)
+    shown = text.loc.get(f"setting-{name}", "name")  # (its name as the page's words give it, if any)
+    return StartRefused(
+        "web-error-setting-value",
+        400,
+        setting=shown or name,
+        named="yes" if shown else "no",
+        name=name,
+        value=clip(value, ECHO_CHARS),
+        wanted=wanted,
+    )
 
 
 class Games:
@@ -390,9 +466,13 @@ class Games:
         if hot_seat:
             side = side if side in SIDES else US  # (no side to choose: the save names both)
         if side not in SIDES:
-            raise WebError("web-error-form", 400)
+            raise not_offered("side", side, SIDES)
         humans = list(SIDES) if hot_seat else [side]
-        settings = _start_settings(ir, side, level, asked or {})
+
+        def words() -> PlayText:
+            return PlayText(str(entry.folder), lang, ir)
+
+        settings = _start_settings(ir, side, level, asked or {}, words, self.offered_settings)
         if seed is not None and not 0 <= seed < SEED_LIMIT:
             raise WebError("web-error-form", 400)
         seed = secrets.randbelow(2**48) if seed is None else seed
@@ -416,6 +496,30 @@ class Games:
                 return self._play(path, data, rules, lang, fresh=True)
         finally:
             lock.release()
+
+    def offered_settings(self) -> set[str]:
+        """The settings the start page asks of any ruleset it lists (`setting-NAME` fields)."""
+        return {
+            name
+            for _entry, ir in self.playable()
+            for name, setting in ir["settings"].items()
+            if start_page_asks(name, setting)
+        }
+
+    def playable(self) -> list[tuple[RulesetEntry, dict[str, Any]]]:
+        """The rulesets to play, as `twilight play` lists them (every version found in the installed
+        rules, `$TWILIGHT_HOME/rules/` and each `--rules-path`), with their IR: those with an AI against
+        it, the others (the standard game) against the computer or by two people at this screen. One that
+        does not compile is left out."""
+        out = []
+        entries = self.entries()
+        found = rules_stamp(entries)  # (once for the page: each ruleset's IR is kept while it holds)
+        for entry in entries:
+            try:
+                out.append((entry, self.compiled(entry, found)))
+            except WebError:
+                continue
+        return out
 
     def restart(self, name: str, lang: str | None, seat: str | None = None) -> GameView:
         """Start the game called `name` again, from its seed and settings, under its ruleset's rules as

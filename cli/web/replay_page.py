@@ -48,10 +48,17 @@ def replay_document(lang: str, title: str, body: str) -> str:
     )
 
 
-def replays_page(lang: str, logs: list[tuple[LogFile, Summary]]) -> str:
+def replays_page(
+    lang: str,
+    logs: list[tuple[LogFile, Summary]],
+    problem: str | None = None,
+    sent: tuple[str, str] | None = None,
+) -> str:
     """The logs the server can open, each with the turns it covers, and a form to open a log of one's
-    own (a file chosen, or its text pasted)."""
+    own (a file chosen, or its text pasted). A log refused: `problem` says why, above the form, which
+    holds the log as it was sent (`sent`: its text and its file's name), so nothing of it is lost."""
     words = web_words(lang)
+    text, file_name = sent or ("", "")
     title = words.t("web-replay-list-title")
     home = e(words.t("web-home"))
     parts = [
@@ -59,15 +66,17 @@ def replays_page(lang: str, logs: list[tuple[LogFile, Summary]]) -> str:
         + language_links(words, "/replays")
         + "</header>",
         '<main class="replays">',
+        f'<p role="alert" class="problem">{e(problem)}</p>' if problem else "",
         f'<section class="panel open-log"><h2>{e(words.t("web-replay-open-title"))}</h2>',
         f'<p class="dim">{e(words.t("web-replay-open-help"))}</p>',
-        '<form method="post" action="/replays/open" class="open-log">',
+        f'<form method="post" action="/replays/open?lang={e(words.lang)}" class="open-log">',
         f'<input type="hidden" name="lang" value="{e(words.lang)}">',
-        '<input type="hidden" name="name" value="">',
+        f'<input type="hidden" name="name" value="{e(file_name)}">',
         f'<label class="file">{e(words.t("web-replay-open-file"))} '
         '<input type="file" id="log-file" accept=".txt,text/plain"></label>',
         f'<label class="paste">{e(words.t("web-replay-open-paste"))}'
-        '<textarea name="log" rows="6" spellcheck="false"></textarea></label>',
+        # (a newline right after the tag is dropped by the browser: one is put there for the text's own)
+        f'<textarea name="log" rows="6" spellcheck="false">\n{e(text)}</textarea></label>',
         f'<button type="submit" class="primary" id="open-log">{e(words.t("web-replay-open"))}</button>',
         "</form></section>",
         f'<section class="panel"><h2>{e(words.t("web-replay-list-heading"))}</h2>',

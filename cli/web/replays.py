@@ -36,6 +36,13 @@ if TYPE_CHECKING:  # (the replay's driver, and the engine under it, are imported
 # The league games of the digital edition, beside the repository (absent from an installed copy).
 REAL_GAMES = APP_FOLDER.parent.parent / "shared" / "reference" / "real-games"
 UPLOADS = "replays"
+# The logs opened in the browser the data folder keeps, at most: so many, so many bytes in all (the 32
+# league games are 0.6 MB in all, the longest 25 kB; one log may be MAX_LOG_BYTES). Every upload was once
+# kept, without end: a script sending logs filled the disk, and every page of the list read them all. A
+# log past either bound is refused, saying so; none kept is ever removed to make room (each is a game
+# someone played), and a log already kept opens again whatever the bounds.
+MAX_OPENED_LOGS = 200
+MAX_OPENED_BYTES = 20_000_000
 # Replays kept in memory, the last few opened (each holds a copy of the game at every step: a few MB).
 KEPT_REPLAYS = 4
 # The list's one-line facts of each file (read from its text, not replayed): this many files' kept.
@@ -287,6 +294,7 @@ class Replays:
                 except OSError:
                     same = None  # (no such file: the name is free)
                 if same is None:
+                    self._check_room(folder, len(text.encode("utf-8")))
                     try:
                         write_text_atomic(path, text)
                     except SaveWriteError as err:
@@ -302,6 +310,36 @@ class Replays:
             if log.path.resolve() == path.resolve():
                 return log
         raise WebError("web-replay-no-log", 404, name=name)  # (a given file of the same name shadows it)
+
+    @staticmethod
+    def _check_room(folder: Path, size: int) -> None:
+        """WebError ("web-replay-full") when a log of `size` bytes more would take the logs opened in the
+        browser past MAX_OPENED_LOGS or MAX_OPENED_BYTES."""
+        count, total = opened_usage(folder)
+        if count + 1 > MAX_OPENED_LOGS or total + size > MAX_OPENED_BYTES:
+            raise WebError(
+                "web-replay-full",
+                507,
+                count=count,
+                most=MAX_OPENED_LOGS,
+                megabytes=round(total / 1_000_000, 1),
+                most_megabytes=MAX_OPENED_BYTES // 1_000_000,
+                folder=shown_path(folder),
+            )
+
+
+def opened_usage(folder: Path) -> tuple[int, int]:
+    """How many logs the folder of logs opened in the browser holds, and their bytes in all."""
+    count = total = 0
+    if not folder.is_dir():
+        return 0, 0
+    for path in files_of(folder):
+        try:
+            total += path.stat().st_size
+        except OSError:
+            continue
+        count += 1
+    return count, total
 
 
 def stamp(path: Path) -> tuple[str, int, int]:

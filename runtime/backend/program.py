@@ -1236,7 +1236,9 @@ class Program:
                 # A player that looks ahead (the solo AI) may play an option on a copy of the game.
                 return lambda copy: bodies[name](Frame(copy, dict(saved)))
 
-            return by(f), names, {"intent": "decide", "try": tried}
+            # (`vars`: the rule's variables as it asks, for the question's words: a message may name
+            # what the rule worked out, such as the countries a way out takes from; cli/session/question.py)
+            return by(f), names, {"intent": "decide", "try": tried, "vars": saved}
 
         def decide(f: Frame) -> None:
             asked = question(f)

@@ -14,6 +14,15 @@ explain-error-unknown-ruleset-names = unknown ruleset { $ruleset }: no ruleset f
 explain-error-unknown-ruleset-version = unknown ruleset { $ruleset }: no version { $version } of { $name } is found (versions found: { $versions }); did you mean { $close }?
 explain-error-one-of = give one of --move N, --event N and --all
 
+## An argument or option given empty (`hint ''`, `board ''`, `explain trace ''`, `--ruleset ''`): a usage
+## error after `Error:`. $name is the argument or option as the command's help writes it (SAVE, FILE,
+## --ruleset).
+
+explain-error-empty-save = { $name }: the value is empty: write a save's file, or its name as `twilight saves` lists it
+explain-error-empty-trace = { $name }: the value is empty: write a game trace's file (DIR/game-NNNNN.jsonl, as `twilight simulate --trace-dir DIR` writes them)
+explain-error-empty-ruleset = { $name }: the value is empty: write a ruleset's name (`twilight rulesets` lists them) or folder, or leave { $name } out
+explain-error-empty-card = { $name }: the value is empty: write a card's number, id or name, or all (every card)
+
 ## Reading a trace (`twilight explain trace FILE`)
 
 explain-error-trace-too-big = { $file }: over { $mib } MiB, more than any game's trace

@@ -216,7 +216,7 @@ play-save-diverged = The save was written by another version of twilight, and th
     } (a fix of how the AI plays, say): it goes on from there. The save as it was is kept as { $path }.
 play-save-skipped = { $problem } It is skipped.
 play-save-symlink = { $path } is a symbolic link, not a save file: a save is read only from a file of its own in the saves folder. Put a copy of the file it leads to in its place.
-play-save-unknown-ruleset = { $path } is a game of ruleset { $ruleset }, which is not installed. If it is a variant's save, give the variant's folder with --ruleset.
+play-save-unknown-ruleset = { $path } is a game of ruleset { $ruleset }, which is neither installed nor in the folders looked in: { $places }. If it is a variant's save, give the folder that holds the variant with --rules-path, or the variant's own folder with --ruleset.
 play-save-other-ruleset = { $path } is a game of ruleset { $ruleset }, not of { $given } (--ruleset). Leave --ruleset out, or give the folder of { $ruleset }.
 play-quit = Game saved to { $path }. Continue it with: twilight play --resume
 play-interrupted = Stopped. The last autosave is { $path }; continue with: twilight play --resume
@@ -513,6 +513,9 @@ play-advice-lose-all = Every answer loses the game at once ({ $reasons }) (undo 
 play-advice-lose-one-safe = Hint: { $answer }, the only answer that does not.
 play-lose-reason-defcon_1 = nuclear war at DEFCON 1
 play-lose-reason-or = { $first } or { $second }
+# Alternatives a question names (a rule's list of countries, cli/session/question.py): $first is every name
+# but the last, joined by commas.
+play-list-or = { $first } or { $second }
 play-lose-confirm = { $answer }: you lose the game at once ({ $reasons }). Type yes to do it anyway; anything else chooses again.
 ## Choosing the rules; a game pinned to the rules it began with
 play-setup-ruleset = Which rules?
@@ -525,6 +528,9 @@ play-ruleset-unknown = There is no ruleset { $ruleset }; the rulesets: { $names 
         [none] {""}
        *[other] {" "}Did you mean { $hint }?
     }
+play-ruleset-no-manifest = The folder { $folder } was found, but it is no ruleset: it has no ruleset.tsr, the manifest that makes a folder of rule files a ruleset. No game was started. Write a ruleset.tsr in that folder, for instance:
+play-ruleset-no-manifest-after = The ruleset's name is the folder's; `extends` names the ruleset it changes (leave it out for rules of their own); `version` is what --ruleset { $name }@VERSION names. docs/new-ruleset.md tells the rest.
+play-saves-unwritable = Cannot write { $path } ({ $cause }), where the game would be saved, so no game was started. Set TWILIGHT_HOME to a folder you can write to (twilight keeps its saves in its saves folder), or make that folder writable.
 play-ruleset-unknown-version = There is no { $ruleset }: the versions found are { $versions }.{ $hint ->
         [none] {""}
        *[other] {" "}Did you mean { $hint }?

@@ -56,6 +56,11 @@ web-replay-no-log = There is no game log called “{ $name }”: the list of gam
 web-replay-bad-log = “{ $name }” cannot be replayed: { $problem }
 web-replay-too-big = That text is far larger than any game log: refused.
 web-replay-too-many = Too many logs called “{ $name }” are kept already: give the file another name.
+web-replay-full = This server keeps { $count ->
+        [one] one game log
+       *[other] { $count } game logs
+    } opened in the browser already ({ $megabytes } MB): at most { $most } of them, { $most_megabytes } MB in all. This one was not kept, and none of those was removed to make room. Its text is still in the form below: to open it, delete a log you no longer need from the folder { $folder } of twilight's data folder, then send it again.
+web-replay-busy = The server is reading other game logs just now: send this one again in a moment. Nothing was kept.
 web-replay-no-step = This replay has no step “{ $step }”: its steps are 1 to { $count }.
 web-replay-no-turn = The log has no turn “{ $turn }”.
 web-replay-no-board = This step of the replay holds no board to draw.

@@ -134,10 +134,25 @@ web-back-home = Back to the start page
 web-back-game = Back to the game
 web-error-host = This server answers only at its own address, not at “{ $host }”: open the address `twilight serve` printed.
 web-error-origin = A form from another site ({ $origin }) was refused: only this server's own pages can answer.
+web-error-embedded = A page of another site asked for this one: only this server's own pages can, and links followed.
 web-error-too-big = The request is far larger than any answer: refused.
 web-error-form = The request does not hold the form this page sends: nothing was changed.
 web-error-method = The page { $name } does not take a { $method } request (method not allowed): nothing was changed.
 web-error-seed = The seed must be a whole number written in the digits 0–9 alone (at most 20 of them, below { $limit }), or left empty for a random one: no game was started.
+web-error-setting-unknown = The start page has no setting “{ $name }”{ $close ->
+        [none] {""}
+       *[other] {""} (did you mean “{ $close }”?)
+    }; its settings: { $names }. No game was started.
+web-error-setting-value = { $named ->
+        [yes] { $setting } ({ $name })
+       *[no] The setting “{ $name }”
+    } takes { $wanted }, not “{ $value }”: no game was started.
+web-setting-one-of = one of: { $values }
+web-setting-number = a whole number from { $low } to { $high }
+web-setting-any-number = a whole number
+web-error-field-twice = The form sends “{ $name }” twice: which one was meant? No game was started.
+web-error-start-field = The field “{ $name }” takes one of: { $values }, not “{ $value }”: no game was started.
+web-error-opponent = The other side is played by the computer (“computer”) or by a second person at this screen (“person”), not by “{ $value }”: no game was started.
 web-error-answer = That answer is not one the question offers: nothing was changed. Go back to the game and choose again.
 web-error-no-undo = There is no earlier answer of yours this server can take back (it keeps those of the games it played since it started).
 web-error-undo-refused = { $why } Your answer stands: go back to the game and go on from there.
@@ -157,4 +172,5 @@ web-error-seat = This page was not shown after the screen was passed to the play
 web-error-rules = The rules stopped the game: { $detail }
 web-error-ruleset = The ruleset { $ruleset } has errors: `twilight check { $ruleset }` shows them.
 web-error-internal = Something went wrong inside the server (it is written in the server's log). Your game's last save stands.
+web-error-busy = The server is working out other hints just now: ask again in a moment. Nothing of the game changed.
 web-error-over = This game is over: there is no question left to hint at. Its page shows how it ended.

@@ -14,6 +14,15 @@ explain-error-unknown-ruleset-names = нет набора правил { $rulese
 explain-error-unknown-ruleset-version = нет набора правил { $ruleset }: версии { $version } набора { $name } нет (есть версии: { $versions }); может быть, вы имели в виду { $close }?
 explain-error-one-of = укажите что-то одно: --move N, --event N или --all
 
+## Пустой аргумент или параметр (`hint ''`, `board ''`, `explain trace ''`, `--ruleset ''`): ошибка
+## использования после `Error:`. $name — аргумент или параметр так, как его пишет справка команды (SAVE,
+## FILE, --ruleset).
+
+explain-error-empty-save = { $name }: пустое значение; укажите файл сохранения или его имя, как его показывает `twilight saves`
+explain-error-empty-trace = { $name }: пустое значение; укажите файл трассы партии (DIR/game-NNNNN.jsonl, как их пишет `twilight simulate --trace-dir DIR`)
+explain-error-empty-ruleset = { $name }: пустое значение; укажите имя набора правил (их перечисляет `twilight rulesets`) или его папку, либо не указывайте { $name } вовсе
+explain-error-empty-card = { $name }: пустое значение; укажите номер карты, ее id или название либо all (все карты)
+
 ## Чтение трассы (`twilight explain trace FILE`)
 
 explain-error-trace-too-big = { $file }: больше { $mib } МиБ — больше трассы любой партии

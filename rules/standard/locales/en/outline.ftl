@@ -457,6 +457,7 @@ outline-local-ussr_battlegrounds = the number of USSR battlegrounds
 outline-local-value = the value
 outline-local-victim = the victim
 outline-local-vp = the VP
+outline-local-way_out = the countries of the way out
 outline-local-winner = the winner
 outline-local-wins_at = the winning score
 

@@ -45,7 +45,10 @@ decision-north_sea_oil_pass_round = { card-north_sea_oil }: choose whether to gi
 decision-defuse_cuban_missile_crisis = { card-cuban_missile_crisis }: choose whether to end the crisis now by removing 2 of your influence (USSR from Cuba, US from West Germany or Turkey)
     .name = end the crisis by removing 2 influence
     .asked = whether to end the { card-cuban_missile_crisis } by removing 2 of its influence
-decision-defuse_cuban_missile_crisis_at_coup = Your coup sets off the { card-cuban_missile_crisis }: remove 2 of your influence (USSR from Cuba, US from West Germany or Turkey) to end the crisis and make the coup, or lose the game at once
+# $way_out: the countries the way out takes from, joined by "or" (Cuba; West Germany, Turkey or both), with
+# its grammatical forms ($way_out_gen, $way_out_in…).
+decision-defuse_cuban_missile_crisis_at_coup = Your coup sets off the { card-cuban_missile_crisis }: remove 2 of your influence from { $way_out } to end the crisis and make the coup, or lose the game at once
+    .asked = whether to remove 2 of its influence to end the { card-cuban_missile_crisis } and make its coup, or lose the game at once
     .name = end the crisis by removing 2 influence, or lose the game
 
 ## Choices of the turn sequence

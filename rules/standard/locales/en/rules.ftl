@@ -25,6 +25,7 @@ function-nato_protects = shielded by NATO
 function-lowered_by_red_scare = cards lowered by { card-red_scare_purge }
 function-card_drawn_from_hand = a card taken from the hand
 function-cuban_missile_crisis_way_out_open = the way out of { card-cuban_missile_crisis } is open to
+function-cuban_missile_crisis_way_out_places = the countries the way out of { card-cuban_missile_crisis } takes 2 influence from, for
 procedure-end_cuban_missile_crisis = end { card-cuban_missile_crisis } by its way out
 function-region_named_on = the region the card scores
 function-scoring_battleground = counts as a battleground when scored

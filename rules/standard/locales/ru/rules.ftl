@@ -25,6 +25,7 @@ function-nato_protects = под защитой НАТО
 function-lowered_by_red_scare = карты, ослабленные картой «{ card-red_scare_purge }»
 function-card_drawn_from_hand = карта, взятая с руки
 function-cuban_missile_crisis_way_out_open = выход из Карибского кризиса открыт для
+function-cuban_missile_crisis_way_out_places = страны, откуда выход из Карибского кризиса снимает 2 влияния, для
 procedure-end_cuban_missile_crisis = завершить «{ card-cuban_missile_crisis }», сняв 2 влияния
     .form = fem
 function-region_named_on = регион, который подсчитывает карта
