@@ -4,6 +4,7 @@
   IR's "src" fields, `overrides` keys) are "rules/…", whatever directory pytest was started from.
 - TWILIGHT_CACHE points at a fresh temporary folder, so the tests neither read a stale cache nor fill
   the user's one; subprocesses started by the tests inherit it.
+- TWILIGHT_NATIVE=0: no native evaluation, but in tests/test_native_eval.py.
 - Hypothesis keeps its files (constants, patches for failing examples) in one folder under the system's
   temporary directory, not in .hypothesis/ at the project root.
 """
@@ -44,6 +45,10 @@ def _project_root_and_private_cache(tmp_path_factory: pytest.TempPathFactory) ->
     with pytest.MonkeyPatch.context() as mp:
         mp.chdir(ROOT)
         mp.setenv("TWILIGHT_CACHE", str(tmp_path_factory.mktemp("twilight-cache")))
+        # No native evaluation (runtime/backend/native) but where a test asks for it: a C compiler building
+        # each variant's module in every worker would cost minutes, and tests/test_native_eval.py checks
+        # that it answers as the Python code does.
+        mp.setenv("TWILIGHT_NATIVE", "0")
         yield
 
 

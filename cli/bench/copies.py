@@ -86,6 +86,9 @@ def probe_search(args: dict[str, Any]) -> dict[str, Any]:
 
     ir = load_ir("solo-v2")
     program = build_program(ir, code_cache=cache_dir())  # (as `twilight play` builds it)
+    # (its native evaluation in place before the clock starts, as it is after a game's first decisions:
+    # the search asks for it, runtime/backend/native)
+    program.use_native(wait=True)
     wanted = args["decisions"]
 
     class Enough(Exception):

@@ -383,6 +383,11 @@ class ExprCompiler:
                 return all(self._whole_number(a) for a in node["args"])
         return False
 
+    def whole_number(self, node: Any) -> bool:
+        """`_whole_number`, for the native back end: where the Python code compares numbers without ranks
+        (a `none` there is an error, not the lowest rank)."""
+        return self._whole_number(node)
+
     @property
     def int_functions(self) -> frozenset[str]:
         """The rule functions whose body is certainly a whole number (`_whole_number`), calls of one

@@ -90,6 +90,9 @@ class PriorityList:
             )
 
         self.options = tuple(option(i, o) for i, o in enumerate(node["options"]))
+        # The list's pick written natively (runtime/backend/native), for a game that traces no choice: it
+        # gives `DEFERRED` when it cannot be sure, and this code picks. None: there is none.
+        self.native: Callable[[Frame, list[Any]], Any] | None = None
         # The variables the options' fixed conditions read, all of them
         self.fixed_reads = tuple(sorted({name for o in self.options for name in o.fixed_reads}))
         # What the options' fixed conditions kept, by domain, then by the values of `fixed_reads`, then by
@@ -111,8 +114,14 @@ class PriorityList:
             engine.memo = None
 
     def _pick(self, frame: Frame, domain: list[Any], domain_name: str | None) -> Any:
+        native = self.native
+        engine = frame.engine
+        if native is not None and engine.dice_only_trace and engine.firings is None:
+            chosen = native(frame, domain)
+            if chosen is not DEFERRED:
+                return chosen
         vars_ = frame.vars
-        firings = frame.engine.firings
+        firings = engine.firings
         if firings is not None:  # (the balance lab counting what its variant changed: the list is asked)
             firings["priority", self.name] += 1
         # The arguments as traced: a list argument (the countries an event offers…) is left out, it would
@@ -240,6 +249,15 @@ class PriorityList:
         # sees this in the trace and can add a key.
         return candidates[0], "domain_order"
 
+
+class _Deferred:
+    """What a native pick gives when it leaves the pick to this code (runtime/backend/native)."""
+
+    def __repr__(self) -> str:
+        return "DEFERRED"
+
+
+DEFERRED = _Deferred()
 
 # How many domains, and values of the fixed conditions per domain, a list keeps the results for: a list's
 # domain is the map or the few choices an event offers; the values, the region and the side.

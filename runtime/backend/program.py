@@ -15,12 +15,13 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from twilight.runtime.backend import build_record, kept_functions
+from twilight.runtime.backend import build_record, kept_functions, native
 from twilight.runtime.backend.codegen import UNBOUND, ExprCompiler, ordered_comparisons, stored
 from twilight.runtime.backend.generated_module import module_file_for, src_comment
 from twilight.runtime.backend.locality import board_reads, reads_board_only_at
@@ -129,6 +130,8 @@ class Program:
         "_ir_exprs",
         "_lasting_prefix",
         "_modifiers_each",
+        "_native_asked",
+        "_native_folder",
         "_order_ranks",
         "_permits",
         "_repeat_count",
@@ -150,6 +153,7 @@ class Program:
         "ir",
         "lasting",
         "moments",
+        "native_rules",
         "primitives",
         "priorities",
         "procedures",
@@ -194,6 +198,14 @@ class Program:
             if collecting:
                 gc.enable()
         kept_functions.install(self)  # (the region scoring's results kept between evaluations)
+        # The board's evaluation as native code (runtime/backend/native): asked for by what evaluates
+        # the board most (the search, `use_native`), or at once with TWILIGHT_NATIVE=1; never with 0, in
+        # a counting build (its code is not the ruleset's own) or without a folder to keep it in.
+        self.native_rules: native.NativeRules | None = None
+        self._native_folder = code_cache if not counted and native.allowed() else None
+        self._native_asked = False
+        if native.wanted():
+            self.use_native(wait=True)
 
     def _build(
         self,
@@ -379,6 +391,23 @@ class Program:
         self.codegen.save()  # (a counting build keeps no module of its own: `module_file`)
 
     # ------------------------------------------------------------------ the runtime contract
+
+    def use_native(self, wait: bool = False) -> None:
+        """Put the native evaluation in place (runtime/backend/native): at once when its module was built
+        before, else once the C compiler has built it, in a thread of its own unless `wait`. Nothing
+        changes in the games meanwhile or after: the native code answers as the Python code does."""
+        if self._native_asked or self._native_folder is None:
+            return
+        self._native_asked = True
+        folder = self._native_folder
+
+        def install() -> None:
+            self.native_rules = native.install(self, folder)
+
+        if wait or native.built_before(self, folder):
+            install()
+        else:
+            threading.Thread(target=install, name="twilight native rules", daemon=True).start()
 
     def needed(self, need: registry.Need) -> Any:
         """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a

@@ -258,7 +258,24 @@ class GreedyPlayer(RandomPlayer):
     def _best_country(self, decision: Decision) -> Any:
         """The point's immediate effect on the score of the regions weighed (`weighed_regions`: the
         Primary region's); ties to a battleground, then to the country closest to control (building
-        towards the next point's score)."""
+        towards the next point's score); among those still tied, any."""
+        return self.rng.choice(self.best_countries(decision))
+
+    def best_countries(self, decision: Decision) -> list[Any]:
+        """The countries `_best_country` chooses among, in the question's order."""
+        engine = self.engine
+        native = engine.program.native_rules
+        if native is not None and native.greedy_points is not None and engine.firings is None:
+            # (the same countries, worked out natively on the board's numbers: runtime/backend/native)
+            tied: list[Any] | None = native.greedy_points(
+                engine, decision.side, decision.options, self.weighed_regions(engine)
+            )
+            if tied is not None:
+                return tied
+        return self._best_countries_here(decision)
+
+    def _best_countries_here(self, decision: Decision) -> list[Any]:
+        """`best_countries`, worked out by the rules' Python code."""
         late = _primitives()
         other, board, net_region_score, with_influence = (
             late.other,
@@ -329,7 +346,7 @@ class GreedyPlayer(RandomPlayer):
         for c, v in scored.items():
             if v == best:
                 tied.append(c)
-        return self.rng.choice(tied)
+        return tied
 
     def weighed_regions(self, engine: Any) -> list[tuple[str, Any]]:
         """The regions whose score a point is placed for, with their weights: the Primary region."""

@@ -565,6 +565,10 @@ class SearchPlayer:
         engine = self.engine
         self.fallback.engine = engine
         self.decisions += 1
+        if engine is not None:
+            # (the board's evaluation as native code, built once per ruleset: its playouts evaluate the
+            # board most; the same answers either way, so the first decisions need not wait for it)
+            engine.program.use_native()
         known = self._known_cards(decision)
         if decision.name != INFLUENCE_TARGET:
             self._following = None  # (a placement ends at the first question of another kind)
