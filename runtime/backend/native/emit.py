@@ -272,30 +272,9 @@ class Emitter:
             raise Unsupported(f"the primitive {name}")
         if name in registry.NONDETERMINISTIC_QUERIES:
             raise Unsupported(f"the primitive {name} (random)")
-        if name == "table_value":
-            cell = self._table_cell(args, scope)
-            if cell is not None:
-                return cell
-        if name == "rank":
-            ranked = self._rank(args, scope)
-            if ranked is not None:
-                return ranked
-        if name == "may_target" and isinstance(args[0], dict) and "str" in args[0]:
-            checked = self._rules_function("forbid", args[0]["str"])
-            if checked is not None:
-                side, target = self.expr(args[1], scope), self.expr(args[2], scope)
-                if side.kind == "side" and target.kind == "country":
-                    return Code(f"{checked}(cx, {side.text}, {target.text})", "bool")
-        if name in _MODIFIED and len(args) == 2:
-            quantity, base = _MODIFIED[name]
-            worked = self._rules_function("modify", quantity, base)
-            if worked is not None:
-                side, target = self.expr(args[0], scope), self.expr(args[1], scope)
-                if side.kind == "side" and target.kind == "country":
-                    return Code(f"{worked}(cx, {side.text}, {target.text})", "int")
-        state_read = self._state_read(name, prim, args, scope)
-        if state_read is not None:
-            return state_read
+        written = self._of_written_arguments(name, prim, args, scope)
+        if written is not None:
+            return written
         codes = [self.expr(a, scope) for a in args]
         special = self._special(name, codes)
         if special is not None:
@@ -311,6 +290,33 @@ class Emitter:
             raise Unsupported(f"the variadic primitive {name}")
         declared = [plain_type(a.type) for a in prim.params]
         return self._call_back(f"P_{name}", codes, declared, plain_type(prim.returns))
+
+    def _of_written_arguments(self, name: str, prim: Any, args: list[Any], scope: Scope) -> Code | None:
+        """The primitives whose native form depends on an argument written in the rule (a table, an order,
+        an action's name) or on the primitive's own written-out form (a plain value of the state)."""
+        if name == "table_value":
+            return self._table_cell(args, scope)
+        if name == "rank":
+            return self._rank(args, scope)
+        if name == "may_target" and isinstance(args[0], dict) and "str" in args[0]:
+            return self._by_rules("forbid", args[0]["str"], 0, args[1:], scope, "bool")
+        if name in _MODIFIED and len(args) == 2:
+            quantity, base = _MODIFIED[name]
+            return self._by_rules("modify", quantity, base, args, scope, "int")
+        return self._state_read(name, prim, args, scope)
+
+    def _by_rules(
+        self, kind: str, name: str, base: int, args: list[Any], scope: Scope, returns: str
+    ) -> Code | None:
+        """A call of the standing rules' prohibitions or modifiers (`_rules_function`) of a side and a
+        country."""
+        function = self._rules_function(kind, name, base)
+        if function is None:
+            return None
+        side, target = self.expr(args[0], scope), self.expr(args[1], scope)
+        if side.kind != "side" or target.kind != "country":
+            return None
+        return Code(f"{function}(cx, {side.text}, {target.text})", returns)
 
     def _table_cell(self, args: list[Any], scope: Scope) -> Code | None:
         """`table_value(T, key, "column")` of a table and a column written in the rule: the column as an

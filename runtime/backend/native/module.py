@@ -383,14 +383,8 @@ def map_tables(ir: dict[str, Any], emitter: Emitter) -> str:
     countries = ir["map"]["countries"]
     index = {c: i for i, c in enumerate(tables.countries)}
     regions = tables.regions
-    members: dict[str, list[int]] = {r: [] for r in regions}
-    for c, v in countries.items():
-        for r in (v["region"], *v["subregions"]):
-            if r in members:
-                members[r].append(index[c])
     superpowers = {s["superpower"] for s in ir["map"]["sides"].values()}
-    sides = list(ir["map"]["sides"])
-    by_side = [set(ir["map"]["sides"][s]["adjacent"]) for s in sides]
+    by_side = [set(s["adjacent"]) for s in ir["map"]["sides"].values()]
     region_of = ", ".join(str(regions.index(v["region"])) for v in countries.values())
     us_near, ussr_near = (_ones(c in near for c in countries) for near in by_side)
     lines = [
@@ -398,37 +392,42 @@ def map_tables(ir: dict[str, Any], emitter: Emitter) -> str:
         f"static const int IS_BATTLEGROUND[NC] = {{{_ones(v['battleground'] for v in countries.values())}}};",
         f"static const int REGION[NC] = {{{region_of}}};",
         f"static const int BY_SUPERPOWER[2][NC] = {{{{{us_near}}}, {{{ussr_near}}}}};",
+        *_region_tables(countries, index, regions),
     ]
-    for r_i, r in enumerate(regions):
-        items = members[r]
-        lines.append(f"static V MEMBERS_{r_i}[] = {{{', '.join(map(str, items)) or '0'}}};")
-    listed = ", ".join(f"{{{len(members[r])}, MEMBERS_{i}}}" for i, r in enumerate(regions))
-    lines.append(f"static const L MEMBERS[NR] = {{{listed}}};")
-    member_rows = []
-    for r in regions:
-        inside = set(members[r])
-        member_rows.append(
-            "{" + ", ".join("1" if i in inside else "0" for i in range(len(tables.countries))) + "}"
-        )
-    lines.append(f"static const unsigned char IS_MEMBER[NR][NC] = {{{', '.join(member_rows)}}};")
-    counts = []
-    for c_i, v in enumerate(countries.values()):
-        near = [index[n] for n in v["adjacent"] if n not in superpowers and n in index]
-        counts.append(f"{{{len(near)}, NEIGHBOURS_{c_i}}}")
-        lines.append(f"static V NEIGHBOURS_{c_i}[] = {{{', '.join(map(str, near)) or '0'}}};")
-    lines.append(f"static const L NEIGHBOUR_LISTS[NC] = {{{', '.join(counts)}}};")
-    lines.append(f"static V ALL_{0}[] = {{{', '.join(str(i) for i in range(len(tables.countries)))}}};")
+    near = [
+        [index[n] for n in v["adjacent"] if n not in superpowers and n in index] for v in countries.values()
+    ]
+    lines += _lists("NEIGHBOURS", "NEIGHBOUR_LISTS", near)
+    lines.append(f"static V ALL_0[] = {{{', '.join(str(i) for i in range(len(tables.countries)))}}};")
     # (what influence in a country opens to access, 6.1.1: the country and whoever counts it a neighbour)
-    neighbour_sets = [
-        {n for n in v["adjacent"] if n not in superpowers and n in index} for v in countries.values()
+    opened = [
+        sorted({c_i} | {n_i for n_i, around in enumerate(near) if c_i in around}) for c_i in range(len(near))
     ]
-    opened = []
-    for c_i, c in enumerate(countries):
-        by = sorted({c_i} | {n_i for n_i, near in enumerate(neighbour_sets) if c in near})
-        lines.append(f"static V OPENED_{c_i}[] = {{{', '.join(map(str, by))}}};")
-        opened.append(f"{{{len(by)}, OPENED_{c_i}}}")
-    lines.append(f"static const L OPENED_BY[NC] = {{{', '.join(opened)}}};")
+    lines += _lists("OPENED", "OPENED_BY", opened)
     return "\n".join(lines) + "\n"
+
+
+def _region_tables(countries: dict[str, Any], index: dict[str, int], regions: list[str]) -> list[str]:
+    """Each region's countries (subregions' in their regions too, 2.1.2) as a list and as a row of truths."""
+    members: dict[str, list[int]] = {r: [] for r in regions}
+    for c, v in countries.items():
+        for r in (v["region"], *v["subregions"]):
+            if r in members:
+                members[r].append(index[c])
+    lines = _lists("MEMBERS", "MEMBERS", [members[r] for r in regions], table_size="NR")
+    rows = ", ".join("{" + _ones(i in set(members[r]) for i in range(len(index))) + "}" for r in regions)
+    lines.append(f"static const unsigned char IS_MEMBER[NR][NC] = {{{rows}}};")
+    return lines
+
+
+def _lists(prefix: str, table: str, lists: list[list[int]], table_size: str = "NC") -> list[str]:
+    """`static V <prefix>_<i>[]` for each list, and the table `<table>` of them as `L`s."""
+    lines = [
+        f"static V {prefix}_{i}[] = {{{', '.join(map(str, items)) or '0'}}};" for i, items in enumerate(lists)
+    ]
+    entries = ", ".join(f"{{{len(items)}, {prefix}_{i}}}" for i, items in enumerate(lists))
+    lines.append(f"static const L {table}[{table_size}] = {{{entries}}};")
+    return lines
 
 
 BOARD_TWINS = r"""
