@@ -961,6 +961,8 @@ class SearchPlayer:
         the answers rated), whatever the number of countries open: working them out counts in the budget."""
         started = time.perf_counter()
         engine = self.engine
+        if engine is not None:
+            engine.program.use_native()  # (as `decide` asks for it)
         known = self._known_cards(decision) if engine is not None else set()
         if (
             self.plans
