@@ -201,8 +201,10 @@ def test_every_card_of_the_solo_ruleset_renders(ir: dict[str, Any], lang: str) -
 def test_the_standard_game_has_no_appendix_section() -> None:
     code, out = run_cli(["explain", "card", "40"])
     assert code == 0, out
+    # (the card's own lines end the page: the crisis's way out, taken at the opponent's round)
     assert "appendix" not in out.lower() and out.rstrip().endswith(
-        "end Cuban Missile Crisis by its way out (the opponent of the effect's owner)"
+        "end Cuban Missile Crisis by its way out (the opponent of the effect's owner, the countries the way "
+        "out of Cuban Missile Crisis takes 2 influence from, for (the opponent of the effect's owner))"
     )
     code, out = run_cli(["explain", "card", "40", "--json"])
     assert code == 0, out

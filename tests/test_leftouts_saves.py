@@ -154,10 +154,10 @@ def test_board_and_hint_say_their_errors_in_the_players_language(
     data["play"].pop("rules", None)
     (saves / "house.json").write_text(json.dumps(data), encoding="utf-8")
     code, said = run(command, "house", *extra)
-    assert code == 1 and said.startswith("ошибка: ") and "укажите папку варианта в --ruleset" in said, said
+    assert code == 1 and said.startswith("ошибка: ") and "саму папку варианта в --ruleset" in said, said
     with_lang(saves / "house.json", "en")
     code, said = run(command, "house", *extra)
-    assert code == 1 and "give the variant's folder with --ruleset" in said, said
+    assert code == 1 and "the variant's own folder with --ruleset" in said, said
     # A save whose answers do not lead back to its game.
     data = json.loads(a_game.read_text(encoding="utf-8"))
     data["answers"] = [*data["answers"][:-1], ["us", "no-such-answer"]]

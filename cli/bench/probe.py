@@ -151,6 +151,7 @@ def probe_per_game(args: dict[str, Any]) -> dict[str, Any]:
 
     ir = load_ir(args["ruleset"])
     sim._init_worker(ir, None, ignore_sigint=False, settings={}, players=args.get("players", "random"))
+    _native_in_place(sim._WORKER["program"])
     meter = _GameMeter()
     sim._WORKER["observer"] = meter
     try:
@@ -159,6 +160,13 @@ def probe_per_game(args: dict[str, Any]) -> dict[str, Any]:
         sim._WORKER.pop("observer", None)
     _failures(records)
     return {"games": meter.games, "digests": [r["digest"] for r in records]}
+
+
+def _native_in_place(program: Any) -> None:
+    """The program's native evaluation in place before the clock starts, as it is in a game once the AI
+    or the search has asked for it and it is built (runtime/backend/native; none without a C compiler or
+    with TWILIGHT_NATIVE=0)."""
+    program.use_native(wait=True)
 
 
 class _HumanClock:
@@ -212,6 +220,7 @@ def probe_latency(args: dict[str, Any]) -> dict[str, Any]:
 
     ir = load_ir(args["ruleset"])
     sim._init_worker(ir, None, ignore_sigint=False, settings={}, players="random")
+    _native_in_place(sim._WORKER["program"])
     ai_side = sim._WORKER[registry.AI_SIDE.name]
     if ai_side is None:
         raise ProbeError(f"{args['ruleset']} has no AI: no AI decision to time")

@@ -132,6 +132,7 @@ class Program:
         "_modifiers_each",
         "_native_asked",
         "_native_folder",
+        "_native_thread",
         "_order_ranks",
         "_permits",
         "_repeat_count",
@@ -204,6 +205,7 @@ class Program:
         self.native_rules: native.NativeRules | None = None
         self._native_folder = code_cache if not counted and native.allowed() else None
         self._native_asked = False
+        self._native_thread: threading.Thread | None = None
         if native.wanted():
             self.use_native(wait=True)
 
@@ -397,6 +399,9 @@ class Program:
         before, else once the C compiler has built it, in a thread of its own unless `wait`. Nothing
         changes in the games meanwhile or after: the native code answers as the Python code does."""
         if self._native_asked or self._native_folder is None:
+            building = self._native_thread
+            if wait and building is not None:
+                building.join()  # (asked for before, being built: waited for now)
             return
         self._native_asked = True
         folder = self._native_folder
@@ -407,7 +412,10 @@ class Program:
         if wait or native.built_before(self, folder):
             install()
         else:
-            threading.Thread(target=install, name="twilight native rules", daemon=True).start()
+            building = self._native_thread = threading.Thread(
+                target=install, name="twilight native rules", daemon=True
+            )
+            building.start()
 
     def needed(self, need: registry.Need) -> Any:
         """The ruleset's declaration that the runtime calls by name (registry.Need): a Function, a

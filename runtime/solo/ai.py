@@ -64,6 +64,8 @@ class RulesAIPlayer:
         engine = self.engine
         if engine is None:
             raise RuntimeError("RulesAIPlayer.engine must be set before the game starts")
+        # (its look-ahead copies pick by the lists natively once the module is built: the same answers)
+        engine.program.use_native()
         with engine.ai_deciding():
             picks, used = self._answer(engine, decision)
         if not engine.dice_only_trace:  # (a quiet engine keeps only the dice)
