@@ -519,21 +519,7 @@ class Emitter:
         read back by its declared type."""
         if returns not in _SCALARS:
             raise Unsupported(f"{name} gives a {returns}")
-        boxed = []
-        for code, kind in zip(codes, kinds, strict=True):
-            actual = code.kind if code.kind != "none" else kind
-            if actual == "name" or (
-                kind in ("text", "order", "table", "track", "zone") and code.kind == "name"
-            ):
-                boxed.append(code.text.replace("TEXT(", "TEXT_NEW("))
-            elif actual in _BOX:
-                boxed.append(f"{_BOX[actual]}({code.text})")
-            elif element_type(actual) is not None and code.py is not None:
-                boxed.append(f"new_ref({code.py})")
-            elif element_type(actual) in _SCALARS:
-                boxed.append(f"box_list_{element_type(actual)}({code.text})")
-            else:
-                raise Unsupported(f"{name} given a {actual}")
+        boxed = _boxed(codes, kinds, name)
         index = self.callback(name)
         args = ", ".join(boxed) if boxed else "NULL"
         call = f"CALL(cx, {index}, {len(boxed)}, (PyObject *[]){{{args}}})"
@@ -546,17 +532,7 @@ class Emitter:
         target = plain_type(plist["target"]["type"])
         if target not in _SCALARS:
             raise Unsupported(f"a pick of a {target}")
-        boxed = []
-        for code, kind in zip(codes, kinds, strict=True):
-            actual = code.kind if code.kind != "none" else kind
-            if actual in _BOX:
-                boxed.append(f"{_BOX[actual]}({code.text})")
-            elif element_type(actual) is not None and code.py is not None:
-                boxed.append(f"new_ref({code.py})")
-            elif element_type(actual) in _SCALARS:
-                boxed.append(f"box_list_{element_type(actual)}({code.text})")
-            else:
-                raise Unsupported(f"a pick given a {actual}")
+        boxed = _boxed(codes, kinds, f"the pick {node['pick']}")
         name = self.tables.text(node["pick"])
         return Code(
             f"{_FROM[target]}_taken(cx, PICK(cx, {name}, {len(boxed)}, "
@@ -697,6 +673,25 @@ class Emitter:
             test = f"list_has({right.text}, {left.text})"
             return Code(test if op == "in" else f"(!{test})", "bool")
         raise Unsupported(f"the operator {op}")
+
+
+def _boxed(codes: list[Code], kinds: list[str], what: str) -> list[str]:
+    """The arguments of a call back into Python (`what`), made Python values (new references) by the type
+    each has, or is declared (a `none`)."""
+    boxed = []
+    for code, kind in zip(codes, kinds, strict=True):
+        actual = code.kind if code.kind != "none" else kind
+        if actual == "name" or (kind in ("text", "order", "table", "track", "zone") and code.kind == "name"):
+            boxed.append(code.text.replace("TEXT(", "TEXT_NEW("))
+        elif actual in _BOX:
+            boxed.append(f"{_BOX[actual]}({code.text})")
+        elif element_type(actual) is not None and code.py is not None:
+            boxed.append(f"new_ref({code.py})")
+        elif element_type(actual) in _SCALARS:
+            boxed.append(f"box_list_{element_type(actual)}({code.text})")
+        else:
+            raise Unsupported(f"{what} given a {actual}")
+    return boxed
 
 
 def _enum_of(value: str) -> str:

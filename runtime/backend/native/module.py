@@ -51,19 +51,7 @@ def filter_function(
         tests.append(" && ".join(emitter.truth(p, item_scope) for p in parts if _mentions(p, target)) or "1")
     sieve, requires, rest = tests
     once = " && ".join(outside) or "1"
-    reads = []
-    for name, kind in scope.frame_reads.items():
-        key = emitter.var_key(name)
-        element = element_type(kind)
-        if element is not None:
-            reads.append(
-                f"    PyObject *o_{name} = var_of(&cx_, KEY[{key}]);\n"
-                f"    int has_{name} = o_{name} != NULL && PyList_CheckExact(o_{name});\n"
-                f"    L v_{name} = has_{name}\n"
-                f"        ? kept_list(cx, {key}, o_{name}, from_{element}) : (L){{0, cx->arena}};\n"
-            )
-        else:
-            reads.append(f"    V v_{name} = {_from(kind)}(cx, var_of(&cx_, KEY[{key}]));\n")
+    reads = _frame_reads(emitter, scope)
     if shares_requires:
         asked = f"""            int ok;
             PyObject *said = passed != NULL ? PyDict_GetItemWithError(passed, item) : NULL;
@@ -95,7 +83,7 @@ static PyObject *{cname}(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     cx->vars = PyObject_GetAttr(frame, S_vars);
     if (cx->vars == NULL || !PyDict_Check(cx->vars)) {{ PyErr_Clear(); cx->bad = 1; goto fallback; }}
     if (!PyList_CheckExact(domain)) {{ cx->bad = 1; goto fallback; }}
-{"".join(reads)}    out = PyList_New(0);
+{reads}    out = PyList_New(0);
     if (out == NULL) goto done;
     Py_ssize_t n = PyList_GET_SIZE(domain);
     if (n == 0 || cx->bad || !({once})) goto fallback;
