@@ -90,6 +90,7 @@ def probe_games(args: dict[str, Any]) -> dict[str, Any]:
 
     ir = load_ir(args["ruleset"])
     jobs_list = _jobs_list(args["games"], args["seed"])
+    _native_built(ir)
     loaded_rss = peak_rss_mb()
     started, cpu_started = time.perf_counter(), time.process_time()
     children_started = _children_cpu()
@@ -160,6 +161,15 @@ def probe_per_game(args: dict[str, Any]) -> dict[str, Any]:
         sim._WORKER.pop("observer", None)
     _failures(records)
     return {"games": meter.games, "digests": [r["digest"] for r in records]}
+
+
+def _native_built(ir: dict[str, Any]) -> None:
+    """The ruleset's native module built (kept in the cache folder) before the clock starts: simulate's
+    games then load it, as they do once the AI has asked for it the first time (runtime/backend/native)."""
+    from twilight.common.cachedir import cache_dir
+    from twilight.runtime.game import build_program
+
+    build_program(ir, code_cache=cache_dir()).use_native(wait=True)
 
 
 def _native_in_place(program: Any) -> None:

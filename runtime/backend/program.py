@@ -405,11 +405,12 @@ class Program:
             return
         self._native_asked = True
         folder = self._native_folder
+        prepared = native.prepare(self)
 
         def install() -> None:
-            self.native_rules = native.install(self, folder)
+            self.native_rules = native.install(self, folder, prepared)
 
-        if wait or native.built_before(self, folder):
+        if wait or native.built_before(prepared, self, folder):
             install()
         else:
             building = self._native_thread = threading.Thread(

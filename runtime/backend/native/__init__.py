@@ -183,20 +183,19 @@ def _pick_of(program: Program, name: str, plist: Any, prepared: Prepared) -> Non
     prepared.picks.append((name, made))
 
 
-def built_before(program: Program, folder: Path) -> bool:
-    """Whether the program's native module is in the folder already (or loaded in this process)."""
-    prepared = prepare(program)
+def built_before(prepared: Prepared | None, program: Program, folder: Path) -> bool:
+    """Whether the program's native module (`prepared`, None: there is none) is in the folder already, or
+    loaded in this process: `install` is then at once."""
     if prepared is None:
-        return True  # (nothing to build: `install` is at once)
+        return True
     path = module_path(program.ir["ruleset"]["name"], lambda name: prepared.source(name, program.ir), folder)
     return str(path) in _LOADED or file_is_ours(path)
 
 
-def install(program: Program, folder: Path) -> NativeRules | None:
-    """Write, compile (unless built before) and load the program's native functions, and put each in
-    place of the Python it stands for. None (nothing changed) when none could be written or the module
-    could not be built."""
-    prepared = prepare(program)
+def install(program: Program, folder: Path, prepared: Prepared | None) -> NativeRules | None:
+    """Compile (unless built before) and load the program's native functions, written (`prepare`), and
+    put each in place of the Python it stands for. None (nothing changed) when none could be written or
+    the module could not be built."""
     if prepared is None:
         return None
     ir = program.ir
