@@ -545,7 +545,7 @@ static PyObject *PICK(Cx *cx, Py_ssize_t name, int n, PyObject **args) {
 }
 static PyObject *S_in_effect, *S_card, *S_round_start_influence, *S_unmodified, *S_scoring_battlegrounds;
 static V MEMO_VAL[MEMO_SIZE];
-static uint32_t MEMO_GEN[MEMO_SIZE];
+static uint64_t MEMO_GEN[MEMO_SIZE];
 static V IN_EFFECT(Cx *cx, V k) {
     if (k < 0 || k >= NK) return bad(cx);
     if (!cx->effects_read) {
@@ -620,7 +620,7 @@ static inline V AT_LEAST_0(Cx *cx, V n) { n = CHK(cx, n); return n > 0 ? n : 0; 
     if (!C_OK(c_) || !S_OK(s_)) v_ = bad(cx); \
     else { \
         INF(cx, s_, c_); \
-        int32_t saved_ = cx->inf[c_][s_]; uint32_t gen_ = cx->gen; int supposing_ = cx->supposing; \
+        int32_t saved_ = cx->inf[c_][s_]; uint64_t gen_ = cx->gen; int supposing_ = cx->supposing; \
         V to_ = (amount); \
         cx->inf[c_][s_] = (int32_t)to_; cx->gen = next_gen(); cx->supposing = 1; \
         v_ = (expr); \
@@ -642,35 +642,65 @@ static inline V AT_LEAST_0(Cx *cx, V n) { n = CHK(cx, n); return n > 0 ? n : 0; 
         v2_ = SUPPOSE(cx, c2_, s2_, short_, level(cx, s2_, r2_)); \
     } \
     v2_; })
-/* A frame's list as numbers, kept with the list it was read from (a reference held, so that no other
-   list takes its place): the options of one pick are handed the same list, the countries offered, and the
-   rules never change a list in place (a list is a value: a new one is made). Checked by its length too. */
+/* A frame's list as numbers, in this evaluation's arena. What it was read from last, by variable, is
+   kept with the list and its items (references held: none of them can be freed and another take its
+   address): the options of one pick are handed the same list, the countries offered, so it is read once
+   per pick, and found again only when it still holds the very same items. (A copy per evaluation: a call
+   back into Python may evaluate another list's pick meanwhile, which reads the same variable.) */
 typedef struct {
     PyObject *list;
     Py_ssize_t n;
+    PyObject **objects;
     V *items;
 } KeptList;
 static KeptList *KEPT_LISTS;
-static L kept_list(Cx *cx, Py_ssize_t slot, PyObject *o, V (*item)(Cx *, PyObject *)) {
-    KeptList *k = &KEPT_LISTS[slot];
-    Py_ssize_t n = PyList_GET_SIZE(o);
-    if (k->list != o || k->n != n) {
-        V *items = PyMem_Realloc(k->items, sizeof(V) * (size_t)(n > 0 ? n : 1));
-        if (items == NULL) { PyErr_Clear(); bad(cx); return (L){0, cx->arena}; }
-        k->items = items;
-        Py_XDECREF(k->list);
-        k->list = NULL;
-        for (Py_ssize_t i = 0; i < n; i++) {
-            V x = item(cx, PyList_GET_ITEM(o, i));
-            if (x == NONE || x == UNBOUND) bad(cx);
-            if (cx->bad) return (L){0, cx->arena};
-            items[i] = x;
-        }
-        Py_INCREF(o);
-        k->list = o;
-        k->n = n;
+static void keep_list(KeptList *k, PyObject *o, L read) {
+    Py_ssize_t n = read.n;
+    PyObject **objects = PyMem_Malloc(sizeof(PyObject *) * (size_t)(n > 0 ? n : 1));
+    V *items = PyMem_Malloc(sizeof(V) * (size_t)(n > 0 ? n : 1));
+    if (objects == NULL || items == NULL) {
+        PyMem_Free(objects);
+        PyMem_Free(items);
+        return; /* (not kept: read again next time) */
     }
-    return (L){(int)n, k->items};
+    for (Py_ssize_t i = 0; i < n; i++) {
+        objects[i] = PyList_GET_ITEM(o, i);
+        Py_INCREF(objects[i]);
+        items[i] = read.v[i];
+    }
+    PyObject *old_list = k->list, **old_objects = k->objects;
+    Py_ssize_t old_n = k->n;
+    V *old_items = k->items;
+    Py_INCREF(o);
+    k->list = o;
+    k->n = n;
+    k->objects = objects;
+    k->items = items;
+    for (Py_ssize_t i = 0; i < old_n && old_objects != NULL; i++) Py_DECREF(old_objects[i]);
+    PyMem_Free(old_objects);
+    PyMem_Free(old_items);
+    Py_XDECREF(old_list);
+}
+static L kept_list(Cx *cx, Py_ssize_t slot, PyObject *o, V (*item)(Cx *, PyObject *)) {
+    Py_ssize_t n = PyList_GET_SIZE(o);
+    L out = list_new(cx, (int)n);
+    if (cx->bad) return out;
+    KeptList *k = &KEPT_LISTS[slot];
+    int same = k->list == o && k->n == n;
+    for (Py_ssize_t i = 0; i < n && same; i++) same = k->objects[i] == PyList_GET_ITEM(o, i);
+    if (same) {
+        memcpy(out.v, k->items, sizeof(V) * (size_t)n);
+        out.n = (int)n;
+        return out;
+    }
+    for (Py_ssize_t i = 0; i < n; i++) {
+        V x = item(cx, PyList_GET_ITEM(o, i));
+        if (x == NONE || x == UNBOUND) bad(cx);
+        if (cx->bad) return out;
+        out.v[out.n++] = x;
+    }
+    keep_list(k, o, out);
+    return out;
 }
 static PyObject *SIDE_ENTRY(Cx *cx, PyObject *field, V s) { /* borrowed, or NULL: state.field[side] */
     if (s != 0 && s != 1) { bad(cx); return NULL; }

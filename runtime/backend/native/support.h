@@ -34,7 +34,7 @@ typedef struct {
     PyObject *placed;    /* owned, once read: state.placed_this_round */
     int bad;
     int supposing;        /* a board supposed by the native code: no call back may read the real one */
-    uint32_t gen;         /* this evaluation's (or this supposed board's) mark on the functions' memory */
+    uint64_t gen;         /* this evaluation's (or this supposed board's) mark on the functions' memory */
     int effects_read;     /* the cards of the events in effect read into `in_effect` */
     uint64_t in_effect[(NK + 63) / 64];
     int access_read[2];   /* each side's accessible countries read into `access` */
@@ -52,10 +52,9 @@ static PyObject *S_engine, *S_vars, *S_state, *S_influence, *S_placed_this_round
 static PyObject *COUNTRY_NAME[NC];
 static PyObject *COUNTRY_INDEX; /* dict: name -> int */
 
-static uint32_t GEN = 0;
-static uint32_t next_gen(void) {
+static uint64_t GEN = 0; /* (64 bits: never wraps, so an old entry's mark is never taken for a live one) */
+static uint64_t next_gen(void) {
     GEN += 1;
-    if (GEN == 0) GEN = 1; /* (a memory entry's mark 0 is never a live one) */
     return GEN;
 }
 
