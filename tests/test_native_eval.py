@@ -186,3 +186,21 @@ def test_a_damaged_module_in_the_cache_is_built_again(
     assert again.stdout.strip() == "native", again.stderr
     assert again.stderr == ""
     assert built.read_bytes()[:4] == b"\x7fELF"
+
+
+def test_what_rolls_or_draws_stays_python(native_folder: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A function that is not pure (solo-v2's `card_drawn_from_hand` draws at random), or a pick whose
+    conditions may roll or draw, is never called back from native code: called in another order, or more
+    often, than the Python code calls it, it would draw other numbers and the game would go another way."""
+    from twilight.runtime.backend.native.emit import Emitter, Scope, Unsupported
+
+    program = _native_program("solo-v2", native_folder, monkeypatch)
+    emitter = Emitter(program.ir, frozenset(program.pure), program.codegen.whole_number, program.primitives)
+    assert "card_drawn_from_hand" not in program.pure
+    with pytest.raises(Unsupported):
+        emitter.expr(
+            {"fn": "card_drawn_from_hand", "args": [{"ref": "side", "id": "us"}]}, Scope({}, frame=False)
+        )
+    rolled = {"call": {"random_card": [{"call": {"hand": [{"ref": "side", "id": "us"}]}}]}}
+    assert not emitter._draws_nothing({"op": "==", "args": [rolled, None]}, set())
+    assert emitter._draws_nothing(program.ir["priorities"]["ai_influence_placement"], set())

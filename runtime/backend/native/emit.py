@@ -264,6 +264,10 @@ class Emitter:
         if cname is not None:
             joined = "".join(f", {c.text}" for c in codes)
             return Code(f"{cname}(cx{joined})", returns)
+        if name not in self.pure:
+            # (a function that rolls or draws: called in another order, or more often, than the Python
+            # code calls it, it would draw other numbers, and the game would go another way)
+            raise Unsupported(f"the function {name}, which is not pure")
         return self._call_back(f"F_{name}", codes, kinds, returns)
 
     def _call(self, name: str, args: list[Any], scope: Scope) -> Code:
@@ -317,6 +321,24 @@ class Emitter:
         if side.kind != "side" or target.kind != "country":
             return None
         return Code(f"{function}(cx, {side.text}, {target.text})", returns)
+
+    def _draws_nothing(self, node: Any, seen: set[str]) -> bool:
+        """Whether evaluating the IR (a priority list's, and those of the lists it picks from) can roll no
+        die and draw nothing at random: a call back of it, in whatever order, then leaves the game's
+        random numbers as the Python code leaves them."""
+        if isinstance(node, list):
+            return all(self._draws_nothing(item, seen) for item in node)
+        if not isinstance(node, dict):
+            return True
+        if "call" in node and next(iter(node["call"])) in registry.NONDETERMINISTIC_QUERIES:
+            return False
+        if "fn" in node and node["fn"] not in self.pure:
+            return False
+        if "pick" in node and node["pick"] not in seen:
+            seen.add(node["pick"])
+            if not self._draws_nothing(self.ir["priorities"][node["pick"]], seen):
+                return False
+        return all(self._draws_nothing(value, seen) for key, value in node.items() if key != "provenance")
 
     def _table_cell(self, args: list[Any], scope: Scope) -> Code | None:
         """`table_value(T, key, "column")` of a table and a column written in the rule: the column as an
@@ -526,6 +548,8 @@ class Emitter:
         return Code(f"{_FROM[returns]}_taken(cx, {call})", returns)
 
     def _pick(self, node: dict[str, Any], scope: Scope) -> Code:
+        if not self._draws_nothing(self.ir["priorities"][node["pick"]], set()):
+            raise Unsupported(f"the pick {node['pick']}, whose conditions may roll or draw")
         plist = self.ir["priorities"][node["pick"]]
         kinds = [plain_type(p["type"]) for p in plist["params"]]
         codes = [self.expr(a, scope) for a in node["args"]]
