@@ -79,10 +79,7 @@ static PyObject *{cname}(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     Cx cx_;
     Cx *cx = &cx_;
     PyObject *out = NULL;
-    if (cx_open(cx, engine, frame) < 0) {{ PyErr_Clear(); cx->bad = 1; goto fallback; }}
-    cx->vars = PyObject_GetAttr(frame, S_vars);
-    if (cx->vars == NULL || !PyDict_Check(cx->vars)) {{ PyErr_Clear(); cx->bad = 1; goto fallback; }}
-    if (!PyList_CheckExact(domain)) {{ cx->bad = 1; goto fallback; }}
+    if (cx_open_frame(cx, engine, frame, domain) < 0) goto fallback;
 {reads}    out = PyList_New(0);
     if (out == NULL) goto done;
     Py_ssize_t n = PyList_GET_SIZE(domain);
@@ -208,10 +205,7 @@ static PyObject *{cname}(PyObject *self, PyObject *const *args, Py_ssize_t nargs
     unsigned char asked[MOST_CANDIDATES];
     (void)vals;
     Py_ssize_t n = 0;
-    if (cx_open(cx, engine, frame) < 0) {{ PyErr_Clear(); cx->bad = 1; goto fallback; }}
-    cx->vars = PyObject_GetAttr(frame, S_vars);
-    if (cx->vars == NULL || !PyDict_Check(cx->vars)) {{ PyErr_Clear(); cx->bad = 1; goto fallback; }}
-    if (!PyList_CheckExact(domain)) {{ cx->bad = 1; goto fallback; }}
+    if (cx_open_frame(cx, engine, frame, domain) < 0) goto fallback;
 {reads}    n = PyList_GET_SIZE(domain);
     if (n > MOST_CANDIDATES) {{ cx->bad = 1; goto fallback; }}
     memset(asked, 0, (size_t)n);
@@ -701,6 +695,15 @@ static L kept_list(Cx *cx, Py_ssize_t slot, PyObject *o, V (*item)(Cx *, PyObjec
     }
     keep_list(k, o, out);
     return out;
+}
+/* An evaluation of a priority list's frame over a domain (a list): its state and variables read, or -1
+   (and `bad`) when they are not what the native code reads (the Python code then answers). */
+static int cx_open_frame(Cx *cx, PyObject *engine, PyObject *frame, PyObject *domain) {
+    if (cx_open(cx, engine, frame) < 0) { PyErr_Clear(); cx->bad = 1; return -1; }
+    cx->vars = PyObject_GetAttr(frame, S_vars);
+    if (cx->vars == NULL || !PyDict_Check(cx->vars)) { PyErr_Clear(); cx->bad = 1; return -1; }
+    if (!PyList_CheckExact(domain)) { cx->bad = 1; return -1; }
+    return 0;
 }
 static PyObject *SIDE_ENTRY(Cx *cx, PyObject *field, V s) { /* borrowed, or NULL: state.field[side] */
     if (s != 0 && s != 1) { bad(cx); return NULL; }
